@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/connect.js';
+import type { Env } from './env.js';
+import { APP_VERSION } from './modules/system/system.router.js';
+import { errorReply } from './rest/error-reply.js';
+import { restPlugin } from './rest/plugin.js';
+import type { FileStore } from './storage/file-store.js';
+import { fsStorageRoutes } from './storage/fs-routes.js';
+import { FsFileStore } from './storage/fs-store.js';
+import { createContext } from './trpc/context.js';
+import { type AppRouter, appRouter } from './trpc/router.js';
+import { defaultWebDistDir, isApiPath, registerWebApp } from './web/web-app.js';
+
+export interface AppDeps {
+  env: Env;
+  db: DatabaseHandle;
+  store: FileStore;
+  /** HMAC key for signed URLs (APP_SECRET or the one kept in DATA_DIR). */
+  secret: string;
+}
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Origins outside our own that the browser must reach: the S3 endpoint for presigned PUT/GET. */
+function storageOrigins(env: Env): string[] {
+  const endpoint = env.STORAGE_DRIVER === 's3' ? (env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT) : undefined;
+  return endpoint ? [new URL(endpoint).origin] : [];
+}
+
+/**
+ * Builds the whole HTTP application from its dependencies. main.ts and the tests both use it;
+ * closing the app closes the database.
+ */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { env } = deps;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    // tRPC batches put several procedure names in one path segment.
+    routerOptions: { maxParamLength: 5000 },
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await deps.db.close();
+  });
+
+  const external = storageOrigins(env);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes and injects <style> for CSS variables.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...external],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...external],
+        // The SHA-256 of an upload is computed in a Web Worker.
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", ...external],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Cross-origin isolation headers would block presigned S3 URLs and PDF previews.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = errorReply(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, error: body.error }, 'request refused');
+    return reply.status(status).send(body);
+  });
+
+  const webAppServed = await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDistDir());
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD') && webAppServed) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  // OpenAPI from the REST table's zod schemas.
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'PropertyDNA API',
+        version: APP_VERSION,
+        description: 'REST compatibility layer. Every route calls the same procedure as the web app.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'auth_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(restPlugin, { deps });
+
+  if (env.BENCH_ROUTES) {
+    // The benchmark's baseline: a plain route in the same process, with the same hooks and headers.
+    app.get('/__bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
+  }
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(deps, req, res),
+      onError: ({ error, path, ctx }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          ctx?.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  if (deps.store instanceof FsFileStore) {
+    await app.register(fsStorageRoutes, { store: deps.store });
+  }
+
+  return app;
+}

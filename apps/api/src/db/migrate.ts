@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import { type MigrationResultSet, Migrator } from 'kysely/migration';
+import { migrations } from './migrations/index.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: any database type can be migrated
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return result;
+}

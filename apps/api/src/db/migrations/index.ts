@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as accounts from './2026-11-22T0001-accounts.js';
+
+/**
+ * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
+ * Listed statically so the bundled server carries them; add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0001-accounts': accounts,
+};

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Everything else receives an `Env` value,
+ * so tests can build the app with any configuration without touching globals.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Root of everything the app stores locally: ./data/db (PGlite) and ./data/files (fs store). */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** postgres://… selects PostgreSQL through a pg Pool; unset selects embedded PGlite under DATA_DIR/db. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
+    S3_ENDPOINT: z.url().optional(),
+    /** The address browsers use for presigned URLs, when it differs from S3_ENDPOINT (e.g. inside docker). */
+    S3_PUBLIC_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_ACCESS_KEY: z.string().min(1).optional(),
+    S3_SECRET_KEY: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /**
+     * Secret for signing upload/read URLs (and later other tokens). Unset: a random secret is created
+     * once and kept in DATA_DIR/app-secret. Several replicas must share one value.
+     */
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    /** Lifetime of signed upload and read URLs. */
+    SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+    /** Absolute origin used in URLs handed to API clients (e.g. https://propertydna.example). Unset: taken from the request. */
+    PUBLIC_URL: z.url().optional(),
+    /** Directory of the built web app; unset: apps/web/dist next to this package. */
+    WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: booleanString.default(false),
+    /** Adds GET /__bench/bare, a bare Fastify route the benchmark compares against. Off in normal runs. */
+    BENCH_ROUTES: booleanString.default(false),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when STORAGE_DRIVER=s3` });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Reads and validates process.env. Only main.ts and the CLI scripts call this. */
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}
+
+export function dataPaths(env: Pick<Env, 'DATA_DIR'>) {
+  const root = path.resolve(env.DATA_DIR);
+  return {
+    root,
+    db: path.join(root, 'db'),
+    files: path.join(root, 'files'),
+    secret: path.join(root, 'app-secret'),
+  };
+}

@@ -1,0 +1,18 @@
+import { publicProcedure, router } from '../../trpc/init.js';
+import { healthSchema, infoSchema } from './system.schemas.js';
+import { checkHealth } from './system.service.js';
+
+export const APP_VERSION = '0.1.0';
+
+export const systemRouter = router({
+  health: publicProcedure
+    .output(healthSchema)
+    .query(({ ctx }) =>
+      checkHealth(ctx.deps.db.db, ctx.deps.store, (part, error) =>
+        ctx.log.error({ err: error, part }, 'health check failed'),
+      ),
+    ),
+  info: publicProcedure
+    .output(infoSchema)
+    .query(() => ({ name: 'PropertyDNA' as const, version: APP_VERSION })),
+});

@@ -1,0 +1,45 @@
+import type { HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import type { createCaller } from '../trpc/router.js';
+
+export type Caller = ReturnType<typeof createCaller>;
+
+type Schema = z.ZodType;
+type Infer<S> = S extends Schema ? z.output<S> : undefined;
+
+/**
+ * One REST route: the schemas that validate it and describe it in OpenAPI, and the one procedure it
+ * calls (through the tRPC caller, never over HTTP).
+ */
+export interface RestRoute<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Schema,
+> {
+  method: HTTPMethods;
+  url: string;
+  summary: string;
+  tags: string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Extra documented statuses whose body is also `response` (e.g. 503 for an unhealthy health check). */
+  alsoAnswers?: number[];
+  call: (caller: Caller, input: { params: Infer<P>; query: Infer<Q>; body: Infer<B> }) => Promise<z.input<R>>;
+  /** Status for a successful call; 200 by default. */
+  status?: (output: z.output<R>) => number;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every shape
+export type AnyRestRoute = RestRoute<any, any, any, Schema>;
+
+export function defineRoute<
+  R extends Schema,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(route: RestRoute<P, Q, B, R>): RestRoute<P, Q, B, R> {
+  return route;
+}

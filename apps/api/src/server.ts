@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.js';
+import { connectDatabase, databaseConfigFromEnv } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Env } from './env.js';
+import { resolveAppSecret } from './secret.js';
+import { createFileStore } from './storage/create-file-store.js';
+
+/**
+ * Everything start-up does before listening: connect, migrate, open the file store, build the app.
+ * main.ts calls this with process.env; tests call it with their own Env.
+ */
+export async function createServer(
+  env: Env,
+  logger?: FastifyServerOptions['logger'],
+): Promise<FastifyInstance> {
+  const db = await connectDatabase(databaseConfigFromEnv(env));
+  try {
+    await migrateToLatest(db.db);
+    const secret = await resolveAppSecret(env);
+    const store = await createFileStore(env, secret);
+    return await buildApp({ env, db, store, secret }, { logger });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentDisposition } from './file-store.js';
+import { FS_OBJECT_PATH, FS_UPLOAD_PATH, type FsFileStore } from './fs-store.js';
+
+const keyParams = z.object({ prefix: z.string(), name: z.string() });
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lower-case hex characters');
+const expires = z.coerce.number().int().positive();
+
+const uploadQuery = z.object({
+  bytes: z.coerce.number().int().min(0),
+  sha256: sha256Hex,
+  type: z.string().min(1),
+  expires,
+  signature: z.string().min(1),
+});
+
+const readQuery = z.object({
+  disposition: z.enum(['inline', 'attachment']),
+  filename: z.string().min(1),
+  type: z.string().min(1),
+  expires,
+  signature: z.string().min(1),
+});
+
+/**
+ * The fs store's own endpoints: PUT a signed upload, GET a signed read. Not part of the REST
+ * compatibility layer (they are URLs the API hands out), so they stay out of the OpenAPI document.
+ */
+export async function fsStorageRoutes(app: FastifyInstance, { store }: { store: FsFileStore }) {
+  // The upload body is streamed by the handler itself: no parser may buffer it.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.put(
+    `${FS_UPLOAD_PATH}/:prefix/:name`,
+    { schema: { hide: true, params: keyParams, querystring: uploadQuery } },
+    async (request, reply) => {
+      const key = `${request.params.prefix}/${request.params.name}`;
+      const lengthHeader = request.headers['content-length'];
+      try {
+        store.authorizeUpload(key, request.query, {
+          contentType: request.headers['content-type'],
+          contentLength: lengthHeader === undefined ? undefined : Number(lengthHeader),
+        });
+      } catch (error) {
+        // The body was not read; don't keep the connection for it.
+        reply.header('connection', 'close');
+        throw error;
+      }
+      const stored = await store.receiveUpload(key, request.query, request.raw);
+      return { key: stored.key, bytes: stored.bytes, sha256: stored.sha256 };
+    },
+  );
+
+  routes.get(
+    `${FS_OBJECT_PATH}/:prefix/:name`,
+    { schema: { hide: true, params: keyParams, querystring: readQuery } },
+    async (request, reply) => {
+      const key = `${request.params.prefix}/${request.params.name}`;
+      store.authorizeRead(key, request.query);
+      const found = await store.stat(key);
+      const stream = await store.openRead(key);
+      return reply
+        .header('content-type', request.query.type)
+        .header('content-length', found?.bytes)
+        .header('content-disposition', contentDisposition(request.query.disposition, request.query.filename))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=0, no-store')
+        .send(stream);
+    },
+  );
+}

@@ -1,0 +1,267 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../errors.js';
+import { DigestStream, digestOf, TooLargeError } from './digest.js';
+import {
+  assertObjectKey,
+  type FileStore,
+  mediaTypeOf,
+  newObjectKey,
+  type ReadUrlOptions,
+  type SignedUpload,
+  type UploadDeclaration,
+  type VerifyResult,
+} from './file-store.js';
+import { sign, verifySignature } from './signing.js';
+
+export interface FsFileStoreOptions {
+  /** Directory that holds the objects; nothing is ever written outside it. */
+  root: string;
+  /** HMAC key for upload and read URLs. */
+  secret: string;
+  ttlSeconds: number;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+/** Query of a signed upload URL, as received (already parsed by the route's schema). */
+export interface UploadGrant {
+  bytes: number;
+  sha256: string;
+  type: string;
+  expires: number;
+  signature: string;
+}
+
+export interface ReadGrant {
+  disposition: 'inline' | 'attachment';
+  filename: string;
+  type: string;
+  expires: number;
+  signature: string;
+}
+
+export const FS_UPLOAD_PATH = '/storage/uploads';
+export const FS_OBJECT_PATH = '/storage/objects';
+const TEMP_DIR = '.incoming';
+
+/**
+ * Local-disk store. Uploads go through the API's own PUT route: the body is streamed to a temporary
+ * file while it is hashed, and moved into place only when size and SHA-256 match the signed
+ * declaration. Reads are streamed, or served through signed, expiring URLs.
+ */
+export class FsFileStore implements FileStore {
+  readonly driver = 'fs';
+  readonly #root: string;
+  readonly #secret: string;
+  readonly #ttlSeconds: number;
+  readonly #now: () => number;
+
+  constructor(options: FsFileStoreOptions) {
+    this.#root = path.resolve(options.root);
+    this.#secret = options.secret;
+    this.#ttlSeconds = options.ttlSeconds;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * Creates the directories and removes temporary files left by uploads that a crash interrupted
+   * (only those older than an upload URL can live, so a running upload is never touched).
+   */
+  async init(): Promise<void> {
+    const temp = path.join(this.#root, TEMP_DIR);
+    await fs.mkdir(temp, { recursive: true });
+    const cutoff = this.#now() - this.#ttlSeconds * 1000;
+    for (const name of await fs.readdir(temp)) {
+      const file = path.join(temp, name);
+      const info = await fs.stat(file).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await fs.rm(file, { force: true });
+    }
+  }
+
+  /** Absolute path of a key, refusing anything that is not a server-made key inside the root. */
+  #pathOf(key: string): string {
+    assertObjectKey(key);
+    const resolved = path.resolve(this.#root, key);
+    if (!resolved.startsWith(this.#root + path.sep)) throw new AppError('BAD_REQUEST', 'Invalid storage key');
+    return resolved;
+  }
+
+  #expiry(): number {
+    return Math.floor(this.#now() / 1000) + this.#ttlSeconds;
+  }
+
+  async createUpload(declaration: UploadDeclaration): Promise<SignedUpload> {
+    const key = newObjectKey();
+    const expires = this.#expiry();
+    const type = mediaTypeOf(declaration.contentType);
+    const signature = sign(this.#secret, ['PUT', key, declaration.bytes, declaration.sha256, type, expires]);
+    const query = new URLSearchParams({
+      bytes: String(declaration.bytes),
+      sha256: declaration.sha256,
+      type,
+      expires: String(expires),
+      signature,
+    });
+    return {
+      key,
+      url: `${FS_UPLOAD_PATH}/${key}?${query}`,
+      method: 'PUT',
+      headers: { 'Content-Type': type },
+      expiresAt: new Date(expires * 1000),
+    };
+  }
+
+  /** Checks a signed URL's signature and expiry; throws 403 otherwise. */
+  #assertGrant(fields: (string | number)[], expires: number, signature: string, what: string): void {
+    if (!verifySignature(this.#secret, fields, signature)) {
+      throw new AppError('FORBIDDEN', `Invalid ${what} signature`);
+    }
+    if (expires * 1000 < this.#now()) throw new AppError('FORBIDDEN', `The ${what} URL has expired`);
+  }
+
+  /**
+   * Checks everything that can be checked before reading the body: signature, expiry,
+   * Content-Type, and Content-Length when the client sent one.
+   */
+  authorizeUpload(
+    key: string,
+    grant: UploadGrant,
+    headers: { contentType?: string; contentLength?: number },
+  ) {
+    this.#pathOf(key);
+    this.#assertGrant(
+      ['PUT', key, grant.bytes, grant.sha256, grant.type, grant.expires],
+      grant.expires,
+      grant.signature,
+      'upload',
+    );
+    if (mediaTypeOf(headers.contentType) !== grant.type) {
+      throw new AppError('BAD_REQUEST', `Content-Type must be ${grant.type}, as signed`);
+    }
+    if (headers.contentLength !== undefined && headers.contentLength > grant.bytes) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `Upload is larger than the declared ${grant.bytes} bytes`);
+    }
+    if (headers.contentLength !== undefined && headers.contentLength < grant.bytes) {
+      throw new AppError('BAD_REQUEST', `Upload is smaller than the declared ${grant.bytes} bytes`);
+    }
+  }
+
+  /**
+   * Streams `body` to a temporary file while hashing it, then moves it into place only if it is
+   * exactly the declared content. On any failure the temporary file is removed.
+   * Call authorizeUpload first.
+   */
+  async receiveUpload(
+    key: string,
+    grant: UploadGrant,
+    body: Readable,
+  ): Promise<{ key: string; bytes: number; sha256: string }> {
+    const target = this.#pathOf(key);
+    const temp = path.join(this.#root, TEMP_DIR, randomBytes(16).toString('hex'));
+    const digest = new DigestStream(grant.bytes);
+    try {
+      await pipeline(body, digest, createWriteStream(temp, { flags: 'wx' }));
+      if (digest.bytes !== grant.bytes) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `Upload is ${digest.bytes} bytes, but ${grant.bytes} were declared`,
+        );
+      }
+      if (digest.digest() !== grant.sha256) {
+        throw new AppError('BAD_REQUEST', 'Upload does not match the declared SHA-256');
+      }
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(temp, target);
+      return { key, bytes: grant.bytes, sha256: grant.sha256 };
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      if (error instanceof TooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', error.message);
+      throw error;
+    }
+  }
+
+  async verifyUpload(
+    key: string,
+    declaration: Pick<UploadDeclaration, 'bytes' | 'sha256'>,
+  ): Promise<VerifyResult> {
+    const file = this.#pathOf(key);
+    const found = await this.stat(key);
+    if (!found) return { ok: false, reason: 'missing' };
+    if (found.bytes !== declaration.bytes) {
+      await fs.rm(file, { force: true });
+      return { ok: false, reason: 'size_mismatch' };
+    }
+    const actual = await digestOf(createReadStream(file));
+    if (actual.sha256 !== declaration.sha256) {
+      await fs.rm(file, { force: true });
+      return { ok: false, reason: 'hash_mismatch' };
+    }
+    return { ok: true, ...actual };
+  }
+
+  async createReadUrl(key: string, options: ReadUrlOptions): Promise<{ url: string; expiresAt: Date }> {
+    this.#pathOf(key);
+    const expires = this.#expiry();
+    const type = mediaTypeOf(options.contentType);
+    const signature = sign(this.#secret, ['GET', key, options.disposition, options.filename, type, expires]);
+    const query = new URLSearchParams({
+      disposition: options.disposition,
+      filename: options.filename,
+      type,
+      expires: String(expires),
+      signature,
+    });
+    return { url: `${FS_OBJECT_PATH}/${key}?${query}`, expiresAt: new Date(expires * 1000) };
+  }
+
+  authorizeRead(key: string, grant: ReadGrant): void {
+    this.#pathOf(key);
+    this.#assertGrant(
+      ['GET', key, grant.disposition, grant.filename, grant.type, grant.expires],
+      grant.expires,
+      grant.signature,
+      'download',
+    );
+  }
+
+  async openRead(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const file = this.#pathOf(key);
+    const handle = await fs.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw new AppError('NOT_FOUND', 'File not found');
+      throw error;
+    });
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<{ bytes: number } | null> {
+    const file = this.#pathOf(key);
+    try {
+      const info = await fs.stat(file);
+      return info.isFile() ? { bytes: info.size } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.#pathOf(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    // Writable and readable: write, read back and remove a probe in the temp folder.
+    const probe = path.join(this.#root, TEMP_DIR, `health-${randomBytes(8).toString('hex')}`);
+    await fs.writeFile(probe, 'ok');
+    try {
+      if ((await fs.readFile(probe, 'utf8')) !== 'ok')
+        throw new Error('storage probe read back wrong content');
+    } finally {
+      await fs.rm(probe, { force: true });
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError, z } from 'zod';
+import { AppError, appErrorCodes } from '../errors.js';
+import type { Context } from './context.js';
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
+    const appError = error.cause instanceof AppError ? error.cause : null;
+    return {
+      ...shape,
+      // Never leak internals: an unexpected error answers a fixed message.
+      message: error.code === 'INTERNAL_SERVER_ERROR' && !appError ? 'Internal server error' : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        ...(zodError ? { issues: z.flattenError(zodError) } : {}),
+        ...(appError?.details ? { details: appError.details } : {}),
+      },
+    };
+  },
+});
+
+/** Turns a service's AppError into the TRPCError of the one shared code table. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: appErrorCodes[cause.code].trpc, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(appErrors);

@@ -1,0 +1,9 @@
+import { systemRouter } from '../modules/system/system.router.js';
+import { createCallerFactory, router } from './init.js';
+
+export const appRouter = router({
+  system: systemRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
