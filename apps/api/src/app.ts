@@ -128,6 +128,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         },
       },
     },
+    // Only the REST table's routes (all tagged) are documented; tRPC and file-store URLs are not.
+    hideUntagged: true,
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });

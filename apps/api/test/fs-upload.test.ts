@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadDeclaration } from '../src/storage/file-store.js';
+import { FsFileStore } from '../src/storage/fs-store.js';
+import { createTestApp, listFiles, TEST_SECRET, type TestApp } from './support/app.js';
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+const content = Buffer.from('%PDF-1.7\nA certificate of compliance, page 1 of 1.\n'.repeat(50));
+const declaration: UploadDeclaration = { bytes: content.length, sha256: sha256(content), contentType: 'application/pdf' };
+
+/** Signed-upload endpoint of the fs store, over real HTTP (the body is really streamed). */
+describe('fs store: the signed upload and read endpoints', () => {
+  let t: TestApp;
+  let origin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(async () => {
+    // No upload, accepted or refused, leaves a temporary file behind.
+    await sleep(20);
+    expect(await listFiles(path.join(t.filesDir, '.incoming'))).toEqual([]);
+  });
+
+  const put = (url: string, body: Buffer | string, contentType = 'application/pdf', headers: Record<string, string> = {}) =>
+    fetch(new URL(url, origin), { method: 'PUT', body, headers: { 'content-type': contentType, ...headers } });
+
+  /** Stored objects (everything but the temp folder). */
+  const stored = async () => (await listFiles(t.filesDir)).filter((f) => !f.startsWith('.incoming'));
+
+  it('accepts exactly the declared bytes and moves them into place', async () => {
+    const before = await stored();
+    const upload = await t.store.createUpload(declaration);
+    const res = await put(upload.url, content);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ key: upload.key, bytes: content.length, sha256: declaration.sha256 });
+    expect(await stored()).toEqual([...before, upload.key].sort());
+    expect(await fs.readFile(path.join(t.filesDir, upload.key))).toEqual(content);
+  });
+
+  it('refuses a body shorter than declared and keeps nothing', async () => {
+    const before = await stored();
+    const upload = await t.store.createUpload(declaration);
+    const res = await put(upload.url, content.subarray(0, content.length - 1));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/smaller than the declared/);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a body longer than declared with 413 and keeps nothing', async () => {
+    const before = await stored();
+    const upload = await t.store.createUpload(declaration);
+    const res = await put(upload.url, Buffer.concat([content, Buffer.from('x')]));
+    expect(res.status).toBe(413);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('cuts off a chunked body (no Content-Length) as soon as it passes the declared size', async () => {
+    const before = await stored();
+    const upload = await t.store.createUpload(declaration);
+    const url = new URL(upload.url, origin);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      // Twice the declared size, in chunks: the server must stop reading after the first overflow.
+      req.write(content);
+      req.end(content);
+    });
+    expect(status).toBe(413);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a body of the declared size whose SHA-256 differs, and keeps nothing', async () => {
+    const before = await stored();
+    const upload = await t.store.createUpload(declaration);
+    const tampered = Buffer.from(content);
+    tampered[10] = 0x21;
+    const res = await put(upload.url, tampered);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Upload does not match the declared SHA-256');
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a Content-Type other than the signed one', async () => {
+    const upload = await t.store.createUpload(declaration);
+    const res = await put(upload.url, content, 'text/html');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Content-Type must be application/pdf, as signed');
+  });
+
+  it('answers 403 to an expired upload URL', async () => {
+    // A store with the same secret whose clock is an hour behind signs URLs that are already expired.
+    const past = new FsFileStore({ root: t.filesDir, secret: TEST_SECRET, ttlSeconds: 60, now: () => Date.now() - 3_600_000 });
+    const upload = await past.createUpload(declaration);
+    const res = await put(upload.url, content);
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe('The upload URL has expired');
+  });
+
+  it('answers 403 to any tampered field of the signed URL', async () => {
+    const upload = await t.store.createUpload(declaration);
+    const url = new URL(upload.url, origin);
+    const other = (await t.store.createUpload(declaration)).key;
+    const variants: [string, (u: URL) => void][] = [
+      ['bytes', (u) => u.searchParams.set('bytes', String(declaration.bytes + 1))],
+      ['sha256', (u) => u.searchParams.set('sha256', sha256('something else'))],
+      ['type', (u) => u.searchParams.set('type', 'text/html')],
+      ['expires', (u) => u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 3600))],
+      ['signature', (u) => u.searchParams.set('signature', `${u.searchParams.get('signature')?.slice(0, -2)}AA`)],
+      ['key', (u) => (u.pathname = `/storage/uploads/${other}`)],
+    ];
+    for (const [field, change] of variants) {
+      const tampered = new URL(url);
+      change(tampered);
+      const body = field === 'bytes' ? Buffer.concat([content, Buffer.from('x')]) : content;
+      const contentType = field === 'type' ? 'text/html' : 'application/pdf';
+      const res = await put(tampered.toString(), body, contentType);
+      expect(res.status, field).toBe(403);
+      expect((await res.json()).error, field).toBe('Invalid upload signature');
+    }
+    // A different secret's signature is not ours either.
+    const foreign = new FsFileStore({ root: t.filesDir, secret: 'another-secret-another-secret-another-1234', ttlSeconds: 60 });
+    const res = await put((await foreign.createUpload(declaration)).url, content);
+    expect(res.status).toBe(403);
+  });
+
+  it('cannot be made to write outside the files directory', async () => {
+    const outside = path.join(t.dataDir, 'escaped');
+    const upload = await t.store.createUpload(declaration);
+    const query = new URL(upload.url, origin).search;
+    for (const trick of [
+      '/storage/uploads/../../escaped',
+      '/storage/uploads/..%2F..%2Fescaped/x',
+      '/storage/uploads/%2E%2E/%2E%2E%2Fescaped',
+      '/storage/uploads/ab/..%2F..%2F..%2Fescaped',
+      `/storage/uploads/${upload.key.slice(0, 2)}/..%2F${upload.key.slice(3)}`,
+    ]) {
+      const res = await put(`${trick}${query}`, content);
+      expect([400, 403, 404], trick).toContain(res.status);
+    }
+    await expect(fs.stat(outside)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await fs.readdir(t.dataDir)).sort()).toEqual(['files']);
+  });
+
+  it('leaves no temporary file when the client disconnects mid-upload', async () => {
+    const before = await stored();
+    const upload = await t.store.createUpload(declaration);
+    const url = new URL(upload.url, origin);
+    await new Promise<void>((resolve) => {
+      const req = http.request(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf', 'content-length': String(content.length) },
+      });
+      req.on('error', () => resolve());
+      req.write(content.subarray(0, 100), () => setTimeout(() => req.destroy(), 50));
+      req.on('close', () => resolve());
+    });
+    await sleep(200);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('serves signed reads and refuses expired or tampered ones', async () => {
+    const upload = await t.store.createUpload(declaration);
+    expect((await put(upload.url, content)).status).toBe(200);
+    const read = await t.store.createReadUrl(upload.key, { disposition: 'inline', filename: 'coc.pdf', contentType: 'application/pdf' });
+    const ok = await fetch(new URL(read.url, origin));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-disposition')).toBe(`inline; filename="coc.pdf"; filename*=UTF-8''coc.pdf`);
+    expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await ok.arrayBuffer()).equals(content)).toBe(true);
+
+    const tampered = new URL(read.url, origin);
+    tampered.searchParams.set('type', 'text/html');
+    expect((await fetch(tampered)).status).toBe(403);
+    const renamed = new URL(read.url, origin);
+    renamed.searchParams.set('disposition', 'attachment');
+    expect((await fetch(renamed)).status).toBe(403);
+
+    const past = new FsFileStore({ root: t.filesDir, secret: TEST_SECRET, ttlSeconds: 60, now: () => Date.now() - 3_600_000 });
+    const expired = await past.createReadUrl(upload.key, { disposition: 'inline', filename: 'coc.pdf', contentType: 'application/pdf' });
+    const res = await fetch(new URL(expired.url, origin));
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe('The download URL has expired');
+  });
+
+  it('answers 404 for a signed read of an object that does not exist', async () => {
+    const { key } = await t.store.createUpload(declaration);
+    const read = await t.store.createReadUrl(key, { disposition: 'inline', filename: 'x.pdf', contentType: 'application/pdf' });
+    const res = await fetch(new URL(read.url, origin));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'File not found' });
+  });
+});

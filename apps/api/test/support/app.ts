@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import type { DatabaseHandle } from '../../src/db/connect.js';
+import { type Env, parseEnv } from '../../src/env.js';
+import { FsFileStore } from '../../src/storage/fs-store.js';
+import { createTestDatabase } from './database.js';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  env: Env;
+  db: DatabaseHandle;
+  store: FsFileStore;
+  dataDir: string;
+  filesDir: string;
+  close(): Promise<void>;
+}
+
+export async function makeTempDir(prefix = 'pdna-test-'): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/** The real app on a private database and a private data dir (fs store). */
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await makeTempDir();
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    APP_SECRET: TEST_SECRET,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...envOverrides,
+  });
+  const db = await createTestDatabase();
+  const filesDir = path.join(dataDir, 'files');
+  const store = new FsFileStore({ root: filesDir, secret: TEST_SECRET, ttlSeconds: env.SIGNED_URL_TTL_SECONDS });
+  await store.init();
+  const app = await buildApp({ env, db, store, secret: TEST_SECRET }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    env,
+    db,
+    store,
+    dataDir,
+    filesDir,
+    close: async () => {
+      await app.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every file below `dir`, relative to it (for "nothing was left behind" checks). */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
