@@ -30,7 +30,10 @@ describe(`API plumbing (${databaseKind})`, () => {
   });
 
   it('tRPC batches several queries in one request', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/trpc/system.info,system.health?batch=1&input={}' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/system.info,system.health?batch=1&input={}',
+    });
     expect(res.statusCode).toBe(200);
     const [info, health] = res.json();
     expect(info.result.data.name).toBe('PropertyDNA');
@@ -59,7 +62,9 @@ describe(`API plumbing (${databaseKind})`, () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/info']));
     // Internal endpoints (file store, docs UI) are not part of the documented API.
-    expect(Object.keys(doc.paths).some((p) => p.startsWith('/storage') || p.startsWith('/api/docs'))).toBe(false);
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/storage') || p.startsWith('/api/docs'))).toBe(
+      false,
+    );
     expect(doc.paths['/api/health'].get.responses['503']).toBeDefined();
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
   });
@@ -84,9 +89,17 @@ describe(`API plumbing (${databaseKind})`, () => {
   });
 
   it('gives every request an id, keeping a well-formed one the client sent', async () => {
-    const own = await t.app.inject({ method: 'GET', url: '/api/info', headers: { 'x-request-id': 'abc-123' } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/info',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(own.headers['x-request-id']).toBe('abc-123');
-    const generated = await t.app.inject({ method: 'GET', url: '/api/info', headers: { 'x-request-id': 'bad id\n' } });
+    const generated = await t.app.inject({
+      method: 'GET',
+      url: '/api/info',
+      headers: { 'x-request-id': 'bad id\n' },
+    });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const none = await t.app.inject({ method: 'GET', url: '/api/info' });
     expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -138,7 +151,10 @@ describe('production web app', () => {
     const dataDir = await makeTempDir('pdna-web-');
     webDir = path.join(dataDir, 'web');
     await fs.mkdir(path.join(webDir, 'assets'), { recursive: true });
-    await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>PropertyDNA</title><div id="root"></div>');
+    await fs.writeFile(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>PropertyDNA</title><div id="root"></div>',
+    );
     await fs.writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     t = await createTestApp({ WEB_DIST_DIR: webDir });
   });

@@ -10,7 +10,11 @@ import { createTestApp, listFiles, TEST_SECRET, type TestApp } from './support/a
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 const content = Buffer.from('%PDF-1.7\nA certificate of compliance, page 1 of 1.\n'.repeat(50));
-const declaration: UploadDeclaration = { bytes: content.length, sha256: sha256(content), contentType: 'application/pdf' };
+const declaration: UploadDeclaration = {
+  bytes: content.length,
+  sha256: sha256(content),
+  contentType: 'application/pdf',
+};
 
 /** Signed-upload endpoint of the fs store, over real HTTP (the body is really streamed). */
 describe('fs store: the signed upload and read endpoints', () => {
@@ -29,8 +33,17 @@ describe('fs store: the signed upload and read endpoints', () => {
     expect(await listFiles(path.join(t.filesDir, '.incoming'))).toEqual([]);
   });
 
-  const put = (url: string, body: Buffer | string, contentType = 'application/pdf', headers: Record<string, string> = {}) =>
-    fetch(new URL(url, origin), { method: 'PUT', body, headers: { 'content-type': contentType, ...headers } });
+  const put = (
+    url: string,
+    body: Buffer | string,
+    contentType = 'application/pdf',
+    headers: Record<string, string> = {},
+  ) =>
+    fetch(new URL(url, origin), {
+      method: 'PUT',
+      body,
+      headers: { 'content-type': contentType, ...headers },
+    });
 
   /** Stored objects (everything but the temp folder). */
   const stored = async () => (await listFiles(t.filesDir)).filter((f) => !f.startsWith('.incoming'));
@@ -50,7 +63,7 @@ describe('fs store: the signed upload and read endpoints', () => {
     const upload = await t.store.createUpload(declaration);
     const res = await put(upload.url, content.subarray(0, content.length - 1));
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/smaller than the declared/);
+    expect(((await res.json()) as { error: string }).error).toMatch(/smaller than the declared/);
     expect(await stored()).toEqual(before);
   });
 
@@ -67,10 +80,14 @@ describe('fs store: the signed upload and read endpoints', () => {
     const upload = await t.store.createUpload(declaration);
     const url = new URL(upload.url, origin);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        url,
+        { method: 'PUT', headers: { 'content-type': 'application/pdf' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       // Twice the declared size, in chunks: the server must stop reading after the first overflow.
       req.write(content);
@@ -87,7 +104,9 @@ describe('fs store: the signed upload and read endpoints', () => {
     tampered[10] = 0x21;
     const res = await put(upload.url, tampered);
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe('Upload does not match the declared SHA-256');
+    expect(((await res.json()) as { error: string }).error).toBe(
+      'Upload does not match the declared SHA-256',
+    );
     expect(await stored()).toEqual(before);
   });
 
@@ -95,16 +114,23 @@ describe('fs store: the signed upload and read endpoints', () => {
     const upload = await t.store.createUpload(declaration);
     const res = await put(upload.url, content, 'text/html');
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe('Content-Type must be application/pdf, as signed');
+    expect(((await res.json()) as { error: string }).error).toBe(
+      'Content-Type must be application/pdf, as signed',
+    );
   });
 
   it('answers 403 to an expired upload URL', async () => {
     // A store with the same secret whose clock is an hour behind signs URLs that are already expired.
-    const past = new FsFileStore({ root: t.filesDir, secret: TEST_SECRET, ttlSeconds: 60, now: () => Date.now() - 3_600_000 });
+    const past = new FsFileStore({
+      root: t.filesDir,
+      secret: TEST_SECRET,
+      ttlSeconds: 60,
+      now: () => Date.now() - 3_600_000,
+    });
     const upload = await past.createUpload(declaration);
     const res = await put(upload.url, content);
     expect(res.status).toBe(403);
-    expect((await res.json()).error).toBe('The upload URL has expired');
+    expect(((await res.json()) as { error: string }).error).toBe('The upload URL has expired');
   });
 
   it('answers 403 to any tampered field of the signed URL', async () => {
@@ -116,7 +142,10 @@ describe('fs store: the signed upload and read endpoints', () => {
       ['sha256', (u) => u.searchParams.set('sha256', sha256('something else'))],
       ['type', (u) => u.searchParams.set('type', 'text/html')],
       ['expires', (u) => u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 3600))],
-      ['signature', (u) => u.searchParams.set('signature', `${u.searchParams.get('signature')?.slice(0, -2)}AA`)],
+      [
+        'signature',
+        (u) => u.searchParams.set('signature', `${u.searchParams.get('signature')?.slice(0, -2)}AA`),
+      ],
       ['key', (u) => (u.pathname = `/storage/uploads/${other}`)],
     ];
     for (const [field, change] of variants) {
@@ -126,10 +155,14 @@ describe('fs store: the signed upload and read endpoints', () => {
       const contentType = field === 'type' ? 'text/html' : 'application/pdf';
       const res = await put(tampered.toString(), body, contentType);
       expect(res.status, field).toBe(403);
-      expect((await res.json()).error, field).toBe('Invalid upload signature');
+      expect(((await res.json()) as { error: string }).error, field).toBe('Invalid upload signature');
     }
     // A different secret's signature is not ours either.
-    const foreign = new FsFileStore({ root: t.filesDir, secret: 'another-secret-another-secret-another-1234', ttlSeconds: 60 });
+    const foreign = new FsFileStore({
+      root: t.filesDir,
+      secret: 'another-secret-another-secret-another-1234',
+      ttlSeconds: 60,
+    });
     const res = await put((await foreign.createUpload(declaration)).url, content);
     expect(res.status).toBe(403);
   });
@@ -172,10 +205,16 @@ describe('fs store: the signed upload and read endpoints', () => {
   it('serves signed reads and refuses expired or tampered ones', async () => {
     const upload = await t.store.createUpload(declaration);
     expect((await put(upload.url, content)).status).toBe(200);
-    const read = await t.store.createReadUrl(upload.key, { disposition: 'inline', filename: 'coc.pdf', contentType: 'application/pdf' });
+    const read = await t.store.createReadUrl(upload.key, {
+      disposition: 'inline',
+      filename: 'coc.pdf',
+      contentType: 'application/pdf',
+    });
     const ok = await fetch(new URL(read.url, origin));
     expect(ok.status).toBe(200);
-    expect(ok.headers.get('content-disposition')).toBe(`inline; filename="coc.pdf"; filename*=UTF-8''coc.pdf`);
+    expect(ok.headers.get('content-disposition')).toBe(
+      `inline; filename="coc.pdf"; filename*=UTF-8''coc.pdf`,
+    );
     expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await ok.arrayBuffer()).equals(content)).toBe(true);
 
@@ -186,16 +225,29 @@ describe('fs store: the signed upload and read endpoints', () => {
     renamed.searchParams.set('disposition', 'attachment');
     expect((await fetch(renamed)).status).toBe(403);
 
-    const past = new FsFileStore({ root: t.filesDir, secret: TEST_SECRET, ttlSeconds: 60, now: () => Date.now() - 3_600_000 });
-    const expired = await past.createReadUrl(upload.key, { disposition: 'inline', filename: 'coc.pdf', contentType: 'application/pdf' });
+    const past = new FsFileStore({
+      root: t.filesDir,
+      secret: TEST_SECRET,
+      ttlSeconds: 60,
+      now: () => Date.now() - 3_600_000,
+    });
+    const expired = await past.createReadUrl(upload.key, {
+      disposition: 'inline',
+      filename: 'coc.pdf',
+      contentType: 'application/pdf',
+    });
     const res = await fetch(new URL(expired.url, origin));
     expect(res.status).toBe(403);
-    expect((await res.json()).error).toBe('The download URL has expired');
+    expect(((await res.json()) as { error: string }).error).toBe('The download URL has expired');
   });
 
   it('answers 404 for a signed read of an object that does not exist', async () => {
     const { key } = await t.store.createUpload(declaration);
-    const read = await t.store.createReadUrl(key, { disposition: 'inline', filename: 'x.pdf', contentType: 'application/pdf' });
+    const read = await t.store.createReadUrl(key, {
+      disposition: 'inline',
+      filename: 'x.pdf',
+      contentType: 'application/pdf',
+    });
     const res = await fetch(new URL(read.url, origin));
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'File not found' });

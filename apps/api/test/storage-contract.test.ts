@@ -27,7 +27,13 @@ async function fsStore(): Promise<StoreUnderTest> {
 
 async function s3Store(): Promise<StoreUnderTest> {
   const directory = await makeTempDir('pdna-s3rver-');
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'pdna-test' }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'pdna-test' }],
+  });
   const { port } = (await server.run()) as { port: number };
   const store = new S3FileStore({
     endpoint: `http://127.0.0.1:${port}`,
@@ -74,7 +80,11 @@ describe.each([
     const res = await put(upload.url, content, upload.headers['Content-Type'] ?? '');
     expect(res.status).toBe(200);
 
-    expect(await s.store.verifyUpload(upload.key, declaration)).toEqual({ ok: true, bytes: content.length, sha256: declaration.sha256 });
+    expect(await s.store.verifyUpload(upload.key, declaration)).toEqual({
+      ok: true,
+      bytes: content.length,
+      sha256: declaration.sha256,
+    });
     expect(await s.store.stat(upload.key)).toEqual({ bytes: content.length });
     expect(await text(await s.store.openRead(upload.key))).toBe(content.toString());
     expect(await text(await s.store.openRead(upload.key, { start: 0, end: 7 }))).toBe('%PDF-1.7');
@@ -133,7 +143,14 @@ describe.each([
   });
 
   it('refuses any key it did not make (no path tricks)', async () => {
-    for (const key of ['../secret', 'ab/../../etc/passwd', '/etc/passwd', 'ab/ab', 'AB/' + 'a'.repeat(32), `zz/${'ab'.repeat(16)}`]) {
+    for (const key of [
+      '../secret',
+      'ab/../../etc/passwd',
+      '/etc/passwd',
+      'ab/ab',
+      `AB/${'a'.repeat(32)}`,
+      `zz/${'ab'.repeat(16)}`,
+    ]) {
       await expect(s.store.stat(key), key).rejects.toMatchObject({ code: 'BAD_REQUEST' });
       await expect(s.store.openRead(key), key).rejects.toMatchObject({ code: 'BAD_REQUEST' });
       await expect(s.store.remove(key), key).rejects.toMatchObject({ code: 'BAD_REQUEST' });
@@ -144,4 +161,3 @@ describe.each([
     await expect(s.store.check()).resolves.toBeUndefined();
   });
 });
-

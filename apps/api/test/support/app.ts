@@ -37,7 +37,11 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   });
   const db = await createTestDatabase();
   const filesDir = path.join(dataDir, 'files');
-  const store = new FsFileStore({ root: filesDir, secret: TEST_SECRET, ttlSeconds: env.SIGNED_URL_TTL_SECONDS });
+  const store = new FsFileStore({
+    root: filesDir,
+    secret: TEST_SECRET,
+    ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
+  });
   await store.init();
   const app = await buildApp({ env, db, store, secret: TEST_SECRET }, { logger: false });
   await app.ready();

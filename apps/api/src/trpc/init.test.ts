@@ -1,0 +1,54 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, type AppErrorCode, appErrorCodes } from '../errors.js';
+import { errorReply } from '../rest/error-reply.js';
+import type { Context } from './context.js';
+import { createCallerFactory, publicProcedure, router } from './init.js';
+
+// A router of the app's own procedure builder, throwing what services throw.
+const testRouter = router({
+  fail: publicProcedure.input(z.object({ code: z.string() })).query(({ input }) => {
+    throw new AppError(input.code as AppErrorCode, `failed with ${input.code}`, { retryAfterSeconds: 60 });
+  }),
+  crash: publicProcedure.query(() => {
+    throw new Error('connection string postgres://secret@db leaked');
+  }),
+  strict: publicProcedure
+    .input(z.object({ n: z.number().int().min(1, 'n must be at least 1') }))
+    .query(({ input }) => input.n),
+});
+const caller = createCallerFactory(testRouter)({} as Context);
+
+describe('AppError → tRPC code → HTTP status (one table)', () => {
+  for (const [code, { trpc, http }] of Object.entries(appErrorCodes)) {
+    it(`${code} → ${trpc} → ${http}`, async () => {
+      const error = await caller.fail({ code }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TRPCError);
+      expect((error as TRPCError).code).toBe(trpc);
+      expect((error as TRPCError).message).toBe(`failed with ${code}`);
+      expect(getHTTPStatusCodeFromError(error as TRPCError)).toBe(http);
+      // The REST door answers the same status and message.
+      expect(errorReply(error)).toEqual({
+        status: http,
+        body: { error: `failed with ${code}`, details: { retryAfterSeconds: 60 } },
+      });
+    });
+  }
+});
+
+describe('REST error replies', () => {
+  it('hides unexpected errors behind a bare 500', async () => {
+    const error = await caller.crash().catch((e: unknown) => e);
+    expect(errorReply(error)).toEqual({ status: 500, body: { error: 'Internal server error' } });
+  });
+
+  it('answers input validation failures with 400, the message and the issues', async () => {
+    const error = await caller.strict({ n: 0 }).catch((e: unknown) => e);
+    const reply = errorReply(error);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('n: n must be at least 1');
+    expect(reply.body.issues).toEqual({ formErrors: [], fieldErrors: { n: ['n must be at least 1'] } });
+  });
+});
