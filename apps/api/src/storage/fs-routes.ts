@@ -1,3 +1,4 @@
+import { sha256HexSchema } from '@propertydna/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,12 +6,11 @@ import { contentDisposition } from './file-store.js';
 import { FS_OBJECT_PATH, FS_UPLOAD_PATH, type FsFileStore } from './fs-store.js';
 
 const keyParams = z.object({ prefix: z.string(), name: z.string() });
-const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lower-case hex characters');
 const expires = z.coerce.number().int().positive();
 
 const uploadQuery = z.object({
   bytes: z.coerce.number().int().min(0),
-  sha256: sha256Hex,
+  sha256: sha256HexSchema,
   type: z.string().min(1),
   expires,
   signature: z.string().min(1),
