@@ -39,8 +39,6 @@ export const envSchema = z
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
     /** Lifetime of signed upload and read URLs. */
     SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
-    /** Absolute origin used in URLs handed to API clients (e.g. https://propertydna.example). Unset: taken from the request. */
-    PUBLIC_URL: z.url().optional(),
     /** Directory of the built web app; unset: apps/web/dist next to this package. */
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: booleanString.default(false),
