@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+// HTTP benchmark of the built API (apps/api/dist/main.js).
+//
+// Starts the server on a free port with a throw-away DATA_DIR and BENCH_ROUTES=true, then measures
+// each scenario with autocannon next to GET /__bench/bare (a plain Fastify route in the same process,
+// with the same hooks and headers), so the table shows what each layer costs relative to Fastify alone.
+//
+// Fairness: for every scenario the bare route is measured immediately before the scenario, each after
+// its own warm-up, so both numbers of a row come from the same minute of machine state.
+//
+// Env: BENCH_DURATION (seconds per measurement, default 5), BENCH_CONNECTIONS (default 10).
+// Flags: --json prints the results as JSON after the table.
+// Exit 1 if the server fails to start, a response is wrong, or any request errors/times out/is non-2xx.
+
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { startBuiltApp } from './lib/built-app.mjs';
+
+const DURATION = positiveInt('BENCH_DURATION', 5);
+const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 10);
+const WARMUP = 2;
+const PIPELINING = 1;
+const JSON_OUTPUT = process.argv.includes('--json');
+
+const BARE = '/__bench/bare';
+const scenarios = [
+  {
+    name: 'health (REST; DB + fs probe)',
+    path: '/api/health',
+    expect: { status: 'ok', db: 'ok', storage: 'ok' },
+  },
+  {
+    name: 'tRPC system.info',
+    path: '/trpc/system.info',
+    expect: { result: { data: { name: 'PropertyDNA', version: '0.1.0' } } },
+  },
+  { name: 'REST system.info', path: '/api/info', expect: { name: 'PropertyDNA', version: '0.1.0' } },
+];
+
+function positiveInt(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/** Checks that a path answers 200 with the expected JSON before it is benchmarked. */
+async function checkResponse(base, urlPath, expect) {
+  const res = await fetch(base + urlPath);
+  const text = await res.text();
+  const same = res.status === 200 && JSON.stringify(JSON.parse(text)) === JSON.stringify(expect);
+  return same ? null : `GET ${urlPath} → ${res.status} ${text.slice(0, 200)}`;
+}
+
+function cannon(url, duration) {
+  return autocannon({ url, connections: CONNECTIONS, duration, pipelining: PIPELINING });
+}
+
+/** Warm-up (discarded), then the measured run. */
+async function measure(url) {
+  await cannon(url, WARMUP);
+  const r = await cannon(url, DURATION);
+  return {
+    reqPerSec: r.requests.mean,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    ok2xx: r['2xx'],
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+const failures = (m) => m.non2xx + m.errors + m.timeouts;
+
+function printTable(rows) {
+  const header = ['scenario', 'req/s (mean)', 'p50 ms', 'p99 ms', 'non-2xx', 'bare req/s', 'ratio'];
+  const lines = rows.map(({ name, path: p, result: s, bare: b }) => [
+    `${name} ${p}`,
+    s.reqPerSec.toFixed(0),
+    String(s.p50),
+    String(s.p99),
+    s.errors || s.timeouts ? `${s.non2xx} (+${s.errors} err, ${s.timeouts} t/o)` : String(s.non2xx),
+    b.reqPerSec.toFixed(0) + (failures(b) ? ` (${failures(b)} failed)` : ''),
+    `${((s.reqPerSec / b.reqPerSec) * 100).toFixed(1)}%`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  console.log(fmt(header));
+  console.log(
+    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
+  for (const line of lines) console.log(fmt(line));
+}
+
+async function main() {
+  const cpus = os.cpus();
+  console.log('PropertyDNA API benchmark');
+  console.log(`  node ${process.version} on ${os.platform()}/${os.arch()}`);
+  console.log(`  CPU: ${cpus.length} × ${cpus[0]?.model?.trim() ?? 'unknown'}`);
+  console.log(
+    `  autocannon: connections=${CONNECTIONS}, pipelining=${PIPELINING}, duration=${DURATION}s per target, warm-up=${WARMUP}s per target`,
+  );
+  console.log(
+    `  NOTE: load generator (this process) and server share the same ${cpus.length} core(s); absolute req/s`,
+  );
+  console.log('        are depressed by that — compare the ratio to the bare route, not the raw numbers.');
+  console.log(
+    '  Method: per scenario, warm up + measure GET /__bench/bare, then warm up + measure the scenario,',
+  );
+  console.log('          back to back, so each row compares two runs taken under the same conditions.');
+  console.log('');
+
+  let server;
+  let exitCode = 0;
+  const cleanup = async () => {
+    if (server) await server.stop();
+  };
+  const onSignal = async (signal) => {
+    console.error(`\n${signal}: stopping the server`);
+    await cleanup();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    try {
+      server = await startBuiltApp({ env: { BENCH_ROUTES: 'true' }, prefix: 'propertydna-bench-' });
+    } catch (error) {
+      console.error(`Server failed to start: ${error.message}`);
+      console.error(`--- server output ---\n${error.output ?? ''}--- end ---`);
+      exitCode = 1;
+      return;
+    }
+    const base = server.baseUrl;
+    console.log(`Server up at ${base} (DATA_DIR ${server.dataDir})`);
+
+    const wrong = (
+      await Promise.all([
+        checkResponse(base, BARE, { ok: true }),
+        ...scenarios.map((s) => checkResponse(base, s.path, s.expect)),
+      ])
+    ).filter(Boolean);
+    if (wrong.length) {
+      console.error(`Unexpected responses:\n  ${wrong.join('\n  ')}`);
+      exitCode = 1;
+      return;
+    }
+
+    const rows = [];
+    for (const scenario of scenarios) {
+      process.stdout.write(`  measuring ${scenario.path} (vs ${BARE}) … `);
+      const bare = await measure(base + BARE);
+      const result = await measure(base + scenario.path);
+      console.log('done');
+      rows.push({ ...scenario, bare, result });
+    }
+    console.log('');
+    printTable(rows);
+
+    const failed = rows.filter((r) => failures(r.result) || failures(r.bare));
+    if (failed.length) {
+      console.error(`\nFAILED: non-2xx/errors/timeouts in ${failed.map((r) => r.path).join(', ')}`);
+      exitCode = 1;
+    }
+    if (
+      !(await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      console.error('\nFAILED: the server is not healthy after the benchmark');
+      exitCode = 1;
+    }
+    const log = server.output().trim();
+    if (log && !/^PropertyDNA is running at \S+$/.test(log)) {
+      console.log(`\nServer output (LOG_LEVEL=warn):\n${log}`);
+    }
+
+    if (JSON_OUTPUT) {
+      const json = {
+        node: process.version,
+        cpus: { count: cpus.length, model: cpus[0]?.model?.trim() },
+        settings: { connections: CONNECTIONS, pipelining: PIPELINING, duration: DURATION, warmup: WARMUP },
+        results: rows.map(({ name, path: p, result, bare }) => ({
+          name,
+          path: p,
+          result,
+          bare,
+          ratio: result.reqPerSec / bare.reqPerSec,
+        })),
+      };
+      console.log(`\n${JSON.stringify(json, null, 2)}`);
+    }
+  } catch (error) {
+    console.error(error);
+    if (server) console.error(`--- server output ---\n${server.output()}--- end ---`);
+    exitCode = 1;
+  } finally {
+    await cleanup();
+    process.exitCode = exitCode;
+  }
+}
+
+await main();
