@@ -65,6 +65,16 @@ describe('app shell', () => {
     assert.ok(body.error.length > 0);
   });
 
+  it('renders the API docs UI from the OpenAPI document under the CSP', async () => {
+    const watch = await watchPage(page);
+    const response = await page.goto('/api/docs');
+    assert.equal(response?.status(), 200);
+    await page.getByText('PropertyDNA API').first().waitFor();
+    await page.getByText('/api/health').first().waitFor();
+    assert.deepEqual(await watch.cspViolations(), []);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
   it('moves keyboard focus to the "Log in" link first', async () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'PropertyDNA' }).waitFor();

@@ -2,6 +2,7 @@ import { sha256HexSchema } from '@propertydna/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../errors.js';
 import { contentDisposition } from './file-store.js';
 import { FS_OBJECT_PATH, FS_UPLOAD_PATH, type FsFileStore } from './fs-store.js';
 
@@ -46,13 +47,13 @@ export async function fsStorageRoutes(app: FastifyInstance, { store }: { store: 
           contentType: request.headers['content-type'],
           contentLength: lengthHeader === undefined ? undefined : Number(lengthHeader),
         });
+        const stored = await store.receiveUpload(key, request.query, request.raw);
+        return { key: stored.key, bytes: stored.bytes, sha256: stored.sha256 };
       } catch (error) {
-        // The body was not read; don't keep the connection for it.
+        // A refused body may not have been read to its end: don't keep the connection for the rest.
         reply.header('connection', 'close');
         throw error;
       }
-      const stored = await store.receiveUpload(key, request.query, request.raw);
-      return { key: stored.key, bytes: stored.bytes, sha256: stored.sha256 };
     },
   );
 
@@ -63,10 +64,11 @@ export async function fsStorageRoutes(app: FastifyInstance, { store }: { store: 
       const key = `${request.params.prefix}/${request.params.name}`;
       store.authorizeRead(key, request.query);
       const found = await store.stat(key);
+      if (!found) throw new AppError('NOT_FOUND', 'File not found');
       const stream = await store.openRead(key);
       return reply
         .header('content-type', request.query.type)
-        .header('content-length', found?.bytes)
+        .header('content-length', found.bytes)
         .header('content-disposition', contentDisposition(request.query.disposition, request.query.filename))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=0, no-store')
