@@ -7,7 +7,6 @@ COPY . .
 RUN pnpm install --frozen-lockfile \
  && pnpm exec turbo run build --filter=@propertydna/api --filter=@propertydna/web \
  && pnpm --filter @propertydna/api deploy --prod --legacy /out/apps/api \
- && cp -r apps/api/dist /out/apps/api/dist \
  && mkdir -p /out/apps/web && cp -r apps/web/dist /out/apps/web/dist
 
 FROM node:20-bookworm-slim

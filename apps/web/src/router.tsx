@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { NotFoundPage } from './components/NotFoundPage';
+import { NotFoundPage } from './components/not-found-page';
 import type { TrpcUtils } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 

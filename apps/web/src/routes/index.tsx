@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { ApiStatus } from '../components/ApiStatus';
+import { ApiStatus } from '../components/api-status';
 
 export const Route = createFileRoute('/')({
   component: HomePage,

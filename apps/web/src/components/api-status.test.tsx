@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithMantine } from '../test/render';
-import { ApiStatusView } from './ApiStatus';
+import { ApiStatusView } from './api-status';
 
 describe('ApiStatusView', () => {
   it('shows that the check is running', () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithMantine } from '../test/render';
-import { NotFoundPage } from './NotFoundPage';
+import { NotFoundPage } from './not-found-page';
 
 describe('NotFoundPage', () => {
   it('shows the 404 heading and the hint of the spec', () => {
