@@ -45,6 +45,13 @@ export interface ReadGrant {
   signature: string;
 }
 
+/** What an upload URL's signature covers: every field of the grant but the signature itself. */
+const uploadFields = (key: string, g: Omit<UploadGrant, 'signature'>) =>
+  ['PUT', key, g.bytes, g.sha256, g.type, g.expires] as const;
+/** What a read URL's signature covers. */
+const readFields = (key: string, g: Omit<ReadGrant, 'signature'>) =>
+  ['GET', key, g.disposition, g.filename, g.type, g.expires] as const;
+
 export const FS_UPLOAD_PATH = '/storage/uploads';
 export const FS_OBJECT_PATH = '/storage/objects';
 const TEMP_DIR = '.incoming';
@@ -99,7 +106,10 @@ export class FsFileStore implements FileStore {
     const key = newObjectKey();
     const expires = this.#expiry();
     const type = mediaTypeOf(declaration.contentType);
-    const signature = sign(this.#secret, ['PUT', key, declaration.bytes, declaration.sha256, type, expires]);
+    const signature = sign(
+      this.#secret,
+      uploadFields(key, { bytes: declaration.bytes, sha256: declaration.sha256, type, expires }),
+    );
     const query = new URLSearchParams({
       bytes: String(declaration.bytes),
       sha256: declaration.sha256,
@@ -117,7 +127,7 @@ export class FsFileStore implements FileStore {
   }
 
   /** Checks a signed URL's signature and expiry; throws 403 otherwise. */
-  #assertGrant(fields: (string | number)[], expires: number, signature: string, what: string): void {
+  #assertGrant(fields: readonly (string | number)[], expires: number, signature: string, what: string): void {
     if (!verifySignature(this.#secret, fields, signature)) {
       throw new AppError('FORBIDDEN', `Invalid ${what} signature`);
     }
@@ -134,12 +144,7 @@ export class FsFileStore implements FileStore {
     headers: { contentType?: string; contentLength?: number },
   ) {
     this.#pathOf(key);
-    this.#assertGrant(
-      ['PUT', key, grant.bytes, grant.sha256, grant.type, grant.expires],
-      grant.expires,
-      grant.signature,
-      'upload',
-    );
+    this.#assertGrant(uploadFields(key, grant), grant.expires, grant.signature, 'upload');
     if (mediaTypeOf(headers.contentType) !== grant.type) {
       throw new AppError('BAD_REQUEST', `Content-Type must be ${grant.type}, as signed`);
     }
@@ -208,7 +213,10 @@ export class FsFileStore implements FileStore {
     this.#pathOf(key);
     const expires = this.#expiry();
     const type = mediaTypeOf(options.contentType);
-    const signature = sign(this.#secret, ['GET', key, options.disposition, options.filename, type, expires]);
+    const signature = sign(
+      this.#secret,
+      readFields(key, { disposition: options.disposition, filename: options.filename, type, expires }),
+    );
     const query = new URLSearchParams({
       disposition: options.disposition,
       filename: options.filename,
@@ -221,12 +229,7 @@ export class FsFileStore implements FileStore {
 
   authorizeRead(key: string, grant: ReadGrant): void {
     this.#pathOf(key);
-    this.#assertGrant(
-      ['GET', key, grant.disposition, grant.filename, grant.type, grant.expires],
-      grant.expires,
-      grant.signature,
-      'download',
-    );
+    this.#assertGrant(readFields(key, grant), grant.expires, grant.signature, 'download');
   }
 
   async openRead(key: string, range?: { start: number; end: number }): Promise<Readable> {
