@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  COMPLIANCE_COLORS,
+  COMPLIANCE_STATUSES,
+  complianceColor,
+  complianceStatus,
+  complianceStatusSchema,
+  FINDING_SEVERITIES,
+  FINDING_TYPES,
+  findingSeveritySchema,
+  findingTypeSchema,
+  POLICY_CHECK_STATUSES,
+  type PolicyFindingLike,
+  policyCheckStatus,
+  policyCheckStatusSchema,
+  REMINDER_PRIORITIES,
+  REMINDER_TYPES,
+  reminderPrioritySchema,
+  reminderTypeSchema,
+  TASK_PRIORITIES,
+  taskPrioritySchema,
+} from './compliance.js';
+
+const finding = (type: PolicyFindingLike['type'], severity: PolicyFindingLike['severity']) => ({
+  type,
+  severity,
+});
+const findings = fc.array(
+  fc.record({ type: fc.constantFrom(...FINDING_TYPES), severity: fc.constantFrom(...FINDING_SEVERITIES) }),
+  { maxLength: 12 },
+);
+const gaps = fc.record({
+  type: fc.constant('gap' as const),
+  severity: fc.constantFrom(...FINDING_SEVERITIES),
+});
+
+describe('enumerations of spec §3', () => {
+  it.each([
+    [COMPLIANCE_STATUSES, complianceStatusSchema, ['good', 'warning', 'critical']],
+    [POLICY_CHECK_STATUSES, policyCheckStatusSchema, ['compliant', 'gaps_detected', 'unknown']],
+    [FINDING_TYPES, findingTypeSchema, ['compliant', 'gap', 'unknown']],
+    [FINDING_SEVERITIES, findingSeveritySchema, ['low', 'medium', 'high']],
+    [REMINDER_PRIORITIES, reminderPrioritySchema, ['critical', 'high', 'medium', 'low']],
+    [REMINDER_TYPES, reminderTypeSchema, ['certificate', 'payment', 'maintenance']],
+    [TASK_PRIORITIES, taskPrioritySchema, ['low', 'medium', 'high', 'critical']],
+  ] as const)('%j', (values, schema, expected) => {
+    expect(values).toEqual(expected);
+    for (const value of values) expect(schema.parse(value)).toBe(value);
+    expect(schema.safeParse('other').success).toBe(false);
+  });
+});
+
+describe('policyCheckStatus', () => {
+  it.each([
+    [[], 'unknown'],
+    [[finding('compliant', 'low')], 'compliant'],
+    [[finding('compliant', 'high'), finding('compliant', 'low')], 'compliant'],
+    [[finding('compliant', 'low'), finding('unknown', 'low')], 'unknown'],
+    [[finding('unknown', 'medium')], 'unknown'],
+    [[finding('compliant', 'low'), finding('gap', 'low')], 'gaps_detected'],
+    [[finding('unknown', 'low'), finding('gap', 'high')], 'gaps_detected'],
+  ] as const)('%j is %s', (list, status) => {
+    expect(policyCheckStatus(list)).toBe(status);
+  });
+
+  it('is gaps_detected once a gap is added, whatever else is there', () => {
+    fc.assert(
+      fc.property(findings, gaps, (list, gap) => {
+        expect(policyCheckStatus([...list, gap])).toBe('gaps_detected');
+      }),
+    );
+  });
+});
+
+describe('complianceStatus', () => {
+  it.each([
+    [[], 'good'],
+    [[finding('compliant', 'high'), finding('unknown', 'high')], 'good'],
+    [[finding('gap', 'low')], 'warning'],
+    [[finding('gap', 'medium'), finding('gap', 'low')], 'warning'],
+    [[finding('gap', 'low'), finding('gap', 'high')], 'critical'],
+    [[finding('gap', 'high')], 'critical'],
+    [[finding('compliant', 'low'), finding('unknown', 'high'), finding('gap', 'medium')], 'warning'],
+  ] as const)('%j is %s', (list, status) => {
+    expect(complianceStatus(list)).toBe(status);
+  });
+
+  it('never improves when a gap is added', () => {
+    fc.assert(
+      fc.property(findings, gaps, fc.nat(), (list, gap, at) => {
+        const position = at % (list.length + 1);
+        const withGap = [...list.slice(0, position), gap, ...list.slice(position)];
+        expect(COMPLIANCE_STATUSES.indexOf(complianceStatus(withGap))).toBeGreaterThanOrEqual(
+          COMPLIANCE_STATUSES.indexOf(complianceStatus(list)),
+        );
+        expect(complianceStatus(withGap)).not.toBe('good');
+      }),
+    );
+  });
+
+  it('does not depend on the order of the findings', () => {
+    fc.assert(
+      fc.property(
+        findings.chain((list) =>
+          fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length })),
+        ),
+        ([list, shuffled]) => {
+          expect(complianceStatus(shuffled)).toBe(complianceStatus(list));
+          expect(policyCheckStatus(shuffled)).toBe(policyCheckStatus(list));
+        },
+      ),
+    );
+  });
+
+  it('is the worst gap severity: high is critical, low or medium a warning', () => {
+    fc.assert(
+      fc.property(findings, (list) => {
+        const severities = list.filter((item) => item.type === 'gap').map((item) => item.severity);
+        const expected = severities.includes('high')
+          ? 'critical'
+          : severities.length > 0
+            ? 'warning'
+            : 'good';
+        expect(complianceStatus(list)).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe('complianceColor', () => {
+  it.each([
+    ['good', 'green'],
+    ['warning', 'yellow'],
+    ['critical', 'red'],
+  ] as const)('%s is %s', (status, color) => {
+    expect(complianceColor(status)).toBe(color);
+    expect(COMPLIANCE_COLORS[status]).toBe(color);
+  });
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Spec §3, §4: a property's compliance status, as shown on its dashboard card. */
+export const COMPLIANCE_STATUSES = ['good', 'warning', 'critical'] as const;
+export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
+export const complianceStatusSchema = z.enum(COMPLIANCE_STATUSES);
+
+/** Spec §3: the overall status of a policy check. */
+export const POLICY_CHECK_STATUSES = ['compliant', 'gaps_detected', 'unknown'] as const;
+export type PolicyCheckStatus = (typeof POLICY_CHECK_STATUSES)[number];
+export const policyCheckStatusSchema = z.enum(POLICY_CHECK_STATUSES);
+
+/** Spec §3: what a policy-check finding says. */
+export const FINDING_TYPES = ['compliant', 'gap', 'unknown'] as const;
+export type FindingType = (typeof FINDING_TYPES)[number];
+export const findingTypeSchema = z.enum(FINDING_TYPES);
+
+/** Spec §3: how serious a policy-check finding is. */
+export const FINDING_SEVERITIES = ['low', 'medium', 'high'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+export const findingSeveritySchema = z.enum(FINDING_SEVERITIES);
+
+/** The parts of a policy-check finding (spec §3) that decide the statuses; other fields may be present. */
+export interface PolicyFindingLike {
+  type: FindingType;
+  severity: FindingSeverity;
+}
+
+/**
+ * Spec §3: 'gaps_detected' when any finding is a gap; otherwise 'compliant' when there is at least
+ * one finding and every finding is compliant; otherwise (no findings, or some unknown) 'unknown'.
+ */
+export function policyCheckStatus(findings: readonly PolicyFindingLike[]): PolicyCheckStatus {
+  if (findings.some((finding) => finding.type === 'gap')) return 'gaps_detected';
+  if (findings.length > 0 && findings.every((finding) => finding.type === 'compliant')) return 'compliant';
+  return 'unknown';
+}
+
+/**
+ * Spec §3, §4: a property's compliance status from its policy-check findings. Only gaps count, and
+ * the worst gap wins:
+ *
+ * | gaps                        | status   |
+ * |-----------------------------|----------|
+ * | none                        | good     |
+ * | worst severity low / medium | warning  |
+ * | any of severity high        | critical |
+ *
+ * Compliant and unknown findings never change it, so a check with only unknown findings is 'good'
+ * here while its policyCheckStatus is 'unknown'.
+ */
+export function complianceStatus(findings: readonly PolicyFindingLike[]): ComplianceStatus {
+  const gaps = findings.filter((finding) => finding.type === 'gap');
+  if (gaps.some((gap) => gap.severity === 'high')) return 'critical';
+  return gaps.length > 0 ? 'warning' : 'good';
+}
+
+/** Spec §2: the dashboard card's compliance dot. */
+export const COMPLIANCE_COLORS = {
+  good: 'green',
+  warning: 'yellow',
+  critical: 'red',
+} as const satisfies Record<ComplianceStatus, string>;
+export type ComplianceColor = (typeof COMPLIANCE_COLORS)[ComplianceStatus];
+
+/** Spec §2: good is green, warning yellow, critical red. */
+export function complianceColor(status: ComplianceStatus): ComplianceColor {
+  return COMPLIANCE_COLORS[status];
+}
+
+/** Spec §3, §9: reminder priorities, most urgent first. */
+export const REMINDER_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+export type ReminderPriority = (typeof REMINDER_PRIORITIES)[number];
+export const reminderPrioritySchema = z.enum(REMINDER_PRIORITIES);
+
+/** Spec §3: what a reminder is about. */
+export const REMINDER_TYPES = ['certificate', 'payment', 'maintenance'] as const;
+export type ReminderType = (typeof REMINDER_TYPES)[number];
+export const reminderTypeSchema = z.enum(REMINDER_TYPES);
+
+/** Spec §3: maintenance task priorities, least urgent first. */
+export const TASK_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const taskPrioritySchema = z.enum(TASK_PRIORITIES);

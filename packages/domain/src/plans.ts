@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Spec §1, §6, §9: the plans. */
+export const PLAN_NAMES = ['free', 'premium'] as const;
+export type Plan = (typeof PLAN_NAMES)[number];
+export const planSchema = z.enum(PLAN_NAMES);
+
+/** Spec §9: Premium costs R99 per year. */
+export const PREMIUM_PRICE_ZAR = 99;
+/** Spec §1, §9: the free trial (of Premium) lasts 14 days. */
+export const TRIAL_DAYS = 14;
+
+/** Spec §6, §9: the free plan allows 1 property; premium allows multiple (no limit). */
+export const PLANS = {
+  free: { maxProperties: 1 },
+  premium: { maxProperties: Number.POSITIVE_INFINITY, priceZarPerYear: PREMIUM_PRICE_ZAR },
+} as const satisfies Record<Plan, { maxProperties: number; priceZarPerYear?: number }>;
+
+/** Why a free account cannot add a second property (spec §6, §9). */
+export const FREE_PLAN_LIMIT_MESSAGE = `The Free plan includes ${PLANS.free.maxProperties} property. Upgrade to Premium (R${PREMIUM_PRICE_ZAR} per year) to add more properties.`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function assertValidDate(value: Date, name: string): void {
+  if (Number.isNaN(value.getTime())) throw new RangeError(`${name} is an invalid Date`);
+}
+
+/**
+ * When a trial started at `start` ends: 14 days (14 × 24 hours) later, to the millisecond. South
+ * Africa has no daylight saving, so that is also 14 calendar days at the same wall-clock time.
+ */
+export function trialEndsAt(start: Date): Date {
+  assertValidDate(start, 'Trial start');
+  return new Date(start.getTime() + TRIAL_DAYS * DAY_MS);
+}
+
+/** Whether a trial ending at `trialEndsAt` (null: never had one) still runs at `now`; it ends at that instant. */
+export function isTrialActive(trialEndsAt: Date | null, now: Date): boolean {
+  assertValidDate(now, 'now');
+  if (trialEndsAt === null) return false;
+  assertValidDate(trialEndsAt, 'Trial end');
+  return now.getTime() < trialEndsAt.getTime();
+}
+
+/** The plan whose features apply at `now`: Premium for a paying account or during a trial, else Free. */
+export function effectivePlan(plan: Plan, trialEndsAt: Date | null, now: Date): Plan {
+  const trial = isTrialActive(trialEndsAt, now);
+  return plan === 'premium' || trial ? 'premium' : 'free';
+}
+
+export type CanAddProperty = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Whether an account that owns `propertyCount` properties may add one more at `now` (spec §6): on the
+ * effective plan the count must stay within maxProperties. Throws a RangeError for a count that is not
+ * a whole, non-negative number.
+ */
+export function canAddProperty(
+  plan: Plan,
+  trialEndsAt: Date | null,
+  propertyCount: number,
+  now: Date,
+): CanAddProperty {
+  if (!Number.isSafeInteger(propertyCount) || propertyCount < 0) {
+    throw new RangeError(`A property count must be a whole, non-negative number, not ${propertyCount}`);
+  }
+  return propertyCount < PLANS[effectivePlan(plan, trialEndsAt, now)].maxProperties
+    ? { ok: true }
+    : { ok: false, reason: FREE_PLAN_LIMIT_MESSAGE };
+}

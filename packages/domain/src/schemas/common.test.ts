@@ -1,0 +1,326 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  boundedInt,
+  COMMON_MESSAGES,
+  emailSchema,
+  FILE_MESSAGES,
+  fileInfoSchema,
+  isEmailAddress,
+  isIsoDate,
+  isoDateSchema,
+  isPhoneNumber,
+  isUuid,
+  MAX_LENGTHS,
+  MAX_SPECIALTIES,
+  normaliseSpecialties,
+  optionalEmailSchema,
+  optionalIsoDateSchema,
+  optionalPhoneSchema,
+  optionalText,
+  requiredIsoDate,
+  requiredText,
+  SPECIALTY_MESSAGES,
+  specialtiesSchema,
+  tooLongMessage,
+  uuidSchema,
+} from './common.js';
+import { dataOf, errorsOf } from './test-helpers.js';
+
+describe('test helpers', () => {
+  it('errorsOf refuses a successful parse and a path with two issues', () => {
+    expect(() => errorsOf(z.string(), 'x')).toThrow('expected a failure, got "x"');
+    expect(() => errorsOf(z.string().min(3, 'short').regex(/\d/, 'digit'), 'a')).toThrow(
+      'two issues on "": short / digit',
+    );
+  });
+
+  it('dataOf refuses a failed parse', () => {
+    expect(() => dataOf(z.string(), 1)).toThrow('expected success');
+  });
+});
+
+describe('requiredText', () => {
+  const schema = requiredText('Name is required', 5, 'Name');
+
+  it('trims', () => {
+    expect(dataOf(schema, '  Ann  ')).toBe('Ann');
+  });
+
+  it.each([[''], ['   '], [undefined], [null], [12]])('gives the required message for %j', (value) => {
+    expect(errorsOf(schema, value)).toEqual({ '': 'Name is required' });
+  });
+
+  it('caps the length', () => {
+    expect(dataOf(schema, 'abcde')).toBe('abcde');
+    expect(errorsOf(schema, 'abcdef')).toEqual({ '': 'Name must be at most 5 characters' });
+    expect(tooLongMessage('Name', 5)).toBe('Name must be at most 5 characters');
+  });
+});
+
+describe('optionalText', () => {
+  const schema = optionalText(5, 'Unit');
+
+  it.each([[''], ['  '], [undefined], [null]])('makes %j undefined', (value) => {
+    expect(dataOf(schema, value)).toBeUndefined();
+  });
+
+  it('trims and caps', () => {
+    expect(dataOf(schema, ' 12A ')).toBe('12A');
+    expect(errorsOf(schema, '123456')).toEqual({ '': 'Unit must be at most 5 characters' });
+    expect(errorsOf(schema, 5)).toEqual({ '': 'Unit must be text' });
+  });
+});
+
+describe('emailSchema', () => {
+  it('trims and lower-cases', () => {
+    expect(dataOf(emailSchema, '  Thandi.Nkosi@Example.CO.ZA ')).toBe('thandi.nkosi@example.co.za');
+  });
+
+  it.each([[''], ['   '], [undefined], [null]])('requires an address: %j', (value) => {
+    expect(errorsOf(emailSchema, value)).toEqual({ '': COMMON_MESSAGES.emailRequired });
+    expect(COMMON_MESSAGES.emailRequired).toBe('Email is required');
+  });
+
+  it.each([['thandi'], ['thandi@'], ['@example.com'], ['thandi@example'], ['a b@example.com']])(
+    'rejects %j',
+    (value) => {
+      expect(errorsOf(emailSchema, value)).toEqual({ '': 'Enter a valid email address' });
+    },
+  );
+
+  it('rejects an address longer than 254 characters', () => {
+    const local = 'a'.repeat(64);
+    const address = `${local}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.com`;
+    expect(z.regexes.email.test(address)).toBe(true);
+    expect(address.length).toBeGreaterThan(MAX_LENGTHS.email);
+    expect(isEmailAddress(address)).toBe(false);
+    expect(errorsOf(emailSchema, address)).toEqual({ '': COMMON_MESSAGES.invalidEmail });
+  });
+});
+
+describe('optionalEmailSchema', () => {
+  it.each([[''], [' '], [undefined], [null]])('makes %j undefined', (value) => {
+    expect(dataOf(optionalEmailSchema, value)).toBeUndefined();
+  });
+
+  it('normalises a given address and rejects a bad one', () => {
+    expect(dataOf(optionalEmailSchema, ' Info@RoofCo.co.za')).toBe('info@roofco.co.za');
+    expect(errorsOf(optionalEmailSchema, 'info@')).toEqual({ '': 'Enter a valid email address' });
+    expect(errorsOf(optionalEmailSchema, 7)).toEqual({ '': 'Enter a valid email address' });
+  });
+});
+
+describe('phone numbers', () => {
+  it.each([['082 123 4567'], ['+27 82 123 4567'], ['+27 (0)82-123-4567'], ['0211234567']])(
+    'accepts %j',
+    (value) => {
+      expect(isPhoneNumber(value)).toBe(true);
+      expect(dataOf(optionalPhoneSchema, ` ${value} `)).toBe(value);
+    },
+  );
+
+  it.each([
+    ['letters', '082 ABC 4567'],
+    ['too few digits', '123 456'],
+    ['too many digits', '1234567890123456'],
+    ['plus inside', '082+1234567'],
+    ['too long', `+27 ${'1 '.repeat(14)}`],
+  ])('rejects %s', (_label, value) => {
+    expect(isPhoneNumber(value.trim())).toBe(false);
+    expect(errorsOf(optionalPhoneSchema, value)).toEqual({ '': 'Enter a valid phone number' });
+  });
+
+  it('is optional', () => {
+    expect(dataOf(optionalPhoneSchema, '')).toBeUndefined();
+    expect(dataOf(optionalPhoneSchema, null)).toBeUndefined();
+    expect(errorsOf(optionalPhoneSchema, 821234567)).toEqual({ '': COMMON_MESSAGES.invalidPhone });
+  });
+});
+
+describe('uuids', () => {
+  const id = '3F1C2A5E-8B7D-4C9A-9E1F-2D3C4B5A6F70';
+
+  it('accepts any 8-4-4-4-12 hex id and lower-cases it', () => {
+    expect(isUuid(id)).toBe(true);
+    expect(dataOf(uuidSchema('Pick one'), ` ${id} `)).toBe(id.toLowerCase());
+  });
+
+  it.each([[''], ['demo'], [`${id}0`], [id.replace(/-/g, '')], [42], [undefined]])('rejects %j', (value) => {
+    expect(isUuid(value)).toBe(false);
+    expect(errorsOf(uuidSchema('Pick one'), value)).toEqual({ '': 'Pick one' });
+  });
+});
+
+describe('dates', () => {
+  it.each([['2024-02-29'], ['2000-02-29'], ['2025-12-31'], ['2025-04-30'], ['2025-01-31']])(
+    'accepts %s',
+    (value) => {
+      expect(isIsoDate(value)).toBe(true);
+      expect(dataOf(isoDateSchema, ` ${value}`)).toBe(value);
+    },
+  );
+
+  it.each([
+    ['2025-02-29'],
+    ['1900-02-29'],
+    ['2025-04-31'],
+    ['2025-13-01'],
+    ['2025-00-10'],
+    ['2025-01-00'],
+    ['2025-1-01'],
+    ['01/02/2025'],
+    ['2025-01-01T00:00:00Z'],
+    [''],
+  ])('rejects %j', (value) => {
+    expect(isIsoDate(value)).toBe(false);
+    expect(errorsOf(isoDateSchema, value)).toEqual({ '': 'Enter a valid date' });
+  });
+
+  it('agrees with the calendar', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (year, month, day) => {
+          const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          const date = new Date(Date.UTC(year, month - 1, day));
+          const real =
+            month >= 1 &&
+            day >= 1 &&
+            date.getUTCFullYear() === year &&
+            date.getUTCMonth() === month - 1 &&
+            date.getUTCDate() === day;
+          expect(isIsoDate(text)).toBe(real);
+        },
+      ),
+    );
+  });
+
+  it('requiredIsoDate tells a missing date from a bad one', () => {
+    const schema = requiredIsoDate('Due date is required');
+    expect(dataOf(schema, '2025-06-01')).toBe('2025-06-01');
+    expect(errorsOf(schema, '')).toEqual({ '': 'Due date is required' });
+    expect(errorsOf(schema, undefined)).toEqual({ '': 'Due date is required' });
+    expect(errorsOf(schema, '2025-06-31')).toEqual({ '': 'Enter a valid date' });
+  });
+
+  it('optionalIsoDateSchema makes a missing date null', () => {
+    expect(dataOf(optionalIsoDateSchema, undefined)).toBeNull();
+    expect(dataOf(optionalIsoDateSchema, null)).toBeNull();
+    expect(dataOf(optionalIsoDateSchema, '')).toBeNull();
+    expect(dataOf(optionalIsoDateSchema, '2026-01-15')).toBe('2026-01-15');
+    expect(errorsOf(optionalIsoDateSchema, '2026-02-30')).toEqual({ '': 'Enter a valid date' });
+    expect(errorsOf(optionalIsoDateSchema, 20260115)).toEqual({ '': 'Enter a valid date' });
+  });
+});
+
+describe('boundedInt', () => {
+  const schema = boundedInt({ type: 'whole', tooSmall: 'small', tooBig: 'big' }, 1, 10);
+
+  it.each([
+    [1, 1],
+    [10, 10],
+  ])('accepts %d', (value, expected) => {
+    expect(dataOf(schema, value)).toBe(expected);
+  });
+
+  it.each([
+    [0, 'small'],
+    [11, 'big'],
+    [1.5, 'whole'],
+    [Number.NaN, 'whole'],
+    [Number.POSITIVE_INFINITY, 'whole'],
+    ['5', 'whole'],
+  ])('rejects %j with %j', (value, message) => {
+    expect(errorsOf(schema, value)).toEqual({ '': message });
+  });
+});
+
+describe('specialties', () => {
+  it('splits, trims, collapses spaces, drops blanks and duplicates ignoring case', () => {
+    expect(normaliseSpecialties(' Roofing,  Waterproofing ,, roofing , Solar   geysers ')).toEqual([
+      'Roofing',
+      'Waterproofing',
+      'Solar geysers',
+    ]);
+    expect(normaliseSpecialties(['Plumbing', ' Electrical, Plumbing', '  '])).toEqual([
+      'Plumbing',
+      'Electrical',
+    ]);
+    expect(normaliseSpecialties('')).toEqual([]);
+  });
+
+  const input = fc.oneof(
+    fc.string(),
+    fc.array(fc.string({ unit: fc.constantFrom('a', 'B', 'b', ',', ' ', '\t', 'é') })),
+    fc.string({ unit: fc.constantFrom('a', 'A', ',', ' ', '\n') }),
+  );
+
+  it('is idempotent, also through its comma-joined text', () => {
+    fc.assert(
+      fc.property(input, (value) => {
+        const once = normaliseSpecialties(value);
+        expect(normaliseSpecialties(once)).toEqual(once);
+        expect(normaliseSpecialties(once.join(', '))).toEqual(once);
+      }),
+    );
+  });
+
+  it('never gives an empty, padded, comma-holding or repeated item', () => {
+    fc.assert(
+      fc.property(input, (value) => {
+        const items = normaliseSpecialties(value);
+        for (const item of items) {
+          expect(item).not.toBe('');
+          expect(item).toBe(item.trim());
+          expect(item).not.toContain(',');
+        }
+        expect(new Set(items.map((item) => item.toLowerCase())).size).toBe(items.length);
+      }),
+    );
+  });
+
+  it('specialtiesSchema takes a string, a list, or nothing', () => {
+    expect(dataOf(specialtiesSchema, 'Roofing, Gutters')).toEqual(['Roofing', 'Gutters']);
+    expect(dataOf(specialtiesSchema, ['Roofing', 'Gutters', 'roofing'])).toEqual(['Roofing', 'Gutters']);
+    expect(dataOf(specialtiesSchema, undefined)).toEqual([]);
+    expect(dataOf(specialtiesSchema, null)).toEqual([]);
+  });
+
+  it('specialtiesSchema rejects other values, too many and too long items', () => {
+    expect(errorsOf(specialtiesSchema, 5)).toEqual({ '': SPECIALTY_MESSAGES.invalid });
+    expect(errorsOf(specialtiesSchema, [1, 2])).toEqual({
+      '': 'Enter service categories separated by commas',
+    });
+    const many = Array.from({ length: MAX_SPECIALTIES + 1 }, (_, i) => `Trade ${i}`);
+    expect(dataOf(specialtiesSchema, many.slice(1))).toHaveLength(MAX_SPECIALTIES);
+    expect(errorsOf(specialtiesSchema, many)).toEqual({ '': 'Choose at most 20 service categories' });
+    expect(dataOf(specialtiesSchema, 'x'.repeat(60))).toEqual(['x'.repeat(60)]);
+    expect(errorsOf(specialtiesSchema, `Roofing, ${'x'.repeat(61)}`)).toEqual({
+      '': 'Each service category must be at most 60 characters',
+    });
+  });
+});
+
+describe('fileInfoSchema', () => {
+  it('accepts what the browser knows of a file', () => {
+    expect(dataOf(fileInfoSchema, { name: 'deed.pdf', size: 0, type: 'application/pdf' })).toEqual({
+      name: 'deed.pdf',
+      size: 0,
+      type: 'application/pdf',
+    });
+  });
+
+  it.each([
+    ['not an object', 'deed.pdf', { '': 'Choose a file' }],
+    ['no name', { size: 1, type: '' }, { name: FILE_MESSAGES.choose }],
+    ['a negative size', { name: 'a', size: -1, type: '' }, { size: FILE_MESSAGES.choose }],
+    ['a fractional size', { name: 'a', size: 1.5, type: '' }, { size: FILE_MESSAGES.choose }],
+    ['no type', { name: 'a', size: 1 }, { type: FILE_MESSAGES.choose }],
+  ])('rejects %s', (_label, value, errors) => {
+    expect(errorsOf(fileInfoSchema, value)).toEqual(errors);
+  });
+});

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks shared by the form and request schemas (spec §5).
+ *
+ * Every schema here is used twice: by the web forms (@mantine/form through its zod resolver, which shows
+ * one message per field) and by the server (tRPC/REST input). So each helper gives at most ONE issue per
+ * field: its checks are mutually exclusive (empty vs too long, empty vs malformed).
+ */
+
+/** Length caps used across the schemas. */
+export const MAX_LENGTHS = {
+  name: 100,
+  shortCode: 50,
+  address: 300,
+  description: 2000,
+  email: 254,
+  password: 128,
+  phone: 30,
+  website: 300,
+} as const;
+
+/** `{label} must be at most {max} characters`. */
+export function tooLongMessage(label: string, max: number): string {
+  return `${label} must be at most ${max} characters`;
+}
+
+/**
+ * A required, trimmed string: missing, not a string or blank gives `requiredMessage`; longer than `max`
+ * gives `{label} must be at most {max} characters`.
+ */
+export function requiredText(requiredMessage: string, max: number, label: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, tooLongMessage(label, max));
+}
+
+/**
+ * An optional, trimmed string: missing, null and blank all become `undefined`; longer than `max` gives
+ * `{label} must be at most {max} characters`.
+ */
+export function optionalText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, tooLongMessage(label, max))
+    .nullish()
+    .transform((value) => value || undefined);
+}
+
+/** Messages of the shared field helpers. */
+export const COMMON_MESSAGES = {
+  emailRequired: 'Email is required',
+  invalidEmail: 'Enter a valid email address',
+  invalidPhone: 'Enter a valid phone number',
+  invalidDate: 'Enter a valid date',
+} as const;
+
+/** The address pattern zod's own `z.email()` uses, without its 254-character cap (checked separately). */
+const EMAIL_PATTERN = z.regexes.email;
+
+export function isEmailAddress(value: string): boolean {
+  return value.length <= MAX_LENGTHS.email && EMAIL_PATTERN.test(value);
+}
+
+/**
+ * A required email address (spec §5, signup and vendor invite: "email format"): trimmed and lower-cased,
+ * so the same person always has the same address. Blank gives 'Email is required', anything else that is
+ * not an address 'Enter a valid email address'.
+ */
+export const emailSchema = z
+  .string({ error: COMMON_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, COMMON_MESSAGES.emailRequired)
+  .refine((value) => value === '' || isEmailAddress(value), COMMON_MESSAGES.invalidEmail);
+
+/** An optional email address: missing, null and blank become `undefined`; otherwise as `emailSchema`. */
+export const optionalEmailSchema = z
+  .string({ error: COMMON_MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .refine((value) => value === '' || isEmailAddress(value), COMMON_MESSAGES.invalidEmail)
+  .nullish()
+  .transform((value) => value || undefined);
+
+/**
+ * A phone number as people type it in South Africa and abroad ('082 123 4567', '+27 (0)82-123-4567'):
+ * an optional leading +, then digits, spaces, hyphens and brackets, with 7 to 15 digits in all.
+ */
+export function isPhoneNumber(value: string): boolean {
+  if (value.length > MAX_LENGTHS.phone || !/^\+?[0-9 ()-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}
+
+/** An optional phone number (spec §5: "Phone optional"): blank becomes `undefined`. */
+export const optionalPhoneSchema = z
+  .string({ error: COMMON_MESSAGES.invalidPhone })
+  .trim()
+  .refine((value) => value === '' || isPhoneNumber(value), COMMON_MESSAGES.invalidPhone)
+  .nullish()
+  .transform((value) => value || undefined);
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Any 8-4-4-4-12 hexadecimal UUID (the database issues v4 ones; any version is accepted). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value);
+}
+
+/** A required id: anything but a UUID gives `message`. Output is lower case. */
+export function uuidSchema(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .refine((value) => UUID_PATTERN.test(value), message);
+}
+
+const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** True for a real calendar date written 'YYYY-MM-DD' (so '2025-02-29' and '2025-13-01' are not). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** A calendar date 'YYYY-MM-DD' (trimmed); anything else gives 'Enter a valid date'. */
+export const isoDateSchema = z
+  .string({ error: COMMON_MESSAGES.invalidDate })
+  .trim()
+  .refine(isIsoDate, COMMON_MESSAGES.invalidDate);
+
+/** A required calendar date: blank or missing gives `requiredMessage`, a malformed one 'Enter a valid date'. */
+export function requiredIsoDate(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine((value) => value === '' || isIsoDate(value), COMMON_MESSAGES.invalidDate);
+}
+
+/** An optional calendar date: missing, null and blank become `null`; a malformed one 'Enter a valid date'. */
+export const optionalIsoDateSchema = z
+  .string({ error: COMMON_MESSAGES.invalidDate })
+  .trim()
+  .refine((value) => value === '' || isIsoDate(value), COMMON_MESSAGES.invalidDate)
+  .nullish()
+  .transform((value) => value || null);
+
+/**
+ * A whole number between `min` and `max` with one message per way it can be wrong; `typeMessage` also
+ * covers fractions, NaN and infinities.
+ */
+export function boundedInt(
+  messages: { type: string; tooSmall: string; tooBig: string },
+  min: number,
+  max: number,
+) {
+  return z.number({ error: messages.type }).superRefine((value, ctx) => {
+    const message = !Number.isInteger(value)
+      ? messages.type
+      : value < min
+        ? messages.tooSmall
+        : value > max
+          ? messages.tooBig
+          : undefined;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+/** Service categories (supplier specialties): at most this many, each at most this long. */
+export const MAX_SPECIALTIES = 20;
+export const MAX_SPECIALTY_LENGTH = 60;
+
+export const SPECIALTY_MESSAGES = {
+  invalid: 'Enter service categories separated by commas',
+  tooMany: `Choose at most ${MAX_SPECIALTIES} service categories`,
+  tooLong: `Each service category must be at most ${MAX_SPECIALTY_LENGTH} characters`,
+} as const;
+
+/**
+ * Normalises specialties as typed in a form ('Roofing, Plumbing') or sent as a list: every item is split
+ * on commas, trimmed, inner whitespace collapsed, empty items dropped and duplicates (ignoring case)
+ * dropped, keeping the first spelling. The result never contains a comma, so normalising it again (or
+ * its comma-joined text) gives it back unchanged.
+ */
+export function normaliseSpecialties(input: string | readonly string[]): string[] {
+  const items = (typeof input === 'string' ? [input] : input).flatMap((item) => item.split(','));
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of items) {
+    const item = raw.trim().replace(/\s+/g, ' ');
+    const key = item.toLowerCase();
+    if (item === '' || seen.has(key)) continue;
+    seen.add(key);
+    result.push(item);
+  }
+  return result;
+}
+
+/**
+ * Specialties (spec §2 supplier console: "entered comma-separated"; spec §3: a list in the response):
+ * a comma-separated string or a list of strings; missing or null is an empty list. Output is the
+ * normalised list (see `normaliseSpecialties`), at most 20 items of at most 60 characters.
+ */
+export const specialtiesSchema = z
+  .union([z.string(), z.array(z.string())], { error: SPECIALTY_MESSAGES.invalid })
+  .nullish()
+  .transform((value) => normaliseSpecialties(value ?? []))
+  .superRefine((items, ctx) => {
+    if (items.length > MAX_SPECIALTIES) ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.tooMany });
+    else if (items.some((item) => item.length > MAX_SPECIALTY_LENGTH)) {
+      ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.tooLong });
+    }
+  });
+
+/** What the browser knows of a chosen file (a `File`'s name, size in bytes and content type). */
+export const FILE_MESSAGES = { choose: 'Choose a file' } as const;
+
+export const fileInfoSchema = z.object(
+  {
+    name: z.string({ error: FILE_MESSAGES.choose }),
+    size: z
+      .number({ error: FILE_MESSAGES.choose })
+      .refine((size) => Number.isInteger(size) && size >= 0, FILE_MESSAGES.choose),
+    type: z.string({ error: FILE_MESSAGES.choose }),
+  },
+  { error: FILE_MESSAGES.choose },
+);
+export type FileInfo = z.infer<typeof fileInfoSchema>;

@@ -1,0 +1,299 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DOCUMENT_KINDS, EXPIRING_DOCUMENT_KINDS } from '../documents.js';
+import { ALLOWED_CONTENT_TYPES, MAX_UPLOAD_BYTES } from '../uploads.js';
+import {
+  contentTypeSchema,
+  DOCUMENT_MESSAGES,
+  documentUploadBatchSchema,
+  MAX_FILE_NAME_LENGTH,
+  registerDocumentSchema,
+  sanitizeFileName,
+  signUploadSchema,
+} from './document.js';
+import { dataOf, errorsOf } from './test-helpers.js';
+
+const sha256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+const propertyId = '3f1c2a5e-8b7d-4c9a-9e1f-2d3c4b5a6f70';
+const jobId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+describe('sanitizeFileName', () => {
+  it.each([
+    ['deed.pdf', 'deed.pdf'],
+    ['  Title Deed 2024.pdf  ', 'Title Deed 2024.pdf'],
+    ['C:\\Users\\thandi\\Documents\\deed.pdf', 'deed.pdf'],
+    ['/home/thandi/scans/coc.png', 'coc.png'],
+    ['../../etc/passwd', 'passwd'],
+    ['a/b\\c.pdf', 'c.pdf'],
+    ['in\u0000voice\u001f.pdf', 'invoice.pdf'],
+    ['invoice\u202efdp.exe', 'invoicefdp.exe'],
+    ['\u0085report.pdf\u007f', 'report.pdf'],
+    ['', 'document'],
+    ['   ', 'document'],
+    ['scans/', 'document'],
+    ['..', 'document'],
+    ['a/.', 'document'],
+    ['\u0000\u0001', 'document'],
+    ['.env', '.env'],
+  ])('%j becomes %j', (name, expected) => {
+    expect(sanitizeFileName(name)).toBe(expected);
+  });
+
+  it('cuts a long name to 255 characters, keeping the extension', () => {
+    const cut = sanitizeFileName(`${'a'.repeat(300)}.pdf`);
+    expect(cut).toHaveLength(MAX_FILE_NAME_LENGTH);
+    expect(cut).toBe(`${'a'.repeat(251)}.pdf`);
+  });
+
+  it('cuts a long name without an extension, or with a long one, plainly', () => {
+    expect(sanitizeFileName('b'.repeat(300))).toBe('b'.repeat(255));
+    expect(sanitizeFileName(`${'b'.repeat(100)}.${'c'.repeat(200)}`)).toBe(
+      `${'b'.repeat(100)}.${'c'.repeat(154)}`,
+    );
+    expect(sanitizeFileName(`.${'d'.repeat(300)}`)).toBe(`.${'d'.repeat(254)}`);
+  });
+
+  it('does not end the cut stem with spaces or split a character', () => {
+    expect(sanitizeFileName(`${'a'.repeat(250)}     xyz.pdf`)).toBe(`${'a'.repeat(250)}.pdf`);
+    const emoji = sanitizeFileName(`${'a'.repeat(250)}😀😀😀.pdf`);
+    expect(emoji).toBe(`${'a'.repeat(250)}.pdf`);
+  });
+
+  const names = fc.string({
+    unit: fc.constantFrom(
+      'a',
+      'Z',
+      '.',
+      ' ',
+      '/',
+      '\\',
+      '\u0000',
+      '\u001b',
+      '\u202e',
+      '\u2067',
+      '😀',
+      'é',
+      '\t',
+    ),
+    maxLength: 400,
+  });
+
+  it('never gives a path separator, a control character, an empty name or more than 255 characters', () => {
+    fc.assert(
+      fc.property(names, (name) => {
+        const safe = sanitizeFileName(name);
+        expect(safe).not.toMatch(/[/\\]/);
+        expect(safe).not.toMatch(/[\p{Cc}\p{Bidi_Control}]/u);
+        expect(safe).not.toBe('');
+        expect(['.', '..']).not.toContain(safe);
+        expect(safe).toBe(safe.trim());
+        expect(safe.length).toBeLessThanOrEqual(MAX_FILE_NAME_LENGTH);
+      }),
+    );
+  });
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(fc.oneof(names, fc.string({ unit: 'binary', maxLength: 300 })), (name) => {
+        const once = sanitizeFileName(name);
+        expect(sanitizeFileName(once)).toBe(once);
+      }),
+    );
+  });
+});
+
+describe('contentTypeSchema', () => {
+  it.each(ALLOWED_CONTENT_TYPES)('accepts %s', (type) => {
+    expect(dataOf(contentTypeSchema, type)).toBe(type);
+  });
+
+  it('trims and lower-cases', () => {
+    expect(dataOf(contentTypeSchema, ' Application/PDF ')).toBe('application/pdf');
+  });
+
+  it.each([['application/x-msdownload'], ['text/html'], [''], [undefined]])('refuses %j', (type) => {
+    expect(errorsOf(contentTypeSchema, type)).toEqual({ '': 'This file type is not allowed' });
+  });
+});
+
+describe('signUploadSchema', () => {
+  const request = { contentType: 'application/pdf', sha256, bytes: 1234 };
+
+  it('accepts a file to sign', () => {
+    expect(dataOf(signUploadSchema, request)).toEqual(request);
+    expect(dataOf(signUploadSchema, { ...request, bytes: 1 }).bytes).toBe(1);
+    expect(dataOf(signUploadSchema, { ...request, bytes: MAX_UPLOAD_BYTES }).bytes).toBe(50 * 1024 * 1024);
+  });
+
+  it.each([
+    [{ bytes: 0 }, { bytes: 'The file is empty' }],
+    [{ bytes: MAX_UPLOAD_BYTES + 1 }, { bytes: 'Files can be at most 50 MB' }],
+    [{ bytes: 10.5 }, { bytes: 'File size must be a whole number of bytes' }],
+    [{ contentType: 'image/svg+xml' }, { contentType: 'This file type is not allowed' }],
+    [{ sha256: sha256.toUpperCase() }, { sha256: 'SHA-256 must be 64 lower-case hexadecimal characters' }],
+  ])('refuses %j', (change, errors) => {
+    expect(errorsOf(signUploadSchema, { ...request, ...change })).toEqual(errors);
+  });
+});
+
+describe('registerDocumentSchema', () => {
+  const document = {
+    property_id: propertyId,
+    kind: 'deed',
+    name: 'Title deed.pdf',
+    storage_key: 'owners/abc/title-deed.pdf',
+    sha256,
+    bytes: 1234,
+    content_type: 'application/pdf',
+  };
+
+  it('registers a property document, filling in the absent fields', () => {
+    expect(dataOf(registerDocumentSchema, document)).toEqual({
+      property_id: propertyId,
+      job_id: null,
+      kind: 'deed',
+      name: 'Title deed.pdf',
+      storage_key: 'owners/abc/title-deed.pdf',
+      sha256,
+      bytes: 1234,
+      content_type: 'application/pdf',
+      expires_at: null,
+      metadata: {},
+    });
+  });
+
+  it('registers a job document', () => {
+    const { property_id: _, ...rest } = document;
+    expect(
+      dataOf(registerDocumentSchema, { ...rest, job_id: jobId.toUpperCase(), property_id: '' }),
+    ).toMatchObject({
+      property_id: null,
+      job_id: jobId,
+    });
+  });
+
+  it('drops a client-sent source: the server sets it', () => {
+    const parsed = dataOf(registerDocumentSchema, { ...document, source: 'supplier_verified' });
+    expect(parsed).not.toHaveProperty('source');
+  });
+
+  it('keeps metadata', () => {
+    expect(dataOf(registerDocumentSchema, { ...document, metadata: { pages: 3 } }).metadata).toEqual({
+      pages: 3,
+    });
+    expect(dataOf(registerDocumentSchema, { ...document, metadata: null }).metadata).toEqual({});
+    expect(errorsOf(registerDocumentSchema, { ...document, metadata: 'x' })).toHaveProperty('metadata');
+  });
+
+  it('stores the sanitised base name', () => {
+    expect(dataOf(registerDocumentSchema, { ...document, name: 'C:\\scans\\deed.pdf' }).name).toBe(
+      'deed.pdf',
+    );
+    expect(dataOf(registerDocumentSchema, { ...document, name: `${'n'.repeat(400)}.pdf` }).name).toHaveLength(
+      255,
+    );
+  });
+
+  it.each([
+    ['both', { job_id: jobId }],
+    ['neither', { property_id: null }],
+    ['neither (blank)', { property_id: ' ' }],
+  ])('needs exactly one of property and job: %s', (_label, change) => {
+    expect(errorsOf(registerDocumentSchema, { ...document, ...change })).toEqual({
+      '': 'Give either a property or a job',
+    });
+  });
+
+  it.each(EXPIRING_DOCUMENT_KINDS)('takes an expiry date for a %s', (kind) => {
+    expect(dataOf(registerDocumentSchema, { ...document, kind, expires_at: '2027-01-31' }).expires_at).toBe(
+      '2027-01-31',
+    );
+  });
+
+  it.each(DOCUMENT_KINDS.filter((kind) => !(EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(kind)))(
+    'refuses an expiry date for a %s',
+    (kind) => {
+      expect(errorsOf(registerDocumentSchema, { ...document, kind, expires_at: '2027-01-31' })).toEqual({
+        expires_at: 'Only certificates and policies have an expiry date',
+      });
+      expect(dataOf(registerDocumentSchema, { ...document, kind, expires_at: '' }).expires_at).toBeNull();
+    },
+  );
+
+  it('gives a message for each bad field', () => {
+    expect(
+      errorsOf(registerDocumentSchema, {
+        property_id: 'demo',
+        job_id: 5,
+        kind: 'certificate',
+        name: ' ',
+        storage_key: '',
+        sha256: 'abc',
+        bytes: 0,
+        content_type: 'text/html',
+        expires_at: '2027-02-30',
+      }),
+    ).toEqual({
+      property_id: 'Invalid id',
+      job_id: 'Invalid id',
+      name: 'File name is required',
+      storage_key: 'Storage key is required',
+      sha256: 'SHA-256 must be 64 lower-case hexadecimal characters',
+      bytes: 'The file is empty',
+      content_type: 'This file type is not allowed',
+      expires_at: 'Enter a valid date',
+    });
+    expect(
+      errorsOf(registerDocumentSchema, {
+        ...document,
+        name: 'n'.repeat(1025),
+        storage_key: 'k'.repeat(1025),
+        bytes: MAX_UPLOAD_BYTES + 1,
+      }),
+    ).toEqual({
+      name: 'File name is too long',
+      storage_key: 'Storage key is too long',
+      bytes: DOCUMENT_MESSAGES.tooLarge,
+    });
+  });
+
+  it('refuses an unknown kind', () => {
+    expect(Object.keys(errorsOf(registerDocumentSchema, { ...document, kind: 'selfie' }))).toEqual(['kind']);
+  });
+});
+
+describe('documentUploadBatchSchema', () => {
+  const file = (size: number, name = 'scan.pdf') => ({ name, size, type: 'application/pdf' });
+
+  it('accepts 1 to 5 files of up to 50 MB', () => {
+    const batch = [file(1), file(MAX_UPLOAD_BYTES), file(2), file(3), file(4)];
+    expect(dataOf(documentUploadBatchSchema, batch)).toEqual(batch);
+  });
+
+  it('refuses more than 5 files', () => {
+    expect(
+      errorsOf(
+        documentUploadBatchSchema,
+        Array.from({ length: 6 }, () => file(10)),
+      ),
+    ).toEqual({
+      '': 'You can upload at most 5 files at a time',
+    });
+  });
+
+  it('refuses an empty batch or something that is not a list', () => {
+    expect(errorsOf(documentUploadBatchSchema, [])).toEqual({ '': 'Choose at least one file' });
+    expect(errorsOf(documentUploadBatchSchema, file(1))).toEqual({ '': DOCUMENT_MESSAGES.noFiles });
+  });
+
+  it('puts the message of a file on its index', () => {
+    expect(errorsOf(documentUploadBatchSchema, [file(1), file(MAX_UPLOAD_BYTES + 1), file(0)])).toEqual({
+      '1': 'Files can be at most 50 MB',
+      '2': 'The file is empty',
+    });
+  });
+
+  it('has the success toast', () => {
+    expect(DOCUMENT_MESSAGES.uploaded).toBe('Document uploaded');
+  });
+});

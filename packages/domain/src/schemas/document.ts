@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { documentKindSchema, EXPIRING_DOCUMENT_KINDS } from '../documents.js';
+import { sha256HexSchema } from '../hash.js';
+import { ALLOWED_CONTENT_TYPES, MAX_FILES_PER_BATCH, MAX_UPLOAD_BYTES } from '../uploads.js';
+import { boundedInt, fileInfoSchema, isUuid, optionalIsoDateSchema } from './common.js';
+
+/** Messages of the document schemas (spec §5 upload limits; the wording is ours). */
+export const DOCUMENT_MESSAGES = {
+  typeNotAllowed: 'This file type is not allowed',
+  tooLarge: 'Files can be at most 50 MB',
+  empty: 'The file is empty',
+  bytesType: 'File size must be a whole number of bytes',
+  tooManyFiles: `You can upload at most ${MAX_FILES_PER_BATCH} files at a time`,
+  noFiles: 'Choose at least one file',
+  propertyOrJob: 'Give either a property or a job',
+  invalidId: 'Invalid id',
+  nameRequired: 'File name is required',
+  nameTooLong: 'File name is too long',
+  storageKeyRequired: 'Storage key is required',
+  expiryNotAllowed: 'Only certificates and policies have an expiry date',
+  uploaded: 'Document uploaded',
+} as const;
+
+/** A stored file name is at most this long. */
+export const MAX_FILE_NAME_LENGTH = 255;
+/** A longer original name is refused outright rather than cut down. */
+const MAX_ORIGINAL_NAME_LENGTH = 1024;
+/** The longest extension kept when a name is cut down to 255 characters. */
+const MAX_KEPT_EXTENSION = 16;
+const FALLBACK_FILE_NAME = 'document';
+
+/** Control characters (C0, DEL, C1) and the bidirectional controls used to disguise extensions. */
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Bidi_Control}]/gu;
+
+/**
+ * The base name of an uploaded file, safe to store and show: everything up to the last / or \ is
+ * dropped (browsers on some systems send a path), control and bidirectional-override characters are
+ * removed, the name is trimmed and cut to 255 characters (keeping an extension of up to 16). Never ''
+ * and never '.' or '..': those become 'document'.
+ */
+export function sanitizeFileName(name: string): string {
+  const cleaned = name.replace(UNSAFE_CHARACTERS, '');
+  const base = cleaned.slice(Math.max(cleaned.lastIndexOf('/'), cleaned.lastIndexOf('\\')) + 1).trim();
+  if (base === '' || base === '.' || base === '..') return FALLBACK_FILE_NAME;
+  if (base.length <= MAX_FILE_NAME_LENGTH) return base;
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 && base.length - dot <= MAX_KEPT_EXTENSION + 1 ? base.slice(dot) : '';
+  return `${truncate(base.slice(0, base.length - extension.length), MAX_FILE_NAME_LENGTH - extension.length).trimEnd()}${extension}`;
+}
+
+/** The longest prefix of `text` of at most `max` UTF-16 units that does not split a character. */
+function truncate(text: string, max: number): string {
+  let result = '';
+  for (const character of text) {
+    if (result.length + character.length > max) break;
+    result += character;
+  }
+  return result;
+}
+
+/** A declared content type (trimmed, lower case) from the allowed list. */
+export const contentTypeSchema = z
+  .string({ error: DOCUMENT_MESSAGES.typeNotAllowed })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(ALLOWED_CONTENT_TYPES, { error: DOCUMENT_MESSAGES.typeNotAllowed }));
+
+/** A file size in bytes: 1 to 50 MB (spec §5, §9). */
+export const fileBytesSchema = boundedInt(
+  {
+    type: DOCUMENT_MESSAGES.bytesType,
+    tooSmall: DOCUMENT_MESSAGES.empty,
+    tooBig: DOCUMENT_MESSAGES.tooLarge,
+  },
+  1,
+  MAX_UPLOAD_BYTES,
+);
+
+/** POST /api/documents/sign (spec §4 upload sequence, §7): the file's type, SHA-256 and size. */
+export const signUploadSchema = z.object({
+  contentType: contentTypeSchema,
+  sha256: sha256HexSchema,
+  bytes: fileBytesSchema,
+});
+export type SignUploadInput = z.input<typeof signUploadSchema>;
+export type SignUpload = z.output<typeof signUploadSchema>;
+
+const optionalIdSchema = z
+  .string({ error: DOCUMENT_MESSAGES.invalidId })
+  .trim()
+  .toLowerCase()
+  .refine((value) => value === '' || isUuid(value), DOCUMENT_MESSAGES.invalidId)
+  .nullish()
+  .transform((value) => value || null);
+
+/**
+ * POST /api/documents (spec §3 Document, §7): registers an uploaded file with exactly one of property_id
+ * and job_id. name is the original file name, stored as its sanitised base name (1 to 255 characters).
+ * expires_at only for certificates and policies. A client-sent `source` is dropped: the server sets it
+ * from who uploads (spec §6). Missing ids, expiry and metadata become null, null and {}.
+ */
+export const registerDocumentSchema = z
+  .object({
+    property_id: optionalIdSchema,
+    job_id: optionalIdSchema,
+    kind: documentKindSchema,
+    name: z
+      .string({ error: DOCUMENT_MESSAGES.nameRequired })
+      .trim()
+      .min(1, DOCUMENT_MESSAGES.nameRequired)
+      .max(MAX_ORIGINAL_NAME_LENGTH, DOCUMENT_MESSAGES.nameTooLong)
+      .transform(sanitizeFileName),
+    storage_key: z
+      .string({ error: DOCUMENT_MESSAGES.storageKeyRequired })
+      .trim()
+      .min(1, DOCUMENT_MESSAGES.storageKeyRequired)
+      .max(MAX_ORIGINAL_NAME_LENGTH, 'Storage key is too long'),
+    sha256: sha256HexSchema,
+    bytes: fileBytesSchema,
+    content_type: contentTypeSchema,
+    expires_at: optionalIsoDateSchema,
+    metadata: z
+      .record(z.string(), z.unknown())
+      .nullish()
+      .transform((value) => value ?? {}),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.property_id === null) === (value.job_id === null)) {
+      ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.propertyOrJob });
+    }
+    if (value.expires_at !== null && !(EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(value.kind)) {
+      ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryNotAllowed, path: ['expires_at'] });
+    }
+  });
+export type RegisterDocumentInput = z.input<typeof registerDocumentSchema>;
+export type RegisterDocument = z.output<typeof registerDocumentSchema>;
+
+/**
+ * The browser-side check of a chosen batch before uploading (spec §5, §9): 1 to 5 files, each 1 byte to
+ * 50 MB. A file's message is on its index; the type is checked when the upload is signed.
+ */
+export const documentUploadBatchSchema = z
+  .array(
+    fileInfoSchema.superRefine((file, ctx) => {
+      if (file.size > MAX_UPLOAD_BYTES) ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.tooLarge });
+      else if (file.size === 0) ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.empty });
+    }),
+    { error: DOCUMENT_MESSAGES.noFiles },
+  )
+  .min(1, DOCUMENT_MESSAGES.noFiles)
+  .max(MAX_FILES_PER_BATCH, DOCUMENT_MESSAGES.tooManyFiles);
+export type DocumentUploadBatch = z.infer<typeof documentUploadBatchSchema>;

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import {
+  PROPERTY_FORM_CONTENT_TYPES,
+  PROPERTY_FORM_EXTENSIONS,
+  PROPERTY_FORM_MAX_BYTES,
+} from '../uploads.js';
+import { fileInfoSchema, MAX_LENGTHS, optionalText, requiredText, tooLongMessage } from './common.js';
+
+/** Property types (spec §3); residential is the default (spec §9). */
+export const PROPERTY_TYPES = ['residential', 'commercial', 'industrial', 'retail'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export const DEFAULT_PROPERTY_TYPE = 'residential' satisfies PropertyType;
+export const propertyTypeSchema = z.enum(PROPERTY_TYPES, { error: 'Choose a property type' });
+
+/** Countries of the property dialog's select (spec §3); South Africa is the default (spec §9). */
+export const COUNTRY_CODES = ['ZA', 'US', 'UK'] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+export const COUNTRIES = [
+  { code: 'ZA', name: 'South Africa' },
+  { code: 'US', name: 'United States' },
+  { code: 'UK', name: 'United Kingdom' },
+] as const satisfies readonly { code: CountryCode; name: string }[];
+export const DEFAULT_COUNTRY = 'ZA' satisfies CountryCode;
+
+/** Length caps of the short property codes. */
+const MAX_UNIT = 20;
+
+/** Messages of the property schemas: spec §5 where it gives them. */
+export const PROPERTY_MESSAGES = {
+  nameRequired: 'Property name is required',
+  addressRequired: 'Address is required',
+  countryRequired: 'Country is required',
+  countryUnknown: 'Choose South Africa, United States or United Kingdom',
+  municipalityRequired: 'Municipality is required',
+  parcelIdRequired: 'Parcel ID is required',
+  erfNumberRequired: 'ERF/Portion/Stand number is required',
+  townshipRequired: 'Township/Extension is required',
+  propertyAddressRequired: 'Property address is required',
+  nothingToUpdate: 'Change at least one field',
+  fileType: 'Only PDF, JPG and PNG files are allowed',
+  fileTooLarge: 'File is larger than 10 MB',
+  createFailed: { title: 'Error Creating Property', message: 'Failed to create property. Please try again.' },
+  created: 'Property Added Successfully!',
+  dialogCreateFailed: { title: 'Error', message: 'Failed to create property' },
+  dialogCreated: {
+    title: 'Property created',
+    message: 'Property has been successfully added to your portfolio.',
+  },
+  notFound: 'Property not found',
+} as const;
+
+/** A country code: blank or one letter gives 'Country is required' (spec §5: min 2), others must be listed. */
+export const countryCodeSchema = z
+  .string({ error: PROPERTY_MESSAGES.countryRequired })
+  .trim()
+  .min(2, PROPERTY_MESSAGES.countryRequired)
+  .pipe(z.enum(COUNTRY_CODES, { error: PROPERTY_MESSAGES.countryUnknown }));
+
+/**
+ * The Properties screen's Add New Property dialog (spec §2, §3, §5): name, address, property_type
+ * (default residential), country (default ZA), municipality, parcel_id, optional unit and deed_number
+ * (blank becomes undefined).
+ */
+export const propertyDialogSchema = z.object({
+  name: requiredText(PROPERTY_MESSAGES.nameRequired, MAX_LENGTHS.name, 'Property name'),
+  address: requiredText(PROPERTY_MESSAGES.addressRequired, MAX_LENGTHS.address, 'Address'),
+  property_type: propertyTypeSchema.default(DEFAULT_PROPERTY_TYPE),
+  country: countryCodeSchema.default(DEFAULT_COUNTRY),
+  municipality: requiredText(PROPERTY_MESSAGES.municipalityRequired, MAX_LENGTHS.name, 'Municipality'),
+  parcel_id: requiredText(PROPERTY_MESSAGES.parcelIdRequired, MAX_LENGTHS.shortCode, 'Parcel ID'),
+  unit: optionalText(MAX_UNIT, 'Unit'),
+  deed_number: optionalText(MAX_LENGTHS.shortCode, 'Deed number'),
+});
+export type PropertyDialogInput = z.input<typeof propertyDialogSchema>;
+export type PropertyDialog = z.output<typeof propertyDialogSchema>;
+
+/**
+ * The add-property form at /properties/new (spec §2, §3 "Property create payload", §5). dnaCode and isDemo
+ * are what the old client sends; they are accepted here but the server ignores them
+ * (`createPropertyInputSchema` drops them): the DNA code is issued by the server.
+ */
+export const addPropertyFormSchema = z.object({
+  erfNumber: requiredText(
+    PROPERTY_MESSAGES.erfNumberRequired,
+    MAX_LENGTHS.shortCode,
+    'ERF/Portion/Stand number',
+  ),
+  township: requiredText(PROPERTY_MESSAGES.townshipRequired, MAX_LENGTHS.name, 'Township/Extension'),
+  municipality: requiredText(PROPERTY_MESSAGES.municipalityRequired, MAX_LENGTHS.name, 'Municipality'),
+  address: requiredText(PROPERTY_MESSAGES.propertyAddressRequired, MAX_LENGTHS.address, 'Property address'),
+  description: optionalText(MAX_LENGTHS.description, 'Description'),
+  dnaCode: z.string().optional(),
+  isDemo: z.boolean().optional(),
+});
+export type AddPropertyFormInput = z.input<typeof addPropertyFormSchema>;
+export type AddPropertyForm = z.output<typeof addPropertyFormSchema>;
+
+/** The one shape a new property has on the server, whichever form it came from. */
+export interface NewProperty {
+  name: string;
+  address: string;
+  property_type: PropertyType;
+  country: CountryCode;
+  municipality: string;
+  parcel_id: string;
+  township?: string | undefined;
+  unit?: string | undefined;
+  deed_number?: string | undefined;
+  description?: string | undefined;
+}
+
+function fromDialog(value: PropertyDialog): NewProperty {
+  return {
+    name: value.name,
+    address: value.address,
+    property_type: value.property_type,
+    country: value.country,
+    municipality: value.municipality,
+    parcel_id: value.parcel_id,
+    unit: value.unit,
+    deed_number: value.deed_number,
+  };
+}
+
+/**
+ * The add-property form has no name, parcel id, country or type: the address names the property (it is
+ * what the dashboard shows and what the owner recognises), the ERF number is the parcel id, and the
+ * property is a residential one in South Africa (the form is the homeowner's path; spec §9 defaults).
+ */
+function fromForm(value: AddPropertyForm): NewProperty {
+  return {
+    name: value.address.slice(0, MAX_LENGTHS.name).trimEnd(),
+    address: value.address,
+    property_type: DEFAULT_PROPERTY_TYPE,
+    country: DEFAULT_COUNTRY,
+    municipality: value.municipality,
+    parcel_id: value.erfNumber,
+    township: value.township,
+    description: value.description,
+  };
+}
+
+const FORM_ONLY_KEYS = ['erfNumber', 'township', 'description', 'dnaCode', 'isDemo'] as const;
+const DIALOG_ONLY_KEYS = ['name', 'property_type', 'country', 'parcel_id', 'unit', 'deed_number'] as const;
+
+function has(input: object, key: string): boolean {
+  return (input as Record<string, unknown>)[key] !== undefined;
+}
+
+/**
+ * Which shape a payload is meant to be: erfNumber means the form; otherwise parcel_id or name means the
+ * dialog; otherwise the shape with more of its own keys present, the dialog on a tie (it is the shape
+ * closest to the stored property).
+ */
+export function isAddPropertyFormPayload(input: unknown): boolean {
+  if (typeof input !== 'object' || input === null) return false;
+  if (has(input, 'erfNumber')) return true;
+  if (has(input, 'parcel_id') || has(input, 'name')) return false;
+  const formKeys = FORM_ONLY_KEYS.filter((key) => has(input, key)).length;
+  const dialogKeys = DIALOG_ONLY_KEYS.filter((key) => has(input, key)).length;
+  return formKeys > dialogKeys;
+}
+
+/**
+ * What POST /api/properties accepts (spec §7): the dialog's payload or the add-property form's, told
+ * apart by `isAddPropertyFormPayload`, normalised to one `NewProperty`. The form's dnaCode and isDemo
+ * are dropped. A payload that fits neither gets the messages of the shape it resembles most.
+ */
+export const createPropertyInputSchema = z
+  .custom<PropertyDialogInput | AddPropertyFormInput>()
+  .transform((input, ctx): NewProperty => {
+    const result = isAddPropertyFormPayload(input)
+      ? addPropertyFormSchema.transform(fromForm).safeParse(input)
+      : propertyDialogSchema.transform(fromDialog).safeParse(input);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue });
+    return z.NEVER;
+  });
+export type CreatePropertyInput = z.input<typeof createPropertyInputSchema>;
+
+/** A descriptive field that can be cleared: blank or null means "clear it" (null), absent means "keep it". */
+function clearableText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, tooLongMessage(label, max))
+    .nullable()
+    .transform((value) => value || null)
+    .optional();
+}
+
+/**
+ * Editing a property: descriptive fields only (never the DNA code, country, municipality or parcel id,
+ * which identify it; unknown keys such as dna_id are dropped). Every field is optional, but at least one
+ * must be given. name and address cannot be cleared; township, unit, deed_number and description can.
+ */
+export const updatePropertySchema = z
+  .object({
+    name: requiredText(PROPERTY_MESSAGES.nameRequired, MAX_LENGTHS.name, 'Property name').optional(),
+    address: requiredText(PROPERTY_MESSAGES.addressRequired, MAX_LENGTHS.address, 'Address').optional(),
+    property_type: propertyTypeSchema.optional(),
+    township: clearableText(MAX_LENGTHS.name, 'Township/Extension'),
+    unit: clearableText(MAX_UNIT, 'Unit'),
+    deed_number: clearableText(MAX_LENGTHS.shortCode, 'Deed number'),
+    description: clearableText(MAX_LENGTHS.description, 'Description'),
+  })
+  .refine(
+    (value) => Object.values(value).some((field) => field !== undefined),
+    PROPERTY_MESSAGES.nothingToUpdate,
+  );
+export type UpdatePropertyInput = z.input<typeof updatePropertySchema>;
+export type UpdateProperty = z.output<typeof updatePropertySchema>;
+
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * The add-property form's optional title deed and proof of residence (spec §2, §5, §9): pdf, jpg, jpeg
+ * or png by both extension and content type, at most 10 MB (enforced, unlike the old client). The one
+ * message is on the file itself (path []), so it shows under the file input.
+ */
+export const propertyUploadFileSchema = fileInfoSchema.superRefine((file, ctx) => {
+  const typeAllowed =
+    (PROPERTY_FORM_EXTENSIONS as readonly string[]).includes(extensionOf(file.name)) &&
+    (PROPERTY_FORM_CONTENT_TYPES as readonly string[]).includes(file.type.toLowerCase());
+  if (!typeAllowed) ctx.addIssue({ code: 'custom', message: PROPERTY_MESSAGES.fileType });
+  else if (file.size > PROPERTY_FORM_MAX_BYTES)
+    ctx.addIssue({ code: 'custom', message: PROPERTY_MESSAGES.fileTooLarge });
+});
+export type PropertyUploadFile = z.infer<typeof propertyUploadFileSchema>;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { isJobRef } from '../job-ref.js';
+import {
+  MAX_LENGTHS,
+  optionalEmailSchema,
+  optionalPhoneSchema,
+  optionalText,
+  requiredIsoDate,
+  requiredText,
+  specialtiesSchema,
+} from './common.js';
+
+/** Messages of the supplier console's schemas (spec §5 for the job; the others are ours). */
+export const SUPPLIER_MESSAGES = {
+  companyNameRequired: 'Company name is required',
+  invalidWebsite: 'Enter a valid website address',
+  propertyAddressRequired: 'Property address is required',
+  clientNameRequired: 'Client name is required',
+  descriptionRequired: 'Description is required',
+  invalidJobRef: 'Invalid job reference',
+  insurerRequired: 'Insurer is required',
+  policyNumberRequired: 'Policy number is required',
+  expiryRequired: 'Expiry date is required',
+  profileUpdated: 'Profile updated',
+  jobCreated: 'Job created',
+} as const;
+
+/** A host name with at least one dot, an optional port, path, query or fragment; http(s) or no scheme. */
+const WEBSITE_PATTERN =
+  /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/**
+ * A website as people type it: 'www.roofco.co.za' or 'https://roofco.co.za/about'. A missing scheme
+ * becomes https:// so the stored value is always a link; blank becomes undefined.
+ */
+export const websiteSchema = z
+  .string({ error: SUPPLIER_MESSAGES.invalidWebsite })
+  .trim()
+  .refine(
+    (value) => value === '' || (value.length <= MAX_LENGTHS.website && WEBSITE_PATTERN.test(value)),
+    SUPPLIER_MESSAGES.invalidWebsite,
+  )
+  .nullish()
+  .transform((value) => {
+    if (!value) return undefined;
+    return /^https?:\/\//i.test(value) ? value : `https://${value}`;
+  });
+
+/**
+ * The supplier console's Profile tab and GET/PUT /api/supplier/profile (spec §2, §3, §7): company_name
+ * required; registration_number, description, email, phone, website optional; specialties typed
+ * comma-separated (or sent as a list), stored as a trimmed, de-duplicated list.
+ */
+export const supplierProfileSchema = z.object({
+  company_name: requiredText(SUPPLIER_MESSAGES.companyNameRequired, MAX_LENGTHS.name, 'Company name'),
+  registration_number: optionalText(MAX_LENGTHS.shortCode, 'Registration number'),
+  description: optionalText(MAX_LENGTHS.description, 'Description'),
+  email: optionalEmailSchema,
+  phone: optionalPhoneSchema,
+  website: websiteSchema,
+  specialties: specialtiesSchema,
+});
+export type SupplierProfileInput = z.input<typeof supplierProfileSchema>;
+export type SupplierProfile = z.output<typeof supplierProfileSchema>;
+
+/**
+ * A new job (spec §5, §7 POST /api/supplier/jobs): property address, client name and description
+ * required; job_ref optional (the server makes one when absent), but when given it must be
+ * JOB-{base36 timestamp}-{4 characters}.
+ */
+export const supplierJobSchema = z.object({
+  property_address: requiredText(
+    SUPPLIER_MESSAGES.propertyAddressRequired,
+    MAX_LENGTHS.address,
+    'Property address',
+  ),
+  client_name: requiredText(SUPPLIER_MESSAGES.clientNameRequired, MAX_LENGTHS.name, 'Client name'),
+  description: requiredText(SUPPLIER_MESSAGES.descriptionRequired, MAX_LENGTHS.description, 'Description'),
+  job_ref: z
+    .string({ error: SUPPLIER_MESSAGES.invalidJobRef })
+    .trim()
+    .refine((value) => value === '' || isJobRef(value), SUPPLIER_MESSAGES.invalidJobRef)
+    .nullish()
+    .transform((value) => value || undefined),
+});
+export type SupplierJobInput = z.input<typeof supplierJobSchema>;
+export type SupplierJob = z.output<typeof supplierJobSchema>;
+
+/** The supplier console's Insurance tab: insurer, policy number and expiry date, all required. */
+export const supplierInsuranceSchema = z.object({
+  insurer: requiredText(SUPPLIER_MESSAGES.insurerRequired, MAX_LENGTHS.name, 'Insurer'),
+  policy_number: requiredText(SUPPLIER_MESSAGES.policyNumberRequired, MAX_LENGTHS.shortCode, 'Policy number'),
+  expires_at: requiredIsoDate(SUPPLIER_MESSAGES.expiryRequired),
+});
+export type SupplierInsuranceInput = z.input<typeof supplierInsuranceSchema>;
+export type SupplierInsurance = z.output<typeof supplierInsuranceSchema>;

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_GROUPS,
+  accountGroupOf,
+  accountGroupSchema,
+  audienceOf,
+  COMING_SOON_USER_TYPES,
+  homePathOf,
+  isComingSoon,
+  PORTFOLIO_USER_TYPES,
+  SELECTABLE_USER_TYPES,
+  seesPortfolio,
+  USER_TYPES,
+  USER_TYPES_BY_GROUP,
+  type UserType,
+  userTypeSchema,
+} from './users.js';
+
+describe('user types (spec §1)', () => {
+  it('are the eight types', () => {
+    expect(USER_TYPES).toEqual([
+      'homeowner',
+      'investor',
+      'company_investor',
+      'property_manager',
+      'main_contractor',
+      'developer',
+      'insurance_agent',
+      'supplier',
+    ]);
+    for (const type of USER_TYPES) expect(userTypeSchema.parse(type)).toBe(type);
+    expect(userTypeSchema.safeParse('admin').success).toBe(false);
+  });
+
+  it('offer main_contractor, developer and insurance_agent as Coming Soon only', () => {
+    expect(COMING_SOON_USER_TYPES).toEqual(['main_contractor', 'developer', 'insurance_agent']);
+    expect(USER_TYPES.filter(isComingSoon)).toEqual(['main_contractor', 'developer', 'insurance_agent']);
+    expect(SELECTABLE_USER_TYPES).toEqual([
+      'homeowner',
+      'investor',
+      'company_investor',
+      'property_manager',
+      'supplier',
+    ]);
+  });
+});
+
+describe('account groups', () => {
+  it('are individual and company', () => {
+    expect(ACCOUNT_GROUPS).toEqual(['individual', 'company']);
+    expect(accountGroupSchema.parse('company')).toBe('company');
+    expect(accountGroupSchema.safeParse('team').success).toBe(false);
+  });
+
+  it('partition the user types', () => {
+    expect([...USER_TYPES_BY_GROUP.individual, ...USER_TYPES_BY_GROUP.company].sort()).toEqual(
+      [...USER_TYPES].sort(),
+    );
+  });
+
+  it.each([
+    ['homeowner', 'individual'],
+    ['investor', 'individual'],
+    ['company_investor', 'company'],
+    ['property_manager', 'company'],
+    ['main_contractor', 'company'],
+    ['developer', 'company'],
+    ['insurance_agent', 'company'],
+    ['supplier', 'company'],
+  ] as const)('%s is %s', (type, group) => {
+    expect(accountGroupOf(type)).toBe(group);
+    expect(USER_TYPES_BY_GROUP[group] as readonly UserType[]).toContain(type);
+  });
+});
+
+describe('audiences and home paths (spec §1, §6)', () => {
+  it.each(USER_TYPES)('%s', (type) => {
+    const supplier = type === 'supplier';
+    expect(audienceOf(type)).toBe(supplier ? 'supplier' : 'owner');
+    expect(homePathOf(type)).toBe(supplier ? '/supplier' : '/app');
+  });
+});
+
+describe('portfolio (spec §1)', () => {
+  it('is seen by homeowners, investors, company investors and property managers', () => {
+    expect(PORTFOLIO_USER_TYPES).toEqual(['homeowner', 'investor', 'company_investor', 'property_manager']);
+    expect(USER_TYPES.filter(seesPortfolio)).toEqual([
+      'homeowner',
+      'investor',
+      'company_investor',
+      'property_manager',
+    ]);
+  });
+});
