@@ -11,6 +11,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { createLucia } from './auth/lucia.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Env } from './env.js';
 import { APP_VERSION } from './modules/system/system.router.js';
@@ -19,7 +20,7 @@ import { restPlugin } from './rest/plugin.js';
 import type { FileStore } from './storage/file-store.js';
 import { fsStorageRoutes } from './storage/fs-routes.js';
 import { FsFileStore } from './storage/fs-store.js';
-import { createContext } from './trpc/context.js';
+import { type AppServices, createContext } from './trpc/context.js';
 import { type AppRouter, appRouter } from './trpc/router.js';
 import { defaultWebDistDir, isApiPath, registerWebApp } from './web/web-app.js';
 
@@ -49,6 +50,7 @@ function storageOrigins(env: Env): string[] {
  */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { env } = deps;
+  const services: AppServices = { ...deps, lucia: createLucia(deps.db.db) };
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -99,6 +101,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = errorReply(error);
+    if (typeof body.details?.retryAfterSeconds === 'number')
+      reply.header('retry-after', body.details.retryAfterSeconds);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, error: body.error }, 'request refused');
     return reply.status(status).send(body);
@@ -137,7 +141,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(restPlugin, { deps });
+  await app.register(restPlugin, { services });
 
   if (env.BENCH_ROUTES) {
     // The benchmark's baseline: a plain route in the same process, with the same hooks and headers.
@@ -148,7 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, res),
+      createContext: ({ req, res }) => createContext(services, req, res),
       onError: ({ error, path, ctx }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           ctx?.log.error({ err: error.cause ?? error, path }, 'procedure failed');

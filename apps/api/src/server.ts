@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.js';
 import { connectDatabase, databaseConfigFromEnv } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { seedDemoAccounts } from './db/seed.js';
 import type { Env } from './env.js';
 import { resolveAppSecret } from './secret.js';
 import { createFileStore } from './storage/create-file-store.js';
@@ -17,6 +18,7 @@ export async function createServer(
   const db = await connectDatabase(databaseConfigFromEnv(env));
   try {
     await migrateToLatest(db.db);
+    await seedDemoAccounts(db.db);
     const secret = await resolveAppSecret(env);
     const store = await createFileStore(env, secret);
     return await buildApp({ env, db, store, secret }, { logger });

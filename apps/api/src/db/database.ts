@@ -1,3 +1,4 @@
+import type { UserType } from '@propertydna/domain';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -8,8 +9,15 @@ export interface OrganizationTable {
   account_type: 'individual' | 'company';
   plan: Generated<'free' | 'premium'>;
   trial_ends_at: Date | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  registration_number: string | null;
+  vat_number: string | null;
+  company_type: string | null;
+  trading_as: string | null;
+  business_address: string | null;
+  specialties: ColumnType<string[], string | undefined, string>;
+  is_demo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface UserTable {
@@ -19,10 +27,12 @@ export interface UserTable {
   password_hash: string;
   first_name: string;
   last_name: string;
-  user_type: string;
+  user_type: UserType;
   phone: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  agree_to_marketing: Generated<boolean>;
+  is_demo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface SessionTable {
@@ -30,13 +40,21 @@ export interface SessionTable {
   id: string;
   user_id: string;
   expires_at: Timestamp;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
+}
+
+export interface LoginFailureTable {
+  id: Generated<string>;
+  email: string;
+  ip: string;
+  created_at: Timestamp;
 }
 
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
   sessions: SessionTable;
+  login_failures: LoginFailureTable;
 }
 
 export type Db = Kysely<Database>;

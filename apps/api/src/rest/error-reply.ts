@@ -8,10 +8,9 @@ export interface ErrorReply {
   body: { error: string; issues?: unknown; details?: Record<string, unknown> };
 }
 
+/** The messages of a validation failure, each once: the domain's messages already name their field. */
 function describeIssues(error: ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
+  return [...new Set(error.issues.map((issue) => issue.message))].join('; ');
 }
 
 /**
@@ -46,11 +45,12 @@ export function errorReply(error: unknown): ErrorReply {
     validation?: unknown;
     code?: string;
   };
-  if (fastifyError.validation) {
-    return {
-      status: 400,
-      body: { error: fastifyError.message ?? 'Invalid request', issues: fastifyError.validation },
-    };
+  if (Array.isArray(fastifyError.validation)) {
+    // Request validation by the route's zod schemas: answer the schemas' own messages.
+    const messages = (fastifyError.validation as { message?: string }[]).map((issue) => issue.message ?? '');
+    const text =
+      [...new Set(messages.filter(Boolean))].join('; ') || (fastifyError.message ?? 'Invalid request');
+    return { status: 400, body: { error: text, issues: fastifyError.validation } };
   }
   if (
     typeof fastifyError.statusCode === 'number' &&

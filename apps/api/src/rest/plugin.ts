@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../app.js';
-import { createContext } from '../trpc/context.js';
+import { type AppServices, createContext } from '../trpc/context.js';
 import { createCaller } from '../trpc/router.js';
 import type { AnyRestRoute } from './define-route.js';
 import { restRoutes } from './routes.js';
@@ -16,7 +15,7 @@ export const errorBodySchema = z
   .meta({ id: 'Error' });
 
 /** Registers every route of the REST table; each parses with its zod schemas and calls its procedure. */
-export async function restPlugin(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+export async function restPlugin(app: FastifyInstance, { services }: { services: AppServices }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const route of restRoutes as AnyRestRoute[]) {
     const response: Record<number | string, z.ZodType> = { 200: route.response, '4xx': errorBodySchema };
@@ -33,7 +32,7 @@ export async function restPlugin(app: FastifyInstance, { deps }: { deps: AppDeps
         response,
       },
       handler: async (request, reply) => {
-        const caller = createCaller(createContext(deps, request, reply));
+        const caller = createCaller(await createContext(services, request, reply));
         const output = await route.call(caller, {
           params: request.params,
           query: request.query,

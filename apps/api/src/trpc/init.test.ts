@@ -48,7 +48,7 @@ describe('REST error replies', () => {
     const error = await caller.strict({ n: 0 }).catch((e: unknown) => e);
     const reply = errorReply(error);
     expect(reply.status).toBe(400);
-    expect(reply.body.error).toBe('n: n must be at least 1');
+    expect(reply.body.error).toBe('n must be at least 1');
     expect(reply.body.issues).toEqual({ formErrors: [], fieldErrors: { n: ['n must be at least 1'] } });
   });
 });

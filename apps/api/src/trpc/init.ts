@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
+import { isSameOrigin } from '../auth/actor.js';
 import { AppError, appErrorCodes } from '../errors.js';
 import type { Context } from './context.js';
 
@@ -35,3 +36,18 @@ const appErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(appErrors);
+
+/** Requires a signed-in caller and narrows ctx.actor; a cookie-borne mutation must come from our origin. */
+export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
+  if (!ctx.actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
+  if (type === 'mutation' && ctx.actor.via === 'cookie' && !isSameOrigin(ctx.req)) {
+    throw new AppError('FORBIDDEN', 'Cross-site request refused');
+  }
+  return next({ ctx: { ...ctx, actor: ctx.actor } });
+});
+
+/** Supplier procedures: the role comes from the session, never from the client. */
+export const supplierProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.userType !== 'supplier') throw new AppError('FORBIDDEN', 'Only suppliers can do this');
+  return next();
+});

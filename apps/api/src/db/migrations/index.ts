@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as accounts from './2026-11-22T0001-accounts.js';
+import * as accountsProfile from './2026-11-22T0002-accounts-profile-and-login-failures.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -7,4 +8,5 @@ import * as accounts from './2026-11-22T0001-accounts.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-accounts': accounts,
+  '2026-11-22T0002-accounts-profile-and-login-failures': accountsProfile,
 };

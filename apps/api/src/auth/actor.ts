@@ -1,0 +1,79 @@
+import type { UserType } from '@propertydna/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { verifyRequestOrigin } from 'lucia';
+import { type AppLucia, SESSION_COOKIE } from './lucia.js';
+
+/** Who is calling, resolved once per request from the Bearer token or the session cookie. */
+export interface Actor {
+  userId: string;
+  organizationId: string;
+  userType: UserType;
+  sessionId: string;
+  /** How the session arrived: cookies are ambient (a browser sends them anywhere), Bearer tokens are not. */
+  via: 'bearer' | 'cookie';
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The session cookie's options: HttpOnly, SameSite=Lax, Secure when the request came over https. */
+export function sessionCookieOptions(req: FastifyRequest, expires?: Date) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: req.protocol === 'https',
+    ...(expires ? { expires } : { maxAge: 0 }),
+  };
+}
+
+export function setSessionCookie(
+  req: FastifyRequest,
+  res: FastifyReply,
+  token: string,
+  expiresAt: Date,
+): void {
+  res.setCookie(SESSION_COOKIE, token, sessionCookieOptions(req, expiresAt));
+}
+
+export function clearSessionCookie(req: FastifyRequest, res: FastifyReply): void {
+  res.setCookie(SESSION_COOKIE, '', sessionCookieOptions(req));
+}
+
+export async function resolveActor(
+  lucia: AppLucia,
+  req: FastifyRequest,
+  res: FastifyReply,
+): Promise<Actor | null> {
+  const bearer = bearerToken(req.headers.authorization);
+  const cookie = req.cookies[SESSION_COOKIE] || null;
+  const token = bearer ?? cookie;
+  if (!token) return null;
+  const via = bearer ? 'bearer' : 'cookie';
+  const { session, user } = await lucia.validateSession(token);
+  if (!session) {
+    if (via === 'cookie') clearSessionCookie(req, res);
+    return null;
+  }
+  // A session used in its second half was extended (sliding expiry): renew the cookie too.
+  if (session.fresh && via === 'cookie') setSessionCookie(req, res, token, session.expiresAt);
+  return {
+    userId: user.id,
+    organizationId: user.organizationId,
+    userType: user.userType,
+    sessionId: session.id,
+    via,
+  };
+}
+
+/**
+ * A state-changing request that relies on the cookie must come from our own origin (CSRF).
+ * Bearer requests are exempt: a browser never attaches the token on its own.
+ */
+export function isSameOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  // req.host honours X-Forwarded-Host only when TRUST_PROXY is on.
+  return typeof origin === 'string' && verifyRequestOrigin(origin, [req.host]);
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../auth/password.js';
+import { findUserByEmail, insertOrganization, insertUser } from '../modules/auth/auth.repo.js';
+import { DEMO_EMAILS } from '../modules/auth/auth.service.js';
+import type { Db } from './database.js';
+
+/**
+ * Makes sure the demo accounts exist. Idempotent: an existing demo account is left as it is, and
+ * an email that a real user already holds is never touched. Their passwords are random and are
+ * never shown to anyone: the demo is entered through POST /api/auth/demo.
+ */
+export async function seedDemoAccounts(db: Db): Promise<void> {
+  const accounts = [
+    {
+      email: DEMO_EMAILS.owner,
+      organization: { name: 'Demo Homeowner', account_type: 'individual' as const, plan: 'premium' as const },
+      user: { first_name: 'Demo', last_name: 'Owner', user_type: 'homeowner' as const },
+    },
+    {
+      email: DEMO_EMAILS.supplier,
+      organization: {
+        name: 'Demo Roofing (Pty) Ltd',
+        account_type: 'company' as const,
+        registration_number: '2019/123456/07',
+        trading_as: 'Demo Roofing',
+        business_address: '12 Bree Street, Cape Town, 8001',
+        specialties: JSON.stringify(['Roofing', 'Waterproofing', 'Gutters']),
+      },
+      user: { first_name: 'Demo', last_name: 'Supplier', user_type: 'supplier' as const },
+    },
+  ];
+  for (const account of accounts) {
+    if (await findUserByEmail(db, account.email)) continue;
+    const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+    await db.transaction().execute(async (trx) => {
+      // Checked again inside the transaction: two instances starting at once create it once.
+      if (await findUserByEmail(trx, account.email)) return;
+      const organization = await insertOrganization(trx, { ...account.organization, is_demo: true });
+      await insertUser(trx, {
+        ...account.user,
+        organization_id: organization.id,
+        email: account.email,
+        password_hash: passwordHash,
+        is_demo: true,
+      });
+    });
+  }
+}

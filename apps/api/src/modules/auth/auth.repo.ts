@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { DbOrTrx, NewOrganization, NewUser, OrganizationRow, UserRow } from '../../db/database.js';
+import type { PublicOrganization, PublicUser } from './auth.schemas.js';
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    userType: row.user_type,
+    phone: row.phone,
+  };
+}
+
+export function toPublicOrganization(row: OrganizationRow): PublicOrganization {
+  return {
+    id: row.id,
+    name: row.name,
+    accountType: row.account_type,
+    plan: row.plan,
+    trialEndsAt: row.trial_ends_at ? new Date(row.trial_ends_at).toISOString() : null,
+    registrationNumber: row.registration_number,
+    vatNumber: row.vat_number,
+    companyType: row.company_type,
+    tradingAs: row.trading_as,
+    businessAddress: row.business_address,
+    specialties: row.specialties,
+    isDemo: row.is_demo,
+  };
+}
+
+/** Emails are compared case-insensitively (the unique index is on lower(email)). */
+export function findUserByEmail(db: DbOrTrx, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserById(db: DbOrTrx, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrganizationById(db: DbOrTrx, id: string) {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertOrganization(db: DbOrTrx, values: NewOrganization) {
+  return db.insertInto('organizations').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function insertUser(db: DbOrTrx, values: NewUser) {
+  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Failed sign-ins within the window: per email and per client address. */
+export async function countRecentFailures(db: DbOrTrx, email: string, ip: string, since: Date) {
+  const row = await db
+    .selectFrom('login_failures')
+    .select([
+      sql<number>`count(*) filter (where email = ${email})`.as('byEmail'),
+      sql<number>`count(*) filter (where ip = ${ip})`.as('byIp'),
+      sql<Date | null>`min(created_at) filter (where email = ${email})`.as('oldestByEmail'),
+      sql<Date | null>`min(created_at) filter (where ip = ${ip})`.as('oldestByIp'),
+    ])
+    .where('created_at', '>', since)
+    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
+    .executeTakeFirstOrThrow();
+  return {
+    byEmail: Number(row.byEmail),
+    byIp: Number(row.byIp),
+    oldestByEmail: row.oldestByEmail ? new Date(row.oldestByEmail) : null,
+    oldestByIp: row.oldestByIp ? new Date(row.oldestByIp) : null,
+  };
+}
+
+export async function recordFailure(db: DbOrTrx, email: string, ip: string, forgetBefore: Date) {
+  await db.insertInto('login_failures').values({ email, ip }).execute();
+  // Keep the table small: nothing older than the window matters.
+  await db.deleteFrom('login_failures').where('created_at', '<', forgetBefore).execute();
+}
+
+export async function clearFailures(db: DbOrTrx, email: string) {
+  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+}

@@ -1,0 +1,47 @@
+import { demoLoginSchema, loginSchema, signupRequestSchema } from '@propertydna/domain';
+import { clearSessionCookie, isSameOrigin, setSessionCookie } from '../../auth/actor.js';
+import { AppError } from '../../errors.js';
+import type { Context } from '../../trpc/context.js';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
+import { loginResultSchema, meSchema, okSchema } from './auth.schemas.js';
+import { demoLogin, loadMe, login, logout, type SessionGrant, signup } from './auth.service.js';
+
+/** Hands the session to the caller twice: the token in the body (Bearer) and an HttpOnly cookie (plain links). */
+function answerWithSession(ctx: Pick<Context, 'req' | 'res'>, grant: SessionGrant) {
+  setSessionCookie(ctx.req, ctx.res, grant.token, grant.expiresAt);
+  return { token: grant.token, user: grant.user, organization: grant.organization };
+}
+
+export const authRouter = router({
+  signup: publicProcedure
+    .input(signupRequestSchema)
+    .output(meSchema)
+    .mutation(({ ctx, input }) => signup(ctx.deps.db.db, input)),
+
+  login: publicProcedure
+    .input(loginSchema)
+    .output(loginResultSchema)
+    .mutation(async ({ ctx, input }) =>
+      answerWithSession(ctx, await login(ctx.deps.db.db, ctx.deps.lucia, input, ctx.req.ip)),
+    ),
+
+  demo: publicProcedure
+    .input(demoLoginSchema)
+    .output(loginResultSchema)
+    .mutation(async ({ ctx, input }) =>
+      answerWithSession(ctx, await demoLogin(ctx.deps.db.db, ctx.deps.lucia, input.account)),
+    ),
+
+  me: authedProcedure.output(meSchema).query(({ ctx }) => loadMe(ctx.deps.db.db, ctx.actor.userId)),
+
+  /** Ends the caller's session, if any, and clears the cookie. Answers ok either way. */
+  logout: publicProcedure.output(okSchema).mutation(async ({ ctx }) => {
+    if (ctx.actor) {
+      if (ctx.actor.via === 'cookie' && !isSameOrigin(ctx.req))
+        throw new AppError('FORBIDDEN', 'Cross-site request refused');
+      await logout(ctx.deps.lucia, ctx.actor.sessionId);
+    }
+    clearSessionCookie(ctx.req, ctx.res);
+    return { ok: true as const };
+  }),
+});

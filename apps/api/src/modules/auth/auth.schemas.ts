@@ -1,0 +1,42 @@
+import { ACCOUNT_GROUPS, USER_TYPES } from '@propertydna/domain';
+import { z } from 'zod';
+
+/** What the API says about a user: never the password hash. */
+export const publicUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    userType: z.enum(USER_TYPES),
+    phone: z.string().nullable(),
+  })
+  .meta({ id: 'User' });
+
+export const publicOrganizationSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    accountType: z.enum(ACCOUNT_GROUPS),
+    plan: z.enum(['free', 'premium']),
+    trialEndsAt: z.string().nullable(),
+    registrationNumber: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    companyType: z.string().nullable(),
+    tradingAs: z.string().nullable(),
+    businessAddress: z.string().nullable(),
+    specialties: z.array(z.string()),
+    isDemo: z.boolean(),
+  })
+  .meta({ id: 'Organization' });
+
+export const meSchema = z
+  .object({ user: publicUserSchema, organization: publicOrganizationSchema })
+  .meta({ id: 'Me' });
+export const loginResultSchema = meSchema.extend({ token: z.string() }).meta({ id: 'LoginResult' });
+export const okSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+
+export type PublicUser = z.infer<typeof publicUserSchema>;
+export type PublicOrganization = z.infer<typeof publicOrganizationSchema>;
+export type Me = z.infer<typeof meSchema>;
+export type LoginResult = z.infer<typeof loginResultSchema>;

@@ -1,0 +1,165 @@
+import type { AccountGroup, UserType } from '@propertydna/domain';
+import type { AppLucia } from '../../auth/lucia.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/password.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import {
+  clearFailures,
+  countRecentFailures,
+  findOrganizationById,
+  findUserByEmail,
+  findUserById,
+  insertOrganization,
+  insertUser,
+  recordFailure,
+  toPublicOrganization,
+  toPublicUser,
+} from './auth.repo.js';
+import type { Me } from './auth.schemas.js';
+
+/** Spec §8. */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email address already exists. Log in instead.';
+
+/** Failed sign-ins allowed within the window, per email and per client address. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_EMAIL = 10;
+export const MAX_FAILURES_PER_IP = 100;
+
+/** The demo accounts (seeded at start-up); their passwords are random and never leave the server. */
+export const DEMO_EMAILS = {
+  owner: 'owner@demo.propertydna.co.za',
+  supplier: 'supplier@demo.propertydna.co.za',
+} as const;
+export type DemoAccount = keyof typeof DEMO_EMAILS;
+
+export interface SignupInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  userType: UserType;
+  accountType: AccountGroup;
+  company?: string | undefined;
+  phoneNumber?: string | undefined;
+  registrationNumber?: string | undefined;
+  vatNumber?: string | undefined;
+  companyType?: string | undefined;
+  specialties?: string[] | undefined;
+  tradingAs?: string | undefined;
+  businessAddress?: string | undefined;
+  agreeToMarketing?: boolean | undefined;
+}
+
+export interface SessionGrant extends Me {
+  token: string;
+  expiresAt: Date;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/**
+ * Creates the user and their organisation in one transaction: a personal organisation for an
+ * individual, the company (with its registration details) for a company account.
+ */
+export async function signup(db: Db, input: SignupInput): Promise<Me> {
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(db, email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  const company = input.accountType === 'company';
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const organization = await insertOrganization(trx, {
+        name: company && input.company ? input.company : `${input.firstName} ${input.lastName}`,
+        account_type: input.accountType,
+        registration_number: company ? (input.registrationNumber ?? null) : null,
+        vat_number: company ? (input.vatNumber ?? null) : null,
+        company_type: company ? (input.companyType ?? null) : null,
+        trading_as: company ? (input.tradingAs ?? null) : null,
+        business_address: company ? (input.businessAddress ?? null) : null,
+        specialties: JSON.stringify(company ? (input.specialties ?? []) : []),
+      });
+      const user = await insertUser(trx, {
+        organization_id: organization.id,
+        email,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        user_type: input.userType,
+        phone: input.phoneNumber || null,
+        agree_to_marketing: input.agreeToMarketing ?? false,
+      });
+      return { user: toPublicUser(user), organization: toPublicOrganization(organization) };
+    });
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+async function grantSession(db: Db, lucia: AppLucia, userId: string): Promise<SessionGrant> {
+  const me = await loadMe(db, userId);
+  const session = await lucia.createSession(userId, {});
+  return { ...me, token: session.id, expiresAt: session.expiresAt };
+}
+
+function tooManyAttempts(oldest: Date | null, now: Date): AppError {
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil(((oldest?.getTime() ?? now.getTime()) + LOGIN_WINDOW_MS - now.getTime()) / 1000),
+  );
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retryAfterSeconds },
+  );
+}
+
+/**
+ * Checks email and password. A wrong password and an unknown email get the same answer after the
+ * same work; failures are counted per email (10) and per client address (100) over 15 minutes.
+ */
+export async function login(
+  db: Db,
+  lucia: AppLucia,
+  input: { email: string; password: string },
+  ip: string,
+  now = new Date(),
+): Promise<SessionGrant> {
+  const email = input.email.trim().toLowerCase();
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  const failures = await countRecentFailures(db, email, ip, since);
+  if (failures.byEmail >= MAX_FAILURES_PER_EMAIL) throw tooManyAttempts(failures.oldestByEmail, now);
+  if (failures.byIp >= MAX_FAILURES_PER_IP) throw tooManyAttempts(failures.oldestByIp, now);
+
+  const user = await findUserByEmail(db, email);
+  const ok = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : await verifyAgainstNothing(input.password);
+  if (!user || !ok) {
+    await recordFailure(db, email, ip, since);
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  }
+  await clearFailures(db, email);
+  return grantSession(db, lucia, user.id);
+}
+
+/** Signs in as a seeded demo account, without a password from the client. */
+export async function demoLogin(db: Db, lucia: AppLucia, account: DemoAccount): Promise<SessionGrant> {
+  const user = await findUserByEmail(db, DEMO_EMAILS[account]);
+  if (!user?.is_demo) throw new AppError('UNAVAILABLE', 'The demo account is not available');
+  return grantSession(db, lucia, user.id);
+}
+
+export async function loadMe(db: Db, userId: string): Promise<Me> {
+  const user = await findUserById(db, userId);
+  const organization = user && (await findOrganizationById(db, user.organization_id));
+  if (!user || !organization) throw new AppError('UNAUTHORIZED', 'Not signed in');
+  return { user: toPublicUser(user), organization: toPublicOrganization(organization) };
+}
+
+export async function logout(lucia: AppLucia, sessionId: string): Promise<void> {
+  await lucia.invalidateSession(sessionId);
+}
