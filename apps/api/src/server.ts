@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.js';
 import { connectDatabase, databaseConfigFromEnv } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemoAccounts } from './db/seed.js';
+import { seedDemoAccounts, seedDemoPortfolio } from './db/seed.js';
 import type { Env } from './env.js';
 import { resolveAppSecret } from './secret.js';
 import { createFileStore } from './storage/create-file-store.js';
@@ -19,6 +19,7 @@ export async function createServer(
   try {
     await migrateToLatest(db.db);
     await seedDemoAccounts(db.db);
+    await seedDemoPortfolio(db.db);
     const secret = await resolveAppSecret(env);
     const store = await createFileStore(env, secret);
     return await buildApp({ env, db, store, secret }, { logger });

@@ -2,7 +2,7 @@ import { SIGNUP_FIELD_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionKey } from '../src/auth/session-adapter.js';
-import { seedDemoAccounts } from '../src/db/seed.js';
+import { seedDemoAccounts, seedDemoPortfolio } from '../src/db/seed.js';
 import { DEMO_EMAILS } from '../src/modules/auth/auth.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -341,6 +341,19 @@ describe(`accounts and sessions (${databaseKind})`, () => {
         .where('email', 'in', [DEMO_EMAILS.owner, DEMO_EMAILS.supplier])
         .execute();
       expect(rows).toHaveLength(2);
+    });
+
+    it('gives the owner demo one demo property, once', async () => {
+      await seedDemoPortfolio(t.db.db);
+      await seedDemoPortfolio(t.db.db);
+      const { token } = (await post('/api/auth/demo', { account: 'owner' })).json();
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/properties',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(list.json()).toHaveLength(1);
+      expect(list.json()[0]).toMatchObject({ isDemo: true, township: 'Gardens', erfNumber: 'ERF123' });
     });
   });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { dataPaths, type Env } from '../env.js';
@@ -21,7 +21,21 @@ export interface DatabaseHandle {
 // PostgreSQL's int8 (e.g. count(*)) arrives as a string by default; counts here are far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export async function connectDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+export interface ConnectOptions {
+  /** Called with the SQL of every query (tests count queries with it). */
+  onQuery?: (sql: string) => void;
+}
+
+export async function connectDatabase(
+  config: DatabaseConfig,
+  options: ConnectOptions = {},
+): Promise<DatabaseHandle> {
+  const { onQuery } = options;
+  const log = onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') onQuery(event.query.sql);
+      }
+    : undefined;
   let db: Kysely<Database>;
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -31,11 +45,11 @@ export async function connectDatabase(config: DatabaseConfig): Promise<DatabaseH
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   } else {
     if (config.dataDir) await fs.mkdir(config.dataDir, { recursive: true });
     const pglite = await PGlite.create(config.dataDir);
-    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(log ? { log } : {}) });
   }
   let closing: Promise<void> | undefined;
   return {

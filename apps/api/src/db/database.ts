@@ -1,4 +1,4 @@
-import type { UserType } from '@propertydna/domain';
+import type { CountryCode, DocumentKind, DocumentSource, PropertyType, UserType } from '@propertydna/domain';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -50,12 +50,58 @@ export interface LoginFailureTable {
   created_at: Timestamp;
 }
 
+export interface PropertyTable {
+  id: Generated<string>;
+  organization_id: string;
+  dna_code: string;
+  parcel_key: string;
+  name: string;
+  address: string;
+  property_type: PropertyType;
+  country: CountryCode;
+  municipality: string;
+  parcel_id: string;
+  township: string | null;
+  unit: string | null;
+  deed_number: string | null;
+  description: string | null;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  is_demo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: Date | null;
+}
+
+export interface DocumentTable {
+  id: Generated<string>;
+  organization_id: string;
+  property_id: string | null;
+  job_id: string | null;
+  kind: DocumentKind;
+  name: string;
+  storage_key: string;
+  sha256: string;
+  /** bigint: pg answers it as a string (int8 parser set in connect.ts makes it a number). */
+  bytes: ColumnType<number, number, number>;
+  content_type: string;
+  source: DocumentSource;
+  verified_by: string | null;
+  expires_at: Date | null;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
   sessions: SessionTable;
   login_failures: LoginFailureTable;
+  properties: PropertyTable;
+  documents: DocumentTable;
 }
+
+export type PropertyRow = Selectable<PropertyTable>;
+export type DocumentRow = Selectable<DocumentTable>;
 
 export type Db = Kysely<Database>;
 /** Repository functions take either the database or a transaction, so services compose transactions. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password.js';
 import { findUserByEmail, insertOrganization, insertUser } from '../modules/auth/auth.repo.js';
 import { DEMO_EMAILS } from '../modules/auth/auth.service.js';
+import { createProperty } from '../modules/properties/properties.service.js';
 import type { Db } from './database.js';
 
 /**
@@ -45,4 +46,27 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       });
     });
   }
+}
+
+/** The owner demo's portfolio: one property, created once (never again after the demo user changes it). */
+export async function seedDemoPortfolio(db: Db): Promise<void> {
+  const owner = await findUserByEmail(db, DEMO_EMAILS.owner);
+  if (!owner?.is_demo) return;
+  const existing = await db
+    .selectFrom('properties')
+    .select('id')
+    .where('organization_id', '=', owner.organization_id)
+    .executeTakeFirst();
+  if (existing) return;
+  const property = await createProperty(db, owner.organization_id, {
+    name: 'Gardens Family Home',
+    address: '12 Kloof Street, Gardens, Cape Town, 8001',
+    property_type: 'residential',
+    country: 'ZA',
+    municipality: 'City of Cape Town',
+    parcel_id: 'ERF123',
+    township: 'Gardens',
+    description: 'Demo property of the owner demo account.',
+  });
+  await db.updateTable('properties').set({ is_demo: true }).where('id', '=', property.id).execute();
 }

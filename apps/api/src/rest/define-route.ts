@@ -5,7 +5,8 @@ import type { createCaller } from '../trpc/router.js';
 export type Caller = ReturnType<typeof createCaller>;
 
 type Schema = z.ZodType;
-type Infer<S> = S extends Schema ? z.output<S> : undefined;
+/** What a part of the request holds after validation; without a schema, whatever was sent. */
+type Infer<S> = S extends Schema ? z.output<S> : unknown;
 
 /**
  * One REST route: the schemas that validate it and describe it in OpenAPI, and the one procedure it
@@ -24,6 +25,12 @@ export interface RestRoute<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * For a body whose schema cannot be described in JSON Schema (e.g. one that picks between two
+   * shapes in a transform): documents the request with this schema, and leaves validation to the
+   * procedure's own input schema, so the answer carries that schema's messages.
+   */
+  bodyDoc?: z.ZodType;
   response: R;
   /** Extra documented statuses whose body is also `response` (e.g. 503 for an unhealthy health check). */
   alsoAnswers?: number[];

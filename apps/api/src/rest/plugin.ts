@@ -1,10 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AppServices, createContext } from '../trpc/context.js';
 import { createCaller } from '../trpc/router.js';
 import type { AnyRestRoute } from './define-route.js';
 import { restRoutes } from './routes.js';
+
+/** Validates params and query as usual, but leaves a documentation-only body to the procedure. */
+// biome-ignore lint/suspicious/noExplicitAny: a route-level compiler receives any part's schema
+const passBodyThrough: FastifySchemaCompiler<any> = (part) =>
+  part.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(part);
 
 export const errorBodySchema = z
   .object({
@@ -29,8 +34,11 @@ export async function restPlugin(app: FastifyInstance, { services }: { services:
         ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { querystring: route.query } : {}),
         ...(route.body ? { body: route.body } : {}),
+        ...(route.bodyDoc ? { body: route.bodyDoc } : {}),
         response,
       },
+      // A documentation-only body is validated by the procedure, not here.
+      ...(route.bodyDoc ? { validatorCompiler: passBodyThrough } : {}),
       handler: async (request, reply) => {
         const caller = createCaller(await createContext(services, request, reply));
         const output = await route.call(caller, {

@@ -1,5 +1,24 @@
-import { demoLoginSchema, loginSchema, signupRequestSchema } from '@propertydna/domain';
-import { loginResultSchema, meSchema, okSchema } from '../modules/auth/auth.schemas.js';
+import {
+  addPropertyFormSchema,
+  type CreatePropertyInput,
+  demoLoginSchema,
+  loginSchema,
+  propertyDialogSchema,
+  signupRequestSchema,
+  updatePropertySchema,
+} from '@propertydna/domain';
+import { z } from 'zod';
+import {
+  loginResultSchema,
+  meSchema,
+  okSchema,
+  publicOrganizationSchema,
+} from '../modules/auth/auth.schemas.js';
+import {
+  dashboardStatsSchema,
+  propertyIdParams,
+  propertySchema,
+} from '../modules/properties/properties.schemas.js';
 import { healthSchema, infoSchema } from '../modules/system/system.schemas.js';
 import { type AnyRestRoute, defineRoute } from './define-route.js';
 
@@ -66,5 +85,69 @@ export const restRoutes: AnyRestRoute[] = [
     tags: ['system'],
     response: infoSchema,
     call: (caller) => caller.system.info(),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/properties',
+    summary: "The organisation's properties, with document counts, last activity and compliance",
+    tags: ['properties'],
+    response: z.array(propertySchema),
+    call: (caller) => caller.properties.list(),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/properties',
+    summary:
+      'Register a property (the dialog payload or the add-property form payload); the server issues the DNA code',
+    tags: ['properties'],
+    bodyDoc: z.union([propertyDialogSchema, addPropertyFormSchema]),
+    response: propertySchema,
+    // Validated by the procedure's input schema, which picks the shape and answers its messages.
+    call: (caller, { body }) => caller.properties.create(body as CreatePropertyInput),
+    status: () => 201,
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/properties/:id',
+    summary: 'One property (404 for an unknown or foreign id)',
+    tags: ['properties'],
+    params: propertyIdParams,
+    response: propertySchema,
+    call: (caller, { params }) => caller.properties.byId(params),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/api/properties/:id',
+    summary: "Edit a property's descriptive fields (never its DNA code)",
+    tags: ['properties'],
+    params: propertyIdParams,
+    body: updatePropertySchema,
+    response: propertySchema,
+    call: (caller, { params, body }) => caller.properties.update({ id: params.id, patch: body }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/properties/:id/archive',
+    summary: 'Archive a property: it leaves the portfolio, its documents are kept',
+    tags: ['properties'],
+    params: propertyIdParams,
+    response: okSchema,
+    call: (caller, { params }) => caller.properties.archive(params),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/dashboard/stats',
+    summary: 'Counts for the dashboard: properties, documents, compliance, upcoming expiries',
+    tags: ['properties'],
+    response: dashboardStatsSchema,
+    call: (caller) => caller.properties.stats(),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/plan/trial',
+    summary: 'Start the 14-day Premium trial (once per organisation)',
+    tags: ['plan'],
+    response: publicOrganizationSchema,
+    call: (caller) => caller.plan.startTrial(),
   }),
 ];

@@ -1,9 +1,13 @@
 import { authRouter } from '../modules/auth/auth.router.js';
+import { planRouter } from '../modules/plan/plan.router.js';
+import { propertiesRouter } from '../modules/properties/properties.router.js';
 import { systemRouter } from '../modules/system/system.router.js';
 import { createCallerFactory, router } from './init.js';
 
 export const appRouter = router({
   auth: authRouter,
+  plan: planRouter,
+  properties: propertiesRouter,
   system: systemRouter,
 });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import type { DatabaseHandle } from '../../src/db/connect.js';
+import type { ConnectOptions, DatabaseHandle } from '../../src/db/connect.js';
 import { type Env, parseEnv } from '../../src/env.js';
 import { FsFileStore } from '../../src/storage/fs-store.js';
 import { createTestDatabase } from './database.js';
@@ -25,7 +25,10 @@ export async function makeTempDir(prefix = 'pdna-test-'): Promise<string> {
 }
 
 /** The real app on a private database and a private data dir (fs store). */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: ConnectOptions = {},
+): Promise<TestApp> {
   const dataDir = await makeTempDir();
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -35,7 +38,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...envOverrides,
   });
-  const db = await createTestDatabase();
+  const db = await createTestDatabase(options);
   const filesDir = path.join(dataDir, 'files');
   const store = new FsFileStore({
     root: filesDir,

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { connectDatabase, type DatabaseConfig, type DatabaseHandle } from '../../src/db/connect.js';
+import {
+  type ConnectOptions,
+  connectDatabase,
+  type DatabaseConfig,
+  type DatabaseHandle,
+} from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
 /** postgres://… to run the suites on a real PostgreSQL server; unset: embedded PGlite. */
@@ -11,16 +16,18 @@ export const databaseKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
  * A fresh, migrated, private database for one test file: an in-memory PGlite, or a new database
  * created on the TEST_DATABASE_URL server (dropped again by close()).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { config: DatabaseConfig }> {
+export async function createTestDatabase(
+  options: ConnectOptions = {},
+): Promise<DatabaseHandle & { config: DatabaseConfig }> {
   if (!TEST_DATABASE_URL) {
     const config: DatabaseConfig = { kind: 'pglite' };
-    const handle = await connectDatabase(config);
+    const handle = await connectDatabase(config, options);
     await migrateToLatest(handle.db);
     return { ...handle, config };
   }
   const { url, drop } = await createScratchPostgresDatabase();
   const config: DatabaseConfig = { kind: 'postgres', url, poolSize: 5, connectTimeoutMs: 5000 };
-  const handle = await connectDatabase(config);
+  const handle = await connectDatabase(config, options);
   await migrateToLatest(handle.db);
   return {
     ...handle,

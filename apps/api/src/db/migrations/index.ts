@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as accounts from './2026-11-22T0001-accounts.js';
 import * as accountsProfile from './2026-11-22T0002-accounts-profile-and-login-failures.js';
+import * as propertiesAndDocuments from './2026-11-22T0003-properties-and-documents.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -9,4 +10,5 @@ import * as accountsProfile from './2026-11-22T0002-accounts-profile-and-login-f
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-accounts': accounts,
   '2026-11-22T0002-accounts-profile-and-login-failures': accountsProfile,
+  '2026-11-22T0003-properties-and-documents': propertiesAndDocuments,
 };

@@ -1,0 +1,9 @@
+import { authedProcedure, router } from '../../trpc/init.js';
+import { publicOrganizationSchema } from '../auth/auth.schemas.js';
+import { startTrial } from './plan.service.js';
+
+export const planRouter = router({
+  startTrial: authedProcedure
+    .output(publicOrganizationSchema)
+    .mutation(({ ctx }) => startTrial(ctx.deps.db.db, ctx.actor.organizationId)),
+});

@@ -1,0 +1,49 @@
+import { createPropertyInputSchema, updatePropertySchema } from '@propertydna/domain';
+import { z } from 'zod';
+import { authedProcedure, router } from '../../trpc/init.js';
+import { okSchema } from '../auth/auth.schemas.js';
+import { dashboardStatsSchema, propertyIdParams, propertySchema } from './properties.schemas.js';
+import {
+  archiveProperty,
+  createProperty,
+  dashboardStats,
+  getProperties,
+  getProperty,
+  updateProperty,
+} from './properties.service.js';
+
+export const propertiesRouter = router({
+  list: authedProcedure
+    .output(z.array(propertySchema))
+    .query(({ ctx }) => getProperties(ctx.deps.db.db, ctx.actor.organizationId)),
+
+  byId: authedProcedure
+    .input(propertyIdParams)
+    .output(propertySchema)
+    .query(({ ctx, input }) => getProperty(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+
+  /** Both create payloads of the spec (the dialog's and the add-property form's) land here. */
+  create: authedProcedure
+    .input(createPropertyInputSchema)
+    .output(propertySchema)
+    .mutation(({ ctx, input }) => createProperty(ctx.deps.db.db, ctx.actor.organizationId, input)),
+
+  update: authedProcedure
+    .input(z.object({ id: z.string(), patch: updatePropertySchema }))
+    .output(propertySchema)
+    .mutation(({ ctx, input }) =>
+      updateProperty(ctx.deps.db.db, ctx.actor.organizationId, input.id, input.patch),
+    ),
+
+  archive: authedProcedure
+    .input(propertyIdParams)
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      await archiveProperty(ctx.deps.db.db, ctx.actor.organizationId, input.id);
+      return { ok: true as const };
+    }),
+
+  stats: authedProcedure
+    .output(dashboardStatsSchema)
+    .query(({ ctx }) => dashboardStats(ctx.deps.db.db, ctx.actor.organizationId)),
+});

@@ -1,0 +1,47 @@
+import { COMPLIANCE_STATUSES, COUNTRY_CODES, PROPERTY_TYPES } from '@propertydna/domain';
+import { z } from 'zod';
+
+/**
+ * A property as the API answers it: the fields of both screens of spec §3 (the dashboard reads
+ * dnaCode, erfNumber, isDemo, documentsCount, lastActivity, complianceStatus; the Properties screen
+ * and the detail read dna_id, name, property_type, country, parcel_id, …, created_at).
+ */
+export const propertySchema = z
+  .object({
+    id: z.string(),
+    dnaCode: z.string(),
+    dna_id: z.string(),
+    name: z.string(),
+    address: z.string(),
+    property_type: z.enum(PROPERTY_TYPES),
+    country: z.enum(COUNTRY_CODES),
+    municipality: z.string(),
+    parcel_id: z.string(),
+    erfNumber: z.string(),
+    township: z.string().nullable(),
+    unit: z.string().nullable(),
+    deed_number: z.string().nullable(),
+    description: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    isDemo: z.boolean(),
+    documentsCount: z.number().int(),
+    lastActivity: z.string(),
+    complianceStatus: z.enum(COMPLIANCE_STATUSES),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Property' });
+export type PropertyOut = z.infer<typeof propertySchema>;
+
+export const propertyIdParams = z.object({ id: z.string() });
+
+export const dashboardStatsSchema = z
+  .object({
+    properties: z.number().int(),
+    documents: z.number().int(),
+    compliance: z.object({ good: z.number().int(), warning: z.number().int(), critical: z.number().int() }),
+    /** Certificates and policies that expire within the next 30 days. */
+    upcomingReminders: z.number().int(),
+  })
+  .meta({ id: 'DashboardStats' });
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import {
+  canAddProperty,
+  DNA_PART_MAX_LENGTH,
+  issueDnaCode,
+  isUuid,
+  type NewProperty,
+  normalizeDnaPart,
+  PROPERTY_MESSAGES,
+  type UpdateProperty,
+} from '@propertydna/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import {
+  complianceFromExpiry,
+  countLiveProperties,
+  findProperty,
+  listProperties,
+} from './properties.repo.js';
+import type { DashboardStats, PropertyOut } from './properties.schemas.js';
+
+export const PARCEL_TAKEN = 'This property is already registered in your portfolio';
+
+/** A uniform draw in [0, 1) from the operating system's CSPRNG, for the DNA code's random characters. */
+export const secureRandom = () => randomBytes(4).readUInt32BE() / 2 ** 32;
+
+/** The registration year as it is in South Africa at that moment. */
+export function registrationYear(now: Date): number {
+  return Number(
+    new Intl.DateTimeFormat('en', { timeZone: 'Africa/Johannesburg', year: 'numeric' }).format(now),
+  );
+}
+
+/** Country-municipality-parcel[-unit], normalised as in the DNA code: the same parcel twice is one key. */
+export function parcelKey(
+  input: Pick<NewProperty, 'country' | 'municipality' | 'parcel_id' | 'unit'>,
+): string {
+  return [
+    normalizeDnaPart(input.country, DNA_PART_MAX_LENGTH.country),
+    normalizeDnaPart(input.municipality, DNA_PART_MAX_LENGTH.municipality),
+    normalizeDnaPart(input.parcel_id, DNA_PART_MAX_LENGTH.parcelId),
+    normalizeDnaPart(input.unit, DNA_PART_MAX_LENGTH.unit),
+  ].join('-');
+}
+
+export function notFound(): AppError {
+  return new AppError('NOT_FOUND', PROPERTY_MESSAGES.notFound);
+}
+
+export function getProperties(db: Db, organizationId: string, now = new Date()): Promise<PropertyOut[]> {
+  return listProperties(db, organizationId, now);
+}
+
+export async function getProperty(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+): Promise<PropertyOut> {
+  if (!isUuid(id)) throw notFound();
+  const property = await findProperty(db, organizationId, id, now);
+  if (!property) throw notFound();
+  return property;
+}
+
+/**
+ * Registers a property: checks the plan's limit and the parcel (with the organisation row locked,
+ * so two creates at once cannot both pass either check), and issues the
+ * permanent DNA code on the server (whatever code the client may have sent is never read).
+ */
+export async function createProperty(
+  db: Db,
+  organizationId: string,
+  input: NewProperty,
+  now = new Date(),
+  random: () => number = secureRandom,
+): Promise<PropertyOut> {
+  const key = parcelKey(input);
+  const id = await db.transaction().execute(async (trx) => {
+    const organization = await trx
+      .selectFrom('organizations')
+      .select(['plan', 'trial_ends_at'])
+      .where('id', '=', organizationId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const allowed = canAddProperty(
+      organization.plan,
+      organization.trial_ends_at ? new Date(organization.trial_ends_at) : null,
+      await countLiveProperties(trx, organizationId),
+      now,
+    );
+    if (!allowed.ok) throw new AppError('FORBIDDEN', allowed.reason);
+    const taken = await trx
+      .selectFrom('properties')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('parcel_key', '=', key)
+      .where('archived_at', 'is', null)
+      .executeTakeFirst();
+    if (taken) throw new AppError('CONFLICT', PARCEL_TAKEN);
+
+    const year = registrationYear(now);
+    // A code that exists already (about 1 in 28 million per parcel and year) is drawn again.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const dnaCode = issueDnaCode(
+        {
+          country: input.country,
+          municipality: input.municipality,
+          parcelId: input.parcel_id,
+          unit: input.unit,
+        },
+        year,
+        random,
+      );
+      const row = await trx
+        .insertInto('properties')
+        .values({
+          organization_id: organizationId,
+          dna_code: dnaCode,
+          parcel_key: key,
+          name: input.name,
+          address: input.address,
+          property_type: input.property_type,
+          country: input.country,
+          municipality: input.municipality,
+          parcel_id: input.parcel_id,
+          township: input.township ?? null,
+          unit: input.unit ?? null,
+          deed_number: input.deed_number ?? null,
+          description: input.description ?? null,
+        })
+        .onConflict((conflict) => conflict.column('dna_code').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (row) return row.id;
+    }
+    throw new AppError('INTERNAL', 'Could not issue a unique DNA code');
+  });
+  return getProperty(db, organizationId, id, now);
+}
+
+/** Edits the descriptive fields; the DNA code and the parcel that identify the property never change. */
+export async function updateProperty(
+  db: Db,
+  organizationId: string,
+  id: string,
+  patch: UpdateProperty,
+  now = new Date(),
+): Promise<PropertyOut> {
+  if (!isUuid(id)) throw notFound();
+  const result = await db
+    .updateTable('properties')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound();
+  return getProperty(db, organizationId, id, now);
+}
+
+/** Takes a property out of the portfolio; its documents are kept. */
+export async function archiveProperty(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+): Promise<void> {
+  if (!isUuid(id)) throw notFound();
+  const result = await db
+    .updateTable('properties')
+    .set({ archived_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound();
+}
+
+/** Counts for the dashboard: properties, documents, compliance by status, expiries within 30 days. */
+export async function dashboardStats(
+  db: Db,
+  organizationId: string,
+  now = new Date(),
+): Promise<DashboardStats> {
+  const properties = await listProperties(db, organizationId, now);
+  const soon = new Date(now.getTime() + 30 * 86_400_000);
+  const expiring = await db
+    .selectFrom('documents')
+    .innerJoin('properties', 'properties.id', 'documents.property_id')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('documents.organization_id', '=', organizationId)
+    .where('properties.archived_at', 'is', null)
+    .where('documents.kind', 'in', ['certificate', 'policy'])
+    .where('documents.expires_at', '>', now)
+    .where('documents.expires_at', '<=', soon)
+    .executeTakeFirstOrThrow();
+  const compliance = { good: 0, warning: 0, critical: 0 };
+  for (const property of properties) compliance[property.complianceStatus] += 1;
+  return {
+    properties: properties.length,
+    documents: properties.reduce((sum, property) => sum + property.documentsCount, 0),
+    compliance,
+    upcomingReminders: Number(expiring.n),
+  };
+}
+
+export { complianceFromExpiry };
