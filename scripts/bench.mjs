@@ -48,22 +48,60 @@ function positiveInt(name, fallback) {
   return value;
 }
 
-/** Checks that a path answers 200 with the expected JSON before it is benchmarked. */
-async function checkResponse(base, urlPath, expect) {
-  const res = await fetch(base + urlPath);
-  const text = await res.text();
-  const same = res.status === 200 && JSON.stringify(JSON.parse(text)) === JSON.stringify(expect);
-  return same ? null : `GET ${urlPath} → ${res.status} ${text.slice(0, 200)}`;
+/** The portfolio scenario's size (spec'd by the properties issue): 1,000 properties, 20,000 documents. */
+const PORTFOLIO = { properties: 1000, documentsPerProperty: 20 };
+
+/**
+ * Signs in to the owner demo and fills its organisation through the bench-only seeding route;
+ * answers the scenario that lists that portfolio with the session's Bearer token.
+ */
+async function portfolioScenario(base) {
+  const login = await fetch(`${base}/api/auth/demo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'owner' }),
+  });
+  if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
+  const { token } = await login.json();
+  const headers = { authorization: `Bearer ${token}` };
+  const seed = await fetch(`${base}/__bench/seed-portfolio`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(PORTFOLIO),
+  });
+  if (!seed.ok) throw new Error(`seeding failed: ${seed.status} ${await seed.text()}`);
+  const expected = PORTFOLIO.properties + 1; // plus the demo's own property
+  return {
+    name: `properties list (${PORTFOLIO.properties.toLocaleString('en')} properties, ${(PORTFOLIO.properties * PORTFOLIO.documentsPerProperty).toLocaleString('en')} docs)`,
+    path: '/api/properties',
+    headers,
+    check: (json) =>
+      Array.isArray(json) && json.length === expected ? null : `expected ${expected} properties`,
+  };
 }
 
-function cannon(url, duration) {
-  return autocannon({ url, connections: CONNECTIONS, duration, pipelining: PIPELINING });
+/** Checks that a path answers 200 with the expected JSON before it is benchmarked. */
+async function checkResponse(base, scenario) {
+  const res = await fetch(base + scenario.path, { headers: scenario.headers ?? {} });
+  const text = await res.text();
+  if (res.status !== 200) return `GET ${scenario.path} → ${res.status} ${text.slice(0, 200)}`;
+  const json = JSON.parse(text);
+  const problem = scenario.check
+    ? scenario.check(json)
+    : JSON.stringify(json) === JSON.stringify(scenario.expect)
+      ? null
+      : text.slice(0, 200);
+  return problem ? `GET ${scenario.path} → ${problem}` : null;
+}
+
+function cannon(url, duration, headers = {}) {
+  return autocannon({ url, connections: CONNECTIONS, duration, pipelining: PIPELINING, headers });
 }
 
 /** Warm-up (discarded), then the measured run. */
-async function measure(url) {
-  await cannon(url, WARMUP);
-  const r = await cannon(url, DURATION);
+async function measure(url, headers) {
+  await cannon(url, WARMUP, headers);
+  const r = await cannon(url, DURATION, headers);
   return {
     reqPerSec: r.requests.mean,
     p50: r.latency.p50,
@@ -142,10 +180,14 @@ async function main() {
     const base = server.baseUrl;
     console.log(`Server up at ${base} (DATA_DIR ${server.dataDir})`);
 
+    process.stdout.write('  seeding the portfolio scenario … ');
+    scenarios.push(await portfolioScenario(base));
+    console.log('done');
+
     const wrong = (
       await Promise.all([
-        checkResponse(base, BARE, { ok: true }),
-        ...scenarios.map((s) => checkResponse(base, s.path, s.expect)),
+        checkResponse(base, { path: BARE, expect: { ok: true } }),
+        ...scenarios.map((s) => checkResponse(base, s)),
       ])
     ).filter(Boolean);
     if (wrong.length) {
@@ -158,7 +200,7 @@ async function main() {
     for (const scenario of scenarios) {
       process.stdout.write(`  measuring ${scenario.path} (vs ${BARE}) … `);
       const bare = await measure(base + BARE);
-      const result = await measure(base + scenario.path);
+      const result = await measure(base + scenario.path, scenario.headers);
       console.log('done');
       rows.push({ ...scenario, bare, result });
     }

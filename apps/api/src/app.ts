@@ -12,6 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { createLucia } from './auth/lucia.js';
+import { benchRoutes } from './bench-routes.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Env } from './env.js';
 import { APP_VERSION } from './modules/system/system.router.js';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (env.BENCH_ROUTES) {
     // The benchmark's baseline: a plain route in the same process, with the same hooks and headers.
     app.get('/__bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
+    app.register(benchRoutes, { services });
   }
 
   await app.register(fastifyTRPCPlugin, {

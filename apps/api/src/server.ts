@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { connectDatabase, databaseConfigFromEnv } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -20,6 +21,8 @@ export async function createServer(
     await migrateToLatest(db.db);
     await seedDemoAccounts(db.db);
     await seedDemoPortfolio(db.db);
+    // Fresh planner statistics from the start (PGlite has no autovacuum; see connect.ts).
+    if (db.kind === 'pglite') await sql`analyze`.execute(db.db);
     const secret = await resolveAppSecret(env);
     const store = await createFileStore(env, secret);
     return await buildApp({ env, db, store, secret }, { logger });
