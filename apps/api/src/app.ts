@@ -15,6 +15,7 @@ import { createLucia } from './auth/lucia.js';
 import { benchRoutes } from './bench-routes.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Env } from './env.js';
+import { documentFileRoutes } from './modules/documents/documents.files.js';
 import { APP_VERSION } from './modules/system/system.router.js';
 import { errorReply } from './rest/error-reply.js';
 import { restPlugin } from './rest/plugin.js';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(restPlugin, { services });
+  await app.register(documentFileRoutes, { services });
 
   if (env.BENCH_ROUTES) {
     // The benchmark's baseline: a plain route in the same process, with the same hooks and headers.

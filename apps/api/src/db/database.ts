@@ -91,6 +91,39 @@ export interface DocumentTable {
   created_at: Timestamp;
 }
 
+export interface UploadTable {
+  storage_key: string;
+  organization_id: string;
+  user_id: string;
+  bytes: ColumnType<number, number, number>;
+  sha256: string;
+  content_type: string;
+  expires_at: Date;
+  registered_at: Date | null;
+  created_at: Timestamp;
+}
+
+export type AuditAction =
+  | 'upload'
+  | 'register'
+  | 'view'
+  | 'download'
+  | 'delete'
+  | 'update'
+  | 'share'
+  | 'adopt';
+
+export interface AuditEventTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string | null;
+  action: AuditAction;
+  document_id: string | null;
+  ip: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
@@ -98,6 +131,8 @@ export interface Database {
   login_failures: LoginFailureTable;
   properties: PropertyTable;
   documents: DocumentTable;
+  uploads: UploadTable;
+  audit_events: AuditEventTable;
 }
 
 export type PropertyRow = Selectable<PropertyTable>;

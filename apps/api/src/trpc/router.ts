@@ -1,4 +1,5 @@
 import { authRouter } from '../modules/auth/auth.router.js';
+import { documentsRouter } from '../modules/documents/documents.router.js';
 import { planRouter } from '../modules/plan/plan.router.js';
 import { propertiesRouter } from '../modules/properties/properties.router.js';
 import { systemRouter } from '../modules/system/system.router.js';
@@ -6,6 +7,7 @@ import { createCallerFactory, router } from './init.js';
 
 export const appRouter = router({
   auth: authRouter,
+  documents: documentsRouter,
   plan: planRouter,
   properties: propertiesRouter,
   system: systemRouter,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { ConnectOptions, DatabaseHandle } from '../../src/db/connect.js';
 import { type Env, parseEnv } from '../../src/env.js';
+import type { FileStore } from '../../src/storage/file-store.js';
 import { FsFileStore } from '../../src/storage/fs-store.js';
 import { createTestDatabase } from './database.js';
 
@@ -14,7 +15,7 @@ export interface TestApp {
   app: FastifyInstance;
   env: Env;
   db: DatabaseHandle;
-  store: FsFileStore;
+  store: FileStore;
   dataDir: string;
   filesDir: string;
   close(): Promise<void>;
@@ -27,7 +28,7 @@ export async function makeTempDir(prefix = 'pdna-test-'): Promise<string> {
 /** The real app on a private database and a private data dir (fs store). */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: ConnectOptions = {},
+  options: ConnectOptions & { store?: FileStore } = {},
 ): Promise<TestApp> {
   const dataDir = await makeTempDir();
   const env = parseEnv({

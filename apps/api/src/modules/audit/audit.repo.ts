@@ -1,0 +1,25 @@
+import type { AuditAction, DbOrTrx } from '../../db/database.js';
+
+export interface AuditEntry {
+  organizationId: string;
+  userId: string | null;
+  action: AuditAction;
+  documentId?: string | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Records one event of the audit trail (the Document Audit Trail report reads these). */
+export async function recordAudit(db: DbOrTrx, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      organization_id: entry.organizationId,
+      user_id: entry.userId,
+      action: entry.action,
+      document_id: entry.documentId ?? null,
+      ip: entry.ip ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute();
+}

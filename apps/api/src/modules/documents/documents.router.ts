@@ -1,0 +1,94 @@
+import { registerDocumentSchema, signUploadSchema } from '@propertydna/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { SignedUpload } from '../../storage/file-store.js';
+import type { Context } from '../../trpc/context.js';
+import { authedProcedure, router } from '../../trpc/init.js';
+import { okSchema } from '../auth/auth.schemas.js';
+import {
+  documentIdParams,
+  documentSchema,
+  signedUploadSchema,
+  signUploadBatchSchema,
+  updateDocumentSchema,
+} from './documents.schemas.js';
+import {
+  deleteDocument,
+  listDocuments,
+  type RequestActor,
+  registerDocument,
+  signUpload,
+  updateDocumentExpiry,
+} from './documents.service.js';
+
+/** A URL the store made relative to the API (the fs store's PUT route) becomes absolute for scripts. */
+export function absoluteUrl(req: FastifyRequest, url: string): string {
+  return url.startsWith('/') ? `${req.protocol}://${req.host}${url}` : url;
+}
+
+function signedUploadOut(req: FastifyRequest, upload: SignedUpload) {
+  return {
+    url: absoluteUrl(req, upload.url),
+    storageKey: upload.key,
+    method: upload.method,
+    headers: upload.headers,
+    expiresAt: upload.expiresAt.toISOString(),
+  };
+}
+
+const who = (ctx: Context & { actor: NonNullable<Context['actor']> }): RequestActor => ({
+  actor: ctx.actor,
+  ip: ctx.req.ip,
+});
+
+export const documentsRouter = router({
+  sign: authedProcedure
+    .input(signUploadSchema)
+    .output(signedUploadSchema)
+    .mutation(async ({ ctx, input }) => {
+      return signedUploadOut(ctx.req, await signUpload(ctx.deps.db.db, ctx.deps.store, who(ctx), input));
+    }),
+
+  /** A batch of at most 5 files (spec §5), signed together. */
+  signBatch: authedProcedure
+    .input(signUploadBatchSchema)
+    .output(z.array(signedUploadSchema))
+    .mutation(async ({ ctx, input }) => {
+      const uploads = [];
+      for (const file of input.files) {
+        uploads.push(
+          signedUploadOut(ctx.req, await signUpload(ctx.deps.db.db, ctx.deps.store, who(ctx), file)),
+        );
+      }
+      return uploads;
+    }),
+
+  register: authedProcedure
+    .input(registerDocumentSchema)
+    .output(documentSchema)
+    .mutation(({ ctx, input }) => registerDocument(ctx.deps.db.db, ctx.deps.store, who(ctx), input)),
+
+  list: authedProcedure
+    .output(z.array(documentSchema))
+    .query(({ ctx }) => listDocuments(ctx.deps.db.db, ctx.actor.organizationId)),
+
+  byProperty: authedProcedure
+    .input(z.object({ propertyId: z.string() }))
+    .output(z.array(documentSchema))
+    .query(({ ctx, input }) => listDocuments(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+
+  update: authedProcedure
+    .input(documentIdParams.extend({ patch: updateDocumentSchema }))
+    .output(documentSchema)
+    .mutation(({ ctx, input }) =>
+      updateDocumentExpiry(ctx.deps.db.db, who(ctx), input.id, input.patch.expires_at),
+    ),
+
+  remove: authedProcedure
+    .input(documentIdParams)
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deleteDocument(ctx.deps.db.db, ctx.deps.store, who(ctx), input.id);
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,56 @@
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_SOURCES,
+  MAX_FILES_PER_BATCH,
+  optionalIsoDateSchema,
+  signUploadSchema,
+} from '@propertydna/domain';
+import { z } from 'zod';
+
+/** A document as the API answers it (spec §3), with its derived status and, in lists, its property's name. */
+export const documentSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(DOCUMENT_KINDS),
+    name: z.string(),
+    storage_key: z.string(),
+    sha256: z.string(),
+    bytes: z.number().int(),
+    content_type: z.string(),
+    source: z.enum(DOCUMENT_SOURCES),
+    created_at: z.string(),
+    expires_at: z.string().nullable(),
+    verified_by: z.string().nullable(),
+    verified: z.boolean(),
+    status: z.enum(['Pending', 'Verified']),
+    property_id: z.string().nullable(),
+    property_name: z.string().nullable(),
+    job_id: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'Document' });
+export type DocumentOut = z.infer<typeof documentSchema>;
+
+export const signedUploadSchema = z
+  .object({
+    url: z.string(),
+    storageKey: z.string(),
+    method: z.literal('PUT'),
+    headers: z.record(z.string(), z.string()),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'SignedUpload' });
+
+export const documentIdParams = z.object({ id: z.string() });
+
+/** What an owner may change on a document of their own: the expiry of a certificate or policy. */
+export const updateDocumentSchema = z.object({ expires_at: optionalIsoDateSchema });
+
+/** Spec §5: at most 5 files per batch, each declared like a single upload. */
+export const signUploadBatchSchema = z.object({
+  files: z
+    .array(signUploadSchema)
+    .min(1, DOCUMENT_MESSAGES.noFiles)
+    .max(MAX_FILES_PER_BATCH, DOCUMENT_MESSAGES.tooManyFiles),
+});

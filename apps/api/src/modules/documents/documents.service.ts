@@ -1,0 +1,322 @@
+import {
+  type AllowedContentType,
+  documentStatus,
+  EXPIRING_DOCUMENT_KINDS,
+  isUuid,
+  type RegisterDocument,
+  SNIFF_BYTES,
+  sniffMatches,
+} from '@propertydna/domain';
+import type { Actor } from '../../auth/actor.js';
+import type { Db, DocumentRow } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { FileStore, SignedUpload } from '../../storage/file-store.js';
+import { recordAudit } from '../audit/audit.repo.js';
+import type { DocumentOut } from './documents.schemas.js';
+
+/** After its URL expires, a finished upload may still be registered for this long. */
+export const REGISTRATION_GRACE_MS = 60 * 60 * 1000;
+
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const UNKNOWN_UPLOAD = 'Unknown or expired upload: sign and upload the file again';
+export const UPLOAD_MISMATCH = 'The uploaded file does not match its declared size and SHA-256';
+export const CONTENT_MISMATCH = "The file's content does not match its declared type";
+export const NOT_UPLOADED = 'The file has not been uploaded yet';
+
+const notFound = () => new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
+
+/** Who did it, from where: every audit row carries this. */
+export interface RequestActor {
+  actor: Actor;
+  ip: string;
+}
+
+type DocumentWithProperty = DocumentRow & { property_name: string | null };
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function toDocumentOut(row: DocumentWithProperty): DocumentOut {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    storage_key: row.storage_key,
+    sha256: row.sha256,
+    bytes: Number(row.bytes),
+    content_type: row.content_type,
+    source: row.source,
+    created_at: new Date(row.created_at).toISOString(),
+    expires_at: iso(row.expires_at),
+    verified_by: row.verified_by,
+    verified: row.verified_by !== null,
+    status: documentStatus(row),
+    property_id: row.property_id,
+    property_name: row.property_name,
+    job_id: row.job_id,
+    metadata: row.metadata,
+  };
+}
+
+function selectDocuments(db: Db, organizationId: string) {
+  return db
+    .selectFrom('documents')
+    .leftJoin('properties', 'properties.id', 'documents.property_id')
+    .selectAll('documents')
+    .select('properties.name as property_name')
+    .where('documents.organization_id', '=', organizationId);
+}
+
+/**
+ * Step 1 of the upload sequence (spec §4): the declaration is checked (type, size, hash format —
+ * by the input schema), a server-made key and a signed URL are issued, and the declaration is
+ * remembered so the registration can be held to it.
+ */
+export async function signUpload(
+  db: Db,
+  store: FileStore,
+  who: RequestActor,
+  declaration: { contentType: AllowedContentType; sha256: string; bytes: number },
+): Promise<SignedUpload> {
+  const upload = await store.createUpload(declaration);
+  await db
+    .insertInto('uploads')
+    .values({
+      storage_key: upload.key,
+      organization_id: who.actor.organizationId,
+      user_id: who.actor.userId,
+      bytes: declaration.bytes,
+      sha256: declaration.sha256,
+      content_type: declaration.contentType,
+      expires_at: new Date(upload.expiresAt.getTime() + REGISTRATION_GRACE_MS),
+    })
+    .execute();
+  await recordAudit(db, {
+    organizationId: who.actor.organizationId,
+    userId: who.actor.userId,
+    action: 'upload',
+    ip: who.ip,
+    details: { storageKey: upload.key, bytes: declaration.bytes, contentType: declaration.contentType },
+  });
+  return upload;
+}
+
+/** Reads the first bytes of a stored object, for sniffing its type. */
+async function headOf(store: FileStore, key: string, bytes: number): Promise<Uint8Array> {
+  if (bytes === 0) return new Uint8Array();
+  const chunks: Buffer[] = [];
+  for await (const chunk of await store.openRead(key, { start: 0, end: Math.min(SNIFF_BYTES, bytes) - 1 })) {
+    chunks.push(chunk as Buffer);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * Step 3: registers an uploaded file as a document. Nothing the client says is trusted: the key
+ * must be one this organisation signed and has not registered yet; size, SHA-256 and type must be
+ * the signed ones; the stored bytes are hashed and sniffed; the source and verifier come from who
+ * the caller is.
+ */
+export async function registerDocument(
+  db: Db,
+  store: FileStore,
+  who: RequestActor,
+  input: RegisterDocument,
+  now = new Date(),
+): Promise<DocumentOut> {
+  const { actor } = who;
+  if (input.job_id !== null) throw new AppError('NOT_FOUND', 'Job not found');
+  const propertyId = input.property_id;
+  if (!isUuid(propertyId)) throw new AppError('NOT_FOUND', 'Property not found');
+  const property = await db
+    .selectFrom('properties')
+    .select('id')
+    .where('id', '=', propertyId)
+    .where('organization_id', '=', actor.organizationId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  if (!property) throw new AppError('NOT_FOUND', 'Property not found');
+
+  const upload = await db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('storage_key', '=', input.storage_key)
+    .where('organization_id', '=', actor.organizationId)
+    .executeTakeFirst();
+  if (!upload || upload.registered_at !== null || new Date(upload.expires_at) < now) {
+    throw new AppError('BAD_REQUEST', UNKNOWN_UPLOAD);
+  }
+  if (
+    Number(upload.bytes) !== input.bytes ||
+    upload.sha256 !== input.sha256 ||
+    upload.content_type !== input.content_type
+  ) {
+    throw new AppError('BAD_REQUEST', 'The document does not match the signed upload');
+  }
+  const verified = await store.verifyUpload(upload.storage_key, { bytes: input.bytes, sha256: input.sha256 });
+  if (!verified.ok) {
+    // The store removed a mismatching object; the declaration is spent either way.
+    if (verified.reason !== 'missing')
+      await db.deleteFrom('uploads').where('storage_key', '=', upload.storage_key).execute();
+    throw new AppError('BAD_REQUEST', verified.reason === 'missing' ? NOT_UPLOADED : UPLOAD_MISMATCH);
+  }
+  if (!sniffMatches(input.content_type, await headOf(store, upload.storage_key, input.bytes))) {
+    await store.remove(upload.storage_key);
+    await db.deleteFrom('uploads').where('storage_key', '=', upload.storage_key).execute();
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', CONTENT_MISMATCH);
+  }
+
+  const supplier = actor.userType === 'supplier';
+  const id = await db.transaction().execute(async (trx) => {
+    // Registered once: the first of two concurrent registrations wins.
+    const claimed = await trx
+      .updateTable('uploads')
+      .set({ registered_at: now })
+      .where('storage_key', '=', upload.storage_key)
+      .where('registered_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) throw new AppError('BAD_REQUEST', UNKNOWN_UPLOAD);
+    const row = await trx
+      .insertInto('documents')
+      .values({
+        organization_id: actor.organizationId,
+        property_id: propertyId,
+        job_id: null,
+        kind: input.kind,
+        name: input.name,
+        storage_key: upload.storage_key,
+        sha256: input.sha256,
+        bytes: input.bytes,
+        content_type: input.content_type,
+        source: supplier ? 'supplier_verified' : 'owner_upload',
+        verified_by: supplier ? actor.userId : null,
+        expires_at: input.expires_at ? new Date(`${input.expires_at}T00:00:00+02:00`) : null,
+        metadata: JSON.stringify(input.metadata),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      organizationId: actor.organizationId,
+      userId: actor.userId,
+      action: 'register',
+      documentId: row.id,
+      ip: who.ip,
+      details: { name: input.name, kind: input.kind, bytes: input.bytes, sha256: input.sha256 },
+    });
+    return row.id;
+  });
+  return getDocument(db, actor.organizationId, id);
+}
+
+export async function getDocument(db: Db, organizationId: string, id: string): Promise<DocumentOut> {
+  if (!isUuid(id)) throw notFound();
+  const row = await selectDocuments(db, organizationId).where('documents.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return toDocumentOut(row);
+}
+
+export async function listDocuments(
+  db: Db,
+  organizationId: string,
+  propertyId?: string,
+): Promise<DocumentOut[]> {
+  let query = selectDocuments(db, organizationId);
+  if (propertyId !== undefined) {
+    if (!isUuid(propertyId)) throw new AppError('NOT_FOUND', 'Property not found');
+    const property = await db
+      .selectFrom('properties')
+      .select('id')
+      .where('id', '=', propertyId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (!property) throw new AppError('NOT_FOUND', 'Property not found');
+    query = query.where('documents.property_id', '=', propertyId);
+  }
+  const rows = await query.orderBy('documents.created_at', 'desc').orderBy('documents.id').execute();
+  return rows.map(toDocumentOut);
+}
+
+/** An owner sets or clears the expiry of their own certificate or policy; supplier-verified documents stay as issued. */
+export async function updateDocumentExpiry(
+  db: Db,
+  who: RequestActor,
+  id: string,
+  expiresAt: string | null,
+): Promise<DocumentOut> {
+  const document = await getDocument(db, who.actor.organizationId, id);
+  if (document.source !== 'owner_upload') {
+    throw new AppError(
+      'FORBIDDEN',
+      'A supplier-verified document cannot be changed; you can only remove it from your vault',
+    );
+  }
+  if (!(EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(document.kind)) {
+    throw new AppError('BAD_REQUEST', 'Only certificates and policies have an expiry date');
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('documents')
+      .set({ expires_at: expiresAt ? new Date(`${expiresAt}T00:00:00+02:00`) : null })
+      .where('id', '=', id)
+      .where('organization_id', '=', who.actor.organizationId)
+      .execute();
+    await recordAudit(trx, {
+      organizationId: who.actor.organizationId,
+      userId: who.actor.userId,
+      action: 'update',
+      documentId: id,
+      ip: who.ip,
+      details: { expires_at: expiresAt },
+    });
+  });
+  return getDocument(db, who.actor.organizationId, id);
+}
+
+/**
+ * Removes a document from the vault. The stored object goes too once no document refers to it any
+ * more (an adopted copy of a supplier's document keeps it alive).
+ */
+export async function deleteDocument(db: Db, store: FileStore, who: RequestActor, id: string): Promise<void> {
+  const document = await getDocument(db, who.actor.organizationId, id);
+  const orphaned = await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('documents')
+      .where('id', '=', id)
+      .where('organization_id', '=', who.actor.organizationId)
+      .execute();
+    await recordAudit(trx, {
+      organizationId: who.actor.organizationId,
+      userId: who.actor.userId,
+      action: 'delete',
+      documentId: id,
+      ip: who.ip,
+      details: { name: document.name, sha256: document.sha256 },
+    });
+    const others = await trx
+      .selectFrom('documents')
+      .select('id')
+      .where('storage_key', '=', document.storage_key)
+      .executeTakeFirst();
+    return !others;
+  });
+  if (orphaned) await store.remove(document.storage_key);
+}
+
+/** Finds a document for viewing or downloading and records that it was opened. */
+export async function openDocument(
+  db: Db,
+  store: FileStore,
+  who: RequestActor,
+  id: string,
+  action: 'view' | 'download',
+): Promise<{ document: DocumentOut; stream: NodeJS.ReadableStream }> {
+  const document = await getDocument(db, who.actor.organizationId, id);
+  const stream = await store.openRead(document.storage_key);
+  await recordAudit(db, {
+    organizationId: who.actor.organizationId,
+    userId: who.actor.userId,
+    action,
+    documentId: id,
+    ip: who.ip,
+  });
+  return { document, stream };
+}
