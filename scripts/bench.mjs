@@ -15,6 +15,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { startBuiltApp } from './lib/built-app.mjs';
+import { benchUpload, MEMORY_BUDGET_MB } from './lib/upload-bench.mjs';
 
 const DURATION = positiveInt('BENCH_DURATION', 5);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 10);
@@ -181,7 +182,8 @@ async function main() {
     console.log(`Server up at ${base} (DATA_DIR ${server.dataDir})`);
 
     process.stdout.write('  seeding the portfolio scenario … ');
-    scenarios.push(await portfolioScenario(base));
+    const portfolio = await portfolioScenario(base);
+    scenarios.push(portfolio);
     console.log('done');
 
     const wrong = (
@@ -206,6 +208,20 @@ async function main() {
     }
     console.log('');
     printTable(rows);
+
+    process.stdout.write('\n  measuring a 50 MB upload (sign, PUT, register) … ');
+    const propertyId = (
+      await fetch(`${base}/api/properties`, { headers: portfolio.headers }).then((r) => r.json())
+    )[0].id;
+    const upload = await benchUpload(server, portfolio.headers, propertyId);
+    console.log('done');
+    console.log(
+      `| upload ${upload.mb} MB through the fs store | ${upload.uploadMbPerSec.toFixed(0)} MB/s | baseline (hash + copy on the same disk) ${upload.baselineMbPerSec.toFixed(0)} MB/s | ratio ${(upload.ratio * 100).toFixed(0)}% | API peak RSS growth ${upload.rssGrowthMb.toFixed(1)} MB (budget ${MEMORY_BUDGET_MB} MB) |`,
+    );
+    if (upload.rssGrowthMb > MEMORY_BUDGET_MB) {
+      console.error(`\nFAILED: the upload raised the API's memory by more than ${MEMORY_BUDGET_MB} MB`);
+      exitCode = 1;
+    }
 
     const failed = rows.filter((r) => failures(r.result) || failures(r.bare));
     if (failed.length) {

@@ -59,6 +59,7 @@ export async function startBuiltApp({ env = {}, prefix = 'propertydna-' } = {}) 
   const app = {
     baseUrl,
     dataDir,
+    pid: child.pid,
     output: () => Buffer.concat(chunks).toString('utf8'),
     async stop() {
       if (running()) {
