@@ -1,3 +1,5 @@
+// First: configures zod before any schema of @propertydna/domain is built.
+import './lib/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';

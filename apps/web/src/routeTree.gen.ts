@@ -10,33 +10,362 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
+import { Route as LoginRouteImport } from './routes/login';
+import { Route as SignupRouteImport } from './routes/signup';
+import { Route as TermsRouteImport } from './routes/terms';
+import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard';
+import { Route as AuthenticatedMaintenanceRouteImport } from './routes/_authenticated/maintenance';
+import { Route as AuthenticatedPoliciesRouteImport } from './routes/_authenticated/policies';
+import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticated/reports';
+import { Route as AuthenticatedVaultRouteImport } from './routes/_authenticated/vault';
+import { Route as AuthenticatedVendorsRouteImport } from './routes/_authenticated/vendors';
+import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index';
+import { Route as AuthenticatedAppDashboardRouteImport } from './routes/_authenticated/app/dashboard';
+import { Route as AuthenticatedAppOldRouteRouteImport } from './routes/_authenticated/app/old/route';
+import { Route as AuthenticatedPropertiesIndexRouteImport } from './routes/_authenticated/properties/index';
+import { Route as AuthenticatedPropertiesIdRouteImport } from './routes/_authenticated/properties/$id';
+import { Route as AuthenticatedPropertiesNewRouteImport } from './routes/_authenticated/properties/new';
+import { Route as AuthenticatedSupplierIndexRouteImport } from './routes/_authenticated/supplier/index';
+import { Route as AuthenticatedSupplierDashboardRouteImport } from './routes/_authenticated/supplier/dashboard';
+import { Route as AuthenticatedAppOldIndexRouteImport } from './routes/_authenticated/app/old/index';
+import { Route as AuthenticatedAppOldSplatRouteImport } from './routes/_authenticated/app/old/$';
+import { Route as AuthenticatedAppOldMaintenanceRouteImport } from './routes/_authenticated/app/old/maintenance';
+import { Route as AuthenticatedAppOldPoliciesRouteImport } from './routes/_authenticated/app/old/policies';
+import { Route as AuthenticatedAppOldPropertiesRouteImport } from './routes/_authenticated/app/old/properties';
+import { Route as AuthenticatedAppOldReportsRouteImport } from './routes/_authenticated/app/old/reports';
+import { Route as AuthenticatedAppOldVaultRouteImport } from './routes/_authenticated/app/old/vault';
+import { Route as AuthenticatedAppOldVendorsRouteImport } from './routes/_authenticated/app/old/vendors';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SignupRoute = SignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedMaintenanceRoute =
+  AuthenticatedMaintenanceRouteImport.update({
+    id: '/maintenance',
+    path: '/maintenance',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedPoliciesRoute = AuthenticatedPoliciesRouteImport.update({
+  id: '/policies',
+  path: '/policies',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedReportsRoute = AuthenticatedReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedVaultRoute = AuthenticatedVaultRouteImport.update({
+  id: '/vault',
+  path: '/vault',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedVendorsRoute = AuthenticatedVendorsRouteImport.update({
+  id: '/vendors',
+  path: '/vendors',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedAppIndexRoute = AuthenticatedAppIndexRouteImport.update({
+  id: '/app/',
+  path: '/app/',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedAppDashboardRoute =
+  AuthenticatedAppDashboardRouteImport.update({
+    id: '/app/dashboard',
+    path: '/app/dashboard',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAppOldRouteRoute =
+  AuthenticatedAppOldRouteRouteImport.update({
+    id: '/app/old',
+    path: '/app/old',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedPropertiesIndexRoute =
+  AuthenticatedPropertiesIndexRouteImport.update({
+    id: '/properties/',
+    path: '/properties/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedPropertiesIdRoute =
+  AuthenticatedPropertiesIdRouteImport.update({
+    id: '/properties/$id',
+    path: '/properties/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedPropertiesNewRoute =
+  AuthenticatedPropertiesNewRouteImport.update({
+    id: '/properties/new',
+    path: '/properties/new',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSupplierIndexRoute =
+  AuthenticatedSupplierIndexRouteImport.update({
+    id: '/supplier/',
+    path: '/supplier/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSupplierDashboardRoute =
+  AuthenticatedSupplierDashboardRouteImport.update({
+    id: '/supplier/dashboard',
+    path: '/supplier/dashboard',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAppOldIndexRoute =
+  AuthenticatedAppOldIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedAppOldRouteRoute,
+  } as any);
+const AuthenticatedAppOldSplatRoute =
+  AuthenticatedAppOldSplatRouteImport.update({
+    id: '/$',
+    path: '/$',
+    getParentRoute: () => AuthenticatedAppOldRouteRoute,
+  } as any);
+const AuthenticatedAppOldMaintenanceRoute =
+  AuthenticatedAppOldMaintenanceRouteImport.update({
+    id: '/maintenance',
+    path: '/maintenance',
+    getParentRoute: () => AuthenticatedAppOldRouteRoute,
+  } as any);
+const AuthenticatedAppOldPoliciesRoute =
+  AuthenticatedAppOldPoliciesRouteImport.update({
+    id: '/policies',
+    path: '/policies',
+    getParentRoute: () => AuthenticatedAppOldRouteRoute,
+  } as any);
+const AuthenticatedAppOldPropertiesRoute =
+  AuthenticatedAppOldPropertiesRouteImport.update({
+    id: '/properties',
+    path: '/properties',
+    getParentRoute: () => AuthenticatedAppOldRouteRoute,
+  } as any);
+const AuthenticatedAppOldReportsRoute =
+  AuthenticatedAppOldReportsRouteImport.update({
+    id: '/reports',
+    path: '/reports',
+    getParentRoute: () => AuthenticatedAppOldRouteRoute,
+  } as any);
+const AuthenticatedAppOldVaultRoute =
+  AuthenticatedAppOldVaultRouteImport.update({
+    id: '/vault',
+    path: '/vault',
+    getParentRoute: () => AuthenticatedAppOldRouteRoute,
+  } as any);
+const AuthenticatedAppOldVendorsRoute =
+  AuthenticatedAppOldVendorsRouteImport.update({
+    id: '/vendors',
+    path: '/vendors',
+    getParentRoute: () => AuthenticatedAppOldRouteRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/login': typeof LoginRoute;
+  '/signup': typeof SignupRoute;
+  '/terms': typeof TermsRoute;
+  '/dashboard': typeof AuthenticatedDashboardRoute;
+  '/maintenance': typeof AuthenticatedMaintenanceRoute;
+  '/policies': typeof AuthenticatedPoliciesRoute;
+  '/reports': typeof AuthenticatedReportsRoute;
+  '/vault': typeof AuthenticatedVaultRoute;
+  '/vendors': typeof AuthenticatedVendorsRoute;
+  '/app/old': typeof AuthenticatedAppOldRouteRouteWithChildren;
+  '/app/dashboard': typeof AuthenticatedAppDashboardRoute;
+  '/properties/$id': typeof AuthenticatedPropertiesIdRoute;
+  '/properties/new': typeof AuthenticatedPropertiesNewRoute;
+  '/supplier/dashboard': typeof AuthenticatedSupplierDashboardRoute;
+  '/app/': typeof AuthenticatedAppIndexRoute;
+  '/properties/': typeof AuthenticatedPropertiesIndexRoute;
+  '/supplier/': typeof AuthenticatedSupplierIndexRoute;
+  '/app/old/$': typeof AuthenticatedAppOldSplatRoute;
+  '/app/old/maintenance': typeof AuthenticatedAppOldMaintenanceRoute;
+  '/app/old/policies': typeof AuthenticatedAppOldPoliciesRoute;
+  '/app/old/properties': typeof AuthenticatedAppOldPropertiesRoute;
+  '/app/old/reports': typeof AuthenticatedAppOldReportsRoute;
+  '/app/old/vault': typeof AuthenticatedAppOldVaultRoute;
+  '/app/old/vendors': typeof AuthenticatedAppOldVendorsRoute;
+  '/app/old/': typeof AuthenticatedAppOldIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/login': typeof LoginRoute;
+  '/signup': typeof SignupRoute;
+  '/terms': typeof TermsRoute;
+  '/dashboard': typeof AuthenticatedDashboardRoute;
+  '/maintenance': typeof AuthenticatedMaintenanceRoute;
+  '/policies': typeof AuthenticatedPoliciesRoute;
+  '/reports': typeof AuthenticatedReportsRoute;
+  '/vault': typeof AuthenticatedVaultRoute;
+  '/vendors': typeof AuthenticatedVendorsRoute;
+  '/app/dashboard': typeof AuthenticatedAppDashboardRoute;
+  '/properties/$id': typeof AuthenticatedPropertiesIdRoute;
+  '/properties/new': typeof AuthenticatedPropertiesNewRoute;
+  '/supplier/dashboard': typeof AuthenticatedSupplierDashboardRoute;
+  '/app': typeof AuthenticatedAppIndexRoute;
+  '/properties': typeof AuthenticatedPropertiesIndexRoute;
+  '/supplier': typeof AuthenticatedSupplierIndexRoute;
+  '/app/old/$': typeof AuthenticatedAppOldSplatRoute;
+  '/app/old/maintenance': typeof AuthenticatedAppOldMaintenanceRoute;
+  '/app/old/policies': typeof AuthenticatedAppOldPoliciesRoute;
+  '/app/old/properties': typeof AuthenticatedAppOldPropertiesRoute;
+  '/app/old/reports': typeof AuthenticatedAppOldReportsRoute;
+  '/app/old/vault': typeof AuthenticatedAppOldVaultRoute;
+  '/app/old/vendors': typeof AuthenticatedAppOldVendorsRoute;
+  '/app/old': typeof AuthenticatedAppOldIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/_authenticated': typeof AuthenticatedRouteWithChildren;
+  '/login': typeof LoginRoute;
+  '/signup': typeof SignupRoute;
+  '/terms': typeof TermsRoute;
+  '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
+  '/_authenticated/maintenance': typeof AuthenticatedMaintenanceRoute;
+  '/_authenticated/policies': typeof AuthenticatedPoliciesRoute;
+  '/_authenticated/reports': typeof AuthenticatedReportsRoute;
+  '/_authenticated/vault': typeof AuthenticatedVaultRoute;
+  '/_authenticated/vendors': typeof AuthenticatedVendorsRoute;
+  '/_authenticated/app/old': typeof AuthenticatedAppOldRouteRouteWithChildren;
+  '/_authenticated/app/dashboard': typeof AuthenticatedAppDashboardRoute;
+  '/_authenticated/properties/$id': typeof AuthenticatedPropertiesIdRoute;
+  '/_authenticated/properties/new': typeof AuthenticatedPropertiesNewRoute;
+  '/_authenticated/supplier/dashboard': typeof AuthenticatedSupplierDashboardRoute;
+  '/_authenticated/app/': typeof AuthenticatedAppIndexRoute;
+  '/_authenticated/properties/': typeof AuthenticatedPropertiesIndexRoute;
+  '/_authenticated/supplier/': typeof AuthenticatedSupplierIndexRoute;
+  '/_authenticated/app/old/$': typeof AuthenticatedAppOldSplatRoute;
+  '/_authenticated/app/old/maintenance': typeof AuthenticatedAppOldMaintenanceRoute;
+  '/_authenticated/app/old/policies': typeof AuthenticatedAppOldPoliciesRoute;
+  '/_authenticated/app/old/properties': typeof AuthenticatedAppOldPropertiesRoute;
+  '/_authenticated/app/old/reports': typeof AuthenticatedAppOldReportsRoute;
+  '/_authenticated/app/old/vault': typeof AuthenticatedAppOldVaultRoute;
+  '/_authenticated/app/old/vendors': typeof AuthenticatedAppOldVendorsRoute;
+  '/_authenticated/app/old/': typeof AuthenticatedAppOldIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/';
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/signup'
+    | '/terms'
+    | '/dashboard'
+    | '/maintenance'
+    | '/policies'
+    | '/reports'
+    | '/vault'
+    | '/vendors'
+    | '/app/old'
+    | '/app/dashboard'
+    | '/properties/$id'
+    | '/properties/new'
+    | '/supplier/dashboard'
+    | '/app/'
+    | '/properties/'
+    | '/supplier/'
+    | '/app/old/$'
+    | '/app/old/maintenance'
+    | '/app/old/policies'
+    | '/app/old/properties'
+    | '/app/old/reports'
+    | '/app/old/vault'
+    | '/app/old/vendors'
+    | '/app/old/';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/';
-  id: '__root__' | '/';
+  to:
+    | '/'
+    | '/login'
+    | '/signup'
+    | '/terms'
+    | '/dashboard'
+    | '/maintenance'
+    | '/policies'
+    | '/reports'
+    | '/vault'
+    | '/vendors'
+    | '/app/dashboard'
+    | '/properties/$id'
+    | '/properties/new'
+    | '/supplier/dashboard'
+    | '/app'
+    | '/properties'
+    | '/supplier'
+    | '/app/old/$'
+    | '/app/old/maintenance'
+    | '/app/old/policies'
+    | '/app/old/properties'
+    | '/app/old/reports'
+    | '/app/old/vault'
+    | '/app/old/vendors'
+    | '/app/old';
+  id:
+    | '__root__'
+    | '/'
+    | '/_authenticated'
+    | '/login'
+    | '/signup'
+    | '/terms'
+    | '/_authenticated/dashboard'
+    | '/_authenticated/maintenance'
+    | '/_authenticated/policies'
+    | '/_authenticated/reports'
+    | '/_authenticated/vault'
+    | '/_authenticated/vendors'
+    | '/_authenticated/app/old'
+    | '/_authenticated/app/dashboard'
+    | '/_authenticated/properties/$id'
+    | '/_authenticated/properties/new'
+    | '/_authenticated/supplier/dashboard'
+    | '/_authenticated/app/'
+    | '/_authenticated/properties/'
+    | '/_authenticated/supplier/'
+    | '/_authenticated/app/old/$'
+    | '/_authenticated/app/old/maintenance'
+    | '/_authenticated/app/old/policies'
+    | '/_authenticated/app/old/properties'
+    | '/_authenticated/app/old/reports'
+    | '/_authenticated/app/old/vault'
+    | '/_authenticated/app/old/vendors'
+    | '/_authenticated/app/old/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
+  LoginRoute: typeof LoginRoute;
+  SignupRoute: typeof SignupRoute;
+  TermsRoute: typeof TermsRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +377,263 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_authenticated': {
+      id: '/_authenticated';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof AuthenticatedRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/login': {
+      id: '/login';
+      path: '/login';
+      fullPath: '/login';
+      preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/signup': {
+      id: '/signup';
+      path: '/signup';
+      fullPath: '/signup';
+      preLoaderRoute: typeof SignupRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/terms': {
+      id: '/terms';
+      path: '/terms';
+      fullPath: '/terms';
+      preLoaderRoute: typeof TermsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/_authenticated/dashboard': {
+      id: '/_authenticated/dashboard';
+      path: '/dashboard';
+      fullPath: '/dashboard';
+      preLoaderRoute: typeof AuthenticatedDashboardRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/maintenance': {
+      id: '/_authenticated/maintenance';
+      path: '/maintenance';
+      fullPath: '/maintenance';
+      preLoaderRoute: typeof AuthenticatedMaintenanceRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/policies': {
+      id: '/_authenticated/policies';
+      path: '/policies';
+      fullPath: '/policies';
+      preLoaderRoute: typeof AuthenticatedPoliciesRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/reports': {
+      id: '/_authenticated/reports';
+      path: '/reports';
+      fullPath: '/reports';
+      preLoaderRoute: typeof AuthenticatedReportsRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/vault': {
+      id: '/_authenticated/vault';
+      path: '/vault';
+      fullPath: '/vault';
+      preLoaderRoute: typeof AuthenticatedVaultRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/vendors': {
+      id: '/_authenticated/vendors';
+      path: '/vendors';
+      fullPath: '/vendors';
+      preLoaderRoute: typeof AuthenticatedVendorsRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/app/': {
+      id: '/_authenticated/app/';
+      path: '/app';
+      fullPath: '/app/';
+      preLoaderRoute: typeof AuthenticatedAppIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/app/dashboard': {
+      id: '/_authenticated/app/dashboard';
+      path: '/app/dashboard';
+      fullPath: '/app/dashboard';
+      preLoaderRoute: typeof AuthenticatedAppDashboardRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/app/old': {
+      id: '/_authenticated/app/old';
+      path: '/app/old';
+      fullPath: '/app/old';
+      preLoaderRoute: typeof AuthenticatedAppOldRouteRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/properties/': {
+      id: '/_authenticated/properties/';
+      path: '/properties';
+      fullPath: '/properties/';
+      preLoaderRoute: typeof AuthenticatedPropertiesIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/properties/$id': {
+      id: '/_authenticated/properties/$id';
+      path: '/properties/$id';
+      fullPath: '/properties/$id';
+      preLoaderRoute: typeof AuthenticatedPropertiesIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/properties/new': {
+      id: '/_authenticated/properties/new';
+      path: '/properties/new';
+      fullPath: '/properties/new';
+      preLoaderRoute: typeof AuthenticatedPropertiesNewRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/supplier/': {
+      id: '/_authenticated/supplier/';
+      path: '/supplier';
+      fullPath: '/supplier/';
+      preLoaderRoute: typeof AuthenticatedSupplierIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/supplier/dashboard': {
+      id: '/_authenticated/supplier/dashboard';
+      path: '/supplier/dashboard';
+      fullPath: '/supplier/dashboard';
+      preLoaderRoute: typeof AuthenticatedSupplierDashboardRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/app/old/': {
+      id: '/_authenticated/app/old/';
+      path: '/';
+      fullPath: '/app/old/';
+      preLoaderRoute: typeof AuthenticatedAppOldIndexRouteImport;
+      parentRoute: typeof AuthenticatedAppOldRouteRoute;
+    };
+    '/_authenticated/app/old/$': {
+      id: '/_authenticated/app/old/$';
+      path: '/$';
+      fullPath: '/app/old/$';
+      preLoaderRoute: typeof AuthenticatedAppOldSplatRouteImport;
+      parentRoute: typeof AuthenticatedAppOldRouteRoute;
+    };
+    '/_authenticated/app/old/maintenance': {
+      id: '/_authenticated/app/old/maintenance';
+      path: '/maintenance';
+      fullPath: '/app/old/maintenance';
+      preLoaderRoute: typeof AuthenticatedAppOldMaintenanceRouteImport;
+      parentRoute: typeof AuthenticatedAppOldRouteRoute;
+    };
+    '/_authenticated/app/old/policies': {
+      id: '/_authenticated/app/old/policies';
+      path: '/policies';
+      fullPath: '/app/old/policies';
+      preLoaderRoute: typeof AuthenticatedAppOldPoliciesRouteImport;
+      parentRoute: typeof AuthenticatedAppOldRouteRoute;
+    };
+    '/_authenticated/app/old/properties': {
+      id: '/_authenticated/app/old/properties';
+      path: '/properties';
+      fullPath: '/app/old/properties';
+      preLoaderRoute: typeof AuthenticatedAppOldPropertiesRouteImport;
+      parentRoute: typeof AuthenticatedAppOldRouteRoute;
+    };
+    '/_authenticated/app/old/reports': {
+      id: '/_authenticated/app/old/reports';
+      path: '/reports';
+      fullPath: '/app/old/reports';
+      preLoaderRoute: typeof AuthenticatedAppOldReportsRouteImport;
+      parentRoute: typeof AuthenticatedAppOldRouteRoute;
+    };
+    '/_authenticated/app/old/vault': {
+      id: '/_authenticated/app/old/vault';
+      path: '/vault';
+      fullPath: '/app/old/vault';
+      preLoaderRoute: typeof AuthenticatedAppOldVaultRouteImport;
+      parentRoute: typeof AuthenticatedAppOldRouteRoute;
+    };
+    '/_authenticated/app/old/vendors': {
+      id: '/_authenticated/app/old/vendors';
+      path: '/vendors';
+      fullPath: '/app/old/vendors';
+      preLoaderRoute: typeof AuthenticatedAppOldVendorsRouteImport;
+      parentRoute: typeof AuthenticatedAppOldRouteRoute;
+    };
   }
 }
 
+interface AuthenticatedAppOldRouteRouteChildren {
+  AuthenticatedAppOldSplatRoute: typeof AuthenticatedAppOldSplatRoute;
+  AuthenticatedAppOldMaintenanceRoute: typeof AuthenticatedAppOldMaintenanceRoute;
+  AuthenticatedAppOldPoliciesRoute: typeof AuthenticatedAppOldPoliciesRoute;
+  AuthenticatedAppOldPropertiesRoute: typeof AuthenticatedAppOldPropertiesRoute;
+  AuthenticatedAppOldReportsRoute: typeof AuthenticatedAppOldReportsRoute;
+  AuthenticatedAppOldVaultRoute: typeof AuthenticatedAppOldVaultRoute;
+  AuthenticatedAppOldVendorsRoute: typeof AuthenticatedAppOldVendorsRoute;
+  AuthenticatedAppOldIndexRoute: typeof AuthenticatedAppOldIndexRoute;
+}
+
+const AuthenticatedAppOldRouteRouteChildren: AuthenticatedAppOldRouteRouteChildren =
+  {
+    AuthenticatedAppOldSplatRoute: AuthenticatedAppOldSplatRoute,
+    AuthenticatedAppOldMaintenanceRoute: AuthenticatedAppOldMaintenanceRoute,
+    AuthenticatedAppOldPoliciesRoute: AuthenticatedAppOldPoliciesRoute,
+    AuthenticatedAppOldPropertiesRoute: AuthenticatedAppOldPropertiesRoute,
+    AuthenticatedAppOldReportsRoute: AuthenticatedAppOldReportsRoute,
+    AuthenticatedAppOldVaultRoute: AuthenticatedAppOldVaultRoute,
+    AuthenticatedAppOldVendorsRoute: AuthenticatedAppOldVendorsRoute,
+    AuthenticatedAppOldIndexRoute: AuthenticatedAppOldIndexRoute,
+  };
+
+const AuthenticatedAppOldRouteRouteWithChildren =
+  AuthenticatedAppOldRouteRoute._addFileChildren(
+    AuthenticatedAppOldRouteRouteChildren,
+  );
+
+interface AuthenticatedRouteChildren {
+  AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute;
+  AuthenticatedMaintenanceRoute: typeof AuthenticatedMaintenanceRoute;
+  AuthenticatedPoliciesRoute: typeof AuthenticatedPoliciesRoute;
+  AuthenticatedReportsRoute: typeof AuthenticatedReportsRoute;
+  AuthenticatedVaultRoute: typeof AuthenticatedVaultRoute;
+  AuthenticatedVendorsRoute: typeof AuthenticatedVendorsRoute;
+  AuthenticatedAppOldRouteRoute: typeof AuthenticatedAppOldRouteRouteWithChildren;
+  AuthenticatedAppDashboardRoute: typeof AuthenticatedAppDashboardRoute;
+  AuthenticatedPropertiesIdRoute: typeof AuthenticatedPropertiesIdRoute;
+  AuthenticatedPropertiesNewRoute: typeof AuthenticatedPropertiesNewRoute;
+  AuthenticatedSupplierDashboardRoute: typeof AuthenticatedSupplierDashboardRoute;
+  AuthenticatedAppIndexRoute: typeof AuthenticatedAppIndexRoute;
+  AuthenticatedPropertiesIndexRoute: typeof AuthenticatedPropertiesIndexRoute;
+  AuthenticatedSupplierIndexRoute: typeof AuthenticatedSupplierIndexRoute;
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
+  AuthenticatedMaintenanceRoute: AuthenticatedMaintenanceRoute,
+  AuthenticatedPoliciesRoute: AuthenticatedPoliciesRoute,
+  AuthenticatedReportsRoute: AuthenticatedReportsRoute,
+  AuthenticatedVaultRoute: AuthenticatedVaultRoute,
+  AuthenticatedVendorsRoute: AuthenticatedVendorsRoute,
+  AuthenticatedAppOldRouteRoute: AuthenticatedAppOldRouteRouteWithChildren,
+  AuthenticatedAppDashboardRoute: AuthenticatedAppDashboardRoute,
+  AuthenticatedPropertiesIdRoute: AuthenticatedPropertiesIdRoute,
+  AuthenticatedPropertiesNewRoute: AuthenticatedPropertiesNewRoute,
+  AuthenticatedSupplierDashboardRoute: AuthenticatedSupplierDashboardRoute,
+  AuthenticatedAppIndexRoute: AuthenticatedAppIndexRoute,
+  AuthenticatedPropertiesIndexRoute: AuthenticatedPropertiesIndexRoute,
+  AuthenticatedSupplierIndexRoute: AuthenticatedSupplierIndexRoute,
+};
+
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  LoginRoute: LoginRoute,
+  SignupRoute: SignupRoute,
+  TermsRoute: TermsRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

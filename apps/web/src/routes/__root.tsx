@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { AuthProvider } from '../lib/auth';
 import type { RouterContext } from '../router';
 import { theme } from '../theme';
 
@@ -9,11 +10,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const onLoginPage = useRouterState({
+    select: (state) => state.location.pathname.replace(/\/+$/, '') === '/login',
+  });
   return (
     <MantineProvider theme={theme}>
       {/* The spec shows toasts one at a time. */}
       <Notifications limit={1} />
-      <Outlet />
+      <AuthProvider lookupUser={!onLoginPage}>
+        <Outlet />
+      </AuthProvider>
     </MantineProvider>
   );
 }

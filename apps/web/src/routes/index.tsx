@@ -1,24 +1,36 @@
-import { Anchor, Container, Group, Text, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { ApiStatus } from '../components/api-status';
+import {
+  Features,
+  ForSuppliers,
+  GetStarted,
+  Hero,
+  LandingFooter,
+  LandingHeader,
+  Plans,
+  Statistics,
+  Testimonials,
+} from './-components/landing';
 
 export const Route = createFileRoute('/')({
-  component: HomePage,
+  component: LandingPage,
 });
 
-function HomePage() {
+/** The landing page (spec §1, §2): what PropertyDNA does, statistics, testimonials, plans, signup links. */
+function LandingPage() {
   return (
-    <Container component="main" size="sm" py="xl">
-      <Title order={1}>PropertyDNA</Title>
-      <Text mt="md" size="lg">
-        A permanent DNA code and a document vault for every South African property.
-      </Text>
-      <Group component="nav" aria-label="Account" mt="lg" gap="lg">
-        {/* Plain anchors until the login and sign-up pages exist in the router. */}
-        <Anchor href="/login">Log in</Anchor>
-        <Anchor href="/signup">Sign up</Anchor>
-      </Group>
-      <ApiStatus />
-    </Container>
+    <>
+      <LandingHeader />
+      <Container component="main" size="lg">
+        <Hero />
+        <Features />
+        <ForSuppliers />
+        <GetStarted />
+        <Statistics />
+        <Testimonials />
+        <Plans />
+      </Container>
+      <LandingFooter />
+    </>
   );
 }

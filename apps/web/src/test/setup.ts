@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -31,6 +32,12 @@ if (!Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }
 
+// jsdom has scrollTo but only logs 'Not implemented'; the router calls it on every navigation.
+window.scrollTo = () => {};
+
 afterEach(() => {
   cleanup();
+  // The toast store is module-wide: one test's toasts must not queue ahead of the next test's.
+  notifications.clean();
+  notifications.cleanQueue();
 });

@@ -1,0 +1,71 @@
+import { Center, Container } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type DemoAccount, homePathOf, LOGIN_MESSAGES, type Login } from '@propertydna/domain';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { type Me, useAuth } from '../lib/auth';
+import { errorMessage } from '../lib/error-message';
+import { trpc } from '../lib/trpc';
+import { type LoginPending, LoginView } from './login-view';
+import { LogoLink } from './logo';
+
+/**
+ * The login screen with its calls: shown by /login and by every protected route when nobody is signed
+ * in (spec §2). After a login a supplier goes to /supplier and everyone else to /app.
+ */
+export function LoginScreen() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const loginCall = trpc.auth.login.useMutation();
+  const demoCall = trpc.auth.demo.useMutation();
+  const [pending, setPending] = useState<LoginPending>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function enter(
+    kind: LoginPending,
+    request: () => Promise<Me & { token: string }>,
+    describeFailure: (failure: unknown) => string,
+  ) {
+    setPending(kind);
+    setError(null);
+    try {
+      const { token, user, organization } = await request();
+      auth.login(token, user, organization);
+      notifications.show({
+        color: 'green',
+        title: LOGIN_MESSAGES.welcomeBack,
+        message: `Signed in as ${user.firstName} ${user.lastName}.`,
+      });
+      await navigate({ to: homePathOf(user.userType) });
+    } catch (failure) {
+      setError(describeFailure(failure));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const login = (credentials: Login) =>
+    enter(
+      'login',
+      () => loginCall.mutateAsync(credentials),
+      (failure) => errorMessage(failure, LOGIN_MESSAGES.invalidCredentials),
+    );
+  // The spec gives one text for any demo failure.
+  const demo = (account: DemoAccount) =>
+    enter(
+      account,
+      () => demoCall.mutateAsync({ account }),
+      () => LOGIN_MESSAGES.demoFailed,
+    );
+
+  return (
+    <Container component="main" size="xs" py="xl">
+      <Center mb="lg">
+        <LogoLink />
+      </Center>
+      <Center>
+        <LoginView onLogin={login} onDemo={demo} pending={pending} error={error} />
+      </Center>
+    </Container>
+  );
+}

@@ -1,0 +1,78 @@
+import type { DemoAccount, Login } from '@propertydna/domain';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '../test/render';
+import { type LoginPending, LoginView } from './login-view';
+
+const MISSING = 'Missing credentials: Please enter email and password or use demo accounts';
+
+function renderLogin(props: { pending?: LoginPending; error?: string | null } = {}) {
+  const onLogin = vi.fn<(credentials: Login) => void>();
+  const onDemo = vi.fn<(account: DemoAccount) => void>();
+  renderWithRouter(
+    <LoginView
+      onLogin={onLogin}
+      onDemo={onDemo}
+      pending={props.pending ?? null}
+      error={props.error ?? null}
+    />,
+  );
+  return { onLogin, onDemo };
+}
+
+describe('LoginView', () => {
+  it('says which credentials are missing when both fields are empty, without logging in', async () => {
+    const { onLogin } = renderLogin();
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MISSING);
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(onLogin).not.toHaveBeenCalled();
+  });
+
+  it('says the same when only the password is missing', async () => {
+    const { onLogin } = renderLogin();
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'owner@example.co.za' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MISSING);
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(onLogin).not.toHaveBeenCalled();
+  });
+
+  it('logs in with the email as the server compares it (trimmed, lower case)', async () => {
+    const { onLogin } = renderLogin();
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' Owner@Example.co.za ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(onLogin).toHaveBeenCalledWith({ email: 'owner@example.co.za', password: 'secret password' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the failure it is given', async () => {
+    renderLogin({ error: 'Invalid email or password' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+  });
+
+  it('reads Logging in... while the login is out', async () => {
+    renderLogin({ pending: 'login' });
+    expect(await screen.findByRole('button', { name: 'Logging in...' })).toHaveProperty('disabled', true);
+  });
+
+  it('reveals the owner and supplier demos, and goes back to the login form', async () => {
+    const { onDemo } = renderLogin();
+    fireEvent.click(await screen.findByRole('button', { name: 'Access Demo Accounts' }));
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Property owner demo/ }));
+    expect(onDemo).toHaveBeenLastCalledWith('owner');
+    fireEvent.click(screen.getByRole('button', { name: /^Supplier demo/ }));
+    expect(onDemo).toHaveBeenLastCalledWith('supplier');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+  });
+
+  it('links to signup', async () => {
+    renderLogin();
+    expect((await screen.findByRole('link', { name: 'Sign up' })).getAttribute('href')).toBe('/signup');
+  });
+});

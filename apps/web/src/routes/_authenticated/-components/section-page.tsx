@@ -1,0 +1,38 @@
+import { Container, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The owner sections reached from the dashboard and from the older layout's sidebar. */
+export const SECTIONS = {
+  properties: { title: 'Properties', subtitle: 'Manage your property portfolio' },
+  vault: { title: 'Document Vault', subtitle: 'Every document of every property you own' },
+  policies: { title: 'Policy Analysis', subtitle: 'How your insurance policies match your documents' },
+  vendors: { title: 'Vendors', subtitle: 'The service providers who work on your properties' },
+  maintenance: { title: 'Maintenance', subtitle: 'Scheduled maintenance across your properties' },
+  reports: { title: 'Reports', subtitle: 'Export insurance packs and property reports' },
+} as const;
+export type Section = keyof typeof SECTIONS;
+
+/** A page's title and subtitle; the content comes with the issue that builds the page. */
+export function PageTitle({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Container size="xl" py="xl">
+      <Title order={1}>{title}</Title>
+      <Text c="dimmed" mt={4}>
+        {subtitle}
+      </Text>
+      {children}
+    </Container>
+  );
+}
+
+export function SectionPage({ section }: { section: Section }) {
+  return <PageTitle {...SECTIONS[section]} />;
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SectionPage } from '../../-components/section-page';
+
+export const Route = createFileRoute('/_authenticated/app/old/policies')({
+  component: () => <SectionPage section="policies" />,
+});

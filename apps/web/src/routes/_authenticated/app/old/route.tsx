@@ -1,0 +1,54 @@
+import { Box, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
+import { createFileRoute, createLink, Outlet } from '@tanstack/react-router';
+import { forwardRef } from 'react';
+import { useAuth } from '../../../../lib/auth';
+
+const MantineNavLink = forwardRef<HTMLAnchorElement, React.ComponentPropsWithoutRef<typeof NavLink<'a'>>>(
+  (props, ref) => <NavLink component="a" ref={ref} {...props} />,
+);
+const SidebarLink = createLink(MantineNavLink);
+
+/**
+ * The older layout (spec §2, /app/old/*): a sidebar with the owner sections beside the page. The sections
+ * live under /app/old here, so every sidebar entry leads somewhere; Dashboard is the current dashboard.
+ */
+export const Route = createFileRoute('/_authenticated/app/old')({
+  component: OldLayout,
+});
+
+function OldLayout() {
+  const { user, organization } = useAuth();
+  return (
+    <Group align="stretch" gap={0} wrap="nowrap" mih="calc(100vh - 60px)">
+      <Box
+        component="nav"
+        aria-label="Sections"
+        w={240}
+        p="md"
+        style={{ borderRight: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}
+      >
+        {organization && (
+          <Stack gap={0} mb="sm">
+            <Text fw={600}>{organization.name}</Text>
+            {user && (
+              <Text size="sm" c="dimmed">
+                {user.firstName} {user.lastName}
+              </Text>
+            )}
+          </Stack>
+        )}
+        <Divider mb="sm" />
+        <SidebarLink to="/app/dashboard" label="Dashboard" />
+        <SidebarLink to="/app/old/properties" label="Properties" />
+        <SidebarLink to="/app/old/vault" label="Document Vault" />
+        <SidebarLink to="/app/old/policies" label="Policy Analysis" />
+        <SidebarLink to="/app/old/vendors" label="Vendors" />
+        <SidebarLink to="/app/old/maintenance" label="Maintenance" />
+        <SidebarLink to="/app/old/reports" label="Reports" />
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Outlet />
+      </Box>
+    </Group>
+  );
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SupplierConsole } from './-components/supplier-console';
+
+export const Route = createFileRoute('/_authenticated/supplier/')({
+  component: SupplierConsole,
+});

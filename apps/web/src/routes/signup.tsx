@@ -1,0 +1,59 @@
+import { Container, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { SIGNUP_MESSAGES, type SignupRequestInput } from '@propertydna/domain';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { LogoLink } from '../components/logo';
+import { errorMessage } from '../lib/error-message';
+import { trpc } from '../lib/trpc';
+import { SIGNUP_PRESETS, type SignupPreset, SignupWizard } from './-components/signup-wizard';
+
+interface SignupSearch {
+  type?: SignupPreset;
+  scenario?: 'existing';
+}
+
+export const Route = createFileRoute('/signup')({
+  // Unknown values are ignored rather than refused: the wizard then starts at step 1.
+  validateSearch: (search: Record<string, unknown>): SignupSearch => ({
+    ...(SIGNUP_PRESETS.includes(search.type as SignupPreset) ? { type: search.type as SignupPreset } : {}),
+    ...(search.scenario === 'existing' ? { scenario: 'existing' as const } : {}),
+  }),
+  component: SignupPage,
+});
+
+function SignupPage() {
+  const { type, scenario } = Route.useSearch();
+  const navigate = useNavigate();
+  const signup = trpc.auth.signup.useMutation();
+
+  async function submit(request: SignupRequestInput) {
+    try {
+      await signup.mutateAsync(request);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: SIGNUP_MESSAGES.failed.title,
+        message: errorMessage(error, SIGNUP_MESSAGES.failed.message),
+      });
+      return;
+    }
+    notifications.show({ color: 'green', ...SIGNUP_MESSAGES.created });
+    await navigate({ to: '/login' });
+  }
+
+  return (
+    <Container component="main" size="sm" py="xl">
+      <Group justify="center" mb="lg">
+        <LogoLink />
+      </Group>
+      {/* A new preset (another landing link) starts the wizard afresh. */}
+      <SignupWizard
+        key={`${type ?? ''}:${scenario ?? ''}`}
+        preset={type}
+        scenario={scenario}
+        busy={signup.isPending}
+        onSubmit={(request) => void submit(request)}
+      />
+    </Container>
+  );
+}
