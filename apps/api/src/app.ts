@@ -82,7 +82,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly (the browser's SHA-256 of an upload) needs 'wasm-unsafe-eval'; JS eval stays forbidden.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Mantine sets inline style attributes and injects <style> for CSS variables.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...external],
