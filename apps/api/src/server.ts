@@ -19,12 +19,12 @@ export async function createServer(
   const db = await connectDatabase(databaseConfigFromEnv(env));
   try {
     await migrateToLatest(db.db);
-    await seedDemoAccounts(db.db);
-    await seedDemoPortfolio(db.db);
-    // Fresh planner statistics from the start (PGlite has no autovacuum; see connect.ts).
-    if (db.kind === 'pglite') await sql`analyze`.execute(db.db);
     const secret = await resolveAppSecret(env);
     const store = await createFileStore(env, secret);
+    await seedDemoAccounts(db.db);
+    await seedDemoPortfolio(db.db, store);
+    // Fresh planner statistics from the start (PGlite has no autovacuum; see connect.ts).
+    if (db.kind === 'pglite') await sql`analyze`.execute(db.db);
     return await buildApp({ env, db, store, secret }, { logger });
   } catch (error) {
     await db.close();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SIGNUP_FIELD_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -311,6 +312,36 @@ describe(`accounts and sessions (${databaseKind})`, () => {
       expect(own.statusCode).toBe(200);
     });
 
+    it('slides: a session used in its second half is extended to 30 days, and its cookie renewed', async () => {
+      const { token } = (await login(homeowner.email, homeowner.password)).json();
+      const soon = new Date(Date.now() + 10 * 86_400_000);
+      await t.db.db
+        .updateTable('sessions')
+        .set({ expires_at: soon })
+        .where('id', '=', sessionKey(token))
+        .execute();
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { auth_session: token } });
+      expect(me.statusCode).toBe(200);
+      expect(String(me.headers['set-cookie'])).toContain(`auth_session=${token}`);
+      const row = await t.db.db
+        .selectFrom('sessions')
+        .select('expires_at')
+        .where('id', '=', sessionKey(token))
+        .executeTakeFirstOrThrow();
+      expect(Math.round((new Date(row.expires_at).getTime() - Date.now()) / 86_400_000)).toBe(30);
+      await t.db.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', sessionKey(token))
+        .execute();
+      const expired = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        cookies: { auth_session: token },
+      });
+      expect(expired.statusCode).toBe(401);
+    });
+
     it('stores no usable session id and no password', async () => {
       const { token } = (await login(homeowner.email, homeowner.password)).json();
       const sessions = await t.db.db.selectFrom('sessions').selectAll().execute();
@@ -343,9 +374,9 @@ describe(`accounts and sessions (${databaseKind})`, () => {
       expect(rows).toHaveLength(2);
     });
 
-    it('gives the owner demo one demo property, once', async () => {
-      await seedDemoPortfolio(t.db.db);
-      await seedDemoPortfolio(t.db.db);
+    it('gives the owner demo one demo property with five real documents, once', async () => {
+      await seedDemoPortfolio(t.db.db, t.store);
+      await seedDemoPortfolio(t.db.db, t.store);
       const { token } = (await post('/api/auth/demo', { account: 'owner' })).json();
       const list = await t.app.inject({
         method: 'GET',
@@ -353,7 +384,30 @@ describe(`accounts and sessions (${databaseKind})`, () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(list.json()).toHaveLength(1);
-      expect(list.json()[0]).toMatchObject({ isDemo: true, township: 'Gardens', erfNumber: 'ERF123' });
+      expect(list.json()[0]).toMatchObject({
+        isDemo: true,
+        township: 'Gardens',
+        erfNumber: 'ERF123',
+        documentsCount: 5,
+        complianceStatus: 'warning',
+      });
+      const documents = (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/documents',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
+      expect(documents).toHaveLength(5);
+      for (const document of documents) {
+        const file = await t.app.inject({
+          method: 'GET',
+          url: `/api/documents/${document.id}/download`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(document.sha256);
+      }
     });
   });
 

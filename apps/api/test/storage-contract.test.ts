@@ -157,6 +157,15 @@ describe.each([
     }
   });
 
+  it('stores content the server produced under a new key', async () => {
+    const content = Buffer.from('%PDF-1.7 rendered by the server');
+    const stored = await s.store.putObject(content, 'application/pdf');
+    expect(isObjectKey(stored.key)).toBe(true);
+    expect(stored).toMatchObject({ bytes: content.length, sha256: sha256(content) });
+    expect(await s.store.verifyUpload(stored.key, stored)).toMatchObject({ ok: true });
+    expect(await text(await s.store.openRead(stored.key))).toBe(content.toString());
+  });
+
   it('passes its health check', async () => {
     await expect(s.store.check()).resolves.toBeUndefined();
   });

@@ -137,6 +137,7 @@ export interface Database {
 
 export type PropertyRow = Selectable<PropertyTable>;
 export type DocumentRow = Selectable<DocumentTable>;
+export type NewDocument = Insertable<DocumentTable>;
 
 export type Db = Kysely<Database>;
 /** Repository functions take either the database or a transaction, so services compose transactions. */

@@ -3,7 +3,9 @@ import { hashPassword } from '../auth/password.js';
 import { findUserByEmail, insertOrganization, insertUser } from '../modules/auth/auth.repo.js';
 import { DEMO_EMAILS } from '../modules/auth/auth.service.js';
 import { createProperty } from '../modules/properties/properties.service.js';
-import type { Db } from './database.js';
+import type { FileStore } from '../storage/file-store.js';
+import type { Db, NewDocument } from './database.js';
+import { renderDemoPdf } from './demo-documents.js';
 
 /**
  * Makes sure the demo accounts exist. Idempotent: an existing demo account is left as it is, and
@@ -48,8 +50,52 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
   }
 }
 
-/** The owner demo's portfolio: one property, created once (never again after the demo user changes it). */
-export async function seedDemoPortfolio(db: Db): Promise<void> {
+/** What the owner demo's property holds: the documents a South African homeowner keeps. */
+function demoDocuments(now: Date) {
+  const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000);
+  return [
+    {
+      kind: 'deed' as const,
+      name: 'Title deed T12345-2019.pdf',
+      expires_at: null,
+      lines: ['Deed of Transfer T12345/2019', 'Erf 123 Gardens, City of Cape Town'],
+    },
+    {
+      kind: 'certificate' as const,
+      name: 'Electrical Certificate of Compliance.pdf',
+      // A CoC older than two years cannot be used for a transfer (Electrical Installation Regulations 2009, reg 7(5)).
+      expires_at: inDays(420),
+      lines: [
+        'Electrical Certificate of Compliance',
+        'Issued under the Electrical Installation Regulations 2009',
+      ],
+    },
+    {
+      kind: 'certificate' as const,
+      name: 'Gas Certificate of Conformity.pdf',
+      expires_at: null,
+      lines: ['Gas Certificate of Conformity', 'Pressure Equipment Regulations 2009, reg 17(3)'],
+    },
+    {
+      kind: 'policy' as const,
+      name: 'Homeowners insurance policy.pdf',
+      expires_at: inDays(20),
+      lines: ["Homeowner's building insurance", 'Policy schedule 2025/26'],
+    },
+    {
+      kind: 'inspection' as const,
+      name: 'Roof inspection report.pdf',
+      expires_at: null,
+      lines: ['Annual roof inspection', 'Tiles and flashing checked; no leaks found'],
+    },
+  ];
+}
+
+/**
+ * The owner demo's portfolio: one property with five real documents (PDFs in the file store),
+ * created once; never again after the demo user changes it.
+ */
+export async function seedDemoPortfolio(db: Db, store: FileStore, now = new Date()): Promise<void> {
   const owner = await findUserByEmail(db, DEMO_EMAILS.owner);
   if (!owner?.is_demo) return;
   const existing = await db
@@ -68,5 +114,28 @@ export async function seedDemoPortfolio(db: Db): Promise<void> {
     township: 'Gardens',
     description: 'Demo property of the owner demo account.',
   });
-  await db.updateTable('properties').set({ is_demo: true }).where('id', '=', property.id).execute();
+  const documents: NewDocument[] = [];
+  for (const document of demoDocuments(now)) {
+    const content = await renderDemoPdf(document.name.replace(/\.pdf$/, ''), [
+      ...document.lines,
+      `DNA code ${property.dnaCode}`,
+    ]);
+    const stored = await store.putObject(content, 'application/pdf');
+    documents.push({
+      organization_id: owner.organization_id,
+      property_id: property.id,
+      kind: document.kind,
+      name: document.name,
+      storage_key: stored.key,
+      sha256: stored.sha256,
+      bytes: stored.bytes,
+      content_type: 'application/pdf',
+      source: 'owner_upload' as const,
+      expires_at: document.expires_at,
+    });
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('documents').values(documents).execute();
+    await trx.updateTable('properties').set({ is_demo: true }).where('id', '=', property.id).execute();
+  });
 }

@@ -37,6 +37,11 @@ export interface FileStore {
   /** Issues a fresh key and a signed, expiring URL to PUT exactly the declared content to. */
   createUpload(declaration: UploadDeclaration): Promise<SignedUpload>;
   /**
+   * Stores content the server itself produced (seed documents, rendered reports) under a new key;
+   * answers the key with the content's size and SHA-256.
+   */
+  putObject(content: Buffer, contentType: string): Promise<{ key: string; bytes: number; sha256: string }>;
+  /**
    * Streams the stored object and checks size and SHA-256 against the declaration.
    * An object that does not match is removed, so a bad upload leaves nothing behind.
    */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -188,6 +188,19 @@ export class FsFileStore implements FileStore {
       if (error instanceof TooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', error.message);
       throw error;
     }
+  }
+
+  async putObject(
+    content: Buffer,
+    _contentType: string,
+  ): Promise<{ key: string; bytes: number; sha256: string }> {
+    const key = newObjectKey();
+    const target = this.#pathOf(key);
+    const temp = path.join(this.#root, TEMP_DIR, randomBytes(16).toString('hex'));
+    await fs.writeFile(temp, content, { flag: 'wx' });
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.rename(temp, target);
+    return { key, bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
   }
 
   async verifyUpload(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import * as Minio from 'minio';
 import { AppError } from '../errors.js';
@@ -79,6 +80,17 @@ export class S3FileStore implements FileStore {
       headers: { 'Content-Type': mediaTypeOf(declaration.contentType) },
       expiresAt: new Date(Date.now() + this.#ttlSeconds * 1000),
     };
+  }
+
+  async putObject(
+    content: Buffer,
+    contentType: string,
+  ): Promise<{ key: string; bytes: number; sha256: string }> {
+    const key = newObjectKey();
+    await this.#client.putObject(this.#bucket, key, content, content.length, {
+      'Content-Type': mediaTypeOf(contentType),
+    });
+    return { key, bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
   }
 
   async verifyUpload(
