@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { connectDatabase, databaseConfigFromEnv } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemoAccounts, seedDemoPortfolio } from './db/seed.js';
+import { seedDemoAccounts, seedDemoPortfolio, seedDemoSupplierJob } from './db/seed.js';
 import type { Env } from './env.js';
 import { resolveAppSecret } from './secret.js';
 import { createFileStore } from './storage/create-file-store.js';
@@ -23,6 +23,7 @@ export async function createServer(
     const store = await createFileStore(env, secret);
     await seedDemoAccounts(db.db);
     await seedDemoPortfolio(db.db, store);
+    await seedDemoSupplierJob(db.db, store);
     // Fresh planner statistics from the start (PGlite has no autovacuum; see connect.ts).
     if (db.kind === 'pglite') await sql`analyze`.execute(db.db);
     return await buildApp({ env, db, store, secret }, { logger });

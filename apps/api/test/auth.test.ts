@@ -3,7 +3,7 @@ import { SIGNUP_FIELD_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionKey } from '../src/auth/session-adapter.js';
-import { seedDemoAccounts, seedDemoPortfolio } from '../src/db/seed.js';
+import { seedDemoAccounts, seedDemoPortfolio, seedDemoSupplierJob } from '../src/db/seed.js';
 import { DEMO_EMAILS } from '../src/modules/auth/auth.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -408,6 +408,22 @@ describe(`accounts and sessions (${databaseKind})`, () => {
         expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
         expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(document.sha256);
       }
+    });
+  });
+
+  describe('supplier demo', () => {
+    it('has a job with a verified report, seeded once', async () => {
+      await seedDemoSupplierJob(t.db.db, t.store);
+      await seedDemoSupplierJob(t.db.db, t.store);
+      const { token } = (await post('/api/auth/demo', { account: 'supplier' })).json();
+      const headers = { authorization: `Bearer ${token}` };
+      const jobs = (await t.app.inject({ method: 'GET', url: '/api/supplier/jobs', headers })).json();
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({ document_count: 1 });
+      const documents = (
+        await t.app.inject({ method: 'GET', url: `/api/supplier/jobs/${jobs[0].id}/documents`, headers })
+      ).json();
+      expect(documents[0]).toMatchObject({ source: 'supplier_verified', status: 'Verified' });
     });
   });
 

@@ -1,4 +1,11 @@
-import type { CountryCode, DocumentKind, DocumentSource, PropertyType, UserType } from '@propertydna/domain';
+import type {
+  CountryCode,
+  DocumentKind,
+  DocumentSource,
+  PropertyType,
+  TemplateField,
+  UserType,
+} from '@propertydna/domain';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -16,6 +23,10 @@ export interface OrganizationTable {
   business_address: string | null;
   specialties: ColumnType<string[], string | undefined, string>;
   is_demo: Generated<boolean>;
+  description: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  website: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -124,6 +135,28 @@ export interface AuditEventTable {
   created_at: Timestamp;
 }
 
+export interface JobTable {
+  id: Generated<string>;
+  organization_id: string;
+  job_ref: string;
+  property_address: string;
+  client_name: string;
+  description: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface TemplateTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  category: string;
+  version: ColumnType<number, number | undefined, number>;
+  fields: ColumnType<TemplateField[], string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
@@ -133,7 +166,12 @@ export interface Database {
   documents: DocumentTable;
   uploads: UploadTable;
   audit_events: AuditEventTable;
+  jobs: JobTable;
+  templates: TemplateTable;
 }
+
+export type JobRow = Selectable<JobTable>;
+export type TemplateRow = Selectable<TemplateTable>;
 
 export type PropertyRow = Selectable<PropertyTable>;
 export type DocumentRow = Selectable<DocumentTable>;

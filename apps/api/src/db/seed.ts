@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
 import { hashPassword } from '../auth/password.js';
 import { findUserByEmail, insertOrganization, insertUser } from '../modules/auth/auth.repo.js';
 import { DEMO_EMAILS } from '../modules/auth/auth.service.js';
 import { createProperty } from '../modules/properties/properties.service.js';
+import { createJob, createJobReport } from '../modules/supplier/supplier.service.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { Db, NewDocument } from './database.js';
 import { renderDemoPdf } from './demo-documents.js';
@@ -138,4 +140,57 @@ export async function seedDemoPortfolio(db: Db, store: FileStore, now = new Date
     await trx.insertInto('documents').values(documents).execute();
     await trx.updateTable('properties').set({ is_demo: true }).where('id', '=', property.id).execute();
   });
+}
+
+/**
+ * The supplier demo's console: a job with a filled Roofing Service Report (a verified PDF),
+ * created once; never again after the demo user changes it.
+ */
+export async function seedDemoSupplierJob(db: Db, store: FileStore, now = new Date()): Promise<void> {
+  const supplier = await findUserByEmail(db, DEMO_EMAILS.supplier);
+  if (!supplier?.is_demo) return;
+  const existing = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('organization_id', '=', supplier.organization_id)
+    .executeTakeFirst();
+  if (existing) return;
+  const who = {
+    actor: {
+      userId: supplier.id,
+      organizationId: supplier.organization_id,
+      userType: supplier.user_type,
+      sessionId: 'seed',
+      via: 'bearer' as const,
+    },
+    ip: 'seed',
+  };
+  const job = await createJob(
+    db,
+    who,
+    {
+      property_address: '12 Kloof Street, Gardens, Cape Town, 8001',
+      client_name: 'Demo Owner',
+      description: 'Annual roof inspection and replacement of cracked tiles',
+      job_ref: undefined,
+    },
+    now,
+  );
+  const field = (name: string) =>
+    ROOFING_SERVICE_REPORT_V1.fields.find((f) => f.name === name)?.options?.[0] ?? '';
+  await createJobReport(
+    db,
+    store,
+    who,
+    job.id,
+    ROOFING_SERVICE_REPORT_V1.id,
+    {
+      job_ref: job.job_ref,
+      inspection_date: now.toISOString().slice(0, 10),
+      roof_type: field('roof_type'),
+      condition: field('condition'),
+      work_performed: 'Inspected the whole roof, replaced 12 cracked tiles and resealed the ridge capping.',
+    },
+    now,
+  );
 }

@@ -3,6 +3,7 @@ import * as accounts from './2026-11-22T0001-accounts.js';
 import * as accountsProfile from './2026-11-22T0002-accounts-profile-and-login-failures.js';
 import * as propertiesAndDocuments from './2026-11-22T0003-properties-and-documents.js';
 import * as uploadsAndAudit from './2026-11-22T0004-uploads-and-audit.js';
+import * as supplierJobsTemplates from './2026-11-22T0005-supplier-jobs-templates.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0002-accounts-profile-and-login-failures': accountsProfile,
   '2026-11-22T0003-properties-and-documents': propertiesAndDocuments,
   '2026-11-22T0004-uploads-and-audit': uploadsAndAudit,
+  '2026-11-22T0005-supplier-jobs-templates': supplierJobsTemplates,
 };

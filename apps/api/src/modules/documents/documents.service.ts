@@ -124,17 +124,30 @@ export async function registerDocument(
   now = new Date(),
 ): Promise<DocumentOut> {
   const { actor } = who;
-  if (input.job_id !== null) throw new AppError('NOT_FOUND', 'Job not found');
-  const propertyId = input.property_id;
-  if (!isUuid(propertyId)) throw new AppError('NOT_FOUND', 'Property not found');
-  const property = await db
-    .selectFrom('properties')
-    .select('id')
-    .where('id', '=', propertyId)
-    .where('organization_id', '=', actor.organizationId)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-  if (!property) throw new AppError('NOT_FOUND', 'Property not found');
+  // The document goes to a property of the caller's organisation, or to one of its jobs (suppliers).
+  const target =
+    input.job_id !== null
+      ? { table: 'jobs' as const, id: input.job_id }
+      : { table: 'properties' as const, id: input.property_id };
+  const missing = () =>
+    new AppError('NOT_FOUND', target.table === 'jobs' ? 'Job not found' : 'Property not found');
+  if (!isUuid(target.id)) throw missing();
+  const owned =
+    target.table === 'jobs'
+      ? await db
+          .selectFrom('jobs')
+          .select('id')
+          .where('id', '=', target.id)
+          .where('organization_id', '=', actor.organizationId)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('properties')
+          .select('id')
+          .where('id', '=', target.id)
+          .where('organization_id', '=', actor.organizationId)
+          .where('archived_at', 'is', null)
+          .executeTakeFirst();
+  if (!owned) throw missing();
 
   const upload = await db
     .selectFrom('uploads')
@@ -179,8 +192,8 @@ export async function registerDocument(
       .insertInto('documents')
       .values({
         organization_id: actor.organizationId,
-        property_id: propertyId,
-        job_id: null,
+        property_id: target.table === 'properties' ? target.id : null,
+        job_id: target.table === 'jobs' ? target.id : null,
         kind: input.kind,
         name: input.name,
         storage_key: upload.storage_key,

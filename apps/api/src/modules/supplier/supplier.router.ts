@@ -1,0 +1,77 @@
+import { supplierJobSchema, supplierProfileSchema } from '@propertydna/domain';
+import { z } from 'zod';
+import { router, supplierProcedure } from '../../trpc/init.js';
+import { documentSchema } from '../documents/documents.schemas.js';
+import {
+  jobIdParams,
+  jobSchema,
+  reportInputSchema,
+  supplierProfileOutSchema,
+  templateInputSchema,
+  templateOutSchema,
+} from './supplier.schemas.js';
+import {
+  createJob,
+  createJobReport,
+  getJob,
+  getSupplierProfile,
+  listJobDocuments,
+  listJobs,
+  listTemplates,
+  saveTemplate,
+  updateSupplierProfile,
+} from './supplier.service.js';
+
+/** Every supplier procedure requires the supplier role, taken from the session (an owner gets 403). */
+export const supplierRouter = router({
+  profile: supplierProcedure
+    .output(supplierProfileOutSchema)
+    .query(({ ctx }) => getSupplierProfile(ctx.deps.db.db, ctx.actor.organizationId)),
+  updateProfile: supplierProcedure
+    .input(supplierProfileSchema)
+    .output(supplierProfileOutSchema)
+    .mutation(({ ctx, input }) => updateSupplierProfile(ctx.deps.db.db, ctx.actor.organizationId, input)),
+
+  templates: supplierProcedure
+    .output(z.array(templateOutSchema))
+    .query(({ ctx }) => listTemplates(ctx.deps.db.db, ctx.actor.organizationId)),
+  createTemplate: supplierProcedure
+    .input(templateInputSchema)
+    .output(templateOutSchema)
+    .mutation(({ ctx, input }) => saveTemplate(ctx.deps.db.db, ctx.actor.organizationId, input)),
+  updateTemplate: supplierProcedure
+    .input(z.object({ id: z.string(), template: templateInputSchema }))
+    .output(templateOutSchema)
+    .mutation(({ ctx, input }) =>
+      saveTemplate(ctx.deps.db.db, ctx.actor.organizationId, input.template, input.id),
+    ),
+
+  jobs: supplierProcedure
+    .output(z.array(jobSchema))
+    .query(({ ctx }) => listJobs(ctx.deps.db.db, ctx.actor.organizationId)),
+  job: supplierProcedure
+    .input(jobIdParams)
+    .output(jobSchema)
+    .query(({ ctx, input }) => getJob(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+  createJob: supplierProcedure
+    .input(supplierJobSchema)
+    .output(jobSchema)
+    .mutation(({ ctx, input }) => createJob(ctx.deps.db.db, { actor: ctx.actor, ip: ctx.req.ip }, input)),
+  jobDocuments: supplierProcedure
+    .input(jobIdParams)
+    .output(z.array(documentSchema))
+    .query(({ ctx, input }) => listJobDocuments(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+  createReport: supplierProcedure
+    .input(jobIdParams.extend(reportInputSchema.shape))
+    .output(documentSchema)
+    .mutation(({ ctx, input }) =>
+      createJobReport(
+        ctx.deps.db.db,
+        ctx.deps.store,
+        { actor: ctx.actor, ip: ctx.req.ip },
+        input.id,
+        input.templateId,
+        input.answers,
+      ),
+    ),
+});

@@ -1,0 +1,284 @@
+import {
+  isJobRef,
+  isUuid,
+  jobRef,
+  ROOFING_SERVICE_REPORT_V1,
+  type SupplierJob,
+  type SupplierProfile,
+  type Template,
+  validateTemplateAnswers,
+} from '@propertydna/domain';
+import { sql } from 'kysely';
+import type { Db, TemplateRow } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { FileStore } from '../../storage/file-store.js';
+import { recordAudit } from '../audit/audit.repo.js';
+import type { DocumentOut } from '../documents/documents.schemas.js';
+import { getDocument, type RequestActor } from '../documents/documents.service.js';
+import { secureRandom } from '../properties/properties.service.js';
+import { renderReportPdf } from './report-pdf.js';
+import type { JobOut, SupplierProfileOut, TemplateOut } from './supplier.schemas.js';
+
+export const JOB_NOT_FOUND = 'Job not found';
+export const TEMPLATE_NOT_FOUND = 'Template not found';
+export const JOB_REF_TAKEN = 'This job reference is already in use';
+
+export async function getSupplierProfile(db: Db, organizationId: string): Promise<SupplierProfileOut> {
+  const org = await db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return {
+    company_name: org.name,
+    registration_number: org.registration_number,
+    description: org.description,
+    email: org.contact_email,
+    phone: org.contact_phone,
+    website: org.website,
+    specialties: org.specialties,
+  };
+}
+
+export async function updateSupplierProfile(
+  db: Db,
+  organizationId: string,
+  profile: SupplierProfile,
+): Promise<SupplierProfileOut> {
+  await db
+    .updateTable('organizations')
+    .set({
+      name: profile.company_name,
+      registration_number: profile.registration_number ?? null,
+      description: profile.description ?? null,
+      contact_email: profile.email ?? null,
+      contact_phone: profile.phone ?? null,
+      website: profile.website ?? null,
+      specialties: JSON.stringify(profile.specialties),
+      updated_at: new Date(),
+    })
+    .where('id', '=', organizationId)
+    .execute();
+  return getSupplierProfile(db, organizationId);
+}
+
+function selectJobs(db: Db, organizationId: string) {
+  return db
+    .selectFrom('jobs as j')
+    .select(['j.id', 'j.job_ref', 'j.property_address', 'j.client_name', 'j.description', 'j.created_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('documents')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('documents.job_id', '=', 'j.id')
+        .as('document_count'),
+    )
+    .where('j.organization_id', '=', organizationId);
+}
+
+type JobSelection = {
+  id: string;
+  job_ref: string;
+  property_address: string;
+  client_name: string;
+  description: string;
+  created_at: Date | string;
+  document_count: number | string | bigint | null;
+};
+
+const toJobOut = (row: JobSelection): JobOut => ({
+  id: row.id,
+  job_ref: row.job_ref,
+  property_address: row.property_address,
+  client_name: row.client_name,
+  description: row.description,
+  created_at: new Date(row.created_at).toISOString(),
+  document_count: Number(row.document_count ?? 0),
+});
+
+export async function listJobs(db: Db, organizationId: string): Promise<JobOut[]> {
+  const rows = await selectJobs(db, organizationId).orderBy('j.created_at', 'desc').orderBy('j.id').execute();
+  return rows.map(toJobOut);
+}
+
+export async function getJob(db: Db, organizationId: string, id: string): Promise<JobOut> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  const row = await selectJobs(db, organizationId).where('j.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  return toJobOut(row);
+}
+
+/**
+ * Creates a job. The client proposes the JOB reference (spec §5 format); the server checks the
+ * format (schema) and uniqueness, and makes one itself when none is given.
+ */
+export async function createJob(
+  db: Db,
+  who: RequestActor,
+  input: SupplierJob,
+  now = new Date(),
+): Promise<JobOut> {
+  const ref = input.job_ref ?? jobRef(now, secureRandom);
+  if (!isJobRef(ref)) throw new AppError('BAD_REQUEST', 'Invalid job reference');
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      organization_id: who.actor.organizationId,
+      job_ref: ref,
+      property_address: input.property_address,
+      client_name: input.client_name,
+      description: input.description,
+      created_by: who.actor.userId,
+    })
+    .onConflict((conflict) => conflict.column('job_ref').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw new AppError('CONFLICT', JOB_REF_TAKEN);
+  return getJob(db, who.actor.organizationId, row.id);
+}
+
+export async function listJobDocuments(
+  db: Db,
+  organizationId: string,
+  jobId: string,
+): Promise<DocumentOut[]> {
+  await getJob(db, organizationId, jobId);
+  const rows = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('job_id', '=', jobId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return Promise.all(rows.map((row) => getDocument(db, organizationId, row.id)));
+}
+
+const builtIn = (template: Template): TemplateOut => ({ ...template, builtIn: true });
+const fromRow = (row: TemplateRow): TemplateOut => ({
+  id: row.id,
+  name: row.name,
+  category: row.category,
+  version: row.version,
+  fields: row.fields,
+  builtIn: false,
+});
+
+/** The built-in Roofing Service Report v1 first, then the supplier's own templates. */
+export async function listTemplates(db: Db, organizationId: string): Promise<TemplateOut[]> {
+  const rows = await db
+    .selectFrom('templates')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at')
+    .execute();
+  return [builtIn(ROOFING_SERVICE_REPORT_V1), ...rows.map(fromRow)];
+}
+
+export async function findTemplate(db: Db, organizationId: string, id: string): Promise<TemplateOut> {
+  if (id === ROOFING_SERVICE_REPORT_V1.id) return builtIn(ROOFING_SERVICE_REPORT_V1);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+  const row = await db
+    .selectFrom('templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+  return fromRow(row);
+}
+
+export async function saveTemplate(
+  db: Db,
+  organizationId: string,
+  template: Omit<Template, 'id'>,
+  id?: string,
+): Promise<TemplateOut> {
+  const values = {
+    name: template.name,
+    category: template.category,
+    version: template.version,
+    fields: JSON.stringify(template.fields),
+  };
+  if (id === undefined) {
+    const row = await db
+      .insertInto('templates')
+      .values({ ...values, organization_id: organizationId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return fromRow(row);
+  }
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+  const row = await db
+    .updateTable('templates')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+  return fromRow(row);
+}
+
+/**
+ * Fills a template for a job: the answers are validated with the domain's rules, rendered to a PDF
+ * and stored as a verified document of the job (source supplier_verified, verified_by the supplier).
+ */
+export async function createJobReport(
+  db: Db,
+  store: FileStore,
+  who: RequestActor,
+  jobId: string,
+  templateId: string,
+  answers: Record<string, unknown>,
+  now = new Date(),
+): Promise<DocumentOut> {
+  const job = await getJob(db, who.actor.organizationId, jobId);
+  const template = await findTemplate(db, who.actor.organizationId, templateId);
+  const result = validateTemplateAnswers(template, answers);
+  if (!result.ok) {
+    throw new AppError('BAD_REQUEST', Object.values(result.errors).join('; '), { fields: result.errors });
+  }
+  const profile = await getSupplierProfile(db, who.actor.organizationId);
+  const pdf = await renderReportPdf(template, result.values, {
+    companyName: profile.company_name,
+    jobRef: job.job_ref,
+    propertyAddress: job.property_address,
+    clientName: job.client_name,
+    issuedAt: now,
+  });
+  const stored = await store.putObject(pdf, 'application/pdf');
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('documents')
+      .values({
+        organization_id: who.actor.organizationId,
+        job_id: job.id,
+        property_id: null,
+        kind: 'inspection',
+        name: `${template.name} ${job.job_ref}.pdf`,
+        storage_key: stored.key,
+        sha256: stored.sha256,
+        bytes: stored.bytes,
+        content_type: 'application/pdf',
+        source: 'supplier_verified',
+        verified_by: who.actor.userId,
+        metadata: JSON.stringify({
+          templateId: template.id,
+          templateVersion: template.version,
+          answers: result.values,
+        }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      organizationId: who.actor.organizationId,
+      userId: who.actor.userId,
+      action: 'register',
+      documentId: row.id,
+      ip: who.ip,
+      details: { report: template.id, jobRef: job.job_ref, sha256: stored.sha256 },
+    });
+    return row.id;
+  });
+  return getDocument(db, who.actor.organizationId, id);
+}

@@ -1,0 +1,242 @@
+import { inflateSync } from 'node:zlib';
+import { ROOFING_SERVICE_REPORT_V1, SUPPLIER_MESSAGES, TEMPLATE_MESSAGES } from '@propertydna/domain';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_REF_TAKEN } from '../src/modules/supplier/supplier.service.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { databaseKind } from './support/database.js';
+
+type Json = Record<string, unknown>;
+
+/** Every text a PDF draws, from its (possibly deflated) content streams, as pdf-lib writes hex strings. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  await PDFDocument.load(bytes); // parses: a real PDF
+  const raw = bytes.toString('latin1');
+  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
+    const data = Buffer.from(m[1] ?? '', 'latin1');
+    try {
+      return inflateSync(data).toString('latin1');
+    } catch {
+      return data.toString('latin1');
+    }
+  });
+  return streams
+    .join('\n')
+    .replace(/<([0-9A-Fa-f]+)>/g, (_, hex: string) => Buffer.from(hex, 'hex').toString('latin1'));
+}
+
+describe(`supplier console API (${databaseKind})`, () => {
+  let t: TestApp;
+  let counter = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function account(userType: 'supplier' | 'homeowner') {
+    const email = `${userType}${++counter}@example.co.za`;
+    const extra =
+      userType === 'supplier'
+        ? {
+            company: 'Cape Roofing CC',
+            registrationNumber: '2010/1/23',
+            specialties: 'Roofing',
+            businessAddress: 'Cape Town',
+          }
+        : {};
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: {
+            firstName: 'Lerato',
+            lastName: 'Khumalo',
+            email,
+            password: 'a long password',
+            userType,
+            ...extra,
+          },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const { token } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'a long password' },
+      })
+    ).json();
+    return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+      t.app.inject({ method, url, payload: payload as Json, headers: { authorization: `Bearer ${token}` } });
+  }
+
+  const job = {
+    property_address: '4 Hill Road, Rondebosch',
+    client_name: 'T. Botha',
+    description: 'Re-roof after storm',
+  };
+  const answers = {
+    job_ref: 'JOB-LX2K9Q-AB12',
+    inspection_date: '2026-11-20',
+    roof_type: ROOFING_SERVICE_REPORT_V1.fields.find((f) => f.name === 'roof_type')?.options?.[0],
+    condition: ROOFING_SERVICE_REPORT_V1.fields.find((f) => f.name === 'condition')?.options?.[0],
+    work_performed: 'Replaced 40 cracked tiles and resealed the ridge.',
+  };
+
+  it('requires the supplier role on every supplier path (an owner gets 403)', async () => {
+    const owner = await account('homeowner');
+    for (const [method, url, body] of [
+      ['GET', '/api/supplier/profile'],
+      ['PUT', '/api/supplier/profile', { company_name: 'X' }],
+      ['GET', '/api/supplier/templates'],
+      [
+        'POST',
+        '/api/supplier/templates',
+        {
+          name: 'X',
+          category: 'y',
+          version: 1,
+          fields: [{ name: 'a', type: 'text', required: false, label: 'A' }],
+        },
+      ],
+      ['GET', '/api/supplier/jobs'],
+      ['POST', '/api/supplier/jobs', job],
+      ['GET', '/api/supplier/jobs/00000000-0000-4000-8000-000000000000'],
+      ['GET', '/api/supplier/jobs/00000000-0000-4000-8000-000000000000/documents'],
+      [
+        'POST',
+        '/api/supplier/jobs/00000000-0000-4000-8000-000000000000/reports',
+        { templateId: 'x', answers: {} },
+      ],
+    ] as const) {
+      const res = await owner(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error).toBe('Only suppliers can do this');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/supplier/jobs' })).statusCode).toBe(401);
+  });
+
+  it('answers and updates the profile, specialties entered comma-separated and answered as a list', async () => {
+    const supplier = await account('supplier');
+    expect((await supplier('GET', '/api/supplier/profile')).json()).toMatchObject({
+      company_name: 'Cape Roofing CC',
+      registration_number: '2010/1/23',
+      specialties: ['Roofing'],
+    });
+    const updated = await supplier('PUT', '/api/supplier/profile', {
+      company_name: 'Cape Roofing CC',
+      description: 'Tiles, IBR and thatch',
+      email: 'office@caperoofing.co.za',
+      phone: '021 555 0101',
+      website: 'caperoofing.co.za',
+      specialties: 'Roofing, Waterproofing, Gutters',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      specialties: ['Roofing', 'Waterproofing', 'Gutters'],
+      website: 'https://caperoofing.co.za',
+    });
+    const bad = await supplier('PUT', '/api/supplier/profile', { company_name: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(SUPPLIER_MESSAGES.companyNameRequired);
+  });
+
+  it("lists the built-in Roofing Service Report v1 (10 fields, 5 required) and the supplier's own templates", async () => {
+    const supplier = await account('supplier');
+    const [builtIn] = (await supplier('GET', '/api/supplier/templates')).json();
+    expect(builtIn).toMatchObject({ name: 'Roofing Service Report', version: 1, builtIn: true });
+    expect(builtIn.fields).toHaveLength(10);
+    expect(
+      builtIn.fields
+        .filter((f: Json) => f.required)
+        .map((f: Json) => f.name)
+        .sort(),
+    ).toEqual(['condition', 'inspection_date', 'job_ref', 'roof_type', 'work_performed']);
+    const noOptions = await supplier('POST', '/api/supplier/templates', {
+      name: 'Gutter check',
+      category: 'gutters',
+      version: 1,
+      fields: [{ name: 'state', type: 'select', required: true, label: 'State' }],
+    });
+    expect(noOptions.statusCode).toBe(400);
+    expect(noOptions.json().error).toBe(TEMPLATE_MESSAGES.selectNeedsOptions);
+    const created = await supplier('POST', '/api/supplier/templates', {
+      name: 'Gutter check',
+      category: 'gutters',
+      version: 'v2',
+      fields: [
+        { name: 'state', type: 'select', required: true, label: 'State', options: ['Clean', 'Blocked'] },
+      ],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ version: 2, builtIn: false });
+    expect((await supplier('GET', '/api/supplier/templates')).json()).toHaveLength(2);
+  });
+
+  it('creates jobs with checked, unique JOB references', async () => {
+    const supplier = await account('supplier');
+    const created = await supplier('POST', '/api/supplier/jobs', { ...job, job_ref: 'JOB-LX2K9Q-AB12' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ ...job, job_ref: 'JOB-LX2K9Q-AB12', document_count: 0 });
+    const again = await supplier('POST', '/api/supplier/jobs', { ...job, job_ref: 'JOB-LX2K9Q-AB12' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(JOB_REF_TAKEN);
+    const invalid = await supplier('POST', '/api/supplier/jobs', { ...job, job_ref: 'not-a-ref' });
+    expect(invalid.statusCode).toBe(400);
+    const generated = await supplier('POST', '/api/supplier/jobs', job);
+    expect(generated.json().job_ref).toMatch(/^JOB-[0-9A-Z]+-[0-9A-Z]{4}$/);
+    for (const [field, message] of [
+      ['property_address', SUPPLIER_MESSAGES.propertyAddressRequired],
+      ['client_name', SUPPLIER_MESSAGES.clientNameRequired],
+      ['description', SUPPLIER_MESSAGES.descriptionRequired],
+    ] as const) {
+      const res = await supplier('POST', '/api/supplier/jobs', { ...job, [field]: '' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
+    expect((await supplier('GET', '/api/supplier/jobs')).json()).toHaveLength(2);
+    const outsider = await account('supplier');
+    expect((await outsider('GET', `/api/supplier/jobs/${created.json().id}`)).statusCode).toBe(404);
+  });
+
+  it('fills a report: answers validated, rendered to a real PDF holding them, stored as a verified job document', async () => {
+    const supplier = await account('supplier');
+    const created = (await supplier('POST', '/api/supplier/jobs', job)).json();
+    const missing = await supplier('POST', `/api/supplier/jobs/${created.id}/reports`, {
+      templateId: ROOFING_SERVICE_REPORT_V1.id,
+      answers: { ...answers, work_performed: '' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatch(/is required/);
+    const wrongOption = await supplier('POST', `/api/supplier/jobs/${created.id}/reports`, {
+      templateId: ROOFING_SERVICE_REPORT_V1.id,
+      answers: { ...answers, roof_type: 'Cardboard' },
+    });
+    expect(wrongOption.statusCode).toBe(400);
+
+    const report = await supplier('POST', `/api/supplier/jobs/${created.id}/reports`, {
+      templateId: ROOFING_SERVICE_REPORT_V1.id,
+      answers,
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const document = report.json();
+    expect(document).toMatchObject({
+      job_id: created.id,
+      property_id: null,
+      source: 'supplier_verified',
+      status: 'Verified',
+      content_type: 'application/pdf',
+    });
+    const file = await supplier('GET', `/api/documents/${document.id}/download`);
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain('Roofing Service Report');
+    expect(text).toContain('Replaced 40 cracked tiles and resealed the ridge.');
+    expect(text).toContain(String(answers.roof_type));
+    expect(text).toContain(created.job_ref);
+    expect((await supplier('GET', `/api/supplier/jobs/${created.id}/documents`)).json()).toHaveLength(1);
+    expect((await supplier('GET', '/api/supplier/jobs')).json()[0].document_count).toBe(1);
+  });
+});
