@@ -16,6 +16,7 @@ import { benchRoutes } from './bench-routes.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Env } from './env.js';
 import { documentFileRoutes } from './modules/documents/documents.files.js';
+import { shareFileRoutes } from './modules/shares/shares.files.js';
 import { APP_VERSION } from './modules/system/system.router.js';
 import { errorReply } from './rest/error-reply.js';
 import { restPlugin } from './rest/plugin.js';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(restPlugin, { services });
   await app.register(documentFileRoutes, { services });
+  await app.register(shareFileRoutes, { services });
 
   if (env.BENCH_ROUTES) {
     // The benchmark's baseline: a plain route in the same process, with the same hooks and headers.

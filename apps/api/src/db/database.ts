@@ -99,6 +99,8 @@ export interface DocumentTable {
   verified_by: string | null;
   expires_at: Date | null;
   metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The original document this one was adopted from (a copy in an owner's vault, same stored object). */
+  adopted_from: string | null;
   created_at: Timestamp;
 }
 
@@ -157,6 +159,36 @@ export interface TemplateTable {
   updated_at: Timestamp;
 }
 
+export interface ShareTable {
+  id: Generated<string>;
+  organization_id: string;
+  created_by: string | null;
+  job_id: string | null;
+  property_id: string | null;
+  token_hash: string;
+  password_hash: string | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface ShareDocumentTable {
+  share_id: string;
+  document_id: string;
+}
+
+export type ShareAction = 'view' | 'unlock_ok' | 'unlock_failed' | 'download' | 'adopt';
+
+export interface ShareEventTable {
+  id: Generated<string>;
+  share_id: string;
+  action: ShareAction;
+  ip: string;
+  user_id: string | null;
+  document_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
@@ -168,7 +200,12 @@ export interface Database {
   audit_events: AuditEventTable;
   jobs: JobTable;
   templates: TemplateTable;
+  shares: ShareTable;
+  share_documents: ShareDocumentTable;
+  share_events: ShareEventTable;
 }
+
+export type ShareRow = Selectable<ShareTable>;
 
 export type JobRow = Selectable<JobTable>;
 export type TemplateRow = Selectable<TemplateTable>;

@@ -2,6 +2,7 @@ import { authRouter } from '../modules/auth/auth.router.js';
 import { documentsRouter } from '../modules/documents/documents.router.js';
 import { planRouter } from '../modules/plan/plan.router.js';
 import { propertiesRouter } from '../modules/properties/properties.router.js';
+import { sharesRouter } from '../modules/shares/shares.router.js';
 import { supplierRouter } from '../modules/supplier/supplier.router.js';
 import { systemRouter } from '../modules/system/system.router.js';
 import { createCallerFactory, router } from './init.js';
@@ -11,6 +12,7 @@ export const appRouter = router({
   documents: documentsRouter,
   plan: planRouter,
   properties: propertiesRouter,
+  shares: sharesRouter,
   supplier: supplierRouter,
   system: systemRouter,
 });

@@ -4,6 +4,7 @@ import * as accountsProfile from './2026-11-22T0002-accounts-profile-and-login-f
 import * as propertiesAndDocuments from './2026-11-22T0003-properties-and-documents.js';
 import * as uploadsAndAudit from './2026-11-22T0004-uploads-and-audit.js';
 import * as supplierJobsTemplates from './2026-11-22T0005-supplier-jobs-templates.js';
+import * as shares from './2026-11-22T0006-shares.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0003-properties-and-documents': propertiesAndDocuments,
   '2026-11-22T0004-uploads-and-audit': uploadsAndAudit,
   '2026-11-22T0005-supplier-jobs-templates': supplierJobsTemplates,
+  '2026-11-22T0006-shares': shares,
 };

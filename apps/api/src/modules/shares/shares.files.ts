@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentDisposition } from '../../storage/file-store.js';
+import { type AppServices, createContext } from '../../trpc/context.js';
+import { openShare } from './shares.router.js';
+import { logShareEvent, sharedDocument } from './shares.service.js';
+
+/** A shared document, streamed to anyone holding the (unlocked) link; one outside the link is 404. */
+export async function shareFileRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/share/:token/download/:documentId',
+    {
+      schema: {
+        tags: ['share'],
+        summary: 'Download a document of a share link (after unlocking, if it has a password)',
+        params: z.object({ token: z.string().min(1).max(200), documentId: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const ctx = await createContext(services, request, reply);
+      const share = await openShare(ctx, request.params.token);
+      const document = await sharedDocument(services.db.db, share, request.params.documentId);
+      const stream = await services.store.openRead(document.storage_key);
+      await logShareEvent(
+        services.db.db,
+        share.id,
+        'download',
+        request.ip,
+        ctx.actor?.userId ?? null,
+        document.id,
+      );
+      return reply
+        .header('content-type', document.content_type)
+        .header('content-length', document.bytes)
+        .header('content-disposition', contentDisposition('attachment', document.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+}

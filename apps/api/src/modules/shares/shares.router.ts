@@ -1,0 +1,165 @@
+import {
+  adoptShareSchema,
+  createPropertyInputSchema,
+  createShareSchema,
+  SHARE_MESSAGES,
+  sha256HexSchema,
+  shareUnlockSchema,
+} from '@propertydna/domain';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { Context } from '../../trpc/context.js';
+import { authedProcedure, publicProcedure, router, supplierProcedure } from '../../trpc/init.js';
+import { okSchema } from '../auth/auth.schemas.js';
+import {
+  adoptResultSchema,
+  shareCreatedSchema,
+  shareEventSchema,
+  shareLinkSchema,
+  shareViewSchema,
+  verifyResultSchema,
+} from './shares.schemas.js';
+import {
+  adoptShare,
+  findLiveShare,
+  isUnlocked,
+  listShares,
+  PASSWORD_REQUIRED,
+  revokeShare,
+  shareEvents,
+  shareJob,
+  shareProperty,
+  UNLOCK_TTL_SECONDS,
+  unlockCookieName,
+  unlockCookieValue,
+  unlockShare,
+  verifyHash,
+  viewShare,
+} from './shares.service.js';
+
+const tokenInput = z.object({ token: z.string().min(1).max(200) });
+
+/** The web page of a link, on the origin the caller used. */
+const shareUrl = (ctx: Pick<Context, 'req'>, token: string) =>
+  `${ctx.req.protocol}://${ctx.req.host}/share/${token}`;
+
+/** A live link that is either open or unlocked by this browser's cookie (the password gate otherwise). */
+export async function openShare(ctx: Pick<Context, 'deps' | 'req'>, token: string) {
+  const share = await findLiveShare(ctx.deps.db.db, token);
+  if (
+    share.password_hash &&
+    !isUnlocked(ctx.deps.secret, share.id, ctx.req.cookies[unlockCookieName(share)])
+  ) {
+    throw new AppError('UNAUTHORIZED', PASSWORD_REQUIRED, { passwordRequired: true });
+  }
+  return share;
+}
+
+export const sharesRouter = router({
+  /** Supplier: share a job by link (spec §2, §7). */
+  shareJob: supplierProcedure
+    .input(createShareSchema.extend({ jobId: z.string() }))
+    .output(shareCreatedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { token, expiresAt } = await shareJob(ctx.deps.db.db, ctx.actor, input.jobId, input);
+      return { token, url: shareUrl(ctx, token), expires_at: expiresAt.toISOString() };
+    }),
+  /** Owner: share chosen documents of a property (the Vault's share modal). */
+  shareProperty: authedProcedure
+    .input(createShareSchema.extend({ propertyId: z.string(), documentIds: z.array(z.string()).max(100) }))
+    .output(shareCreatedSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { token, expiresAt } = await shareProperty(ctx.deps.db.db, ctx.actor, input.propertyId, input);
+      return { token, url: shareUrl(ctx, token), expires_at: expiresAt.toISOString() };
+    }),
+  links: authedProcedure
+    .input(z.union([z.object({ jobId: z.string() }), z.object({ propertyId: z.string() })]))
+    .output(z.array(shareLinkSchema))
+    .query(({ ctx, input }) =>
+      listShares(
+        ctx.deps.db.db,
+        ctx.actor,
+        'jobId' in input ? { job_id: input.jobId } : { property_id: input.propertyId },
+      ),
+    ),
+  revoke: authedProcedure
+    .input(z.object({ id: z.string() }))
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      await revokeShare(ctx.deps.db.db, ctx.actor, input.id);
+      return { ok: true as const };
+    }),
+  events: authedProcedure
+    .input(z.object({ id: z.string() }))
+    .output(z.array(shareEventSchema))
+    .query(({ ctx, input }) => shareEvents(ctx.deps.db.db, ctx.actor, input.id)),
+
+  /** Public: what a link shares; 401 with passwordRequired while it is locked. */
+  view: publicProcedure
+    .input(tokenInput)
+    .output(shareViewSchema)
+    .query(async ({ ctx, input }) =>
+      viewShare(ctx.deps.db.db, await openShare(ctx, input.token), ctx.req.ip, ctx.actor?.userId ?? null),
+    ),
+  /** Public: the right password sets a short-lived HttpOnly cookie bound to this link. */
+  unlock: publicProcedure
+    .input(tokenInput.extend(shareUnlockSchema.shape))
+    .output(z.object({ ok: z.literal(true), message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const share = await unlockShare(
+        ctx.deps.db.db,
+        input.token,
+        input.password,
+        ctx.req.ip,
+        ctx.actor?.userId ?? null,
+      );
+      ctx.res.setCookie(unlockCookieName(share), unlockCookieValue(ctx.deps.secret, share.id), {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.req.protocol === 'https',
+        maxAge: UNLOCK_TTL_SECONDS,
+      });
+      return { ok: true as const, message: SHARE_MESSAGES.accessGranted };
+    }),
+  /** Signed-in owners copy the shared documents into a property of theirs (or a new one). */
+  adopt: authedProcedure
+    .input(
+      tokenInput.extend({
+        property_id: z.string().nullish(),
+        create_property: z.boolean().default(false),
+        property: z.unknown().optional(),
+      }),
+    )
+    .output(adoptResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const share = await openShare(ctx, input.token);
+      const choice = adoptShareSchema.safeParse(input);
+      if (!choice.success)
+        throw new AppError('BAD_REQUEST', choice.error.issues[0]?.message ?? 'Choose a property');
+      let target: Parameters<typeof adoptShare>[3];
+      if (choice.data.create_property) {
+        const property = createPropertyInputSchema.safeParse(input.property ?? {});
+        if (!property.success) {
+          throw new AppError(
+            'BAD_REQUEST',
+            [...new Set(property.error.issues.map((issue) => issue.message))].join('; '),
+          );
+        }
+        target = { create_property: true, property: property.data };
+      } else {
+        target = choice.data;
+      }
+      const result = await adoptShare(ctx.deps.db.db, share, { actor: ctx.actor, ip: ctx.req.ip }, target);
+      return { ...result, message: SHARE_MESSAGES.adopted };
+    }),
+
+  /** Public verification of a file by its SHA-256. */
+  verify: publicProcedure
+    .input(z.object({ sha256: sha256HexSchema }))
+    .output(verifyResultSchema)
+    .query(async ({ ctx, input }) => {
+      const matches = await verifyHash(ctx.deps.db.db, input.sha256);
+      return { verified: matches.length > 0, matches };
+    }),
+});

@@ -1,0 +1,453 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isUuid, type NewProperty, SHARE_MESSAGES } from '@propertydna/domain';
+import { sql } from 'kysely';
+import type { Actor } from '../../auth/actor.js';
+import { hashPassword, verifyPassword } from '../../auth/password.js';
+import type { Db, DbOrTrx, ShareAction, ShareRow } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { recordAudit } from '../audit/audit.repo.js';
+import { createProperty, getProperty } from '../properties/properties.service.js';
+import { getJob } from '../supplier/supplier.service.js';
+
+export const SHARE_NOT_FOUND = SHARE_MESSAGES.notFound;
+export const PASSWORD_REQUIRED = 'This link is protected by a password';
+/** Failed unlocks allowed per link and client address within the window. */
+export const MAX_UNLOCK_FAILURES = 10;
+export const UNLOCK_WINDOW_MS = 15 * 60 * 1000;
+/** How long an unlock lasts (the HttpOnly cookie bound to the link). */
+export const UNLOCK_TTL_SECONDS = 60 * 60;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface ShareDocumentOut {
+  id: string;
+  name: string;
+  kind: string;
+  bytes: number;
+  sha256: string;
+  content_type: string;
+  created_at: string;
+  status: 'Pending' | 'Verified';
+  verified: boolean;
+}
+
+export interface ShareView {
+  kind: 'job' | 'property';
+  job: { job_ref: string; property_address: string; client_name: string } | null;
+  supplier: { company_name: string } | null;
+  property: { name: string; address: string; dna_code: string } | null;
+  owner: { name: string } | null;
+  expires_at: string;
+  documents: ShareDocumentOut[];
+}
+
+/** Creates a link: ≥128 random bits shown once; only its SHA-256 is stored; the password is argon2id-hashed. */
+async function insertShare(
+  db: Db,
+  actor: Actor,
+  target: { job_id: string } | { property_id: string },
+  input: { password: string | null; expiresInDays: number },
+  documentIds: string[] = [],
+  now = new Date(),
+): Promise<{ id: string; token: string; expiresAt: Date }> {
+  const token = randomBytes(24).toString('base64url'); // 192 bits
+  const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('shares')
+      .values({
+        organization_id: actor.organizationId,
+        created_by: actor.userId,
+        job_id: 'job_id' in target ? target.job_id : null,
+        property_id: 'property_id' in target ? target.property_id : null,
+        token_hash: tokenHash(token),
+        password_hash: passwordHash,
+        expires_at: expiresAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (documentIds.length > 0) {
+      await trx
+        .insertInto('share_documents')
+        .values(documentIds.map((document_id) => ({ share_id: row.id, document_id })))
+        .execute();
+    }
+    return row.id;
+  });
+  return { id, token, expiresAt };
+}
+
+export async function shareJob(
+  db: Db,
+  actor: Actor,
+  jobId: string,
+  input: { password: string | null; expiresInDays: number },
+) {
+  await getJob(db, actor.organizationId, jobId);
+  return insertShare(db, actor, { job_id: jobId }, input);
+}
+
+/** An owner shares chosen documents of one of their properties (the Vault's share modal). */
+export async function shareProperty(
+  db: Db,
+  actor: Actor,
+  propertyId: string,
+  input: { password: string | null; expiresInDays: number; documentIds: string[] },
+) {
+  await getProperty(db, actor.organizationId, propertyId);
+  const documentIds = [...new Set(input.documentIds.map((id) => id.toLowerCase()))];
+  if (documentIds.length === 0) throw new AppError('BAD_REQUEST', 'Choose at least one document to share');
+  const found = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('organization_id', '=', actor.organizationId)
+    .where('property_id', '=', propertyId)
+    .where('id', 'in', documentIds.filter(isUuid))
+    .execute();
+  if (found.length !== documentIds.length) throw new AppError('NOT_FOUND', 'Document not found');
+  return insertShare(db, actor, { property_id: propertyId }, input, documentIds);
+}
+
+export async function revokeShare(db: Db, actor: Actor, shareId: string, now = new Date()): Promise<void> {
+  if (!isUuid(shareId)) throw new AppError('NOT_FOUND', 'Share link not found');
+  const result = await db
+    .updateTable('shares')
+    .set({ revoked_at: now })
+    .where('id', '=', shareId)
+    .where('organization_id', '=', actor.organizationId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'Share link not found');
+}
+
+/** The links of a job or a property with their status and how often they were viewed and downloaded. */
+export async function listShares(
+  db: Db,
+  actor: Actor,
+  target: { job_id: string } | { property_id: string },
+  now = new Date(),
+) {
+  const rows = await db
+    .selectFrom('shares as s')
+    .select(['s.id', 's.created_at', 's.expires_at', 's.revoked_at', 's.password_hash'])
+    .select([
+      sql<number>`(select count(*) from share_events e where e.share_id = s.id and e.action = 'view')`.as(
+        'views',
+      ),
+      sql<number>`(select count(*) from share_events e where e.share_id = s.id and e.action = 'download')`.as(
+        'downloads',
+      ),
+    ])
+    .where('s.organization_id', '=', actor.organizationId)
+    .where(
+      'job_id' in target ? 's.job_id' : 's.property_id',
+      '=',
+      'job_id' in target ? target.job_id : target.property_id,
+    )
+    .orderBy('s.created_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    expires_at: new Date(row.expires_at).toISOString(),
+    status: row.revoked_at
+      ? ('revoked' as const)
+      : new Date(row.expires_at) <= now
+        ? ('expired' as const)
+        : ('active' as const),
+    password_protected: row.password_hash !== null,
+    views: Number(row.views),
+    downloads: Number(row.downloads),
+  }));
+}
+
+/** The access log of one link, for its creator. */
+export async function shareEvents(db: Db, actor: Actor, shareId: string) {
+  if (!isUuid(shareId)) throw new AppError('NOT_FOUND', 'Share link not found');
+  const share = await db
+    .selectFrom('shares')
+    .select('id')
+    .where('id', '=', shareId)
+    .where('organization_id', '=', actor.organizationId)
+    .executeTakeFirst();
+  if (!share) throw new AppError('NOT_FOUND', 'Share link not found');
+  const rows = await db
+    .selectFrom('share_events')
+    .selectAll()
+    .where('share_id', '=', shareId)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    action: row.action,
+    ip: row.ip,
+    user_id: row.user_id,
+    document_id: row.document_id,
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/** A live link by its token: unknown, expired and revoked links all answer the same 404. */
+export async function findLiveShare(db: DbOrTrx, token: string, now = new Date()): Promise<ShareRow> {
+  const share = await db
+    .selectFrom('shares')
+    .selectAll()
+    .where('token_hash', '=', tokenHash(token))
+    .executeTakeFirst();
+  if (!share || share.revoked_at !== null || new Date(share.expires_at) <= now)
+    throw new AppError('NOT_FOUND', SHARE_NOT_FOUND);
+  return share;
+}
+
+export async function logShareEvent(
+  db: DbOrTrx,
+  shareId: string,
+  action: ShareAction,
+  ip: string,
+  userId: string | null,
+  documentId: string | null = null,
+): Promise<void> {
+  await db
+    .insertInto('share_events')
+    .values({ share_id: shareId, action, ip, user_id: userId, document_id: documentId })
+    .execute();
+}
+
+/** The unlock cookie: `{expiry}.{HMAC(share id, expiry)}`, named after the link, HttpOnly. */
+export const unlockCookieName = (share: Pick<ShareRow, 'id'>) => `share_${share.id.replaceAll('-', '')}`;
+export function unlockCookieValue(secret: string, shareId: string, now = new Date()): string {
+  const expires = Math.floor(now.getTime() / 1000) + UNLOCK_TTL_SECONDS;
+  return `${expires}.${createHmac('sha256', secret).update(`share-unlock\n${shareId}\n${expires}`).digest('base64url')}`;
+}
+export function isUnlocked(
+  secret: string,
+  shareId: string,
+  cookie: string | undefined,
+  now = new Date(),
+): boolean {
+  const [expires, signature] = (cookie ?? '').split('.');
+  if (!expires || !signature || Number(expires) * 1000 <= now.getTime()) return false;
+  const expected = Buffer.from(
+    createHmac('sha256', secret).update(`share-unlock\n${shareId}\n${expires}`).digest('base64url'),
+  );
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Checks a share's password; failures are counted per link and address (10 in 15 minutes, checked before hashing). */
+export async function unlockShare(
+  db: Db,
+  token: string,
+  password: string,
+  ip: string,
+  userId: string | null,
+  now = new Date(),
+) {
+  const share = await findLiveShare(db, token, now);
+  if (!share.password_hash) return share;
+  const since = new Date(now.getTime() - UNLOCK_WINDOW_MS);
+  const failures = await db
+    .selectFrom('share_events')
+    .select([sql<number>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+    .where('share_id', '=', share.id)
+    .where('action', '=', 'unlock_failed')
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(failures.n) >= MAX_UNLOCK_FAILURES) {
+    const oldest = failures.oldest ? new Date(failures.oldest).getTime() : now.getTime();
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + UNLOCK_WINDOW_MS - now.getTime()) / 1000));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      {
+        retryAfterSeconds,
+      },
+    );
+  }
+  if (!(await verifyPassword(share.password_hash, password))) {
+    await logShareEvent(db, share.id, 'unlock_failed', ip, userId);
+    throw new AppError('UNAUTHORIZED', SHARE_MESSAGES.invalidPassword.message, {
+      title: SHARE_MESSAGES.invalidPassword.title,
+    });
+  }
+  await logShareEvent(db, share.id, 'unlock_ok', ip, userId);
+  return share;
+}
+
+/** The documents a link gives: a job's documents, or the owner's chosen ones. */
+function sharedDocuments(db: DbOrTrx, share: ShareRow) {
+  const query = db
+    .selectFrom('documents')
+    .select([
+      'id',
+      'name',
+      'kind',
+      'bytes',
+      'sha256',
+      'content_type',
+      'created_at',
+      'verified_by',
+      'storage_key',
+      'source',
+      'job_id',
+    ])
+    .where('organization_id', '=', share.organization_id);
+  return share.job_id
+    ? query.where('job_id', '=', share.job_id)
+    : query.where('id', 'in', (eb) =>
+        eb.selectFrom('share_documents').select('document_id').where('share_id', '=', share.id),
+      );
+}
+
+export async function viewShare(
+  db: Db,
+  share: ShareRow,
+  ip: string,
+  userId: string | null,
+): Promise<ShareView> {
+  const documents = await sharedDocuments(db, share).orderBy('created_at').execute();
+  const organization = await db
+    .selectFrom('organizations')
+    .select(['name', 'trading_as'])
+    .where('id', '=', share.organization_id)
+    .executeTakeFirstOrThrow();
+  let view: Omit<ShareView, 'documents' | 'expires_at'>;
+  if (share.job_id) {
+    const job = await db
+      .selectFrom('jobs')
+      .select(['job_ref', 'property_address', 'client_name'])
+      .where('id', '=', share.job_id)
+      .executeTakeFirstOrThrow();
+    view = { kind: 'job', job, supplier: { company_name: organization.name }, property: null, owner: null };
+  } else {
+    const property = await db
+      .selectFrom('properties')
+      .select(['name', 'address', 'dna_code'])
+      .where('id', '=', share.property_id ?? '')
+      .executeTakeFirstOrThrow();
+    view = { kind: 'property', job: null, supplier: null, property, owner: { name: organization.name } };
+  }
+  await logShareEvent(db, share.id, 'view', ip, userId);
+  return {
+    ...view,
+    expires_at: new Date(share.expires_at).toISOString(),
+    documents: documents.map((d) => ({
+      id: d.id,
+      name: d.name,
+      kind: d.kind,
+      bytes: Number(d.bytes),
+      sha256: d.sha256,
+      content_type: d.content_type,
+      created_at: new Date(d.created_at).toISOString(),
+      status: d.verified_by ? 'Verified' : 'Pending',
+      verified: d.verified_by !== null,
+    })),
+  };
+}
+
+/** One document of the link; a document outside it answers 404. */
+export async function sharedDocument(db: Db, share: ShareRow, documentId: string) {
+  if (!isUuid(documentId)) throw new AppError('NOT_FOUND', 'Document not found');
+  const document = await sharedDocuments(db, share).where('id', '=', documentId).executeTakeFirst();
+  if (!document) throw new AppError('NOT_FOUND', 'Document not found');
+  return { ...document, bytes: Number(document.bytes) };
+}
+
+/**
+ * Copies the shared documents into one of the caller's properties (or a new one): the same stored
+ * objects, source and verifier kept, the job reference and the original recorded; in one
+ * transaction; adopting twice adds nothing.
+ */
+export async function adoptShare(
+  db: Db,
+  share: ShareRow,
+  who: { actor: Actor; ip: string },
+  target: { create_property: true; property: NewProperty } | { create_property: false; property_id: string },
+): Promise<{ property_id: string; adopted: number }> {
+  const propertyId = target.create_property
+    ? (await createProperty(db, who.actor.organizationId, target.property)).id
+    : (await getProperty(db, who.actor.organizationId, target.property_id)).id;
+  const documents = await sharedDocuments(db, share).execute();
+  const jobRef = share.job_id
+    ? (await db.selectFrom('jobs').select('job_ref').where('id', '=', share.job_id).executeTakeFirstOrThrow())
+        .job_ref
+    : null;
+  const adopted = await db.transaction().execute(async (trx) => {
+    if (documents.length === 0) return 0;
+    const rows = await trx
+      .insertInto('documents')
+      .values(
+        documents.map((d) => ({
+          organization_id: who.actor.organizationId,
+          property_id: propertyId,
+          job_id: null,
+          kind: d.kind,
+          name: d.name,
+          storage_key: d.storage_key,
+          sha256: d.sha256,
+          bytes: Number(d.bytes),
+          content_type: d.content_type,
+          source: d.source,
+          verified_by: d.verified_by,
+          adopted_from: d.id,
+          metadata: JSON.stringify({ adoptedFromShare: share.id, ...(jobRef ? { jobRef } : {}) }),
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(['property_id', 'adopted_from']).where('adopted_from', 'is not', null).doNothing(),
+      )
+      .returning('id')
+      .execute();
+    for (const row of rows) {
+      await recordAudit(trx, {
+        organizationId: who.actor.organizationId,
+        userId: who.actor.userId,
+        action: 'adopt',
+        documentId: row.id,
+        ip: who.ip,
+        details: { shareId: share.id, ...(jobRef ? { jobRef } : {}) },
+      });
+    }
+    await logShareEvent(trx, share.id, 'adopt', who.ip, who.actor.userId);
+    return rows.length;
+  });
+  return { property_id: propertyId, adopted };
+}
+
+/**
+ * Public verification: is this SHA-256 a document a supplier issued on PropertyDNA? Answers the
+ * issuer, issue date, job reference and (once adopted) the property's DNA code; nothing private.
+ */
+export async function verifyHash(db: Db, sha256: string) {
+  const rows = await db
+    .selectFrom('documents as d')
+    .innerJoin('organizations as o', 'o.id', 'd.organization_id')
+    .leftJoin('jobs as j', 'j.id', 'd.job_id')
+    .select(['d.id', 'd.name', 'd.created_at', 'o.name as company_name', 'j.job_ref'])
+    .select((eb) =>
+      eb
+        .selectFrom('documents as copy')
+        .innerJoin('properties as p', 'p.id', 'copy.property_id')
+        .select('p.dna_code')
+        .whereRef('copy.adopted_from', '=', 'd.id')
+        .orderBy('copy.created_at')
+        .limit(1)
+        .as('dna_code'),
+    )
+    .where('d.sha256', '=', sha256)
+    .where('d.source', '=', 'supplier_verified')
+    .where('d.adopted_from', 'is', null)
+    .where('d.verified_by', 'is not', null)
+    .orderBy('d.created_at')
+    .execute();
+  return rows.map((row) => ({
+    company_name: row.company_name,
+    issued_at: new Date(row.created_at).toISOString(),
+    job_ref: row.job_ref,
+    dna_code: row.dna_code ?? null,
+    name: row.name,
+  }));
+}

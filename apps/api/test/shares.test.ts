@@ -1,0 +1,284 @@
+import { createHash } from 'node:crypto';
+import { FREE_PLAN_LIMIT_MESSAGE, ROOFING_SERVICE_REPORT_V1, SHARE_MESSAGES } from '@propertydna/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_REQUIRED } from '../src/modules/shares/shares.service.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { databaseKind } from './support/database.js';
+
+type Json = Record<string, unknown>;
+type Call = (
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  extra?: Record<string, string>,
+) => Promise<{
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read as loose JSON in tests
+  json: () => any;
+  rawPayload: Buffer;
+}>;
+
+describe(`share links and adoption (${databaseKind})`, () => {
+  let t: TestApp;
+  let counter = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function account(
+    userType: 'supplier' | 'homeowner',
+    plan: 'free' | 'premium' = 'premium',
+  ): Promise<Call & { userId: string }> {
+    const email = `${userType}${++counter}@example.co.za`;
+    const extra =
+      userType === 'supplier'
+        ? {
+            company: 'Cape Roofing CC',
+            registrationNumber: '1',
+            specialties: 'Roofing',
+            businessAddress: 'Cape Town',
+          }
+        : {};
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        firstName: 'Ayanda',
+        lastName: 'Zulu',
+        email,
+        password: 'a long password',
+        userType,
+        ...extra,
+      },
+    });
+    if (plan === 'premium') {
+      await t.db.db
+        .updateTable('organizations')
+        .set({ plan: 'premium' })
+        .where('id', '=', signup.json().organization.id)
+        .execute();
+    }
+    const { token } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'a long password' },
+      })
+    ).json();
+    const call = ((method, url, payload, extraHeaders = {}) =>
+      t.app.inject({
+        method,
+        url,
+        payload: payload as Json,
+        headers: { authorization: `Bearer ${token}`, ...extraHeaders },
+      })) as Call;
+    return Object.assign(call, { userId: signup.json().user.id as string });
+  }
+  const anonymous: Call = ((method, url, payload, headers = {}) =>
+    t.app.inject({ method, url, payload: payload as Json, headers })) as Call;
+
+  /** A supplier's job with a verified report, shared with the given password. */
+  async function sharedJob(password: string | null, expiresInDays?: number) {
+    const supplier = await account('supplier');
+    const job = (
+      await supplier('POST', '/api/supplier/jobs', {
+        property_address: '9 Main Rd, Kalk Bay',
+        client_name: 'M. Naidoo',
+        description: 'Roof repair',
+      })
+    ).json();
+    const report = (
+      await supplier('POST', `/api/supplier/jobs/${job.id}/reports`, {
+        templateId: ROOFING_SERVICE_REPORT_V1.id,
+        answers: {
+          job_ref: job.job_ref,
+          inspection_date: '2026-11-20',
+          roof_type: ROOFING_SERVICE_REPORT_V1.fields.find((f) => f.name === 'roof_type')?.options?.[0],
+          condition: ROOFING_SERVICE_REPORT_V1.fields.find((f) => f.name === 'condition')?.options?.[0],
+          work_performed: 'Fixed the flashing.',
+        },
+      })
+    ).json();
+    const share = await supplier('POST', `/api/supplier/jobs/${job.id}/share`, {
+      password,
+      ...(expiresInDays ? { expiresInDays } : {}),
+    });
+    expect(share.statusCode).toBe(201);
+    const { token, url } = share.json() as { token: string; url: string };
+    return { supplier, job, report, token, url };
+  }
+
+  it('shares an open job: anyone sees the job, supplier and documents and downloads them', async () => {
+    const { token, url, job, report } = await sharedJob(null);
+    expect(url).toMatch(new RegExp(`/share/${token}$`));
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const view = await anonymous('GET', `/api/share/${token}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({
+      kind: 'job',
+      job: { job_ref: job.job_ref, property_address: '9 Main Rd, Kalk Bay', client_name: 'M. Naidoo' },
+      supplier: { company_name: 'Cape Roofing CC' },
+    });
+    expect(view.json().documents).toHaveLength(1);
+    const file = await anonymous('GET', `/api/share/${token}/download/${report.id}`);
+    expect(file.statusCode).toBe(200);
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(report.sha256);
+    expect(String(file.headers['content-disposition'])).toMatch(/^attachment/);
+    const other = await sharedJob(null);
+    expect((await anonymous('GET', `/api/share/${token}/download/${other.report.id}`)).statusCode).toBe(404);
+  });
+
+  it('gates a password link, counts wrong passwords, and answers 429 on the 11th from one address', async () => {
+    const { token } = await sharedJob('s3cret-pass');
+    const locked = await anonymous('GET', `/api/share/${token}`);
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json()).toMatchObject({ error: PASSWORD_REQUIRED, details: { passwordRequired: true } });
+    const wrong = await anonymous('POST', `/api/share/${token}/unlock`, { password: 'nope' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toBe(SHARE_MESSAGES.invalidPassword.message);
+    const empty = await anonymous('POST', `/api/share/${token}/unlock`, { password: '' });
+    expect(empty.statusCode).toBe(400);
+    const right = await anonymous('POST', `/api/share/${token}/unlock`, { password: 's3cret-pass' });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().message).toBe('Access granted');
+    const cookie = String(right.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    const open = await anonymous('GET', `/api/share/${token}`, undefined, {
+      cookie: cookie.split(';')[0] ?? '',
+    });
+    expect(open.statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) {
+      expect(
+        (await anonymous('POST', `/api/share/${token}/unlock`, { password: `bad-${i}` })).statusCode,
+      ).toBe(401);
+    }
+    const blocked = await anonymous('POST', `/api/share/${token}/unlock`, { password: 's3cret-pass' });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const row = await t.db.db
+      .selectFrom('shares')
+      .select(['token_hash', 'password_hash'])
+      .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(await t.db.db.selectFrom('shares').selectAll().execute())).not.toContain(token);
+  });
+
+  it('answers 404 "Share not found or expired." for unknown, expired and revoked links', async () => {
+    expect((await anonymous('GET', '/api/share/not-a-real-token')).json()).toEqual({
+      error: 'Share not found or expired.',
+    });
+    const expired = await sharedJob(null, 1);
+    await t.db.db
+      .updateTable('shares')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    expect((await anonymous('GET', `/api/share/${expired.token}`)).statusCode).toBe(404);
+    const revoked = await sharedJob(null);
+    const [link] = (
+      await revoked.supplier('GET', `/api/supplier/jobs/${revoked.job.id}/shares`)
+    ).json() as Json[];
+    expect(link).toMatchObject({ status: 'active', views: 0 });
+    expect((await revoked.supplier('POST', `/api/shares/${link?.id}/revoke`)).statusCode).toBe(200);
+    expect((await anonymous('GET', `/api/share/${revoked.token}`)).json()).toEqual({
+      error: 'Share not found or expired.',
+    });
+  });
+
+  it('adopts into an existing property or a new one, keeping provenance, once, and only when signed in', async () => {
+    const { token, report, job } = await sharedJob(null);
+    expect((await anonymous('POST', `/api/share/${token}/adopt`, { create_property: true })).statusCode).toBe(
+      401,
+    );
+    const owner = await account('homeowner');
+    const outsider = await account('homeowner');
+    const foreign = (
+      await outsider('POST', '/api/properties', {
+        name: 'X',
+        address: 'Y',
+        country: 'ZA',
+        municipality: 'CPT',
+        parcel_id: 'F1',
+      })
+    ).json();
+    expect((await owner('POST', `/api/share/${token}/adopt`, { property_id: foreign.id })).statusCode).toBe(
+      404,
+    );
+    const needsDetails = await owner('POST', `/api/share/${token}/adopt`, { create_property: true });
+    expect(needsDetails.statusCode).toBe(400);
+
+    const adopted = await owner('POST', `/api/share/${token}/adopt`, {
+      create_property: true,
+      property: {
+        erfNumber: '778',
+        township: 'Kalk Bay',
+        municipality: 'City of Cape Town',
+        address: '9 Main Rd, Kalk Bay',
+      },
+    });
+    expect(adopted.statusCode).toBe(200);
+    expect(adopted.json()).toMatchObject({ adopted: 1, message: 'Documents adopted' });
+    const propertyId = adopted.json().property_id as string;
+    const again = await owner('POST', `/api/share/${token}/adopt`, { property_id: propertyId });
+    expect(again.json().adopted).toBe(0);
+    const documents = (await owner('GET', `/api/properties/${propertyId}/documents`)).json() as Json[];
+    expect(documents).toHaveLength(1);
+    expect(documents[0]).toMatchObject({
+      source: 'supplier_verified',
+      status: 'Verified',
+      sha256: report.sha256,
+      storage_key: report.storage_key,
+      metadata: { jobRef: job.job_ref },
+    });
+    // Deleting the copy leaves the supplier's object in place.
+    await owner(
+      'POST',
+      '/trpc/documents.remove',
+      { id: documents[0]?.id },
+      { origin: 'http://localhost:80' },
+    );
+    expect(await t.store.stat(String(report.storage_key))).not.toBeNull();
+  });
+
+  it('lets a Free owner adopt into a new property only within the plan limit', async () => {
+    const { token } = await sharedJob(null);
+    const owner = await account('homeowner', 'free');
+    await owner('POST', '/api/properties', {
+      name: 'Home',
+      address: 'A',
+      country: 'ZA',
+      municipality: 'CPT',
+      parcel_id: 'H1',
+    });
+    const res = await owner('POST', `/api/share/${token}/adopt`, {
+      create_property: true,
+      property: { erfNumber: '5', township: 'T', municipality: 'M', address: 'Second home' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe(FREE_PLAN_LIMIT_MESSAGE);
+  });
+
+  it('verifies an issued document by its hash, and nothing else; records the access log for the creator', async () => {
+    const { token, report, job, supplier } = await sharedJob(null);
+    const found = await anonymous('GET', `/api/verify/${report.sha256}`);
+    expect(found.json()).toMatchObject({
+      verified: true,
+      matches: [{ company_name: 'Cape Roofing CC', job_ref: job.job_ref }],
+    });
+    expect(JSON.stringify(found.json())).not.toMatch(/M\. Naidoo|Kalk Bay/);
+    const unknown = await anonymous('GET', `/api/verify/${'0'.repeat(64)}`);
+    expect(unknown.json()).toEqual({ verified: false, matches: [] });
+    expect((await anonymous('GET', '/api/verify/not-a-hash')).statusCode).toBe(400);
+
+    await anonymous('GET', `/api/share/${token}`);
+    await anonymous('GET', `/api/share/${token}/download/${report.id}`);
+    const [link] = (await supplier('GET', `/api/supplier/jobs/${job.id}/shares`)).json() as Json[];
+    expect(link).toMatchObject({ views: 1, downloads: 1 });
+    const events = (await supplier('GET', `/api/shares/${link?.id}/events`)).json() as Json[];
+    expect(events.map((e) => e.action)).toEqual(['download', 'view']);
+  });
+});
