@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { DOCUMENT_MESSAGES } from '@propertydna/domain';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTENT_MISMATCH,
   UNKNOWN_UPLOAD,
   UPLOAD_MISMATCH,
 } from '../src/modules/documents/documents.service.js';
-import type { FileStore } from '../src/storage/file-store.js';
-import { S3FileStore } from '../src/storage/s3-store.js';
-import { createTestApp, makeTempDir, type TestApp } from './support/app.js';
+import { signUpAndLogIn } from './support/accounts.js';
+import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
+import { startS3Store } from './support/s3.js';
 
 type Json = Record<string, unknown>;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -21,36 +20,14 @@ const png = Buffer.concat([
 ]);
 const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(200, 2)]);
 
-async function s3Store(): Promise<{ store: FileStore; close: () => Promise<void> }> {
-  const directory = await makeTempDir('pdna-s3rver-');
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: 'docs' }],
-  });
-  const { port } = await server.run();
-  const store = new S3FileStore({
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: 'docs',
-    accessKey: 'S3RVER',
-    secretKey: 'S3RVER',
-    region: 'us-east-1',
-    ttlSeconds: 300,
-  });
-  return { store, close: () => server.close() };
-}
-
 describe.each(['fs', 's3'] as const)(`document vault (${databaseKind}, %s store)`, (driver) => {
   let t: TestApp;
   let origin: string;
   let closeStore: () => Promise<void> = async () => {};
-  let counter = 0;
 
   beforeAll(async () => {
     if (driver === 's3') {
-      const s3 = await s3Store();
+      const s3 = await startS3Store('docs');
       closeStore = s3.close;
       t = await createTestApp({}, { store: s3.store });
     } else {
@@ -65,42 +42,7 @@ describe.each(['fs', 's3'] as const)(`document vault (${databaseKind}, %s store)
 
   /** A signed-in owner (or supplier) with one property. */
   async function owner(userType: 'homeowner' | 'supplier' = 'homeowner') {
-    const email = `${driver}-${userType}-${++counter}@example.co.za`;
-    const extra =
-      userType === 'supplier'
-        ? {
-            company: 'Roof Co',
-            registrationNumber: '1',
-            specialties: ['Roofing'],
-            businessAddress: 'Cape Town',
-          }
-        : {};
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        firstName: 'Naledi',
-        lastName: 'Mokoena',
-        email,
-        password: 'a long password',
-        userType,
-        ...extra,
-      },
-    });
-    expect(signup.statusCode).toBe(201);
-    const organizationId = signup.json().organization.id as string;
-    await t.db.db
-      .updateTable('organizations')
-      .set({ plan: 'premium' })
-      .where('id', '=', organizationId)
-      .execute();
-    const { token } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'a long password' },
-      })
-    ).json();
+    const { organizationId, token } = await signUpAndLogIn(t, userType);
     const headers = { authorization: `Bearer ${token}` };
     // Over real HTTP: the signed URLs the API hands out are absolute to the address it was called at.
     const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
@@ -118,7 +60,7 @@ describe.each(['fs', 's3'] as const)(`document vault (${databaseKind}, %s store)
         address: '1 Long Street',
         country: 'ZA',
         municipality: 'CPT',
-        parcel_id: `P${counter}`,
+        parcel_id: 'P1',
       })
     ).json();
     return { organizationId, token, headers, call, propertyId: property.id as string };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { FREE_PLAN_LIMIT_MESSAGE, ROOFING_SERVICE_REPORT_V1, SHARE_MESSAGES } from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_REQUIRED } from '../src/modules/shares/shares.service.js';
+import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 
@@ -21,7 +22,6 @@ type Call = (
 
 describe(`share links and adoption (${databaseKind})`, () => {
   let t: TestApp;
-  let counter = 0;
   beforeAll(async () => {
     t = await createTestApp();
   });
@@ -33,42 +33,7 @@ describe(`share links and adoption (${databaseKind})`, () => {
     userType: 'supplier' | 'homeowner',
     plan: 'free' | 'premium' = 'premium',
   ): Promise<Call & { userId: string }> {
-    const email = `${userType}${++counter}@example.co.za`;
-    const extra =
-      userType === 'supplier'
-        ? {
-            company: 'Cape Roofing CC',
-            registrationNumber: '1',
-            specialties: 'Roofing',
-            businessAddress: 'Cape Town',
-          }
-        : {};
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        firstName: 'Ayanda',
-        lastName: 'Zulu',
-        email,
-        password: 'a long password',
-        userType,
-        ...extra,
-      },
-    });
-    if (plan === 'premium') {
-      await t.db.db
-        .updateTable('organizations')
-        .set({ plan: 'premium' })
-        .where('id', '=', signup.json().organization.id)
-        .execute();
-    }
-    const { token } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'a long password' },
-      })
-    ).json();
+    const { token, userId } = await signUpAndLogIn(t, userType, { plan });
     const call = ((method, url, payload, extraHeaders = {}) =>
       t.app.inject({
         method,
@@ -76,7 +41,7 @@ describe(`share links and adoption (${databaseKind})`, () => {
         payload: payload as Json,
         headers: { authorization: `Bearer ${token}`, ...extraHeaders },
       })) as Call;
-    return Object.assign(call, { userId: signup.json().user.id as string });
+    return Object.assign(call, { userId });
   }
   const anonymous: Call = ((method, url, payload, headers = {}) =>
     t.app.inject({ method, url, payload: payload as Json, headers })) as Call;

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStore, UploadDeclaration } from '../src/storage/file-store.js';
 import { isObjectKey } from '../src/storage/file-store.js';
-import { S3FileStore } from '../src/storage/s3-store.js';
-import { createTestApp, makeTempDir, type TestApp } from './support/app.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { startS3Store } from './support/s3.js';
 
 /**
  * One contract, two stores. Each store is used the way the app uses it: the client PUTs to the
@@ -26,25 +25,8 @@ async function fsStore(): Promise<StoreUnderTest> {
 }
 
 async function s3Store(): Promise<StoreUnderTest> {
-  const directory = await makeTempDir('pdna-s3rver-');
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: 'pdna-test' }],
-  });
-  const { port } = (await server.run()) as { port: number };
-  const store = new S3FileStore({
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: 'pdna-test',
-    accessKey: 'S3RVER',
-    secretKey: 'S3RVER',
-    region: 'us-east-1',
-    ttlSeconds: 300,
-  });
-  await store.init('us-east-1');
-  return { store, origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+  const s3 = await startS3Store('pdna-test');
+  return { store: s3.store, origin: s3.endpoint, close: s3.close };
 }
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');

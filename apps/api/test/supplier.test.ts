@@ -3,6 +3,7 @@ import { ROOFING_SERVICE_REPORT_V1, SUPPLIER_MESSAGES, TEMPLATE_MESSAGES } from 
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_REF_TAKEN } from '../src/modules/supplier/supplier.service.js';
+import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 
@@ -27,7 +28,6 @@ async function pdfText(bytes: Buffer): Promise<string> {
 
 describe(`supplier console API (${databaseKind})`, () => {
   let t: TestApp;
-  let counter = 0;
   beforeAll(async () => {
     t = await createTestApp();
   });
@@ -36,41 +36,9 @@ describe(`supplier console API (${databaseKind})`, () => {
   });
 
   async function account(userType: 'supplier' | 'homeowner') {
-    const email = `${userType}${++counter}@example.co.za`;
-    const extra =
-      userType === 'supplier'
-        ? {
-            company: 'Cape Roofing CC',
-            registrationNumber: '2010/1/23',
-            specialties: 'Roofing',
-            businessAddress: 'Cape Town',
-          }
-        : {};
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/signup',
-          payload: {
-            firstName: 'Lerato',
-            lastName: 'Khumalo',
-            email,
-            password: 'a long password',
-            userType,
-            ...extra,
-          },
-        })
-      ).statusCode,
-    ).toBe(201);
-    const { token } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'a long password' },
-      })
-    ).json();
+    const { headers } = await signUpAndLogIn(t, userType);
     return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-      t.app.inject({ method, url, payload: payload as Json, headers: { authorization: `Bearer ${token}` } });
+      t.app.inject({ method, url, payload: payload as Json, headers });
   }
 
   const job = {
@@ -123,7 +91,7 @@ describe(`supplier console API (${databaseKind})`, () => {
     const supplier = await account('supplier');
     expect((await supplier('GET', '/api/supplier/profile')).json()).toMatchObject({
       company_name: 'Cape Roofing CC',
-      registration_number: '2010/1/23',
+      registration_number: '2010/111111/23',
       specialties: ['Roofing'],
     });
     const updated = await supplier('PUT', '/api/supplier/profile', {

@@ -23,3 +23,21 @@ export async function recordAudit(db: DbOrTrx, entry: AuditEntry): Promise<void>
     })
     .execute();
 }
+
+/** The same, for an action of a signed-in caller: the organisation, user and address come from them. */
+export function recordActorAudit(
+  db: DbOrTrx,
+  who: { actor: { organizationId: string; userId: string }; ip: string },
+  action: AuditAction,
+  documentId: string | null,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  return recordAudit(db, {
+    organizationId: who.actor.organizationId,
+    userId: who.actor.userId,
+    ip: who.ip,
+    action,
+    documentId,
+    details,
+  });
+}

@@ -11,7 +11,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { Db, DocumentRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore, SignedUpload } from '../../storage/file-store.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordActorAudit } from '../audit/audit.repo.js';
 import type { DocumentOut } from './documents.schemas.js';
 
 /** After its URL expires, a finished upload may still be registered for this long. */
@@ -22,6 +22,9 @@ export const UNKNOWN_UPLOAD = 'Unknown or expired upload: sign and upload the fi
 export const UPLOAD_MISMATCH = 'The uploaded file does not match its declared size and SHA-256';
 export const CONTENT_MISMATCH = "The file's content does not match its declared type";
 export const NOT_UPLOADED = 'The file has not been uploaded yet';
+
+/** A date-only expiry ('YYYY-MM-DD') means the start of that day in South Africa (UTC+2, no daylight saving). */
+const startOfSouthAfricanDay = (date: string) => new Date(`${date}T00:00:00+02:00`);
 
 const notFound = () => new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
 
@@ -90,12 +93,10 @@ export async function signUpload(
       expires_at: new Date(upload.expiresAt.getTime() + REGISTRATION_GRACE_MS),
     })
     .execute();
-  await recordAudit(db, {
-    organizationId: who.actor.organizationId,
-    userId: who.actor.userId,
-    action: 'upload',
-    ip: who.ip,
-    details: { storageKey: upload.key, bytes: declaration.bytes, contentType: declaration.contentType },
+  await recordActorAudit(db, who, 'upload', null, {
+    storageKey: upload.key,
+    bytes: declaration.bytes,
+    contentType: declaration.contentType,
   });
   return upload;
 }
@@ -202,18 +203,16 @@ export async function registerDocument(
         content_type: input.content_type,
         source: supplier ? 'supplier_verified' : 'owner_upload',
         verified_by: supplier ? actor.userId : null,
-        expires_at: input.expires_at ? new Date(`${input.expires_at}T00:00:00+02:00`) : null,
+        expires_at: input.expires_at ? startOfSouthAfricanDay(input.expires_at) : null,
         metadata: JSON.stringify(input.metadata),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      organizationId: actor.organizationId,
-      userId: actor.userId,
-      action: 'register',
-      documentId: row.id,
-      ip: who.ip,
-      details: { name: input.name, kind: input.kind, bytes: input.bytes, sha256: input.sha256 },
+    await recordActorAudit(trx, who, 'register', row.id, {
+      name: input.name,
+      kind: input.kind,
+      bytes: input.bytes,
+      sha256: input.sha256,
     });
     return row.id;
   });
@@ -268,18 +267,11 @@ export async function updateDocumentExpiry(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('documents')
-      .set({ expires_at: expiresAt ? new Date(`${expiresAt}T00:00:00+02:00`) : null })
+      .set({ expires_at: expiresAt ? startOfSouthAfricanDay(expiresAt) : null })
       .where('id', '=', id)
       .where('organization_id', '=', who.actor.organizationId)
       .execute();
-    await recordAudit(trx, {
-      organizationId: who.actor.organizationId,
-      userId: who.actor.userId,
-      action: 'update',
-      documentId: id,
-      ip: who.ip,
-      details: { expires_at: expiresAt },
-    });
+    await recordActorAudit(trx, who, 'update', id, { expires_at: expiresAt });
   });
   return getDocument(db, who.actor.organizationId, id);
 }
@@ -296,14 +288,7 @@ export async function deleteDocument(db: Db, store: FileStore, who: RequestActor
       .where('id', '=', id)
       .where('organization_id', '=', who.actor.organizationId)
       .execute();
-    await recordAudit(trx, {
-      organizationId: who.actor.organizationId,
-      userId: who.actor.userId,
-      action: 'delete',
-      documentId: id,
-      ip: who.ip,
-      details: { name: document.name, sha256: document.sha256 },
-    });
+    await recordActorAudit(trx, who, 'delete', id, { name: document.name, sha256: document.sha256 });
     const others = await trx
       .selectFrom('documents')
       .select('id')
@@ -324,12 +309,6 @@ export async function openDocument(
 ): Promise<{ document: DocumentOut; stream: NodeJS.ReadableStream }> {
   const document = await getDocument(db, who.actor.organizationId, id);
   const stream = await store.openRead(document.storage_key);
-  await recordAudit(db, {
-    organizationId: who.actor.organizationId,
-    userId: who.actor.userId,
-    action,
-    documentId: id,
-    ip: who.ip,
-  });
+  await recordActorAudit(db, who, action, id);
   return { document, stream };
 }

@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/actor.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import type { Db, DbOrTrx, ShareAction, ShareRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordActorAudit } from '../audit/audit.repo.js';
 import { createProperty, getProperty } from '../properties/properties.service.js';
 import { getJob } from '../supplier/supplier.service.js';
 
@@ -402,14 +402,7 @@ export async function adoptShare(
       .returning('id')
       .execute();
     for (const row of rows) {
-      await recordAudit(trx, {
-        organizationId: who.actor.organizationId,
-        userId: who.actor.userId,
-        action: 'adopt',
-        documentId: row.id,
-        ip: who.ip,
-        details: { shareId: share.id, ...(jobRef ? { jobRef } : {}) },
-      });
+      await recordActorAudit(trx, who, 'adopt', row.id, { shareId: share.id, ...(jobRef ? { jobRef } : {}) });
     }
     await logShareEvent(trx, share.id, 'adopt', who.ip, who.actor.userId);
     return rows.length;

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { Db, TemplateRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordActorAudit } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import { getDocument, type RequestActor } from '../documents/documents.service.js';
 import { secureRandom } from '../properties/properties.service.js';
@@ -270,13 +270,10 @@ export async function createJobReport(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      organizationId: who.actor.organizationId,
-      userId: who.actor.userId,
-      action: 'register',
-      documentId: row.id,
-      ip: who.ip,
-      details: { report: template.id, jobRef: job.job_ref, sha256: stored.sha256 },
+    await recordActorAudit(trx, who, 'register', row.id, {
+      report: template.id,
+      jobRef: job.job_ref,
+      sha256: stored.sha256,
     });
     return row.id;
   });

@@ -1,0 +1,58 @@
+import type { TestApp } from './app.js';
+
+let counter = 0;
+
+export interface TestAccount {
+  email: string;
+  token: string;
+  userId: string;
+  organizationId: string;
+  headers: { authorization: string };
+}
+
+const SUPPLIER_FIELDS = {
+  company: 'Cape Roofing CC',
+  registrationNumber: '2010/111111/23',
+  specialties: 'Roofing',
+  businessAddress: '1 Main Road, Cape Town',
+};
+
+/** Signs up a fresh account through the API (Premium unless told otherwise) and logs it in. */
+export async function signUpAndLogIn(
+  t: TestApp,
+  userType: 'homeowner' | 'supplier' = 'homeowner',
+  { plan = 'premium' }: { plan?: 'free' | 'premium' } = {},
+): Promise<TestAccount> {
+  const email = `${userType}-${process.pid}-${++counter}@example.co.za`;
+  const password = 'a long password';
+  const signup = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: {
+      firstName: 'Naledi',
+      lastName: 'Mokoena',
+      email,
+      password,
+      userType,
+      ...(userType === 'supplier' ? SUPPLIER_FIELDS : {}),
+    },
+  });
+  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
+  const { user, organization } = signup.json();
+  if (plan === 'premium') {
+    await t.db.db
+      .updateTable('organizations')
+      .set({ plan: 'premium' })
+      .where('id', '=', organization.id)
+      .execute();
+  }
+  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const token = login.json().token as string;
+  return {
+    email,
+    token,
+    userId: user.id,
+    organizationId: organization.id,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
