@@ -1,4 +1,4 @@
-import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core';
+import { Anchor, type AnchorProps, Button, type ButtonProps, Card, type CardProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, forwardRef } from 'react';
 
@@ -17,3 +17,10 @@ export const AnchorLink = createLink(MantineAnchor);
 
 /** A Mantine Button rendered as an in-app link. */
 export const ButtonLink = createLink(MantineButtonAnchor);
+
+const MantineCardAnchor = forwardRef<HTMLAnchorElement, CardProps & AnchorElementProps>((props, ref) => (
+  <Card component="a" ref={ref} {...props} />
+));
+
+/** A Mantine Card that is one in-app link as a whole (a property card that opens its property). */
+export const CardLink = createLink(MantineCardAnchor);

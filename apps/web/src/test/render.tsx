@@ -48,3 +48,13 @@ export async function renderWithRouter(ui: ReactElement, path = '/') {
   const result = renderWithMantine(<RouterProvider router={router} />);
   return { ...result, router };
 }
+
+/**
+ * Matches the element whose whole text (its descendants' included) is `text`, for labels split over
+ * several elements (a visually hidden prefix and the visible label). Innermost match only.
+ */
+export function fullText(text: string) {
+  return (_content: string, element: Element | null) =>
+    element?.textContent === text &&
+    Array.from(element.children).every((child) => child.textContent !== text);
+}

@@ -1,9 +1,31 @@
-import { Card, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { homePathOf, seesPortfolio, type UserType } from '@propertydna/domain';
 import { Navigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/router-links';
-import { useAuth } from '../../../lib/auth';
+import { type AuthUser, useAuth } from '../../../lib/auth';
+import { errorMessage } from '../../../lib/error-message';
+import { planStateOf, useStartTrial } from '../../../lib/plan';
+import { trpc } from '../../../lib/trpc';
+import { demoProperty } from '../properties/-components/demo-property';
 import { DashboardHeader } from './dashboard-header';
+import { PlanSummary } from './plan-summary';
+import { type DashboardProperty, PropertyCard } from './property-card';
+import { StatsStrip } from './stats-strip';
+
+const CARD_HEIGHT = 200;
 
 /** The dashed card that starts a new property (spec §2). */
 function AddPropertyCard() {
@@ -11,7 +33,7 @@ function AddPropertyCard() {
     <Card
       padding="xl"
       radius="md"
-      mih={200}
+      mih={CARD_HEIGHT}
       style={{ border: '2px dashed var(--mantine-color-default-border)', background: 'transparent' }}
     >
       <Stack align="center" justify="center" gap="xs" h="100%" ta="center">
@@ -29,8 +51,43 @@ function AddPropertyCard() {
   );
 }
 
-/** What the dashboard shows for an owner: the header for their type, the intro banner and the add card. */
-export function DashboardView({ userType, firstName }: { userType: UserType; firstName: string }) {
+function LoadingPropertiesCard() {
+  return (
+    <Card withBorder padding="xl" radius="md" mih={CARD_HEIGHT}>
+      <Group justify="center" align="center" h="100%" gap="sm" role="status" aria-live="polite">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>Loading properties...</Text>
+      </Group>
+    </Card>
+  );
+}
+
+/** The portfolio list as the dashboard has it: loading, the properties, or absent (failed). */
+export interface PortfolioListState {
+  /** undefined: the list is absent (not loaded, or its request failed). */
+  properties: DashboardProperty[] | undefined;
+  loading: boolean;
+  /** What went wrong when the request failed. */
+  error?: string | null;
+  onRetry?: () => void;
+}
+
+export interface DashboardViewProps {
+  userType: UserType;
+  firstName: string;
+  portfolio: PortfolioListState;
+  /** The plan and the statistics, between the banner and the cards. */
+  summary?: ReactNode;
+}
+
+/**
+ * What the dashboard shows for an owner (spec §2): the header for their type, the intro banner, the
+ * plan and figures, the Add New Property card and one card per property. While the list loads a
+ * 'Loading properties...' card shows; when the list is absent the built-in demo property stands in.
+ */
+export function DashboardView({ userType, firstName, portfolio, summary }: DashboardViewProps) {
+  const { properties, loading, error, onRetry } = portfolio;
+  const cards = properties ?? (loading ? [] : [demoProperty()]);
   return (
     <Container size="xl" py="xl">
       <DashboardHeader userType={userType} />
@@ -45,12 +102,72 @@ export function DashboardView({ userType, firstName }: { userType: UserType; fir
               policies and plans. Keep everything in one place and hand it on when the property changes hands.
             </Text>
           </Paper>
+          {summary && (
+            <Stack gap="md" mt="lg">
+              {summary}
+            </Stack>
+          )}
+          {error && (
+            <Alert color="red" variant="light" mt="lg" title="Your properties could not be loaded">
+              <Group justify="space-between" gap="sm">
+                <div>
+                  <Text size="sm">{error}</Text>
+                  <Text size="sm">The demo property is shown meanwhile.</Text>
+                </div>
+                {onRetry && (
+                  <Button size="xs" variant="default" onClick={onRetry}>
+                    Try again
+                  </Button>
+                )}
+              </Group>
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="xl">
             <AddPropertyCard />
+            {loading && <LoadingPropertiesCard />}
+            {cards.map((property) => (
+              <PropertyCard key={property.id} property={property} />
+            ))}
           </SimpleGrid>
         </>
       )}
     </Container>
+  );
+}
+
+/** The plan (with the trial offer) and the portfolio's figures. */
+function PortfolioSummary() {
+  const { organization } = useAuth();
+  const stats = trpc.properties.stats.useQuery();
+  const startTrial = useStartTrial();
+  return (
+    <>
+      {organization && (
+        <PlanSummary
+          state={planStateOf(organization)}
+          starting={startTrial.isPending}
+          onStartTrial={() => startTrial.mutate()}
+        />
+      )}
+      <StatsStrip stats={stats.data} loading={stats.isLoading} />
+    </>
+  );
+}
+
+function OwnerDashboard({ user }: { user: AuthUser }) {
+  const list = trpc.properties.list.useQuery();
+  return (
+    <DashboardView
+      userType={user.userType}
+      firstName={user.firstName}
+      portfolio={{
+        properties: list.data,
+        loading: list.isLoading,
+        error: list.isError ? errorMessage(list.error, 'The server could not be reached.') : null,
+        onRetry: () => void list.refetch(),
+      }}
+      summary={<PortfolioSummary />}
+    />
   );
 }
 
@@ -59,5 +176,15 @@ export function DashboardPage() {
   const { user } = useAuth();
   if (!user) return null;
   if (homePathOf(user.userType) === '/supplier') return <Navigate to="/supplier" replace />;
-  return <DashboardView userType={user.userType} firstName={user.firstName} />;
+  if (!seesPortfolio(user.userType)) {
+    // The Coming Soon company dashboard has no portfolio to load.
+    return (
+      <DashboardView
+        userType={user.userType}
+        firstName={user.firstName}
+        portfolio={{ properties: [], loading: false }}
+      />
+    );
+  }
+  return <OwnerDashboard user={user} />;
 }

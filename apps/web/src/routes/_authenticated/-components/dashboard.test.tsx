@@ -1,9 +1,10 @@
 import { USER_TYPES, type UserType } from '@propertydna/domain';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithMantine, renderWithRouter } from '../../../test/render';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fullText, renderWithMantine, renderWithRouter } from '../../../test/render';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardView } from './dashboard-page';
+import type { DashboardProperty } from './property-card';
 
 // Suppliers never see the dashboard: they are sent to /supplier.
 const EXPECTED: Record<Exclude<UserType, 'supplier'>, [title: string, subtitle: string] | 'company'> = {
@@ -37,17 +38,111 @@ describe('DashboardHeader', () => {
   }
 });
 
+const property = (overrides: Partial<DashboardProperty> = {}): DashboardProperty => ({
+  id: '7d0a7a52-8f55-4a59-9c3b-2f8e7f0f5a10',
+  dnaCode: 'PDNA-ZA-CPT-A123-2026-ABCDE7',
+  address: '4 Bree Street, Cape Town, 8001',
+  erfNumber: 'A123',
+  township: 'Gardens',
+  isDemo: false,
+  documentsCount: 3,
+  lastActivity: '2026-11-22T08:00:00.000Z',
+  complianceStatus: 'good',
+  ...overrides,
+});
+
 describe('DashboardView', () => {
-  it('shows an owner the intro banner and the Add New Property card, and no property cards', async () => {
-    await renderWithRouter(<DashboardView userType="homeowner" firstName="Thandiwe" />);
+  it('shows an owner the intro banner and the Add New Property card, and no property cards for an empty list', async () => {
+    await renderWithRouter(
+      <DashboardView
+        userType="homeowner"
+        firstName="Thandiwe"
+        portfolio={{ properties: [], loading: false }}
+      />,
+    );
     expect(await screen.findByRole('heading', { name: 'Welcome, Thandiwe' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Add New Property' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/properties/new');
+    expect(screen.queryByText(/docs$/)).toBeNull();
+    expect(screen.queryByText('RES-DEMO-CT')).toBeNull();
+    expect(screen.queryByText('Loading properties...')).toBeNull();
+  });
+
+  it("shows a 'Loading properties...' card while the list loads, and no demo property", async () => {
+    await renderWithRouter(
+      <DashboardView
+        userType="homeowner"
+        firstName="Thandiwe"
+        portfolio={{ properties: undefined, loading: true }}
+      />,
+    );
+    expect(await screen.findByText('Loading properties...')).toBeTruthy();
+    expect(screen.queryByText('RES-DEMO-CT')).toBeNull();
+  });
+
+  it('shows one card per property, each opening its detail', async () => {
+    const first = property();
+    const second = property({ id: 'a1b2', dnaCode: 'PDNA-ZA-JHB-77-2026-XYZ234', township: null });
+    await renderWithRouter(
+      <DashboardView
+        userType="investor"
+        firstName="Sipho"
+        portfolio={{ properties: [first, second], loading: false }}
+      />,
+    );
+    const card = await screen.findByRole('link', { name: /PDNA-ZA-CPT-A123-2026-ABCDE7/ });
+    expect(card.getAttribute('href')).toBe(`/properties/${first.id}`);
+    expect(screen.getByRole('link', { name: /PDNA-ZA-JHB-77-2026-XYZ234/ }).getAttribute('href')).toBe(
+      '/properties/a1b2',
+    );
+    expect(screen.queryByText('RES-DEMO-CT')).toBeNull();
+  });
+
+  it('shows the built-in demo property when the list is absent, with the reason and a retry', async () => {
+    const onRetry = vi.fn();
+    await renderWithRouter(
+      <DashboardView
+        userType="homeowner"
+        firstName="Thandiwe"
+        portfolio={{ properties: undefined, loading: false, error: 'HTTP 502', onRetry }}
+      />,
+    );
+    const demo = await screen.findByRole('link', { name: /RES-DEMO-CT/ });
+    expect(demo.getAttribute('href')).toBe('/properties/demo');
+    const card = within(demo);
+    expect(card.getByText('DEMO')).toBeTruthy();
+    expect(card.getByText('ERF number: ERF123')).toBeTruthy();
+    expect(card.getByText('Area: Gardens')).toBeTruthy();
+    expect(card.getByText('5 docs')).toBeTruthy();
+    expect(card.getByText(fullText('Compliance: Good'))).toBeTruthy();
+    expect(card.getByText(/Cape Town/)).toBeTruthy();
+    expect(screen.getByText('HTTP 502')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('shows the summary (plan and figures) it is given', async () => {
+    await renderWithRouter(
+      <DashboardView
+        userType="homeowner"
+        firstName="Thandiwe"
+        portfolio={{ properties: [], loading: false }}
+        summary={<p>Plan: Free</p>}
+      />,
+    );
+    expect(await screen.findByText('Plan: Free')).toBeTruthy();
   });
 
   it('shows the other company types only the Coming Soon placeholder', async () => {
-    await renderWithRouter(<DashboardView userType="developer" firstName="Sipho" />);
+    await renderWithRouter(
+      <DashboardView
+        userType="developer"
+        firstName="Sipho"
+        portfolio={{ properties: undefined, loading: false }}
+      />,
+    );
     expect(await screen.findByRole('heading', { name: 'Company Dashboard' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull();
+    expect(screen.queryByText('RES-DEMO-CT')).toBeNull();
   });
 });

@@ -1,20 +1,139 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ButtonLink } from '../../../components/router-links';
-import { PageTitle } from '../-components/section-page';
+import { Alert, Button, Center, Container, Group, Loader, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { UpdatePropertyInput } from '@propertydna/domain';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/error-message';
+import { type Property, usePortfolioInvalidation } from '../../../lib/properties';
+import { trpc } from '../../../lib/trpc';
+import { DEMO_PROPERTY_ID } from './-components/demo-property';
+import { DemoPropertyDetail } from './-components/demo-property-detail';
+import { PropertyDetailLayout, PropertyNotFound, storedPropertyPanels } from './-components/property-detail';
+import { ArchivePropertyModal, EditPropertyModal } from './-components/property-modals';
+import { VaultTab } from './-components/vault-tab';
 
 export const Route = createFileRoute('/_authenticated/properties/$id')({
   component: PropertyDetailPage,
 });
 
+/** /properties/{id}; the id 'demo' is the built-in sample property, which makes no server calls (spec §2). */
 function PropertyDetailPage() {
+  const { id } = Route.useParams();
+  if (id === DEMO_PROPERTY_ID) return <DemoPropertyDetail />;
+  return <StoredPropertyDetail key={id} id={id} />;
+}
+
+function StoredPropertyDetail({ id }: { id: string }) {
+  const property = trpc.properties.byId.useQuery({ id });
+
+  if (property.isLoading) {
+    return (
+      <Center mih="40vh">
+        <Group gap="sm" role="status" aria-live="polite">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>Loading property...</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (property.error?.data?.code === 'NOT_FOUND') return <PropertyNotFound />;
+  if (!property.data) {
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" variant="light" title="The property could not be loaded">
+          <Text size="sm">{errorMessage(property.error, 'The server could not be reached.')}</Text>
+          <Button size="xs" variant="default" mt="sm" onClick={() => void property.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
+  return <StoredPropertyView property={property.data} />;
+}
+
+function StoredPropertyView({ property }: { property: Property }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const invalidatePortfolio = usePortfolioInvalidation();
+  const update = trpc.properties.update.useMutation();
+  const archive = trpc.properties.archive.useMutation();
+  const [editing, setEditing] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+
+  async function save(patch: UpdatePropertyInput) {
+    try {
+      const updated = await update.mutateAsync({ id: property.id, patch });
+      utils.properties.byId.setData({ id: property.id }, updated);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: errorMessage(error, 'Failed to update property'),
+      });
+      return;
+    }
+    setEditing(false);
+    // The list shows the name and address; the stats do not change.
+    void utils.properties.list.invalidate();
+    notifications.show({
+      color: 'green',
+      title: 'Property updated',
+      message: 'Your changes have been saved.',
+    });
+  }
+
+  async function archiveProperty() {
+    try {
+      await archive.mutateAsync({ id: property.id });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: errorMessage(error, 'Failed to archive property'),
+      });
+      return;
+    }
+    setArchiving(false);
+    await navigate({ to: '/properties' });
+    // Invalidated once this page is gone, so the archived property is not asked for again here.
+    void utils.properties.byId.invalidate({ id: property.id });
+    void invalidatePortfolio();
+    notifications.show({ color: 'green', title: 'Property archived', message: property.name });
+  }
+
   return (
-    <PageTitle
-      title="Property details"
-      subtitle="The property's documents, policy check, actions and vendors"
-    >
-      <ButtonLink to="/app" variant="default" mt="lg">
-        Back to Dashboard
-      </ButtonLink>
-    </PageTitle>
+    <>
+      <PropertyDetailLayout
+        property={property}
+        actions={
+          <>
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button variant="default" color="red" onClick={() => setArchiving(true)}>
+              Archive
+            </Button>
+          </>
+        }
+        panels={storedPropertyPanels(<VaultTab propertyId={property.id} />)}
+      />
+      {editing && (
+        <EditPropertyModal
+          property={property}
+          opened
+          onClose={() => setEditing(false)}
+          busy={update.isPending}
+          onSubmit={(patch) => void save(patch)}
+        />
+      )}
+      <ArchivePropertyModal
+        propertyName={property.name}
+        opened={archiving}
+        onClose={() => setArchiving(false)}
+        busy={archive.isPending}
+        onConfirm={() => void archiveProperty()}
+      />
+    </>
   );
 }

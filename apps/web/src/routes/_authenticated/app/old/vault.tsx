@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '../../-components/section-page';
+import { DocumentVault } from '../../../../components/documents/document-vault';
+import { PageTitle, SECTIONS } from '../../-components/section-page';
 
 export const Route = createFileRoute('/_authenticated/app/old/vault')({
-  component: () => <SectionPage section="vault" />,
+  component: () => (
+    <PageTitle {...SECTIONS.vault}>
+      <DocumentVault />
+    </PageTitle>
+  ),
 });

@@ -1,0 +1,341 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { BASE_URL, launchBrowser, watchPage } from './browser.mjs';
+
+const PASSWORD = 'Karoo-roof-2024';
+/** The domain's FREE_PLAN_LIMIT_MESSAGE, as the server answers it. */
+const FREE_PLAN_LIMIT_MESSAGE =
+  'The Free plan includes 1 property. Upgrade to Premium (R99 per year) to add more properties.';
+const PROPERTY_TABS = ['Vault', 'Policy Check', 'Actions', 'Vendors', 'Escalation'];
+
+const uniqueEmail = (label) => `${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.co.za`;
+
+async function api(path, { token, body, method = body ? 'POST' : 'GET' } = {}) {
+  const response = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A fresh homeowner (Free plan, trial unused), signed up and logged in through the REST API. */
+async function newHomeowner(label) {
+  const email = uniqueEmail(label);
+  const signup = await api('/api/auth/signup', {
+    body: { firstName: 'Thandiwe', lastName: 'Mokoena', email, password: PASSWORD, userType: 'homeowner' },
+  });
+  assert.equal(signup.status, 201);
+  assert.equal(signup.body.organization.plan, 'free');
+  const login = await api('/api/auth/login', { body: { email, password: PASSWORD } });
+  assert.equal(login.status, 200);
+  return login.body.token;
+}
+
+/** Every page of the context starts signed in with `token` (the spec's local storage key auth_token). */
+async function signIn(context, token) {
+  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+}
+
+/** What the browser logs for an answer the test provokes on purpose. */
+const isExpected = (text, { allowStatus, allowAborted }) =>
+  (allowStatus !== undefined &&
+    text.startsWith(`Failed to load resource: the server responded with a status of ${allowStatus}`)) ||
+  (allowAborted === true && text.startsWith('Failed to load resource: net::ERR_FAILED'));
+
+async function assertClean(watch, allowed = {}) {
+  assert.deepEqual(await watch.cspViolations(), []);
+  assert.deepEqual(
+    watch.consoleErrors.filter((text) => !isExpected(text, allowed)),
+    [],
+  );
+  assert.deepEqual(watch.pageErrors, []);
+}
+
+/** Records the pathname of every request to the API (/api/* and /trpc/*) the page makes. */
+function recordApiRequests(page) {
+  const paths = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') || pathname.startsWith('/trpc/')) paths.push(pathname);
+  });
+  return paths;
+}
+
+const toast = (page, text) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
+
+describe('properties', () => {
+  let browser;
+  let context;
+  let page;
+
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: BASE_URL });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('creates a property in the dialog; Free meets its limit, starts the trial, then /properties/new creates', async () => {
+    const watch = await watchPage(page);
+    await signIn(context, await newHomeowner('portfolio'));
+
+    await page.goto('/properties');
+    await page.getByRole('heading', { level: 1, name: 'Properties' }).waitFor();
+    await page.getByText('Manage your property portfolio').waitFor();
+    await page.getByText('No properties yet').waitFor();
+    await page.getByText('Get started by adding your first property').waitFor();
+
+    // The dialog, with the live preview following what is typed.
+    await page.getByRole('button', { name: 'Add Property', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Property' });
+    const preview = dialog.getByRole('status', { name: 'Generated DNA ID Preview' });
+    assert.equal(await preview.textContent(), 'PDNA-ZA-{MUNICIPALITY}-{PARCEL}-2024-XXXXXX');
+    await dialog.locator('#property-dialog-name').fill('Bree Street Flat');
+    await dialog.locator('#property-dialog-address').fill('4 Bree Street, Cape Town, 8001');
+    await dialog.locator('#property-dialog-municipality').pressSequentially('cpt');
+    assert.equal(await preview.textContent(), 'PDNA-ZA-CPT-{PARCEL}-2024-XXXXXX');
+    await dialog.locator('#property-dialog-parcel_id').pressSequentially('a123');
+    assert.equal(await preview.textContent(), 'PDNA-ZA-CPT-A123-2024-XXXXXX');
+    await dialog.locator('#property-dialog-unit').pressSequentially('12a');
+    assert.equal(await preview.textContent(), 'PDNA-ZA-CPT-A123-12A-2024-XXXXXX');
+    await dialog.locator('#property-dialog-deed_number').fill('T1234/2020');
+    await dialog.getByRole('button', { name: 'Create Property' }).click();
+    await toast(page, 'Property created').waitFor();
+    await toast(page, 'Property has been successfully added to your portfolio.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Its card on the Properties screen, with the DNA code the server issued.
+    const listCard = page.getByRole('link', { name: /Bree Street Flat/ });
+    await listCard.waitFor();
+    const dnaCode = (await listCard.textContent()).match(/PDNA-ZA-CPT-A123-12A-\d{4}-[A-Z0-9]{6}/)?.[0];
+    assert.ok(dnaCode, 'the card shows the issued DNA code');
+    await listCard.getByText('Residential').waitFor();
+    await listCard.getByText(/^Added [A-Z][a-z]{2} \d{2}, \d{4}$/).waitFor();
+
+    // The dashboard: the card, the plan and the figures.
+    await page.goto('/app');
+    const dashboardCard = page.getByRole('link', { name: new RegExp(dnaCode) });
+    await dashboardCard.waitFor();
+    for (const text of ['4 Bree Street, Cape Town, 8001', 'ERF number: a123', '0 docs', 'Compliance: Good']) {
+      await dashboardCard.getByText(text, { exact: true }).waitFor();
+    }
+    await dashboardCard.getByText(/^Last activity: [A-Z][a-z]{2} \d{2}, \d{4}$/).waitFor();
+    assert.equal(await dashboardCard.getByText('DEMO', { exact: true }).count(), 0);
+    await page.getByRole('region', { name: 'Your plan' }).getByText('Plan: Free').waitFor();
+    const stats = page.getByRole('region', { name: 'Portfolio statistics' });
+    await stats.getByText('Properties').waitFor();
+    assert.match(await stats.textContent(), /Properties1Documents0Compliance1 good0 warning0 critical/);
+
+    // Its detail.
+    await dashboardCard.click();
+    await page.waitForURL(/\/properties\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Bree Street Flat' }).waitFor();
+    await page.getByText('4 Bree Street, Cape Town, 8001').waitFor();
+    assert.equal(await page.getByTestId('dna-id').textContent(), dnaCode);
+    assert.deepEqual(await page.getByRole('tab').allTextContents(), PROPERTY_TABS);
+    assert.equal(await page.getByText('Demo Property').count(), 0);
+
+    // A second property in the dialog: the Free plan refuses it and offers the trial.
+    await page.goto('/properties');
+    await page.getByRole('button', { name: 'Add Property', exact: true }).click();
+    await dialog.locator('#property-dialog-name').fill('Rosebank Offices');
+    await dialog.locator('#property-dialog-address').fill('1 Cradock Avenue, Rosebank, 2196');
+    await dialog.locator('#property-dialog-municipality').fill('JHB');
+    await dialog.locator('#property-dialog-parcel_id').fill('ERF77');
+    await dialog.getByRole('button', { name: 'Create Property' }).click();
+    await toast(page, 'Error').waitFor();
+    await toast(page, FREE_PLAN_LIMIT_MESSAGE).waitFor();
+    const dialogPrompt = dialog.getByTestId('upgrade-prompt');
+    await dialogPrompt.getByText(FREE_PLAN_LIMIT_MESSAGE).waitFor();
+    await dialogPrompt.getByRole('button', { name: 'Start 14-day free trial' }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // /properties/new: refused too, until the trial starts.
+    await page.goto('/properties/new');
+    await page.locator('#add-property-erfNumber').fill('ERF 1234');
+    await page.locator('#add-property-township').fill('Gardens');
+    await page.locator('#add-property-municipality').fill('City of Cape Town');
+    await page.locator('#add-property-address').fill('12 Kloof Street, Gardens, Cape Town, 8001');
+    await page.getByRole('button', { name: 'Create Property' }).click();
+    await toast(page, 'Error Creating Property').waitFor();
+    await toast(page, FREE_PLAN_LIMIT_MESSAGE).waitFor();
+    const formPrompt = page.getByTestId('upgrade-prompt');
+    await formPrompt.getByRole('button', { name: 'Start 14-day free trial' }).click();
+    await toast(page, 'Premium trial started').waitFor();
+    await formPrompt.waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).pathname, '/properties/new');
+
+    await page.getByRole('button', { name: 'Create Property' }).click();
+    await toast(page, 'Property Added Successfully!').waitFor();
+    const added = await page
+      .locator('.mantine-Notification-root', { hasText: 'Property Added Successfully!' })
+      .textContent();
+    const newCode = added.match(/PDNA-ZA-CITYOFCAPE-ERF1234-\d{4}-[A-Z0-9]{6}/)?.[0];
+    assert.ok(newCode, `the toast names the issued DNA code (${added})`);
+    await page.waitForURL(/\/properties\/[0-9a-f-]{36}$/);
+    await page
+      .getByRole('heading', { level: 1, name: '12 Kloof Street, Gardens, Cape Town, 8001' })
+      .waitFor();
+    assert.equal(await page.getByTestId('dna-id').textContent(), newCode);
+
+    // Back on the dashboard: both properties, the trial and the new figures.
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/app');
+    await page
+      .getByRole('link', { name: new RegExp(newCode) })
+      .getByText('Area: Gardens')
+      .waitFor();
+    await page.getByRole('link', { name: new RegExp(dnaCode) }).waitFor();
+    await page.getByRole('region', { name: 'Your plan' }).getByText('Plan: Premium (free trial)').waitFor();
+    await page
+      .getByRole('region', { name: 'Your plan' })
+      .getByText(/^Your trial ends on /)
+      .waitFor();
+    await stats.getByText('2', { exact: true }).waitFor();
+    await assertClean(watch, { allowStatus: 403 });
+  });
+
+  it('edits the descriptive fields of a property, never its DNA code, and archives it', async () => {
+    const watch = await watchPage(page);
+    const token = await newHomeowner('edit');
+    const created = await api('/api/properties', {
+      token,
+      body: {
+        name: 'Sea Point Flat',
+        address: '9 Beach Road, Sea Point, 8005',
+        property_type: 'residential',
+        country: 'ZA',
+        municipality: 'CPT',
+        parcel_id: 'SP9',
+      },
+    });
+    assert.equal(created.status, 201);
+    await signIn(context, token);
+
+    await page.goto(`/properties/${created.body.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Sea Point Flat' }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit property' });
+    await edit.getByLabel('Property Name').fill('Sea Point Apartment');
+    await edit.getByLabel('Township/Extension').fill('Sea Point');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Property updated').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sea Point Apartment' }).waitFor();
+    assert.equal(await page.getByTestId('dna-id').textContent(), created.body.dnaCode);
+
+    await page.getByRole('button', { name: 'Archive' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Archive property' });
+    await confirm.getByText(/Archive Sea Point Apartment\?/).waitFor();
+    await confirm.getByRole('button', { name: 'Archive' }).click();
+    await page.waitForURL('**/properties');
+    await toast(page, 'Property archived').waitFor();
+    await page.getByText('No properties yet').waitFor();
+    assert.equal((await api('/api/properties', { token })).body.length, 0);
+    await assertClean(watch);
+  });
+
+  it('shows the demo property from built-in data, without a single request of its own', async () => {
+    const watch = await watchPage(page);
+    await signIn(context, await newHomeowner('demo'));
+    const requests = recordApiRequests(page);
+
+    // 1. Opened directly: the only API request is the layout's session lookup (auth.me), made for every
+    //    protected page before it renders; the demo page itself adds none, whatever is clicked.
+    await page.goto('/properties/demo');
+    await page.getByRole('heading', { level: 1, name: 'Gardens Family Home' }).waitFor();
+    await page.getByText('Demo Property', { exact: true }).waitFor();
+    assert.equal(await page.getByTestId('dna-id').textContent(), 'RES-DEMO-CT');
+    await page.getByText('12 Kloof Street, Gardens, Cape Town, 8001').waitFor();
+    assert.deepEqual(await page.getByRole('tab').allTextContents(), PROPERTY_TABS);
+
+    const documents = page.getByRole('table', { name: 'Sample documents' });
+    assert.equal(await documents.locator('tbody tr').count(), 5);
+    await documents.getByText('240.0 KB').waitFor();
+    await documents.getByText('66567dbaa5adde2b').waitFor();
+    const view = documents.getByRole('button', { name: 'View Title Deed T12345/2019' });
+    assert.equal(await view.getAttribute('aria-disabled'), 'true');
+    await view.hover();
+    await page.getByRole('tooltip').getByText('Sample document').waitFor();
+
+    await page.getByRole('tab', { name: 'Policy Check' }).click();
+    await page.getByTestId('policy-status').getByText('Compliant').waitFor();
+    await page.getByText(/^Last checked at \d{2}:\d{2}$/).waitFor();
+    await page.getByRole('button', { name: 'Run Full Compliance Check' }).click();
+    await toast(page, 'Compliance check').waitFor();
+
+    await page.getByRole('tab', { name: 'Actions' }).click();
+    assert.equal(await page.getByRole('button', { name: /^Mark Complete: / }).count(), 4);
+    await page.getByRole('button', { name: 'Mark Complete: Geyser service' }).click();
+    assert.equal(await page.getByRole('button', { name: /^Mark Complete: / }).count(), 3);
+
+    await page.getByRole('tab', { name: 'Vendors' }).click();
+    await page.getByRole('link', { name: 'Contact Johan Pretorius' }).waitFor();
+    assert.equal(await page.getByRole('tabpanel').getByText('Verified', { exact: true }).count(), 2);
+
+    await page.getByRole('tab', { name: 'Escalation' }).click();
+    await page.getByRole('button', { name: 'Schedule Call' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Schedule Call' });
+    await prompt.getByLabel('When would suit you for a call?').fill('Weekday mornings');
+    await prompt.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Call request noted').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(requests, ['/trpc/auth.me']);
+
+    // 2. Reached in the app: with the portfolio list failing, the dashboard shows the demo card; from
+    //    the click on, the page makes no request at all.
+    await page.route(/\/trpc\/[^?]*properties\.list/, (route) => route.abort());
+    await page.goto('/app');
+    const demoCard = page.getByRole('link', { name: /RES-DEMO-CT/ });
+    await demoCard.getByText('DEMO', { exact: true }).waitFor();
+    for (const text of ['ERF number: ERF123', 'Area: Gardens', '5 docs', 'Compliance: Good']) {
+      await demoCard.getByText(text, { exact: true }).waitFor();
+    }
+    await page.getByText('Your properties could not be loaded').waitFor();
+    await page.waitForLoadState('networkidle');
+    requests.length = 0;
+    await demoCard.click();
+    await page.waitForURL('**/properties/demo');
+    await page.getByRole('heading', { level: 1, name: 'Gardens Family Home' }).waitFor();
+    for (const tab of PROPERTY_TABS) await page.getByRole('tab', { name: tab }).click();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(requests, []);
+    await assertClean(watch, { allowAborted: true });
+  });
+
+  it("says 'Property not found' for an unknown, a malformed and another owner's property id", async () => {
+    const watch = await watchPage(page);
+    const outsider = await newHomeowner('outsider');
+    const foreign = await api('/api/properties', {
+      token: outsider,
+      body: {
+        erfNumber: 'ERF 555',
+        township: 'Observatory',
+        municipality: 'City of Cape Town',
+        address: '3 Lower Main Road, Observatory, 7925',
+      },
+    });
+    assert.equal(foreign.status, 201);
+    await signIn(context, await newHomeowner('owner'));
+
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-property', foreign.body.id]) {
+      await page.goto(`/properties/${id}`);
+      await page.getByRole('heading', { level: 1, name: 'Property not found' }).waitFor();
+      await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
+    }
+    assert.equal(await page.getByText('Observatory').count(), 0);
+    await assertClean(watch, { allowStatus: 404 });
+  });
+});

@@ -1,0 +1,302 @@
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { deflateSync } from 'node:zlib';
+import { BASE_URL, launchBrowser, watchPage } from './browser.mjs';
+
+const PROPERTY_NAME = 'Gardens Family Home';
+
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+/** Spec §5: the property detail shows sizes in KB and the hash as its first 16 characters. */
+const sizeKb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const size = (bytes) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : sizeKb(bytes));
+
+/** A small but well-formed PDF 1.7 with some padding, so its size is not a round number. */
+function pdfBytes(title) {
+  const body = [
+    '%PDF-1.7',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj',
+    `% ${title}`,
+    `% ${randomBytes(6000).toString('base64')}`,
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+    '',
+  ].join('\n');
+  return Buffer.from(body, 'latin1');
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+/** A valid 64×48 RGB PNG of noise (signature, IHDR, IDAT, IEND). */
+function pngBytes() {
+  const width = 64;
+  const height = 48;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.concat(
+    Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** What the browser logs for an answer the test provokes on purpose. */
+const isExpectedHttpError = (text, status) =>
+  text.startsWith(`Failed to load resource: the server responded with a status of ${status}`);
+
+async function assertClean(watch, { allowStatus } = {}) {
+  assert.deepEqual(await watch.cspViolations(), []);
+  const errors = allowStatus
+    ? watch.consoleErrors.filter((text) => !isExpectedHttpError(text, allowStatus))
+    : watch.consoleErrors;
+  assert.deepEqual(errors, []);
+  assert.deepEqual(watch.pageErrors, []);
+}
+
+async function enterOwnerDemo(page) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Access Demo Accounts' }).click();
+  await page.getByRole('button', { name: /^Property owner demo/ }).click();
+  await page.waitForURL('**/app');
+}
+
+/** The demo owner's property, read through the API with the page's own session. */
+async function demoPropertyId(page) {
+  const properties = await page.evaluate(async () => {
+    const response = await fetch('/trpc/properties.list', {
+      headers: { authorization: `Bearer ${localStorage.getItem('auth_token')}` },
+    });
+    return (await response.json()).result.data;
+  });
+  const property = properties.find((candidate) => candidate.name === 'Gardens Family Home');
+  assert.ok(property, 'the owner demo has Gardens Family Home');
+  return property.id;
+}
+
+/** The row of a table (found by its accessible name) whose first cell is the file's name. */
+function documentRow(page, tableName, name) {
+  return page
+    .getByRole('table', { name: tableName })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
+}
+
+describe('document vault', () => {
+  let browser;
+  let context;
+  let page;
+  let dir;
+
+  before(async () => {
+    browser = await launchBrowser();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'propertydna-vault-e2e-'));
+  });
+  after(async () => {
+    await browser?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: BASE_URL, acceptDownloads: true });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it("uploads a PDF and a PNG on the property's Vault tab, lists them, downloads one byte for byte", async () => {
+    const watch = await watchPage(page);
+    const run = randomBytes(3).toString('hex');
+    const pdf = { name: `electrical-coc-${run}.pdf`, bytes: pdfBytes('Certificate of Compliance') };
+    const png = { name: `floor-plan-${run}.png`, bytes: pngBytes() };
+    for (const file of [pdf, png]) {
+      file.path = path.join(dir, file.name);
+      await writeFile(file.path, file.bytes);
+    }
+    assert.equal(pdf.bytes.subarray(0, 8).toString('latin1'), '%PDF-1.7');
+
+    await enterOwnerDemo(page);
+    const propertyId = await demoPropertyId(page);
+    await page.goto(`/properties/${propertyId}`);
+    await page.getByRole('heading', { level: 1, name: PROPERTY_NAME }).waitFor();
+    await page.getByRole('tab', { name: 'Vault' }).click();
+    const upload = page.getByRole('region', { name: 'Upload documents' });
+    await upload.getByRole('button', { name: 'Choose files' }).waitFor();
+    assert.equal(await upload.getByLabel('Type').inputValue(), 'other');
+    assert.equal(await upload.getByLabel('Expiry date').isDisabled(), true);
+
+    // Registration is held back a moment, so the progress of both files can be seen on the way.
+    let releaseRegister;
+    const registerHeld = new Promise((resolve) => {
+      releaseRegister = resolve;
+    });
+    await page.route('**/trpc/documents.register*', async (route) => {
+      await registerHeld;
+      await route.continue();
+    });
+    await page.locator('#vault-tab-upload-files').setInputFiles([pdf.path, png.path]);
+    for (const file of [pdf, png]) {
+      await upload.getByRole('progressbar', { name: `Upload of ${file.name}` }).waitFor();
+    }
+    await upload.getByText('Registering').first().waitFor();
+    assert.equal(await upload.getByText('Registering').count(), 2);
+    releaseRegister();
+
+    await page.getByText('Document uploaded', { exact: true }).waitFor();
+    for (const file of [pdf, png]) {
+      const bar = upload.getByRole('progressbar', { name: `Upload of ${file.name}` });
+      assert.equal(await bar.getAttribute('aria-valuenow'), '100');
+    }
+    assert.equal(await upload.getByText('Uploaded', { exact: true }).count(), 2);
+
+    for (const file of [pdf, png]) {
+      const row = documentRow(page, 'Property documents', file.name);
+      await row.waitFor();
+      const cells = await row.getByRole('cell').allTextContents();
+      assert.deepEqual(cells.slice(0, 6), [
+        file.name,
+        'Other',
+        sizeKb(file.bytes.length),
+        sha256(file.bytes).slice(0, 16),
+        'Pending',
+        '—',
+      ]);
+      const view = row.getByRole('link', { name: `View ${file.name}` });
+      assert.equal(await view.getAttribute('target'), '_blank');
+      assert.equal(
+        await row.getByRole('button', { name: `Share ${file.name}` }).getAttribute('aria-disabled'),
+        'true',
+      );
+    }
+
+    const row = documentRow(page, 'Property documents', pdf.name);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: `Download ${pdf.name}` }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), pdf.name);
+    const downloaded = await readFile(await download.path());
+    assert.ok(downloaded.equals(pdf.bytes), 'the download is the uploaded file, byte for byte');
+    await page.getByText('Download started', { exact: true }).waitFor();
+
+    await page.goto('/vault');
+    await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
+    const table = page.getByRole('table', { name: 'Documents' });
+    assert.deepEqual(await table.getByRole('columnheader').allTextContents(), [
+      'Document',
+      'Property',
+      'Type',
+      'Status',
+      'Upload Date',
+      'Size',
+      'Actions',
+    ]);
+    for (const file of [pdf, png]) {
+      const listed = documentRow(page, 'Documents', file.name);
+      await listed.waitFor();
+      const cells = await listed.getByRole('cell').allTextContents();
+      assert.deepEqual(
+        [cells[1], cells[2], cells[3], cells[5]],
+        [PROPERTY_NAME, 'Other', 'Pending', size(file.bytes.length)],
+      );
+    }
+    await assertClean(watch);
+  });
+
+  it('uploads from the older-layout vault with the property chosen, and keeps a bad file to its own row', async () => {
+    const watch = await watchPage(page);
+    const run = randomBytes(3).toString('hex');
+    const policy = { name: `home-policy-${run}.pdf`, bytes: pdfBytes('Homeowners policy schedule') };
+    // A PNG named and declared as a PDF: the server sniffs the stored bytes and refuses it.
+    const disguised = { name: `disguised-${run}.pdf`, bytes: pngBytes() };
+    for (const file of [policy, disguised]) {
+      file.path = path.join(dir, file.name);
+      await writeFile(file.path, file.bytes);
+    }
+
+    await enterOwnerDemo(page);
+    await page.goto('/app/old/vault');
+    await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
+    await page.getByRole('button', { name: 'Upload Documents' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Documents' });
+    await dialog.getByText('Choose the property first.').waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Choose files' }).isDisabled(), true);
+    await dialog.getByLabel('Property').selectOption({ label: PROPERTY_NAME });
+    await dialog.getByLabel('Type').selectOption('policy');
+    await dialog.getByLabel('Expiry date').fill('2027-03-31');
+
+    // More than 5 files: refused in the browser, nothing is sent.
+    const many = [];
+    for (let index = 0; index < 6; index++) {
+      const file = path.join(dir, `many-${run}-${index}.pdf`);
+      await writeFile(file, pdfBytes(`page ${index}`));
+      many.push(file);
+    }
+    await page.locator('#vault-upload-files').setInputFiles(many);
+    await dialog.getByRole('alert').getByText('You can upload at most 5 files at a time').waitFor();
+    assert.equal(await dialog.getByRole('progressbar').count(), 0);
+
+    await page.locator('#vault-upload-files').setInputFiles([policy.path, disguised.path]);
+    const failed = dialog.getByRole('listitem').filter({ hasText: disguised.name });
+    await failed
+      .getByRole('alert')
+      .getByText("The file's content does not match its declared type")
+      .waitFor();
+    await page.getByText('Document uploaded', { exact: true }).waitFor();
+    await dialog.getByRole('listitem').filter({ hasText: policy.name }).getByText('Uploaded').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const listed = documentRow(page, 'Documents', policy.name);
+    await listed.waitFor();
+    const cells = await listed.getByRole('cell').allTextContents();
+    assert.deepEqual(cells.slice(1, 4), [PROPERTY_NAME, 'Policy', 'Pending']);
+    assert.equal(await documentRow(page, 'Documents', disguised.name).count(), 0);
+
+    // The expiry set at upload shows on the property's Vault tab, where the owner can change it.
+    const propertyId = await demoPropertyId(page);
+    await page.goto(`/properties/${propertyId}`);
+    const row = documentRow(page, 'Property documents', policy.name);
+    await row.waitFor();
+    assert.equal((await row.getByRole('cell').allTextContents())[5], 'Mar 31, 2027Edit');
+    await row.getByRole('button', { name: `Edit expiry of ${policy.name}` }).click();
+    await row.getByLabel(`Expiry date of ${policy.name}`).fill('2027-04-30');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByText('Apr 30, 2027').waitFor();
+
+    // Deleting asks first.
+    await row.getByRole('button', { name: `Delete ${policy.name}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete document' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await row.waitFor({ state: 'detached' });
+    await assertClean(watch, { allowStatus: 415 });
+  });
+});

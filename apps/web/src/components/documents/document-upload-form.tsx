@@ -1,0 +1,152 @@
+import { Alert, Button, FileButton, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { type DocumentKind, MAX_FILES_PER_BATCH } from '@propertydna/domain';
+import { type DragEvent, useRef, useState } from 'react';
+import { isExpiringKind, type UploadItem, type UploadTarget } from '../../lib/upload/upload-documents';
+import { UPLOAD_ACCEPT, validateUploadBatch } from '../../lib/upload/validate';
+import { KIND_OPTIONS } from './labels';
+import { UploadProgressList } from './upload-progress-list';
+
+export interface DocumentUploadFormProps {
+  /** The rows of the batch going or last gone. */
+  items: readonly UploadItem[];
+  busy: boolean;
+  /** Starts a batch the browser accepted; may resolve with the batch's refusal to show. */
+  onUpload: (files: File[], target: UploadTarget) => Promise<string | null> | string | null | undefined;
+  /** The property the documents go to (the property detail), or… */
+  propertyId?: string;
+  /** …the properties to choose from (the older-layout vault): the choice is required. */
+  properties?: readonly { id: string; name: string }[];
+  /** Distinguishes the ids of two forms on one page. */
+  idPrefix?: string;
+}
+
+/**
+ * The upload area (spec §2 Vault tab and Document Vault; §4 sequence; §5 limits): the property (when
+ * not given), the kind, an expiry for certificates and policies, files chosen or dropped, then one
+ * progress bar per file. Choosing files starts the upload.
+ */
+export function DocumentUploadForm({
+  items,
+  busy,
+  onUpload,
+  propertyId,
+  properties,
+  idPrefix = 'upload',
+}: DocumentUploadFormProps) {
+  const [chosenProperty, setChosenProperty] = useState('');
+  const [kind, setKind] = useState<DocumentKind>('other');
+  const [expiresAt, setExpiresAt] = useState('');
+  const [batchError, setBatchError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const resetInput = useRef<() => void>(null);
+
+  const targetProperty = propertyId ?? chosenProperty;
+  const expiring = isExpiringKind(kind);
+  const ready = targetProperty !== '' && !busy;
+  const hintId = `${idPrefix}-hint`;
+
+  const upload = async (files: File[]) => {
+    resetInput.current?.();
+    if (!ready || files.length === 0) return;
+    const check = validateUploadBatch(files);
+    setBatchError(check.batchError);
+    if (check.batchError) return;
+    const refusal = await onUpload(files, {
+      propertyId: targetProperty,
+      kind,
+      expiresAt: expiring && expiresAt ? expiresAt : null,
+    });
+    setBatchError(refusal ?? null);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void upload(Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <Stack gap="md">
+      {properties && (
+        <NativeSelect
+          id={`${idPrefix}-property`}
+          label="Property"
+          required
+          value={chosenProperty}
+          onChange={(event) => setChosenProperty(event.currentTarget.value)}
+          data={[
+            { value: '', label: 'Choose the property', disabled: true },
+            ...properties.map((property) => ({ value: property.id, label: property.name })),
+          ]}
+        />
+      )}
+      <Group grow align="flex-start">
+        <NativeSelect
+          id={`${idPrefix}-kind`}
+          label="Type"
+          value={kind}
+          onChange={(event) => {
+            const next = event.currentTarget.value as DocumentKind;
+            setKind(next);
+            if (!isExpiringKind(next)) setExpiresAt('');
+          }}
+          data={KIND_OPTIONS}
+        />
+        <TextInput
+          id={`${idPrefix}-expires`}
+          type="date"
+          label="Expiry date"
+          description="Certificates and policies only"
+          disabled={!expiring}
+          value={expiresAt}
+          onChange={(event) => setExpiresAt(event.currentTarget.value)}
+        />
+      </Group>
+      <Paper
+        withBorder
+        p="lg"
+        radius="md"
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (ready) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        style={{
+          borderStyle: 'dashed',
+          borderColor: dragging ? 'var(--mantine-color-blue-filled)' : undefined,
+          textAlign: 'center',
+        }}
+      >
+        <Stack gap="xs" align="center">
+          <Text size="sm">Drag files here, or</Text>
+          <FileButton
+            multiple
+            accept={UPLOAD_ACCEPT}
+            disabled={!ready}
+            resetRef={resetInput}
+            onChange={(files) => void upload(files)}
+            inputProps={{ id: `${idPrefix}-files`, 'aria-describedby': hintId }}
+          >
+            {(props) => (
+              <Button {...props} disabled={!ready} loading={busy} aria-describedby={hintId}>
+                Choose files
+              </Button>
+            )}
+          </FileButton>
+          <Text id={hintId} size="xs" c="dimmed">
+            {targetProperty === ''
+              ? 'Choose the property first.'
+              : `Up to ${MAX_FILES_PER_BATCH} files at a time, 50 MB each.`}
+          </Text>
+        </Stack>
+      </Paper>
+      {batchError && (
+        <Alert color="red" role="alert">
+          {batchError}
+        </Alert>
+      )}
+      <UploadProgressList items={items} />
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithMantine } from '../../test/render';
+import { DocumentVaultTable, VAULT_COLUMNS } from './document-vault-table';
+import { vaultDocument } from './vault-document.fixture';
+
+describe('DocumentVaultTable', () => {
+  it('has the columns Document, Property, Type, Status, Upload Date, Size, Actions', () => {
+    renderWithMantine(<DocumentVaultTable documents={[vaultDocument()]} loading={false} />);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Document',
+      'Property',
+      'Type',
+      'Status',
+      'Upload Date',
+      'Size',
+      'Actions',
+    ]);
+    expect(VAULT_COLUMNS).toHaveLength(7);
+  });
+
+  it('shows a row per document with its property, kind, status, date, size and links', () => {
+    renderWithMantine(
+      <DocumentVaultTable
+        documents={[
+          vaultDocument(),
+          vaultDocument({
+            id: 'second',
+            name: 'COC.pdf',
+            kind: 'certificate',
+            bytes: 12_595,
+            verified_by: 'supplier',
+            status: 'Verified',
+          }),
+        ]}
+        loading={false}
+      />,
+    );
+    const [, first, second] = screen.getAllByRole('row') as HTMLElement[];
+    expect(
+      within(first as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Title deed.pdf',
+      'Gardens Family Home',
+      'Deed',
+      'Pending',
+      'Mar 14, 2026',
+      '2.5 MB',
+      'ViewDownload',
+    ]);
+    expect(within(second as HTMLElement).getByText('12.3 KB')).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('Verified')).toBeTruthy();
+    const view = within(first as HTMLElement).getByRole('link', { name: 'View Title deed.pdf' });
+    expect(view.getAttribute('href')).toBe('/api/documents/5b1c2a9e-0d3f-4c1a-9a55-3f0c1e2d4b6a/view');
+    expect(view.getAttribute('target')).toBe('_blank');
+    expect(
+      within(first as HTMLElement)
+        .getByRole('link', { name: 'Download Title deed.pdf' })
+        .getAttribute('href'),
+    ).toBe('/api/documents/5b1c2a9e-0d3f-4c1a-9a55-3f0c1e2d4b6a/download');
+  });
+
+  it('says No documents yet when there are none', () => {
+    renderWithMantine(<DocumentVaultTable documents={[]} loading={false} />);
+    expect(screen.getByText('No documents yet')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows skeleton rows while loading', () => {
+    renderWithMantine(<DocumentVaultTable documents={undefined} loading />);
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getAllByTestId('vault-skeleton-row')).toHaveLength(5);
+  });
+
+  it('shows the error it is given', () => {
+    renderWithMantine(<DocumentVaultTable documents={undefined} loading={false} error="Not signed in" />);
+    expect(screen.getByRole('alert').textContent).toContain('Not signed in');
+  });
+});

@@ -1,0 +1,94 @@
+import { Alert, Group, Skeleton, Table, Text } from '@mantine/core';
+import { formatDate, formatSize } from '@propertydna/domain';
+import { DownloadLink, ViewLink } from './document-links';
+import { DocumentStatusBadge } from './document-status-badge';
+import { KIND_LABELS, type VaultDocument } from './labels';
+
+export const VAULT_COLUMNS = [
+  'Document',
+  'Property',
+  'Type',
+  'Status',
+  'Upload Date',
+  'Size',
+  'Actions',
+] as const;
+
+const SKELETON_ROWS = 5;
+
+/**
+ * The older layout's Document Vault table (spec §2): Document, Property, Type, Status, Upload Date, Size
+ * (formatSize: MB with one decimal from 1 MB, else KB), Actions (View, Download). A loading skeleton
+ * while the list loads; 'No documents yet' when it is empty.
+ */
+export function DocumentVaultTable({
+  documents,
+  loading,
+  error,
+}: {
+  documents: readonly VaultDocument[] | undefined;
+  loading: boolean;
+  error?: string | null;
+}) {
+  if (error) {
+    return (
+      <Alert color="red" role="alert" title="Documents could not be loaded">
+        {error}
+      </Alert>
+    );
+  }
+  if (!loading && documents?.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        No documents yet
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={800}>
+      <Table striped highlightOnHover aria-busy={loading} aria-label="Documents">
+        <Table.Thead>
+          <Table.Tr>
+            {VAULT_COLUMNS.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading || !documents
+            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
+                <Table.Tr key={row} data-testid="vault-skeleton-row">
+                  {VAULT_COLUMNS.map((column) => (
+                    <Table.Td key={column}>
+                      <Skeleton height={14} radius="sm" />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : documents.map((document) => (
+                <Table.Tr key={document.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {document.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{document.property_name ?? '—'}</Table.Td>
+                  <Table.Td>{KIND_LABELS[document.kind]}</Table.Td>
+                  <Table.Td>
+                    <DocumentStatusBadge document={document} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(document.created_at)}</Table.Td>
+                  <Table.Td>{formatSize(document.bytes)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <ViewLink id={document.id} name={document.name} />
+                      <DownloadLink id={document.id} name={document.name} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

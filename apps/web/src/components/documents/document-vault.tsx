@@ -1,0 +1,58 @@
+import { Alert, Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/error-message';
+import { trpc } from '../../lib/trpc';
+import { useDocumentUpload } from '../../lib/upload/use-document-upload';
+import { DocumentUploadForm } from './document-upload-form';
+import { DocumentVaultTable } from './document-vault-table';
+
+/**
+ * The older layout's Document Vault (spec §2, /vault and /app/old/vault): every document of every
+ * property, and an 'Upload Documents' button opening the upload area with a property choice.
+ */
+export function DocumentVault() {
+  const documents = trpc.documents.list.useQuery();
+  const [uploading, setUploading] = useState(false);
+  // Kept here, so the progress rows outlive the dialog being closed and opened again.
+  const upload = useDocumentUpload();
+
+  return (
+    <>
+      <Group justify="flex-end" mt="lg" mb="md">
+        <Button onClick={() => setUploading(true)}>Upload Documents</Button>
+      </Group>
+      <DocumentVaultTable
+        documents={documents.data}
+        loading={documents.isPending}
+        error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
+      />
+      <Modal opened={uploading} onClose={() => setUploading(false)} title="Upload Documents" size="lg">
+        <UploadWithPropertyChoice upload={upload} />
+      </Modal>
+    </>
+  );
+}
+
+function UploadWithPropertyChoice({ upload }: { upload: ReturnType<typeof useDocumentUpload> }) {
+  const properties = trpc.properties.list.useQuery();
+  if (properties.isPending) return <Loader size="sm" aria-label="Loading properties" />;
+  if (properties.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(properties.error, 'Unable to load properties')}
+      </Alert>
+    );
+  }
+  if (properties.data.length === 0) {
+    return <Text c="dimmed">Add a property before uploading documents.</Text>;
+  }
+  return (
+    <DocumentUploadForm
+      idPrefix="vault-upload"
+      items={upload.items}
+      busy={upload.busy}
+      onUpload={upload.start}
+      properties={properties.data}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import { DOCUMENT_KINDS, type DocumentKind } from '@propertydna/domain';
+import type { RouterOutputs } from '../../lib/trpc';
+
+/** A document as the API answers it (spec §3), in the vault of one property or of all. */
+export type VaultDocument = RouterOutputs['documents']['list'][number];
+
+/** The kinds of spec §3, as the vault shows them. */
+export const KIND_LABELS: Record<DocumentKind, string> = {
+  deed: 'Deed',
+  certificate: 'Certificate',
+  policy: 'Policy',
+  inspection: 'Inspection',
+  contract: 'Contract',
+  maintenance: 'Maintenance',
+  other: 'Other',
+};
+
+export const KIND_OPTIONS = DOCUMENT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
+
+/** Plain links, authenticated by the session cookie (spec §7). */
+export const documentViewUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}/view`;
+export const documentDownloadUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}/download`;

@@ -1,0 +1,29 @@
+/** The part of the tRPC utilities (the hook's or the router's) these invalidations use. */
+interface DocumentQueryUtils {
+  documents: {
+    byProperty: { invalidate: (input?: { propertyId?: string }) => Promise<void> };
+    list: { invalidate: () => Promise<void> };
+  };
+  properties: {
+    list: { invalidate: () => Promise<void> };
+    stats: { invalidate: () => Promise<void> };
+  };
+}
+
+/**
+ * After documents change (uploaded, deleted, expiry edited): the lists that show or count them are
+ * refetched (the vault of each property concerned, the vault of all documents, the portfolio with its
+ * document counts and compliance, the dashboard statistics), and nothing else.
+ */
+export async function invalidateDocumentQueries(
+  utils: DocumentQueryUtils,
+  propertyIds: readonly (string | null)[],
+): Promise<void> {
+  const ids = [...new Set(propertyIds.filter((id): id is string => Boolean(id)))];
+  await Promise.all([
+    ...ids.map((propertyId) => utils.documents.byProperty.invalidate({ propertyId })),
+    utils.documents.list.invalidate(),
+    utils.properties.list.invalidate(),
+    utils.properties.stats.invalidate(),
+  ]);
+}

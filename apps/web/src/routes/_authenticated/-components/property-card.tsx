@@ -1,0 +1,89 @@
+import { Badge, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { type ComplianceStatus, complianceColor, formatDate } from '@propertydna/domain';
+import { CardLink } from '../../../components/router-links';
+import { COMPLIANCE_LABELS, type Property } from '../../../lib/properties';
+
+/** What a dashboard card reads of a property (spec §3, "as listed on the dashboard"). */
+export type DashboardProperty = Pick<
+  Property,
+  | 'id'
+  | 'dnaCode'
+  | 'address'
+  | 'erfNumber'
+  | 'township'
+  | 'isDemo'
+  | 'documentsCount'
+  | 'lastActivity'
+  | 'complianceStatus'
+>;
+
+/** Spec §2: a coloured dot (good green, warning yellow, critical red) and the status's label. */
+export function ComplianceIndicator({ status }: { status: ComplianceStatus }) {
+  const color = complianceColor(status);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Box
+        component="span"
+        aria-hidden="true"
+        data-testid="compliance-dot"
+        data-color={color}
+        w={10}
+        h={10}
+        style={{ borderRadius: '50%', backgroundColor: `var(--mantine-color-${color}-6)`, flexShrink: 0 }}
+      />
+      <Text size="sm">
+        <VisuallyHidden>Compliance: </VisuallyHidden>
+        {COMPLIANCE_LABELS[status]}
+      </Text>
+    </Group>
+  );
+}
+
+/** One property on the dashboard (spec §2); the whole card opens /properties/{id}. */
+export function PropertyCard({ property }: { property: DashboardProperty }) {
+  const docs = `${property.documentsCount} docs`;
+  return (
+    <CardLink
+      to="/properties/$id"
+      params={{ id: property.id }}
+      withBorder
+      padding="lg"
+      radius="md"
+      mih={200}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={700} ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {property.dnaCode}
+          </Text>
+          {property.isDemo && (
+            <Badge color="grape" variant="light">
+              DEMO
+            </Badge>
+          )}
+        </Group>
+        <Text>{property.address}</Text>
+        <Stack gap={2}>
+          {property.erfNumber && (
+            <Text size="sm" c="dimmed">
+              ERF number: {property.erfNumber}
+            </Text>
+          )}
+          {property.township && (
+            <Text size="sm" c="dimmed">
+              Area: {property.township}
+            </Text>
+          )}
+        </Stack>
+        <Group justify="space-between" mt="auto">
+          <Text size="sm">{docs}</Text>
+          <ComplianceIndicator status={property.complianceStatus} />
+        </Group>
+        <Text size="xs" c="dimmed">
+          Last activity: {formatDate(property.lastActivity)}
+        </Text>
+      </Stack>
+    </CardLink>
+  );
+}

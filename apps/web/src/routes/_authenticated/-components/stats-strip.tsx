@@ -1,0 +1,62 @@
+import { Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { COMPLIANCE_STATUSES, complianceColor } from '@propertydna/domain';
+import type { ReactNode } from 'react';
+import { COMPLIANCE_LABELS, type DashboardStats } from '../../../lib/properties';
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={600} size="lg">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export interface StatsStripProps {
+  stats: DashboardStats | undefined;
+  loading: boolean;
+}
+
+/** The portfolio in figures: properties, documents, compliance counts and expiries in the next 30 days. */
+export function StatsStrip({ stats, loading }: StatsStripProps) {
+  return (
+    <Paper withBorder radius="md" p="md" aria-label="Portfolio statistics" component="section">
+      {loading ? (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} role="status" aria-label="Loading statistics">
+          {['properties', 'documents', 'compliance', 'expiries'].map((key) => (
+            <Skeleton key={key} h={44} />
+          ))}
+        </SimpleGrid>
+      ) : stats ? (
+        <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} m={0}>
+          <Stat label="Properties">{stats.properties}</Stat>
+          <Stat label="Documents">{stats.documents}</Stat>
+          <Stat label="Compliance">
+            <Group component="span" gap="sm" wrap="wrap">
+              {COMPLIANCE_STATUSES.map((status) => (
+                <Text
+                  key={status}
+                  component="span"
+                  fw={600}
+                  c={`${complianceColor(status)}.8`}
+                  data-status={status}
+                >
+                  {stats.compliance[status]} {COMPLIANCE_LABELS[status].toLowerCase()}
+                </Text>
+              ))}
+            </Group>
+          </Stat>
+          <Stat label="Upcoming expiries">{stats.upcomingReminders}</Stat>
+        </SimpleGrid>
+      ) : (
+        <Text c="dimmed" size="sm">
+          Statistics are unavailable right now.
+        </Text>
+      )}
+    </Paper>
+  );
+}

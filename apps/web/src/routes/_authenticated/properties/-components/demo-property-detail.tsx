@@ -1,0 +1,228 @@
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type FindingType,
+  formatDate,
+  formatSizeKb,
+  formatTime,
+  type PolicyCheckStatus,
+  policyCheckStatus,
+  shortHash,
+} from '@propertydna/domain';
+import { type MouseEvent, useState } from 'react';
+import { DemoActionsPanel } from './demo-actions-panel';
+import { DemoEscalationPanel } from './demo-escalation-panel';
+import {
+  capitalise,
+  DEMO_FINDINGS,
+  DEMO_VENDORS,
+  type DemoDocument,
+  type DemoFinding,
+  demoDocuments,
+  demoLastChecked,
+  demoProperty,
+  demoReminders,
+} from './demo-property';
+import { PropertyDetailLayout } from './property-detail';
+
+const SAMPLE_DOCUMENT = 'Sample document';
+
+/** A button that looks and announces itself disabled but keeps its tooltip reachable by mouse and keyboard. */
+function SampleOnlyButton({ label, documentName }: { label: string; documentName: string }) {
+  return (
+    <Tooltip label={SAMPLE_DOCUMENT} events={{ hover: true, focus: true, touch: true }}>
+      <Button
+        size="xs"
+        variant="default"
+        data-disabled
+        aria-disabled="true"
+        aria-label={`${label} ${documentName}`}
+        onClick={(event: MouseEvent) => event.preventDefault()}
+      >
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** The demo's Vault tab: its 5 sample documents, sizes in KB and hashes as their first 16 characters. */
+export function DemoVaultPanel({ documents }: { documents: DemoDocument[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" striped aria-label="Sample documents">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Document</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Size</Table.Th>
+            <Table.Th>Hash</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Expires</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {documents.map((document) => (
+            <Table.Tr key={document.id}>
+              <Table.Td>{document.name}</Table.Td>
+              <Table.Td>{capitalise(document.kind)}</Table.Td>
+              <Table.Td>{formatSizeKb(document.bytes)}</Table.Td>
+              <Table.Td ff="monospace">{shortHash(document.sha256)}</Table.Td>
+              <Table.Td>
+                <Badge color={document.verified ? 'green' : 'yellow'} variant="light">
+                  {document.verified ? 'Verified' : 'Pending'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{document.expires_at ? formatDate(document.expires_at) : '—'}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <SampleOnlyButton label="View" documentName={document.name} />
+                  <SampleOnlyButton label="Download" documentName={document.name} />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const STATUS_BADGES: Record<PolicyCheckStatus, { label: string; color: string }> = {
+  compliant: { label: 'Compliant', color: 'green' },
+  gaps_detected: { label: 'Gaps Detected', color: 'orange' },
+  unknown: { label: 'Unknown', color: 'gray' },
+};
+
+const FINDING_BADGES: Record<FindingType, { label: string; color: string }> = {
+  compliant: { label: 'Compliant', color: 'green' },
+  gap: { label: 'Gap', color: 'orange' },
+  unknown: { label: 'Unknown', color: 'gray' },
+};
+
+/** The demo's Policy Check tab: overall status, when it last ran (HH:mm), the findings, and a re-run. */
+export function DemoPolicyPanel({
+  findings,
+  lastChecked,
+}: {
+  findings: readonly DemoFinding[];
+  lastChecked: Date;
+}) {
+  const status = STATUS_BADGES[policyCheckStatus(findings)];
+  const runCheck = () =>
+    notifications.show({
+      color: 'blue',
+      title: 'Compliance check',
+      message: 'A full compliance check runs on your own properties. This demo shows sample results.',
+    });
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Group gap="sm">
+          <Title order={2} size="h4">
+            Overall status
+          </Title>
+          <Badge color={status.color} size="lg" variant="light" data-testid="policy-status">
+            {status.label}
+          </Badge>
+        </Group>
+        <Button onClick={runCheck}>Run Full Compliance Check</Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Last checked at {formatTime(lastChecked)}
+      </Text>
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Findings">
+        {findings.map((finding) => (
+          <Paper key={finding.id} component="li" withBorder radius="md" p="md">
+            <Group gap="xs">
+              <Text fw={600}>{finding.title}</Text>
+              <Badge color={FINDING_BADGES[finding.type].color} variant="light">
+                {FINDING_BADGES[finding.type].label}
+              </Badge>
+              <Badge color="gray" variant="outline">
+                {capitalise(finding.severity)} severity
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed" mt={4}>
+              {finding.description}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The demo's Vendors tab: each vendor with a Verified badge and Contact, and Invite Service Provider. */
+export function DemoVendorsPanel() {
+  const invite = () =>
+    notifications.show({
+      color: 'blue',
+      title: 'Invite Service Provider',
+      message: 'Invitations are sent from your own properties. This demo keeps everything on this page.',
+    });
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Vendors
+        </Title>
+        <Button variant="light" onClick={invite}>
+          Invite Service Provider
+        </Button>
+      </Group>
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {DEMO_VENDORS.map((vendor) => (
+          <Paper key={vendor.id} component="li" withBorder radius="md" p="md">
+            <Group justify="space-between" align="flex-start" gap="sm">
+              <Stack gap={2}>
+                <Group gap="xs">
+                  <Text fw={600}>{vendor.name}</Text>
+                  {vendor.verified && (
+                    <Badge color="green" variant="light">
+                      Verified
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm">{vendor.company || 'Independent'}</Text>
+                <Text size="sm" c="dimmed">
+                  {vendor.specialties.join(', ')}
+                </Text>
+              </Stack>
+              <Button
+                component="a"
+                href={`mailto:${vendor.email}`}
+                variant="default"
+                size="xs"
+                aria-label={`Contact ${vendor.name}`}
+              >
+                Contact
+              </Button>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * /properties/demo (spec §2): the built-in sample property. Every tab is sample data held in the page,
+ * and nothing on it talks to the server.
+ */
+export function DemoPropertyDetail({ now }: { now?: Date }) {
+  const [today] = useState(() => now ?? new Date());
+  return (
+    <PropertyDetailLayout
+      property={demoProperty(today)}
+      demo
+      panels={{
+        Vault: <DemoVaultPanel documents={demoDocuments(today)} />,
+        'Policy Check': <DemoPolicyPanel findings={DEMO_FINDINGS} lastChecked={demoLastChecked(today)} />,
+        Actions: <DemoActionsPanel initial={demoReminders(today)} today={today} />,
+        Vendors: <DemoVendorsPanel />,
+        Escalation: <DemoEscalationPanel />,
+      }}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { formatDate } from '@propertydna/domain';
+import { CardLink } from '../../../../components/router-links';
+import { PROPERTY_TYPE_LABELS, type Property } from '../../../../lib/properties';
+
+/** Spec §9: the loading skeleton has 6 cards. */
+export const SKELETON_CARD_COUNT = 6;
+
+/** What a card of the Properties screen reads (spec §3, "as read on the Properties screen"). */
+export type ListedProperty = Pick<
+  Property,
+  'id' | 'name' | 'dna_id' | 'property_type' | 'address' | 'created_at'
+>;
+
+/** One property on the Properties screen: name, DNA id, type, address and when it was added. */
+export function PropertyListCard({ property }: { property: ListedProperty }) {
+  return (
+    <CardLink
+      to="/properties/$id"
+      params={{ id: property.id }}
+      withBorder
+      padding="lg"
+      radius="md"
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={2} size="h4">
+            {property.name}
+          </Title>
+          <Badge variant="light">{PROPERTY_TYPE_LABELS[property.property_type]}</Badge>
+        </Group>
+        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {property.dna_id}
+        </Text>
+        <Text size="sm">{property.address}</Text>
+        <Text size="xs" c="dimmed">
+          Added {formatDate(property.created_at)}
+        </Text>
+      </Stack>
+    </CardLink>
+  );
+}
+
+function SkeletonCard() {
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="property-skeleton">
+      <Stack gap="sm">
+        <Skeleton h={22} w="70%" />
+        <Skeleton h={14} w="90%" />
+        <Skeleton h={14} w="80%" />
+        <Skeleton h={12} w="40%" />
+      </Stack>
+    </Card>
+  );
+}
+
+export interface PropertiesViewProps {
+  /** undefined while loading or after a failure. */
+  properties: ListedProperty[] | undefined;
+  loading: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  onAdd: () => void;
+}
+
+/**
+ * The Properties screen (spec §2): title, subtitle and Add Property; 6 placeholder cards while
+ * loading; the empty state; otherwise a grid of 1, 2 or 3 columns by width.
+ */
+export function PropertiesView({ properties, loading, error, onRetry, onAdd }: PropertiesViewProps) {
+  return (
+    <>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={1}>Properties</Title>
+          <Text c="dimmed" mt={4}>
+            Manage your property portfolio
+          </Text>
+        </div>
+        <Button onClick={onAdd}>Add Property</Button>
+      </Group>
+
+      {loading ? (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          mt="xl"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading properties"
+        >
+          {Array.from({ length: SKELETON_CARD_COUNT }, (_, index) => (
+            // The placeholders have no identity of their own.
+            <SkeletonCard key={index} />
+          ))}
+        </SimpleGrid>
+      ) : error ? (
+        <Alert color="red" variant="light" mt="xl" title="Your properties could not be loaded">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{error}</Text>
+            {onRetry && (
+              <Button size="xs" variant="default" onClick={onRetry}>
+                Try again
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      ) : properties && properties.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="xl">
+          {properties.map((property) => (
+            <PropertyListCard key={property.id} property={property} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Paper withBorder radius="md" p="xl" mt="xl" ta="center">
+          <Stack align="center" gap="xs">
+            <Title order={2} size="h3">
+              No properties yet
+            </Title>
+            <Text c="dimmed">Get started by adding your first property</Text>
+            <Button mt="sm" onClick={onAdd}>
+              Add your first property
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+    </>
+  );
+}

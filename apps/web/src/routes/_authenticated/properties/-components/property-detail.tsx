@@ -1,0 +1,134 @@
+import { Badge, Button, Code, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '../../../../components/router-links';
+import type { Property } from '../../../../lib/properties';
+
+/** Spec §2: the property detail's tabs. */
+export const PROPERTY_TABS = ['Vault', 'Policy Check', 'Actions', 'Vendors', 'Escalation'] as const;
+export type PropertyTab = (typeof PROPERTY_TABS)[number];
+
+/** Spec §2: the Escalation tab's actions. */
+export const ESCALATION_ACTIONS = ['Start Claim', 'Find Provider', 'Learn More', 'Schedule Call'] as const;
+export type EscalationAction = (typeof ESCALATION_ACTIONS)[number];
+
+export interface PropertyDetailLayoutProps {
+  property: Pick<Property, 'name' | 'address' | 'dna_id'>;
+  /** The built-in demo: shows the 'Demo Property' badge. */
+  demo?: boolean;
+  /** Header actions (Edit, Archive). */
+  actions?: ReactNode;
+  panels: Record<PropertyTab, ReactNode>;
+}
+
+/** The property detail (spec §2): Back to Dashboard, the header (name, address, DNA id) and the tabs. */
+export function PropertyDetailLayout({ property, demo = false, actions, panels }: PropertyDetailLayoutProps) {
+  return (
+    <Container size="xl" py="xl">
+      <ButtonLink to="/app" variant="subtle" px={0} leftSection={<span aria-hidden="true">←</span>}>
+        Back to Dashboard
+      </ButtonLink>
+      <Group justify="space-between" align="flex-start" mt="md" gap="md">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="sm" align="center">
+            <Title order={1}>{property.name}</Title>
+            {demo && (
+              <Badge color="grape" variant="light" size="lg">
+                Demo Property
+              </Badge>
+            )}
+          </Group>
+          <Text c="dimmed">{property.address}</Text>
+          <Text size="sm">
+            DNA ID:{' '}
+            <Code fz="sm" data-testid="dna-id">
+              {property.dna_id}
+            </Code>
+          </Text>
+        </Stack>
+        {actions && <Group gap="sm">{actions}</Group>}
+      </Group>
+      <Tabs defaultValue="Vault" mt="xl">
+        <Tabs.List>
+          {PROPERTY_TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {tab}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {PROPERTY_TABS.map((tab) => (
+          <Tabs.Panel key={tab} value={tab} pt="lg">
+            {panels[tab]}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Container>
+  );
+}
+
+/** A tab with nothing in it yet. */
+export function EmptyPanel({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack gap={4} py="md">
+      <Text fw={600}>{title}</Text>
+      {children && (
+        <Text size="sm" c="dimmed">
+          {children}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The panels of a real property besides the vault: empty until those features arrive. */
+export function storedPropertyPanels(vault: ReactNode): Record<PropertyTab, ReactNode> {
+  return {
+    Vault: vault,
+    'Policy Check': (
+      <EmptyPanel title="No policy check has been run yet.">
+        Upload your insurance policy to the vault to check it against the property's documents.
+      </EmptyPanel>
+    ),
+    Actions: (
+      <EmptyPanel title="No reminders yet.">
+        Expiring certificates, payments and maintenance will show here.
+      </EmptyPanel>
+    ),
+    Vendors: (
+      <EmptyPanel title="No vendors yet">
+        Service providers you invite to this property will show here.
+      </EmptyPanel>
+    ),
+    Escalation: (
+      <Stack gap="sm" py="md">
+        <Group gap="sm">
+          {ESCALATION_ACTIONS.map((action) => (
+            <Button key={action} variant="default" disabled>
+              {action}
+            </Button>
+          ))}
+        </Group>
+        <Text size="sm" c="dimmed">
+          Claims, provider search and calls with an advisor arrive soon.
+        </Text>
+      </Stack>
+    ),
+  };
+}
+
+/** A property that does not exist or is not the caller's (spec §8: 'Property not found'). */
+export function PropertyNotFound() {
+  return (
+    <Container size="md" py="xl">
+      <Title order={1}>Property not found</Title>
+      <Text c="dimmed" mt="sm">
+        It may have been archived, or the link may be wrong.
+      </Text>
+      <Group mt="lg">
+        <ButtonLink to="/app">Back to Dashboard</ButtonLink>
+        <ButtonLink to="/properties" variant="default">
+          All properties
+        </ButtonLink>
+      </Group>
+    </Container>
+  );
+}

@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { vaultDocument } from '../../../../components/documents/vault-document.fixture';
+import { renderWithMantine } from '../../../../test/render';
+import { SHARE_TOOLTIP, VAULT_TAB_COLUMNS, VaultTab, VaultTabView } from './vault-tab';
+
+const SHA = '3f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a';
+
+describe('VaultTabView', () => {
+  it('shows a row per document: name, kind, size in KB, 16-character hash, status, expiry and actions', () => {
+    renderWithMantine(
+      <VaultTabView
+        documents={[
+          vaultDocument({ name: 'Title deed.pdf', bytes: 2_621_440, sha256: SHA }),
+          vaultDocument({
+            id: 'coc',
+            name: 'COC.pdf',
+            kind: 'certificate',
+            bytes: 12_595,
+            expires_at: '2027-01-31',
+            verified_by: 'supplier',
+            source: 'supplier_verified',
+          }),
+        ]}
+        loading={false}
+        onDelete={vi.fn()}
+        onSaveExpiry={vi.fn()}
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      ...VAULT_TAB_COLUMNS,
+    ]);
+    const [, deed, coc] = screen.getAllByRole('row') as HTMLElement[];
+    const deedCells = within(deed as HTMLElement)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(deedCells.slice(0, 6)).toEqual([
+      'Title deed.pdf',
+      'Deed',
+      '2560.0 KB',
+      '3f7a9c1e5b2d4f6a',
+      'Pending',
+      '—',
+    ]);
+    const cocCells = within(coc as HTMLElement)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cocCells.slice(1, 6)).toEqual([
+      'Certificate',
+      '12.3 KB',
+      '3f7a9c1e5b2d4f6a',
+      'Verified',
+      'Jan 31, 2027',
+    ]);
+
+    const view = within(deed as HTMLElement).getByRole('link', { name: 'View Title deed.pdf' });
+    expect(view.getAttribute('target')).toBe('_blank');
+    expect(within(deed as HTMLElement).getByRole('link', { name: 'Download Title deed.pdf' })).toBeTruthy();
+    const share = within(deed as HTMLElement).getByRole('button', { name: 'Share Title deed.pdf' });
+    expect(share.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('says sharing arrives with share links when the share button is focused', async () => {
+    renderWithMantine(<VaultTabView documents={[vaultDocument()]} loading={false} />);
+    fireEvent.focus(screen.getByRole('button', { name: /^Share / }));
+    expect(await screen.findByText(SHARE_TOOLTIP)).toBeTruthy();
+  });
+
+  it('lets the owner edit the expiry of their own certificates and policies only', async () => {
+    const onSaveExpiry = vi.fn(async () => true);
+    const policy = vaultDocument({ id: 'policy', name: 'Policy.pdf', kind: 'policy' });
+    renderWithMantine(
+      <VaultTabView
+        documents={[
+          policy,
+          vaultDocument({ id: 'deed', name: 'Deed.pdf', kind: 'deed' }),
+          vaultDocument({
+            id: 'cert',
+            name: 'Supplier COC.pdf',
+            kind: 'certificate',
+            source: 'supplier_verified',
+          }),
+        ]}
+        loading={false}
+        onSaveExpiry={onSaveExpiry}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Edit expiry of Deed.pdf' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit expiry of Supplier COC.pdf' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit expiry of Policy.pdf' }));
+    fireEvent.change(screen.getByLabelText('Expiry date of Policy.pdf'), { target: { value: '2026-12-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaveExpiry).toHaveBeenCalledWith(policy, '2026-12-01'));
+    await waitFor(() => expect(screen.queryByLabelText('Expiry date of Policy.pdf')).toBeNull());
+  });
+
+  it('deletes a document only after it is confirmed', async () => {
+    const onDelete = vi.fn(async () => true);
+    const deed = vaultDocument({ name: 'Deed.pdf' });
+    renderWithMantine(<VaultTabView documents={[deed]} loading={false} onDelete={onDelete} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Deed.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete document' });
+    expect(onDelete).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith(deed));
+  });
+
+  it('says No documents yet when the property has none, and shows the upload area', () => {
+    renderWithMantine(<VaultTabView documents={[]} loading={false} upload={<p>upload area</p>} />);
+    expect(screen.getByText('No documents yet')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Upload documents' }).textContent).toContain('upload area');
+  });
+
+  it('shows a loading state, then the error it is given', () => {
+    const { rerender } = renderWithMantine(<VaultTabView documents={undefined} loading />);
+    expect(screen.getByLabelText('Loading documents').getAttribute('aria-busy')).toBe('true');
+    rerender(<VaultTabView documents={undefined} loading={false} error="Property not found" />);
+    expect(screen.getByRole('alert').textContent).toContain('Property not found');
+  });
+});
+
+describe('VaultTab', () => {
+  it('shows the demo property its five sample documents without any server call', () => {
+    renderWithMantine(<VaultTab propertyId="demo" />);
+    expect(screen.getAllByRole('row')).toHaveLength(6);
+    expect(screen.queryByRole('link')).toBeNull();
+    const hashes = Array.from(document.querySelectorAll('code'), (code) => code.textContent);
+    expect(hashes).toHaveLength(5);
+    for (const hash of hashes) {
+      expect(hash).toMatch(/^[0-9a-f]{16}$/);
+    }
+  });
+});

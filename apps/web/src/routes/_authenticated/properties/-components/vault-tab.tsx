@@ -1,0 +1,386 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { formatDate, formatSizeKb, shortHash } from '@propertydna/domain';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { DownloadLink, ViewLink } from '../../../../components/documents/document-links';
+import { DocumentStatusBadge } from '../../../../components/documents/document-status-badge';
+import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
+import { KIND_LABELS, type VaultDocument } from '../../../../components/documents/labels';
+import { errorMessage } from '../../../../lib/error-message';
+import { trpc } from '../../../../lib/trpc';
+import { invalidateDocumentQueries } from '../../../../lib/upload/invalidate';
+import { isExpiringKind } from '../../../../lib/upload/upload-documents';
+import { useDocumentUpload } from '../../../../lib/upload/use-document-upload';
+
+/** The id of the built-in demo property, which shows sample data and makes no server calls (spec §2). */
+const DEMO_PROPERTY_ID = 'demo';
+
+export const VAULT_TAB_COLUMNS = ['Name', 'Type', 'Size', 'Hash', 'Status', 'Expires', 'Actions'] as const;
+
+export const SHARE_TOOLTIP = 'Sharing arrives with share links';
+
+/**
+ * The Vault tab of the property detail (spec §2): the property's documents, each with share, View and
+ * Download, and the upload area. The demo property shows its sample documents without calling the server.
+ */
+export function VaultTab({ propertyId }: { propertyId: string }) {
+  if (propertyId === DEMO_PROPERTY_ID)
+    return <VaultTabView documents={DEMO_DOCUMENTS} loading={false} demo />;
+  return <PropertyVault propertyId={propertyId} />;
+}
+
+function PropertyVault({ propertyId }: { propertyId: string }) {
+  const utils = trpc.useUtils();
+  const documents = trpc.documents.byProperty.useQuery({ propertyId });
+  const upload = useDocumentUpload();
+  const update = trpc.documents.update.useMutation();
+  const remove = trpc.documents.remove.useMutation();
+
+  const saveExpiry = async (document: VaultDocument, expiresAt: string | null) => {
+    try {
+      await update.mutateAsync({ id: document.id, patch: { expires_at: expiresAt } });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error, 'Unable to save the expiry date') });
+      return false;
+    }
+    notifications.show({ color: 'green', message: 'Expiry date saved' });
+    await invalidateDocumentQueries(utils, [propertyId]);
+    return true;
+  };
+
+  const deleteDocument = async (document: VaultDocument) => {
+    try {
+      await remove.mutateAsync({ id: document.id });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error, 'Unable to delete the document') });
+      return false;
+    }
+    notifications.show({ color: 'green', message: 'Document deleted' });
+    await invalidateDocumentQueries(utils, [propertyId]);
+    return true;
+  };
+
+  return (
+    <VaultTabView
+      documents={documents.data}
+      loading={documents.isPending}
+      error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
+      onSaveExpiry={saveExpiry}
+      onDelete={deleteDocument}
+      upload={
+        <DocumentUploadForm
+          idPrefix="vault-tab-upload"
+          items={upload.items}
+          busy={upload.busy}
+          onUpload={upload.start}
+          propertyId={propertyId}
+        />
+      }
+    />
+  );
+}
+
+export interface VaultTabViewProps {
+  documents: readonly VaultDocument[] | undefined;
+  loading: boolean;
+  error?: string | null;
+  /** The demo property: sample rows, no links, no upload. */
+  demo?: boolean;
+  /** Resolves true when the expiry was saved. */
+  onSaveExpiry?: (document: VaultDocument, expiresAt: string | null) => Promise<boolean>;
+  /** Resolves true when the document was deleted. */
+  onDelete?: (document: VaultDocument) => Promise<boolean>;
+  upload?: ReactNode;
+}
+
+/** The Vault tab's table and upload area, from what it is given. */
+export function VaultTabView({
+  documents,
+  loading,
+  error,
+  demo = false,
+  onSaveExpiry,
+  onDelete,
+  upload,
+}: VaultTabViewProps) {
+  const [deleting, setDeleting] = useState<VaultDocument | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!deleting || !onDelete) return;
+    setDeletePending(true);
+    const deleted = await onDelete(deleting);
+    setDeletePending(false);
+    if (deleted) setDeleting(null);
+  };
+
+  return (
+    <Stack gap="lg">
+      <DocumentsSection documents={documents} loading={loading} error={error}>
+        {(rows) =>
+          rows.map((document) => (
+            <Table.Tr key={document.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {document.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>{KIND_LABELS[document.kind]}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSizeKb(document.bytes)}</Table.Td>
+              <Table.Td>
+                <Code title={document.sha256}>{shortHash(document.sha256)}</Code>
+              </Table.Td>
+              <Table.Td>
+                <DocumentStatusBadge document={document} />
+              </Table.Td>
+              <Table.Td>
+                <ExpiryCell document={document} onSave={demo ? undefined : onSaveExpiry} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <ShareButton name={document.name} />
+                  {!demo && <ViewLink id={document.id} name={document.name} />}
+                  {!demo && <DownloadLink id={document.id} name={document.name} />}
+                  {!demo && onDelete && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${document.name}`}
+                      onClick={() => setDeleting(document)}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))
+        }
+      </DocumentsSection>
+
+      {demo ? (
+        <Text size="sm" c="dimmed">
+          These are the demo property's sample documents.
+        </Text>
+      ) : (
+        upload && (
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="vault-upload-title">
+            <Title order={3} size="h4" id="vault-upload-title" mb="sm">
+              Upload documents
+            </Title>
+            {upload}
+          </Paper>
+        )
+      )}
+
+      <Modal
+        opened={deleting !== null}
+        onClose={() => !deletePending && setDeleting(null)}
+        title="Delete document"
+        centered
+      >
+        <Text size="sm">
+          Delete <strong>{deleting?.name}</strong>? It is removed from the vault for good.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setDeleting(null)} disabled={deletePending}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void confirmDelete()} loading={deletePending}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+function DocumentsSection({
+  documents,
+  loading,
+  error,
+  children,
+}: {
+  documents: readonly VaultDocument[] | undefined;
+  loading: boolean;
+  error?: string | null;
+  children: (documents: readonly VaultDocument[]) => ReactNode;
+}) {
+  if (error) {
+    return (
+      <Alert color="red" role="alert" title="Documents could not be loaded">
+        {error}
+      </Alert>
+    );
+  }
+  if (loading || !documents) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label="Loading documents">
+        <Skeleton height={32} />
+        <Skeleton height={32} />
+        <Skeleton height={32} />
+      </Stack>
+    );
+  }
+  if (documents.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        No documents yet
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table highlightOnHover aria-label="Property documents">
+        <Table.Thead>
+          <Table.Tr>
+            {VAULT_TAB_COLUMNS.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children(documents)}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Sharing arrives with share links: until then the button says so and does nothing. */
+function ShareButton({ name }: { name: string }) {
+  return (
+    <Tooltip label={SHARE_TOOLTIP} events={{ hover: true, focus: true, touch: true }}>
+      <Button
+        size="compact-sm"
+        variant="default"
+        data-disabled
+        aria-disabled="true"
+        aria-label={`Share ${name}`}
+        onClick={(event) => event.preventDefault()}
+      >
+        Share
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** The expiry, and for the owner's own certificates and policies a way to set, change or clear it. */
+function ExpiryCell({
+  document,
+  onSave,
+}: {
+  document: VaultDocument;
+  onSave?: (document: VaultDocument, expiresAt: string | null) => Promise<boolean>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState('');
+  const [saving, setSaving] = useState(false);
+  const shown = document.expires_at ? formatDate(document.expires_at) : '—';
+  const editable = onSave && document.source === 'owner_upload' && isExpiringKind(document.kind);
+
+  if (!editable) return <Text size="sm">{shown}</Text>;
+
+  if (!editing) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {shown}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          aria-label={`Edit expiry of ${document.name}`}
+          onClick={() => {
+            setValue(document.expires_at?.slice(0, 10) ?? '');
+            setEditing(true);
+          }}
+        >
+          {document.expires_at ? 'Edit' : 'Set'}
+        </Button>
+      </Group>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    const saved = await onSave(document, value === '' ? null : value);
+    setSaving(false);
+    if (saved) setEditing(false);
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)}>
+      <Group gap={6} wrap="nowrap">
+        <TextInput
+          type="date"
+          size="xs"
+          aria-label={`Expiry date of ${document.name}`}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          autoFocus
+        />
+        <Button type="submit" size="compact-xs" loading={saving}>
+          Save
+        </Button>
+        <Button size="compact-xs" variant="default" onClick={() => setEditing(false)} disabled={saving}>
+          Cancel
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+const DEMO_CREATED = '2024-11-04T08:30:00.000Z';
+
+function demoDocument(
+  index: number,
+  kind: VaultDocument['kind'],
+  name: string,
+  bytes: number,
+  verified: boolean,
+  expiresAt: string | null = null,
+): VaultDocument {
+  return {
+    id: `demo-${index}`,
+    kind,
+    name,
+    storage_key: `demo/${index}`,
+    sha256: `${String(index).repeat(8)}${'a3f1c29b4d07e6f5'.repeat(3)}9b2c4d6e8f0a1b3c`.slice(0, 64),
+    bytes,
+    content_type: 'application/pdf',
+    source: verified ? 'supplier_verified' : 'owner_upload',
+    created_at: DEMO_CREATED,
+    expires_at: expiresAt,
+    verified_by: verified ? 'demo-supplier' : null,
+    verified,
+    status: verified ? 'Verified' : 'Pending',
+    property_id: null,
+    property_name: 'Demo Property',
+    job_id: null,
+    metadata: {},
+  };
+}
+
+/** The demo property's five sample documents (spec §2: 5 documents). */
+const DEMO_DOCUMENTS: VaultDocument[] = [
+  demoDocument(1, 'deed', 'Title deed.pdf', 482_304, true),
+  demoDocument(2, 'certificate', 'Electrical compliance certificate.pdf', 215_040, true, '2026-03-31'),
+  demoDocument(3, 'policy', 'Homeowners insurance policy.pdf', 1_153_434, false, '2025-12-01'),
+  demoDocument(4, 'inspection', 'Roof inspection report.pdf', 3_407_872, true),
+  demoDocument(5, 'maintenance', 'Geyser service record.pdf', 96_256, false),
+];
