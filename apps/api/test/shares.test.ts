@@ -245,5 +245,11 @@ describe(`share links and adoption (${databaseKind})`, () => {
     expect(link).toMatchObject({ views: 1, downloads: 1 });
     const events = (await supplier('GET', `/api/shares/${link?.id}/events`)).json() as Json[];
     expect(events.map((e) => e.action)).toEqual(['download', 'view']);
+    const audit = await t.db.db
+      .selectFrom('audit_events')
+      .select(['action', 'details'])
+      .where('action', '=', 'share')
+      .execute();
+    expect(audit.some((row) => (row.details as { shareId?: string }).shareId === link?.id)).toBe(true);
   });
 });

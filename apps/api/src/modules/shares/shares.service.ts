@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/actor.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import type { Db, DbOrTrx, ShareAction, ShareRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { recordActorAudit } from '../audit/audit.repo.js';
+import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { createProperty, getProperty } from '../properties/properties.service.js';
 import { getJob } from '../supplier/supplier.service.js';
 
@@ -73,6 +73,12 @@ async function insertShare(
         .values(documentIds.map((document_id) => ({ share_id: row.id, document_id })))
         .execute();
     }
+    await recordAudit(trx, {
+      organizationId: actor.organizationId,
+      userId: actor.userId,
+      action: 'share',
+      details: { shareId: row.id, ...target, documentIds, passwordProtected: passwordHash !== null },
+    });
     return row.id;
   });
   return { id, token, expiresAt };
