@@ -14,12 +14,14 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as SignupRouteImport } from './routes/signup';
 import { Route as TermsRouteImport } from './routes/terms';
+import { Route as VerifyRouteImport } from './routes/verify';
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard';
 import { Route as AuthenticatedMaintenanceRouteImport } from './routes/_authenticated/maintenance';
 import { Route as AuthenticatedPoliciesRouteImport } from './routes/_authenticated/policies';
 import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticated/reports';
 import { Route as AuthenticatedVaultRouteImport } from './routes/_authenticated/vault';
 import { Route as AuthenticatedVendorsRouteImport } from './routes/_authenticated/vendors';
+import { Route as ShareTokenRouteImport } from './routes/share.$token';
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index';
 import { Route as AuthenticatedAppDashboardRouteImport } from './routes/_authenticated/app/dashboard';
 import { Route as AuthenticatedAppOldRouteRouteImport } from './routes/_authenticated/app/old/route';
@@ -61,6 +63,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any);
+const VerifyRoute = VerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -91,6 +98,11 @@ const AuthenticatedVendorsRoute = AuthenticatedVendorsRouteImport.update({
   id: '/vendors',
   path: '/vendors',
   getParentRoute: () => AuthenticatedRoute,
+} as any);
+const ShareTokenRoute = ShareTokenRouteImport.update({
+  id: '/share/$token',
+  path: '/share/$token',
+  getParentRoute: () => rootRouteImport,
 } as any);
 const AuthenticatedAppIndexRoute = AuthenticatedAppIndexRouteImport.update({
   id: '/app/',
@@ -193,12 +205,14 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute;
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
+  '/verify': typeof VerifyRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/policies': typeof AuthenticatedPoliciesRoute;
   '/reports': typeof AuthenticatedReportsRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
+  '/share/$token': typeof ShareTokenRoute;
   '/app/old': typeof AuthenticatedAppOldRouteRouteWithChildren;
   '/app/dashboard': typeof AuthenticatedAppDashboardRoute;
   '/properties/$id': typeof AuthenticatedPropertiesIdRoute;
@@ -221,12 +235,14 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
+  '/verify': typeof VerifyRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/policies': typeof AuthenticatedPoliciesRoute;
   '/reports': typeof AuthenticatedReportsRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
+  '/share/$token': typeof ShareTokenRoute;
   '/app/dashboard': typeof AuthenticatedAppDashboardRoute;
   '/properties/$id': typeof AuthenticatedPropertiesIdRoute;
   '/properties/new': typeof AuthenticatedPropertiesNewRoute;
@@ -250,12 +266,14 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute;
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
+  '/verify': typeof VerifyRoute;
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
   '/_authenticated/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/_authenticated/policies': typeof AuthenticatedPoliciesRoute;
   '/_authenticated/reports': typeof AuthenticatedReportsRoute;
   '/_authenticated/vault': typeof AuthenticatedVaultRoute;
   '/_authenticated/vendors': typeof AuthenticatedVendorsRoute;
+  '/share/$token': typeof ShareTokenRoute;
   '/_authenticated/app/old': typeof AuthenticatedAppOldRouteRouteWithChildren;
   '/_authenticated/app/dashboard': typeof AuthenticatedAppDashboardRoute;
   '/_authenticated/properties/$id': typeof AuthenticatedPropertiesIdRoute;
@@ -280,12 +298,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/terms'
+    | '/verify'
     | '/dashboard'
     | '/maintenance'
     | '/policies'
     | '/reports'
     | '/vault'
     | '/vendors'
+    | '/share/$token'
     | '/app/old'
     | '/app/dashboard'
     | '/properties/$id'
@@ -308,12 +328,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/terms'
+    | '/verify'
     | '/dashboard'
     | '/maintenance'
     | '/policies'
     | '/reports'
     | '/vault'
     | '/vendors'
+    | '/share/$token'
     | '/app/dashboard'
     | '/properties/$id'
     | '/properties/new'
@@ -336,12 +358,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/terms'
+    | '/verify'
     | '/_authenticated/dashboard'
     | '/_authenticated/maintenance'
     | '/_authenticated/policies'
     | '/_authenticated/reports'
     | '/_authenticated/vault'
     | '/_authenticated/vendors'
+    | '/share/$token'
     | '/_authenticated/app/old'
     | '/_authenticated/app/dashboard'
     | '/_authenticated/properties/$id'
@@ -366,6 +390,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute;
   SignupRoute: typeof SignupRoute;
   TermsRoute: typeof TermsRoute;
+  VerifyRoute: typeof VerifyRoute;
+  ShareTokenRoute: typeof ShareTokenRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -403,6 +429,13 @@ declare module '@tanstack/react-router' {
       path: '/terms';
       fullPath: '/terms';
       preLoaderRoute: typeof TermsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/verify': {
+      id: '/verify';
+      path: '/verify';
+      fullPath: '/verify';
+      preLoaderRoute: typeof VerifyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/_authenticated/dashboard': {
@@ -446,6 +479,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/vendors';
       preLoaderRoute: typeof AuthenticatedVendorsRouteImport;
       parentRoute: typeof AuthenticatedRoute;
+    };
+    '/share/$token': {
+      id: '/share/$token';
+      path: '/share/$token';
+      fullPath: '/share/$token';
+      preLoaderRoute: typeof ShareTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
     };
     '/_authenticated/app/': {
       id: '/_authenticated/app/';
@@ -634,6 +674,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,
+  VerifyRoute: VerifyRoute,
+  ShareTokenRoute: ShareTokenRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

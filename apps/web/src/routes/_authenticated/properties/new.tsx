@@ -1,18 +1,44 @@
 import { Container, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type AddPropertyForm as AddPropertyPayload, PROPERTY_MESSAGES } from '@propertydna/domain';
+import {
+  type AddPropertyForm as AddPropertyPayload,
+  DOCUMENT_MESSAGES,
+  type DocumentKind,
+  PROPERTY_MESSAGES,
+} from '@propertydna/domain';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { isPlanLimitError } from '../../../lib/plan';
 import { usePortfolioInvalidation } from '../../../lib/properties';
 import { trpc } from '../../../lib/trpc';
-import { AddPropertyForm } from './-components/add-property-form';
+import { hashFile } from '../../../lib/upload/hash-file';
+import { invalidateDocumentQueries } from '../../../lib/upload/invalidate';
+import { putFile } from '../../../lib/upload/put-file';
+import {
+  initialUploadItems,
+  runUpload,
+  UPLOAD_FAILED,
+  type UploadItem,
+} from '../../../lib/upload/upload-documents';
+import { type AddPropertyFiles, AddPropertyForm } from './-components/add-property-form';
 import { PlanLimitPrompt } from './-components/upgrade-prompt';
 
 export const Route = createFileRoute('/_authenticated/properties/new')({
   component: AddPropertyPage,
 });
+
+/** How each optional document of the form is registered (spec §2): the deed as a deed, the proof as other. */
+const FILE_UPLOADS: readonly {
+  field: keyof AddPropertyFiles;
+  kind: DocumentKind;
+  metadata?: Record<string, string>;
+}[] = [
+  { field: 'titleDeed', kind: 'deed' },
+  { field: 'proofOfResidence', kind: 'other', metadata: { purpose: 'proof_of_residence' } },
+];
+
+const UPLOAD_FAILED_TITLE = 'Upload failed';
 
 function AddPropertyPage() {
   const navigate = useNavigate();
@@ -20,8 +46,59 @@ function AddPropertyPage() {
   const create = trpc.properties.create.useMutation();
   const invalidatePortfolio = usePortfolioInvalidation();
   const [limitHit, setLimitHit] = useState(false);
+  const [uploads, setUploads] = useState<UploadItem[]>([]);
+  const [uploading, setUploading] = useState(false);
 
-  async function createProperty(payload: AddPropertyPayload) {
+  /**
+   * The chosen documents, through the vault's upload sequence (hash in the worker, sign, PUT, register
+   * to the new property), one file at a time. Resolves with the first failure's message, else null.
+   */
+  async function uploadFiles(propertyId: string, files: AddPropertyFiles): Promise<string | null> {
+    const chosen = FILE_UPLOADS.flatMap((upload) => {
+      const file = files[upload.field];
+      return file ? [{ ...upload, file }] : [];
+    });
+    if (chosen.length === 0) return null;
+    const items = chosen.map(
+      ({ file }, index) => initialUploadItems([file], [null], `new-property-${index}`)[0] as UploadItem,
+    );
+    setUploads(items);
+    setUploading(true);
+    const update = (key: string, patch: Partial<UploadItem>) =>
+      setUploads((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+    let failure: string | null = null;
+    let uploaded = 0;
+    try {
+      for (const [index, { file, kind, metadata }] of chosen.entries()) {
+        const item = items[index] as UploadItem;
+        const errors: string[] = [];
+        const result = await runUpload(
+          [file],
+          [item],
+          { propertyId, kind, expiresAt: null },
+          {
+            hash: hashFile,
+            signBatch: (declared) => utils.client.documents.signBatch.mutate({ files: declared }),
+            put: putFile,
+            register: (input) =>
+              utils.client.documents.register.mutate(metadata ? { ...input, metadata } : input),
+          },
+          (key, patch) => {
+            if (patch.phase === 'error') errors.push(patch.error ?? UPLOAD_FAILED);
+            update(key, patch);
+          },
+        );
+        uploaded += result.uploaded;
+        if (result.failed > 0 && failure === null) failure = `${file.name}: ${errors[0] ?? UPLOAD_FAILED}`;
+      }
+    } finally {
+      setUploading(false);
+    }
+    if (uploaded > 0) await invalidateDocumentQueries(utils, [propertyId]);
+    return failure;
+  }
+
+  async function createProperty(payload: AddPropertyPayload, files: AddPropertyFiles) {
     let property: Awaited<ReturnType<typeof create.mutateAsync>>;
     try {
       // The server issues the permanent DNA code; the form sends none.
@@ -44,6 +121,17 @@ function AddPropertyPage() {
       title: PROPERTY_MESSAGES.created,
       message: `Its DNA code is ${property.dnaCode}.`,
     });
+    const failure = await uploadFiles(property.id, files);
+    if (failure) {
+      // The property exists: the owner can upload the document again on its Vault tab.
+      notifications.show({
+        color: 'red',
+        title: UPLOAD_FAILED_TITLE,
+        message: `${failure}. You can upload it again on the Vault tab.`,
+      });
+    } else if (files.titleDeed || files.proofOfResidence) {
+      notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.uploaded });
+    }
     await navigate({ to: '/properties/$id', params: { id: property.id } });
   }
 
@@ -53,7 +141,11 @@ function AddPropertyPage() {
       <Text c="dimmed" mt={4}>
         Register a property to give it a permanent DNA code
       </Text>
-      <AddPropertyForm busy={create.isPending} onSubmit={(payload) => void createProperty(payload)}>
+      <AddPropertyForm
+        busy={create.isPending || uploading}
+        uploads={uploads}
+        onSubmit={(payload, files) => void createProperty(payload, files)}
+      >
         <PlanLimitPrompt show={limitHit} />
       </AddPropertyForm>
     </Container>

@@ -1,11 +1,11 @@
-import type { AddPropertyForm as AddPropertyPayload } from '@propertydna/domain';
+import { type AddPropertyForm as AddPropertyPayload, PROPERTY_MESSAGES } from '@propertydna/domain';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../../../test/render';
-import { AddPropertyForm } from './add-property-form';
+import { type AddPropertyFiles, AddPropertyForm } from './add-property-form';
 
 async function renderForm({ busy = false } = {}) {
-  const onSubmit = vi.fn<(payload: AddPropertyPayload) => void>();
+  const onSubmit = vi.fn<(payload: AddPropertyPayload, files: AddPropertyFiles) => void>();
   await renderWithRouter(<AddPropertyForm busy={busy} onSubmit={onSubmit} />);
   return { onSubmit };
 }
@@ -50,6 +50,7 @@ describe('AddPropertyForm', () => {
       address: '12 Kloof Street, Gardens, Cape Town',
       description: undefined,
     });
+    expect(onSubmit.mock.calls[0]?.[1]).toEqual({ titleDeed: null, proofOfResidence: null });
   });
 
   it("reads 'Creating Property...' and is disabled while busy", async () => {
@@ -58,8 +59,71 @@ describe('AddPropertyForm', () => {
     expect(button.disabled).toBe(true);
   });
 
-  it('has no file inputs yet', async () => {
+  it('offers an optional title deed and proof of residence, pdf, jpg, jpeg or png', async () => {
     await renderForm();
-    expect(document.querySelector('input[type="file"]')).toBeNull();
+    for (const label of ['Title deed (Optional)', 'Proof of residence (Optional)']) {
+      const input = screen.getByLabelText(label) as HTMLInputElement;
+      expect(input.type).toBe('file');
+      expect(input.accept).toBe('.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png');
+    }
+  });
+
+  it('refuses a file of another type or over 10 MB with the domain messages, and sends nothing', async () => {
+    const { onSubmit } = await renderForm();
+    fillRequired();
+    choose('Title deed (Optional)', fileOf('deed.docx', 1_000, 'application/msword'));
+    expect(await screen.findByText(PROPERTY_MESSAGES.fileType)).toBeTruthy();
+    expect(PROPERTY_MESSAGES.fileType).toBe('Only PDF, JPG and PNG files are allowed');
+    choose('Proof of residence (Optional)', fileOf('bill.png', 11 * 1024 * 1024, 'image/png'));
+    expect(await screen.findByText('File is larger than 10 MB')).toBeTruthy();
+    expect(PROPERTY_MESSAGES.fileTooLarge).toBe('File is larger than 10 MB');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Property' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByLabelText('Title deed (Optional)'));
+  });
+
+  it('sends the accepted files with the payload, once a refused one is replaced', async () => {
+    const { onSubmit } = await renderForm();
+    fillRequired();
+    const deed = fileOf('deed.pdf', 20_000, 'application/pdf');
+    const proof = fileOf('bill.png', 2_000, 'image/png');
+    choose('Title deed (Optional)', deed);
+    choose('Proof of residence (Optional)', fileOf('bill.png', 10 * 1024 * 1024 + 1, 'image/png'));
+    expect(await screen.findByText('File is larger than 10 MB')).toBeTruthy();
+    choose('Proof of residence (Optional)', proof);
+    expect(screen.queryByText('File is larger than 10 MB')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Property' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit.mock.calls[0]?.[1]).toEqual({ titleDeed: deed, proofOfResidence: proof });
+  });
+
+  it('shows the progress of the uploads it is given', async () => {
+    await renderWithRouter(
+      <AddPropertyForm
+        busy
+        onSubmit={vi.fn()}
+        uploads={[{ key: 'a', name: 'deed.pdf', bytes: 2048, phase: 'uploading', percent: 40, error: null }]}
+      />,
+    );
+    expect(screen.getByRole('progressbar', { name: 'Upload of deed.pdf' })).toBeTruthy();
+    expect(screen.getByText('Uploading 40%')).toBeTruthy();
   });
 });
+
+function fillRequired() {
+  type('ERF/Portion/Stand number', 'ERF 1234');
+  type('Township/Extension', 'Gardens');
+  type('Municipality', 'City of Cape Town');
+  type('Property address', '12 Kloof Street, Gardens, Cape Town');
+}
+
+/** A file of the given size without allocating it (jsdom reads `size` from the blob). */
+function fileOf(name: string, size: number, type: string): File {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+function choose(label: string, file: File) {
+  fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
+}

@@ -1,8 +1,16 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Input, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type AddPropertyForm as AddPropertyPayload, addPropertyFormSchema } from '@propertydna/domain';
-import type { ReactNode } from 'react';
+import {
+  type AddPropertyForm as AddPropertyPayload,
+  addPropertyFormSchema,
+  PROPERTY_FORM_CONTENT_TYPES,
+  PROPERTY_FORM_EXTENSIONS,
+  propertyUploadFileSchema,
+} from '@propertydna/domain';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { UploadProgressList } from '../../../../components/documents/upload-progress-list';
 import { ButtonLink } from '../../../../components/router-links';
+import type { UploadItem } from '../../../../lib/upload/upload-documents';
 
 export interface AddPropertyFormValues {
   erfNumber: string;
@@ -29,10 +37,37 @@ const FIELD_ORDER: readonly (keyof AddPropertyFormValues)[] = [
 ];
 const fieldId = (field: keyof AddPropertyFormValues) => `add-property-${field}`;
 
+/** The optional documents of the form (spec §2): a title deed and a proof of residence. */
+export interface AddPropertyFiles {
+  titleDeed: File | null;
+  proofOfResidence: File | null;
+}
+type FileField = keyof AddPropertyFiles;
+
+const FILE_FIELDS: readonly { field: FileField; label: string }[] = [
+  { field: 'titleDeed', label: 'Title deed' },
+  { field: 'proofOfResidence', label: 'Proof of residence' },
+];
+const fileFieldId = (field: FileField) => `add-property-${field}`;
+
+/** The `accept` list of the two file inputs: pdf, jpg, jpeg, png (spec §5). */
+export const PROPERTY_FILE_ACCEPT = [
+  ...PROPERTY_FORM_EXTENSIONS.map((ext) => `.${ext}`),
+  ...PROPERTY_FORM_CONTENT_TYPES,
+].join(',');
+
+/** Why the browser refuses a chosen file (type not pdf/jpg/png, or over 10 MB), else null. */
+export function propertyFileError(file: Pick<File, 'name' | 'size' | 'type'>): string | null {
+  const parsed = propertyUploadFileSchema.safeParse({ name: file.name, size: file.size, type: file.type });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}
+
 export interface AddPropertyFormProps {
   /** A create request is out: the submit button reads 'Creating Property...'. */
   busy: boolean;
-  onSubmit: (payload: AddPropertyPayload) => void;
+  onSubmit: (payload: AddPropertyPayload, files: AddPropertyFiles) => void;
+  /** The progress of the chosen files' upload, once the property exists. */
+  uploads?: readonly UploadItem[];
   /** Shown above the buttons (the upgrade prompt). */
   children?: ReactNode;
 }
@@ -41,15 +76,35 @@ export interface AddPropertyFormProps {
  * The add-property form of /properties/new (spec §2, §5): ERF/Portion/Stand number, township,
  * municipality, address and an optional description, with the schema's messages.
  */
-export function AddPropertyForm({ busy, onSubmit, children }: AddPropertyFormProps) {
+export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddPropertyFormProps) {
   const form = useForm<AddPropertyFormValues>({
     initialValues: INITIAL_VALUES,
     validate: schemaResolver(addPropertyFormSchema, { sync: true }),
   });
+  const [files, setFiles] = useState<AddPropertyFiles>({ titleDeed: null, proofOfResidence: null });
+  const [fileErrors, setFileErrors] = useState<Record<FileField, string | null>>({
+    titleDeed: null,
+    proofOfResidence: null,
+  });
+
+  const chooseFile = (field: FileField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0] ?? null;
+    const error = file ? propertyFileError(file) : null;
+    // A refused file is not kept: the input is cleared so the same file can be chosen again once fixed.
+    if (error) input.value = '';
+    setFiles((current) => ({ ...current, [field]: error ? null : file }));
+    setFileErrors((current) => ({ ...current, [field]: error }));
+  };
 
   const handleValid = (values: AddPropertyFormValues) => {
+    const refused = FILE_FIELDS.find(({ field }) => fileErrors[field]);
+    if (refused) {
+      document.getElementById(fileFieldId(refused.field))?.focus();
+      return;
+    }
     const parsed = addPropertyFormSchema.safeParse(values);
-    if (parsed.success) onSubmit(parsed.data);
+    if (parsed.success) onSubmit(parsed.data, files);
   };
 
   const handleInvalid = (errors: Record<string, unknown>) => {
@@ -99,6 +154,33 @@ export function AddPropertyForm({ busy, onSubmit, children }: AddPropertyFormPro
             rows={3}
             {...form.getInputProps('description')}
           />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {FILE_FIELDS.map(({ field, label }) => {
+              const id = fileFieldId(field);
+              const error = fileErrors[field];
+              return (
+                <Input.Wrapper
+                  key={field}
+                  id={id}
+                  label={`${label} (Optional)`}
+                  description="PDF, JPG or PNG, up to 10 MB"
+                  error={error}
+                >
+                  <input
+                    id={id}
+                    type="file"
+                    accept={PROPERTY_FILE_ACCEPT}
+                    disabled={busy}
+                    onChange={chooseFile(field)}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id}-error` : `${id}-description`}
+                    style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
+                  />
+                </Input.Wrapper>
+              );
+            })}
+          </SimpleGrid>
+          <UploadProgressList items={uploads} />
           {children}
           <Group justify="flex-end" mt="sm">
             <ButtonLink to="/app" variant="default">

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { vaultDocument } from '../../../../components/documents/vault-document.fixture';
 import { renderWithMantine } from '../../../../test/render';
-import { SHARE_TOOLTIP, VAULT_TAB_COLUMNS, VaultTab, VaultTabView } from './vault-tab';
+import { VAULT_TAB_COLUMNS, VaultTab, VaultTabView } from './vault-tab';
 
 const SHA = '3f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a';
 
@@ -25,6 +25,7 @@ describe('VaultTabView', () => {
         loading={false}
         onDelete={vi.fn()}
         onSaveExpiry={vi.fn()}
+        onShare={vi.fn()}
       />,
     );
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
@@ -57,13 +58,15 @@ describe('VaultTabView', () => {
     expect(view.getAttribute('target')).toBe('_blank');
     expect(within(deed as HTMLElement).getByRole('link', { name: 'Download Title deed.pdf' })).toBeTruthy();
     const share = within(deed as HTMLElement).getByRole('button', { name: 'Share Title deed.pdf' });
-    expect(share.getAttribute('aria-disabled')).toBe('true');
+    expect(share.getAttribute('aria-disabled')).toBeNull();
   });
 
-  it('says sharing arrives with share links when the share button is focused', async () => {
-    renderWithMantine(<VaultTabView documents={[vaultDocument()]} loading={false} />);
-    fireEvent.focus(screen.getByRole('button', { name: /^Share / }));
-    expect(await screen.findByText(SHARE_TOOLTIP)).toBeTruthy();
+  it('opens sharing for the row whose share button is clicked', () => {
+    const onShare = vi.fn();
+    const deed = vaultDocument({ name: 'Deed.pdf' });
+    renderWithMantine(<VaultTabView documents={[deed]} loading={false} onShare={onShare} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Share Deed.pdf' }));
+    expect(onShare).toHaveBeenCalledWith(deed);
   });
 
   it('lets the owner edit the expiry of their own certificates and policies only', async () => {
@@ -124,6 +127,7 @@ describe('VaultTab', () => {
     renderWithMantine(<VaultTab propertyId="demo" />);
     expect(screen.getAllByRole('row')).toHaveLength(6);
     expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Share / })).toBeNull();
     const hashes = Array.from(document.querySelectorAll('code'), (code) => code.textContent);
     expect(hashes).toHaveLength(5);
     for (const hash of hashes) {

@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate, formatSizeKb, shortHash } from '@propertydna/domain';
@@ -20,6 +19,7 @@ import { DownloadLink, ViewLink } from '../../../../components/documents/documen
 import { DocumentStatusBadge } from '../../../../components/documents/document-status-badge';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { KIND_LABELS, type VaultDocument } from '../../../../components/documents/labels';
+import { ShareModal } from '../../../../components/documents/share-modal';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { invalidateDocumentQueries } from '../../../../lib/upload/invalidate';
@@ -30,8 +30,6 @@ import { useDocumentUpload } from '../../../../lib/upload/use-document-upload';
 const DEMO_PROPERTY_ID = 'demo';
 
 export const VAULT_TAB_COLUMNS = ['Name', 'Type', 'Size', 'Hash', 'Status', 'Expires', 'Actions'] as const;
-
-export const SHARE_TOOLTIP = 'Sharing arrives with share links';
 
 /**
  * The Vault tab of the property detail (spec §2): the property's documents, each with share, View and
@@ -49,6 +47,7 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
   const upload = useDocumentUpload();
   const update = trpc.documents.update.useMutation();
   const remove = trpc.documents.remove.useMutation();
+  const [sharing, setSharing] = useState<VaultDocument | null>(null);
 
   const saveExpiry = async (document: VaultDocument, expiresAt: string | null) => {
     try {
@@ -75,22 +74,26 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
   };
 
   return (
-    <VaultTabView
-      documents={documents.data}
-      loading={documents.isPending}
-      error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
-      onSaveExpiry={saveExpiry}
-      onDelete={deleteDocument}
-      upload={
-        <DocumentUploadForm
-          idPrefix="vault-tab-upload"
-          items={upload.items}
-          busy={upload.busy}
-          onUpload={upload.start}
-          propertyId={propertyId}
-        />
-      }
-    />
+    <>
+      <VaultTabView
+        documents={documents.data}
+        loading={documents.isPending}
+        error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
+        onSaveExpiry={saveExpiry}
+        onDelete={deleteDocument}
+        onShare={setSharing}
+        upload={
+          <DocumentUploadForm
+            idPrefix="vault-tab-upload"
+            items={upload.items}
+            busy={upload.busy}
+            onUpload={upload.start}
+            propertyId={propertyId}
+          />
+        }
+      />
+      <ShareModal propertyId={propertyId} document={sharing} onClose={() => setSharing(null)} />
+    </>
   );
 }
 
@@ -104,6 +107,8 @@ export interface VaultTabViewProps {
   onSaveExpiry?: (document: VaultDocument, expiresAt: string | null) => Promise<boolean>;
   /** Resolves true when the document was deleted. */
   onDelete?: (document: VaultDocument) => Promise<boolean>;
+  /** Opens the share modal for the document (real properties; the demo's rows have no share button). */
+  onShare?: (document: VaultDocument) => void;
   upload?: ReactNode;
 }
 
@@ -115,6 +120,7 @@ export function VaultTabView({
   demo = false,
   onSaveExpiry,
   onDelete,
+  onShare,
   upload,
 }: VaultTabViewProps) {
   const [deleting, setDeleting] = useState<VaultDocument | null>(null);
@@ -152,7 +158,16 @@ export function VaultTabView({
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <ShareButton name={document.name} />
+                  {!demo && onShare && (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      aria-label={`Share ${document.name}`}
+                      onClick={() => onShare(document)}
+                    >
+                      Share
+                    </Button>
+                  )}
                   {!demo && <ViewLink id={document.id} name={document.name} />}
                   {!demo && <DownloadLink id={document.id} name={document.name} />}
                   {!demo && onDelete && (
@@ -257,24 +272,6 @@ function DocumentsSection({
         <Table.Tbody>{children(documents)}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-/** Sharing arrives with share links: until then the button says so and does nothing. */
-function ShareButton({ name }: { name: string }) {
-  return (
-    <Tooltip label={SHARE_TOOLTIP} events={{ hover: true, focus: true, touch: true }}>
-      <Button
-        size="compact-sm"
-        variant="default"
-        data-disabled
-        aria-disabled="true"
-        aria-label={`Share ${name}`}
-        onClick={(event) => event.preventDefault()}
-      >
-        Share
-      </Button>
-    </Tooltip>
   );
 }
 

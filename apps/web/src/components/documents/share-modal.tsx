@@ -1,0 +1,237 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type CreateShare,
+  createShareSchema,
+  SHARE_DEFAULT_DAYS,
+  SHARE_FIELD_MESSAGES,
+  SHARE_MAX_DAYS,
+  SHARE_MESSAGES,
+} from '@propertydna/domain';
+import { type FormEvent, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+
+/** The public page of a share link: this app's own origin, whatever the API thinks its address is. */
+export const shareLinkFor = (token: string) => `${window.location.origin}/share/${encodeURIComponent(token)}`;
+
+/** What the link was shared as, once generated. */
+export interface GeneratedShare {
+  url: string;
+  /** The clipboard took the link; otherwise the owner copies it from the modal. */
+  copied: boolean;
+}
+
+interface ShareFieldErrors {
+  password?: string;
+  expiresInDays?: string;
+}
+
+/** The modal's choices, checked with the domain's share schema (password at least 4 characters, 1 to 365 days). */
+export function checkShareChoices(
+  protect: boolean,
+  password: string,
+  days: number | string,
+): { data: CreateShare; errors: null } | { data: null; errors: ShareFieldErrors } {
+  if (protect && password === '') {
+    return { data: null, errors: { password: SHARE_FIELD_MESSAGES.sharePasswordTooShort } };
+  }
+  const parsed = createShareSchema.safeParse({
+    password: protect ? password : null,
+    expiresInDays: days === '' ? undefined : typeof days === 'number' ? days : Number.NaN,
+  });
+  if (parsed.success) return { data: parsed.data, errors: null };
+  const errors: ShareFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === 'password' || field === 'expiresInDays') errors[field] ??= issue.message;
+  }
+  return { data: null, errors };
+}
+
+export interface ShareModalViewProps {
+  opened: boolean;
+  documentName: string;
+  /** A share request is out: Generate is disabled. */
+  pending: boolean;
+  generated: GeneratedShare | null;
+  onGenerate: (choices: CreateShare) => void;
+  onClose: () => void;
+}
+
+/**
+ * The Vault's share modal (spec §2): a 'Password protect' checkbox that reveals the password, the
+ * link's lifetime in days, 'Generate Share Link' and 'Cancel'; once generated, the link itself.
+ */
+export function ShareModalView({
+  opened,
+  documentName,
+  pending,
+  generated,
+  onGenerate,
+  onClose,
+}: ShareModalViewProps) {
+  const [protect, setProtect] = useState(false);
+  const [password, setPassword] = useState('');
+  const [days, setDays] = useState<number | string>(SHARE_DEFAULT_DAYS);
+  const [errors, setErrors] = useState<ShareFieldErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const check = checkShareChoices(protect, password, days);
+    setErrors(check.errors ?? {});
+    if (check.data) onGenerate(check.data);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Share document" centered>
+      <form noValidate onSubmit={submit} aria-label="Share document">
+        <Stack gap="sm">
+          <Text size="sm">
+            Create a link to <strong>{documentName}</strong> that anyone holding it can open.
+          </Text>
+          <Checkbox
+            label="Password protect"
+            checked={protect}
+            onChange={(event) => {
+              setProtect(event.currentTarget.checked);
+              setErrors((current) => ({ ...current, password: undefined }));
+            }}
+          />
+          {protect && (
+            <PasswordInput
+              label="Password"
+              description="At least 4 characters; tell it to the recipient separately"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={errors.password}
+              required
+            />
+          )}
+          <NumberInput
+            label="Expires after (days)"
+            min={1}
+            max={SHARE_MAX_DAYS}
+            allowDecimal={false}
+            allowNegative={false}
+            value={days}
+            onChange={setDays}
+            error={errors.expiresInDays}
+          />
+          {generated && (
+            <Alert
+              color={generated.copied ? 'green' : 'blue'}
+              title={generated.copied ? 'Link copied' : 'Link ready'}
+            >
+              <Stack gap={6}>
+                <Text size="sm">
+                  {generated.copied
+                    ? 'The link is on your clipboard.'
+                    : 'Copy the link below and send it to the recipient.'}
+                </Text>
+                <TextInput
+                  label="Share link"
+                  readOnly
+                  value={generated.url}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+              </Stack>
+            </Alert>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              {generated ? 'Close' : 'Cancel'}
+            </Button>
+            <Button type="submit" disabled={pending} loading={pending}>
+              Generate Share Link
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+async function copyToClipboard(text: string): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !navigator.clipboard?.writeText) return false;
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The share modal wired to the API: shares.shareProperty for the one document, then the link goes to
+ * the clipboard ('Share link copied') and shows in the modal. Failure: 'Error' / 'Failed to generate
+ * share link.' (spec §8).
+ */
+export function ShareModal({
+  propertyId,
+  document,
+  onClose,
+}: {
+  propertyId: string;
+  /** The document to share; null while the modal is closed. */
+  document: { id: string; name: string } | null;
+  onClose: () => void;
+}) {
+  const share = trpc.shares.shareProperty.useMutation();
+  const [generated, setGenerated] = useState<GeneratedShare | null>(null);
+
+  const generate = async (choices: CreateShare) => {
+    if (!document) return;
+    let token: string;
+    try {
+      ({ token } = await share.mutateAsync({
+        propertyId,
+        documentIds: [document.id],
+        password: choices.password,
+        expiresInDays: choices.expiresInDays,
+      }));
+    } catch {
+      notifications.show({
+        color: 'red',
+        title: SHARE_MESSAGES.generateFailed.title,
+        message: SHARE_MESSAGES.generateFailed.message,
+      });
+      return;
+    }
+    const url = shareLinkFor(token);
+    const copied = await copyToClipboard(url);
+    setGenerated({ url, copied });
+    if (copied) notifications.show({ color: 'green', message: SHARE_MESSAGES.linkCopied });
+  };
+
+  const close = () => {
+    setGenerated(null);
+    share.reset();
+    onClose();
+  };
+
+  return (
+    <ShareModalView
+      // A fresh form for each document.
+      key={document?.id ?? 'closed'}
+      opened={document !== null}
+      documentName={document?.name ?? ''}
+      pending={share.isPending}
+      generated={generated}
+      onGenerate={(choices) => void generate(choices)}
+      onClose={close}
+    />
+  );
+}

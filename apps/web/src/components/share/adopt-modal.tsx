@@ -1,0 +1,212 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { addPropertyFormSchema, SHARE_FIELD_MESSAGES, SHARE_MESSAGES } from '@propertydna/domain';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/error-message';
+import { usePortfolioInvalidation } from '../../lib/properties';
+import { trpc } from '../../lib/trpc';
+import { AnchorLink } from '../router-links';
+
+/** The select's value for a new property (spec §7: create_property is true when 'new' is chosen). */
+export const NEW_PROPERTY = 'new';
+const ADOPT_FAILED = 'Unable to adopt the documents.';
+
+interface AdoptValues {
+  property_id: string;
+  erfNumber: string;
+  township: string;
+  municipality: string;
+  address: string;
+  description: string;
+}
+
+const PROPERTY_FIELDS = ['erfNumber', 'township', 'municipality', 'address', 'description'] as const;
+const fieldId = (field: keyof AdoptValues) => `adopt-${field}`;
+
+function validate(values: AdoptValues): Partial<Record<keyof AdoptValues, string>> {
+  if (!values.property_id) return { property_id: SHARE_FIELD_MESSAGES.chooseProperty };
+  if (values.property_id !== NEW_PROPERTY) return {};
+  const parsed = addPropertyFormSchema.safeParse(propertyPayload(values));
+  if (parsed.success) return {};
+  const errors: Partial<Record<keyof AdoptValues, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof AdoptValues;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function propertyPayload(values: AdoptValues) {
+  return {
+    erfNumber: values.erfNumber,
+    township: values.township,
+    municipality: values.municipality,
+    address: values.address,
+    description: values.description || undefined,
+  };
+}
+
+/**
+ * Adopt to Property (spec §2, §6): a signed-in user copies the shared documents into one of their
+ * properties, or into a new one described with the add-property form's fields.
+ */
+export function AdoptModal({
+  token,
+  opened,
+  onClose,
+}: {
+  token: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const properties = trpc.properties.list.useQuery(undefined, { enabled: opened });
+  const adopt = trpc.shares.adopt.useMutation();
+  const invalidatePortfolio = usePortfolioInvalidation();
+  const [adoptedInto, setAdoptedInto] = useState<string | null>(null);
+  const form = useForm<AdoptValues>({
+    initialValues: {
+      property_id: '',
+      erfNumber: '',
+      township: '',
+      municipality: '',
+      address: '',
+      description: '',
+    },
+    validate,
+  });
+  const creating = form.values.property_id === NEW_PROPERTY;
+
+  const options = [
+    ...(properties.data ?? []).map((property) => ({ value: property.id, label: property.name })),
+    { value: NEW_PROPERTY, label: 'Create New Property' },
+  ];
+
+  async function submit(values: AdoptValues) {
+    try {
+      const result = await adopt.mutateAsync(
+        values.property_id === NEW_PROPERTY
+          ? { token, create_property: true, property: propertyPayload(values) }
+          : { token, create_property: false, property_id: values.property_id },
+      );
+      setAdoptedInto(result.property_id);
+      void invalidatePortfolio();
+      notifications.show({ color: 'green', message: SHARE_MESSAGES.adopted });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, ADOPT_FAILED) });
+    }
+  }
+
+  const close = () => {
+    onClose();
+    setAdoptedInto(null);
+    form.reset();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Adopt to Property" size="lg">
+      {adoptedInto ? (
+        <Stack>
+          <Alert color="green" title={SHARE_MESSAGES.adopted}>
+            The shared documents are now in the property's vault.
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Close
+            </Button>
+            <AnchorLink to="/properties/$id" params={{ id: adoptedInto }}>
+              Open the property
+            </AnchorLink>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          noValidate
+          aria-label="Adopt to Property"
+          onSubmit={form.onSubmit(
+            (values) => void submit(values),
+            (errors) => {
+              const first = (['property_id', ...PROPERTY_FIELDS] as const).find((field) => errors[field]);
+              if (first) document.getElementById(fieldId(first))?.focus();
+            },
+          )}
+        >
+          <Stack>
+            <Text size="sm" c="dimmed">
+              Copy the shared documents into one of your properties, or into a new one.
+            </Text>
+            {properties.isError ? (
+              <Alert color="red" role="alert">
+                {errorMessage(properties.error, 'Unable to load your properties.')}
+              </Alert>
+            ) : null}
+            <Select
+              id={fieldId('property_id')}
+              label="Property"
+              placeholder={properties.isLoading ? 'Loading…' : 'Choose a property'}
+              data={options}
+              allowDeselect={false}
+              {...form.getInputProps('property_id')}
+            />
+            {creating ? (
+              <>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    id={fieldId('erfNumber')}
+                    label="ERF/Portion/Stand number"
+                    withAsterisk
+                    {...form.getInputProps('erfNumber')}
+                  />
+                  <TextInput
+                    id={fieldId('township')}
+                    label="Township/Extension"
+                    withAsterisk
+                    {...form.getInputProps('township')}
+                  />
+                </SimpleGrid>
+                <TextInput
+                  id={fieldId('municipality')}
+                  label="Municipality"
+                  withAsterisk
+                  {...form.getInputProps('municipality')}
+                />
+                <TextInput
+                  id={fieldId('address')}
+                  label="Property address"
+                  withAsterisk
+                  {...form.getInputProps('address')}
+                />
+                <Textarea
+                  id={fieldId('description')}
+                  label="Description (Optional)"
+                  autosize
+                  minRows={2}
+                  {...form.getInputProps('description')}
+                />
+              </>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={adopt.isPending}>
+                Adopt Documents
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

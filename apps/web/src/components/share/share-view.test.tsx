@@ -1,0 +1,139 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithMantine } from '../../test/render';
+import {
+  SharedDocumentsList,
+  type SharedItems,
+  ShareGate,
+  ShareLoadError,
+  ShareNotFound,
+  ShareSummary,
+} from './share-view';
+
+const SHA = 'ab'.repeat(32);
+
+const report = {
+  id: 'doc-1',
+  name: 'Roofing Service Report.pdf',
+  kind: 'report',
+  bytes: 12_595,
+  sha256: SHA,
+  content_type: 'application/pdf',
+  created_at: '2026-11-20T08:00:00.000Z',
+  status: 'Verified' as const,
+  verified: true,
+};
+
+const jobShare: SharedItems = {
+  kind: 'job',
+  job: {
+    job_ref: 'JOB-ABC123-WXYZ',
+    property_address: '5 Kloof Street, Gardens',
+    client_name: 'Thandiwe Mokoena',
+  },
+  supplier: { company_name: 'Cape Roofing (Pty) Ltd' },
+  property: null,
+  owner: null,
+  expires_at: '2026-12-22T08:00:00.000Z',
+  documents: [report],
+};
+
+describe('ShareGate', () => {
+  it("asks for the password with the schema's message when it is empty", async () => {
+    const onUnlock = vi.fn();
+    renderWithMantine(<ShareGate busy={false} onUnlock={onUnlock} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Password is required')).toBeTruthy();
+    expect(onUnlock).not.toHaveBeenCalled();
+  });
+
+  it('unlocks with the typed password', async () => {
+    const onUnlock = vi.fn();
+    renderWithMantine(<ShareGate busy={false} onUnlock={onUnlock} />);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 's3cret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(onUnlock).toHaveBeenCalledWith('s3cret-pass'));
+  });
+});
+
+describe('ShareNotFound', () => {
+  it("says 'Share not found or expired.'", () => {
+    renderWithMantine(<ShareNotFound />);
+    expect(screen.getByRole('heading', { name: 'Share not found or expired.' })).toBeTruthy();
+  });
+});
+
+describe('ShareLoadError', () => {
+  it('shows the message and retries', () => {
+    const onRetry = vi.fn();
+    renderWithMantine(<ShareLoadError message="HTTP 500" onRetry={onRetry} />);
+    expect(screen.getByText('HTTP 500')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+});
+
+describe('ShareSummary', () => {
+  it('shows the job reference, address, client and supplier of a job share', () => {
+    renderWithMantine(<ShareSummary share={jobShare} />);
+    for (const text of [
+      'JOB-ABC123-WXYZ',
+      '5 Kloof Street, Gardens',
+      'Thandiwe Mokoena',
+      'Cape Roofing (Pty) Ltd',
+    ]) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(screen.getByText('Link expires Dec 22, 2026')).toBeTruthy();
+  });
+
+  it('shows the property name, address, DNA code and owner of a property share', () => {
+    renderWithMantine(
+      <ShareSummary
+        share={{
+          ...jobShare,
+          kind: 'property',
+          job: null,
+          supplier: null,
+          property: { name: 'Gardens Family Home', address: '5 Kloof Street', dna_code: 'RES-4821-CT' },
+          owner: { name: 'Demo Homeowner' },
+        }}
+      />,
+    );
+    for (const text of ['Gardens Family Home', '5 Kloof Street', 'RES-4821-CT', 'Demo Homeowner']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+  });
+});
+
+describe('SharedDocumentsList', () => {
+  it('lists name, kind, size, short hash and the Verified badge, with View and Download', () => {
+    const onView = vi.fn();
+    const onDownload = vi.fn();
+    renderWithMantine(
+      <SharedDocumentsList
+        documents={[
+          report,
+          { ...report, id: 'doc-2', name: 'Photo.png', status: 'Pending', verified: false },
+        ]}
+        onView={onView}
+        onDownload={onDownload}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Shared documents' });
+    const row = within(table).getByRole('row', { name: /Roofing Service Report\.pdf/ });
+    for (const text of ['Report', '12.3 KB', SHA.slice(0, 16), 'Verified']) {
+      expect(within(row).getByText(text)).toBeTruthy();
+    }
+    expect(within(table).getByText('Pending')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'View Roofing Service Report.pdf' }));
+    expect(onView).toHaveBeenCalledWith(report);
+    fireEvent.click(within(row).getByRole('button', { name: 'Download Roofing Service Report.pdf' }));
+    expect(onDownload).toHaveBeenCalledWith(report);
+  });
+
+  it('says when the link shares nothing', () => {
+    renderWithMantine(<SharedDocumentsList documents={[]} onView={vi.fn()} onDownload={vi.fn()} />);
+    expect(screen.getByText('No documents are shared by this link.')).toBeTruthy();
+  });
+});
