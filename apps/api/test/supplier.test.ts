@@ -207,4 +207,83 @@ describe(`supplier console API (${databaseKind})`, () => {
     expect((await supplier('GET', `/api/supplier/jobs/${created.id}/documents`)).json()).toHaveLength(1);
     expect((await supplier('GET', '/api/supplier/jobs')).json()[0].document_count).toBe(1);
   });
+
+  it('records the supplier\'s insurance, and a shared job shows "insured until" while it is current', async () => {
+    const supplier = await account('supplier');
+    expect((await supplier('GET', '/api/supplier/insurance')).json()).toBeNull();
+    const missing = await supplier('PUT', '/api/supplier/insurance', {
+      insurer: '',
+      policy_number: 'P1',
+      expires_at: '2030-01-31',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe(SUPPLIER_MESSAGES.insurerRequired);
+    const saved = await supplier('PUT', '/api/supplier/insurance', {
+      insurer: 'Santam',
+      policy_number: 'LIA-2291',
+      expires_at: '2030-01-31',
+    });
+    expect(saved.json()).toEqual({
+      insurer: 'Santam',
+      policy_number: 'LIA-2291',
+      expires_at: '2030-01-31',
+      insured: true,
+    });
+    const created = (await supplier('POST', '/api/supplier/jobs', job)).json();
+    const { token } = (
+      await supplier('POST', `/api/supplier/jobs/${created.id}/share`, { password: null })
+    ).json();
+    const view = await t.app.inject({ method: 'GET', url: `/api/share/${token}` });
+    expect(view.json().supplier).toEqual({ company_name: 'Cape Roofing CC', insured_until: '2030-01-31' });
+    await supplier('PUT', '/api/supplier/insurance', {
+      insurer: 'Santam',
+      policy_number: 'LIA-2291',
+      expires_at: '2020-01-31',
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/share/${token}` })).json().supplier.insured_until,
+    ).toBeNull();
+  });
+
+  it('changes the password and ends the other sessions', async () => {
+    const { email, token } = await signUpAndLogIn(t, 'supplier');
+    const other = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'a long password' },
+      })
+    ).json().token;
+    const headers = { authorization: `Bearer ${token}` };
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers,
+      payload: { currentPassword: 'nope', newPassword: 'another long one' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers,
+      payload: { currentPassword: 'a long password', newPassword: 'another long one' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${other}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'another long one' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
 });

@@ -189,6 +189,15 @@ export interface ShareEventTable {
   created_at: Timestamp;
 }
 
+export interface SupplierInsuranceTable {
+  organization_id: string;
+  insurer: string;
+  policy_number: string;
+  /** A date column: pg answers it as a Date at local midnight, PGlite likewise; read with toIsoDate. */
+  expires_on: ColumnType<Date | string, string, string>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
@@ -203,6 +212,7 @@ export interface Database {
   shares: ShareTable;
   share_documents: ShareDocumentTable;
   share_events: ShareEventTable;
+  supplier_insurance: SupplierInsuranceTable;
 }
 
 export type ShareRow = Selectable<ShareTable>;

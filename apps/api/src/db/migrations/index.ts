@@ -5,6 +5,7 @@ import * as propertiesAndDocuments from './2026-11-22T0003-properties-and-docume
 import * as uploadsAndAudit from './2026-11-22T0004-uploads-and-audit.js';
 import * as supplierJobsTemplates from './2026-11-22T0005-supplier-jobs-templates.js';
 import * as shares from './2026-11-22T0006-shares.js';
+import * as supplierInsurance from './2026-11-22T0007-supplier-insurance.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0004-uploads-and-audit': uploadsAndAudit,
   '2026-11-22T0005-supplier-jobs-templates': supplierJobsTemplates,
   '2026-11-22T0006-shares': shares,
+  '2026-11-22T0007-supplier-insurance': supplierInsurance,
 };

@@ -1,10 +1,11 @@
-import { demoLoginSchema, loginSchema, signupRequestSchema } from '@propertydna/domain';
+import { demoLoginSchema, loginSchema, newPasswordSchema, signupRequestSchema } from '@propertydna/domain';
+import { z } from 'zod';
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { loginResultSchema, meSchema, okSchema } from './auth.schemas.js';
-import { demoLogin, loadMe, login, logout, type SessionGrant, signup } from './auth.service.js';
+import { changePassword, demoLogin, loadMe, login, logout, type SessionGrant, signup } from './auth.service.js';
 
 /** Hands the session to the caller twice: the token in the body (Bearer) and an HttpOnly cookie (plain links). */
 function answerWithSession(ctx: Pick<Context, 'req' | 'res'>, grant: SessionGrant) {
@@ -33,6 +34,20 @@ export const authRouter = router({
     ),
 
   me: authedProcedure.output(meSchema).query(({ ctx }) => loadMe(ctx.deps.db.db, ctx.actor.userId)),
+
+  /** Changes the password; every other session of the user ends. */
+  changePassword: authedProcedure
+    .input(
+      z.object({
+        currentPassword: z.string().min(1, 'Enter your current password').max(128),
+        newPassword: newPasswordSchema,
+      }),
+    )
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      await changePassword(ctx.deps.db.db, ctx.actor.userId, ctx.actor.sessionId, input);
+      return { ok: true as const };
+    }),
 
   /** Ends the caller's session, if any, and clears the cookie. Answers ok either way. */
   logout: publicProcedure.output(okSchema).mutation(async ({ ctx }) => {

@@ -1,6 +1,7 @@
 import type { AccountGroup, UserType } from '@propertydna/domain';
 import type { AppLucia } from '../../auth/lucia.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/password.js';
+import { sessionKey } from '../../auth/session-adapter.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import {
@@ -162,4 +163,32 @@ export async function loadMe(db: Db, userId: string): Promise<Me> {
 
 export async function logout(lucia: AppLucia, sessionId: string): Promise<void> {
   await lucia.invalidateSession(sessionId);
+}
+
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+
+/** Changes the password and ends every other session of the user (the current one stays). */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user || !(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', '!=', sessionKey(currentSessionId))
+      .execute();
+  });
 }

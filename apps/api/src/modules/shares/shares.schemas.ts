@@ -30,7 +30,7 @@ export const shareViewSchema = z
   .object({
     kind: z.enum(['job', 'property']),
     job: z.object({ job_ref: z.string(), property_address: z.string(), client_name: z.string() }).nullable(),
-    supplier: z.object({ company_name: z.string() }).nullable(),
+    supplier: z.object({ company_name: z.string(), insured_until: z.string().nullable() }).nullable(),
     property: z.object({ name: z.string(), address: z.string(), dna_code: z.string() }).nullable(),
     owner: z.object({ name: z.string() }).nullable(),
     expires_at: z.string(),

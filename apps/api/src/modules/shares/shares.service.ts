@@ -7,7 +7,7 @@ import type { Db, DbOrTrx, ShareAction, ShareRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { createProperty, getProperty } from '../properties/properties.service.js';
-import { getJob } from '../supplier/supplier.service.js';
+import { getInsurance, getJob } from '../supplier/supplier.service.js';
 
 export const SHARE_NOT_FOUND = SHARE_MESSAGES.notFound;
 export const PASSWORD_REQUIRED = 'This link is protected by a password';
@@ -34,7 +34,8 @@ export interface ShareDocumentOut {
 export interface ShareView {
   kind: 'job' | 'property';
   job: { job_ref: string; property_address: string; client_name: string } | null;
-  supplier: { company_name: string } | null;
+  /** insured_until: the supplier's liability cover, while it is current. */
+  supplier: { company_name: string; insured_until: string | null } | null;
   property: { name: string; address: string; dna_code: string } | null;
   owner: { name: string } | null;
   expires_at: string;
@@ -327,7 +328,17 @@ export async function viewShare(
       .select(['job_ref', 'property_address', 'client_name'])
       .where('id', '=', share.job_id)
       .executeTakeFirstOrThrow();
-    view = { kind: 'job', job, supplier: { company_name: organization.name }, property: null, owner: null };
+    const insurance = await getInsurance(db, share.organization_id);
+    view = {
+      kind: 'job',
+      job,
+      supplier: {
+        company_name: organization.name,
+        insured_until: insurance?.insured ? insurance.expires_at : null,
+      },
+      property: null,
+      owner: null,
+    };
   } else {
     const property = await db
       .selectFrom('properties')

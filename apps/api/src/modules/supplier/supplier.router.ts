@@ -1,8 +1,9 @@
-import { supplierJobSchema, supplierProfileSchema } from '@propertydna/domain';
+import { supplierInsuranceSchema, supplierJobSchema, supplierProfileSchema } from '@propertydna/domain';
 import { z } from 'zod';
 import { router, supplierProcedure } from '../../trpc/init.js';
 import { documentSchema } from '../documents/documents.schemas.js';
 import {
+  insuranceSchema,
   jobIdParams,
   jobSchema,
   reportInputSchema,
@@ -13,11 +14,13 @@ import {
 import {
   createJob,
   createJobReport,
+  getInsurance,
   getJob,
   getSupplierProfile,
   listJobDocuments,
   listJobs,
   listTemplates,
+  saveInsurance,
   saveTemplate,
   updateSupplierProfile,
 } from './supplier.service.js';
@@ -31,6 +34,14 @@ export const supplierRouter = router({
     .input(supplierProfileSchema)
     .output(supplierProfileOutSchema)
     .mutation(({ ctx, input }) => updateSupplierProfile(ctx.deps.db.db, ctx.actor.organizationId, input)),
+
+  insurance: supplierProcedure
+    .output(insuranceSchema.nullable())
+    .query(({ ctx }) => getInsurance(ctx.deps.db.db, ctx.actor.organizationId)),
+  updateInsurance: supplierProcedure
+    .input(supplierInsuranceSchema)
+    .output(insuranceSchema)
+    .mutation(({ ctx, input }) => saveInsurance(ctx.deps.db.db, ctx.actor.organizationId, input)),
 
   templates: supplierProcedure
     .output(z.array(templateOutSchema))

@@ -59,3 +59,7 @@ export const reportInputSchema = z.object({
   templateId: z.string().min(1),
   answers: z.record(z.string(), z.unknown()),
 });
+
+export const insuranceSchema = z
+  .object({ insurer: z.string(), policy_number: z.string(), expires_at: z.string(), insured: z.boolean() })
+  .meta({ id: 'SupplierInsurance' });

@@ -9,7 +9,7 @@ import {
   validateTemplateAnswers,
 } from '@propertydna/domain';
 import { sql } from 'kysely';
-import type { Db, TemplateRow } from '../../db/database.js';
+import type { Db, DbOrTrx, TemplateRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
@@ -278,4 +278,54 @@ export async function createJobReport(
     return row.id;
   });
   return getDocument(db, who.actor.organizationId, id);
+}
+
+export interface InsuranceOut {
+  insurer: string;
+  policy_number: string;
+  expires_at: string;
+  /** Cover runs to the end of its expiry day. */
+  insured: boolean;
+}
+
+/** The supplier's liability insurance, with whether it is current today (South African date). */
+export async function getInsurance(db: DbOrTrx, organizationId: string): Promise<InsuranceOut | null> {
+  const row = await db
+    .selectFrom('supplier_insurance')
+    .select([
+      'insurer',
+      'policy_number',
+      sql<string>`to_char(expires_on, 'YYYY-MM-DD')`.as('expires_at'),
+      sql<boolean>`expires_on >= (now() at time zone 'Africa/Johannesburg')::date`.as('insured'),
+    ])
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function saveInsurance(
+  db: Db,
+  organizationId: string,
+  input: { insurer: string; policy_number: string; expires_at: string },
+): Promise<InsuranceOut> {
+  await db
+    .insertInto('supplier_insurance')
+    .values({
+      organization_id: organizationId,
+      insurer: input.insurer,
+      policy_number: input.policy_number,
+      expires_on: input.expires_at,
+    })
+    .onConflict((conflict) =>
+      conflict.column('organization_id').doUpdateSet({
+        insurer: input.insurer,
+        policy_number: input.policy_number,
+        expires_on: input.expires_at,
+        updated_at: new Date(),
+      }),
+    )
+    .execute();
+  const saved = await getInsurance(db, organizationId);
+  if (!saved) throw new AppError('INTERNAL', 'Insurance was not saved');
+  return saved;
 }
