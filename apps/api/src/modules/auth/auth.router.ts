@@ -5,7 +5,15 @@ import { AppError } from '../../errors.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { loginResultSchema, meSchema, okSchema } from './auth.schemas.js';
-import { changePassword, demoLogin, loadMe, login, logout, type SessionGrant, signup } from './auth.service.js';
+import {
+  changePassword,
+  demoLogin,
+  loadMe,
+  login,
+  logout,
+  type SessionGrant,
+  signup,
+} from './auth.service.js';
 
 /** Hands the session to the caller twice: the token in the body (Bearer) and an HttpOnly cookie (plain links). */
 function answerWithSession(ctx: Pick<Context, 'req' | 'res'>, grant: SessionGrant) {
