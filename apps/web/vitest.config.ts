@@ -7,5 +7,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // The first render of a file pays for Mantine's and jsdom's warm-up; on a busy 2-core machine
+    // that alone has taken over 5 s. A safety limit, not a timing assertion.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });
