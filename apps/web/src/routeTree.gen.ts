@@ -38,6 +38,7 @@ import { Route as AuthenticatedAppOldPropertiesRouteImport } from './routes/_aut
 import { Route as AuthenticatedAppOldReportsRouteImport } from './routes/_authenticated/app/old/reports';
 import { Route as AuthenticatedAppOldVaultRouteImport } from './routes/_authenticated/app/old/vault';
 import { Route as AuthenticatedAppOldVendorsRouteImport } from './routes/_authenticated/app/old/vendors';
+import { Route as AuthenticatedSupplierJobsIdRouteImport } from './routes/_authenticated/supplier/jobs.$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -199,6 +200,12 @@ const AuthenticatedAppOldVendorsRoute =
     path: '/vendors',
     getParentRoute: () => AuthenticatedAppOldRouteRoute,
   } as any);
+const AuthenticatedSupplierJobsIdRoute =
+  AuthenticatedSupplierJobsIdRouteImport.update({
+    id: '/supplier/jobs/$id',
+    path: '/supplier/jobs/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -228,6 +235,7 @@ export interface FileRoutesByFullPath {
   '/app/old/reports': typeof AuthenticatedAppOldReportsRoute;
   '/app/old/vault': typeof AuthenticatedAppOldVaultRoute;
   '/app/old/vendors': typeof AuthenticatedAppOldVendorsRoute;
+  '/supplier/jobs/$id': typeof AuthenticatedSupplierJobsIdRoute;
   '/app/old/': typeof AuthenticatedAppOldIndexRoute;
 }
 export interface FileRoutesByTo {
@@ -257,6 +265,7 @@ export interface FileRoutesByTo {
   '/app/old/reports': typeof AuthenticatedAppOldReportsRoute;
   '/app/old/vault': typeof AuthenticatedAppOldVaultRoute;
   '/app/old/vendors': typeof AuthenticatedAppOldVendorsRoute;
+  '/supplier/jobs/$id': typeof AuthenticatedSupplierJobsIdRoute;
   '/app/old': typeof AuthenticatedAppOldIndexRoute;
 }
 export interface FileRoutesById {
@@ -289,6 +298,7 @@ export interface FileRoutesById {
   '/_authenticated/app/old/reports': typeof AuthenticatedAppOldReportsRoute;
   '/_authenticated/app/old/vault': typeof AuthenticatedAppOldVaultRoute;
   '/_authenticated/app/old/vendors': typeof AuthenticatedAppOldVendorsRoute;
+  '/_authenticated/supplier/jobs/$id': typeof AuthenticatedSupplierJobsIdRoute;
   '/_authenticated/app/old/': typeof AuthenticatedAppOldIndexRoute;
 }
 export interface FileRouteTypes {
@@ -321,6 +331,7 @@ export interface FileRouteTypes {
     | '/app/old/reports'
     | '/app/old/vault'
     | '/app/old/vendors'
+    | '/supplier/jobs/$id'
     | '/app/old/';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
     | '/app/old/reports'
     | '/app/old/vault'
     | '/app/old/vendors'
+    | '/supplier/jobs/$id'
     | '/app/old';
   id:
     | '__root__'
@@ -381,6 +393,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/old/reports'
     | '/_authenticated/app/old/vault'
     | '/_authenticated/app/old/vendors'
+    | '/_authenticated/supplier/jobs/$id'
     | '/_authenticated/app/old/';
   fileRoutesById: FileRoutesById;
 }
@@ -599,6 +612,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOldVendorsRouteImport;
       parentRoute: typeof AuthenticatedAppOldRouteRoute;
     };
+    '/_authenticated/supplier/jobs/$id': {
+      id: '/_authenticated/supplier/jobs/$id';
+      path: '/supplier/jobs/$id';
+      fullPath: '/supplier/jobs/$id';
+      preLoaderRoute: typeof AuthenticatedSupplierJobsIdRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
   }
 }
 
@@ -645,6 +665,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAppIndexRoute: typeof AuthenticatedAppIndexRoute;
   AuthenticatedPropertiesIndexRoute: typeof AuthenticatedPropertiesIndexRoute;
   AuthenticatedSupplierIndexRoute: typeof AuthenticatedSupplierIndexRoute;
+  AuthenticatedSupplierJobsIdRoute: typeof AuthenticatedSupplierJobsIdRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -662,6 +683,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAppIndexRoute: AuthenticatedAppIndexRoute,
   AuthenticatedPropertiesIndexRoute: AuthenticatedPropertiesIndexRoute,
   AuthenticatedSupplierIndexRoute: AuthenticatedSupplierIndexRoute,
+  AuthenticatedSupplierJobsIdRoute: AuthenticatedSupplierJobsIdRoute,
 };
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

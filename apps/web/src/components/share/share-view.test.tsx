@@ -31,7 +31,7 @@ const jobShare: SharedItems = {
     property_address: '5 Kloof Street, Gardens',
     client_name: 'Thandiwe Mokoena',
   },
-  supplier: { company_name: 'Cape Roofing (Pty) Ltd' },
+  supplier: { company_name: 'Cape Roofing (Pty) Ltd', insured_until: '2030-01-31' },
   property: null,
   owner: null,
   expires_at: '2026-12-22T08:00:00.000Z',
@@ -85,6 +85,7 @@ describe('ShareSummary', () => {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(screen.getByText('Link expires Dec 22, 2026')).toBeTruthy();
+    expect(screen.getByText('Insured until Jan 31, 2030')).toBeTruthy();
   });
 
   it('shows the property name, address, DNA code and owner of a property share', () => {

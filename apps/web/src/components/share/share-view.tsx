@@ -104,6 +104,11 @@ export function ShareSummary({ share }: { share: SharedItems }) {
           <Fact key={label} label={label} value={value} />
         ))}
       </Group>
+      {share.supplier?.insured_until && (
+        <Badge color="green" variant="light" w="fit-content">
+          Insured until {formatDate(share.supplier.insured_until)}
+        </Badge>
+      )}
       <Text size="sm" c="dimmed">
         Link expires {formatDate(share.expires_at)}
       </Text>

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../../components/router-links';
 import { type AuthOrganization, type AuthUser, useAuth } from '../../../../lib/auth';
+import { JobsPanel, ProfilePanel, TemplatesPanel } from './panels';
 
 /** The console's tabs (spec §2). */
 export const SUPPLIER_TABS = ['Profile', 'Insurance', 'Templates', 'Jobs', 'Settings'] as const;
@@ -24,10 +25,12 @@ export interface SupplierConsoleViewProps {
   user: AuthUser;
   organization: AuthOrganization;
   onLogout: () => void;
+  /** The wired tab contents (the profile form, templates, jobs); left out in isolated renders. */
+  panels?: { profile?: ReactNode; templates?: ReactNode; jobs?: ReactNode };
 }
 
 /** The supplier console: the tab list, the company's registered details and the account. */
-export function SupplierConsoleView({ user, organization, onLogout }: SupplierConsoleViewProps) {
+export function SupplierConsoleView({ user, organization, onLogout, panels }: SupplierConsoleViewProps) {
   if (user.userType !== 'supplier') {
     return (
       <Container size="md" py="xl">
@@ -66,21 +69,34 @@ export function SupplierConsoleView({ user, organization, onLogout }: SupplierCo
             <Detail label="Business address">{organization.businessAddress}</Detail>
             <Detail label="Service categories">{organization.specialties.join(', ')}</Detail>
           </SimpleGrid>
+          {panels?.profile && (
+            <>
+              <Title order={2} size="h4" mt="xl" mb="md">
+                Supplier profile
+              </Title>
+              {panels.profile}
+            </>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="Insurance" pt="lg">
           <Title order={2} size="h4">
             Insurance
           </Title>
+          <Text c="dimmed" mt="sm">
+            Insurance details are coming soon.
+          </Text>
         </Tabs.Panel>
         <Tabs.Panel value="Templates" pt="lg">
           <Title order={2} size="h4">
             Templates
           </Title>
+          <Stack mt="md">{panels?.templates}</Stack>
         </Tabs.Panel>
         <Tabs.Panel value="Jobs" pt="lg">
           <Title order={2} size="h4">
             Jobs
           </Title>
+          <Stack mt="md">{panels?.jobs}</Stack>
         </Tabs.Panel>
         <Tabs.Panel value="Settings" pt="lg">
           <Title order={2} size="h4">
@@ -115,5 +131,12 @@ export function SupplierConsole() {
     await logout();
     await navigate({ to: '/login' });
   };
-  return <SupplierConsoleView user={user} organization={organization} onLogout={() => void logOut()} />;
+  return (
+    <SupplierConsoleView
+      user={user}
+      organization={organization}
+      onLogout={() => void logOut()}
+      panels={{ profile: <ProfilePanel />, templates: <TemplatesPanel />, jobs: <JobsPanel /> }}
+    />
+  );
 }

@@ -1,0 +1,369 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { formatDate, formatSize, SHARE_MESSAGES, validateTemplateAnswers } from '@propertydna/domain';
+import { type FormEvent, useState } from 'react';
+import { DocumentStatusBadge } from '../../../../components/documents/document-status-badge';
+import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
+import { checkShareChoices, shareLinkFor } from '../../../../components/documents/share-modal';
+import { ButtonLink } from '../../../../components/router-links';
+import { errorMessage } from '../../../../lib/error-message';
+import { trpc } from '../../../../lib/trpc';
+import { type ReportAnswers, ReportFields } from './report-fields';
+import { useJobUpload } from './use-job-upload';
+import { useTemplates } from './use-templates';
+
+async function copyToClipboard(text: string): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !navigator.clipboard?.writeText) return false;
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function JobDocuments({ jobId }: { jobId: string }) {
+  const documents = trpc.supplier.jobDocuments.useQuery({ id: jobId });
+  if (documents.isLoading) return <Loader size="sm" />;
+  if (documents.isError) return <Alert color="red">{errorMessage(documents.error, 'Error')}</Alert>;
+  const rows = documents.data ?? [];
+  if (rows.length === 0) return <Text c="dimmed">No documents yet</Text>;
+  return (
+    <Table aria-label="Job documents">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Document</Table.Th>
+          <Table.Th>Size</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Upload Date</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((document) => (
+          <Table.Tr key={document.id}>
+            <Table.Td>{document.name}</Table.Td>
+            <Table.Td>{formatSize(document.bytes)}</Table.Td>
+            <Table.Td>
+              <DocumentStatusBadge document={document} />
+            </Table.Td>
+            <Table.Td>{formatDate(document.created_at)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function JobUpload({ jobId }: { jobId: string }) {
+  const upload = useJobUpload(jobId);
+  return (
+    <DocumentUploadForm
+      items={upload.items}
+      busy={upload.busy}
+      onUpload={upload.start}
+      propertyId={jobId}
+      idPrefix="job-upload"
+    />
+  );
+}
+
+function FillReport({ jobId, jobReference }: { jobId: string; jobReference: string }) {
+  const { templates } = useTemplates();
+  const utils = trpc.useUtils();
+  const createReport = trpc.supplier.createReport.useMutation();
+  const [templateId, setTemplateId] = useState('');
+  const [answers, setAnswers] = useState<ReportAnswers>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const template = templates.find((candidate) => candidate.id === (templateId || templates[0]?.id));
+
+  const chooseTemplate = (id: string) => {
+    setTemplateId(id);
+    setAnswers({});
+    setErrors({});
+    setServerError(null);
+  };
+
+  const initialAnswers = (): ReportAnswers =>
+    template?.fields.some((field) => field.name === 'job_ref') ? { job_ref: jobReference } : {};
+  const current = Object.keys(answers).length === 0 ? initialAnswers() : answers;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!template || createReport.isPending) return;
+    const filled = Object.fromEntries(Object.entries(current).filter(([, value]) => value.trim() !== ''));
+    const check = validateTemplateAnswers(template, filled);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    setErrors({});
+    setServerError(null);
+    try {
+      await createReport.mutateAsync({ id: jobId, templateId: template.id, answers: check.values });
+    } catch (error) {
+      setServerError(errorMessage(error, 'Error'));
+      return;
+    }
+    setAnswers({});
+    await Promise.all([
+      utils.supplier.jobDocuments.invalidate({ id: jobId }),
+      utils.supplier.jobs.invalidate(),
+    ]);
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Fill report">
+      <Stack gap="sm">
+        <NativeSelect
+          id="report-template"
+          label="Template"
+          value={template?.id ?? ''}
+          onChange={(event) => chooseTemplate(event.currentTarget.value)}
+          data={templates.map((candidate) => ({
+            value: candidate.id,
+            label: `${candidate.name} v${candidate.version}`,
+          }))}
+        />
+        {template && (
+          <ReportFields
+            key={template.id}
+            fields={template.fields}
+            values={current}
+            errors={errors}
+            onChange={(name, value) => setAnswers({ ...current, [name]: value })}
+          />
+        )}
+        {serverError && (
+          <Alert color="red" role="alert">
+            {serverError}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={createReport.isPending} disabled={!template}>
+            Fill report
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ShareJobModal({ jobId, opened, onClose }: { jobId: string; opened: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const share = trpc.shares.shareJob.useMutation();
+  const [protect, setProtect] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [link, setLink] = useState<string | null>(null);
+
+  const close = () => {
+    setProtect(false);
+    setPassword('');
+    setPasswordError(undefined);
+    setLink(null);
+    share.reset();
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (share.isPending) return;
+    const check = checkShareChoices(protect, password, '');
+    setPasswordError(check.errors?.password);
+    if (!check.data) return;
+    let token: string;
+    try {
+      ({ token } = await share.mutateAsync({ jobId, password: check.data.password ?? null }));
+    } catch {
+      notifications.show({
+        color: 'red',
+        title: SHARE_MESSAGES.generateFailed.title,
+        message: SHARE_MESSAGES.generateFailed.message,
+      });
+      return;
+    }
+    const url = shareLinkFor(token);
+    setLink(url);
+    if (await copyToClipboard(url))
+      notifications.show({ color: 'green', message: SHARE_MESSAGES.linkCopied });
+    await utils.shares.links.invalidate({ jobId });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Share job" centered>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-label="Share job">
+        <Stack gap="sm">
+          <Checkbox
+            label="Password protect"
+            checked={protect}
+            onChange={(event) => {
+              setProtect(event.currentTarget.checked);
+              setPasswordError(undefined);
+            }}
+          />
+          {protect && (
+            <PasswordInput
+              label="Password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={passwordError}
+            />
+          )}
+          {link && (
+            <TextInput
+              label="Share link"
+              readOnly
+              value={link}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              {link ? 'Close' : 'Cancel'}
+            </Button>
+            <Button type="submit" loading={share.isPending}>
+              Generate Share Link
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+const STATUS_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as const;
+
+function JobLinks({ jobId }: { jobId: string }) {
+  const utils = trpc.useUtils();
+  const links = trpc.shares.links.useQuery({ jobId });
+  const revoke = trpc.shares.revoke.useMutation({
+    onSuccess: () => utils.shares.links.invalidate({ jobId }),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Error') }),
+  });
+  const rows = links.data ?? [];
+  if (links.isLoading) return <Loader size="sm" />;
+  if (rows.length === 0) return <Text c="dimmed">No share links yet</Text>;
+  return (
+    <Table aria-label="Share links">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Created</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Password</Table.Th>
+          <Table.Th>Views</Table.Th>
+          <Table.Th>Downloads</Table.Th>
+          <Table.Th>Expires</Table.Th>
+          <Table.Th>Actions</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((link) => (
+          <Table.Tr key={link.id}>
+            <Table.Td>{formatDate(link.created_at)}</Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLOR[link.status]} variant="light">
+                {link.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{link.password_protected ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td>{link.views}</Table.Td>
+            <Table.Td>{link.downloads}</Table.Td>
+            <Table.Td>{formatDate(link.expires_at)}</Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="default"
+                color="red"
+                disabled={link.status !== 'active' || revoke.isPending}
+                onClick={() => revoke.mutate({ id: link.id })}
+              >
+                Revoke
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** /supplier/jobs/{id}: the job's documents, upload, report, share and links. */
+export function JobPage({ jobId }: { jobId: string }) {
+  const job = trpc.supplier.job.useQuery({ id: jobId });
+  const [sharing, setSharing] = useState(false);
+
+  return (
+    <Container size="xl" py="xl">
+      <ButtonLink to="/supplier" variant="subtle" px={0}>
+        Back to Supplier Console
+      </ButtonLink>
+      {job.isLoading && <Loader mt="lg" />}
+      {job.isError && (
+        <Alert color="red" mt="lg">
+          {errorMessage(job.error, 'Job not found')}
+        </Alert>
+      )}
+      {job.data && (
+        <Stack gap="lg" mt="md">
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Title order={1}>{job.data.job_ref}</Title>
+              <Text>{job.data.property_address}</Text>
+              <Text c="dimmed" size="sm">
+                {job.data.client_name} · {formatDate(job.data.created_at)}
+              </Text>
+              <Text mt="xs">{job.data.description}</Text>
+            </div>
+            <Button onClick={() => setSharing(true)}>Share job</Button>
+          </Group>
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              Documents
+            </Title>
+            <JobDocuments jobId={jobId} />
+          </Card>
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              Upload documents
+            </Title>
+            <JobUpload jobId={jobId} />
+          </Card>
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              Report
+            </Title>
+            <FillReport jobId={jobId} jobReference={job.data.job_ref} />
+          </Card>
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              Share links
+            </Title>
+            <JobLinks jobId={jobId} />
+          </Card>
+          <ShareJobModal jobId={jobId} opened={sharing} onClose={() => setSharing(false)} />
+        </Stack>
+      )}
+    </Container>
+  );
+}
