@@ -61,6 +61,9 @@ export function checkShareChoices(
 
 export interface ShareModalViewProps {
   opened: boolean;
+  /** The modal's title ('Share document' by default). */
+  title?: string;
+  /** What the link gives, as the sentence names it (a document's name, 'this job'). */
   documentName: string;
   /** A share request is out: Generate is disabled. */
   pending: boolean;
@@ -75,6 +78,7 @@ export interface ShareModalViewProps {
  */
 export function ShareModalView({
   opened,
+  title = 'Share document',
   documentName,
   pending,
   generated,
@@ -95,8 +99,8 @@ export function ShareModalView({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Share document" centered>
-      <form noValidate onSubmit={submit} aria-label="Share document">
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <form noValidate onSubmit={submit} aria-label={title}>
         <Stack gap="sm">
           <Text size="sm">
             Create a link to <strong>{documentName}</strong> that anyone holding it can open.
@@ -164,7 +168,7 @@ export function ShareModalView({
   );
 }
 
-async function copyToClipboard(text: string): Promise<boolean> {
+export async function copyToClipboard(text: string): Promise<boolean> {
   if (typeof navigator === 'undefined' || !navigator.clipboard?.writeText) return false;
   try {
     await navigator.clipboard.writeText(text);
@@ -175,10 +179,68 @@ async function copyToClipboard(text: string): Promise<boolean> {
 }
 
 /**
- * The share modal wired to the API: shares.shareProperty for the one document, then the link goes to
- * the clipboard ('Share link copied') and shows in the modal. Failure: 'Error' / 'Failed to generate
- * share link.' (spec §8).
+ * A share modal wired to a link-making call: the link goes to the clipboard ('Share link copied')
+ * and shows in the modal. Failure: 'Error' / 'Failed to generate share link.' (spec §8).
  */
+export function ShareLinkModal({
+  title,
+  subject,
+  opened,
+  create,
+  onCreated,
+  onClose,
+}: {
+  title?: string;
+  subject: string;
+  opened: boolean;
+  create: (choices: CreateShare) => Promise<{ token: string }>;
+  onCreated?: () => void;
+  onClose: () => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const [generated, setGenerated] = useState<GeneratedShare | null>(null);
+
+  const generate = async (choices: CreateShare) => {
+    setPending(true);
+    let token: string;
+    try {
+      ({ token } = await create(choices));
+    } catch {
+      notifications.show({
+        color: 'red',
+        title: SHARE_MESSAGES.generateFailed.title,
+        message: SHARE_MESSAGES.generateFailed.message,
+      });
+      return;
+    } finally {
+      setPending(false);
+    }
+    const url = shareLinkFor(token);
+    const copied = await copyToClipboard(url);
+    setGenerated({ url, copied });
+    if (copied) notifications.show({ color: 'green', message: SHARE_MESSAGES.linkCopied });
+    onCreated?.();
+  };
+
+  const close = () => {
+    setGenerated(null);
+    onClose();
+  };
+
+  return (
+    <ShareModalView
+      opened={opened}
+      title={title}
+      documentName={subject}
+      pending={pending}
+      generated={generated}
+      onGenerate={(choices) => void generate(choices)}
+      onClose={close}
+    />
+  );
+}
+
+/** The Vault's share modal: a link to one document of the property. */
 export function ShareModal({
   propertyId,
   document,
@@ -190,48 +252,21 @@ export function ShareModal({
   onClose: () => void;
 }) {
   const share = trpc.shares.shareProperty.useMutation();
-  const [generated, setGenerated] = useState<GeneratedShare | null>(null);
-
-  const generate = async (choices: CreateShare) => {
-    if (!document) return;
-    let token: string;
-    try {
-      ({ token } = await share.mutateAsync({
-        propertyId,
-        documentIds: [document.id],
-        password: choices.password,
-        expiresInDays: choices.expiresInDays,
-      }));
-    } catch {
-      notifications.show({
-        color: 'red',
-        title: SHARE_MESSAGES.generateFailed.title,
-        message: SHARE_MESSAGES.generateFailed.message,
-      });
-      return;
-    }
-    const url = shareLinkFor(token);
-    const copied = await copyToClipboard(url);
-    setGenerated({ url, copied });
-    if (copied) notifications.show({ color: 'green', message: SHARE_MESSAGES.linkCopied });
-  };
-
-  const close = () => {
-    setGenerated(null);
-    share.reset();
-    onClose();
-  };
-
   return (
-    <ShareModalView
+    <ShareLinkModal
       // A fresh form for each document.
       key={document?.id ?? 'closed'}
       opened={document !== null}
-      documentName={document?.name ?? ''}
-      pending={share.isPending}
-      generated={generated}
-      onGenerate={(choices) => void generate(choices)}
-      onClose={close}
+      subject={document?.name ?? ''}
+      create={(choices) =>
+        share.mutateAsync({
+          propertyId,
+          documentIds: document ? [document.id] : [],
+          password: choices.password,
+          expiresInDays: choices.expiresInDays,
+        })
+      }
+      onClose={onClose}
     />
   );
 }

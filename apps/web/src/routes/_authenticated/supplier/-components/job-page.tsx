@@ -3,41 +3,27 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   Container,
   Group,
   Loader,
-  Modal,
   NativeSelect,
-  PasswordInput,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDate, formatSize, SHARE_MESSAGES, validateTemplateAnswers } from '@propertydna/domain';
+import { formatDate, formatSize, validateTemplateAnswers } from '@propertydna/domain';
 import { type FormEvent, useState } from 'react';
 import { DocumentStatusBadge } from '../../../../components/documents/document-status-badge';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
-import { checkShareChoices, shareLinkFor } from '../../../../components/documents/share-modal';
+import { ShareLinkModal } from '../../../../components/documents/share-modal';
 import { ButtonLink } from '../../../../components/router-links';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { type ReportAnswers, ReportFields } from './report-fields';
 import { useJobUpload } from './use-job-upload';
 import { useTemplates } from './use-templates';
-
-async function copyToClipboard(text: string): Promise<boolean> {
-  if (typeof navigator === 'undefined' || !navigator.clipboard?.writeText) return false;
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function JobDocuments({ jobId }: { jobId: string }) {
   const documents = trpc.supplier.jobDocuments.useQuery({ id: jobId });
@@ -169,85 +155,17 @@ function FillReport({ jobId, jobReference }: { jobId: string; jobReference: stri
 function ShareJobModal({ jobId, opened, onClose }: { jobId: string; opened: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
   const share = trpc.shares.shareJob.useMutation();
-  const [protect, setProtect] = useState(false);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | undefined>();
-  const [link, setLink] = useState<string | null>(null);
-
-  const close = () => {
-    setProtect(false);
-    setPassword('');
-    setPasswordError(undefined);
-    setLink(null);
-    share.reset();
-    onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (share.isPending) return;
-    const check = checkShareChoices(protect, password, '');
-    setPasswordError(check.errors?.password);
-    if (!check.data) return;
-    let token: string;
-    try {
-      ({ token } = await share.mutateAsync({ jobId, password: check.data.password ?? null }));
-    } catch {
-      notifications.show({
-        color: 'red',
-        title: SHARE_MESSAGES.generateFailed.title,
-        message: SHARE_MESSAGES.generateFailed.message,
-      });
-      return;
-    }
-    const url = shareLinkFor(token);
-    setLink(url);
-    if (await copyToClipboard(url))
-      notifications.show({ color: 'green', message: SHARE_MESSAGES.linkCopied });
-    await utils.shares.links.invalidate({ jobId });
-  };
-
   return (
-    <Modal opened={opened} onClose={close} title="Share job" centered>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-label="Share job">
-        <Stack gap="sm">
-          <Checkbox
-            label="Password protect"
-            checked={protect}
-            onChange={(event) => {
-              setProtect(event.currentTarget.checked);
-              setPasswordError(undefined);
-            }}
-          />
-          {protect && (
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={passwordError}
-            />
-          )}
-          {link && (
-            <TextInput
-              label="Share link"
-              readOnly
-              value={link}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              {link ? 'Close' : 'Cancel'}
-            </Button>
-            <Button type="submit" loading={share.isPending}>
-              Generate Share Link
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ShareLinkModal
+      title="Share job"
+      subject="this job and its documents"
+      opened={opened}
+      create={(choices) =>
+        share.mutateAsync({ jobId, password: choices.password, expiresInDays: choices.expiresInDays })
+      }
+      onCreated={() => void utils.shares.links.invalidate({ jobId })}
+      onClose={onClose}
+    />
   );
 }
 
