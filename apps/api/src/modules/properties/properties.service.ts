@@ -12,12 +12,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import {
-  complianceFromExpiry,
-  countLiveProperties,
-  findProperty,
-  listProperties,
-} from './properties.repo.js';
+import { countLiveProperties, findProperty, listProperties } from './properties.repo.js';
 import type { DashboardStats, PropertyOut } from './properties.schemas.js';
 
 export const PARCEL_TAKEN = 'This property is already registered in your portfolio';
@@ -205,5 +200,3 @@ export async function dashboardStats(
     upcomingReminders: Number(expiring.n),
   };
 }
-
-export { complianceFromExpiry };

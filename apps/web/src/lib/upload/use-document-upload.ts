@@ -23,8 +23,9 @@ export interface DocumentUpload {
 /**
  * The upload sequence (spec §4) wired to the API: validate, hash in the worker, sign the batch, PUT
  * each file, register it; then refresh the lists concerned and toast 'Document uploaded'.
+ * With `jobId`, the files become documents of that supplier job instead of the target's property.
  */
-export function useDocumentUpload(): DocumentUpload {
+export function useDocumentUpload({ jobId }: { jobId?: string } = {}): DocumentUpload {
   const utils = trpc.useUtils();
   const [items, setItems] = useState<UploadItem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -47,21 +48,29 @@ export function useDocumentUpload(): DocumentUpload {
             hash: hashFile,
             signBatch: (declared) => utils.client.documents.signBatch.mutate({ files: declared }),
             put: putFile,
-            register: (input) => utils.client.documents.register.mutate(input),
+            register: ({ property_id, ...input }) =>
+              utils.client.documents.register.mutate(
+                jobId ? { ...input, job_id: jobId } : { ...input, property_id },
+              ),
           },
           (key, patch) =>
             setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item))),
         );
         if (uploaded > 0) {
           notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.uploaded });
-          await invalidateDocumentQueries(utils, [target.propertyId]);
+          await (jobId
+            ? Promise.all([
+                utils.supplier.jobDocuments.invalidate({ id: jobId }),
+                utils.supplier.jobs.invalidate(),
+              ])
+            : invalidateDocumentQueries(utils, [target.propertyId]));
         }
       } finally {
         setBusy(false);
       }
       return null;
     },
-    [utils],
+    [utils, jobId],
   );
 
   return { items, busy, start };

@@ -21,8 +21,8 @@ import { ShareLinkModal } from '../../../../components/documents/share-modal';
 import { ButtonLink } from '../../../../components/router-links';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
+import { useDocumentUpload } from '../../../../lib/upload/use-document-upload';
 import { type ReportAnswers, ReportFields } from './report-fields';
-import { useJobUpload } from './use-job-upload';
 import { useTemplates } from './use-templates';
 
 function JobDocuments({ jobId }: { jobId: string }) {
@@ -58,12 +58,13 @@ function JobDocuments({ jobId }: { jobId: string }) {
 }
 
 function JobUpload({ jobId }: { jobId: string }) {
-  const upload = useJobUpload(jobId);
+  const upload = useDocumentUpload({ jobId });
   return (
     <DocumentUploadForm
       items={upload.items}
       busy={upload.busy}
       onUpload={upload.start}
+      // The form's destination; the hook registers the files to the job.
       propertyId={jobId}
       idPrefix="job-upload"
     />
