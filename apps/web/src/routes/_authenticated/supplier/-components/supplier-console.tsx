@@ -3,7 +3,11 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../../components/router-links';
 import { type AuthOrganization, type AuthUser, useAuth } from '../../../../lib/auth';
-import { JobsPanel, ProfilePanel, TemplatesPanel } from './panels';
+import { InsurancePanel } from './insurance-panel';
+import { JobsPanel } from './jobs-panel';
+import { ProfilePanel } from './profile-panel';
+import { SettingsPanel } from './settings-panel';
+import { TemplatesPanel } from './templates-panel';
 
 /** The console's tabs (spec §2). */
 export const SUPPLIER_TABS = ['Profile', 'Insurance', 'Templates', 'Jobs', 'Settings'] as const;
@@ -26,7 +30,13 @@ export interface SupplierConsoleViewProps {
   organization: AuthOrganization;
   onLogout: () => void;
   /** The wired tab contents (the profile form, templates, jobs); left out in isolated renders. */
-  panels?: { profile?: ReactNode; templates?: ReactNode; jobs?: ReactNode };
+  panels?: {
+    profile?: ReactNode;
+    insurance?: ReactNode;
+    templates?: ReactNode;
+    jobs?: ReactNode;
+    settings?: ReactNode;
+  };
 }
 
 /** The supplier console: the tab list, the company's registered details and the account. */
@@ -82,9 +92,7 @@ export function SupplierConsoleView({ user, organization, onLogout, panels }: Su
           <Title order={2} size="h4">
             Insurance
           </Title>
-          <Text c="dimmed" mt="sm">
-            Insurance details are coming soon.
-          </Text>
+          <Stack mt="md">{panels?.insurance}</Stack>
         </Tabs.Panel>
         <Tabs.Panel value="Templates" pt="lg">
           <Title order={2} size="h4">
@@ -110,6 +118,7 @@ export function SupplierConsoleView({ user, organization, onLogout, panels }: Su
               <Detail label="Email">{user.email}</Detail>
               <Detail label="Company">{organization.name}</Detail>
             </SimpleGrid>
+            {panels?.settings}
             <Group>
               <Button variant="default" onClick={onLogout}>
                 Log out
@@ -136,7 +145,13 @@ export function SupplierConsole() {
       user={user}
       organization={organization}
       onLogout={() => void logOut()}
-      panels={{ profile: <ProfilePanel />, templates: <TemplatesPanel />, jobs: <JobsPanel /> }}
+      panels={{
+        profile: <ProfilePanel />,
+        insurance: <InsurancePanel />,
+        templates: <TemplatesPanel />,
+        jobs: <JobsPanel />,
+        settings: <SettingsPanel />,
+      }}
     />
   );
 }

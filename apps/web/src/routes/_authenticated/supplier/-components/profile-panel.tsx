@@ -1,0 +1,89 @@
+import { Alert, Button, Group, Loader, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { SUPPLIER_MESSAGES, supplierProfileSchema } from '@propertydna/domain';
+import { useEffect } from 'react';
+import { errorMessage } from '../../../../lib/error-message';
+import { trpc } from '../../../../lib/trpc';
+
+interface ProfileValues {
+  company_name: string;
+  registration_number: string;
+  description: string;
+  email: string;
+  phone: string;
+  website: string;
+  specialties: string;
+}
+
+/** Profile tab: the supplier profile form, specialties entered comma-separated → 'Profile updated'. */
+export function ProfilePanel() {
+  const utils = trpc.useUtils();
+  const profile = trpc.supplier.profile.useQuery();
+  const update = trpc.supplier.updateProfile.useMutation();
+  const form = useForm<ProfileValues>({
+    mode: 'controlled',
+    initialValues: {
+      company_name: '',
+      registration_number: '',
+      description: '',
+      email: '',
+      phone: '',
+      website: '',
+      specialties: '',
+    },
+    validate: schemaResolver(supplierProfileSchema, { sync: true }),
+  });
+  const { setValues, resetDirty } = form;
+  const data = profile.data;
+
+  useEffect(() => {
+    if (!data) return;
+    setValues({
+      company_name: data.company_name,
+      registration_number: data.registration_number ?? '',
+      description: data.description ?? '',
+      email: data.email ?? '',
+      phone: data.phone ?? '',
+      website: data.website ?? '',
+      specialties: data.specialties.join(', '),
+    });
+    resetDirty();
+  }, [data, setValues, resetDirty]);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      utils.supplier.profile.setData(undefined, saved);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Error') });
+      return;
+    }
+    notifications.show({ color: 'green', message: SUPPLIER_MESSAGES.profileUpdated });
+  });
+
+  if (profile.isLoading) return <Loader size="sm" />;
+  if (profile.isError) return <Alert color="red">{errorMessage(profile.error, 'Error')}</Alert>;
+  return (
+    <form noValidate onSubmit={submit} aria-label="Supplier profile">
+      <Stack gap="sm" maw={640}>
+        <TextInput label="Company name" required {...form.getInputProps('company_name')} />
+        <TextInput label="Registration number" {...form.getInputProps('registration_number')} />
+        <Textarea label="Description" rows={3} {...form.getInputProps('description')} />
+        <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+        <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+        <TextInput label="Website" {...form.getInputProps('website')} />
+        <TextInput
+          label="Specialties"
+          description="Separate them with commas"
+          {...form.getInputProps('specialties')}
+        />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            Save profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
