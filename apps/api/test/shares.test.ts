@@ -241,10 +241,19 @@ describe(`share links and adoption (${databaseKind})`, () => {
 
     await anonymous('GET', `/api/share/${token}`);
     await anonymous('GET', `/api/share/${token}/download/${report.id}`);
+    const owner = await account('homeowner');
+    await owner('GET', `/api/share/${token}`);
     const [link] = (await supplier('GET', `/api/supplier/jobs/${job.id}/shares`)).json() as Json[];
-    expect(link).toMatchObject({ views: 1, downloads: 1 });
+    expect(link).toMatchObject({ views: 2, downloads: 1 });
     const events = (await supplier('GET', `/api/shares/${link?.id}/events`)).json() as Json[];
-    expect(events.map((e) => e.action)).toEqual(['download', 'view']);
+    expect(events.map((e) => e.action)).toEqual(['view', 'download', 'view']);
+    // The creator sees who (a signed-in visitor's name), what (the document's name), when and from where.
+    expect(events[0]).toMatchObject({ user_id: owner.userId, user_name: expect.stringMatching(/\S/) });
+    expect(events[1]).toMatchObject({ user_id: null, user_name: null, document_name: report.name });
+    expect(events[2]).toMatchObject({ document_id: null, document_name: null, ip: expect.any(String) });
+    // Nobody else reads the log: another supplier gets 404.
+    const other = await account('supplier');
+    expect((await other('GET', `/api/shares/${link?.id}/events`)).statusCode).toBe(404);
     const audit = await t.db.db
       .selectFrom('audit_events')
       .select(['action', 'details'])

@@ -21,7 +21,11 @@ export const shareEventSchema = z
     action: z.enum(['view', 'unlock_ok', 'unlock_failed', 'download', 'adopt']),
     ip: z.string(),
     user_id: z.string().nullable(),
+    /** The signed-in visitor's name, if any. */
+    user_name: z.string().nullable(),
     document_id: z.string().nullable(),
+    /** The downloaded or adopted document's name, while it exists. */
+    document_name: z.string().nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'ShareEvent' });

@@ -180,17 +180,22 @@ export async function shareEvents(db: Db, actor: Actor, shareId: string) {
     .executeTakeFirst();
   if (!share) throw new AppError('NOT_FOUND', 'Share link not found');
   const rows = await db
-    .selectFrom('share_events')
-    .selectAll()
-    .where('share_id', '=', shareId)
-    .orderBy('id', 'desc')
+    .selectFrom('share_events as e')
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .leftJoin('documents as d', 'd.id', 'e.document_id')
+    .select(['e.action', 'e.ip', 'e.user_id', 'e.document_id', 'e.created_at', 'd.name as document_name'])
+    .select(sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('user_name'))
+    .where('e.share_id', '=', shareId)
+    .orderBy('e.id', 'desc')
     .limit(500)
     .execute();
   return rows.map((row) => ({
     action: row.action,
     ip: row.ip,
     user_id: row.user_id,
+    user_name: row.user_name,
     document_id: row.document_id,
+    document_name: row.document_name,
     created_at: new Date(row.created_at).toISOString(),
   }));
 }
