@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { ROOFING_SERVICE_REPORT_V1, SUPPLIER_MESSAGES, TEMPLATE_MESSAGES } from '@propertydna/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_REF_TAKEN } from '../src/modules/supplier/supplier.service.js';
+import { CERTIFICATE_NOT_FOUND, JOB_REF_TAKEN } from '../src/modules/supplier/supplier.service.js';
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -28,8 +29,10 @@ async function pdfText(bytes: Buffer): Promise<string> {
 
 describe(`supplier console API (${databaseKind})`, () => {
   let t: TestApp;
+  let origin: string;
   beforeAll(async () => {
     t = await createTestApp();
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     await t.close();
@@ -37,7 +40,7 @@ describe(`supplier console API (${databaseKind})`, () => {
 
   async function account(userType: 'supplier' | 'homeowner') {
     const { headers } = await signUpAndLogIn(t, userType);
-    return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
       t.app.inject({ method, url, payload: payload as Json, headers });
   }
 
@@ -228,6 +231,7 @@ describe(`supplier console API (${databaseKind})`, () => {
       policy_number: 'LIA-2291',
       expires_at: '2030-01-31',
       insured: true,
+      certificate: null,
     });
     const created = (await supplier('POST', '/api/supplier/jobs', job)).json();
     const { token } = (
@@ -243,6 +247,131 @@ describe(`supplier console API (${databaseKind})`, () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/share/${token}` })).json().supplier.insured_until,
     ).toBeNull();
+  });
+
+  /** Signs, PUTs and registers a PDF with the given target fields. */
+  async function uploadPdf(
+    call: Awaited<ReturnType<typeof account>>,
+    target: Json,
+    label: string,
+  ): Promise<{ status: number; body: Json & { id: string; error?: string } }> {
+    const content = Buffer.from(`%PDF-1.7\n${label}\n%%EOF\n`);
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const signed = (
+      await call('POST', '/api/documents/sign', {
+        contentType: 'application/pdf',
+        sha256,
+        bytes: content.length,
+      })
+    ).json();
+    // Injected calls have no real host: the signed path is PUT to where the app listens.
+    const signedUrl = new URL(signed.url);
+    const put = await fetch(new URL(`${signedUrl.pathname}${signedUrl.search}`, origin), {
+      method: 'PUT',
+      body: content,
+      headers: signed.headers,
+    });
+    expect(put.status).toBe(200);
+    const registered = await call('POST', '/api/documents', {
+      kind: 'certificate',
+      name: `${label}.pdf`,
+      storage_key: signed.storageKey,
+      sha256,
+      bytes: content.length,
+      content_type: 'application/pdf',
+      ...target,
+    });
+    return { status: registered.statusCode, body: registered.json() };
+  }
+
+  it('keeps the insurance certificate as an organisation document; replacing or removing it deletes the old one', async () => {
+    const supplier = await account('supplier');
+    const first = await uploadPdf(
+      supplier,
+      { organization: true, expires_at: '2030-01-31' },
+      'Liability cover',
+    );
+    expect(first.status).toBe(201);
+    // The supplier's own paper: not a verified issue of a job, and in no property or job.
+    expect(first.body).toMatchObject({
+      property_id: null,
+      job_id: null,
+      source: 'owner_upload',
+      verified: false,
+      name: 'Liability cover.pdf',
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/verify/${first.body.sha256}` })).json()).toEqual({
+      verified: false,
+      matches: [],
+    });
+
+    const policy = { insurer: 'Hollard', policy_number: 'PL-77', expires_at: '2030-01-31' };
+    const saved = await supplier('PUT', '/api/supplier/insurance', {
+      ...policy,
+      certificate_document_id: first.body.id,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().certificate).toMatchObject({
+      id: first.body.id,
+      name: 'Liability cover.pdf',
+      content_type: 'application/pdf',
+    });
+    // Left out, the certificate stays.
+    expect((await supplier('PUT', '/api/supplier/insurance', policy)).json().certificate?.id).toBe(
+      first.body.id,
+    );
+    expect((await supplier('GET', '/api/supplier/insurance')).json().certificate?.id).toBe(first.body.id);
+
+    // A job's document or another supplier's document is not a certificate of this supplier: 404.
+    const createdJob = (await supplier('POST', '/api/supplier/jobs', job)).json();
+    const jobDocument = await uploadPdf(supplier, { job_id: createdJob.id }, 'Job photo sheet');
+    expect(jobDocument.status).toBe(201);
+    const asJob = await supplier('PUT', '/api/supplier/insurance', {
+      ...policy,
+      certificate_document_id: jobDocument.body.id,
+    });
+    expect(asJob.statusCode).toBe(404);
+    expect(asJob.json().error).toBe(CERTIFICATE_NOT_FOUND);
+    const other = await account('supplier');
+    const stolen = await other('PUT', '/api/supplier/insurance', {
+      ...policy,
+      certificate_document_id: first.body.id,
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect((await other('GET', '/api/supplier/insurance')).json()).toBeNull();
+    // Owners keep no organisation documents.
+    const owner = await account('homeowner');
+    const ownerUpload = await uploadPdf(owner, { organization: true }, 'Owner paper');
+    expect(ownerUpload.status).toBe(403);
+
+    // Replacing: the new one is kept, the old document is deleted.
+    const second = await uploadPdf(supplier, { organization: true }, 'Liability cover 2027');
+    const replaced = await supplier('PUT', '/api/supplier/insurance', {
+      ...policy,
+      certificate_document_id: second.body.id,
+    });
+    expect(replaced.json().certificate?.id).toBe(second.body.id);
+    expect((await supplier('GET', `/api/documents/${first.body.id}`)).statusCode).toBe(404);
+    const firstRow = await t.db.db
+      .selectFrom('documents')
+      .select('id')
+      .where('id', '=', first.body.id)
+      .executeTakeFirst();
+    expect(firstRow).toBeUndefined();
+    expect((await supplier('GET', `/api/documents/${second.body.id}/view`)).statusCode).toBe(200);
+
+    // Removing: null clears it and deletes the document.
+    const removed = await supplier('PUT', '/api/supplier/insurance', {
+      ...policy,
+      certificate_document_id: null,
+    });
+    expect(removed.json().certificate).toBeNull();
+    expect((await supplier('GET', `/api/documents/${second.body.id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await supplier('PUT', '/api/supplier/insurance', { ...policy, certificate_document_id: 'nope' })
+      ).json().error,
+    ).toBe(SUPPLIER_MESSAGES.invalidCertificate);
   });
 
   it('changes the password and ends the other sessions', async () => {

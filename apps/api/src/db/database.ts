@@ -195,6 +195,8 @@ export interface SupplierInsuranceTable {
   policy_number: string;
   /** A date column: pg answers it as a Date at local midnight, PGlite likewise; read with toIsoDate. */
   expires_on: ColumnType<Date | string, string, string>;
+  /** The certificate itself: an organisation document (no property, no job). */
+  certificate_document_id: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 

@@ -151,6 +151,7 @@ describe('registerDocumentSchema', () => {
     expect(dataOf(registerDocumentSchema, document)).toEqual({
       property_id: propertyId,
       job_id: null,
+      organization: false,
       kind: 'deed',
       name: 'Title deed.pdf',
       storage_key: 'owners/abc/title-deed.pdf',
@@ -194,13 +195,28 @@ describe('registerDocumentSchema', () => {
     );
   });
 
+  it("registers an organisation document (a supplier's own certificate)", () => {
+    expect(
+      dataOf(registerDocumentSchema, { ...document, property_id: null, organization: true }),
+    ).toMatchObject({ property_id: null, job_id: null, organization: true });
+  });
+
   it.each([
-    ['both', { job_id: jobId }],
-    ['neither', { property_id: null }],
-    ['neither (blank)', { property_id: ' ' }],
-  ])('needs exactly one of property and job: %s', (_label, change) => {
+    ['property and job', { job_id: jobId }],
+    ['property and organisation', { organization: true }],
+    ['job and organisation', { property_id: null, job_id: jobId, organization: true }],
+    ['none', { property_id: null }],
+    ['none (blank)', { property_id: ' ' }],
+    ['none (organisation false)', { property_id: null, organization: false }],
+  ])('needs exactly one of property, job and organisation: %s', (_label, change) => {
     expect(errorsOf(registerDocumentSchema, { ...document, ...change })).toEqual({
-      '': 'Give either a property or a job',
+      '': 'Give exactly one of a property, a job or the organisation',
+    });
+  });
+
+  it('refuses a non-boolean organisation flag', () => {
+    expect(errorsOf(registerDocumentSchema, { ...document, organization: 'yes' })).toMatchObject({
+      organization: 'organization must be true or false',
     });
   });
 

@@ -12,7 +12,7 @@ export const DOCUMENT_MESSAGES = {
   bytesType: 'File size must be a whole number of bytes',
   tooManyFiles: `You can upload at most ${MAX_FILES_PER_BATCH} files at a time`,
   noFiles: 'Choose at least one file',
-  propertyOrJob: 'Give either a property or a job',
+  propertyOrJob: 'Give exactly one of a property, a job or the organisation',
   invalidId: 'Invalid id',
   nameRequired: 'File name is required',
   nameTooLong: 'File name is too long',
@@ -94,8 +94,9 @@ const optionalIdSchema = z
   .transform((value) => value || null);
 
 /**
- * POST /api/documents (spec §3 Document, §7): registers an uploaded file with exactly one of property_id
- * and job_id. name is the original file name, stored as its sanitised base name (1 to 255 characters).
+ * POST /api/documents (spec §3 Document, §7): registers an uploaded file for exactly one of a property
+ * (property_id), a supplier job (job_id) or the organisation itself (organization: true — a supplier's
+ * own insurance certificate). name is the original file name, stored as its sanitised base name (1 to 255 characters).
  * expires_at only for certificates and policies. A client-sent `source` is dropped: the server sets it
  * from who uploads (spec §6). Missing ids, expiry and metadata become null, null and {}.
  */
@@ -103,6 +104,7 @@ export const registerDocumentSchema = z
   .object({
     property_id: optionalIdSchema,
     job_id: optionalIdSchema,
+    organization: z.boolean({ error: 'organization must be true or false' }).default(false),
     kind: documentKindSchema,
     name: z
       .string({ error: DOCUMENT_MESSAGES.nameRequired })
@@ -125,7 +127,8 @@ export const registerDocumentSchema = z
       .transform((value) => value ?? {}),
   })
   .superRefine((value, ctx) => {
-    if ((value.property_id === null) === (value.job_id === null)) {
+    const targets = [value.property_id !== null, value.job_id !== null, value.organization];
+    if (targets.filter(Boolean).length !== 1) {
       ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.propertyOrJob });
     }
     if (value.expires_at !== null && !(EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(value.kind)) {

@@ -166,6 +166,23 @@ describe('supplierInsuranceSchema', () => {
     });
   });
 
+  it('takes the certificate document: an id, null to remove it, or nothing to keep it', () => {
+    const base = { insurer: 'Santam', policy_number: 'PL-1', expires_at: '2026-03-31' };
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(dataOf(supplierInsuranceSchema, { ...base, certificate_document_id: id.toUpperCase() })).toEqual({
+      ...base,
+      certificate_document_id: id,
+    });
+    expect(dataOf(supplierInsuranceSchema, { ...base, certificate_document_id: null })).toEqual({
+      ...base,
+      certificate_document_id: null,
+    });
+    expect(dataOf(supplierInsuranceSchema, base)).not.toHaveProperty('certificate_document_id');
+    expect(errorsOf(supplierInsuranceSchema, { ...base, certificate_document_id: 'x' })).toEqual({
+      certificate_document_id: 'Invalid certificate document',
+    });
+  });
+
   it('needs a real date', () => {
     expect(
       errorsOf(supplierInsuranceSchema, {

@@ -8,6 +8,7 @@ import {
   requiredIsoDate,
   requiredText,
   specialtiesSchema,
+  uuidSchema,
 } from './common.js';
 
 /** Messages of the supplier console's schemas (spec §5 for the job; the others are ours). */
@@ -21,6 +22,7 @@ export const SUPPLIER_MESSAGES = {
   insurerRequired: 'Insurer is required',
   policyNumberRequired: 'Policy number is required',
   expiryRequired: 'Expiry date is required',
+  invalidCertificate: 'Invalid certificate document',
   profileUpdated: 'Profile updated',
   jobCreated: 'Job created',
 } as const;
@@ -86,11 +88,15 @@ export const supplierJobSchema = z.object({
 export type SupplierJobInput = z.input<typeof supplierJobSchema>;
 export type SupplierJob = z.output<typeof supplierJobSchema>;
 
-/** The supplier console's Insurance tab: insurer, policy number and expiry date, all required. */
+/**
+ * The supplier console's Insurance tab: insurer, policy number and expiry date, all required; and the
+ * certificate, an uploaded organisation document (left out: kept as it is; null: removed).
+ */
 export const supplierInsuranceSchema = z.object({
   insurer: requiredText(SUPPLIER_MESSAGES.insurerRequired, MAX_LENGTHS.name, 'Insurer'),
   policy_number: requiredText(SUPPLIER_MESSAGES.policyNumberRequired, MAX_LENGTHS.shortCode, 'Policy number'),
   expires_at: requiredIsoDate(SUPPLIER_MESSAGES.expiryRequired),
+  certificate_document_id: uuidSchema(SUPPLIER_MESSAGES.invalidCertificate).nullable().optional(),
 });
 export type SupplierInsuranceInput = z.input<typeof supplierInsuranceSchema>;
 export type SupplierInsurance = z.output<typeof supplierInsuranceSchema>;

@@ -6,6 +6,7 @@ import * as uploadsAndAudit from './2026-11-22T0004-uploads-and-audit.js';
 import * as supplierJobsTemplates from './2026-11-22T0005-supplier-jobs-templates.js';
 import * as shares from './2026-11-22T0006-shares.js';
 import * as supplierInsurance from './2026-11-22T0007-supplier-insurance.js';
+import * as organizationDocuments from './2026-11-22T0008-organization-documents.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0005-supplier-jobs-templates': supplierJobsTemplates,
   '2026-11-22T0006-shares': shares,
   '2026-11-22T0007-supplier-insurance': supplierInsurance,
+  '2026-11-22T0008-organization-documents': organizationDocuments,
 };

@@ -111,6 +111,49 @@ async function headOf(store: FileStore, key: string, bytes: number): Promise<Uin
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+type DocumentTarget =
+  | { table: 'properties'; id: string }
+  | { table: 'jobs'; id: string }
+  | { table: 'organizations'; id: null };
+
+/**
+ * Where a registered document goes: a live property of the caller's organisation, one of its jobs
+ * (suppliers), or the supplier organisation itself (its own insurance certificate). A foreign or
+ * unknown property or job is 404.
+ */
+async function resolveTarget(db: Db, actor: Actor, input: RegisterDocument): Promise<DocumentTarget> {
+  if (input.organization) {
+    if (actor.userType !== 'supplier') {
+      throw new AppError('FORBIDDEN', 'Only supplier accounts keep organisation documents');
+    }
+    return { table: 'organizations', id: null };
+  }
+  if (input.job_id !== null) {
+    const job = isUuid(input.job_id)
+      ? await db
+          .selectFrom('jobs')
+          .select('id')
+          .where('id', '=', input.job_id)
+          .where('organization_id', '=', actor.organizationId)
+          .executeTakeFirst()
+      : undefined;
+    if (!job) throw new AppError('NOT_FOUND', 'Job not found');
+    return { table: 'jobs', id: job.id };
+  }
+  const property =
+    input.property_id !== null && isUuid(input.property_id)
+      ? await db
+          .selectFrom('properties')
+          .select('id')
+          .where('id', '=', input.property_id)
+          .where('organization_id', '=', actor.organizationId)
+          .where('archived_at', 'is', null)
+          .executeTakeFirst()
+      : undefined;
+  if (!property) throw new AppError('NOT_FOUND', 'Property not found');
+  return { table: 'properties', id: property.id };
+}
+
 /**
  * Step 3: registers an uploaded file as a document. Nothing the client says is trusted: the key
  * must be one this organisation signed and has not registered yet; size, SHA-256 and type must be
@@ -125,30 +168,7 @@ export async function registerDocument(
   now = new Date(),
 ): Promise<DocumentOut> {
   const { actor } = who;
-  // The document goes to a property of the caller's organisation, or to one of its jobs (suppliers).
-  const target =
-    input.job_id !== null
-      ? { table: 'jobs' as const, id: input.job_id }
-      : { table: 'properties' as const, id: input.property_id };
-  const missing = () =>
-    new AppError('NOT_FOUND', target.table === 'jobs' ? 'Job not found' : 'Property not found');
-  if (!isUuid(target.id)) throw missing();
-  const owned =
-    target.table === 'jobs'
-      ? await db
-          .selectFrom('jobs')
-          .select('id')
-          .where('id', '=', target.id)
-          .where('organization_id', '=', actor.organizationId)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('properties')
-          .select('id')
-          .where('id', '=', target.id)
-          .where('organization_id', '=', actor.organizationId)
-          .where('archived_at', 'is', null)
-          .executeTakeFirst();
-  if (!owned) throw missing();
+  const target = await resolveTarget(db, actor, input);
 
   const upload = await db
     .selectFrom('uploads')
@@ -166,12 +186,12 @@ export async function registerDocument(
   ) {
     throw new AppError('BAD_REQUEST', 'The document does not match the signed upload');
   }
-  const verified = await store.verifyUpload(upload.storage_key, { bytes: input.bytes, sha256: input.sha256 });
-  if (!verified.ok) {
+  const stored = await store.verifyUpload(upload.storage_key, { bytes: input.bytes, sha256: input.sha256 });
+  if (!stored.ok) {
     // The store removed a mismatching object; the declaration is spent either way.
-    if (verified.reason !== 'missing')
+    if (stored.reason !== 'missing')
       await db.deleteFrom('uploads').where('storage_key', '=', upload.storage_key).execute();
-    throw new AppError('BAD_REQUEST', verified.reason === 'missing' ? NOT_UPLOADED : UPLOAD_MISMATCH);
+    throw new AppError('BAD_REQUEST', stored.reason === 'missing' ? NOT_UPLOADED : UPLOAD_MISMATCH);
   }
   if (!sniffMatches(input.content_type, await headOf(store, upload.storage_key, input.bytes))) {
     await store.remove(upload.storage_key);
@@ -179,7 +199,8 @@ export async function registerDocument(
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', CONTENT_MISMATCH);
   }
 
-  const supplier = actor.userType === 'supplier';
+  // Suppliers issue verified documents (spec §6); an organisation's own papers are just its upload.
+  const verified = actor.userType === 'supplier' && target.table !== 'organizations';
   const id = await db.transaction().execute(async (trx) => {
     // Registered once: the first of two concurrent registrations wins.
     const claimed = await trx
@@ -201,8 +222,8 @@ export async function registerDocument(
         sha256: input.sha256,
         bytes: input.bytes,
         content_type: input.content_type,
-        source: supplier ? 'supplier_verified' : 'owner_upload',
-        verified_by: supplier ? actor.userId : null,
+        source: verified ? 'supplier_verified' : 'owner_upload',
+        verified_by: verified ? actor.userId : null,
         expires_at: input.expires_at ? startOfSouthAfricanDay(input.expires_at) : null,
         metadata: JSON.stringify(input.metadata),
       })

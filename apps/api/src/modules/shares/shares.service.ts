@@ -454,6 +454,7 @@ export async function verifyHash(db: Db, sha256: string) {
     )
     .where('d.sha256', '=', sha256)
     .where('d.source', '=', 'supplier_verified')
+    .where('d.job_id', 'is not', null)
     .where('d.adopted_from', 'is', null)
     .where('d.verified_by', 'is not', null)
     .orderBy('d.created_at')

@@ -41,7 +41,9 @@ export const supplierRouter = router({
   updateInsurance: supplierProcedure
     .input(supplierInsuranceSchema)
     .output(insuranceSchema)
-    .mutation(({ ctx, input }) => saveInsurance(ctx.deps.db.db, ctx.actor.organizationId, input)),
+    .mutation(({ ctx, input }) =>
+      saveInsurance(ctx.deps.db.db, ctx.deps.store, { actor: ctx.actor, ip: ctx.req.ip }, input),
+    ),
 
   templates: supplierProcedure
     .output(z.array(templateOutSchema))

@@ -61,5 +61,19 @@ export const reportInputSchema = z.object({
 });
 
 export const insuranceSchema = z
-  .object({ insurer: z.string(), policy_number: z.string(), expires_at: z.string(), insured: z.boolean() })
+  .object({
+    insurer: z.string(),
+    policy_number: z.string(),
+    expires_at: z.string(),
+    insured: z.boolean(),
+    certificate: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        bytes: z.number().int(),
+        content_type: z.string(),
+        uploaded_at: z.string(),
+      })
+      .nullable(),
+  })
   .meta({ id: 'SupplierInsurance' });

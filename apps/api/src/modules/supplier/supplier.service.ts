@@ -3,6 +3,7 @@ import {
   isUuid,
   jobRef,
   ROOFING_SERVICE_REPORT_V1,
+  type SupplierInsurance,
   type SupplierJob,
   type SupplierProfile,
   type Template,
@@ -14,7 +15,7 @@ import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
-import { getDocument, type RequestActor } from '../documents/documents.service.js';
+import { deleteDocument, getDocument, type RequestActor } from '../documents/documents.service.js';
 import { secureRandom } from '../properties/properties.service.js';
 import { renderReportPdf } from './report-pdf.js';
 import type { JobOut, SupplierProfileOut, TemplateOut } from './supplier.schemas.js';
@@ -286,45 +287,107 @@ export interface InsuranceOut {
   expires_at: string;
   /** Cover runs to the end of its expiry day. */
   insured: boolean;
+  /** The uploaded certificate, if any (open it at /api/documents/{id}/view). */
+  certificate: { id: string; name: string; bytes: number; content_type: string; uploaded_at: string } | null;
 }
+
+export const CERTIFICATE_NOT_FOUND = 'Certificate document not found';
 
 /** The supplier's liability insurance, with whether it is current today (South African date). */
 export async function getInsurance(db: DbOrTrx, organizationId: string): Promise<InsuranceOut | null> {
   const row = await db
-    .selectFrom('supplier_insurance')
+    .selectFrom('supplier_insurance as i')
+    .leftJoin('documents as d', 'd.id', 'i.certificate_document_id')
     .select([
-      'insurer',
-      'policy_number',
-      sql<string>`to_char(expires_on, 'YYYY-MM-DD')`.as('expires_at'),
-      sql<boolean>`expires_on >= (now() at time zone 'Africa/Johannesburg')::date`.as('insured'),
+      'i.insurer',
+      'i.policy_number',
+      sql<string>`to_char(i.expires_on, 'YYYY-MM-DD')`.as('expires_at'),
+      sql<boolean>`i.expires_on >= (now() at time zone 'Africa/Johannesburg')::date`.as('insured'),
+      'd.id as certificate_id',
+      'd.name as certificate_name',
+      'd.bytes as certificate_bytes',
+      'd.content_type as certificate_content_type',
+      'd.created_at as certificate_uploaded_at',
     ])
-    .where('organization_id', '=', organizationId)
+    .where('i.organization_id', '=', organizationId)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const {
+    certificate_id,
+    certificate_name,
+    certificate_bytes,
+    certificate_content_type,
+    certificate_uploaded_at,
+  } = row;
+  return {
+    insurer: row.insurer,
+    policy_number: row.policy_number,
+    expires_at: row.expires_at,
+    insured: row.insured,
+    certificate:
+      certificate_id && certificate_name && certificate_content_type && certificate_uploaded_at
+        ? {
+            id: certificate_id,
+            name: certificate_name,
+            bytes: Number(certificate_bytes),
+            content_type: certificate_content_type,
+            uploaded_at: new Date(certificate_uploaded_at).toISOString(),
+          }
+        : null,
+  };
 }
 
+/**
+ * Records the supplier's insurance. A certificate must be an organisation document of the supplier
+ * (uploaded with `organization: true`); the certificate it replaces (or that is removed with null) is
+ * deleted with its stored file. Left out, the certificate stays as it is.
+ */
 export async function saveInsurance(
   db: Db,
-  organizationId: string,
-  input: { insurer: string; policy_number: string; expires_at: string },
+  store: FileStore,
+  who: RequestActor,
+  input: SupplierInsurance,
 ): Promise<InsuranceOut> {
-  await db
-    .insertInto('supplier_insurance')
-    .values({
-      organization_id: organizationId,
-      insurer: input.insurer,
-      policy_number: input.policy_number,
-      expires_on: input.expires_at,
-    })
-    .onConflict((conflict) =>
-      conflict.column('organization_id').doUpdateSet({
-        insurer: input.insurer,
-        policy_number: input.policy_number,
-        expires_on: input.expires_at,
-        updated_at: new Date(),
-      }),
-    )
-    .execute();
+  const organizationId = who.actor.organizationId;
+  const certificateId = input.certificate_document_id;
+  if (certificateId) {
+    const certificate = await db
+      .selectFrom('documents')
+      .select('id')
+      .where('id', '=', certificateId)
+      .where('organization_id', '=', organizationId)
+      .where('property_id', 'is', null)
+      .where('job_id', 'is', null)
+      .executeTakeFirst();
+    if (!certificate) throw new AppError('NOT_FOUND', CERTIFICATE_NOT_FOUND);
+  }
+  const before = await db
+    .selectFrom('supplier_insurance')
+    .select('certificate_document_id')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  const fields = {
+    insurer: input.insurer,
+    policy_number: input.policy_number,
+    expires_on: input.expires_at,
+    ...(certificateId !== undefined ? { certificate_document_id: certificateId } : {}),
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('supplier_insurance')
+      .values({ organization_id: organizationId, ...fields })
+      .onConflict((conflict) =>
+        conflict.column('organization_id').doUpdateSet({ ...fields, updated_at: new Date() }),
+      )
+      .execute();
+    await recordActorAudit(trx, who, 'update', certificateId ?? null, {
+      insurance: { insurer: input.insurer, policy_number: input.policy_number, expires_at: input.expires_at },
+    });
+  });
+  const replaced = before?.certificate_document_id;
+  if (certificateId !== undefined && replaced && replaced !== certificateId) {
+    await deleteDocument(db, store, who, replaced);
+  }
   const saved = await getInsurance(db, organizationId);
   if (!saved) throw new AppError('INTERNAL', 'Insurance was not saved');
   return saved;
