@@ -23,15 +23,19 @@ function choose(files: File[]) {
 describe('DocumentUploadForm', () => {
   it("refuses 6 files with the domain's tooManyFiles message and uploads nothing", async () => {
     const onUpload = vi.fn();
-    renderWithMantine(<DocumentUploadForm items={[]} busy={false} onUpload={onUpload} propertyId="p1" />);
+    renderWithMantine(
+      <DocumentUploadForm items={[]} busy={false} onUpload={onUpload} destination={{ propertyId: 'p1' }} />,
+    );
     choose(Array.from({ length: 6 }, (_, index) => file(`${index}.pdf`)));
     expect((await screen.findByRole('alert')).textContent).toBe(DOCUMENT_MESSAGES.tooManyFiles);
     expect(onUpload).not.toHaveBeenCalled();
   });
 
   it('starts the upload with the kind and the expiry (certificates and policies only)', async () => {
-    const onUpload = vi.fn(() => null);
-    renderWithMantine(<DocumentUploadForm items={[]} busy={false} onUpload={onUpload} propertyId="p1" />);
+    const onUpload = vi.fn(() => ({ refusal: null }));
+    renderWithMantine(
+      <DocumentUploadForm items={[]} busy={false} onUpload={onUpload} destination={{ propertyId: 'p1' }} />,
+    );
     const kind = screen.getByLabelText('Type') as HTMLSelectElement;
     const expiry = screen.getByLabelText('Expiry date') as HTMLInputElement;
     expect(kind.value).toBe('other');
@@ -44,7 +48,7 @@ describe('DocumentUploadForm', () => {
     choose(chosen);
     await waitFor(() =>
       expect(onUpload).toHaveBeenCalledWith(chosen, {
-        propertyId: 'p1',
+        destination: { propertyId: 'p1' },
         kind: 'policy',
         expiresAt: '2027-06-30',
       }),
@@ -52,7 +56,7 @@ describe('DocumentUploadForm', () => {
   });
 
   it('requires the property when it offers a choice', async () => {
-    const onUpload = vi.fn(() => null);
+    const onUpload = vi.fn(() => ({ refusal: null }));
     renderWithMantine(
       <DocumentUploadForm
         items={[]}
@@ -71,7 +75,7 @@ describe('DocumentUploadForm', () => {
     choose([file('deed.pdf')]);
     await waitFor(() =>
       expect(onUpload).toHaveBeenCalledWith([expect.any(File)], {
-        propertyId: 'p1',
+        destination: { propertyId: 'p1' },
         kind: 'other',
         expiresAt: null,
       }),
@@ -81,7 +85,9 @@ describe('DocumentUploadForm', () => {
   it("shows a 51 MB file's row with the domain's tooLarge message", () => {
     const files = [file('plans.pdf', 51 * MB), file('deed.pdf')];
     const items = initialUploadItems(files, validateUploadBatch(files).fileErrors, 'b1');
-    renderWithMantine(<DocumentUploadForm items={items} busy onUpload={vi.fn()} propertyId="p1" />);
+    renderWithMantine(
+      <DocumentUploadForm items={items} busy onUpload={vi.fn()} destination={{ propertyId: 'p1' }} />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('Files can be at most 50 MB');
     expect(screen.getByRole('progressbar', { name: 'Upload of deed.pdf' })).toBeTruthy();
     expect(screen.getByText('Waiting')).toBeTruthy();

@@ -1,7 +1,12 @@
 import { Alert, Button, FileButton, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type DocumentKind, MAX_FILES_PER_BATCH } from '@propertydna/domain';
 import { type DragEvent, useRef, useState } from 'react';
-import { isExpiringKind, type UploadItem, type UploadTarget } from '../../lib/upload/upload-documents';
+import {
+  isExpiringKind,
+  type UploadDestination,
+  type UploadItem,
+  type UploadTarget,
+} from '../../lib/upload/upload-documents';
 import { UPLOAD_ACCEPT, validateUploadBatch } from '../../lib/upload/validate';
 import { KIND_OPTIONS } from './labels';
 import { UploadProgressList } from './upload-progress-list';
@@ -11,9 +16,12 @@ export interface DocumentUploadFormProps {
   items: readonly UploadItem[];
   busy: boolean;
   /** Starts a batch the browser accepted; may resolve with the batch's refusal to show. */
-  onUpload: (files: File[], target: UploadTarget) => Promise<string | null> | string | null | undefined;
-  /** The property the documents go to (the property detail), or… */
-  propertyId?: string;
+  onUpload: (
+    files: File[],
+    target: UploadTarget,
+  ) => Promise<{ refusal: string | null } | undefined> | { refusal: string | null } | undefined;
+  /** Where the documents go (a property's vault, a supplier's job), or… */
+  destination?: UploadDestination;
   /** …the properties to choose from (the older-layout vault): the choice is required. */
   properties?: readonly { id: string; name: string }[];
   /** Distinguishes the ids of two forms on one page. */
@@ -29,7 +37,7 @@ export function DocumentUploadForm({
   items,
   busy,
   onUpload,
-  propertyId,
+  destination,
   properties,
   idPrefix = 'upload',
 }: DocumentUploadFormProps) {
@@ -40,23 +48,23 @@ export function DocumentUploadForm({
   const [dragging, setDragging] = useState(false);
   const resetInput = useRef<() => void>(null);
 
-  const targetProperty = propertyId ?? chosenProperty;
+  const target = destination ?? (chosenProperty === '' ? null : { propertyId: chosenProperty });
   const expiring = isExpiringKind(kind);
-  const ready = targetProperty !== '' && !busy;
+  const ready = target !== null && !busy;
   const hintId = `${idPrefix}-hint`;
 
   const upload = async (files: File[]) => {
     resetInput.current?.();
-    if (!ready || files.length === 0) return;
+    if (!ready || target === null || files.length === 0) return;
     const check = validateUploadBatch(files);
     setBatchError(check.batchError);
     if (check.batchError) return;
-    const refusal = await onUpload(files, {
-      propertyId: targetProperty,
+    const outcome = await onUpload(files, {
+      destination: target,
       kind,
       expiresAt: expiring && expiresAt ? expiresAt : null,
     });
-    setBatchError(refusal ?? null);
+    setBatchError(outcome?.refusal ?? null);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -135,7 +143,7 @@ export function DocumentUploadForm({
             )}
           </FileButton>
           <Text id={hintId} size="xs" c="dimmed">
-            {targetProperty === ''
+            {target === null
               ? 'Choose the property first.'
               : `Up to ${MAX_FILES_PER_BATCH} files at a time, 50 MB each.`}
           </Text>

@@ -244,11 +244,14 @@ export function ShareLinkModal({
 export function ShareModal({
   propertyId,
   document,
+  onCreated,
   onClose,
 }: {
   propertyId: string;
   /** The document to share; null while the modal is closed. */
   document: { id: string; name: string } | null;
+  /** A link was made (refresh the property's link list). */
+  onCreated?: () => void;
   onClose: () => void;
 }) {
   const share = trpc.shares.shareProperty.useMutation();
@@ -266,6 +269,7 @@ export function ShareModal({
           expiresInDays: choices.expiresInDays,
         })
       }
+      onCreated={onCreated}
       onClose={onClose}
     />
   );

@@ -46,7 +46,7 @@ function setup(files: File[], overrides: Partial<UploadSteps> = {}) {
     }),
     register: vi.fn(async (input: RegisterDocumentInput) => {
       registered.push(input);
-      return {};
+      return { id: `doc-${input.name}` };
     }),
     ...overrides,
   };
@@ -63,11 +63,11 @@ describe('runUpload', () => {
     const result = await runUpload(
       files,
       items,
-      { propertyId: 'p1', kind: 'certificate', expiresAt: '2027-01-31' },
+      { destination: { propertyId: 'p1' }, kind: 'certificate', expiresAt: '2027-01-31' },
       steps,
       update,
     );
-    expect(result).toEqual({ uploaded: 2, failed: 0 });
+    expect(result).toEqual({ documentIds: ['doc-a.pdf', 'doc-b.pdf'], failed: 0 });
     expect(steps.signBatch).toHaveBeenCalledTimes(1);
     expect(steps.signBatch).toHaveBeenCalledWith([
       { contentType: 'application/pdf', sha256: HASH_A, bytes: 2048 },
@@ -92,10 +92,27 @@ describe('runUpload', () => {
     }
   });
 
+  it.each([
+    [{ jobId: 'j1' }, { job_id: 'j1' }],
+    [{ organization: true as const }, { organization: true }],
+  ])('registers the files to the destination %o', async (destination, fields) => {
+    const files = [pdf('a.pdf')];
+    const { items, update, steps, registered } = setup(files);
+    await runUpload(files, items, { destination, kind: 'certificate', expiresAt: null }, steps, update);
+    expect(registered[0]).toMatchObject(fields);
+    expect(registered[0]).not.toHaveProperty('property_id');
+  });
+
   it('sends no expiry for a kind that has none', async () => {
     const files = [pdf('a.pdf')];
     const { items, update, steps, registered } = setup(files);
-    await runUpload(files, items, { propertyId: 'p1', kind: 'deed', expiresAt: '2027-01-31' }, steps, update);
+    await runUpload(
+      files,
+      items,
+      { destination: { propertyId: 'p1' }, kind: 'deed', expiresAt: '2027-01-31' },
+      steps,
+      update,
+    );
     expect(registered[0]).not.toHaveProperty('expires_at');
   });
 
@@ -108,17 +125,17 @@ describe('runUpload', () => {
             error: "The file's content does not match its declared type",
           });
         }
-        return {};
+        return { id: `doc-${input.name}` };
       }),
     });
     const result = await runUpload(
       files,
       items,
-      { propertyId: 'p1', kind: 'other', expiresAt: null },
+      { destination: { propertyId: 'p1' }, kind: 'other', expiresAt: null },
       steps,
       update,
     );
-    expect(result).toEqual({ uploaded: 1, failed: 1 });
+    expect(result).toEqual({ documentIds: ['doc-b.pdf'], failed: 1 });
     expect(rows.get('test-0')).toMatchObject({
       phase: 'error',
       error: "The file's content does not match its declared type",
@@ -135,11 +152,11 @@ describe('runUpload', () => {
     const result = await runUpload(
       files,
       items,
-      { propertyId: 'p1', kind: 'other', expiresAt: null },
+      { destination: { propertyId: 'p1' }, kind: 'other', expiresAt: null },
       steps,
       update,
     );
-    expect(result).toEqual({ uploaded: 1, failed: 1 });
+    expect(result).toEqual({ documentIds: ['doc-a.pdf'], failed: 1 });
     expect(steps.hash).toHaveBeenCalledTimes(1);
     expect(rows.get('test-0')).toMatchObject({ phase: 'error', error: DOCUMENT_MESSAGES.tooLarge });
   });
@@ -154,11 +171,11 @@ describe('runUpload', () => {
     const result = await runUpload(
       files,
       items,
-      { propertyId: 'p1', kind: 'other', expiresAt: null },
+      { destination: { propertyId: 'p1' }, kind: 'other', expiresAt: null },
       steps,
       update,
     );
-    expect(result).toEqual({ uploaded: 0, failed: 2 });
+    expect(result).toEqual({ documentIds: [], failed: 2 });
     expect(steps.put).not.toHaveBeenCalled();
     expect([...rows.values()].map((row) => row.error)).toEqual([
       DOCUMENT_MESSAGES.typeNotAllowed,
@@ -173,7 +190,13 @@ describe('runUpload', () => {
         throw new Error('network down');
       }),
     });
-    await runUpload(files, items, { propertyId: 'p1', kind: 'other', expiresAt: null }, steps, update);
+    await runUpload(
+      files,
+      items,
+      { destination: { propertyId: 'p1' }, kind: 'other', expiresAt: null },
+      steps,
+      update,
+    );
     expect(rows.get('test-0')).toMatchObject({ phase: 'error', error: UPLOAD_FAILED });
     expect(steps.register).not.toHaveBeenCalled();
   });

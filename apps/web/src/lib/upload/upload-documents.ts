@@ -22,9 +22,21 @@ export interface UploadItem {
   error: string | null;
 }
 
-/** What a batch is uploaded as: for which property, of which kind, with which expiry. */
+/** Where uploaded files go: a property's vault, a supplier's job, or the organisation itself. */
+export type UploadDestination = { propertyId: string } | { jobId: string } | { organization: true };
+
+/** The registration fields naming a destination. */
+export function destinationFields(
+  destination: UploadDestination,
+): Pick<RegisterDocumentInput, 'property_id' | 'job_id' | 'organization'> {
+  if ('propertyId' in destination) return { property_id: destination.propertyId };
+  if ('jobId' in destination) return { job_id: destination.jobId };
+  return { organization: true };
+}
+
+/** What a batch is uploaded as: where to, of which kind, with which expiry. */
 export interface UploadTarget {
-  propertyId: string;
+  destination: UploadDestination;
   kind: DocumentKind;
   /** 'YYYY-MM-DD'; sent only for certificates and policies. */
   expiresAt: string | null;
@@ -41,7 +53,13 @@ export interface UploadSteps {
   hash: (file: File, onProgress: HashProgress) => Promise<string>;
   signBatch: (files: SignUploadInput[]) => Promise<SignedUpload[]>;
   put: (options: PutFileOptions) => Promise<void>;
-  register: (input: RegisterDocumentInput) => Promise<unknown>;
+  register: (input: RegisterDocumentInput) => Promise<{ id: string }>;
+}
+
+/** A finished batch: the registered documents (in the order of the files) and how many files failed. */
+export interface UploadResult {
+  documentIds: string[];
+  failed: number;
 }
 
 export type UpdateItem = (key: string, patch: Partial<UploadItem>) => void;
@@ -81,7 +99,7 @@ export function percentOf(done: number, total: number): number {
  * The upload sequence of spec §4 for one batch: hash each file (in turn, off the main thread), sign the
  * batch in one call, then per file PUT it with progress and register it. A file that fails shows the
  * server's message on its own row and the others go on. Rows already in error (refused by the browser)
- * are skipped. Resolves with how many files were registered and how many failed.
+ * are skipped. Resolves with the ids of the registered documents and how many files failed.
  */
 export async function runUpload(
   files: readonly File[],
@@ -89,7 +107,7 @@ export async function runUpload(
   target: UploadTarget,
   steps: UploadSteps,
   update: UpdateItem,
-): Promise<{ uploaded: number; failed: number }> {
+): Promise<UploadResult> {
   const fail = (item: UploadItem, error: unknown) =>
     update(item.key, { phase: 'error', error: errorMessage(error, UPLOAD_FAILED) });
 
@@ -109,7 +127,7 @@ export async function runUpload(
     }
   }
   const refused = items.length - hashed.length;
-  if (hashed.length === 0) return { uploaded: 0, failed: refused };
+  if (hashed.length === 0) return { documentIds: [], failed: refused };
 
   let signed: SignedUpload[];
   try {
@@ -118,7 +136,7 @@ export async function runUpload(
     );
   } catch (error) {
     for (const { item } of hashed) fail(item, error);
-    return { uploaded: 0, failed: items.length };
+    return { documentIds: [], failed: items.length };
   }
 
   const expiresAt = isExpiringKind(target.kind) && target.expiresAt ? target.expiresAt : null;
@@ -136,8 +154,8 @@ export async function runUpload(
             update(item.key, { phase: 'uploading', percent: percentOf(sent, total) }),
         });
         update(item.key, { phase: 'registering', percent: 100 });
-        await steps.register({
-          property_id: target.propertyId,
+        const document = await steps.register({
+          ...destinationFields(target.destination),
           kind: target.kind,
           name: file.name,
           storage_key: upload.storageKey,
@@ -147,13 +165,13 @@ export async function runUpload(
           ...(expiresAt ? { expires_at: expiresAt } : {}),
         });
         update(item.key, { phase: 'done', percent: 100 });
-        return true;
+        return document.id;
       } catch (error) {
         fail(item, error);
-        return false;
+        return null;
       }
     }),
   );
-  const uploaded = outcomes.filter(Boolean).length;
-  return { uploaded, failed: items.length - uploaded };
+  const documentIds = outcomes.filter((id): id is string => id !== null);
+  return { documentIds, failed: items.length - documentIds.length };
 }

@@ -5,7 +5,14 @@ import { trpc } from '../trpc';
 import { hashFile } from './hash-file';
 import { invalidateDocumentQueries } from './invalidate';
 import { putFile } from './put-file';
-import { initialUploadItems, runUpload, type UploadItem, type UploadTarget } from './upload-documents';
+import {
+  destinationFields,
+  initialUploadItems,
+  runUpload,
+  type UploadDestination,
+  type UploadItem,
+  type UploadTarget,
+} from './upload-documents';
 import { validateUploadBatch } from './validate';
 
 export interface DocumentUpload {
@@ -14,18 +21,35 @@ export interface DocumentUpload {
   /** True while a batch is going. */
   busy: boolean;
   /**
-   * Checks and uploads a batch. Resolves with the batch's own refusal (more than 5 files), in which case
-   * nothing was sent, else null once every file has finished or failed.
+   * Checks and uploads a batch. Resolves once every file has finished or failed, with the ids of the
+   * registered documents; or at once with the batch's own refusal (more than 5 files), nothing sent.
    */
-  start: (files: readonly File[], target: UploadTarget) => Promise<string | null>;
+  start: (files: readonly File[], target: UploadTarget) => Promise<UploadOutcome>;
+}
+
+export type UploadOutcome = { refusal: string; documentIds: [] } | { refusal: null; documentIds: string[] };
+
+/** The queries that show a destination's documents. */
+async function invalidateDestination(
+  utils: ReturnType<typeof trpc.useUtils>,
+  destination: UploadDestination,
+) {
+  if ('propertyId' in destination) return invalidateDocumentQueries(utils, [destination.propertyId]);
+  if ('jobId' in destination) {
+    await Promise.all([
+      utils.supplier.jobDocuments.invalidate({ id: destination.jobId }),
+      utils.supplier.jobs.invalidate(),
+    ]);
+  }
+  // An organisation document (the insurance certificate) is shown through the record that names it.
 }
 
 /**
  * The upload sequence (spec §4) wired to the API: validate, hash in the worker, sign the batch, PUT
- * each file, register it; then refresh the lists concerned and toast 'Document uploaded'.
- * With `jobId`, the files become documents of that supplier job instead of the target's property.
+ * each file, register it to the target's destination (a property, a supplier job or the organisation);
+ * then refresh the lists concerned and toast 'Document uploaded'.
  */
-export function useDocumentUpload({ jobId }: { jobId?: string } = {}): DocumentUpload {
+export function useDocumentUpload(): DocumentUpload {
   const utils = trpc.useUtils();
   const [items, setItems] = useState<UploadItem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -34,13 +58,13 @@ export function useDocumentUpload({ jobId }: { jobId?: string } = {}): DocumentU
   const start = useCallback<DocumentUpload['start']>(
     async (files, target) => {
       const { batchError, fileErrors } = validateUploadBatch(files);
-      if (batchError) return batchError;
+      if (batchError) return { refusal: batchError, documentIds: [] };
       batches.current += 1;
       const initial = initialUploadItems(files, fileErrors, `batch-${batches.current}`);
       setItems(initial);
       setBusy(true);
       try {
-        const { uploaded } = await runUpload(
+        const { documentIds } = await runUpload(
           files,
           initial,
           target,
@@ -48,29 +72,21 @@ export function useDocumentUpload({ jobId }: { jobId?: string } = {}): DocumentU
             hash: hashFile,
             signBatch: (declared) => utils.client.documents.signBatch.mutate({ files: declared }),
             put: putFile,
-            register: ({ property_id, ...input }) =>
-              utils.client.documents.register.mutate(
-                jobId ? { ...input, job_id: jobId } : { ...input, property_id },
-              ),
+            register: (input) => utils.client.documents.register.mutate(input),
           },
           (key, patch) =>
             setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item))),
         );
-        if (uploaded > 0) {
+        if (documentIds.length > 0) {
           notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.uploaded });
-          await (jobId
-            ? Promise.all([
-                utils.supplier.jobDocuments.invalidate({ id: jobId }),
-                utils.supplier.jobs.invalidate(),
-              ])
-            : invalidateDocumentQueries(utils, [target.propertyId]));
+          await invalidateDestination(utils, target.destination);
         }
+        return { refusal: null, documentIds };
       } finally {
         setBusy(false);
       }
-      return null;
     },
-    [utils, jobId],
+    [utils],
   );
 
   return { items, busy, start };

@@ -75,7 +75,7 @@ function AddPropertyPage() {
         const result = await runUpload(
           [file],
           [item],
-          { propertyId, kind, expiresAt: null },
+          { destination: { propertyId }, kind, expiresAt: null },
           {
             hash: hashFile,
             signBatch: (declared) => utils.client.documents.signBatch.mutate({ files: declared }),
@@ -88,7 +88,7 @@ function AddPropertyPage() {
             update(key, patch);
           },
         );
-        uploaded += result.uploaded;
+        uploaded += result.documentIds.length;
         if (result.failed > 0 && failure === null) failure = `${file.name}: ${errors[0] ?? UPLOAD_FAILED}`;
       }
     } finally {

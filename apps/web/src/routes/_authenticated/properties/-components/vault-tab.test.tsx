@@ -114,6 +114,15 @@ describe('VaultTabView', () => {
     expect(screen.getByRole('region', { name: 'Upload documents' }).textContent).toContain('upload area');
   });
 
+  it("shows the 'Share links' section it is given, but not for the demo property", () => {
+    const { rerender } = renderWithMantine(
+      <VaultTabView documents={[]} loading={false} shareLinks={<p>the links</p>} />,
+    );
+    expect(screen.getByRole('region', { name: 'Share links' }).textContent).toContain('the links');
+    rerender(<VaultTabView documents={[]} loading={false} demo shareLinks={<p>the links</p>} />);
+    expect(screen.queryByRole('region', { name: 'Share links' })).toBeNull();
+  });
+
   it('shows a loading state, then the error it is given', () => {
     const { rerender } = renderWithMantine(<VaultTabView documents={undefined} loading />);
     expect(screen.getByLabelText('Loading documents').getAttribute('aria-busy')).toBe('true');

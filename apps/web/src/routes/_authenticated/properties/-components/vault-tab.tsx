@@ -20,6 +20,7 @@ import { DocumentStatusBadge } from '../../../../components/documents/document-s
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { KIND_LABELS, type VaultDocument } from '../../../../components/documents/labels';
 import { ShareModal } from '../../../../components/documents/share-modal';
+import { ShareLinks } from '../../../../components/share/share-links';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { invalidateDocumentQueries } from '../../../../lib/upload/invalidate';
@@ -82,17 +83,23 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
         onSaveExpiry={saveExpiry}
         onDelete={deleteDocument}
         onShare={setSharing}
+        shareLinks={<ShareLinks propertyId={propertyId} />}
         upload={
           <DocumentUploadForm
             idPrefix="vault-tab-upload"
             items={upload.items}
             busy={upload.busy}
             onUpload={upload.start}
-            propertyId={propertyId}
+            destination={{ propertyId }}
           />
         }
       />
-      <ShareModal propertyId={propertyId} document={sharing} onClose={() => setSharing(null)} />
+      <ShareModal
+        propertyId={propertyId}
+        document={sharing}
+        onCreated={() => void utils.shares.links.invalidate({ propertyId })}
+        onClose={() => setSharing(null)}
+      />
     </>
   );
 }
@@ -109,6 +116,8 @@ export interface VaultTabViewProps {
   onDelete?: (document: VaultDocument) => Promise<boolean>;
   /** Opens the share modal for the document (real properties; the demo's rows have no share button). */
   onShare?: (document: VaultDocument) => void;
+  /** The property's share links with their access logs (real properties only). */
+  shareLinks?: ReactNode;
   upload?: ReactNode;
 }
 
@@ -121,6 +130,7 @@ export function VaultTabView({
   onSaveExpiry,
   onDelete,
   onShare,
+  shareLinks,
   upload,
 }: VaultTabViewProps) {
   const [deleting, setDeleting] = useState<VaultDocument | null>(null);
@@ -187,6 +197,15 @@ export function VaultTabView({
           ))
         }
       </DocumentsSection>
+
+      {!demo && shareLinks && (
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="vault-share-links-title">
+          <Title order={3} size="h4" id="vault-share-links-title" mb="sm">
+            Share links
+          </Title>
+          {shareLinks}
+        </Paper>
+      )}
 
       {demo ? (
         <Text size="sm" c="dimmed">

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Container,
@@ -12,13 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { formatDate, formatSize, validateTemplateAnswers } from '@propertydna/domain';
 import { type FormEvent, useState } from 'react';
 import { DocumentStatusBadge } from '../../../../components/documents/document-status-badge';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { ShareLinkModal } from '../../../../components/documents/share-modal';
 import { ButtonLink } from '../../../../components/router-links';
+import { ShareLinks } from '../../../../components/share/share-links';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { useDocumentUpload } from '../../../../lib/upload/use-document-upload';
@@ -58,14 +57,13 @@ function JobDocuments({ jobId }: { jobId: string }) {
 }
 
 function JobUpload({ jobId }: { jobId: string }) {
-  const upload = useDocumentUpload({ jobId });
+  const upload = useDocumentUpload();
   return (
     <DocumentUploadForm
       items={upload.items}
       busy={upload.busy}
       onUpload={upload.start}
-      // The form's destination; the hook registers the files to the job.
-      propertyId={jobId}
+      destination={{ jobId }}
       idPrefix="job-upload"
     />
   );
@@ -170,63 +168,6 @@ function ShareJobModal({ jobId, opened, onClose }: { jobId: string; opened: bool
   );
 }
 
-const STATUS_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as const;
-
-function JobLinks({ jobId }: { jobId: string }) {
-  const utils = trpc.useUtils();
-  const links = trpc.shares.links.useQuery({ jobId });
-  const revoke = trpc.shares.revoke.useMutation({
-    onSuccess: () => utils.shares.links.invalidate({ jobId }),
-    onError: (error) =>
-      notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Error') }),
-  });
-  const rows = links.data ?? [];
-  if (links.isLoading) return <Loader size="sm" />;
-  if (rows.length === 0) return <Text c="dimmed">No share links yet</Text>;
-  return (
-    <Table aria-label="Share links">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Created</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Password</Table.Th>
-          <Table.Th>Views</Table.Th>
-          <Table.Th>Downloads</Table.Th>
-          <Table.Th>Expires</Table.Th>
-          <Table.Th>Actions</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((link) => (
-          <Table.Tr key={link.id}>
-            <Table.Td>{formatDate(link.created_at)}</Table.Td>
-            <Table.Td>
-              <Badge color={STATUS_COLOR[link.status]} variant="light">
-                {link.status}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{link.password_protected ? 'Yes' : 'No'}</Table.Td>
-            <Table.Td>{link.views}</Table.Td>
-            <Table.Td>{link.downloads}</Table.Td>
-            <Table.Td>{formatDate(link.expires_at)}</Table.Td>
-            <Table.Td>
-              <Button
-                size="xs"
-                variant="default"
-                color="red"
-                disabled={link.status !== 'active' || revoke.isPending}
-                onClick={() => revoke.mutate({ id: link.id })}
-              >
-                Revoke
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
 /** /supplier/jobs/{id}: the job's documents, upload, report, share and links. */
 export function JobPage({ jobId }: { jobId: string }) {
   const job = trpc.supplier.job.useQuery({ id: jobId });
@@ -278,7 +219,7 @@ export function JobPage({ jobId }: { jobId: string }) {
             <Title order={2} size="h4" mb="sm">
               Share links
             </Title>
-            <JobLinks jobId={jobId} />
+            <ShareLinks jobId={jobId} />
           </Card>
           <ShareJobModal jobId={jobId} opened={sharing} onClose={() => setSharing(false)} />
         </Stack>

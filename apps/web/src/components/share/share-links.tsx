@@ -1,0 +1,200 @@
+import { Alert, Badge, Button, Group, Loader, Modal, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { formatDate, formatTime } from '@propertydna/domain';
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../../lib/error-message';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+
+export type ShareLinkRow = RouterOutputs['shares']['links'][number];
+export type ShareEventRow = RouterOutputs['shares']['events'][number];
+
+/** Whose links to list: a supplier's job or an owner's property. */
+export type ShareLinksOwner = { jobId: string } | { propertyId: string };
+
+const STATUS_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as const;
+
+/** What each logged action is called in the access log. */
+export const SHARE_ACTION_LABELS: Record<ShareEventRow['action'], string> = {
+  view: 'Viewed',
+  unlock_ok: 'Unlocked',
+  unlock_failed: 'Wrong password',
+  download: 'Downloaded',
+  adopt: 'Adopted',
+};
+
+export const ACCESS_LOG_COLUMNS = ['Time', 'Event', 'Document', 'Visitor', 'IP'] as const;
+
+/** A logged instant as date and time in Johannesburg ('Nov 22, 2026 10:00'). */
+export function formatEventTime(value: string): string {
+  return `${formatDate(value)} ${formatTime(value)}`;
+}
+
+export interface ShareLinksTableProps {
+  links: readonly ShareLinkRow[];
+  /** A revoke is out: every Revoke button is disabled. */
+  revoking?: boolean;
+  onRevoke: (id: string) => void;
+  onShowLog: (id: string) => void;
+}
+
+/** The share links of a job or property: status, counts, expiry, Access log and Revoke. */
+export function ShareLinksTable({ links, revoking = false, onRevoke, onShowLog }: ShareLinksTableProps) {
+  if (links.length === 0) return <Text c="dimmed">No share links yet</Text>;
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table aria-label="Share links">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Password</Table.Th>
+            <Table.Th>Views</Table.Th>
+            <Table.Th>Downloads</Table.Th>
+            <Table.Th>Expires</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {links.map((link) => (
+            <Table.Tr key={link.id}>
+              <Table.Td>{formatDate(link.created_at)}</Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOR[link.status]} variant="light">
+                  {link.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{link.password_protected ? 'Yes' : 'No'}</Table.Td>
+              <Table.Td>{link.views}</Table.Td>
+              <Table.Td>{link.downloads}</Table.Td>
+              <Table.Td>{formatDate(link.expires_at)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="default" onClick={() => onShowLog(link.id)}>
+                    Access log
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    disabled={link.status !== 'active' || revoking}
+                    onClick={() => onRevoke(link.id)}
+                  >
+                    Revoke
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** A link's access log, newest first: when, what, which document, who and from where. */
+export function AccessLogTable({ events }: { events: readonly ShareEventRow[] }) {
+  if (events.length === 0) return <Text c="dimmed">No access yet</Text>;
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table aria-label="Access log">
+        <Table.Thead>
+          <Table.Tr>
+            {ACCESS_LOG_COLUMNS.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event, index) => (
+            // Events have no id, and the same visitor can do the same thing twice in one second; the
+            // list is only ever replaced whole, so the position is a stable key.
+            <Table.Tr key={index}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEventTime(event.created_at)}</Table.Td>
+              <Table.Td>{SHARE_ACTION_LABELS[event.action]}</Table.Td>
+              <Table.Td>{event.document_name ?? '—'}</Table.Td>
+              <Table.Td>{event.user_name ?? 'Anonymous'}</Table.Td>
+              <Table.Td>{event.ip}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The access log's body: a loader, the server's error, or the table. */
+export function AccessLogView({
+  loading,
+  error,
+  events,
+}: {
+  loading: boolean;
+  error: string | null;
+  events: readonly ShareEventRow[] | undefined;
+}) {
+  if (error) {
+    return (
+      <Alert color="red" role="alert">
+        {error}
+      </Alert>
+    );
+  }
+  if (loading || !events) return <Loader size="sm" aria-label="Loading access log" />;
+  return <AccessLogTable events={events} />;
+}
+
+function AccessLog({ id }: { id: string }) {
+  // Fetched afresh each time the log is opened: visits happen while the page is open.
+  const events = trpc.shares.events.useQuery({ id }, { staleTime: 0 });
+  return (
+    <AccessLogView
+      loading={events.isPending}
+      error={events.isError ? errorMessage(events.error, 'Error') : null}
+      events={events.data}
+    />
+  );
+}
+
+/**
+ * The share links of a job (supplier) or a property (owner), each with Revoke and an 'Access log'
+ * modal listing who opened, unlocked or downloaded through it.
+ */
+export function ShareLinks(props: ShareLinksOwner) {
+  const input: ShareLinksOwner = 'jobId' in props ? { jobId: props.jobId } : { propertyId: props.propertyId };
+  const utils = trpc.useUtils();
+  const links = trpc.shares.links.useQuery(input);
+  const [logFor, setLogFor] = useState<string | null>(null);
+  const revoke = trpc.shares.revoke.useMutation({
+    onSuccess: () => utils.shares.links.invalidate(input),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Error') }),
+  });
+
+  let body: ReactNode;
+  if (links.isPending) body = <Loader size="sm" aria-label="Loading share links" />;
+  else if (links.isError) {
+    body = (
+      <Alert color="red" role="alert">
+        {errorMessage(links.error, 'Error')}
+      </Alert>
+    );
+  } else {
+    body = (
+      <ShareLinksTable
+        links={links.data}
+        revoking={revoke.isPending}
+        onRevoke={(id) => revoke.mutate({ id })}
+        onShowLog={setLogFor}
+      />
+    );
+  }
+
+  return (
+    <>
+      {body}
+      <Modal opened={logFor !== null} onClose={() => setLogFor(null)} title="Access log" size="xl" centered>
+        {logFor && <AccessLog id={logFor} />}
+      </Modal>
+    </>
+  );
+}
