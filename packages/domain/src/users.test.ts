@@ -9,6 +9,7 @@ import {
   isComingSoon,
   PORTFOLIO_USER_TYPES,
   SELECTABLE_USER_TYPES,
+  safeReturnPath,
   seesPortfolio,
   USER_TYPES,
   USER_TYPES_BY_GROUP,
@@ -90,5 +91,37 @@ describe('portfolio (spec §1)', () => {
       'company_investor',
       'property_manager',
     ]);
+  });
+});
+
+describe('safeReturnPath', () => {
+  it.each(['/share/abc123', '/share/abc?x=1#top', '/app', '/supplier/jobs/1', '/'])(
+    'keeps the app path %s',
+    (path) => {
+      expect(safeReturnPath(path)).toBe(path);
+    },
+  );
+
+  it.each([
+    ['another host', '//evil.example/share/x'],
+    ['another host (backslash)', '/\\evil.example'],
+    ['a backslash later', '/share/\\x'],
+    ['an absolute URL', 'https://evil.example/'],
+    ['a scheme', 'javascript:alert(1)'],
+    ['a relative path', 'share/x'],
+    ['a control character', '/share/x\nSet-Cookie: a=b'],
+    ['the login page', '/login'],
+    ['the login page with a query', '/login?redirect=/app'],
+    ['the signup page', '/signup'],
+    ['too long', `/${'a'.repeat(600)}`],
+    ['empty', ''],
+    ['not a string', 42],
+    ['missing', undefined],
+  ])('refuses %s', (_label, value) => {
+    expect(safeReturnPath(value)).toBeUndefined();
+  });
+
+  it('keeps paths that only start like the login page', () => {
+    expect(safeReturnPath('/loginhelp')).toBe('/loginhelp');
   });
 });

@@ -11,9 +11,10 @@ import { LogoLink } from './logo';
 
 /**
  * The login screen with its calls: shown by /login and by every protected route when nobody is signed
- * in (spec §2). After a login a supplier goes to /supplier and everyone else to /app.
+ * in (spec §2). After a login a supplier goes to /supplier and everyone else to /app, unless the visitor
+ * came from a page of the app to return to (`redirect`, already checked with safeReturnPath).
  */
-export function LoginScreen() {
+export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}) {
   const auth = useAuth();
   const navigate = useNavigate();
   const loginCall = trpc.auth.login.useMutation();
@@ -36,7 +37,7 @@ export function LoginScreen() {
         title: LOGIN_MESSAGES.welcomeBack,
         message: `Signed in as ${user.firstName} ${user.lastName}.`,
       });
-      await navigate({ to: homePathOf(user.userType) });
+      await (redirect ? navigate({ href: redirect }) : navigate({ to: homePathOf(user.userType) }));
     } catch (failure) {
       setError(describeFailure(failure));
     } finally {
@@ -64,7 +65,7 @@ export function LoginScreen() {
         <LogoLink />
       </Center>
       <Center>
-        <LoginView onLogin={login} onDemo={demo} pending={pending} error={error} />
+        <LoginView onLogin={login} onDemo={demo} pending={pending} error={error} redirect={redirect} />
       </Center>
     </Container>
   );

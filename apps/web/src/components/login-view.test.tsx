@@ -6,7 +6,7 @@ import { type LoginPending, LoginView } from './login-view';
 
 const MISSING = 'Missing credentials: Please enter email and password or use demo accounts';
 
-function renderLogin(props: { pending?: LoginPending; error?: string | null } = {}) {
+function renderLogin(props: { pending?: LoginPending; error?: string | null; redirect?: string } = {}) {
   const onLogin = vi.fn<(credentials: Login) => void>();
   const onDemo = vi.fn<(account: DemoAccount) => void>();
   renderWithRouter(
@@ -15,6 +15,7 @@ function renderLogin(props: { pending?: LoginPending; error?: string | null } = 
       onDemo={onDemo}
       pending={props.pending ?? null}
       error={props.error ?? null}
+      redirect={props.redirect}
     />,
   );
   return { onLogin, onDemo };
@@ -72,6 +73,17 @@ describe('LoginView', () => {
   });
 
   it('links to signup', async () => {
+    renderLogin();
+    expect((await screen.findByRole('link', { name: 'Sign up' })).getAttribute('href')).toBe('/signup');
+  });
+
+  it("carries the page to return to into 'Sign up', and links plain signup without one", async () => {
+    renderLogin({ redirect: '/share/tok123' });
+    const withReturn = await screen.findByRole('link', { name: 'Sign up' });
+    expect(withReturn.getAttribute('href')).toBe('/signup?redirect=%2Fshare%2Ftok123');
+  });
+
+  it('links plain signup when there is nowhere to return to', async () => {
     renderLogin();
     expect((await screen.findByRole('link', { name: 'Sign up' })).getAttribute('href')).toBe('/signup');
   });

@@ -15,6 +15,8 @@ export interface LoginViewProps {
   pending: LoginPending;
   /** The last failure to show (the server's message or the spec's fallback). */
   error: string | null;
+  /** Where to return after logging in (the share the visitor came from); carried by 'Sign up'. */
+  redirect?: string | undefined;
 }
 
 const DEMOS: { account: DemoAccount; label: string; description: string }[] = [
@@ -34,7 +36,7 @@ const DEMOS: { account: DemoAccount; label: string; description: string }[] = [
  * The login screen (spec §2, §5, §8): email and password, or 'Access Demo Accounts' with an owner and a
  * supplier demo and 'Back to login'. Empty fields give 'Missing credentials: …' without a request.
  */
-export function LoginView({ onLogin, onDemo, pending, error }: LoginViewProps) {
+export function LoginView({ onLogin, onDemo, pending, error, redirect }: LoginViewProps) {
   const [mode, setMode] = useState<'form' | 'demo'>('form');
   const [shownError, setShownError] = useState<string | null>(error);
   const baseId = useId();
@@ -154,7 +156,10 @@ export function LoginView({ onLogin, onDemo, pending, error }: LoginViewProps) {
       )}
 
       <Text size="sm" ta="center" mt="lg">
-        Don&apos;t have an account? <AnchorLink to="/signup">Sign up</AnchorLink>
+        Don&apos;t have an account?{' '}
+        <AnchorLink to="/signup" search={redirect ? { redirect } : {}}>
+          Sign up
+        </AnchorLink>
       </Text>
     </Paper>
   );

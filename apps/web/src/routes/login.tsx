@@ -1,13 +1,24 @@
+import { safeReturnPath } from '@propertydna/domain';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { LoginScreen } from '../components/login-screen';
 import { useAuth } from '../lib/auth';
 
+interface LoginSearch {
+  /** A page of the app to return to after logging in (an unsafe value is dropped). */
+  redirect?: string;
+}
+
 export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => {
+    const redirect = safeReturnPath(search.redirect);
+    return redirect ? { redirect } : {};
+  },
   component: LoginPage,
 });
 
 function LoginPage() {
+  const { redirect } = Route.useSearch();
   const { logout } = useAuth();
   const loggedOut = useRef(false);
   useEffect(() => {
@@ -18,5 +29,5 @@ function LoginPage() {
     loggedOut.current = true;
     void logout();
   }, [logout]);
-  return <LoginScreen />;
+  return <LoginScreen redirect={redirect} />;
 }

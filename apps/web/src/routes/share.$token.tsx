@@ -165,10 +165,12 @@ function ShareDetails({ token, share }: { token: string; share: SharedItems }) {
           <Group justify="space-between">
             <Text size="sm">Log in or sign up to keep these documents in your own property vault.</Text>
             <Group gap="sm">
-              <ButtonLink to="/login" variant="default">
+              <ButtonLink to="/login" search={{ redirect: `/share/${token}` }} variant="default">
                 Login
               </ButtonLink>
-              <ButtonLink to="/signup">Sign Up</ButtonLink>
+              <ButtonLink to="/signup" search={{ redirect: `/share/${token}` }}>
+                Sign Up
+              </ButtonLink>
             </Group>
           </Group>
         </Paper>

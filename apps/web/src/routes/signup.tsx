@@ -1,6 +1,6 @@
 import { Container, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { SIGNUP_MESSAGES, type SignupRequestInput } from '@propertydna/domain';
+import { SIGNUP_MESSAGES, type SignupRequestInput, safeReturnPath } from '@propertydna/domain';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { LogoLink } from '../components/logo';
 import { errorMessage } from '../lib/error-message';
@@ -10,19 +10,25 @@ import { SIGNUP_PRESETS, type SignupPreset, SignupWizard } from './-components/s
 interface SignupSearch {
   type?: SignupPreset;
   scenario?: 'existing';
+  /** A page of the app to return to once the new account logs in (an unsafe value is dropped). */
+  redirect?: string;
 }
 
 export const Route = createFileRoute('/signup')({
   // Unknown values are ignored rather than refused: the wizard then starts at step 1.
-  validateSearch: (search: Record<string, unknown>): SignupSearch => ({
-    ...(SIGNUP_PRESETS.includes(search.type as SignupPreset) ? { type: search.type as SignupPreset } : {}),
-    ...(search.scenario === 'existing' ? { scenario: 'existing' as const } : {}),
-  }),
+  validateSearch: (search: Record<string, unknown>): SignupSearch => {
+    const redirect = safeReturnPath(search.redirect);
+    return {
+      ...(SIGNUP_PRESETS.includes(search.type as SignupPreset) ? { type: search.type as SignupPreset } : {}),
+      ...(search.scenario === 'existing' ? { scenario: 'existing' as const } : {}),
+      ...(redirect ? { redirect } : {}),
+    };
+  },
   component: SignupPage,
 });
 
 function SignupPage() {
-  const { type, scenario } = Route.useSearch();
+  const { type, scenario, redirect } = Route.useSearch();
   const navigate = useNavigate();
   const signup = trpc.auth.signup.useMutation();
 
@@ -38,7 +44,7 @@ function SignupPage() {
       return;
     }
     notifications.show({ color: 'green', ...SIGNUP_MESSAGES.created });
-    await navigate({ to: '/login' });
+    await navigate({ to: '/login', search: redirect ? { redirect } : {} });
   }
 
   return (
@@ -53,6 +59,7 @@ function SignupPage() {
         scenario={scenario}
         busy={signup.isPending}
         onSubmit={(request) => void submit(request)}
+        redirect={redirect}
       />
     </Container>
   );

@@ -45,6 +45,8 @@ export interface SignupWizardProps {
   /** A signup request is out: the submit button reads 'Creating Account...'. */
   busy: boolean;
   onSubmit: (request: SignupRequestInput) => void;
+  /** Where to return after logging in (the share the visitor came from); carried by 'Log in'. */
+  redirect?: string | undefined;
 }
 
 type Step = 1 | 2 | 3;
@@ -171,7 +173,7 @@ type SignupForm = ReturnType<typeof useSignupForm>;
  * shows the domain schema's own messages; a password mismatch and unagreed Terms also raise the spec's
  * toasts.
  */
-export function SignupWizard({ preset, scenario, busy, onSubmit }: SignupWizardProps) {
+export function SignupWizard({ preset, scenario, busy, onSubmit, redirect }: SignupWizardProps) {
   const initial = initialState(preset);
   const [step, setStep] = useState<Step>(initial.step);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -380,7 +382,10 @@ export function SignupWizard({ preset, scenario, busy, onSubmit }: SignupWizardP
       )}
 
       <Text size="sm" ta="center" mt="xl">
-        Already have an account? <AnchorLink to="/login">Log in</AnchorLink>
+        Already have an account?{' '}
+        <AnchorLink to="/login" search={redirect ? { redirect } : {}}>
+          Log in
+        </AnchorLink>
       </Text>
     </Paper>
   );
