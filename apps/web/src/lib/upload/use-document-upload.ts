@@ -6,7 +6,6 @@ import { hashFile } from './hash-file';
 import { invalidateDocumentQueries } from './invalidate';
 import { putFile } from './put-file';
 import {
-  destinationFields,
   initialUploadItems,
   runUpload,
   type UploadDestination,
