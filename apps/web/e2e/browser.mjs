@@ -1,4 +1,8 @@
 /** Shared helpers of the browser tests (not a test file: only *.e2e.mjs are run). */
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import { after, afterEach, before, beforeEach } from 'node:test';
+import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
@@ -17,6 +21,36 @@ export function launchBrowser() {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Registers, in the calling `describe`, one browser for the suite and a fresh context and page per
+ * test. Read `session.browser`, `session.context` and `session.page` inside the tests.
+ * `clipboard: true` grants clipboard access (Copy Link); `contextOptions` go to newContext.
+ */
+export function useBrowser({ clipboard = false, contextOptions = {} } = {}) {
+  const session = { browser: undefined, context: undefined, page: undefined };
+  before(async () => {
+    session.browser = await launchBrowser();
+  });
+  after(async () => {
+    await session.browser?.close();
+  });
+  beforeEach(async () => {
+    session.context = await newContext(session.browser, { clipboard, ...contextOptions });
+    session.page = await session.context.newPage();
+  });
+  afterEach(async () => {
+    await session.context?.close();
+  });
+  return session;
+}
+
+/** A context on the app; `clipboard: true` grants clipboard access. */
+export async function newContext(browser, { clipboard = false, ...options } = {}) {
+  const context = await browser.newContext({ baseURL: BASE_URL, ...options });
+  if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+  return context;
 }
 
 /**
@@ -41,4 +75,125 @@ export async function watchPage(page) {
     pageErrors,
     cspViolations: () => page.evaluate(() => window.__cspViolations ?? []),
   };
+}
+
+/**
+ * Asserts a watched page stayed clean. The browser logs a 'Failed to load resource' console error for
+ * answers a test provokes on purpose: `allowStatus` (one status or a list) lets those through, and
+ * `allowAborted` a request the page cancelled.
+ */
+export async function assertClean(watch, { allowStatus = [], allowAborted = false } = {}) {
+  const statuses = [allowStatus].flat();
+  const expected = (text) =>
+    statuses.some((status) =>
+      text.startsWith(`Failed to load resource: the server responded with a status of ${status}`),
+    ) ||
+    (allowAborted && text.startsWith('Failed to load resource: net::ERR_FAILED'));
+  assert.deepEqual(await watch.cspViolations(), []);
+  assert.deepEqual(
+    watch.consoleErrors.filter((text) => !expected(text)),
+    [],
+  );
+  assert.deepEqual(watch.pageErrors, []);
+}
+
+/** A toast (Mantine notification) with exactly this title or message. */
+export const toast = (page, text) =>
+  page.locator('.mantine-Notification-root').getByText(text, { exact: true });
+
+/** A call to the REST API; the answer's JSON (or null), status, headers and the cookies it sets. */
+export async function api(pathname, { token, cookie, body, method = body ? 'POST' : 'GET' } = {}) {
+  const response = await fetch(`${BASE_URL}${pathname}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : null,
+    cookies: response.headers.getSetCookie(),
+  };
+}
+
+/** A session token of a demo account ('owner', 'supplier', …). */
+export async function demoToken(account) {
+  const login = await api('/api/auth/demo', { body: { account } });
+  assert.equal(login.status, 200);
+  return login.body.token;
+}
+
+/** Makes every page of the context start signed in with this token (as the app stores it). */
+export async function signIn(context, token) {
+  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+}
+
+export const uniqueEmail = (label) =>
+  `${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.co.za`;
+
+export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** A small but well-formed PDF 1.7, padded with random bytes so every one is different. */
+export function pdfBytes(title, padding = 2000) {
+  return Buffer.from(
+    [
+      '%PDF-1.7',
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj',
+      `% ${title}`,
+      `% ${randomBytes(padding).toString('base64')}`,
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+      '',
+    ].join('\n'),
+    'latin1',
+  );
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A valid small RGB PNG of noise, padded with a private chunk to `padTo` bytes when given. */
+export function pngBytes(padTo = 0) {
+  const width = 32;
+  const height = 24;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.concat(
+    Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])),
+  );
+  const head = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+  ]);
+  const end = pngChunk('IEND', Buffer.alloc(0));
+  const padding = padTo - head.length - end.length - 12;
+  return padding > 0
+    ? Buffer.concat([head, pngChunk('prVt', Buffer.alloc(padding, 7)), end])
+    : Buffer.concat([head, end]);
 }
