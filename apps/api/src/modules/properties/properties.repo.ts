@@ -52,12 +52,9 @@ function toPropertyOut(row: PropertyWithActivity, now: Date): PropertyOut {
   };
 }
 
-/**
- * The organisation's live properties with their document count, last activity and compliance, in
- * ONE query: the documents are aggregated once per organisation and joined, never queried per property.
- */
-function selectWithActivity(db: DbOrTrx, organizationId: string) {
-  const documents = db
+/** Per property of the organisation: its document count, last upload and earliest certificate/policy expiry. */
+function documentActivity(db: DbOrTrx, organizationId: string) {
+  return db
     .selectFrom('documents')
     .select([
       'property_id',
@@ -71,9 +68,16 @@ function selectWithActivity(db: DbOrTrx, organizationId: string) {
     .where('property_id', 'is not', null)
     .groupBy('property_id')
     .as('d');
+}
+
+/**
+ * The organisation's live properties with their document count, last activity and compliance, in
+ * ONE query: the documents are aggregated once per organisation and joined, never queried per property.
+ */
+function selectWithActivity(db: DbOrTrx, organizationId: string) {
   return db
     .selectFrom('properties as p')
-    .leftJoin(documents, 'd.property_id', 'p.id')
+    .leftJoin(documentActivity(db, organizationId), 'd.property_id', 'p.id')
     .selectAll('p')
     .select([
       sql<number>`coalesce(d.documents_count, 0)`.as('documents_count'),
@@ -82,6 +86,37 @@ function selectWithActivity(db: DbOrTrx, organizationId: string) {
     ])
     .where('p.organization_id', '=', organizationId)
     .where('p.archived_at', 'is', null);
+}
+
+/**
+ * The dashboard's portfolio counts in ONE aggregate query (no property list is built): live properties,
+ * their documents, and how many are critical (a certificate or policy expired) or warning (one expires
+ * within 30 days) — the same rule as complianceFromExpiry.
+ */
+export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: Date) {
+  const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000);
+  const row = await db
+    .selectFrom('properties as p')
+    .leftJoin(documentActivity(db, organizationId), 'd.property_id', 'p.id')
+    .select([
+      sql<string>`count(*)`.as('properties'),
+      sql<string>`coalesce(sum(d.documents_count), 0)`.as('documents'),
+      sql<string>`count(*) filter (where d.earliest_expiry <= ${now})`.as('critical'),
+      sql<string>`count(*) filter (where d.earliest_expiry > ${now} and d.earliest_expiry <= ${soon})`.as(
+        'warning',
+      ),
+    ])
+    .where('p.organization_id', '=', organizationId)
+    .where('p.archived_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const properties = Number(row.properties);
+  const critical = Number(row.critical);
+  const warning = Number(row.warning);
+  return {
+    properties,
+    documents: Number(row.documents),
+    compliance: { good: properties - critical - warning, warning, critical },
+  };
 }
 
 export async function listProperties(db: DbOrTrx, organizationId: string, now: Date): Promise<PropertyOut[]> {

@@ -12,7 +12,13 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { countLiveProperties, findProperty, listProperties } from './properties.repo.js';
+import {
+  countLiveProperties,
+  EXPIRY_WARNING_DAYS,
+  findProperty,
+  listProperties,
+  portfolioCounts,
+} from './properties.repo.js';
 import type { DashboardStats, PropertyOut } from './properties.schemas.js';
 
 export const PARCEL_TAKEN = 'This property is already registered in your portfolio';
@@ -179,24 +185,19 @@ export async function dashboardStats(
   organizationId: string,
   now = new Date(),
 ): Promise<DashboardStats> {
-  const properties = await listProperties(db, organizationId, now);
-  const soon = new Date(now.getTime() + 30 * 86_400_000);
-  const expiring = await db
-    .selectFrom('documents')
-    .innerJoin('properties', 'properties.id', 'documents.property_id')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('documents.organization_id', '=', organizationId)
-    .where('properties.archived_at', 'is', null)
-    .where('documents.kind', 'in', ['certificate', 'policy'])
-    .where('documents.expires_at', '>', now)
-    .where('documents.expires_at', '<=', soon)
-    .executeTakeFirstOrThrow();
-  const compliance = { good: 0, warning: 0, critical: 0 };
-  for (const property of properties) compliance[property.complianceStatus] += 1;
-  return {
-    properties: properties.length,
-    documents: properties.reduce((sum, property) => sum + property.documentsCount, 0),
-    compliance,
-    upcomingReminders: Number(expiring.n),
-  };
+  const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000);
+  const [counts, expiring] = await Promise.all([
+    portfolioCounts(db, organizationId, now),
+    db
+      .selectFrom('documents')
+      .innerJoin('properties', 'properties.id', 'documents.property_id')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('documents.organization_id', '=', organizationId)
+      .where('properties.archived_at', 'is', null)
+      .where('documents.kind', 'in', ['certificate', 'policy'])
+      .where('documents.expires_at', '>', now)
+      .where('documents.expires_at', '<=', soon)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { ...counts, upcomingReminders: Number(expiring.n) };
 }
