@@ -13,6 +13,8 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
       quoteStyle: 'single',
       semicolons: true,
+      // Each route's component is its own chunk, loaded when the route is first visited.
+      autoCodeSplitting: true,
     }),
     react(),
   ],

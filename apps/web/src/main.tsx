@@ -1,27 +1,8 @@
-// First: configures zod before any schema of @propertydna/domain is built.
+/**
+ * The entry: configures zod (jitless, see lib/zod-config) and only then loads the app. A dynamic
+ * import, because the bundler evaluates a chunk's static imports (the domain's schemas among them)
+ * before the chunk's own code: a static import order cannot put the configuration first.
+ */
 import './lib/zod-config';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createQueryClient, createTrpcClient, createTrpcUtils, trpc } from './lib/trpc';
-import { createAppRouter } from './router';
 
-const queryClient = createQueryClient();
-const trpcClient = createTrpcClient();
-const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) });
-
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
-
-createRoot(rootElement).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
-);
+void import('./app');
