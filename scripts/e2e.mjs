@@ -6,6 +6,8 @@
  * removes the data directory whatever happened. Exits with the test runner's exit code.
  *
  * `pnpm test:e2e` builds the api and the web app first. Chromium: $CHROMIUM_PATH or /usr/bin/chromium.
+ * Arguments, if any, pick the files: `node scripts/e2e.mjs accounts vault` runs only the files whose
+ * names contain one of them (no argument: all).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -66,12 +68,15 @@ async function main() {
     }
   }
 
+  const only = process.argv.slice(2);
   const files = (await readdir(testsDir))
     .filter((name) => name.endsWith('.e2e.mjs'))
+    .filter((name) => only.length === 0 || only.some((part) => name.includes(part)))
     .sort()
     .map((name) => path.join(testsDir, name));
   if (files.length === 0) {
-    console.error(`e2e: no *.e2e.mjs files in ${path.relative(root, testsDir)}`);
+    const which = only.length === 0 ? '' : ` matching ${only.join(', ')}`;
+    console.error(`e2e: no *.e2e.mjs files${which} in ${path.relative(root, testsDir)}`);
     return 1;
   }
 

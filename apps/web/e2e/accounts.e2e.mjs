@@ -1,24 +1,8 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { BASE_URL, launchBrowser, watchPage } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { api, assertClean, BASE_URL, uniqueEmail, useBrowser, watchPage } from './browser.mjs';
 
-/** A fresh address per run, so the tests never meet an account of an earlier run. */
-const uniqueEmail = (label) => `${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.co.za`;
 const PASSWORD = 'Karoo-roof-2024';
-
-/** What the browser logs for an answer the test provokes on purpose (a refused login, a stale token). */
-const isExpectedHttpError = (text, status) =>
-  text.startsWith(`Failed to load resource: the server responded with a status of ${status}`);
-
-async function assertClean(watch, { allowStatus } = {}) {
-  assert.deepEqual(await watch.cspViolations(), []);
-  const errors = allowStatus
-    ? watch.consoleErrors.filter((text) => !isExpectedHttpError(text, allowStatus))
-    : watch.consoleErrors;
-  assert.deepEqual(errors, []);
-  assert.deepEqual(watch.pageErrors, []);
-}
 
 async function fillPersonalDetails(page, { firstName, lastName, email }) {
   await page.locator('#signup-firstName').fill(firstName);
@@ -50,8 +34,7 @@ async function storedToken(page) {
 
 /** Asks the API who the token belongs to: 200 while its session lives, 401 once it has ended. */
 async function meStatus(token) {
-  const response = await fetch(`${BASE_URL}/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } });
-  return response.status;
+  return (await api('/trpc/auth.me', { token })).status;
 }
 
 const SUPPLIER_TABS = ['Profile', 'Insurance', 'Templates', 'Jobs', 'Settings'];
@@ -62,25 +45,10 @@ async function assertSupplierConsole(page) {
 }
 
 describe('accounts', () => {
-  let browser;
-  let context;
-  let page;
-
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ baseURL: BASE_URL });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  const session = useBrowser();
 
   it('shows the plans, the statistics and the signup links on the landing page', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -116,6 +84,7 @@ describe('accounts', () => {
   });
 
   it('signs up a homeowner through the wizard, who then logs in to /app', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     const email = uniqueEmail('homeowner');
     await page.goto('/signup');
@@ -141,6 +110,7 @@ describe('accounts', () => {
   });
 
   it('signs up a company investor with the company fields, who then logs in to /app', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     const email = uniqueEmail('company-investor');
     await page.goto('/signup');
@@ -162,6 +132,7 @@ describe('accounts', () => {
   });
 
   it('signs up a supplier from ?type=supplier, who then logs in to /supplier', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     const email = uniqueEmail('supplier');
     await page.goto('/signup?type=supplier');
@@ -182,18 +153,11 @@ describe('accounts', () => {
   });
 
   it("shows the server's message when the email address already has an account", async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     const email = uniqueEmail('taken');
-    const existing = await fetch(`${BASE_URL}/trpc/auth.signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Ayesha',
-        lastName: 'Naidoo',
-        email,
-        password: PASSWORD,
-        userType: 'homeowner',
-      }),
+    const existing = await api('/trpc/auth.signup', {
+      body: { firstName: 'Ayesha', lastName: 'Naidoo', email, password: PASSWORD, userType: 'homeowner' },
     });
     assert.equal(existing.status, 200);
 
@@ -208,6 +172,7 @@ describe('accounts', () => {
   });
 
   it('keeps the wizard from sending a form whose passwords differ or whose Terms are not agreed', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     const signups = [];
     page.on('request', (request) => {
@@ -231,6 +196,7 @@ describe('accounts', () => {
   });
 
   it('walks through the wizard steps with the keyboard, focus following each step', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Choose account type' }).waitFor();
@@ -251,6 +217,7 @@ describe('accounts', () => {
   });
 
   it('cannot choose the Coming Soon roles, and ?type=developer shows the company roles', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/signup?type=developer');
     await page.getByRole('heading', { name: 'Choose your role' }).waitFor();
@@ -262,6 +229,7 @@ describe('accounts', () => {
   });
 
   it('enters the owner demo, lands on /app, and logs out from the user menu', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Access Demo Accounts' }).click();
@@ -283,6 +251,7 @@ describe('accounts', () => {
   });
 
   it('enters the supplier demo and lands on the supplier console', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Access Demo Accounts' }).click();
@@ -295,6 +264,7 @@ describe('accounts', () => {
   });
 
   it('sends a supplier who opens /app to /supplier, and tells an owner the console is for suppliers', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Access Demo Accounts' }).click();
@@ -317,6 +287,7 @@ describe('accounts', () => {
   });
 
   it('ends the session when the login page opens', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Access Demo Accounts' }).click();
@@ -333,6 +304,7 @@ describe('accounts', () => {
   });
 
   it('shows the login screen on a protected route while logged out, then logs in there', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/properties');
     await page.getByRole('heading', { name: 'Log in to PropertyDNA' }).waitFor();
@@ -351,6 +323,7 @@ describe('accounts', () => {
   });
 
   it('drops a stored token the server no longer knows, showing Loading... and then the login screen', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
@@ -371,6 +344,7 @@ describe('accounts', () => {
   });
 
   it('says Invalid email or password for a wrong password', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'));
@@ -382,6 +356,7 @@ describe('accounts', () => {
   });
 
   it('shows the 404 texts for an unknown path', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
@@ -390,6 +365,7 @@ describe('accounts', () => {
   });
 
   it('shows the Terms of Service with the POPIA section', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     await page.goto('/terms');
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();

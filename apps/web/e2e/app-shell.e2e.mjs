@@ -1,27 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { BASE_URL, launchBrowser, watchPage } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { api, assertClean, useBrowser, watchPage } from './browser.mjs';
 
 describe('app shell', () => {
-  let browser;
-  let context;
-  let page;
-
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ baseURL: BASE_URL });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  const session = useBrowser();
 
   it('renders the landing page without errors or CSP violations', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     const response = await page.goto('/');
     assert.equal(response?.status(), 200);
@@ -33,19 +18,17 @@ describe('app shell', () => {
     await page.getByRole('main').waitFor();
 
     await page.waitForLoadState('networkidle');
-    assert.deepEqual(await watch.cspViolations(), []);
-    assert.deepEqual(watch.consoleErrors, []);
-    assert.deepEqual(watch.pageErrors, []);
+    await assertClean(watch);
   });
 
   it('answers the health check through tRPC', async () => {
-    const response = await fetch(`${BASE_URL}/trpc/system.health`);
+    const response = await api('/trpc/system.health');
     assert.equal(response.status, 200);
-    const body = await response.json();
-    assert.deepEqual(body.result.data, { status: 'ok', db: 'ok', storage: 'ok' });
+    assert.deepEqual(response.body.result.data, { status: 'ok', db: 'ok', storage: 'ok' });
   });
 
   it('answers an unknown deep link with the app, which shows its 404 page', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     const response = await page.goto('/some/missing/page');
     assert.equal(response?.status(), 200);
@@ -53,22 +36,19 @@ describe('app shell', () => {
 
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.getByText('Did you forget to add the page to the router?', { exact: true }).waitFor();
-
-    assert.deepEqual(await watch.cspViolations(), []);
-    assert.deepEqual(watch.consoleErrors, []);
-    assert.deepEqual(watch.pageErrors, []);
+    await assertClean(watch);
   });
 
   it('answers an unknown API path with a JSON 404, never the app', async () => {
-    const response = await fetch(`${BASE_URL}/api/nope`);
+    const response = await api('/api/nope');
     assert.equal(response.status, 404);
     assert.match(response.headers.get('content-type') ?? '', /application\/json/);
-    const body = await response.json();
-    assert.equal(typeof body.error, 'string');
-    assert.ok(body.error.length > 0);
+    assert.equal(typeof response.body.error, 'string');
+    assert.ok(response.body.error.length > 0);
   });
 
   it('renders the API docs UI from the OpenAPI document under the CSP', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     const response = await page.goto('/api/docs');
     assert.equal(response?.status(), 200);
@@ -79,6 +59,7 @@ describe('app shell', () => {
   });
 
   it('moves keyboard focus to the "Log in" link first', async () => {
+    const { page } = session;
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.keyboard.press('Tab');

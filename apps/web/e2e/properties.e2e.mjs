@@ -1,27 +1,12 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { BASE_URL, launchBrowser, watchPage } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { api, assertClean, signIn, toast, uniqueEmail, useBrowser, watchPage } from './browser.mjs';
 
 const PASSWORD = 'Karoo-roof-2024';
 /** The domain's FREE_PLAN_LIMIT_MESSAGE, as the server answers it. */
 const FREE_PLAN_LIMIT_MESSAGE =
   'The Free plan includes 1 property. Upgrade to Premium (R99 per year) to add more properties.';
 const PROPERTY_TABS = ['Vault', 'Policy Check', 'Actions', 'Vendors', 'Escalation'];
-
-const uniqueEmail = (label) => `${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.co.za`;
-
-async function api(path, { token, body, method = body ? 'POST' : 'GET' } = {}) {
-  const response = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 /** A fresh homeowner (Free plan, trial unused), signed up and logged in through the REST API. */
 async function newHomeowner(label) {
@@ -36,26 +21,6 @@ async function newHomeowner(label) {
   return login.body.token;
 }
 
-/** Every page of the context starts signed in with `token` (the spec's local storage key auth_token). */
-async function signIn(context, token) {
-  await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
-}
-
-/** What the browser logs for an answer the test provokes on purpose. */
-const isExpected = (text, { allowStatus, allowAborted }) =>
-  (allowStatus !== undefined &&
-    text.startsWith(`Failed to load resource: the server responded with a status of ${allowStatus}`)) ||
-  (allowAborted === true && text.startsWith('Failed to load resource: net::ERR_FAILED'));
-
-async function assertClean(watch, allowed = {}) {
-  assert.deepEqual(await watch.cspViolations(), []);
-  assert.deepEqual(
-    watch.consoleErrors.filter((text) => !isExpected(text, allowed)),
-    [],
-  );
-  assert.deepEqual(watch.pageErrors, []);
-}
-
 /** Records the pathname of every request to the API (/api/* and /trpc/*) the page makes. */
 function recordApiRequests(page) {
   const paths = [];
@@ -66,28 +31,11 @@ function recordApiRequests(page) {
   return paths;
 }
 
-const toast = (page, text) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
-
 describe('properties', () => {
-  let browser;
-  let context;
-  let page;
-
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ baseURL: BASE_URL });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  const session = useBrowser();
 
   it('creates a property in the dialog; Free meets its limit, starts the trial, then /properties/new creates', async () => {
+    const { context, page } = session;
     const watch = await watchPage(page);
     await signIn(context, await newHomeowner('portfolio'));
 
@@ -209,6 +157,7 @@ describe('properties', () => {
   });
 
   it('edits the descriptive fields of a property, never its DNA code, and archives it', async () => {
+    const { context, page } = session;
     const watch = await watchPage(page);
     const token = await newHomeowner('edit');
     const created = await api('/api/properties', {
@@ -248,6 +197,7 @@ describe('properties', () => {
   });
 
   it('shows the demo property from built-in data, without a single request of its own', async () => {
+    const { context, page } = session;
     const watch = await watchPage(page);
     await signIn(context, await newHomeowner('demo'));
     const requests = recordApiRequests(page);
@@ -316,6 +266,7 @@ describe('properties', () => {
   });
 
   it("says 'Property not found' for an unknown, a malformed and another owner's property id", async () => {
+    const { context, page } = session;
     const watch = await watchPage(page);
     const outsider = await newHomeowner('outsider');
     const foreign = await api('/api/properties', {

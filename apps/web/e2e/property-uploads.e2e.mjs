@@ -3,33 +3,23 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { deflateSync } from 'node:zlib';
-import { BASE_URL, launchBrowser, watchPage } from './browser.mjs';
+import { after, before, describe, it } from 'node:test';
+import {
+  api,
+  assertClean,
+  BASE_URL,
+  pdfBytes,
+  pngBytes,
+  signIn,
+  toast,
+  uniqueEmail,
+  useBrowser,
+  watchPage,
+} from './browser.mjs';
 
 const PASSWORD = 'Karoo-roof-2024';
 const SHARE_PASSWORD = 'fynbos-42';
 const ADDRESS = '7 Protea Lane, Newlands, Cape Town, 7700';
-
-const uniqueEmail = (label) => `${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.co.za`;
-
-async function api(pathname, { token, body, cookie, method = body ? 'POST' : 'GET' } = {}) {
-  const response = await fetch(`${BASE_URL}${pathname}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(cookie ? { cookie } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? JSON.parse(text) : null,
-    cookies: response.headers.getSetCookie(),
-  };
-}
 
 /** A fresh homeowner (Free plan: room for one property), signed up and logged in through the REST API. */
 async function newHomeowner() {
@@ -43,72 +33,6 @@ async function newHomeowner() {
   return login.body.token;
 }
 
-/** A small but well-formed PDF 1.7. */
-function pdfBytes(title) {
-  return Buffer.from(
-    [
-      '%PDF-1.7',
-      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj',
-      `% ${title} ${randomBytes(2000).toString('base64')}`,
-      'trailer << /Root 1 0 R >>',
-      '%%EOF',
-      '',
-    ].join('\n'),
-    'latin1',
-  );
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-/** A valid small RGB PNG of noise, padded with a private chunk to `padTo` bytes when given. */
-function pngBytes(padTo = 0) {
-  const width = 32;
-  const height = 24;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.concat(
-    Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])),
-  );
-  const head = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw)),
-  ]);
-  const end = pngChunk('IEND', Buffer.alloc(0));
-  const padding = padTo - head.length - end.length - 12;
-  return padding > 0
-    ? Buffer.concat([head, pngChunk('prVt', Buffer.alloc(padding, 7)), end])
-    : Buffer.concat([head, end]);
-}
-
-async function assertClean(watch) {
-  assert.deepEqual(await watch.cspViolations(), []);
-  assert.deepEqual(watch.consoleErrors, []);
-  assert.deepEqual(watch.pageErrors, []);
-}
-
-const toast = (page, text) => page.locator('.mantine-Notification-root').getByText(text, { exact: true });
-
 function documentRow(page, name) {
   return page
     .getByRole('table', { name: 'Property documents' })
@@ -117,31 +41,20 @@ function documentRow(page, name) {
 }
 
 describe('add-property uploads and vault sharing', () => {
-  let browser;
-  let context;
-  let page;
+  const session = useBrowser({ clipboard: true });
   let dir;
 
   before(async () => {
-    browser = await launchBrowser();
     dir = await mkdtemp(path.join(os.tmpdir(), 'propertydna-property-uploads-e2e-'));
   });
   after(async () => {
-    await browser?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ baseURL: BASE_URL });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   it('uploads the title deed and proof of residence with a new property, then shares one with a password', async () => {
+    const { context, page } = session;
     const token = await newHomeowner();
-    await context.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+    await signIn(context, token);
     const watch = await watchPage(page);
 
     const run = randomBytes(3).toString('hex');

@@ -1,84 +1,16 @@
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { deflateSync } from 'node:zlib';
-import { BASE_URL, launchBrowser, watchPage } from './browser.mjs';
+import { after, before, describe, it } from 'node:test';
+import { assertClean, pdfBytes, pngBytes, sha256, useBrowser, watchPage } from './browser.mjs';
 
 const PROPERTY_NAME = 'Gardens Family Home';
 
-const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 /** Spec §5: the property detail shows sizes in KB and the hash as its first 16 characters. */
 const sizeKb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const size = (bytes) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : sizeKb(bytes));
-
-/** A small but well-formed PDF 1.7 with some padding, so its size is not a round number. */
-function pdfBytes(title) {
-  const body = [
-    '%PDF-1.7',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj',
-    `% ${title}`,
-    `% ${randomBytes(6000).toString('base64')}`,
-    'trailer << /Root 1 0 R >>',
-    '%%EOF',
-    '',
-  ].join('\n');
-  return Buffer.from(body, 'latin1');
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-/** A valid 64×48 RGB PNG of noise (signature, IHDR, IDAT, IEND). */
-function pngBytes() {
-  const width = 64;
-  const height = 48;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.concat(
-    Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** What the browser logs for an answer the test provokes on purpose. */
-const isExpectedHttpError = (text, status) =>
-  text.startsWith(`Failed to load resource: the server responded with a status of ${status}`);
-
-async function assertClean(watch, { allowStatus } = {}) {
-  assert.deepEqual(await watch.cspViolations(), []);
-  const errors = allowStatus
-    ? watch.consoleErrors.filter((text) => !isExpectedHttpError(text, allowStatus))
-    : watch.consoleErrors;
-  assert.deepEqual(errors, []);
-  assert.deepEqual(watch.pageErrors, []);
-}
 
 async function enterOwnerDemo(page) {
   await page.goto('/login');
@@ -109,31 +41,21 @@ function documentRow(page, tableName, name) {
 }
 
 describe('document vault', () => {
-  let browser;
-  let context;
-  let page;
+  const session = useBrowser({ contextOptions: { acceptDownloads: true } });
   let dir;
 
   before(async () => {
-    browser = await launchBrowser();
     dir = await mkdtemp(path.join(os.tmpdir(), 'propertydna-vault-e2e-'));
   });
   after(async () => {
-    await browser?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    context = await browser.newContext({ baseURL: BASE_URL, acceptDownloads: true });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   it("uploads a PDF and a PNG on the property's Vault tab, lists them, downloads one byte for byte", async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     const run = randomBytes(3).toString('hex');
-    const pdf = { name: `electrical-coc-${run}.pdf`, bytes: pdfBytes('Certificate of Compliance') };
+    const pdf = { name: `electrical-coc-${run}.pdf`, bytes: pdfBytes('Certificate of Compliance', 6000) };
     const png = { name: `floor-plan-${run}.png`, bytes: pngBytes() };
     for (const file of [pdf, png]) {
       file.path = path.join(dir, file.name);
@@ -227,9 +149,10 @@ describe('document vault', () => {
   });
 
   it('uploads from the older-layout vault with the property chosen, and keeps a bad file to its own row', async () => {
+    const { page } = session;
     const watch = await watchPage(page);
     const run = randomBytes(3).toString('hex');
-    const policy = { name: `home-policy-${run}.pdf`, bytes: pdfBytes('Homeowners policy schedule') };
+    const policy = { name: `home-policy-${run}.pdf`, bytes: pdfBytes('Homeowners policy schedule', 6000) };
     // A PNG named and declared as a PDF: the server sniffs the stored bytes and refuses it.
     const disguised = { name: `disguised-${run}.pdf`, bytes: pngBytes() };
     for (const file of [policy, disguised]) {
@@ -252,7 +175,7 @@ describe('document vault', () => {
     const many = [];
     for (let index = 0; index < 6; index++) {
       const file = path.join(dir, `many-${run}-${index}.pdf`);
-      await writeFile(file, pdfBytes(`page ${index}`));
+      await writeFile(file, pdfBytes(`page ${index}`, 6000));
       many.push(file);
     }
     await page.locator('#vault-upload-files').setInputFiles(many);
