@@ -155,6 +155,16 @@ describe('add-property uploads and vault sharing', () => {
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // The owner sees the link under Share links, and its access log: the unlock and the view.
+    const links = page.getByRole('table', { name: 'Share links' });
+    await links.getByText('active', { exact: true }).waitFor();
+    await links.getByRole('button', { name: 'Access log' }).click();
+    const log = page.getByRole('dialog', { name: 'Access log' });
+    await log.getByRole('row').filter({ hasText: 'Unlocked' }).getByText('Anonymous').waitFor();
+    await log.getByRole('row').filter({ hasText: 'Viewed' }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await log.waitFor({ state: 'hidden' });
     await assertClean(watch);
   });
 });
