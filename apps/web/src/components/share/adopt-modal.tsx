@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { addPropertyFormSchema, SHARE_FIELD_MESSAGES, SHARE_MESSAGES } from '@propertydna/domain';
@@ -17,23 +6,24 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { usePortfolioInvalidation } from '../../lib/properties';
 import { trpc } from '../../lib/trpc';
+import {
+  EMPTY_PROPERTY_LOCATION,
+  PROPERTY_LOCATION_FIELDS,
+  PropertyLocationFields,
+  type PropertyLocationValues,
+} from '../property-location-fields';
 import { AnchorLink } from '../router-links';
 
 /** The select's value for a new property (spec §7: create_property is true when 'new' is chosen). */
 export const NEW_PROPERTY = 'new';
 const ADOPT_FAILED = 'Unable to adopt the documents.';
 
-interface AdoptValues {
+interface AdoptValues extends PropertyLocationValues {
   property_id: string;
-  erfNumber: string;
-  township: string;
-  municipality: string;
-  address: string;
-  description: string;
 }
 
-const PROPERTY_FIELDS = ['erfNumber', 'township', 'municipality', 'address', 'description'] as const;
-const fieldId = (field: keyof AdoptValues) => `adopt-${field}`;
+const ID_PREFIX = 'adopt';
+const fieldId = (field: keyof AdoptValues) => `${ID_PREFIX}-${field}`;
 
 function validate(values: AdoptValues): Partial<Record<keyof AdoptValues, string>> {
   if (!values.property_id) return { property_id: SHARE_FIELD_MESSAGES.chooseProperty };
@@ -78,11 +68,7 @@ export function AdoptModal({
   const form = useForm<AdoptValues>({
     initialValues: {
       property_id: '',
-      erfNumber: '',
-      township: '',
-      municipality: '',
-      address: '',
-      description: '',
+      ...EMPTY_PROPERTY_LOCATION,
     },
     validate,
   });
@@ -137,7 +123,9 @@ export function AdoptModal({
           onSubmit={form.onSubmit(
             (values) => void submit(values),
             (errors) => {
-              const first = (['property_id', ...PROPERTY_FIELDS] as const).find((field) => errors[field]);
+              const first = (['property_id', ...PROPERTY_LOCATION_FIELDS] as const).find(
+                (field) => errors[field],
+              );
               if (first) document.getElementById(fieldId(first))?.focus();
             },
           )}
@@ -160,41 +148,10 @@ export function AdoptModal({
               {...form.getInputProps('property_id')}
             />
             {creating ? (
-              <>
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    id={fieldId('erfNumber')}
-                    label="ERF/Portion/Stand number"
-                    withAsterisk
-                    {...form.getInputProps('erfNumber')}
-                  />
-                  <TextInput
-                    id={fieldId('township')}
-                    label="Township/Extension"
-                    withAsterisk
-                    {...form.getInputProps('township')}
-                  />
-                </SimpleGrid>
-                <TextInput
-                  id={fieldId('municipality')}
-                  label="Municipality"
-                  withAsterisk
-                  {...form.getInputProps('municipality')}
-                />
-                <TextInput
-                  id={fieldId('address')}
-                  label="Property address"
-                  withAsterisk
-                  {...form.getInputProps('address')}
-                />
-                <Textarea
-                  id={fieldId('description')}
-                  label="Description (Optional)"
-                  autosize
-                  minRows={2}
-                  {...form.getInputProps('description')}
-                />
-              </>
+              <PropertyLocationFields
+                idPrefix={ID_PREFIX}
+                inputProps={(field) => form.getInputProps(field)}
+              />
             ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>

@@ -1,4 +1,4 @@
-import { Button, Group, Input, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Input, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type AddPropertyForm as AddPropertyPayload,
@@ -9,33 +9,18 @@ import {
 } from '@propertydna/domain';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { UploadProgressList } from '../../../../components/documents/upload-progress-list';
+import {
+  EMPTY_PROPERTY_LOCATION,
+  PROPERTY_LOCATION_FIELDS,
+  PropertyLocationFields,
+  type PropertyLocationValues,
+} from '../../../../components/property-location-fields';
 import { ButtonLink } from '../../../../components/router-links';
 import type { UploadItem } from '../../../../lib/upload/upload-documents';
 
-export interface AddPropertyFormValues {
-  erfNumber: string;
-  township: string;
-  municipality: string;
-  address: string;
-  description: string;
-}
+export type AddPropertyFormValues = PropertyLocationValues;
 
-const INITIAL_VALUES: AddPropertyFormValues = {
-  erfNumber: '',
-  township: '',
-  municipality: '',
-  address: '',
-  description: '',
-};
-
-const FIELD_ORDER: readonly (keyof AddPropertyFormValues)[] = [
-  'erfNumber',
-  'township',
-  'municipality',
-  'address',
-  'description',
-];
-const fieldId = (field: keyof AddPropertyFormValues) => `add-property-${field}`;
+const ID_PREFIX = 'add-property';
 
 /** The optional documents of the form (spec §2): a title deed and a proof of residence. */
 export interface AddPropertyFiles {
@@ -48,7 +33,7 @@ const FILE_FIELDS: readonly { field: FileField; label: string }[] = [
   { field: 'titleDeed', label: 'Title deed' },
   { field: 'proofOfResidence', label: 'Proof of residence' },
 ];
-const fileFieldId = (field: FileField) => `add-property-${field}`;
+const fileFieldId = (field: FileField) => `${ID_PREFIX}-${field}`;
 
 /** The `accept` list of the two file inputs: pdf, jpg, jpeg, png (spec §5). */
 export const PROPERTY_FILE_ACCEPT = [
@@ -78,7 +63,7 @@ export interface AddPropertyFormProps {
  */
 export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddPropertyFormProps) {
   const form = useForm<AddPropertyFormValues>({
-    initialValues: INITIAL_VALUES,
+    initialValues: EMPTY_PROPERTY_LOCATION,
     validate: schemaResolver(addPropertyFormSchema, { sync: true }),
   });
   const [files, setFiles] = useState<AddPropertyFiles>({ titleDeed: null, proofOfResidence: null });
@@ -108,52 +93,15 @@ export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddP
   };
 
   const handleInvalid = (errors: Record<string, unknown>) => {
-    const first = FIELD_ORDER.find((field) => errors[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
+    const first = PROPERTY_LOCATION_FIELDS.find((field) => errors[field]);
+    if (first) document.getElementById(`${ID_PREFIX}-${first}`)?.focus();
   };
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="xl">
       <form noValidate onSubmit={form.onSubmit(handleValid, handleInvalid)} aria-label="Add property">
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              id={fieldId('erfNumber')}
-              label="ERF/Portion/Stand number"
-              placeholder="e.g. ERF 1234"
-              withAsterisk
-              {...form.getInputProps('erfNumber')}
-            />
-            <TextInput
-              id={fieldId('township')}
-              label="Township/Extension"
-              placeholder="e.g. Gardens"
-              withAsterisk
-              {...form.getInputProps('township')}
-            />
-          </SimpleGrid>
-          <TextInput
-            id={fieldId('municipality')}
-            label="Municipality"
-            placeholder="e.g. City of Cape Town"
-            withAsterisk
-            {...form.getInputProps('municipality')}
-          />
-          <TextInput
-            id={fieldId('address')}
-            label="Property address"
-            placeholder="Street, suburb, city, postal code"
-            withAsterisk
-            autoComplete="street-address"
-            {...form.getInputProps('address')}
-          />
-          <Textarea
-            id={fieldId('description')}
-            label="Description (Optional)"
-            placeholder="Anything that helps you recognise the property"
-            rows={3}
-            {...form.getInputProps('description')}
-          />
+          <PropertyLocationFields idPrefix={ID_PREFIX} inputProps={(field) => form.getInputProps(field)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {FILE_FIELDS.map(({ field, label }) => {
               const id = fileFieldId(field);

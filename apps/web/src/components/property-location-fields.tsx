@@ -1,0 +1,84 @@
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+
+/** The fields that describe a new property (spec §2 add-property form; the adopt modal's new property). */
+export interface PropertyLocationValues {
+  erfNumber: string;
+  township: string;
+  municipality: string;
+  address: string;
+  description: string;
+}
+
+/** The fields in screen order: the first with an error gets the focus. */
+export const PROPERTY_LOCATION_FIELDS: readonly (keyof PropertyLocationValues)[] = [
+  'erfNumber',
+  'township',
+  'municipality',
+  'address',
+  'description',
+];
+
+export const EMPTY_PROPERTY_LOCATION: PropertyLocationValues = {
+  erfNumber: '',
+  township: '',
+  municipality: '',
+  address: '',
+  description: '',
+};
+
+/**
+ * ERF/Portion/Stand number, township, municipality, address and an optional description. Each input's
+ * id is `${idPrefix}-${field}`; `inputProps` is the form's getInputProps for the field.
+ */
+export function PropertyLocationFields({
+  idPrefix,
+  inputProps,
+}: {
+  idPrefix: string;
+  inputProps: (field: keyof PropertyLocationValues) => GetInputPropsReturnType;
+}) {
+  const id = (field: keyof PropertyLocationValues) => `${idPrefix}-${field}`;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          id={id('erfNumber')}
+          label="ERF/Portion/Stand number"
+          placeholder="e.g. ERF 1234"
+          withAsterisk
+          {...inputProps('erfNumber')}
+        />
+        <TextInput
+          id={id('township')}
+          label="Township/Extension"
+          placeholder="e.g. Gardens"
+          withAsterisk
+          {...inputProps('township')}
+        />
+      </SimpleGrid>
+      <TextInput
+        id={id('municipality')}
+        label="Municipality"
+        placeholder="e.g. City of Cape Town"
+        withAsterisk
+        {...inputProps('municipality')}
+      />
+      <TextInput
+        id={id('address')}
+        label="Property address"
+        placeholder="Street, suburb, city, postal code"
+        withAsterisk
+        autoComplete="street-address"
+        {...inputProps('address')}
+      />
+      <Textarea
+        id={id('description')}
+        label="Description (Optional)"
+        placeholder="Anything that helps you recognise the property"
+        rows={3}
+        {...inputProps('description')}
+      />
+    </>
+  );
+}
