@@ -18,6 +18,7 @@ import {
   pdfBytes,
   sha256,
   toast,
+  uniqueEmail,
   useBrowser,
   watchPage,
 } from './browser.mjs';
@@ -238,6 +239,47 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
     assert.equal(gone.status, 404);
     assert.equal(gone.body.error, 'Share not found or expired.');
     await assertClean(supplierWatch);
+  });
+
+  it('signs a visitor up from an open share and brings them back to it once logged in', async () => {
+    const { page } = session;
+    const supplier = await demoToken('supplier');
+    const [job] = (await api('/api/supplier/jobs', { token: supplier })).body;
+    const created = await api(`/api/supplier/jobs/${job.id}/share`, {
+      token: supplier,
+      body: { password: null },
+    });
+    assert.equal(created.status, 201);
+    const sharePath = `/share/${created.body.token}`;
+    const watch = await watchPage(page);
+    await page.goto(sharePath);
+    await page.getByText(job.job_ref, { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    await page.getByRole('heading', { name: 'Choose account type' }).waitFor();
+    await page.getByRole('button', { name: /^Individual/ }).click();
+    await page.getByRole('button', { name: /^Homeowner/ }).click();
+    const email = uniqueEmail('from-share');
+    await page.locator('#signup-firstName').fill('Ayanda');
+    await page.locator('#signup-lastName').fill('Khumalo');
+    await page.locator('#signup-email').fill(email);
+    await page.locator('#signup-password').fill('Karoo-roof-2024');
+    await page.locator('#signup-confirmPassword').fill('Karoo-roof-2024');
+    await page.getByRole('checkbox', { name: 'I agree to the Terms of Service' }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Account created successfully!').waitFor();
+    await page.waitForURL('**/login?redirect=*');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Karoo-roof-2024');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(`**${sharePath}`);
+    await page.getByRole('button', { name: 'Adopt to Property' }).waitFor();
+    // A return path to another host is dropped: the login then goes home.
+    await page.goto('/login?redirect=%2F%2Fevil.example%2F');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Karoo-roof-2024');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(`${BASE_URL}/app`);
+    await assertClean(watch);
   });
 
   it("says 'Share not found or expired.' for an unknown link", async () => {

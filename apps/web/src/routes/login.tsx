@@ -6,19 +6,21 @@ import { useAuth } from '../lib/auth';
 
 interface LoginSearch {
   /** A page of the app to return to after logging in (an unsafe value is dropped). */
-  redirect?: string;
+  redirect?: string | undefined;
 }
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (search: Record<string, unknown>): LoginSearch => {
-    const redirect = safeReturnPath(search.redirect);
-    return redirect ? { redirect } : {};
-  },
+  // Every key is answered, undefined when unsafe: the router merges the raw search of the root route
+  // with this, so a key left out would keep its raw value.
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    redirect: safeReturnPath(search.redirect),
+  }),
   component: LoginPage,
 });
 
 function LoginPage() {
-  const { redirect } = Route.useSearch();
+  // Checked again where it is used: nothing but a path of this app is ever navigated to.
+  const redirect = safeReturnPath(Route.useSearch().redirect);
   const { logout } = useAuth();
   const loggedOut = useRef(false);
   useEffect(() => {

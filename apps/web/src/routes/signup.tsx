@@ -8,27 +8,27 @@ import { trpc } from '../lib/trpc';
 import { SIGNUP_PRESETS, type SignupPreset, SignupWizard } from './-components/signup-wizard';
 
 interface SignupSearch {
-  type?: SignupPreset;
-  scenario?: 'existing';
+  type?: SignupPreset | undefined;
+  scenario?: 'existing' | undefined;
   /** A page of the app to return to once the new account logs in (an unsafe value is dropped). */
-  redirect?: string;
+  redirect?: string | undefined;
 }
 
 export const Route = createFileRoute('/signup')({
   // Unknown values are ignored rather than refused: the wizard then starts at step 1.
-  validateSearch: (search: Record<string, unknown>): SignupSearch => {
-    const redirect = safeReturnPath(search.redirect);
-    return {
-      ...(SIGNUP_PRESETS.includes(search.type as SignupPreset) ? { type: search.type as SignupPreset } : {}),
-      ...(search.scenario === 'existing' ? { scenario: 'existing' as const } : {}),
-      ...(redirect ? { redirect } : {}),
-    };
-  },
+  // Every key is answered, undefined when unknown or unsafe: the router merges the raw search of the
+  // root route with this, so a key left out would keep its raw value.
+  validateSearch: (search: Record<string, unknown>): SignupSearch => ({
+    type: SIGNUP_PRESETS.includes(search.type as SignupPreset) ? (search.type as SignupPreset) : undefined,
+    scenario: search.scenario === 'existing' ? 'existing' : undefined,
+    redirect: safeReturnPath(search.redirect),
+  }),
   component: SignupPage,
 });
 
 function SignupPage() {
-  const { type, scenario, redirect } = Route.useSearch();
+  const { type, scenario } = Route.useSearch();
+  const redirect = safeReturnPath(Route.useSearch().redirect);
   const navigate = useNavigate();
   const signup = trpc.auth.signup.useMutation();
 
