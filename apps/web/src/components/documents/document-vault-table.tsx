@@ -1,5 +1,6 @@
 import { Alert, Group, Skeleton, Table, Text } from '@mantine/core';
 import { formatDate, formatSize } from '@propertydna/domain';
+import { TableHead } from '../table-head';
 import { DownloadLink, ViewLink } from './document-links';
 import { DocumentStatusBadge } from './document-status-badge';
 import { KIND_LABELS, type VaultDocument } from './labels';
@@ -47,13 +48,7 @@ export function DocumentVaultTable({
   return (
     <Table.ScrollContainer minWidth={800}>
       <Table striped highlightOnHover aria-busy={loading} aria-label="Documents">
-        <Table.Thead>
-          <Table.Tr>
-            {VAULT_COLUMNS.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={VAULT_COLUMNS} />
         <Table.Tbody>
           {loading || !documents
             ? Array.from({ length: SKELETON_ROWS }, (_, row) => (

@@ -4,6 +4,7 @@ import { formatDate, formatTime } from '@propertydna/domain';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { TableHead } from '../table-head';
 
 export type ShareLinkRow = RouterOutputs['shares']['links'][number];
 export type ShareEventRow = RouterOutputs['shares']['events'][number];
@@ -43,17 +44,7 @@ export function ShareLinksTable({ links, revoking = false, onRevoke, onShowLog }
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table aria-label="Share links">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Password</Table.Th>
-            <Table.Th>Views</Table.Th>
-            <Table.Th>Downloads</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Created', 'Status', 'Password', 'Views', 'Downloads', 'Expires', 'Actions']} />
         <Table.Tbody>
           {links.map((link) => (
             <Table.Tr key={link.id}>
@@ -97,13 +88,7 @@ export function AccessLogTable({ events }: { events: readonly ShareEventRow[] })
   return (
     <Table.ScrollContainer minWidth={600}>
       <Table aria-label="Access log">
-        <Table.Thead>
-          <Table.Tr>
-            {ACCESS_LOG_COLUMNS.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={ACCESS_LOG_COLUMNS} />
         <Table.Tbody>
           {events.map((event, index) => (
             // Events have no id, and the same visitor can do the same thing twice in one second; the

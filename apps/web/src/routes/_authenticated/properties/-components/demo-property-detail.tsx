@@ -10,6 +10,7 @@ import {
   shortHash,
 } from '@propertydna/domain';
 import { type MouseEvent, useState } from 'react';
+import { TableHead } from '../../../../components/table-head';
 import { DemoActionsPanel } from './demo-actions-panel';
 import { DemoEscalationPanel } from './demo-escalation-panel';
 import {
@@ -50,17 +51,7 @@ export function DemoVaultPanel({ documents }: { documents: DemoDocument[] }) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="sm" striped aria-label="Sample documents">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Document</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Size</Table.Th>
-            <Table.Th>Hash</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Document', 'Type', 'Size', 'Hash', 'Status', 'Expires', 'Actions']} />
         <Table.Tbody>
           {documents.map((document) => (
             <Table.Tr key={document.id}>

@@ -21,6 +21,7 @@ import { DocumentUploadForm } from '../../../../components/documents/document-up
 import { KIND_LABELS, type VaultDocument } from '../../../../components/documents/labels';
 import { ShareModal } from '../../../../components/documents/share-modal';
 import { ShareLinks } from '../../../../components/share/share-links';
+import { TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { invalidateDocumentQueries } from '../../../../lib/upload/invalidate';
@@ -281,13 +282,7 @@ function DocumentsSection({
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table highlightOnHover aria-label="Property documents">
-        <Table.Thead>
-          <Table.Tr>
-            {VAULT_TAB_COLUMNS.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={VAULT_TAB_COLUMNS} />
         <Table.Tbody>{children(documents)}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -18,6 +18,7 @@ import { DocumentUploadForm } from '../../../../components/documents/document-up
 import { ShareLinkModal } from '../../../../components/documents/share-modal';
 import { ButtonLink } from '../../../../components/router-links';
 import { ShareLinks } from '../../../../components/share/share-links';
+import { TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { useDocumentUpload } from '../../../../lib/upload/use-document-upload';
@@ -32,14 +33,7 @@ function JobDocuments({ jobId }: { jobId: string }) {
   if (rows.length === 0) return <Text c="dimmed">No documents yet</Text>;
   return (
     <Table aria-label="Job documents">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Document</Table.Th>
-          <Table.Th>Size</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Upload Date</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={['Document', 'Size', 'Status', 'Upload Date']} />
       <Table.Tbody>
         {rows.map((document) => (
           <Table.Tr key={document.id}>

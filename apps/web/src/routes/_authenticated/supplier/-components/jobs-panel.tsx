@@ -2,6 +2,7 @@ import { Alert, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate, SUPPLIER_MESSAGES } from '@propertydna/domain';
 import { AnchorLink } from '../../../../components/router-links';
+import { TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { JobForm } from './job-form';
@@ -38,15 +39,7 @@ export function JobsPanel() {
       {jobs.isSuccess && rows.length === 0 && <Text c="dimmed">No jobs yet</Text>}
       {rows.length > 0 && (
         <Table aria-label="Jobs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Job reference</Table.Th>
-              <Table.Th>Property address</Table.Th>
-              <Table.Th>Client</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Documents</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Job reference', 'Property address', 'Client', 'Created', 'Documents']} />
           <Table.Tbody>
             {rows.map((job) => (
               <Table.Tr key={job.id}>

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Loader, Modal, Stack, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { type TemplateDraft, TemplateForm } from './template-form';
@@ -56,15 +57,7 @@ export function TemplatesPanel() {
         <Button onClick={() => open()}>New template</Button>
       </Group>
       <Table aria-label="Templates">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th>Version</Table.Th>
-            <Table.Th>Fields</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Name', 'Category', 'Version', 'Fields', 'Actions']} />
         <Table.Tbody>
           {templates.map((template) => (
             <Table.Tr key={template.id}>
