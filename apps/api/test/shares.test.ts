@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FREE_PLAN_LIMIT_MESSAGE, ROOFING_SERVICE_REPORT_V1, SHARE_MESSAGES } from '@propertydna/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_REQUIRED } from '../src/modules/shares/shares.service.js';
 import { signUpAndLogIn } from './support/accounts.js';
@@ -32,8 +33,8 @@ describe(`share links and adoption (${databaseKind})`, () => {
   async function account(
     userType: 'supplier' | 'homeowner',
     plan: 'free' | 'premium' = 'premium',
-  ): Promise<Call & { userId: string }> {
-    const { token, userId } = await signUpAndLogIn(t, userType, { plan });
+  ): Promise<Call & { userId: string; organizationId: string }> {
+    const { token, userId, organizationId } = await signUpAndLogIn(t, userType, { plan });
     const call = ((method, url, payload, extraHeaders = {}) =>
       t.app.inject({
         method,
@@ -41,7 +42,7 @@ describe(`share links and adoption (${databaseKind})`, () => {
         payload: payload as Json,
         headers: { authorization: `Bearer ${token}`, ...extraHeaders },
       })) as Call;
-    return Object.assign(call, { userId });
+    return Object.assign(call, { userId, organizationId });
   }
   const anonymous: Call = ((method, url, payload, headers = {}) =>
     t.app.inject({ method, url, payload: payload as Json, headers })) as Call;
@@ -225,6 +226,50 @@ describe(`share links and adoption (${databaseKind})`, () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(FREE_PLAN_LIMIT_MESSAGE);
+  });
+
+  it('creates the new property and copies the documents in one transaction: a failed copy leaves no property', async () => {
+    const { token } = await sharedJob(null);
+    const owner = await account('homeowner');
+    // The copy fails inside the database (a trigger refusing the adopted rows of this owner).
+    await sql`
+      create function refuse_adoption() returns trigger language plpgsql as $$
+      begin
+        if new.organization_id = ${sql.lit(owner.organizationId)}::uuid and new.adopted_from is not null then
+          raise exception 'refused for the test';
+        end if;
+        return new;
+      end $$`.execute(t.db.db);
+    await sql`create trigger refuse_adoption before insert on documents for each row execute function refuse_adoption()`.execute(
+      t.db.db,
+    );
+    try {
+      const failed = await owner('POST', `/api/share/${token}/adopt`, {
+        create_property: true,
+        property: {
+          erfNumber: '901',
+          township: 'Muizenberg',
+          municipality: 'City of Cape Town',
+          address: '1 Beach Rd',
+        },
+      });
+      expect(failed.statusCode).toBe(500);
+      expect((await owner('GET', '/api/properties')).json()).toEqual([]);
+    } finally {
+      await sql`drop trigger refuse_adoption on documents`.execute(t.db.db);
+      await sql`drop function refuse_adoption()`.execute(t.db.db);
+    }
+    const adopted = await owner('POST', `/api/share/${token}/adopt`, {
+      create_property: true,
+      property: {
+        erfNumber: '901',
+        township: 'Muizenberg',
+        municipality: 'City of Cape Town',
+        address: '1 Beach Rd',
+      },
+    });
+    expect(adopted.json()).toMatchObject({ adopted: 1 });
+    expect((await owner('GET', '/api/properties')).json()).toHaveLength(1);
   });
 
   it('verifies an issued document by its hash, and nothing else; records the access log for the creator', async () => {

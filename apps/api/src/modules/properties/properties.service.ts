@@ -9,8 +9,9 @@ import {
   PROPERTY_MESSAGES,
   type UpdateProperty,
 } from '@propertydna/domain';
+import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import {
   countLiveProperties,
@@ -77,68 +78,80 @@ export async function createProperty(
   now = new Date(),
   random: () => number = secureRandom,
 ): Promise<PropertyOut> {
-  const key = parcelKey(input);
-  const id = await db.transaction().execute(async (trx) => {
-    const organization = await trx
-      .selectFrom('organizations')
-      .select(['plan', 'trial_ends_at'])
-      .where('id', '=', organizationId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const allowed = canAddProperty(
-      organization.plan,
-      organization.trial_ends_at ? new Date(organization.trial_ends_at) : null,
-      await countLiveProperties(trx, organizationId),
-      now,
-    );
-    if (!allowed.ok) throw new AppError('FORBIDDEN', allowed.reason);
-    const taken = await trx
-      .selectFrom('properties')
-      .select('id')
-      .where('organization_id', '=', organizationId)
-      .where('parcel_key', '=', key)
-      .where('archived_at', 'is', null)
-      .executeTakeFirst();
-    if (taken) throw new AppError('CONFLICT', PARCEL_TAKEN);
-
-    const year = registrationYear(now);
-    // A code that exists already (about 1 in 28 million per parcel and year) is drawn again.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const dnaCode = issueDnaCode(
-        {
-          country: input.country,
-          municipality: input.municipality,
-          parcelId: input.parcel_id,
-          unit: input.unit,
-        },
-        year,
-        random,
-      );
-      const row = await trx
-        .insertInto('properties')
-        .values({
-          organization_id: organizationId,
-          dna_code: dnaCode,
-          parcel_key: key,
-          name: input.name,
-          address: input.address,
-          property_type: input.property_type,
-          country: input.country,
-          municipality: input.municipality,
-          parcel_id: input.parcel_id,
-          township: input.township ?? null,
-          unit: input.unit ?? null,
-          deed_number: input.deed_number ?? null,
-          description: input.description ?? null,
-        })
-        .onConflict((conflict) => conflict.column('dna_code').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (row) return row.id;
-    }
-    throw new AppError('INTERNAL', 'Could not issue a unique DNA code');
-  });
+  const id = await db.transaction().execute((trx) => insertProperty(trx, organizationId, input, now, random));
   return getProperty(db, organizationId, id, now);
+}
+
+/**
+ * createProperty's work inside the caller's transaction (adoption creates the property and copies
+ * the documents in one): answers the new property's id.
+ */
+export async function insertProperty(
+  trx: Transaction<Database>,
+  organizationId: string,
+  input: NewProperty,
+  now = new Date(),
+  random: () => number = secureRandom,
+): Promise<string> {
+  const key = parcelKey(input);
+  const organization = await trx
+    .selectFrom('organizations')
+    .select(['plan', 'trial_ends_at'])
+    .where('id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const allowed = canAddProperty(
+    organization.plan,
+    organization.trial_ends_at ? new Date(organization.trial_ends_at) : null,
+    await countLiveProperties(trx, organizationId),
+    now,
+  );
+  if (!allowed.ok) throw new AppError('FORBIDDEN', allowed.reason);
+  const taken = await trx
+    .selectFrom('properties')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('parcel_key', '=', key)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  if (taken) throw new AppError('CONFLICT', PARCEL_TAKEN);
+
+  const year = registrationYear(now);
+  // A code that exists already (about 1 in 28 million per parcel and year) is drawn again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const dnaCode = issueDnaCode(
+      {
+        country: input.country,
+        municipality: input.municipality,
+        parcelId: input.parcel_id,
+        unit: input.unit,
+      },
+      year,
+      random,
+    );
+    const row = await trx
+      .insertInto('properties')
+      .values({
+        organization_id: organizationId,
+        dna_code: dnaCode,
+        parcel_key: key,
+        name: input.name,
+        address: input.address,
+        property_type: input.property_type,
+        country: input.country,
+        municipality: input.municipality,
+        parcel_id: input.parcel_id,
+        township: input.township ?? null,
+        unit: input.unit ?? null,
+        deed_number: input.deed_number ?? null,
+        description: input.description ?? null,
+      })
+      .onConflict((conflict) => conflict.column('dna_code').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) return row.id;
+  }
+  throw new AppError('INTERNAL', 'Could not issue a unique DNA code');
 }
 
 /** Edits the descriptive fields; the DNA code and the parcel that identify the property never change. */

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../auth/password.js';
 import type { Db, DbOrTrx, ShareAction, ShareRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
-import { createProperty, getProperty } from '../properties/properties.service.js';
+import { getProperty, insertProperty } from '../properties/properties.service.js';
 import { getInsurance, getJob } from '../supplier/supplier.service.js';
 
 export const SHARE_NOT_FOUND = SHARE_MESSAGES.notFound;
@@ -389,16 +389,19 @@ export async function adoptShare(
   who: { actor: Actor; ip: string },
   target: { create_property: true; property: NewProperty } | { create_property: false; property_id: string },
 ): Promise<{ property_id: string; adopted: number }> {
-  const propertyId = target.create_property
-    ? (await createProperty(db, who.actor.organizationId, target.property)).id
-    : (await getProperty(db, who.actor.organizationId, target.property_id)).id;
+  const into: { create: NewProperty } | { id: string } = target.create_property
+    ? { create: target.property }
+    : { id: (await getProperty(db, who.actor.organizationId, target.property_id)).id };
   const documents = await sharedDocuments(db, share).execute();
   const jobRef = share.job_id
     ? (await db.selectFrom('jobs').select('job_ref').where('id', '=', share.job_id).executeTakeFirstOrThrow())
         .job_ref
     : null;
-  const adopted = await db.transaction().execute(async (trx) => {
-    if (documents.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    // A new property is created in the same transaction: if the copy fails, no empty property is left.
+    const propertyId =
+      'id' in into ? into.id : await insertProperty(trx, who.actor.organizationId, into.create);
+    if (documents.length === 0) return { property_id: propertyId, adopted: 0 };
     const rows = await trx
       .insertInto('documents')
       .values(
@@ -427,9 +430,8 @@ export async function adoptShare(
       await recordActorAudit(trx, who, 'adopt', row.id, { shareId: share.id, ...(jobRef ? { jobRef } : {}) });
     }
     await logShareEvent(trx, share.id, 'adopt', who.ip, who.actor.userId);
-    return rows.length;
+    return { property_id: propertyId, adopted: rows.length };
   });
-  return { property_id: propertyId, adopted };
 }
 
 /**
