@@ -296,9 +296,12 @@ describe(`share links and adoption (${databaseKind})`, () => {
     expect(events[0]).toMatchObject({ user_id: owner.userId, user_name: expect.stringMatching(/\S/) });
     expect(events[1]).toMatchObject({ user_id: null, user_name: null, document_name: report.name });
     expect(events[2]).toMatchObject({ document_id: null, document_name: null, ip: expect.any(String) });
-    // Nobody else reads the log: another supplier gets 404.
+    // Nobody else reads the log or the links: another supplier gets 404, and so does a bad id.
     const other = await account('supplier');
     expect((await other('GET', `/api/shares/${link?.id}/events`)).statusCode).toBe(404);
+    expect((await other('GET', `/api/supplier/jobs/${job.id}/shares`)).statusCode).toBe(404);
+    expect((await supplier('GET', '/api/supplier/jobs/not-an-id/shares')).statusCode).toBe(404);
+    expect((await owner('GET', '/api/properties/not-an-id/shares')).statusCode).toBe(404);
     const audit = await t.db.db
       .selectFrom('audit_events')
       .select(['action', 'details'])

@@ -135,6 +135,9 @@ export async function listShares(
   target: { job_id: string } | { property_id: string },
   now = new Date(),
 ) {
+  // A foreign or unknown job or property is 404, like everywhere else.
+  if ('job_id' in target) await getJob(db, actor.organizationId, target.job_id);
+  else await getProperty(db, actor.organizationId, target.property_id);
   const rows = await db
     .selectFrom('shares as s')
     .select(['s.id', 's.created_at', 's.expires_at', 's.revoked_at', 's.password_hash'])
