@@ -134,6 +134,30 @@ describe(`share links and adoption (${databaseKind})`, () => {
     expect(JSON.stringify(await t.db.db.selectFrom('shares').selectAll().execute())).not.toContain(token);
   });
 
+  it('hears at most 10 wrong passwords even when they all arrive at once', async () => {
+    const { token } = await sharedJob('s3cret-pass');
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        anonymous('POST', `/api/share/${token}/unlock`, { password: `guess-${i}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    // Only the heard attempts are logged as failures; even the right password now waits.
+    const failures = await t.db.db
+      .selectFrom('share_events')
+      .innerJoin('shares', 'shares.id', 'share_events.share_id')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('shares.token_hash', '=', createHash('sha256').update(token).digest('hex'))
+      .where('share_events.action', '=', 'unlock_failed')
+      .executeTakeFirstOrThrow();
+    expect(Number(failures.n)).toBe(10);
+    expect(
+      (await anonymous('POST', `/api/share/${token}/unlock`, { password: 's3cret-pass' })).statusCode,
+    ).toBe(429);
+  });
+
   it('answers 404 "Share not found or expired." for unknown, expired and revoked links', async () => {
     expect((await anonymous('GET', '/api/share/not-a-real-token')).json()).toEqual({
       error: 'Share not found or expired.',

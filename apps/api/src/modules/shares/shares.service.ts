@@ -250,7 +250,12 @@ export function isUnlocked(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Checks a share's password; failures are counted per link and address (10 in 15 minutes, checked before hashing). */
+/**
+ * Checks a share's password. Failures are counted per link and address: 10 within 15 minutes, then
+ * 429 before any hash is computed. The attempt is recorded as a failure BEFORE it is counted and the
+ * hash computed (and turned into a success if the password is right), so attempts sent all at once
+ * cannot each pass the count before any of them is recorded.
+ */
 export async function unlockShare(
   db: Db,
   token: string,
@@ -261,17 +266,25 @@ export async function unlockShare(
 ) {
   const share = await findLiveShare(db, token, now);
   if (!share.password_hash) return share;
+  const attempt = await db
+    .insertInto('share_events')
+    .values({ share_id: share.id, action: 'unlock_failed', ip, user_id: userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const since = new Date(now.getTime() - UNLOCK_WINDOW_MS);
-  const failures = await db
+  const earlier = await db
     .selectFrom('share_events')
     .select([sql<number>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
     .where('share_id', '=', share.id)
     .where('action', '=', 'unlock_failed')
     .where('ip', '=', ip)
     .where('created_at', '>', since)
+    .where('id', '<', attempt.id)
     .executeTakeFirstOrThrow();
-  if (Number(failures.n) >= MAX_UNLOCK_FAILURES) {
-    const oldest = failures.oldest ? new Date(failures.oldest).getTime() : now.getTime();
+  if (Number(earlier.n) >= MAX_UNLOCK_FAILURES) {
+    // Refused unheard: not a wrong password, so it does not lengthen the wait.
+    await db.deleteFrom('share_events').where('id', '=', attempt.id).execute();
+    const oldest = earlier.oldest ? new Date(earlier.oldest).getTime() : now.getTime();
     const retryAfterSeconds = Math.max(1, Math.ceil((oldest + UNLOCK_WINDOW_MS - now.getTime()) / 1000));
     const minutes = Math.ceil(retryAfterSeconds / 60);
     throw new AppError(
@@ -283,12 +296,11 @@ export async function unlockShare(
     );
   }
   if (!(await verifyPassword(share.password_hash, password))) {
-    await logShareEvent(db, share.id, 'unlock_failed', ip, userId);
     throw new AppError('UNAUTHORIZED', SHARE_MESSAGES.invalidPassword.message, {
       title: SHARE_MESSAGES.invalidPassword.title,
     });
   }
-  await logShareEvent(db, share.id, 'unlock_ok', ip, userId);
+  await db.updateTable('share_events').set({ action: 'unlock_ok' }).where('id', '=', attempt.id).execute();
   return share;
 }
 
