@@ -445,6 +445,18 @@ describe(`accounts and sessions (${databaseKind})`, () => {
       expect((await login(homeowner.email, homeowner.password, '10.1.1.1')).statusCode).toBe(200);
     });
 
+    it('hears at most 10 wrong passwords for one email even when they all arrive at once', async () => {
+      const email = uniqueEmail('burst');
+      await signup({ ...homeowner, email });
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => login(email, `guess-${i}`, `10.5.5.${i}`)),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+      expect((await login(email, homeowner.password, '10.6.6.6')).statusCode).toBe(429);
+    });
+
     it('answers 429 after 100 failures from one address, whatever the emails', async () => {
       for (let i = 0; i < 100; i++) {
         expect((await login(`nobody${i}@example.co.za`, 'wrong', '10.3.3.3')).statusCode).toBe(401);

@@ -55,8 +55,33 @@ export function insertUser(db: DbOrTrx, values: NewUser) {
   return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Failed sign-ins within the window: per email and per client address. */
-export async function countRecentFailures(db: DbOrTrx, email: string, ip: string, since: Date) {
+/**
+ * Records a sign-in attempt as a failure before it is heard (see login): answers its id. A wrong
+ * password leaves it; a right one clears the email's failures; a refused one is forgotten.
+ */
+export async function recordAttempt(db: DbOrTrx, email: string, ip: string, forgetBefore: Date) {
+  // Keep the table small: nothing older than the window matters.
+  await db.deleteFrom('login_failures').where('created_at', '<', forgetBefore).execute();
+  const row = await db
+    .insertInto('login_failures')
+    .values({ email, ip })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function forgetAttempt(db: DbOrTrx, id: string) {
+  await db.deleteFrom('login_failures').where('id', '=', id).execute();
+}
+
+/** Failed sign-ins within the window recorded before attempt `beforeId`: per email and per client address. */
+export async function countEarlierFailures(
+  db: DbOrTrx,
+  email: string,
+  ip: string,
+  since: Date,
+  beforeId: string,
+) {
   const row = await db
     .selectFrom('login_failures')
     .select([
@@ -66,6 +91,7 @@ export async function countRecentFailures(db: DbOrTrx, email: string, ip: string
       sql<Date | null>`min(created_at) filter (where ip = ${ip})`.as('oldestByIp'),
     ])
     .where('created_at', '>', since)
+    .where('id', '<', beforeId)
     .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
     .executeTakeFirstOrThrow();
   return {
@@ -74,12 +100,6 @@ export async function countRecentFailures(db: DbOrTrx, email: string, ip: string
     oldestByEmail: row.oldestByEmail ? new Date(row.oldestByEmail) : null,
     oldestByIp: row.oldestByIp ? new Date(row.oldestByIp) : null,
   };
-}
-
-export async function recordFailure(db: DbOrTrx, email: string, ip: string, forgetBefore: Date) {
-  await db.insertInto('login_failures').values({ email, ip }).execute();
-  // Keep the table small: nothing older than the window matters.
-  await db.deleteFrom('login_failures').where('created_at', '<', forgetBefore).execute();
 }
 
 export async function clearFailures(db: DbOrTrx, email: string) {

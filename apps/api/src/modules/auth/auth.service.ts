@@ -6,13 +6,14 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import {
   clearFailures,
-  countRecentFailures,
+  countEarlierFailures,
   findOrganizationById,
   findUserByEmail,
   findUserById,
+  forgetAttempt,
   insertOrganization,
   insertUser,
-  recordFailure,
+  recordAttempt,
   toPublicOrganization,
   toPublicUser,
 } from './auth.repo.js';
@@ -131,18 +132,27 @@ export async function login(
 ): Promise<SessionGrant> {
   const email = input.email.trim().toLowerCase();
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const failures = await countRecentFailures(db, email, ip, since);
-  if (failures.byEmail >= MAX_FAILURES_PER_EMAIL) throw tooManyAttempts(failures.oldestByEmail, now);
-  if (failures.byIp >= MAX_FAILURES_PER_IP) throw tooManyAttempts(failures.oldestByIp, now);
+  // The attempt is recorded as a failure before it is counted and heard, so attempts sent all at once
+  // cannot each pass the count before any of them is recorded.
+  const attempt = await recordAttempt(db, email, ip, since);
+  const failures = await countEarlierFailures(db, email, ip, since, attempt);
+  const refusal =
+    failures.byEmail >= MAX_FAILURES_PER_EMAIL
+      ? failures.oldestByEmail
+      : failures.byIp >= MAX_FAILURES_PER_IP
+        ? failures.oldestByIp
+        : undefined;
+  if (refusal !== undefined) {
+    // Refused unheard: not a wrong password, so it does not lengthen the wait.
+    await forgetAttempt(db, attempt);
+    throw tooManyAttempts(refusal, now);
+  }
 
   const user = await findUserByEmail(db, email);
   const ok = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstNothing(input.password);
-  if (!user || !ok) {
-    await recordFailure(db, email, ip, since);
-    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
-  }
+  if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   await clearFailures(db, email);
   return grantSession(db, lucia, user.id);
 }
