@@ -374,6 +374,27 @@ describe(`supplier console API (${databaseKind})`, () => {
     ).toBe(SUPPLIER_MESSAGES.invalidCertificate);
   });
 
+  it('counts wrong current passwords like failed sign-ins: the 11th guess is 429, sign-in too', async () => {
+    const { email, token } = await signUpAndLogIn(t, 'homeowner');
+    const change = (currentPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { currentPassword, newPassword: 'another long one' },
+      });
+    for (let i = 0; i < 10; i++) expect((await change(`guess-${i}`)).statusCode).toBe(400);
+    const blocked = await change('a long password');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toMatch(/Too many failed sign-in attempts/);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'a long password' },
+    });
+    expect(login.statusCode).toBe(429);
+  });
+
   it('changes the password and ends the other sessions', async () => {
     const { email, token } = await signUpAndLogIn(t, 'supplier');
     const other = (

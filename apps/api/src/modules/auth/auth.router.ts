@@ -53,7 +53,7 @@ export const authRouter = router({
     )
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx.deps.db.db, ctx.actor.userId, ctx.actor.sessionId, input);
+      await changePassword(ctx.deps.db.db, ctx.actor.userId, ctx.actor.sessionId, input, ctx.req.ip);
       return { ok: true as const };
     }),
 

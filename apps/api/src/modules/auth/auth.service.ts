@@ -120,20 +120,20 @@ function tooManyAttempts(oldest: Date | null, now: Date): AppError {
 }
 
 /**
- * Checks email and password. A wrong password and an unknown email get the same answer after the
- * same work; failures are counted per email (10) and per client address (100) over 15 minutes.
+ * Hears one password guess for an account (sign-in, or the current password when changing it):
+ * refused with 429 after 10 failures for the email or 100 from the address within 15 minutes, checked
+ * before any hash is computed. The guess is recorded as a failure BEFORE it is counted and checked, so
+ * guesses sent all at once cannot each pass the count before any of them is recorded; a right one
+ * clears the email's failures.
  */
-export async function login(
+async function hearPasswordGuess(
   db: Db,
-  lucia: AppLucia,
-  input: { email: string; password: string },
+  email: string,
   ip: string,
-  now = new Date(),
-): Promise<SessionGrant> {
-  const email = input.email.trim().toLowerCase();
+  now: Date,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  // The attempt is recorded as a failure before it is counted and heard, so attempts sent all at once
-  // cannot each pass the count before any of them is recorded.
   const attempt = await recordAttempt(db, email, ip, since);
   const failures = await countEarlierFailures(db, email, ip, since, attempt);
   const refusal =
@@ -147,13 +147,28 @@ export async function login(
     await forgetAttempt(db, attempt);
     throw tooManyAttempts(refusal, now);
   }
+  const ok = await check();
+  if (ok) await clearFailures(db, email);
+  return ok;
+}
 
+/**
+ * Checks email and password. A wrong password and an unknown email get the same answer after the
+ * same work; failures are counted per email (10) and per client address (100) over 15 minutes.
+ */
+export async function login(
+  db: Db,
+  lucia: AppLucia,
+  input: { email: string; password: string },
+  ip: string,
+  now = new Date(),
+): Promise<SessionGrant> {
+  const email = input.email.trim().toLowerCase();
   const user = await findUserByEmail(db, email);
-  const ok = user
-    ? await verifyPassword(user.password_hash, input.password)
-    : await verifyAgainstNothing(input.password);
+  const ok = await hearPasswordGuess(db, email, ip, now, () =>
+    user ? verifyPassword(user.password_hash, input.password) : verifyAgainstNothing(input.password),
+  );
   if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
-  await clearFailures(db, email);
   return grantSession(db, lucia, user.id);
 }
 
@@ -183,11 +198,16 @@ export async function changePassword(
   userId: string,
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
+  ip: string,
+  now = new Date(),
 ): Promise<void> {
   const user = await findUserById(db, userId);
-  if (!user || !(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
-  }
+  if (!user) throw new AppError('UNAUTHORIZED', 'Not signed in');
+  // Guesses of the current password count like sign-in failures of the account.
+  const ok = await hearPasswordGuess(db, user.email, ip, now, () =>
+    verifyPassword(user.password_hash, input.currentPassword),
+  );
+  if (!ok) throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx
