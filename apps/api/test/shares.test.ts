@@ -255,6 +255,15 @@ describe(`share links and adoption (${databaseKind})`, () => {
   it('creates the new property and copies the documents in one transaction: a failed copy leaves no property', async () => {
     const { token } = await sharedJob(null);
     const owner = await account('homeowner');
+    const intoNewProperty = {
+      create_property: true,
+      property: {
+        erfNumber: '901',
+        township: 'Muizenberg',
+        municipality: 'City of Cape Town',
+        address: '1 Beach Rd',
+      },
+    };
     // The copy fails inside the database (a trigger refusing the adopted rows of this owner).
     await sql`
       create function refuse_adoption() returns trigger language plpgsql as $$
@@ -268,30 +277,14 @@ describe(`share links and adoption (${databaseKind})`, () => {
       t.db.db,
     );
     try {
-      const failed = await owner('POST', `/api/share/${token}/adopt`, {
-        create_property: true,
-        property: {
-          erfNumber: '901',
-          township: 'Muizenberg',
-          municipality: 'City of Cape Town',
-          address: '1 Beach Rd',
-        },
-      });
+      const failed = await owner('POST', `/api/share/${token}/adopt`, intoNewProperty);
       expect(failed.statusCode).toBe(500);
       expect((await owner('GET', '/api/properties')).json()).toEqual([]);
     } finally {
       await sql`drop trigger refuse_adoption on documents`.execute(t.db.db);
       await sql`drop function refuse_adoption()`.execute(t.db.db);
     }
-    const adopted = await owner('POST', `/api/share/${token}/adopt`, {
-      create_property: true,
-      property: {
-        erfNumber: '901',
-        township: 'Muizenberg',
-        municipality: 'City of Cape Town',
-        address: '1 Beach Rd',
-      },
-    });
+    const adopted = await owner('POST', `/api/share/${token}/adopt`, intoNewProperty);
     expect(adopted.json()).toMatchObject({ adopted: 1 });
     expect((await owner('GET', '/api/properties')).json()).toHaveLength(1);
   });
