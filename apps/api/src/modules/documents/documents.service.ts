@@ -12,6 +12,7 @@ import type { Db, DocumentRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore, SignedUpload } from '../../storage/file-store.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
+import { requireLiveProperty } from '../properties/properties.service.js';
 import type { DocumentOut } from './documents.schemas.js';
 
 /** After its URL expires, a finished upload may still be registered for this long. */
@@ -140,18 +141,10 @@ async function resolveTarget(db: Db, actor: Actor, input: RegisterDocument): Pro
     if (!job) throw new AppError('NOT_FOUND', 'Job not found');
     return { table: 'jobs', id: job.id };
   }
-  const property =
-    input.property_id !== null && isUuid(input.property_id)
-      ? await db
-          .selectFrom('properties')
-          .select('id')
-          .where('id', '=', input.property_id)
-          .where('organization_id', '=', actor.organizationId)
-          .where('archived_at', 'is', null)
-          .executeTakeFirst()
-      : undefined;
-  if (!property) throw new AppError('NOT_FOUND', 'Property not found');
-  return { table: 'properties', id: property.id };
+  return {
+    table: 'properties',
+    id: await requireLiveProperty(db, actor.organizationId, input.property_id ?? ''),
+  };
 }
 
 /**

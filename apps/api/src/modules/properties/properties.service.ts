@@ -11,7 +11,7 @@ import {
 } from '@propertydna/domain';
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, Db } from '../../db/database.js';
+import type { Database, Db, DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import {
   countLiveProperties,
@@ -52,6 +52,23 @@ export function notFound(): AppError {
 
 export function getProperties(db: Db, organizationId: string, now = new Date()): Promise<PropertyOut[]> {
   return listProperties(db, organizationId, now);
+}
+
+/**
+ * The id of a live property of the organisation, else 404: the ownership check alone, without the
+ * document aggregate getProperty computes for the property it answers.
+ */
+export async function requireLiveProperty(db: DbOrTrx, organizationId: string, id: string): Promise<string> {
+  if (!isUuid(id)) throw notFound();
+  const row = await db
+    .selectFrom('properties')
+    .select('id')
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row.id;
 }
 
 export async function getProperty(

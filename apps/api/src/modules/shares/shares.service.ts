@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../auth/password.js';
 import type { Db, DbOrTrx, ShareAction, ShareRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
-import { getProperty, insertProperty } from '../properties/properties.service.js';
+import { insertProperty, requireLiveProperty } from '../properties/properties.service.js';
 import { getInsurance, getJob } from '../supplier/supplier.service.js';
 
 export const SHARE_NOT_FOUND = SHARE_MESSAGES.notFound;
@@ -102,18 +102,18 @@ export async function shareProperty(
   propertyId: string,
   input: { password: string | null; expiresInDays: number; documentIds: string[] },
 ) {
-  await getProperty(db, actor.organizationId, propertyId);
+  const property = await requireLiveProperty(db, actor.organizationId, propertyId);
   const documentIds = [...new Set(input.documentIds.map((id) => id.toLowerCase()))];
   if (documentIds.length === 0) throw new AppError('BAD_REQUEST', 'Choose at least one document to share');
   const found = await db
     .selectFrom('documents')
     .select('id')
     .where('organization_id', '=', actor.organizationId)
-    .where('property_id', '=', propertyId)
+    .where('property_id', '=', property)
     .where('id', 'in', documentIds.filter(isUuid))
     .execute();
   if (found.length !== documentIds.length) throw new AppError('NOT_FOUND', 'Document not found');
-  return insertShare(db, actor, { property_id: propertyId }, input, documentIds);
+  return insertShare(db, actor, { property_id: property }, input, documentIds);
 }
 
 export async function revokeShare(db: Db, actor: Actor, shareId: string, now = new Date()): Promise<void> {
@@ -137,7 +137,7 @@ export async function listShares(
 ) {
   // A foreign or unknown job or property is 404, like everywhere else.
   if ('job_id' in target) await getJob(db, actor.organizationId, target.job_id);
-  else await getProperty(db, actor.organizationId, target.property_id);
+  else await requireLiveProperty(db, actor.organizationId, target.property_id);
   const rows = await db
     .selectFrom('shares as s')
     .select(['s.id', 's.created_at', 's.expires_at', 's.revoked_at', 's.password_hash'])
@@ -406,7 +406,7 @@ export async function adoptShare(
 ): Promise<{ property_id: string; adopted: number }> {
   const into: { create: NewProperty } | { id: string } = target.create_property
     ? { create: target.property }
-    : { id: (await getProperty(db, who.actor.organizationId, target.property_id)).id };
+    : { id: await requireLiveProperty(db, who.actor.organizationId, target.property_id) };
   const documents = await sharedDocuments(db, share).execute();
   const jobRef = share.job_id
     ? (await db.selectFrom('jobs').select('job_ref').where('id', '=', share.job_id).executeTakeFirstOrThrow())
