@@ -94,25 +94,26 @@ export function InsuranceForm({ insurance, pending, onSubmit }: InsuranceFormPro
  * The certificate: uploaded through the document flow (hashed, signed, PUT with progress, registered as
  * an organisation document), then named on the insurance record. Needs the details saved first.
  */
-function CertificateSection({ insurance }: { insurance: SavedInsurance | null }) {
-  const utils = trpc.useUtils();
+function CertificateSection({
+  insurance,
+  save,
+  pending,
+}: {
+  insurance: SavedInsurance | null;
+  save: (values: SupplierInsuranceInput) => Promise<void>;
+  pending: boolean;
+}) {
   const upload = useDocumentUpload();
-  const update = trpc.supplier.updateInsurance.useMutation();
 
+  // The saved details again, naming the new certificate (or none).
   const attach = async (certificateId: string | null) => {
     if (!insurance) return;
-    try {
-      const saved = await update.mutateAsync({
-        insurer: insurance.insurer,
-        policy_number: insurance.policy_number,
-        expires_at: insurance.expires_at,
-        certificate_document_id: certificateId,
-      });
-      utils.supplier.insurance.setData(undefined, saved);
-      notifications.show({ color: 'green', message: INSURANCE_UPDATED });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Error') });
-    }
+    await save({
+      insurer: insurance.insurer,
+      policy_number: insurance.policy_number,
+      expires_at: insurance.expires_at,
+      certificate_document_id: certificateId,
+    });
   };
 
   const choose = async (file: File | null) => {
@@ -142,12 +143,7 @@ function CertificateSection({ insurance }: { insurance: SavedInsurance | null })
             </Text>
           </Text>
           <ViewLink id={certificate.id} name={certificate.name} />
-          <Button
-            size="compact-sm"
-            variant="default"
-            loading={update.isPending}
-            onClick={() => void attach(null)}
-          >
+          <Button size="compact-sm" variant="default" loading={pending} onClick={() => void attach(null)}>
             Remove certificate
           </Button>
         </Group>
@@ -213,7 +209,7 @@ export function InsurancePanel() {
         <Title order={3} size="h5" mb="sm">
           Certificate of insurance
         </Title>
-        <CertificateSection insurance={saved} />
+        <CertificateSection insurance={saved} save={save} pending={update.isPending} />
       </Card>
     </Stack>
   );
