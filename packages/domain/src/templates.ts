@@ -124,6 +124,10 @@ export const templateSchema = z.object({
     }),
 });
 export type TemplateInput = z.input<typeof templateSchema>;
+
+/** A supplier's new or edited template: the template without its id (the server makes it). */
+export const templateDraftSchema = templateSchema.omit({ id: true });
+export type TemplateDraft = z.output<typeof templateDraftSchema>;
 export type Template = {
   id: string;
   name: string;

@@ -1,4 +1,4 @@
-import { templateSchema } from '@propertydna/domain';
+import { templateDraftSchema } from '@propertydna/domain';
 import { z } from 'zod';
 
 /** The supplier profile (spec §3): specialties answered as a list. */
@@ -50,8 +50,8 @@ export const templateOutSchema = z
   .meta({ id: 'Template' });
 export type TemplateOut = z.infer<typeof templateOutSchema>;
 
-/** A new or edited template: the domain's schema without the id (the server makes it). */
-export const templateInputSchema = templateSchema.omit({ id: true });
+/** A new or edited template: the domain's draft (the template without its id). */
+export const templateInputSchema = templateDraftSchema;
 
 export const jobIdParams = z.object({ id: z.string() });
 

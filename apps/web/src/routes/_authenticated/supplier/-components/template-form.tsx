@@ -15,15 +15,11 @@ import { randomId } from '@mantine/hooks';
 import {
   TEMPLATE_FIELD_TYPES,
   type Template,
+  type TemplateDraft,
   type TemplateFieldType,
-  templateSchema,
+  templateDraftSchema,
 } from '@propertydna/domain';
 import { useId, useRef } from 'react';
-import type { z } from 'zod';
-
-/** A new or edited template as the form sends it: the domain's template without the id (the server makes it). */
-export const templateDraftSchema = templateSchema.omit({ id: true });
-export type TemplateDraft = z.output<typeof templateDraftSchema>;
 
 /** One field row of the form; `key` only keeps React's rows stable and is dropped by the schema. */
 export interface TemplateFormField {

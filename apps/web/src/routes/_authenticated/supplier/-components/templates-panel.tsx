@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Loader, Modal, Stack, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { TemplateDraft } from '@propertydna/domain';
 import { useState } from 'react';
 import { TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
-import { type TemplateDraft, TemplateForm } from './template-form';
+import { TemplateForm } from './template-form';
 import { type ConsoleTemplate, useTemplates } from './use-templates';
 
 export const TEMPLATE_CREATED = 'Template created';
