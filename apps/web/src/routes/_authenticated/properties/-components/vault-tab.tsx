@@ -200,12 +200,9 @@ export function VaultTabView({
       </DocumentsSection>
 
       {!demo && shareLinks && (
-        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="vault-share-links-title">
-          <Title order={3} size="h4" id="vault-share-links-title" mb="sm">
-            Share links
-          </Title>
+        <VaultSection id="vault-share-links-title" title="Share links">
           {shareLinks}
-        </Paper>
+        </VaultSection>
       )}
 
       {demo ? (
@@ -214,12 +211,9 @@ export function VaultTabView({
         </Text>
       ) : (
         upload && (
-          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="vault-upload-title">
-            <Title order={3} size="h4" id="vault-upload-title" mb="sm">
-              Upload documents
-            </Title>
+          <VaultSection id="vault-upload-title" title="Upload documents">
             {upload}
-          </Paper>
+          </VaultSection>
         )
       )}
 
@@ -242,6 +236,18 @@ export function VaultTabView({
         </Group>
       </Modal>
     </Stack>
+  );
+}
+
+/** A titled section of the Vault tab (share links, upload). */
+function VaultSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
+      <Title order={3} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
   );
 }
 
