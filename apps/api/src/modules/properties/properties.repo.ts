@@ -89,9 +89,10 @@ function selectWithActivity(db: DbOrTrx, organizationId: string) {
 }
 
 /**
- * The dashboard's portfolio counts in ONE aggregate query (no property list is built): live properties,
- * their documents, and how many are critical (a certificate or policy expired) or warning (one expires
- * within 30 days) — the same rule as complianceFromExpiry.
+ * The dashboard's counts in ONE aggregate query (no property list is built): live properties, their
+ * documents, how many are critical (a certificate or policy expired) or warning (one expires within 30
+ * days) — the same rule as complianceFromExpiry — and the certificates and policies that expire within
+ * those 30 days.
  */
 export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: Date) {
   const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000);
@@ -106,6 +107,18 @@ export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: 
         'warning',
       ),
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('documents')
+        .innerJoin('properties', 'properties.id', 'documents.property_id')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('documents.organization_id', '=', organizationId)
+        .where('properties.archived_at', 'is', null)
+        .where('documents.kind', 'in', ['certificate', 'policy'])
+        .where('documents.expires_at', '>', now)
+        .where('documents.expires_at', '<=', soon)
+        .as('upcoming'),
+    )
     .where('p.organization_id', '=', organizationId)
     .where('p.archived_at', 'is', null)
     .executeTakeFirstOrThrow();
@@ -116,6 +129,7 @@ export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: 
     properties,
     documents: Number(row.documents),
     compliance: { good: properties - critical - warning, warning, critical },
+    upcomingReminders: Number(row.upcoming),
   };
 }
 

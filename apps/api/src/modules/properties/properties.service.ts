@@ -10,16 +10,9 @@ import {
   type UpdateProperty,
 } from '@propertydna/domain';
 import type { Transaction } from 'kysely';
-import { sql } from 'kysely';
 import type { Database, Db, DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import {
-  countLiveProperties,
-  EXPIRY_WARNING_DAYS,
-  findProperty,
-  listProperties,
-  portfolioCounts,
-} from './properties.repo.js';
+import { countLiveProperties, findProperty, listProperties, portfolioCounts } from './properties.repo.js';
 import type { DashboardStats, PropertyOut } from './properties.schemas.js';
 
 export const PARCEL_TAKEN = 'This property is already registered in your portfolio';
@@ -210,24 +203,6 @@ export async function archiveProperty(
 }
 
 /** Counts for the dashboard: properties, documents, compliance by status, expiries within 30 days. */
-export async function dashboardStats(
-  db: Db,
-  organizationId: string,
-  now = new Date(),
-): Promise<DashboardStats> {
-  const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000);
-  const [counts, expiring] = await Promise.all([
-    portfolioCounts(db, organizationId, now),
-    db
-      .selectFrom('documents')
-      .innerJoin('properties', 'properties.id', 'documents.property_id')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('documents.organization_id', '=', organizationId)
-      .where('properties.archived_at', 'is', null)
-      .where('documents.kind', 'in', ['certificate', 'policy'])
-      .where('documents.expires_at', '>', now)
-      .where('documents.expires_at', '<=', soon)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { ...counts, upcomingReminders: Number(expiring.n) };
+export function dashboardStats(db: Db, organizationId: string, now = new Date()): Promise<DashboardStats> {
+  return portfolioCounts(db, organizationId, now);
 }
