@@ -1,5 +1,5 @@
 # PropertyDNA: one image with the API and the built web app.
-FROM node:20-bookworm-slim AS build
+FROM node:24-slim AS build
 ENV TURBO_TELEMETRY_DISABLED=1
 RUN npm install --global pnpm@10.34.9
 WORKDIR /app
@@ -9,7 +9,7 @@ RUN pnpm install --frozen-lockfile \
  && pnpm --filter @propertydna/api deploy --prod --legacy /out/apps/api \
  && mkdir -p /out/apps/web && cp -r apps/web/dist /out/apps/web/dist
 
-FROM node:20-bookworm-slim
+FROM node:24-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /out /app

@@ -6,7 +6,7 @@ export default defineConfig({
   entry: { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts' },
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   outDir: 'dist',
   clean: true,
   sourcemap: true,
