@@ -1,10 +1,10 @@
 import {
   addPropertyFormSchema,
   type CreatePropertyInput,
+  changePasswordSchema,
   createShareSchema,
   demoLoginSchema,
   loginSchema,
-  newPasswordSchema,
   propertyDialogSchema,
   registerDocumentSchema,
   shareUnlockSchema,
@@ -445,10 +445,7 @@ export const restRoutes: AnyRestRoute[] = [
     url: '/api/auth/password',
     summary: 'Change the password; every other session of the user ends',
     tags: ['auth'],
-    body: z.object({
-      currentPassword: z.string().min(1, 'Enter your current password').max(128),
-      newPassword: newPasswordSchema,
-    }),
+    body: changePasswordSchema,
     response: okSchema,
     call: (caller, { body }) => caller.auth.changePassword(body),
   }),

@@ -264,3 +264,50 @@ export const demoLoginSchema = z.object({
   account: z.enum(DEMO_ACCOUNTS, { error: 'Choose a demo account' }),
 });
 export type DemoLogin = z.infer<typeof demoLoginSchema>;
+
+/** Password reset (issue 11): the same answer whether or not the email has an account. */
+export const PASSWORD_RESET_MESSAGES = {
+  requested:
+    'If an account exists for that email, we have sent it a link to reset the password. The link works once, for one hour.',
+  invalidLink: 'This reset link is invalid, has expired or was already used. Ask for a new one.',
+  done: 'Your password has been reset. Log in with your new password.',
+  tokenRequired: 'The reset link is incomplete. Open the link from the email again.',
+} as const;
+
+/** 'Forgot password?': POST /api/auth/forgot-password {email}. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** A secret link's token as it arrives in a URL or a body: base64url, bounded. */
+export const capabilityTokenSchema = z
+  .string({ error: PASSWORD_RESET_MESSAGES.tokenRequired })
+  .min(1, PASSWORD_RESET_MESSAGES.tokenRequired)
+  .max(200, PASSWORD_RESET_MESSAGES.invalidLink)
+  .regex(/^[A-Za-z0-9_-]+$/, PASSWORD_RESET_MESSAGES.invalidLink);
+
+/** /reset-password: POST /api/auth/reset-password {token, password} (same password rules as signup). */
+export const resetPasswordSchema = z.object({ token: capabilityTokenSchema, password: newPasswordSchema });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** The reset form: the new password twice ('Passwords do not match…' as at signup). */
+export const resetPasswordFormSchema = z
+  .object({
+    password: newPasswordSchema,
+    confirmPassword: z
+      .string({ error: SIGNUP_FIELD_MESSAGES.confirmPasswordRequired })
+      .min(1, SIGNUP_FIELD_MESSAGES.confirmPasswordRequired),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: SIGNUP_MESSAGES.passwordMismatch.message,
+  });
+
+/** Settings → password, and PUT /api/auth/password: the current password, then a new one (signup rules). */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(MAX_LENGTHS.password, 'Your current password is not correct'),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -1,5 +1,4 @@
-import { demoLoginSchema, loginSchema, newPasswordSchema, signupRequestSchema } from '@propertydna/domain';
-import { z } from 'zod';
+import { changePasswordSchema, demoLoginSchema, loginSchema, signupRequestSchema } from '@propertydna/domain';
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import type { Context } from '../../trpc/context.js';
@@ -45,12 +44,7 @@ export const authRouter = router({
 
   /** Changes the password; every other session of the user ends. */
   changePassword: authedProcedure
-    .input(
-      z.object({
-        currentPassword: z.string().min(1, 'Enter your current password').max(128),
-        newPassword: newPasswordSchema,
-      }),
-    )
+    .input(changePasswordSchema)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
       await changePassword(ctx.deps.db.db, ctx.actor.userId, ctx.actor.sessionId, input, ctx.req.ip);

@@ -1,15 +1,12 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { newPasswordSchema, SIGNUP_FIELD_MESSAGES, SIGNUP_MESSAGES } from '@propertydna/domain';
+import { changePasswordSchema, SIGNUP_FIELD_MESSAGES, SIGNUP_MESSAGES } from '@propertydna/domain';
 import { useState } from 'react';
 import { z } from 'zod';
 import { PasswordField } from '../../../../components/password-field';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
-
-/** The API's message for an empty current password (auth.changePassword's input). */
-export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password';
 
 export const PASSWORD_CHANGED = {
   title: 'Password changed',
@@ -20,10 +17,8 @@ export const PASSWORD_CHANGED = {
  * The password change form: the current password, a new one under the signup rules, and the new one
  * again ('Passwords do not match. Please check and try again.' when it differs, as at signup).
  */
-export const changePasswordFormSchema = z
-  .object({
-    currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED),
-    newPassword: newPasswordSchema,
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({
     confirmPassword: z
       .string({ error: SIGNUP_FIELD_MESSAGES.confirmPasswordRequired })
       .min(1, SIGNUP_FIELD_MESSAGES.confirmPasswordRequired),
