@@ -12,31 +12,31 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { createLucia } from './auth/lucia.js';
+import { backgroundJobs } from './background-jobs.js';
 import { benchRoutes } from './bench-routes.js';
-import type { DatabaseHandle } from './db/connect.js';
-import type { Env } from './env.js';
+import { dataPaths, type Env } from './env.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { createMailer } from './mail/mailer.js';
 import { documentFileRoutes } from './modules/documents/documents.files.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
 import { APP_VERSION } from './modules/system/system.router.js';
 import { errorReply } from './rest/error-reply.js';
 import { restPlugin } from './rest/plugin.js';
-import type { FileStore } from './storage/file-store.js';
 import { fsStorageRoutes } from './storage/fs-routes.js';
 import { FsFileStore } from './storage/fs-store.js';
-import { type AppServices, createContext } from './trpc/context.js';
+import { type AppDeps, type AppServices, createContext } from './trpc/context.js';
 import { type AppRouter, appRouter } from './trpc/router.js';
 import { defaultWebDistDir, isApiPath, registerWebApp } from './web/web-app.js';
 
-export interface AppDeps {
-  env: Env;
-  db: DatabaseHandle;
-  store: FileStore;
-  /** HMAC key for signed URLs (APP_SECRET or the one kept in DATA_DIR). */
-  secret: string;
-}
-
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What procedures and jobs receive; for tools and tests that work beside the HTTP doors. */
+    services: AppServices;
+  }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -53,7 +53,6 @@ function storageOrigins(env: Env): string[] {
  */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { env } = deps;
-  const services: AppServices = { ...deps, lucia: createLucia(deps.db.db) };
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -66,13 +65,29 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     bodyLimit: 1024 * 1024,
   });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: dataPaths(env).outbox,
+    log: app.log,
+  });
+  const jobs = new JobQueue<AppServices>(deps.db, {
+    log: app.log,
+    worker: env.JOBS_WORKER,
+    pollSeconds: env.JOBS_POLL_SECONDS,
+  });
+  const services: AppServices = { ...deps, lucia: createLucia(deps.db.db), mailer, jobs };
+  app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Closing: stop taking jobs and let running ones finish (or be retried later), then the database.
   app.addHook('onClose', async () => {
+    await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
+    mailer.close();
     await deps.db.close();
   });
 
@@ -171,5 +186,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await app.register(fsStorageRoutes, { store: deps.store });
   }
 
+  await jobs.start(services, backgroundJobs);
   return app;
 }

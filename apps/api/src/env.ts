@@ -45,6 +45,27 @@ export const envSchema = z
     /** Adds GET /__bench/bare, a bare Fastify route the benchmark compares against. Off in normal runs. */
     BENCH_ROUTES: booleanString.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /**
+     * The address people use to reach the app, for links in emails (password reset, …). Never taken from
+     * a request's Host header, which a sender controls. Unset: http://localhost:PORT.
+     */
+    APP_URL: z.url().optional(),
+    /** Runs the background workers and schedules in this process; off for tools and one-off scripts. */
+    JOBS_WORKER: booleanString.default(true),
+    /** How often an idle worker asks the queue for work. */
+    JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    /** smtp://user:pass@host:587 or smtps://…; unset: every mail is written to DATA_DIR/outbox as an .eml file. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('PropertyDNA <no-reply@propertydna.co.za>'),
+    /** Bytes an organisation may have signed for upload but not yet registered. */
+    UPLOAD_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(500 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
@@ -71,6 +92,11 @@ export function loadEnv(): Env {
   return parseEnv(process.env);
 }
 
+/** The app's public origin, for links in emails. */
+export function appUrl(env: Pick<Env, 'APP_URL' | 'PORT'>): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
 export function dataPaths(env: Pick<Env, 'DATA_DIR'>) {
   const root = path.resolve(env.DATA_DIR);
   return {
@@ -78,5 +104,6 @@ export function dataPaths(env: Pick<Env, 'DATA_DIR'>) {
     db: path.join(root, 'db'),
     files: path.join(root, 'files'),
     secret: path.join(root, 'app-secret'),
+    outbox: path.join(root, 'outbox'),
   };
 }

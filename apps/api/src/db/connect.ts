@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { dataPaths, type Env } from '../env.js';
@@ -14,15 +14,14 @@ export type DatabaseConfig =
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseConfig['kind'];
+  /** How the job queue reaches the same database: the embedded instance, or the server's URL. */
+  jobs: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
   /** Closes the pool or the embedded database; safe to call more than once. */
   close(): Promise<void>;
 }
 
 // PostgreSQL's int8 (e.g. count(*)) arrives as a string by default; counts here are far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-
-/** How often the embedded database refreshes its planner statistics. */
-export const PGLITE_ANALYZE_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface ConnectOptions {
   /** Called with the SQL of every query (tests count queries with it). */
@@ -40,7 +39,9 @@ export async function connectDatabase(
       }
     : undefined;
   let db: Kysely<Database>;
+  let jobs: DatabaseHandle['jobs'];
   if (config.kind === 'postgres') {
+    jobs = { kind: 'postgres', url: config.url };
     const pool = new pg.Pool({
       connectionString: config.url,
       max: config.poolSize,
@@ -52,20 +53,16 @@ export async function connectDatabase(
   } else {
     if (config.dataDir) await fs.mkdir(config.dataDir, { recursive: true });
     const pglite = await PGlite.create(config.dataDir);
+    jobs = { kind: 'pglite', pglite };
     db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(log ? { log } : {}) });
   }
-  // PGlite runs no autovacuum: keep the planner's statistics fresh ourselves, or plans go bad as
-  // tables grow (a 1,000-property portfolio list took 10x longer on stale statistics).
-  const upkeep =
-    config.kind === 'pglite'
-      ? setInterval(() => void sql`analyze`.execute(db).catch(() => {}), PGLITE_ANALYZE_INTERVAL_MS).unref()
-      : undefined;
+  // PGlite runs no autovacuum: the housekeeping jobs refresh its planner statistics (jobs/).
   let closing: Promise<void> | undefined;
   return {
     db,
     kind: config.kind,
+    jobs,
     close: () => {
-      clearInterval(upkeep);
       closing ??= db.destroy();
       return closing;
     },

@@ -1,11 +1,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
 import { type Actor, resolveActor } from '../auth/actor.js';
 import type { AppLucia } from '../auth/lucia.js';
+import type { DatabaseHandle } from '../db/connect.js';
+import type { Env } from '../env.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { FileStore } from '../storage/file-store.js';
+
+/** What the app is built from: main.ts and the tests provide these. */
+export interface AppDeps {
+  env: Env;
+  db: DatabaseHandle;
+  store: FileStore;
+  /** HMAC key for signed URLs and sealed job data (APP_SECRET or the one kept in DATA_DIR). */
+  secret: string;
+}
 
 /** The app's dependencies plus what is built from them once at start-up. */
 export interface AppServices extends AppDeps {
   lucia: AppLucia;
+  mailer: Mailer;
+  /** The background job queue; procedures queue work (mail, …) through it. */
+  jobs: JobQueue<AppServices>;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ConnectOptions, DatabaseHandle } from '../../src/db/connect.js';
 import { type Env, parseEnv } from '../../src/env.js';
 import type { FileStore } from '../../src/storage/file-store.js';
 import { FsFileStore } from '../../src/storage/fs-store.js';
+import type { AppServices } from '../../src/trpc/context.js';
 import { createTestDatabase } from './database.js';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -16,6 +17,8 @@ export interface TestApp {
   env: Env;
   db: DatabaseHandle;
   store: FileStore;
+  /** What procedures and jobs receive (the job queue, the mailer, …). */
+  services: AppServices;
   dataDir: string;
   filesDir: string;
   close(): Promise<void>;
@@ -37,6 +40,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     APP_SECRET: TEST_SECRET,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Queued jobs run when a test asks (services.jobs.runQueued), not on a timer, unless a test turns workers on.
+    JOBS_WORKER: 'false',
     ...envOverrides,
   });
   const db = await createTestDatabase(options);
@@ -54,6 +59,7 @@ export async function createTestApp(
     env,
     db,
     store,
+    services: app.services,
     dataDir,
     filesDir,
     close: async () => {

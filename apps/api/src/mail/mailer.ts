@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+/** One message, rendered: both bodies are always present (templates.ts). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** 'smtp' with SMTP_URL; 'outbox' writes RFC 822 .eml files under DATA_DIR/outbox. */
+  readonly mode: 'smtp' | 'outbox';
+  /** Delivers one message; throws when it could not be handed over (the mail job retries). */
+  send(message: MailMessage): Promise<{ messageId: string; file?: string }>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * nodemailer, over SMTP when SMTP_URL is set. Without it (the embedded default) every message is
+ * written as an .eml file to the outbox folder, whole (written aside, then renamed), and logged
+ * with its recipient and subject, so a fresh machine needs no mail server and the owner can open the mails.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const { log } = options;
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+    return {
+      mode: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail(message);
+        log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport(
+    { streamTransport: true, buffer: true, newline: 'unix' },
+    { from: options.from },
+  );
+  return {
+    mode: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail(message);
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(options.outboxDir, name);
+      const partial = path.join(options.outboxDir, `.${name}.partial`);
+      await fs.writeFile(partial, info.message as Buffer, { flag: 'wx' });
+      await fs.rename(partial, file);
+      log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
+      return { messageId: info.messageId, file };
+    },
+    close: () => transport.close(),
+  };
+}
