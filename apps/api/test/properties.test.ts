@@ -2,6 +2,7 @@ import { FREE_PLAN_LIMIT_MESSAGE, isValidDnaCode, PROPERTY_MESSAGES } from '@pro
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, PARCEL_TAKEN } from '../src/modules/properties/properties.service.js';
+import { testAddress } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 
@@ -45,6 +46,7 @@ describe(`properties (${databaseKind})`, () => {
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
+      remoteAddress: testAddress(5000 + counter),
       payload: {
         firstName: 'Sipho',
         lastName: 'Dlamini',

@@ -54,10 +54,37 @@ export interface SessionTable {
   created_at: Timestamp;
 }
 
-export interface LoginFailureTable {
+/** One counted attempt under a limiter rule (limits/attempt-limiter.ts). */
+export interface AttemptTable {
   id: Generated<string>;
-  email: string;
+  rule: string;
+  key: string;
+  created_at: Timestamp;
+}
+
+/** A secret link (capabilities/): only the token's SHA-256 is stored. */
+export interface CapabilityTable {
+  id: Generated<string>;
+  purpose: string;
+  organization_id: string | null;
+  created_by: string | null;
+  subject_id: string | null;
+  token_hash: string;
+  password_hash: string | null;
+  single_use: Generated<boolean>;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface CapabilityEventTable {
+  id: Generated<string>;
+  capability_id: string;
+  action: string;
   ip: string;
+  user_id: string | null;
+  document_id: string | null;
   created_at: Timestamp;
 }
 
@@ -204,7 +231,9 @@ export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
   sessions: SessionTable;
-  login_failures: LoginFailureTable;
+  attempts: AttemptTable;
+  capabilities: CapabilityTable;
+  capability_events: CapabilityEventTable;
   properties: PropertyTable;
   documents: DocumentTable;
   uploads: UploadTable;
@@ -236,3 +265,4 @@ export type OrganizationUpdate = Updateable<OrganizationTable>;
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
+export type CapabilityRow = Selectable<CapabilityTable>;

@@ -2,6 +2,10 @@ import type { TestApp } from './app.js';
 
 let counter = 0;
 
+/** A distinct client address for the n-th test request that must not share a limit with the others. */
+export const testAddress = (n: number) =>
+  `10.${200 + Math.floor(n / 62500)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+
 export interface TestAccount {
   email: string;
   token: string;
@@ -28,6 +32,8 @@ export async function signUpAndLogIn(
   const signup = await t.app.inject({
     method: 'POST',
     url: '/api/auth/signup',
+    // Each from its own address: one address may sign up 20 accounts an hour.
+    remoteAddress: testAddress(counter),
     payload: {
       firstName: 'Naledi',
       lastName: 'Mokoena',

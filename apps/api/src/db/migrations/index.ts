@@ -7,6 +7,7 @@ import * as supplierJobsTemplates from './2026-11-22T0005-supplier-jobs-template
 import * as shares from './2026-11-22T0006-shares.js';
 import * as supplierInsurance from './2026-11-22T0007-supplier-insurance.js';
 import * as organizationDocuments from './2026-11-22T0008-organization-documents.js';
+import * as attemptsAndCapabilities from './2026-11-23T0009-attempts-and-capabilities.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0006-shares': shares,
   '2026-11-22T0007-supplier-insurance': supplierInsurance,
   '2026-11-22T0008-organization-documents': organizationDocuments,
+  '2026-11-23T0009-attempts-and-capabilities': attemptsAndCapabilities,
 };

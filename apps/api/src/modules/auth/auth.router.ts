@@ -1,15 +1,25 @@
-import { changePasswordSchema, demoLoginSchema, loginSchema, signupRequestSchema } from '@propertydna/domain';
+import {
+  changePasswordSchema,
+  demoLoginSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  PASSWORD_RESET_MESSAGES,
+  resetPasswordSchema,
+  signupRequestSchema,
+} from '@propertydna/domain';
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
-import { loginResultSchema, meSchema, okSchema } from './auth.schemas.js';
+import { loginResultSchema, meSchema, messageSchema, okSchema } from './auth.schemas.js';
 import {
   changePassword,
   demoLogin,
   loadMe,
   login,
   logout,
+  requestPasswordReset,
+  resetPassword,
   type SessionGrant,
   signup,
 } from './auth.service.js';
@@ -24,14 +34,12 @@ export const authRouter = router({
   signup: publicProcedure
     .input(signupRequestSchema)
     .output(meSchema)
-    .mutation(({ ctx, input }) => signup(ctx.deps.db.db, input)),
+    .mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.req.ip)),
 
   login: publicProcedure
     .input(loginSchema)
     .output(loginResultSchema)
-    .mutation(async ({ ctx, input }) =>
-      answerWithSession(ctx, await login(ctx.deps.db.db, ctx.deps.lucia, input, ctx.req.ip)),
-    ),
+    .mutation(async ({ ctx, input }) => answerWithSession(ctx, await login(ctx.deps, input, ctx.req.ip))),
 
   demo: publicProcedure
     .input(demoLoginSchema)
@@ -47,8 +55,26 @@ export const authRouter = router({
     .input(changePasswordSchema)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx.deps.db.db, ctx.actor.userId, ctx.actor.sessionId, input, ctx.req.ip);
+      await changePassword(ctx.deps, ctx.actor.userId, ctx.actor.sessionId, input, ctx.req.ip);
       return { ok: true as const };
+    }),
+
+  /** 'Forgot password?': the same answer whether or not the email has an account. */
+  forgotPassword: publicProcedure
+    .input(forgotPasswordSchema)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      await requestPasswordReset(ctx.deps, input.email, ctx.req.ip);
+      return { ok: true as const, message: PASSWORD_RESET_MESSAGES.requested };
+    }),
+
+  /** Sets a new password with a reset link (single use, one hour); every session of the user ends. */
+  resetPassword: publicProcedure
+    .input(resetPasswordSchema)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      await resetPassword(ctx.deps, input, ctx.req.ip);
+      return { ok: true as const, message: PASSWORD_RESET_MESSAGES.done };
     }),
 
   /** Ends the caller's session, if any, and clears the cookie. Answers ok either way. */

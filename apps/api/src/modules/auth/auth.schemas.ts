@@ -35,6 +35,7 @@ export const meSchema = z
   .meta({ id: 'Me' });
 export const loginResultSchema = meSchema.extend({ token: z.string() }).meta({ id: 'LoginResult' });
 export const okSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+export const messageSchema = z.object({ ok: z.literal(true), message: z.string() }).meta({ id: 'OkMessage' });
 
 export type PublicUser = z.infer<typeof publicUserSchema>;
 export type PublicOrganization = z.infer<typeof publicOrganizationSchema>;

@@ -1,19 +1,35 @@
-import type { AccountGroup, UserType } from '@propertydna/domain';
+import { type AccountGroup, PASSWORD_RESET_MESSAGES, type UserType } from '@propertydna/domain';
+import { sql } from 'kysely';
 import type { AppLucia } from '../../auth/lucia.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/password.js';
 import { sessionKey } from '../../auth/session-adapter.js';
-import type { Db } from '../../db/database.js';
+import { consumeCapability, issueCapability, revokeCapabilitiesOf } from '../../capabilities/capabilities.js';
+import type { Db, UserRow } from '../../db/database.js';
+import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
+import { countAttempts, firstInWindow, hearGuess, takeAttempt } from '../../limits/attempt-limiter.js';
+import { queueMail } from '../../mail/mail-job.js';
 import {
-  clearFailures,
-  countEarlierFailures,
+  passwordChangedMail,
+  passwordResetMail,
+  signInFailuresMail,
+  welcomeMail,
+} from '../../mail/templates.js';
+import type { AppServices } from '../../trpc/context.js';
+import {
+  FAILURE_NOTICE_AT,
+  failureNoticeRule,
+  passwordGuessRules,
+  resetGuessRule,
+  resetRequestRules,
+  signupRule,
+} from './auth.limits.js';
+import {
   findOrganizationById,
   findUserByEmail,
   findUserById,
-  forgetAttempt,
   insertOrganization,
   insertUser,
-  recordAttempt,
   toPublicOrganization,
   toPublicUser,
 } from './auth.repo.js';
@@ -22,11 +38,6 @@ import type { Me } from './auth.schemas.js';
 /** Spec §8. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email address already exists. Log in instead.';
-
-/** Failed sign-ins allowed within the window, per email and per client address. */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_EMAIL = 10;
-export const MAX_FAILURES_PER_IP = 100;
 
 /** The demo accounts (seeded at start-up); their passwords are random and never leave the server. */
 export const DEMO_EMAILS = {
@@ -62,15 +73,19 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
 
 /**
  * Creates the user and their organisation in one transaction: a personal organisation for an
- * individual, the company (with its registration details) for a company account.
+ * individual, the company (with its registration details) for a company account. At most 20 sign-ups
+ * an hour from one address; the new user gets a welcome mail.
  */
-export async function signup(db: Db, input: SignupInput): Promise<Me> {
+export async function signup(services: AppServices, input: SignupInput, ip: string): Promise<Me> {
+  const { db } = services.db;
+  await takeAttempt(db, [signupRule(ip)]);
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(db, email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   const company = input.accountType === 'company';
+  let me: Me;
   try {
-    return await db.transaction().execute(async (trx) => {
+    me = await db.transaction().execute(async (trx) => {
       const organization = await insertOrganization(trx, {
         name: company && input.company ? input.company : `${input.firstName} ${input.lastName}`,
         account_type: input.accountType,
@@ -98,6 +113,11 @@ export async function signup(db: Db, input: SignupInput): Promise<Me> {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN);
     throw error;
   }
+  await queueMail(services, {
+    to: email,
+    ...welcomeMail({ firstName: input.firstName, appUrl: appUrl(services.env) }),
+  });
+  return me;
 }
 
 async function grantSession(db: Db, lucia: AppLucia, userId: string): Promise<SessionGrant> {
@@ -106,70 +126,58 @@ async function grantSession(db: Db, lucia: AppLucia, userId: string): Promise<Se
   return { ...me, token: session.id, expiresAt: session.expiresAt };
 }
 
-function tooManyAttempts(oldest: Date | null, now: Date): AppError {
-  const retryAfterSeconds = Math.max(
-    1,
-    Math.ceil(((oldest?.getTime() ?? now.getTime()) + LOGIN_WINDOW_MS - now.getTime()) / 1000),
-  );
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new AppError(
-    'TOO_MANY_REQUESTS',
-    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { retryAfterSeconds },
-  );
-}
-
 /**
- * Hears one password guess for an account (sign-in, or the current password when changing it):
- * refused with 429 after 10 failures for the email or 100 from the address within 15 minutes, checked
- * before any hash is computed. The guess is recorded as a failure BEFORE it is counted and checked, so
- * guesses sent all at once cannot each pass the count before any of them is recorded; a right one
- * clears the email's failures.
+ * Hears one password guess for an account (sign-in, or the current password when changing it) under
+ * the policy of auth.limits.ts: refused with 429 before any hash is computed when the (email, address)
+ * pair has 10 failures within 15 minutes or the account's growing delay has not passed; a right guess
+ * clears the counts. At the account's 20th failure within an hour its owner is told by email.
  */
-async function hearPasswordGuess(
-  db: Db,
+async function hearAccountPassword(
+  services: AppServices,
   email: string,
   ip: string,
-  now: Date,
+  user: UserRow | undefined,
   check: () => Promise<boolean>,
+  now: Date,
 ): Promise<boolean> {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const attempt = await recordAttempt(db, email, ip, since);
-  const failures = await countEarlierFailures(db, email, ip, since, attempt);
-  const refusal =
-    failures.byEmail >= MAX_FAILURES_PER_EMAIL
-      ? failures.oldestByEmail
-      : failures.byIp >= MAX_FAILURES_PER_IP
-        ? failures.oldestByIp
-        : undefined;
-  if (refusal !== undefined) {
-    // Refused unheard: not a wrong password, so it does not lengthen the wait.
-    await forgetAttempt(db, attempt);
-    throw tooManyAttempts(refusal, now);
+  const { db } = services.db;
+  const rules = passwordGuessRules(email, ip);
+  const { ok } = await hearGuess(db, rules, check, { now, clearOnSuccess: rules });
+  if (!ok && user) {
+    const failures = await countAttempts(db, rules[1] ?? rules[0]!, now);
+    if (failures >= FAILURE_NOTICE_AT && (await firstInWindow(db, failureNoticeRule(email), now))) {
+      await queueMail(services, {
+        to: user.email,
+        ...signInFailuresMail({ firstName: user.first_name, failures, appUrl: appUrl(services.env) }),
+      });
+    }
   }
-  const ok = await check();
-  if (ok) await clearFailures(db, email);
   return ok;
 }
 
 /**
  * Checks email and password. A wrong password and an unknown email get the same answer after the
- * same work; failures are counted per email (10) and per client address (100) over 15 minutes.
+ * same work; failures are limited as hearAccountPassword says.
  */
 export async function login(
-  db: Db,
-  lucia: AppLucia,
+  services: AppServices,
   input: { email: string; password: string },
   ip: string,
   now = new Date(),
 ): Promise<SessionGrant> {
+  const { db } = services.db;
   const email = input.email.trim().toLowerCase();
   const user = await findUserByEmail(db, email);
-  const ok = await hearPasswordGuess(db, email, ip, now, () =>
-    user ? verifyPassword(user.password_hash, input.password) : verifyAgainstNothing(input.password),
+  const ok = await hearAccountPassword(
+    services,
+    email,
+    ip,
+    user,
+    () => (user ? verifyPassword(user.password_hash, input.password) : verifyAgainstNothing(input.password)),
+    now,
   );
   if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
-  return grantSession(db, lucia, user.id);
+  return grantSession(db, services.lucia, user.id);
 }
 
 /** Signs in as a seeded demo account, without a password from the client. */
@@ -192,27 +200,33 @@ export async function logout(lucia: AppLucia, sessionId: string): Promise<void> 
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 
-/** Changes the password and ends every other session of the user (the current one stays). */
+/** Changes the password and ends every other session of the user (the current one stays); tells them by email. */
 export async function changePassword(
-  db: Db,
+  services: AppServices,
   userId: string,
   currentSessionId: string,
   input: { currentPassword: string; newPassword: string },
   ip: string,
   now = new Date(),
 ): Promise<void> {
+  const { db } = services.db;
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('UNAUTHORIZED', 'Not signed in');
   // Guesses of the current password count like sign-in failures of the account.
-  const ok = await hearPasswordGuess(db, user.email, ip, now, () =>
-    verifyPassword(user.password_hash, input.currentPassword),
+  const ok = await hearAccountPassword(
+    services,
+    user.email,
+    ip,
+    user,
+    () => verifyPassword(user.password_hash, input.currentPassword),
+    now,
   );
   if (!ok) throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .set({ password_hash: passwordHash, updated_at: now })
       .where('id', '=', userId)
       .execute();
     await trx
@@ -220,5 +234,96 @@ export async function changePassword(
       .where('user_id', '=', userId)
       .where('id', '!=', sessionKey(currentSessionId))
       .execute();
+  });
+  await queueMail(services, {
+    to: user.email,
+    ...passwordChangedMail({ firstName: user.first_name, appUrl: appUrl(services.env), how: 'changed' }),
+  });
+}
+
+/** A reset link lives this long. */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * 'Forgot password?': the same answer whether or not the email has an account (limited per email and
+ * per address either way). For an account, every earlier reset link of it is revoked and a new
+ * single-use link, valid for an hour, is mailed. Demo accounts have no password to reset.
+ */
+export async function requestPasswordReset(
+  services: AppServices,
+  email: string,
+  ip: string,
+  now = new Date(),
+): Promise<void> {
+  const { db } = services.db;
+  await takeAttempt(db, resetRequestRules(email, ip), now);
+  const user = await findUserByEmail(db, email);
+  if (!user || user.is_demo) return;
+  const { token } = await db.transaction().execute(async (trx) => {
+    await revokeCapabilitiesOf(trx, 'password_reset', user.id, now);
+    return issueCapability(trx, {
+      purpose: 'password_reset',
+      subjectId: user.id,
+      organizationId: user.organization_id,
+      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+      singleUse: true,
+    });
+  });
+  const link = `${appUrl(services.env)}/reset-password?token=${encodeURIComponent(token)}`;
+  await queueMail(services, {
+    to: user.email,
+    ...passwordResetMail({ firstName: user.first_name, link, validMinutes: RESET_LINK_TTL_MS / 60_000 }),
+  });
+}
+
+/**
+ * Sets a new password with a reset link: the link is used up and the password changed in one
+ * transaction, every session of the user ends, and the sign-in counts of the account are cleared.
+ * An unknown, expired, revoked or used link answers 400; 20 of those from one address in 15 minutes, 429.
+ */
+export async function resetPassword(
+  services: AppServices,
+  input: { token: string; password: string },
+  ip: string,
+  now = new Date(),
+): Promise<void> {
+  const { db } = services.db;
+  const passwordHash = await hashPassword(input.password);
+  let user: UserRow | undefined;
+  const { ok } = await hearGuess(
+    db,
+    [resetGuessRule(ip)],
+    async () => {
+      user = await db.transaction().execute(async (trx) => {
+        const link = await consumeCapability(trx, 'password_reset', input.token, now);
+        if (!link?.subject_id) return undefined;
+        const updated = await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: now })
+          .where('id', '=', link.subject_id)
+          .returningAll()
+          .executeTakeFirst();
+        await trx.deleteFrom('sessions').where('user_id', '=', link.subject_id).execute();
+        return updated;
+      });
+      return user !== undefined;
+    },
+    { now },
+  );
+  if (!ok || !user) throw new AppError('BAD_REQUEST', PASSWORD_RESET_MESSAGES.invalidLink);
+  const email = user.email;
+  // Whoever guessed at the account before is forgotten with the old password.
+  await db
+    .deleteFrom('attempts')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('rule', '=', 'password:email'), eb('key', '=', email)]),
+        eb.and([eb('rule', '=', 'password:email+ip'), eb(sql`starts_with(key, ${`${email} `})`, '=', true)]),
+      ]),
+    )
+    .execute();
+  await queueMail(services, {
+    to: email,
+    ...passwordChangedMail({ firstName: user.first_name, appUrl: appUrl(services.env), how: 'reset' }),
   });
 }

@@ -1,0 +1,84 @@
+import { type LimitRule, waitPhrase } from '../../limits/attempt-limiter.js';
+
+/**
+ * The account protection policy (README, "Sign-in protection"):
+ * - wrong passwords are counted per (email, address): the 11th within 15 minutes from one address is
+ *   refused until the oldest leaves the window; other addresses are not affected, so nobody can lock
+ *   an account's owner out from elsewhere, and one busy address (an office, a carrier's NAT) never
+ *   locks out the people behind it;
+ * - per email across all addresses, from the 20th failure within an hour each further attempt must
+ *   wait 1 s after the previous one, doubling up to 60 s: guessing stays slow however many addresses
+ *   an attacker has, while the real user waits a minute at worst; at the 20th the user is told by
+ *   email (at most once an hour);
+ * - sign-ups: 20 per hour from one address; reset requests: 5 per hour per email and 20 per address;
+ *   reset links: 20 wrong tokens per address in 15 minutes.
+ */
+export const PAIR_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_EMAIL_AND_ADDRESS = 10;
+export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
+export const ACCOUNT_DELAY = { after: 20, baseMs: 1000, maxMs: 60_000 } as const;
+export const FAILURE_NOTICE_AT = ACCOUNT_DELAY.after;
+export const MAX_SIGNUPS_PER_ADDRESS = 20;
+export const MAX_RESET_REQUESTS_PER_EMAIL = 5;
+export const MAX_RESET_REQUESTS_PER_ADDRESS = 20;
+export const MAX_RESET_FAILURES_PER_ADDRESS = 20;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export function passwordGuessRules(email: string, ip: string): LimitRule[] {
+  return [
+    {
+      rule: 'password:email+ip',
+      key: `${email} ${ip}`,
+      windowMs: PAIR_WINDOW_MS,
+      max: MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
+      message: (seconds) => `Too many failed sign-in attempts. Try again in ${waitPhrase(seconds)}.`,
+    },
+    {
+      rule: 'password:email',
+      key: email,
+      windowMs: ACCOUNT_WINDOW_MS,
+      delay: ACCOUNT_DELAY,
+      message: (seconds) =>
+        `Too many failed sign-in attempts for this account. Try again in ${waitPhrase(seconds)}.`,
+    },
+  ];
+}
+
+/** Once an hour at most: "your account sees many failed sign-ins". */
+export const failureNoticeRule = (email: string) => ({
+  rule: 'notice:password-failures',
+  key: email,
+  windowMs: HOUR_MS,
+});
+
+export const signupRule = (ip: string): LimitRule => ({
+  rule: 'signup:ip',
+  key: ip,
+  windowMs: HOUR_MS,
+  max: MAX_SIGNUPS_PER_ADDRESS,
+  message: (seconds) => `Too many sign-ups from your network. Try again in ${waitPhrase(seconds)}.`,
+});
+
+export function resetRequestRules(email: string, ip: string): LimitRule[] {
+  const message = (seconds: number) =>
+    `Too many password reset requests. Try again in ${waitPhrase(seconds)}.`;
+  return [
+    {
+      rule: 'reset-request:email',
+      key: email,
+      windowMs: HOUR_MS,
+      max: MAX_RESET_REQUESTS_PER_EMAIL,
+      message,
+    },
+    { rule: 'reset-request:ip', key: ip, windowMs: HOUR_MS, max: MAX_RESET_REQUESTS_PER_ADDRESS, message },
+  ];
+}
+
+export const resetGuessRule = (ip: string): LimitRule => ({
+  rule: 'reset-token:ip',
+  key: ip,
+  windowMs: PAIR_WINDOW_MS,
+  max: MAX_RESET_FAILURES_PER_ADDRESS,
+  message: (seconds) => `Too many invalid reset links. Try again in ${waitPhrase(seconds)}.`,
+});

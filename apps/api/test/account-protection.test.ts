@@ -1,0 +1,308 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PASSWORD_RESET_MESSAGES } from '@propertydna/domain';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoAccounts } from '../src/db/seed.js';
+import { sendMailJob } from '../src/mail/mail-job.js';
+import { DEMO_EMAILS } from '../src/modules/auth/auth.service.js';
+import { testAddress } from './support/accounts.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { databaseKind } from './support/database.js';
+
+type Json = Record<string, unknown>;
+const PASSWORD = 'correct horse battery';
+
+describe(`account protection and password reset (${databaseKind})`, () => {
+  let t: TestApp;
+  let n = 0;
+  const uniqueEmail = (prefix: string) => `${prefix}${++n}@example.co.za`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ APP_URL: 'https://app.propertydna.test' });
+    await seedDemoAccounts(t.db.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (
+    url: string,
+    payload: Json,
+    remoteAddress = '10.0.0.1',
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method: 'POST', url, payload, remoteAddress, headers });
+  const signup = (email: string, remoteAddress = testAddress(1000 + ++n)) =>
+    post(
+      '/api/auth/signup',
+      { firstName: 'Thandi', lastName: 'Nkosi', email, password: PASSWORD, userType: 'homeowner' },
+      remoteAddress,
+    );
+  const login = (email: string, password: string, remoteAddress = '10.0.0.1') =>
+    post('/api/auth/login', { email, password }, remoteAddress);
+
+  /** Sends what the queue holds, then answers every mail in the outbox (oldest first). */
+  async function outbox(): Promise<(ParsedMail & { file: string })[]> {
+    await t.services.jobs.runQueued(sendMailJob);
+    const dir = path.join(t.dataDir, 'outbox');
+    const files = (await fs.readdir(dir).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
+    return Promise.all(
+      files.map(async (file) => ({ ...(await simpleParser(await fs.readFile(path.join(dir, file)))), file })),
+    );
+  }
+  const mailsTo = async (email: string) =>
+    (await outbox()).filter((mail) => (mail.to && 'text' in mail.to ? mail.to.text : '') === email);
+  const resetLinkIn = (mail: ParsedMail) => {
+    const match = /https:\/\/app\.propertydna\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(
+      mail.text ?? '',
+    );
+    if (!match?.[1]) throw new Error(`no reset link in: ${mail.text}`);
+    return match[1];
+  };
+
+  describe('mails of an account', () => {
+    it('welcomes a new user by name, naming the product', async () => {
+      const email = uniqueEmail('welcome');
+      expect((await signup(email)).statusCode).toBe(201);
+      const [mail] = await mailsTo(email);
+      expect(mail?.subject).toBe('Welcome to PropertyDNA');
+      expect(mail?.text).toContain('Hi Thandi,');
+      expect(mail?.html).toContain('PropertyDNA');
+      expect(mail?.text).toContain('https://app.propertydna.test/login');
+    });
+  });
+
+  describe('password reset', () => {
+    it('answers the same for an unknown email, and mails nobody', async () => {
+      const before = (await outbox()).length;
+      const res = await post('/api/auth/forgot-password', { email: 'nobody-here@example.co.za' }, '10.9.0.1');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true, message: PASSWORD_RESET_MESSAGES.requested });
+      expect((await outbox()).length).toBe(before);
+    });
+
+    it('mails a link that sets a new password once, ends every session, and never works again', async () => {
+      const email = uniqueEmail('reset');
+      await signup(email);
+      const session = (await login(email, PASSWORD)).json().token as string;
+      const asked = await post('/api/auth/forgot-password', { email: email.toUpperCase() }, '10.9.0.2');
+      expect(asked.json()).toEqual({ ok: true, message: PASSWORD_RESET_MESSAGES.requested });
+      const mail = (await mailsTo(email)).find((m) => m.subject === 'Reset your PropertyDNA password');
+      expect(mail).toBeDefined();
+      const token = resetLinkIn(mail as ParsedMail);
+      expect(mail?.html).toContain(`reset-password?token=${token}`);
+      // Only the token's hash is kept.
+      const stored = await t.db.db.selectFrom('capabilities').select('token_hash').execute();
+      expect(JSON.stringify(stored)).not.toContain(token);
+
+      const reset = await post(
+        '/api/auth/reset-password',
+        { token, password: 'a brand new password' },
+        '10.9.0.2',
+      );
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json()).toEqual({ ok: true, message: PASSWORD_RESET_MESSAGES.done });
+      // Every session ended; the old password fails, the new one works.
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${session}` },
+      });
+      expect(me.statusCode).toBe(401);
+      expect((await login(email, PASSWORD)).statusCode).toBe(401);
+      expect((await login(email, 'a brand new password')).statusCode).toBe(200);
+      // The user is told.
+      expect((await mailsTo(email)).map((m) => m.subject)).toContain('Your PropertyDNA password was changed');
+
+      const again = await post(
+        '/api/auth/reset-password',
+        { token, password: 'yet another password' },
+        '10.9.0.2',
+      );
+      expect(again.statusCode).toBe(400);
+      expect(again.json().error).toBe(PASSWORD_RESET_MESSAGES.invalidLink);
+      expect((await login(email, 'a brand new password')).statusCode).toBe(200);
+    });
+
+    it('uses one link of two sent at once exactly once', async () => {
+      const email = uniqueEmail('race');
+      await signup(email);
+      await post('/api/auth/forgot-password', { email }, '10.9.0.3');
+      const token = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      const answers = await Promise.all(
+        ['first password here', 'second password here'].map((password) =>
+          post('/api/auth/reset-password', { token, password }, '10.9.0.3'),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    });
+
+    it('revokes the earlier link when a new one is asked for', async () => {
+      const email = uniqueEmail('twice');
+      await signup(email);
+      await post('/api/auth/forgot-password', { email }, '10.9.0.4');
+      const first = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      await post('/api/auth/forgot-password', { email }, '10.9.0.4');
+      const second = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      expect(second).not.toBe(first);
+      expect(
+        (await post('/api/auth/reset-password', { token: first, password: 'new password one' })).statusCode,
+      ).toBe(400);
+      expect(
+        (await post('/api/auth/reset-password', { token: second, password: 'new password two' })).statusCode,
+      ).toBe(200);
+    });
+
+    it('refuses an expired link', async () => {
+      const email = uniqueEmail('expired');
+      await signup(email);
+      await post('/api/auth/forgot-password', { email }, '10.9.0.5');
+      const token = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      await t.db.db
+        .updateTable('capabilities')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('purpose', '=', 'password_reset')
+        .execute();
+      const res = await post('/api/auth/reset-password', { token, password: 'too late password' });
+      expect(res.statusCode).toBe(400);
+      expect((await login(email, PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('holds the new password to the signup rules and keeps the link', async () => {
+      const email = uniqueEmail('rules');
+      await signup(email);
+      await post('/api/auth/forgot-password', { email }, '10.9.0.6');
+      const token = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      const short = await post('/api/auth/reset-password', { token, password: 'short' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error).toBe('Password must be at least 8 characters');
+      expect(
+        (await post('/api/auth/reset-password', { token, password: 'long enough now' })).statusCode,
+      ).toBe(200);
+    });
+
+    it('answers the tRPC door the same', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.forgotPassword',
+        payload: { email: 'someone@example.co.za' },
+        remoteAddress: '10.9.0.7',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().result.data).toEqual({ ok: true, message: PASSWORD_RESET_MESSAGES.requested });
+    });
+
+    it('sends no link for a demo account', async () => {
+      await post('/api/auth/forgot-password', { email: DEMO_EMAILS.owner }, '10.9.0.8');
+      expect(await mailsTo(DEMO_EMAILS.owner)).toEqual([]);
+    });
+
+    it('limits requests per email (5 an hour) and per address (20 an hour)', async () => {
+      const email = uniqueEmail('flood');
+      for (let i = 0; i < 5; i++) {
+        expect((await post('/api/auth/forgot-password', { email }, `10.8.1.${i}`)).statusCode).toBe(200);
+      }
+      const refused = await post('/api/auth/forgot-password', { email }, '10.8.1.99');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatch(/Too many password reset requests/);
+      for (let i = 0; i < 20; i++) {
+        expect(
+          (await post('/api/auth/forgot-password', { email: `x${i}-${email}` }, '10.8.2.1')).statusCode,
+        ).toBe(200);
+      }
+      expect((await post('/api/auth/forgot-password', { email: `y-${email}` }, '10.8.2.1')).statusCode).toBe(
+        429,
+      );
+    });
+
+    it('limits wrong reset tokens per address (20 in 15 minutes)', async () => {
+      for (let i = 0; i < 20; i++) {
+        const res = await post(
+          '/api/auth/reset-password',
+          { token: `guess${i}`, password: 'whatever password' },
+          '10.8.3.1',
+        );
+        expect(res.statusCode).toBe(400);
+      }
+      const refused = await post(
+        '/api/auth/reset-password',
+        { token: 'guess-more', password: 'whatever password' },
+        '10.8.3.1',
+      );
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('sign-in protection', () => {
+    it('answers the 11th failure of one email from one address with 429, but not from another address', async () => {
+      const email = uniqueEmail('target');
+      await signup(email);
+      for (let i = 0; i < 10; i++)
+        expect((await login(email, `wrong-${i}`, '10.1.1.1')).statusCode).toBe(401);
+      const blocked = await login(email, PASSWORD, '10.1.1.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error).toMatch(/^Too many failed sign-in attempts. Try again in \d+ minutes?\.$/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      // The owner, elsewhere, is not locked out by someone who knows the email.
+      expect((await login(email, PASSWORD, '10.2.2.2')).statusCode).toBe(200);
+    });
+
+    it('never locks out the people behind one busy address', async () => {
+      for (let i = 0; i < 120; i++) {
+        expect((await login(`nobody${i}@example.co.za`, 'wrong', '10.3.3.3')).statusCode).toBe(401);
+      }
+      const email = uniqueEmail('office');
+      await signup(email);
+      expect((await login(email, PASSWORD, '10.3.3.3')).statusCode).toBe(200);
+    });
+
+    it('hears at most 10 wrong passwords for one email and address even when they all arrive at once', async () => {
+      const email = uniqueEmail('burst');
+      await signup(email);
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => login(email, `guess-${i}`, '10.5.5.5')),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    });
+
+    it('slows guessing across many addresses with a growing delay, and tells the owner once', async () => {
+      const email = uniqueEmail('spread');
+      await signup(email);
+      for (let i = 0; i < 20; i++)
+        expect((await login(email, `wrong-${i}`, `10.7.0.${i}`)).statusCode).toBe(401);
+      // From the 21st, each guess must wait for the delay, from any address.
+      const slowed = await login(email, 'wrong-again', '10.7.1.1');
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json().error).toMatch(/for this account/);
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(60);
+      const notices = (await mailsTo(email)).filter(
+        (m) => m.subject === 'Failed sign-ins to your PropertyDNA account',
+      );
+      expect(notices).toHaveLength(1);
+      expect(notices[0]?.text).toContain('20 failed sign-in attempts');
+      // A wait that has passed lets the next guess be heard: simulate the time by ageing the counts.
+      await t.db.db
+        .updateTable('attempts')
+        .set({ created_at: new Date(Date.now() - 5 * 60 * 1000) })
+        .where('key', '=', email)
+        .execute();
+      expect((await login(email, PASSWORD, '10.7.1.1')).statusCode).toBe(200);
+    });
+  });
+
+  describe('sign-up limit', () => {
+    it('allows 20 sign-ups an hour from one address', async () => {
+      for (let i = 0; i < 20; i++)
+        expect((await signup(uniqueEmail('many'), '10.6.6.6')).statusCode).toBe(201);
+      const refused = await signup(uniqueEmail('many'), '10.6.6.6');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatch(/Too many sign-ups from your network/);
+      expect((await signup(uniqueEmail('many'), '10.6.6.7')).statusCode).toBe(201);
+    });
+  });
+});
