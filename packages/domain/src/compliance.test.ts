@@ -4,8 +4,12 @@ import {
   COMPLIANCE_COLORS,
   COMPLIANCE_STATUSES,
   complianceColor,
+  complianceCounts,
+  complianceFromExpiry,
   complianceStatus,
   complianceStatusSchema,
+  EXPIRY_WARNING_DAYS,
+  expiryWarningWindow,
   FINDING_SEVERITIES,
   FINDING_TYPES,
   findingSeveritySchema,
@@ -136,5 +140,53 @@ describe('complianceColor', () => {
   ] as const)('%s is %s', (status, color) => {
     expect(complianceColor(status)).toBe(color);
     expect(COMPLIANCE_COLORS[status]).toBe(color);
+  });
+});
+
+describe('complianceFromExpiry', () => {
+  const now = new Date('2026-03-10T10:00:00Z');
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  const DAY = 86_400_000;
+
+  it('is good without an expiry, critical once expired, warning within 30 days, good after', () => {
+    expect(EXPIRY_WARNING_DAYS).toBe(30);
+    expect(complianceFromExpiry(null, now)).toBe('good');
+    expect(complianceFromExpiry(at(-DAY), now)).toBe('critical');
+    expect(complianceFromExpiry(now, now)).toBe('critical');
+    expect(complianceFromExpiry(at(1), now)).toBe('warning');
+    expect(complianceFromExpiry(at(30 * DAY), now)).toBe('warning');
+    expect(complianceFromExpiry(at(30 * DAY + 1), now)).toBe('good');
+  });
+
+  it('decides by the window that the database counts with', () => {
+    const window = expiryWarningWindow(now);
+    expect(window.after).toEqual(now);
+    expect(window.until).toEqual(at(30 * DAY));
+    fc.assert(
+      fc.property(fc.integer({ min: -60 * DAY, max: 60 * DAY }), (offset) => {
+        const expiry = at(offset);
+        const inWindow = expiry > window.after && expiry <= window.until;
+        const status = complianceFromExpiry(expiry, now);
+        expect(status === 'warning').toBe(inWindow);
+        expect(status === 'critical').toBe(expiry <= window.after);
+      }),
+    );
+  });
+});
+
+describe('complianceCounts', () => {
+  const now = new Date('2026-03-10T10:00:00Z');
+  it('counts properties without an expiry as good and decides the others one by one', () => {
+    const expiries = [
+      new Date('2026-03-01T00:00:00Z'),
+      new Date('2026-03-20T00:00:00Z'),
+      new Date('2027-01-01'),
+    ];
+    expect(complianceCounts(5, expiries, now)).toEqual({ good: 3, warning: 1, critical: 1 });
+    expect(complianceCounts(0, [], now)).toEqual({ good: 0, warning: 0, critical: 0 });
+  });
+
+  it('refuses more expiries than properties', () => {
+    expect(() => complianceCounts(1, [now, now], now)).toThrow(RangeError);
   });
 });

@@ -55,6 +55,55 @@ export function complianceStatus(findings: readonly PolicyFindingLike[]): Compli
   return gaps.length > 0 ? 'warning' : 'good';
 }
 
+/** Spec §4: how soon an expiring certificate or policy turns its property's status to warning. */
+export const EXPIRY_WARNING_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The expiries that warn at `now`: later than `after` (now; at or before it they have expired) and
+ * at or before `until` (EXPIRY_WARNING_DAYS later). complianceFromExpiry decides by it, and a
+ * database query that counts warning expiries takes its bounds from it, so the rule is written once.
+ */
+export function expiryWarningWindow(now: Date): { after: Date; until: Date } {
+  return { after: now, until: new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS) };
+}
+
+/**
+ * Spec §4: a property's compliance from the earliest expiry of its certificates and policies:
+ *
+ * | earliest expiry                         | status   |
+ * |-----------------------------------------|----------|
+ * | none                                    | good     |
+ * | at or before now (one has expired)      | critical |
+ * | within EXPIRY_WARNING_DAYS (30) of now  | warning  |
+ * | later                                   | good     |
+ */
+export function complianceFromExpiry(earliestExpiry: Date | null, now: Date): ComplianceStatus {
+  if (!earliestExpiry) return 'good';
+  const window = expiryWarningWindow(now);
+  if (earliestExpiry.getTime() <= window.after.getTime()) return 'critical';
+  return earliestExpiry.getTime() <= window.until.getTime() ? 'warning' : 'good';
+}
+
+/**
+ * The dashboard's compliance counts (spec §2) of `properties` properties, given the earliest
+ * certificate or policy expiry of those that have one (the others are good): each decided by
+ * complianceFromExpiry.
+ */
+export function complianceCounts(
+  properties: number,
+  earliestExpiries: readonly Date[],
+  now: Date,
+): Record<ComplianceStatus, number> {
+  if (!Number.isSafeInteger(properties) || properties < earliestExpiries.length) {
+    throw new RangeError(`${earliestExpiries.length} expiries cannot belong to ${properties} properties`);
+  }
+  const counts = { good: properties - earliestExpiries.length, warning: 0, critical: 0 };
+  for (const expiry of earliestExpiries) counts[complianceFromExpiry(expiry, now)] += 1;
+  return counts;
+}
+
 /** Spec §2: the dashboard card's compliance dot. */
 export const COMPLIANCE_COLORS = {
   good: 'green',

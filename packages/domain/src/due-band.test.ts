@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  calendarDateOf,
   DUE_BANDS,
   DUE_SOON_DAYS,
   dayNumberOf,
@@ -14,10 +15,13 @@ import {
   isLeapYear,
   isReminderOverdue,
   isUrgent,
+  johannesburgDate,
   johannesburgDayNumber,
+  johannesburgToday,
   parseDateOnly,
   parseTimestamp,
   SA_TIME_ZONE,
+  startOfJohannesburgDay,
   timeZoneOffsetMs,
   UPCOMING_DAYS,
 } from './due-band.js';
@@ -221,6 +225,76 @@ describe('johannesburgDayNumber', () => {
         expect(johannesburgDayNumber(instant)).toBe(johannesburgDayNumber(johannesburgDateOf(instant)));
       }),
     );
+  });
+});
+
+describe('calendarDateOf', () => {
+  it('is the inverse of dayNumberOf, before 1970, around leap days and far out', () => {
+    for (const date of [
+      { year: 1970, month: 1, day: 1 },
+      { year: 1969, month: 12, day: 31 },
+      { year: 2024, month: 2, day: 29 },
+      { year: 2000, month: 3, day: 1 },
+      { year: 1900, month: 2, day: 28 },
+      { year: 0, month: 1, day: 1 },
+      { year: 9999, month: 12, day: 31 },
+    ]) {
+      expect(calendarDateOf(dayNumberOf(date))).toEqual(date);
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -800_000, max: 3_000_000 }), (n) => {
+        expect(dayNumberOf(calendarDateOf(n))).toBe(n);
+      }),
+    );
+  });
+
+  it('throws for a day number that is not a whole number', () => {
+    expect(() => calendarDateOf(1.5)).toThrow(RangeError);
+    expect(() => calendarDateOf(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('johannesburgDate and johannesburgToday', () => {
+  it('are the date in Johannesburg, which turns at 22:00 UTC', () => {
+    expect(johannesburgDate(new Date('2026-12-31T21:59:59.999Z'))).toEqual({
+      year: 2026,
+      month: 12,
+      day: 31,
+    });
+    expect(johannesburgDate(new Date('2026-12-31T22:00:00Z'))).toEqual({ year: 2027, month: 1, day: 1 });
+    expect(johannesburgToday(new Date('2026-03-09T22:30:00Z'))).toBe('2026-03-10');
+    expect(johannesburgToday(new Date('2026-03-10T21:59:00Z'))).toBe('2026-03-10');
+  });
+
+  it('agree with Intl for every instant', () => {
+    fc.assert(
+      fc.property(instants, (instant) => {
+        expect(johannesburgToday(instant)).toBe(johannesburgDateOf(instant));
+      }),
+    );
+  });
+});
+
+describe('startOfJohannesburgDay', () => {
+  it("is that date's midnight in South Africa (22:00 UTC the day before)", () => {
+    expect(startOfJohannesburgDay('2027-03-31').toISOString()).toBe('2027-03-30T22:00:00.000Z');
+    expect(startOfJohannesburgDay('2028-01-01').toISOString()).toBe('2027-12-31T22:00:00.000Z');
+    expect(startOfJohannesburgDay('2024-02-29').toISOString()).toBe('2024-02-28T22:00:00.000Z');
+  });
+
+  it('is the first instant of that Johannesburg date, for every date', () => {
+    fc.assert(
+      fc.property(dateOnlyStrings, (date) => {
+        const start = startOfJohannesburgDay(date);
+        expect(johannesburgToday(start)).toBe(date);
+        expect(johannesburgToday(new Date(start.getTime() - 1))).not.toBe(date);
+      }),
+    );
+  });
+
+  it('throws for anything but a real date', () => {
+    expect(() => startOfJohannesburgDay('2026-02-30')).toThrow(RangeError);
+    expect(() => startOfJohannesburgDay('2026-03-10T00:00:00Z')).toThrow(RangeError);
   });
 });
 

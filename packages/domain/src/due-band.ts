@@ -146,6 +146,45 @@ export function johannesburgDayNumber(value: string | Date): number {
   return Math.floor((value.getTime() + timeZoneOffsetMs(value)) / DAY_MS);
 }
 
+/** The calendar date `dayNumber` days after 1970-01-01 (H. Hinnant's civil_from_days; the inverse of dayNumberOf). */
+export function calendarDateOf(dayNumber: number): CalendarDate {
+  if (!Number.isSafeInteger(dayNumber)) throw new RangeError(`Not a whole day number: ${dayNumber}`);
+  const z = dayNumber + 719468;
+  const era = Math.floor(z / 146097);
+  const dayOfEra = z - era * 146097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day };
+}
+
+/** The calendar date it is in Johannesburg at `instant` (a registration year, an issue date). */
+export function johannesburgDate(instant: Date): CalendarDate {
+  return calendarDateOf(johannesburgDayNumber(instant));
+}
+
+/** Today's date in Johannesburg at `now`, as 'YYYY-MM-DD'. */
+export function johannesburgToday(now: Date): string {
+  return formatDateOnly(johannesburgDate(now));
+}
+
+/**
+ * The instant a Johannesburg calendar date 'YYYY-MM-DD' begins (its midnight in South Africa, 22:00
+ * UTC the day before): what a date-only expiry means as a timestamp. The offset is the zone's at that
+ * midnight, from the IANA data like everywhere in this module.
+ */
+export function startOfJohannesburgDay(date: string): Date {
+  const midnightUtc = dayNumberOf(parseDateOnly(date)) * DAY_MS;
+  // The offset at UTC midnight, then at the guess: right even on a day the zone's offset changes.
+  const guess = midnightUtc - timeZoneOffsetMs(new Date(midnightUtc));
+  return new Date(midnightUtc - timeZoneOffsetMs(new Date(guess)));
+}
+
 /**
  * Calendar days from `today`'s Johannesburg date to the due date (spec §4): 0 on the day itself,
  * negative once it has passed. The count flips at midnight South African time (22:00 UTC), not at
