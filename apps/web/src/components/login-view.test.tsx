@@ -83,6 +83,14 @@ describe('LoginView', () => {
     expect(withReturn.getAttribute('href')).toBe('/signup?redirect=%2Fshare%2Ftok123');
   });
 
+  it("links 'Forgot password?' to the reset request page, in the login form only", async () => {
+    renderLogin();
+    const forgot = await screen.findByRole('link', { name: 'Forgot password?' });
+    expect(forgot.getAttribute('href')).toBe('/forgot-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Access Demo Accounts' }));
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+  });
+
   it('links plain signup when there is nowhere to return to', async () => {
     renderLogin();
     expect((await screen.findByRole('link', { name: 'Sign up' })).getAttribute('href')).toBe('/signup');

@@ -1,4 +1,15 @@
-import { Alert, Button, Divider, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type DemoAccount, LOGIN_MESSAGES, type Login, loginSchema } from '@propertydna/domain';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -113,6 +124,11 @@ export function LoginView({ onLogin, onDemo, pending, error, redirect }: LoginVi
               error={Boolean(form.errors.password)}
               aria-describedby={describedBy}
             />
+            <Group justify="flex-end">
+              <AnchorLink to="/forgot-password" size="sm">
+                Forgot password?
+              </AnchorLink>
+            </Group>
             <Button type="submit" disabled={busy} fullWidth mt="xs">
               {pending === 'login' ? 'Logging in...' : 'Log in'}
             </Button>

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { trpc } from '../lib/trpc';
+import { ForgotPasswordView } from './-components/forgot-password-view';
+
+export const Route = createFileRoute('/forgot-password')({
+  component: ForgotPasswordPage,
+});
+
+/** 'Forgot password?' of the login page: asks for a reset link by email (issue 11). */
+function ForgotPasswordPage() {
+  const forgotPassword = trpc.auth.forgotPassword.useMutation();
+  return <ForgotPasswordView onRequest={(input) => forgotPassword.mutateAsync(input)} />;
+}
