@@ -98,7 +98,8 @@ async function main() {
   }
   console.log(`e2e: server up at ${server.baseUrl} (data in ${server.dataDir})`);
   try {
-    return await runTests(files, { ...process.env, BASE_URL: server.baseUrl }, () => {
+    const env = { ...process.env, BASE_URL: server.baseUrl, DATA_DIR: server.dataDir };
+    return await runTests(files, env, () => {
       process.stdout.write('# --- server output (tests failed) ---\n');
       for (const line of (server.output().trim() || '(none)').split('\n'))
         process.stdout.write(`# ${line}\n`);
