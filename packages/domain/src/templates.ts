@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { isIsoDate } from './schemas/common.js';
+import {
+  controlCharactersMessage,
+  hasControlCharacters,
+  isIsoDate,
+  noControlCharacters,
+} from './schemas/common.js';
 
 /** Field types of a supplier report template (spec §3 Template). */
 export const TEMPLATE_FIELD_TYPES = ['text', 'date', 'select', 'number', 'textarea'] as const;
@@ -44,6 +49,7 @@ export const templateFieldSchema = z
     label: z
       .string({ error: TEMPLATE_MESSAGES.labelRequired })
       .trim()
+      .check(noControlCharacters('Label'))
       .min(1, TEMPLATE_MESSAGES.labelRequired)
       .max(100, 'Label must be at most 100 characters'),
     options: z
@@ -51,6 +57,7 @@ export const templateFieldSchema = z
         z
           .string()
           .trim()
+          .check(noControlCharacters('Options'))
           .min(1, TEMPLATE_MESSAGES.optionEmpty)
           .max(100, 'Options must be at most 100 characters'),
       )
@@ -94,15 +101,22 @@ export const templateVersionSchema = z
 
 /** A supplier report template (spec §3 Template): id, name, category, version and at least one field. */
 export const templateSchema = z.object({
-  id: z.string({ error: TEMPLATE_MESSAGES.idRequired }).trim().min(1, TEMPLATE_MESSAGES.idRequired).max(100),
+  id: z
+    .string({ error: TEMPLATE_MESSAGES.idRequired })
+    .trim()
+    .check(noControlCharacters('Template id'))
+    .min(1, TEMPLATE_MESSAGES.idRequired)
+    .max(100),
   name: z
     .string({ error: TEMPLATE_MESSAGES.nameRequired })
     .trim()
+    .check(noControlCharacters('Template name'))
     .min(1, TEMPLATE_MESSAGES.nameRequired)
     .max(100, 'Template name must be at most 100 characters'),
   category: z
     .string({ error: TEMPLATE_MESSAGES.categoryRequired })
     .trim()
+    .check(noControlCharacters('Category'))
     .min(1, TEMPLATE_MESSAGES.categoryRequired)
     .max(50, 'Category must be at most 50 characters'),
   version: templateVersionSchema,
@@ -214,6 +228,7 @@ function checkAnswer(field: TemplateField, raw: unknown): Check {
     default: {
       const max = field.type === 'text' ? TEMPLATE_TEXT_MAX : TEMPLATE_TEXTAREA_MAX;
       if (typeof raw !== 'string') return { error: `${label} must be text` };
+      if (hasControlCharacters(raw)) return { error: controlCharactersMessage(label) };
       return raw.length <= max ? { value: raw } : { error: `${label} must be at most ${max} characters` };
     }
   }
@@ -223,7 +238,8 @@ function checkAnswer(field: TemplateField, raw: unknown): Check {
  * Checks a filled-in report against its template: every answer's key must be a field of the template
  * ('Unknown field'); a required field needs an answer ('{label} is required'; missing, null and blank
  * text count as no answer); a number must be a number or numeric text; a date a real 'YYYY-MM-DD'; a
- * select one of its options; text at most 500 characters, textarea at most 5000. Text is trimmed and
+ * select one of its options; text at most 500 characters, textarea at most 5000, neither holding a
+ * control character ('{label} must not contain control characters'). Text is trimmed and
  * numeric text becomes a number in `values`; unanswered optional fields are left out.
  */
 export function validateTemplateAnswers(

@@ -11,6 +11,7 @@ import {
 import {
   emailSchema,
   MAX_LENGTHS,
+  noControlCharacters,
   optionalPhoneSchema,
   optionalText,
   requiredText,
@@ -49,9 +50,10 @@ export const SIGNUP_FIELD_MESSAGES = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** A new password: at least 8, at most 128 characters; never trimmed. */
+/** A new password: at least 8, at most 128 characters, no control characters; never trimmed. */
 export const newPasswordSchema = z
   .string({ error: SIGNUP_FIELD_MESSAGES.passwordRequired })
+  .check(noControlCharacters('Password'))
   .min(1, SIGNUP_FIELD_MESSAGES.passwordRequired)
   .refine(
     (value) => value.length === 0 || value.length >= PASSWORD_MIN_LENGTH,
@@ -186,6 +188,7 @@ export const signupFormSchema = z
     accountType: z.enum(ACCOUNT_GROUPS, { error: SIGNUP_FIELD_MESSAGES.accountTypeRequired }),
     confirmPassword: z
       .string({ error: SIGNUP_FIELD_MESSAGES.confirmPasswordRequired })
+      .check(noControlCharacters('Password'))
       .min(1, SIGNUP_FIELD_MESSAGES.confirmPasswordRequired),
     agreeToTerms: z
       .boolean({ error: SIGNUP_MESSAGES.termsRequired.message })
@@ -246,10 +249,12 @@ export const loginSchema = z.object({
     .string({ error: LOGIN_MESSAGES.missingCredentials })
     .trim()
     .toLowerCase()
+    .check(noControlCharacters('Email'))
     .min(1, LOGIN_MESSAGES.missingCredentials)
     .max(MAX_LENGTHS.email, LOGIN_MESSAGES.invalidCredentials),
   password: z
     .string({ error: LOGIN_MESSAGES.missingCredentials })
+    .check(noControlCharacters('Password'))
     .min(1, LOGIN_MESSAGES.missingCredentials)
     .max(MAX_LENGTHS.password, LOGIN_MESSAGES.invalidCredentials),
 });
@@ -295,6 +300,7 @@ export const resetPasswordFormSchema = z
     password: newPasswordSchema,
     confirmPassword: z
       .string({ error: SIGNUP_FIELD_MESSAGES.confirmPasswordRequired })
+      .check(noControlCharacters('Password'))
       .min(1, SIGNUP_FIELD_MESSAGES.confirmPasswordRequired),
   })
   .refine((value) => value.password === value.confirmPassword, {
@@ -306,6 +312,7 @@ export const resetPasswordFormSchema = z
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: 'Enter your current password' })
+    .check(noControlCharacters('Current password'))
     .min(1, 'Enter your current password')
     .max(MAX_LENGTHS.password, 'Your current password is not correct'),
   newPassword: newPasswordSchema,

@@ -26,25 +26,104 @@ export function tooLongMessage(label: string, max: number): string {
 }
 
 /**
+ * Control characters no text we accept may hold (issue 11): every character of Unicode's category Cc
+ * except tab, line feed and carriage return, i.e. C0 (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F),
+ * DEL (U+007F) and C1 (U+0080–U+009F). PostgreSQL refuses U+0000 in text and JSON outright; the others
+ * are invisible, never typed by people, and only good for smuggling (terminal escapes, fake line
+ * breaks such as U+0085), so C1 is refused as well.
+ */
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+// Free text checks it with `noControlCharacters` (JSON values with `jsonObjectSchema`); strict formats
+// (UUIDs, calendar dates, job references, SHA-256, enums) refuse control characters by their pattern.
+
+/** True when `value` holds a control character other than tab, line feed and carriage return. */
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
+
+/** `{label} must not contain control characters`. */
+export function controlCharactersMessage(label: string): string {
+  return `${label} must not contain control characters`;
+}
+
+/**
+ * The control-character rule as a check of a string schema: `.check(noControlCharacters(label))`,
+ * placed after trimming and before the length and format checks. It aborts the field's other checks,
+ * so a value holding a control character gets this one message and no other.
+ */
+export function noControlCharacters(label: string) {
+  return z.refine<string>((value) => !hasControlCharacters(value), {
+    error: controlCharactersMessage(label),
+    abort: true,
+  });
+}
+
+/**
+ * True when any string in a JSON-like value (object keys included, at any depth) holds a control
+ * character. Walks with its own stack, so a deeply nested body cannot overflow the call stack.
+ */
+export function containsControlCharacters(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (hasControlCharacters(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const entry of item) pending.push(entry);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, entry] of Object.entries(item)) {
+        if (hasControlCharacters(key)) return true;
+        pending.push(entry);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * A free-form JSON object (document metadata, report answers): any keys and values, but no control
+ * character in any key or string inside it ('{label} must not contain control characters').
+ */
+export function jsonObjectSchema(label: string) {
+  return z
+    .record(z.string(), z.unknown(), { error: `${label} must be an object` })
+    .refine((value) => !containsControlCharacters(value), controlCharactersMessage(label));
+}
+
+/**
+ * The id of a record as a request names it: any text without control characters. Whether it is a
+ * UUID of one of the caller's records is the service's question, which answers 404 for a malformed id
+ * exactly as for a foreign one (no way to tell them apart); only a control character answers 400.
+ */
+export const idSchema = z.string().check(noControlCharacters('Id'));
+
+/** `{ id }`: the input of every procedure that names one record, and the REST `/:id` parameters. */
+export const idParamsSchema = z.object({ id: idSchema });
+
+/**
  * A required, trimmed string: missing, not a string or blank gives `requiredMessage`; longer than `max`
- * gives `{label} must be at most {max} characters`.
+ * gives `{label} must be at most {max} characters`; a control character `{label} must not contain
+ * control characters`.
  */
 export function requiredText(requiredMessage: string, max: number, label: string) {
   return z
     .string({ error: requiredMessage })
     .trim()
+    .check(noControlCharacters(label))
     .min(1, requiredMessage)
     .max(max, tooLongMessage(label, max));
 }
 
 /**
  * An optional, trimmed string: missing, null and blank all become `undefined`; longer than `max` gives
- * `{label} must be at most {max} characters`.
+ * `{label} must be at most {max} characters`, a control character `{label} must not contain control
+ * characters`.
  */
 export function optionalText(max: number, label: string) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
+    .check(noControlCharacters(label))
     .max(max, tooLongMessage(label, max))
     .nullish()
     .transform((value) => value || undefined);
@@ -74,6 +153,7 @@ export const emailSchema = z
   .string({ error: COMMON_MESSAGES.emailRequired })
   .trim()
   .toLowerCase()
+  .check(noControlCharacters('Email'))
   .min(1, COMMON_MESSAGES.emailRequired)
   .refine((value) => value === '' || isEmailAddress(value), COMMON_MESSAGES.invalidEmail);
 
@@ -82,6 +162,7 @@ export const optionalEmailSchema = z
   .string({ error: COMMON_MESSAGES.invalidEmail })
   .trim()
   .toLowerCase()
+  .check(noControlCharacters('Email'))
   .refine((value) => value === '' || isEmailAddress(value), COMMON_MESSAGES.invalidEmail)
   .nullish()
   .transform((value) => value || undefined);
@@ -100,6 +181,7 @@ export function isPhoneNumber(value: string): boolean {
 export const optionalPhoneSchema = z
   .string({ error: COMMON_MESSAGES.invalidPhone })
   .trim()
+  .check(noControlCharacters('Phone number'))
   .refine((value) => value === '' || isPhoneNumber(value), COMMON_MESSAGES.invalidPhone)
   .nullish()
   .transform((value) => value || undefined);
@@ -189,6 +271,7 @@ export const SPECIALTY_MESSAGES = {
   invalid: 'Enter service categories separated by commas',
   tooMany: `Choose at most ${MAX_SPECIALTIES} service categories`,
   tooLong: `Each service category must be at most ${MAX_SPECIALTY_LENGTH} characters`,
+  controlCharacters: controlCharactersMessage('Service categories'),
 } as const;
 
 /**
@@ -214,14 +297,18 @@ export function normaliseSpecialties(input: string | readonly string[]): string[
 /**
  * Specialties (spec §2 supplier console: "entered comma-separated"; spec §3: a list in the response):
  * a comma-separated string or a list of strings; missing or null is an empty list. Output is the
- * normalised list (see `normaliseSpecialties`), at most 20 items of at most 60 characters.
+ * normalised list (see `normaliseSpecialties`), at most 20 items of at most 60 characters, none holding
+ * a control character.
  */
 export const specialtiesSchema = z
   .union([z.string(), z.array(z.string())], { error: SPECIALTY_MESSAGES.invalid })
   .nullish()
   .transform((value) => normaliseSpecialties(value ?? []))
   .superRefine((items, ctx) => {
-    if (items.length > MAX_SPECIALTIES) ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.tooMany });
+    if (items.some(hasControlCharacters)) {
+      ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.controlCharacters });
+    } else if (items.length > MAX_SPECIALTIES)
+      ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.tooMany });
     else if (items.some((item) => item.length > MAX_SPECIALTY_LENGTH)) {
       ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.tooLong });
     }
@@ -232,11 +319,11 @@ export const FILE_MESSAGES = { choose: 'Choose a file' } as const;
 
 export const fileInfoSchema = z.object(
   {
-    name: z.string({ error: FILE_MESSAGES.choose }),
+    name: z.string({ error: FILE_MESSAGES.choose }).check(noControlCharacters('File name')),
     size: z
       .number({ error: FILE_MESSAGES.choose })
       .refine((size) => Number.isInteger(size) && size >= 0, FILE_MESSAGES.choose),
-    type: z.string({ error: FILE_MESSAGES.choose }),
+    type: z.string({ error: FILE_MESSAGES.choose }).check(noControlCharacters('File type')),
   },
   { error: FILE_MESSAGES.choose },
 );

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { documentKindSchema, EXPIRING_DOCUMENT_KINDS } from '../documents.js';
 import { sha256HexSchema } from '../hash.js';
 import { ALLOWED_CONTENT_TYPES, MAX_FILES_PER_BATCH, MAX_UPLOAD_BYTES } from '../uploads.js';
-import { boundedInt, fileInfoSchema, isUuid, optionalIsoDateSchema } from './common.js';
+import {
+  boundedInt,
+  fileInfoSchema,
+  isUuid,
+  jsonObjectSchema,
+  noControlCharacters,
+  optionalIsoDateSchema,
+} from './common.js';
 
 /** Messages of the document schemas (spec §5 upload limits; the wording is ours). */
 export const DOCUMENT_MESSAGES = {
@@ -98,7 +105,9 @@ const optionalIdSchema = z
  * (property_id), a supplier job (job_id) or the organisation itself (organization: true — a supplier's
  * own insurance certificate). name is the original file name, stored as its sanitised base name (1 to 255 characters).
  * expires_at only for certificates and policies. A client-sent `source` is dropped: the server sets it
- * from who uploads (spec §6). Missing ids, expiry and metadata become null, null and {}.
+ * from who uploads (spec §6). Missing ids, expiry and metadata become null, null and {}. No text, nor
+ * any key or string inside metadata, may hold a control character (the browser refuses such a file
+ * name before uploading, see `fileInfoSchema`).
  */
 export const registerDocumentSchema = z
   .object({
@@ -109,20 +118,21 @@ export const registerDocumentSchema = z
     name: z
       .string({ error: DOCUMENT_MESSAGES.nameRequired })
       .trim()
+      .check(noControlCharacters('File name'))
       .min(1, DOCUMENT_MESSAGES.nameRequired)
       .max(MAX_ORIGINAL_NAME_LENGTH, DOCUMENT_MESSAGES.nameTooLong)
       .transform(sanitizeFileName),
     storage_key: z
       .string({ error: DOCUMENT_MESSAGES.storageKeyRequired })
       .trim()
+      .check(noControlCharacters('Storage key'))
       .min(1, DOCUMENT_MESSAGES.storageKeyRequired)
       .max(MAX_ORIGINAL_NAME_LENGTH, 'Storage key is too long'),
     sha256: sha256HexSchema,
     bytes: fileBytesSchema,
     content_type: contentTypeSchema,
     expires_at: optionalIsoDateSchema,
-    metadata: z
-      .record(z.string(), z.unknown())
+    metadata: jsonObjectSchema('Metadata')
       .nullish()
       .transform((value) => value ?? {}),
   })

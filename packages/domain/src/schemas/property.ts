@@ -4,7 +4,14 @@ import {
   PROPERTY_FORM_EXTENSIONS,
   PROPERTY_FORM_MAX_BYTES,
 } from '../uploads.js';
-import { fileInfoSchema, MAX_LENGTHS, optionalText, requiredText, tooLongMessage } from './common.js';
+import {
+  fileInfoSchema,
+  MAX_LENGTHS,
+  noControlCharacters,
+  optionalText,
+  requiredText,
+  tooLongMessage,
+} from './common.js';
 
 /** Property types (spec §3); residential is the default (spec §9). */
 export const PROPERTY_TYPES = ['residential', 'commercial', 'industrial', 'retail'] as const;
@@ -89,7 +96,7 @@ export const addPropertyFormSchema = z.object({
   municipality: requiredText(PROPERTY_MESSAGES.municipalityRequired, MAX_LENGTHS.name, 'Municipality'),
   address: requiredText(PROPERTY_MESSAGES.propertyAddressRequired, MAX_LENGTHS.address, 'Property address'),
   description: optionalText(MAX_LENGTHS.description, 'Description'),
-  dnaCode: z.string().optional(),
+  dnaCode: z.string().check(noControlCharacters('DNA code')).optional(),
   isDemo: z.boolean().optional(),
 });
 export type AddPropertyFormInput = z.input<typeof addPropertyFormSchema>;
@@ -183,6 +190,7 @@ function clearableText(max: number, label: string) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
+    .check(noControlCharacters(label))
     .max(max, tooLongMessage(label, max))
     .nullable()
     .transform((value) => value || null)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedInt, isUuid, MAX_LENGTHS } from './common.js';
+import { boundedInt, isUuid, MAX_LENGTHS, noControlCharacters } from './common.js';
 
 /** Share page and share-link toasts (spec §2, §8). */
 export const SHARE_MESSAGES = {
@@ -29,6 +29,7 @@ export const SHARE_FIELD_MESSAGES = {
 export const shareUnlockSchema = z.object({
   password: z
     .string({ error: SHARE_FIELD_MESSAGES.passwordRequired })
+    .check(noControlCharacters('Password'))
     .min(1, SHARE_FIELD_MESSAGES.passwordRequired)
     .max(MAX_LENGTHS.password, SHARE_FIELD_MESSAGES.passwordTooLong),
 });
@@ -47,6 +48,7 @@ export const SHARE_MAX_DAYS = 365;
 export const createShareSchema = z.object({
   password: z
     .string({ error: SHARE_FIELD_MESSAGES.sharePasswordTooShort })
+    .check(noControlCharacters('Share password'))
     .refine(
       (value) => value === '' || value.length >= SHARE_PASSWORD_MIN_LENGTH,
       SHARE_FIELD_MESSAGES.sharePasswordTooShort,
@@ -74,7 +76,11 @@ export type CreateShare = z.output<typeof createShareSchema>;
  */
 export const adoptShareSchema = z
   .object({
-    property_id: z.string({ error: SHARE_FIELD_MESSAGES.chooseProperty }).trim().nullish(),
+    property_id: z
+      .string({ error: SHARE_FIELD_MESSAGES.chooseProperty })
+      .trim()
+      .check(noControlCharacters('Property'))
+      .nullish(),
     create_property: z.boolean({ error: 'create_property must be true or false' }).default(false),
   })
   .transform((value, ctx): { create_property: true } | { create_property: false; property_id: string } => {

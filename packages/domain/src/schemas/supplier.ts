@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isJobRef } from '../job-ref.js';
 import {
   MAX_LENGTHS,
+  noControlCharacters,
   optionalEmailSchema,
   optionalPhoneSchema,
   optionalText,
@@ -38,6 +39,7 @@ const WEBSITE_PATTERN =
 export const websiteSchema = z
   .string({ error: SUPPLIER_MESSAGES.invalidWebsite })
   .trim()
+  .check(noControlCharacters('Website'))
   .refine(
     (value) => value === '' || (value.length <= MAX_LENGTHS.website && WEBSITE_PATTERN.test(value)),
     SUPPLIER_MESSAGES.invalidWebsite,
@@ -81,6 +83,7 @@ export const supplierJobSchema = z.object({
   job_ref: z
     .string({ error: SUPPLIER_MESSAGES.invalidJobRef })
     .trim()
+    .check(noControlCharacters('Job reference'))
     .refine((value) => value === '' || isJobRef(value), SUPPLIER_MESSAGES.invalidJobRef)
     .nullish()
     .transform((value) => value || undefined),
