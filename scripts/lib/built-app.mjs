@@ -45,6 +45,8 @@ export async function startBuiltApp({ env = {}, prefix = 'propertydna-' } = {}) 
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Links in mails point at this server.
+      APP_URL: baseUrl,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ...env,

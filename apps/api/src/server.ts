@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { connectDatabase, databaseConfigFromEnv } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemoAccounts, seedDemoPortfolio, seedDemoSupplierJob } from './db/seed.js';
 import type { Env } from './env.js';
+import { seedDemoAccounts, seedDemoPortfolio, seedDemoSupplierJob } from './modules/demo/seed.js';
 import { resolveAppSecret } from './secret.js';
 import { createFileStore } from './storage/create-file-store.js';
 

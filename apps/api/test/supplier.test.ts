@@ -3,6 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { ROOFING_SERVICE_REPORT_V1, SUPPLIER_MESSAGES, TEMPLATE_MESSAGES } from '@propertydna/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderReportPdf } from '../src/modules/supplier/report-pdf.js';
 import { CERTIFICATE_NOT_FOUND, JOB_REF_TAKEN } from '../src/modules/supplier/supplier.service.js';
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -30,8 +31,9 @@ async function pdfText(bytes: Buffer): Promise<string> {
 describe(`supplier console API (${databaseKind})`, () => {
   let t: TestApp;
   let origin: string;
+  const queries: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { onQuery: (text) => queries.push(text) });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -209,6 +211,48 @@ describe(`supplier console API (${databaseKind})`, () => {
     expect(text).toContain(created.job_ref);
     expect((await supplier('GET', `/api/supplier/jobs/${created.id}/documents`)).json()).toHaveLength(1);
     expect((await supplier('GET', '/api/supplier/jobs')).json()[0].document_count).toBe(1);
+  });
+
+  it('dates a report as South Africa counts the day (half past midnight there is already the next day)', async () => {
+    const pdf = await renderReportPdf(
+      ROOFING_SERVICE_REPORT_V1,
+      { job_ref: answers.job_ref },
+      {
+        companyName: 'Cape Roofing CC',
+        jobRef: answers.job_ref,
+        propertyAddress: job.property_address,
+        clientName: job.client_name,
+        issuedAt: new Date('2026-03-09T22:30:00Z'),
+      },
+    );
+    expect(await pdfText(pdf)).toContain('Issued: Mar 10, 2026');
+  });
+
+  it("lists a job's documents in the same number of queries for 1 document and for 3", async () => {
+    const supplier = await account('supplier');
+    const created = (await supplier('POST', '/api/supplier/jobs', job)).json();
+    const report = () =>
+      supplier('POST', `/api/supplier/jobs/${created.id}/reports`, {
+        templateId: ROOFING_SERVICE_REPORT_V1.id,
+        answers,
+      });
+    const listQueries = async () => {
+      queries.length = 0;
+      const res = await supplier('GET', `/api/supplier/jobs/${created.id}/documents`);
+      expect(res.statusCode).toBe(200);
+      return { documents: res.json(), count: queries.length };
+    };
+    await report();
+    const one = await listQueries();
+    expect(one.documents).toHaveLength(1);
+    await report();
+    await report();
+    const three = await listQueries();
+    expect(three.documents).toHaveLength(3);
+    expect(three.documents[0]).toMatchObject({ job_id: created.id, source: 'supplier_verified' });
+    // The session, the ownership guard and the list itself, whatever the number of documents.
+    expect(three.count).toBe(one.count);
+    expect(three.count).toBeLessThanOrEqual(3);
   });
 
   it('records the supplier\'s insurance, and a shared job shows "insured until" while it is current', async () => {

@@ -2,32 +2,27 @@ import {
   type AllowedContentType,
   documentStatus,
   EXPIRING_DOCUMENT_KINDS,
-  isUuid,
   type RegisterDocument,
   SNIFF_BYTES,
   sniffMatches,
+  startOfJohannesburgDay,
 } from '@propertydna/domain';
 import type { Actor } from '../../auth/actor.js';
+import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js';
 import type { Db, DocumentRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore, SignedUpload } from '../../storage/file-store.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
-import { requireLiveProperty } from '../properties/properties.service.js';
 import type { DocumentOut } from './documents.schemas.js';
 
 /** After its URL expires, a finished upload may still be registered for this long. */
 export const REGISTRATION_GRACE_MS = 60 * 60 * 1000;
 
-export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const DOCUMENT_NOT_FOUND = NOT_FOUND_MESSAGES.document;
 export const UNKNOWN_UPLOAD = 'Unknown or expired upload: sign and upload the file again';
 export const UPLOAD_MISMATCH = 'The uploaded file does not match its declared size and SHA-256';
 export const CONTENT_MISMATCH = "The file's content does not match its declared type";
 export const NOT_UPLOADED = 'The file has not been uploaded yet';
-
-/** A date-only expiry ('YYYY-MM-DD') means the start of that day in South Africa (UTC+2, no daylight saving). */
-const startOfSouthAfricanDay = (date: string) => new Date(`${date}T00:00:00+02:00`);
-
-const notFound = () => new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
 
 /** Who did it, from where: every audit row carries this. */
 export interface RequestActor {
@@ -130,20 +125,11 @@ async function resolveTarget(db: Db, actor: Actor, input: RegisterDocument): Pro
     return { table: 'organizations', id: null };
   }
   if (input.job_id !== null) {
-    const job = isUuid(input.job_id)
-      ? await db
-          .selectFrom('jobs')
-          .select('id')
-          .where('id', '=', input.job_id)
-          .where('organization_id', '=', actor.organizationId)
-          .executeTakeFirst()
-      : undefined;
-    if (!job) throw new AppError('NOT_FOUND', 'Job not found');
-    return { table: 'jobs', id: job.id };
+    return { table: 'jobs', id: await requireOwned(db, actor.organizationId, 'job', input.job_id) };
   }
   return {
     table: 'properties',
-    id: await requireLiveProperty(db, actor.organizationId, input.property_id ?? ''),
+    id: await requireOwned(db, actor.organizationId, 'property', input.property_id ?? ''),
   };
 }
 
@@ -217,7 +203,7 @@ export async function registerDocument(
         content_type: input.content_type,
         source: verified ? 'supplier_verified' : 'owner_upload',
         verified_by: verified ? actor.userId : null,
-        expires_at: input.expires_at ? startOfSouthAfricanDay(input.expires_at) : null,
+        expires_at: input.expires_at ? startOfJohannesburgDay(input.expires_at) : null,
         metadata: JSON.stringify(input.metadata),
       })
       .returning('id')
@@ -234,9 +220,10 @@ export async function registerDocument(
 }
 
 export async function getDocument(db: Db, organizationId: string, id: string): Promise<DocumentOut> {
-  if (!isUuid(id)) throw notFound();
-  const row = await selectDocuments(db, organizationId).where('documents.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
+  const owned = await requireOwned(db, organizationId, 'document', id);
+  const row = await selectDocuments(db, organizationId).where('documents.id', '=', owned).executeTakeFirst();
+  // Deleted between the two reads.
+  if (!row) throw notOwned('document');
   return toDocumentOut(row);
 }
 
@@ -245,18 +232,24 @@ export async function listDocuments(
   organizationId: string,
   propertyId?: string,
 ): Promise<DocumentOut[]> {
+  if (propertyId === undefined) return documentsOf(db, organizationId);
+  return documentsOf(db, organizationId, {
+    property_id: await requireOwned(db, organizationId, 'property', propertyId),
+  });
+}
+
+/**
+ * The organisation's documents, or those of one of its properties or jobs (an id the guard has
+ * answered), newest first, in ONE query.
+ */
+export async function documentsOf(
+  db: Db,
+  organizationId: string,
+  of?: { property_id: string } | { job_id: string },
+): Promise<DocumentOut[]> {
   let query = selectDocuments(db, organizationId);
-  if (propertyId !== undefined) {
-    if (!isUuid(propertyId)) throw new AppError('NOT_FOUND', 'Property not found');
-    const property = await db
-      .selectFrom('properties')
-      .select('id')
-      .where('id', '=', propertyId)
-      .where('organization_id', '=', organizationId)
-      .executeTakeFirst();
-    if (!property) throw new AppError('NOT_FOUND', 'Property not found');
-    query = query.where('documents.property_id', '=', propertyId);
-  }
+  if (of && 'property_id' in of) query = query.where('documents.property_id', '=', of.property_id);
+  if (of && 'job_id' in of) query = query.where('documents.job_id', '=', of.job_id);
   const rows = await query.orderBy('documents.created_at', 'desc').orderBy('documents.id').execute();
   return rows.map(toDocumentOut);
 }
@@ -281,13 +274,12 @@ export async function updateDocumentExpiry(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('documents')
-      .set({ expires_at: expiresAt ? startOfSouthAfricanDay(expiresAt) : null })
-      .where('id', '=', id)
-      .where('organization_id', '=', who.actor.organizationId)
+      .set({ expires_at: expiresAt ? startOfJohannesburgDay(expiresAt) : null })
+      .where('id', '=', document.id)
       .execute();
-    await recordActorAudit(trx, who, 'update', id, { expires_at: expiresAt });
+    await recordActorAudit(trx, who, 'update', document.id, { expires_at: expiresAt });
   });
-  return getDocument(db, who.actor.organizationId, id);
+  return getDocument(db, who.actor.organizationId, document.id);
 }
 
 /**
@@ -297,12 +289,8 @@ export async function updateDocumentExpiry(
 export async function deleteDocument(db: Db, store: FileStore, who: RequestActor, id: string): Promise<void> {
   const document = await getDocument(db, who.actor.organizationId, id);
   const orphaned = await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('documents')
-      .where('id', '=', id)
-      .where('organization_id', '=', who.actor.organizationId)
-      .execute();
-    await recordActorAudit(trx, who, 'delete', id, { name: document.name, sha256: document.sha256 });
+    await trx.deleteFrom('documents').where('id', '=', document.id).execute();
+    await recordActorAudit(trx, who, 'delete', document.id, { name: document.name, sha256: document.sha256 });
     const others = await trx
       .selectFrom('documents')
       .select('id')
@@ -323,6 +311,6 @@ export async function openDocument(
 ): Promise<{ document: DocumentOut; stream: NodeJS.ReadableStream }> {
   const document = await getDocument(db, who.actor.organizationId, id);
   const stream = await store.openRead(document.storage_key);
-  await recordActorAudit(db, who, action, id);
+  await recordActorAudit(db, who, action, document.id);
   return { document, stream };
 }

@@ -1,20 +1,7 @@
-import type { ComplianceStatus } from '@propertydna/domain';
+import { complianceCounts, complianceFromExpiry, expiryWarningWindow } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx, PropertyRow } from '../../db/database.js';
 import type { PropertyOut } from './properties.schemas.js';
-
-/** How soon an expiring certificate or policy turns a property's status to warning. */
-export const EXPIRY_WARNING_DAYS = 30;
-
-/**
- * A property's compliance from its certificates and policies: one expired → critical; one expiring
- * within 30 days → warning; otherwise good.
- */
-export function complianceFromExpiry(earliestExpiry: Date | null, now: Date): ComplianceStatus {
-  if (!earliestExpiry) return 'good';
-  if (earliestExpiry.getTime() <= now.getTime()) return 'critical';
-  return earliestExpiry.getTime() - now.getTime() <= EXPIRY_WARNING_DAYS * 86_400_000 ? 'warning' : 'good';
-}
 
 interface PropertyWithActivity extends PropertyRow {
   documents_count: number | string | bigint;
@@ -90,21 +77,22 @@ function selectWithActivity(db: DbOrTrx, organizationId: string) {
 
 /**
  * The dashboard's counts in ONE aggregate query (no property list is built): live properties, their
- * documents, how many are critical (a certificate or policy expired) or warning (one expires within 30
- * days) — the same rule as complianceFromExpiry — and the certificates and policies that expire within
- * those 30 days.
+ * documents, and the certificates and policies that expire soon. The compliance counts are decided
+ * by the domain's complianceFromExpiry, the one statement of the rule: the query only gathers its
+ * input, the earliest expiry of each property that has one; the expiring-soon count takes its bounds
+ * from the domain's expiryWarningWindow.
  */
 export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: Date) {
-  const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000);
+  const soon = expiryWarningWindow(now);
   const row = await db
     .selectFrom('properties as p')
     .leftJoin(documentActivity(db, organizationId), 'd.property_id', 'p.id')
     .select([
       sql<string>`count(*)`.as('properties'),
       sql<string>`coalesce(sum(d.documents_count), 0)`.as('documents'),
-      sql<string>`count(*) filter (where d.earliest_expiry <= ${now})`.as('critical'),
-      sql<string>`count(*) filter (where d.earliest_expiry > ${now} and d.earliest_expiry <= ${soon})`.as(
-        'warning',
+      // JSON, so both drivers answer the same ISO strings (no array-of-timestamptz parsing).
+      sql<string[] | null>`json_agg(d.earliest_expiry) filter (where d.earliest_expiry is not null)`.as(
+        'earliest_expiries',
       ),
     ])
     .select((eb) =>
@@ -115,20 +103,19 @@ export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: 
         .where('documents.organization_id', '=', organizationId)
         .where('properties.archived_at', 'is', null)
         .where('documents.kind', 'in', ['certificate', 'policy'])
-        .where('documents.expires_at', '>', now)
-        .where('documents.expires_at', '<=', soon)
+        .where('documents.expires_at', '>', soon.after)
+        .where('documents.expires_at', '<=', soon.until)
         .as('upcoming'),
     )
     .where('p.organization_id', '=', organizationId)
     .where('p.archived_at', 'is', null)
     .executeTakeFirstOrThrow();
   const properties = Number(row.properties);
-  const critical = Number(row.critical);
-  const warning = Number(row.warning);
+  const expiries = (row.earliest_expiries ?? []).map((value) => new Date(value));
   return {
     properties,
     documents: Number(row.documents),
-    compliance: { good: properties - critical - warning, warning, critical },
+    compliance: complianceCounts(properties, expiries, now),
     upcomingReminders: Number(row.upcoming),
   };
 }

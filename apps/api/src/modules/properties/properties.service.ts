@@ -3,14 +3,14 @@ import {
   canAddProperty,
   DNA_PART_MAX_LENGTH,
   issueDnaCode,
-  isUuid,
+  johannesburgDate,
   type NewProperty,
   normalizeDnaPart,
-  PROPERTY_MESSAGES,
   type UpdateProperty,
 } from '@propertydna/domain';
 import type { Transaction } from 'kysely';
-import type { Database, Db, DbOrTrx } from '../../db/database.js';
+import { notOwned, requireOwned } from '../../auth/owned.js';
+import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { countLiveProperties, findProperty, listProperties, portfolioCounts } from './properties.repo.js';
 import type { DashboardStats, PropertyOut } from './properties.schemas.js';
@@ -22,9 +22,7 @@ export const secureRandom = () => randomBytes(4).readUInt32BE() / 2 ** 32;
 
 /** The registration year as it is in South Africa at that moment. */
 export function registrationYear(now: Date): number {
-  return Number(
-    new Intl.DateTimeFormat('en', { timeZone: 'Africa/Johannesburg', year: 'numeric' }).format(now),
-  );
+  return johannesburgDate(now).year;
 }
 
 /** Country-municipality-parcel[-unit], normalised as in the DNA code: the same parcel twice is one key. */
@@ -39,29 +37,8 @@ export function parcelKey(
   ].join('-');
 }
 
-export function notFound(): AppError {
-  return new AppError('NOT_FOUND', PROPERTY_MESSAGES.notFound);
-}
-
 export function getProperties(db: Db, organizationId: string, now = new Date()): Promise<PropertyOut[]> {
   return listProperties(db, organizationId, now);
-}
-
-/**
- * The id of a live property of the organisation, else 404: the ownership check alone, without the
- * document aggregate getProperty computes for the property it answers.
- */
-export async function requireLiveProperty(db: DbOrTrx, organizationId: string, id: string): Promise<string> {
-  if (!isUuid(id)) throw notFound();
-  const row = await db
-    .selectFrom('properties')
-    .select('id')
-    .where('id', '=', id)
-    .where('organization_id', '=', organizationId)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row.id;
 }
 
 export async function getProperty(
@@ -70,9 +47,10 @@ export async function getProperty(
   id: string,
   now = new Date(),
 ): Promise<PropertyOut> {
-  if (!isUuid(id)) throw notFound();
-  const property = await findProperty(db, organizationId, id, now);
-  if (!property) throw notFound();
+  const owned = await requireOwned(db, organizationId, 'property', id);
+  const property = await findProperty(db, organizationId, owned, now);
+  // Archived between the two reads.
+  if (!property) throw notOwned('property');
   return property;
 }
 
@@ -172,16 +150,16 @@ export async function updateProperty(
   patch: UpdateProperty,
   now = new Date(),
 ): Promise<PropertyOut> {
-  if (!isUuid(id)) throw notFound();
-  const result = await db
-    .updateTable('properties')
-    .set({ ...patch, updated_at: now })
-    .where('id', '=', id)
-    .where('organization_id', '=', organizationId)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound();
-  return getProperty(db, organizationId, id, now);
+  const owned = await db.transaction().execute(async (trx) => {
+    const owned = await requireOwned(trx, organizationId, 'property', id, { lock: true });
+    await trx
+      .updateTable('properties')
+      .set({ ...patch, updated_at: now })
+      .where('id', '=', owned)
+      .execute();
+    return owned;
+  });
+  return getProperty(db, organizationId, owned, now);
 }
 
 /** Takes a property out of the portfolio; its documents are kept. */
@@ -191,15 +169,14 @@ export async function archiveProperty(
   id: string,
   now = new Date(),
 ): Promise<void> {
-  if (!isUuid(id)) throw notFound();
-  const result = await db
-    .updateTable('properties')
-    .set({ archived_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('organization_id', '=', organizationId)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const owned = await requireOwned(trx, organizationId, 'property', id, { lock: true });
+    await trx
+      .updateTable('properties')
+      .set({ archived_at: now, updated_at: now })
+      .where('id', '=', owned)
+      .execute();
+  });
 }
 
 /** Counts for the dashboard: properties, documents, compliance by status, expiries within 30 days. */

@@ -2,12 +2,13 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { isUuid, type NewProperty, SHARE_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
+import { notOwned, requireOwned } from '../../auth/owned.js';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import type { Db, DbOrTrx, ShareAction, ShareRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
-import { insertProperty, requireLiveProperty } from '../properties/properties.service.js';
-import { getInsurance, getJob } from '../supplier/supplier.service.js';
+import { insertProperty } from '../properties/properties.service.js';
+import { getInsurance } from '../supplier/supplier.service.js';
 
 export const SHARE_NOT_FOUND = SHARE_MESSAGES.notFound;
 export const PASSWORD_REQUIRED = 'This link is protected by a password';
@@ -91,8 +92,8 @@ export async function shareJob(
   jobId: string,
   input: { password: string | null; expiresInDays: number },
 ) {
-  await getJob(db, actor.organizationId, jobId);
-  return insertShare(db, actor, { job_id: jobId }, input);
+  const job = await requireOwned(db, actor.organizationId, 'job', jobId);
+  return insertShare(db, actor, { job_id: job }, input);
 }
 
 /** An owner shares chosen documents of one of their properties (the Vault's share modal). */
@@ -102,30 +103,32 @@ export async function shareProperty(
   propertyId: string,
   input: { password: string | null; expiresInDays: number; documentIds: string[] },
 ) {
-  const property = await requireLiveProperty(db, actor.organizationId, propertyId);
+  const property = await requireOwned(db, actor.organizationId, 'property', propertyId);
   const documentIds = [...new Set(input.documentIds.map((id) => id.toLowerCase()))];
   if (documentIds.length === 0) throw new AppError('BAD_REQUEST', 'Choose at least one document to share');
+  // Every chosen document must be one of the property's: one query for the set, the guard's 404.
+  if (!documentIds.every(isUuid)) throw notOwned('document');
   const found = await db
     .selectFrom('documents')
     .select('id')
     .where('organization_id', '=', actor.organizationId)
     .where('property_id', '=', property)
-    .where('id', 'in', documentIds.filter(isUuid))
+    .where('id', 'in', documentIds)
     .execute();
-  if (found.length !== documentIds.length) throw new AppError('NOT_FOUND', 'Document not found');
+  if (found.length !== documentIds.length) throw notOwned('document');
   return insertShare(db, actor, { property_id: property }, input, documentIds);
 }
 
 export async function revokeShare(db: Db, actor: Actor, shareId: string, now = new Date()): Promise<void> {
-  if (!isUuid(shareId)) throw new AppError('NOT_FOUND', 'Share link not found');
+  const share = await requireOwned(db, actor.organizationId, 'share', shareId);
   const result = await db
     .updateTable('shares')
     .set({ revoked_at: now })
-    .where('id', '=', shareId)
-    .where('organization_id', '=', actor.organizationId)
+    .where('id', '=', share)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'Share link not found');
+  // Revoked already: answered as before, like a link that is not there.
+  if (Number(result.numUpdatedRows) === 0) throw notOwned('share');
 }
 
 /** The links of a job or a property with their status and how often they were viewed and downloaded. */
@@ -136,8 +139,16 @@ export async function listShares(
   now = new Date(),
 ) {
   // A foreign or unknown job or property is 404, like everywhere else.
-  if ('job_id' in target) await getJob(db, actor.organizationId, target.job_id);
-  else await requireLiveProperty(db, actor.organizationId, target.property_id);
+  const owner =
+    'job_id' in target
+      ? {
+          column: 's.job_id' as const,
+          id: await requireOwned(db, actor.organizationId, 'job', target.job_id),
+        }
+      : {
+          column: 's.property_id' as const,
+          id: await requireOwned(db, actor.organizationId, 'property', target.property_id),
+        };
   const rows = await db
     .selectFrom('shares as s')
     .select(['s.id', 's.created_at', 's.expires_at', 's.revoked_at', 's.password_hash'])
@@ -150,11 +161,7 @@ export async function listShares(
       ),
     ])
     .where('s.organization_id', '=', actor.organizationId)
-    .where(
-      'job_id' in target ? 's.job_id' : 's.property_id',
-      '=',
-      'job_id' in target ? target.job_id : target.property_id,
-    )
+    .where(owner.column, '=', owner.id)
     .orderBy('s.created_at', 'desc')
     .execute();
   return rows.map((row) => ({
@@ -174,21 +181,14 @@ export async function listShares(
 
 /** The access log of one link, for its creator. */
 export async function shareEvents(db: Db, actor: Actor, shareId: string) {
-  if (!isUuid(shareId)) throw new AppError('NOT_FOUND', 'Share link not found');
-  const share = await db
-    .selectFrom('shares')
-    .select('id')
-    .where('id', '=', shareId)
-    .where('organization_id', '=', actor.organizationId)
-    .executeTakeFirst();
-  if (!share) throw new AppError('NOT_FOUND', 'Share link not found');
+  const share = await requireOwned(db, actor.organizationId, 'share', shareId);
   const rows = await db
     .selectFrom('share_events as e')
     .leftJoin('users as u', 'u.id', 'e.user_id')
     .leftJoin('documents as d', 'd.id', 'e.document_id')
     .select(['e.action', 'e.ip', 'e.user_id', 'e.document_id', 'e.created_at', 'd.name as document_name'])
     .select(sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('user_name'))
-    .where('e.share_id', '=', shareId)
+    .where('e.share_id', '=', share)
     .orderBy('e.id', 'desc')
     .limit(500)
     .execute();
@@ -406,7 +406,7 @@ export async function adoptShare(
 ): Promise<{ property_id: string; adopted: number }> {
   const into: { create: NewProperty } | { id: string } = target.create_property
     ? { create: target.property }
-    : { id: await requireLiveProperty(db, who.actor.organizationId, target.property_id) };
+    : { id: await requireOwned(db, who.actor.organizationId, 'property', target.property_id) };
   const documents = await sharedDocuments(db, share).execute();
   const jobRef = share.job_id
     ? (await db.selectFrom('jobs').select('job_ref').where('id', '=', share.job_id).executeTakeFirstOrThrow())

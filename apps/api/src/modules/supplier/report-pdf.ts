@@ -1,4 +1,4 @@
-import type { Template, TemplateAnswerValue } from '@propertydna/domain';
+import { formatDate, type Template, type TemplateAnswerValue } from '@propertydna/domain';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 
 export interface ReportContext {
@@ -61,7 +61,8 @@ export async function renderReportPdf(
   write(`${context.companyName} - job ${context.jobRef}`, regular, 11);
   write(`Property: ${context.propertyAddress}`, regular, 11);
   write(`Client: ${context.clientName}`, regular, 11);
-  write(`Issued: ${context.issuedAt.toISOString().slice(0, 10)}`, regular, 11, 16);
+  // The issue date as South Africa counts it (a report at 01:00 SAST is not dated the day before).
+  write(`Issued: ${formatDate(context.issuedAt)}`, regular, 11, 16);
   for (const field of template.fields) {
     const value = values[field.name];
     write(field.label, bold, 11, 2);

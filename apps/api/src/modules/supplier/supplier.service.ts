@@ -1,6 +1,6 @@
 import {
+  daysUntil,
   isJobRef,
-  isUuid,
   jobRef,
   ROOFING_SERVICE_REPORT_V1,
   type SupplierInsurance,
@@ -10,18 +10,24 @@ import {
   validateTemplateAnswers,
 } from '@propertydna/domain';
 import { sql } from 'kysely';
+import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js';
 import type { Db, DbOrTrx, TemplateRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
-import { deleteDocument, getDocument, type RequestActor } from '../documents/documents.service.js';
+import {
+  deleteDocument,
+  documentsOf,
+  getDocument,
+  type RequestActor,
+} from '../documents/documents.service.js';
 import { secureRandom } from '../properties/properties.service.js';
 import { renderReportPdf } from './report-pdf.js';
 import type { JobOut, SupplierProfileOut, TemplateOut } from './supplier.schemas.js';
 
-export const JOB_NOT_FOUND = 'Job not found';
-export const TEMPLATE_NOT_FOUND = 'Template not found';
+export const JOB_NOT_FOUND = NOT_FOUND_MESSAGES.job;
+export const TEMPLATE_NOT_FOUND = NOT_FOUND_MESSAGES.template;
 export const JOB_REF_TAKEN = 'This job reference is already in use';
 
 export async function getSupplierProfile(db: Db, organizationId: string): Promise<SupplierProfileOut> {
@@ -103,9 +109,9 @@ export async function listJobs(db: Db, organizationId: string): Promise<JobOut[]
 }
 
 export async function getJob(db: Db, organizationId: string, id: string): Promise<JobOut> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
-  const row = await selectJobs(db, organizationId).where('j.id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', JOB_NOT_FOUND);
+  const owned = await requireOwned(db, organizationId, 'job', id);
+  const row = await selectJobs(db, organizationId).where('j.id', '=', owned).executeTakeFirst();
+  if (!row) throw notOwned('job');
   return toJobOut(row);
 }
 
@@ -138,20 +144,13 @@ export async function createJob(
   return getJob(db, who.actor.organizationId, row.id);
 }
 
+/** A job's documents, newest first: the ownership check and ONE query, however many documents. */
 export async function listJobDocuments(
   db: Db,
   organizationId: string,
   jobId: string,
 ): Promise<DocumentOut[]> {
-  await getJob(db, organizationId, jobId);
-  const rows = await db
-    .selectFrom('documents')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('job_id', '=', jobId)
-    .orderBy('created_at', 'desc')
-    .execute();
-  return Promise.all(rows.map((row) => getDocument(db, organizationId, row.id)));
+  return documentsOf(db, organizationId, { job_id: await requireOwned(db, organizationId, 'job', jobId) });
 }
 
 const builtIn = (template: Template): TemplateOut => ({ ...template, builtIn: true });
@@ -177,14 +176,9 @@ export async function listTemplates(db: Db, organizationId: string): Promise<Tem
 
 export async function findTemplate(db: Db, organizationId: string, id: string): Promise<TemplateOut> {
   if (id === ROOFING_SERVICE_REPORT_V1.id) return builtIn(ROOFING_SERVICE_REPORT_V1);
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
-  const row = await db
-    .selectFrom('templates')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+  const owned = await requireOwned(db, organizationId, 'template', id);
+  const row = await db.selectFrom('templates').selectAll().where('id', '=', owned).executeTakeFirst();
+  if (!row) throw notOwned('template');
   return fromRow(row);
 }
 
@@ -208,15 +202,14 @@ export async function saveTemplate(
       .executeTakeFirstOrThrow();
     return fromRow(row);
   }
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+  const owned = await requireOwned(db, organizationId, 'template', id);
   const row = await db
     .updateTable('templates')
     .set({ ...values, updated_at: new Date() })
-    .where('id', '=', id)
-    .where('organization_id', '=', organizationId)
+    .where('id', '=', owned)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+  if (!row) throw notOwned('template');
   return fromRow(row);
 }
 
@@ -291,10 +284,14 @@ export interface InsuranceOut {
   certificate: { id: string; name: string; bytes: number; content_type: string; uploaded_at: string } | null;
 }
 
-export const CERTIFICATE_NOT_FOUND = 'Certificate document not found';
+export const CERTIFICATE_NOT_FOUND = NOT_FOUND_MESSAGES.certificate;
 
 /** The supplier's liability insurance, with whether it is current today (South African date). */
-export async function getInsurance(db: DbOrTrx, organizationId: string): Promise<InsuranceOut | null> {
+export async function getInsurance(
+  db: DbOrTrx,
+  organizationId: string,
+  now = new Date(),
+): Promise<InsuranceOut | null> {
   const row = await db
     .selectFrom('supplier_insurance as i')
     .leftJoin('documents as d', 'd.id', 'i.certificate_document_id')
@@ -302,7 +299,6 @@ export async function getInsurance(db: DbOrTrx, organizationId: string): Promise
       'i.insurer',
       'i.policy_number',
       sql<string>`to_char(i.expires_on, 'YYYY-MM-DD')`.as('expires_at'),
-      sql<boolean>`i.expires_on >= (now() at time zone 'Africa/Johannesburg')::date`.as('insured'),
       'd.id as certificate_id',
       'd.name as certificate_name',
       'd.bytes as certificate_bytes',
@@ -323,7 +319,8 @@ export async function getInsurance(db: DbOrTrx, organizationId: string): Promise
     insurer: row.insurer,
     policy_number: row.policy_number,
     expires_at: row.expires_at,
-    insured: row.insured,
+    // Current through its expiry day, counted in South African time.
+    insured: daysUntil(row.expires_at, now) >= 0,
     certificate:
       certificate_id && certificate_name && certificate_content_type && certificate_uploaded_at
         ? {
@@ -350,17 +347,7 @@ export async function saveInsurance(
 ): Promise<InsuranceOut> {
   const organizationId = who.actor.organizationId;
   const certificateId = input.certificate_document_id;
-  if (certificateId) {
-    const certificate = await db
-      .selectFrom('documents')
-      .select('id')
-      .where('id', '=', certificateId)
-      .where('organization_id', '=', organizationId)
-      .where('property_id', 'is', null)
-      .where('job_id', 'is', null)
-      .executeTakeFirst();
-    if (!certificate) throw new AppError('NOT_FOUND', CERTIFICATE_NOT_FOUND);
-  }
+  if (certificateId) await requireOwned(db, organizationId, 'certificate', certificateId);
   const before = await db
     .selectFrom('supplier_insurance')
     .select('certificate_document_id')

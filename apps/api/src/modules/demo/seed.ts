@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
-import { hashPassword } from '../auth/password.js';
-import { findUserByEmail, insertOrganization, insertUser } from '../modules/auth/auth.repo.js';
-import { DEMO_EMAILS } from '../modules/auth/auth.service.js';
-import { createProperty } from '../modules/properties/properties.service.js';
-import { createJob, createJobReport } from '../modules/supplier/supplier.service.js';
-import type { FileStore } from '../storage/file-store.js';
-import type { Db, NewDocument } from './database.js';
+import { johannesburgToday, ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
+import { hashPassword } from '../../auth/password.js';
+import type { Db, NewDocument } from '../../db/database.js';
+import type { FileStore } from '../../storage/file-store.js';
+import { findUserByEmail, insertOrganization, insertUser } from '../auth/auth.repo.js';
+import { DEMO_EMAILS } from '../auth/auth.service.js';
+import { createProperty } from '../properties/properties.service.js';
+import { createJob, createJobReport } from '../supplier/supplier.service.js';
 import { renderDemoPdf } from './demo-documents.js';
 
 /**
@@ -186,7 +186,7 @@ export async function seedDemoSupplierJob(db: Db, store: FileStore, now = new Da
     ROOFING_SERVICE_REPORT_V1.id,
     {
       job_ref: job.job_ref,
-      inspection_date: now.toISOString().slice(0, 10),
+      inspection_date: johannesburgToday(now),
       roof_type: field('roof_type'),
       condition: field('condition'),
       work_performed: 'Inspected the whole roof, replaced 12 cracked tiles and resealed the ridge capping.',

@@ -1,0 +1,95 @@
+import { isUuid, PROPERTY_MESSAGES } from '@propertydna/domain';
+import type { DbOrTrx } from '../db/database.js';
+import { AppError } from '../errors.js';
+
+/**
+ * What an organisation owns and can be asked for by id, each with its one 404 message. Anything
+ * not the caller's — a malformed id, an unknown one, another organisation's, an archived property —
+ * answers the same 404, so an outsider learns nothing about which ids exist.
+ */
+export const NOT_FOUND_MESSAGES = {
+  /** A live (not archived) property. */
+  property: PROPERTY_MESSAGES.notFound,
+  /** A supplier's job. */
+  job: 'Job not found',
+  /** Any document of the organisation (property, job or organisation document). */
+  document: 'Document not found',
+  /** A share link the organisation created, whatever its state (its creator still reads its log). */
+  share: 'Share link not found',
+  /** A supplier's own template (the built-in ones are nobody's). */
+  template: 'Template not found',
+  /** An organisation document (in no property and no job): a supplier's insurance certificate. */
+  certificate: 'Certificate document not found',
+} as const;
+
+export type OwnedKind = keyof typeof NOT_FOUND_MESSAGES;
+
+/** The 404 of a kind, for a scoped write that found its row gone after the guard passed. */
+export const notOwned = (kind: OwnedKind): AppError => new AppError('NOT_FOUND', NOT_FOUND_MESSAGES[kind]);
+
+/** The row of `kind` with this id, if it is the organisation's: the one place the ownership rules are written. */
+function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: string) {
+  switch (kind) {
+    case 'property':
+      return db
+        .selectFrom('properties')
+        .select('id')
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId)
+        .where('archived_at', 'is', null);
+    case 'job':
+      return db
+        .selectFrom('jobs')
+        .select('id')
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId);
+    case 'document':
+      return db
+        .selectFrom('documents')
+        .select('id')
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId);
+    case 'certificate':
+      return db
+        .selectFrom('documents')
+        .select('id')
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId)
+        .where('property_id', 'is', null)
+        .where('job_id', 'is', null);
+    case 'share':
+      return db
+        .selectFrom('shares')
+        .select('id')
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId);
+    case 'template':
+      return db
+        .selectFrom('templates')
+        .select('id')
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId);
+  }
+}
+
+/**
+ * "Is this id the caller's?": answers the row's id (lower case, as stored) when the organisation
+ * owns a `kind` with that id, else throws NOT_FOUND with the kind's message. Every service asks this
+ * before it reads or changes a row by an id the client sent.
+ *
+ * `lock` takes the row's lock (SELECT … FOR UPDATE) for the rest of the caller's transaction, so a
+ * write that follows cannot race an archive or delete of the same row.
+ */
+export async function requireOwned(
+  db: DbOrTrx,
+  organizationId: string,
+  kind: OwnedKind,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<string> {
+  if (!isUuid(id)) throw notOwned(kind);
+  const query = ownedRow(db, organizationId, kind, id);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw notOwned(kind);
+  return row.id;
+}

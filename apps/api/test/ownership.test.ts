@@ -1,0 +1,345 @@
+import { ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_MESSAGES, type OwnedKind, requireOwned } from '../src/auth/owned.js';
+import { AppError } from '../src/errors.js';
+import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { databaseKind } from './support/database.js';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Door = [TestAccount, Method, string, unknown?];
+
+/** Everything an attack could change; compared whole before and after. */
+const TABLES = [
+  'properties',
+  'documents',
+  'uploads',
+  'jobs',
+  'templates',
+  'shares',
+  'share_documents',
+  'share_events',
+  'supplier_insurance',
+  'audit_events',
+] as const;
+
+const MALFORMED = ['not-a-uuid', '00000000-0000-0000-0000', "1' or '1'='1"];
+
+describe(`one ownership guard: 404 for anything not the caller's (${databaseKind})`, () => {
+  let t: TestApp;
+  let owner: TestAccount;
+  let outsider: TestAccount;
+  let supplier: TestAccount;
+  let rival: TestAccount;
+  const ids = {} as Record<
+    'property' | 'archived' | 'document' | 'share' | 'job' | 'jobShare' | 'template' | 'certificate',
+    string
+  >;
+  let outsiderProperty: string;
+  let rivalJob: string;
+  let openToken: string;
+
+  const call = (who: TestAccount, method: Method, url: string, payload?: unknown) =>
+    t.app.inject({ method, url, payload: payload as Record<string, unknown>, headers: who.headers });
+
+  const created = async (who: TestAccount, method: Method, url: string, payload?: unknown) => {
+    const res = await call(who, method, url, payload);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+
+  const document = (
+    organizationId: string,
+    target: { property_id?: string; job_id?: string },
+    name: string,
+  ) => ({
+    organization_id: organizationId,
+    property_id: target.property_id ?? null,
+    job_id: target.job_id ?? null,
+    kind: 'certificate' as const,
+    name,
+    storage_key: 'ab/ab000000000000000000000000000000',
+    sha256: 'a'.repeat(64),
+    bytes: 10,
+    content_type: 'application/pdf',
+    source: 'owner_upload' as const,
+  });
+
+  const property = (parcel: string) => ({
+    name: 'Home',
+    address: '1 Long Street',
+    country: 'ZA',
+    municipality: 'CPT',
+    parcel_id: parcel,
+  });
+
+  const reportAnswers = (jobRef: string) => ({
+    job_ref: jobRef,
+    inspection_date: '2026-11-20',
+    roof_type: ROOFING_SERVICE_REPORT_V1.fields.find((f) => f.name === 'roof_type')?.options?.[0],
+    condition: ROOFING_SERVICE_REPORT_V1.fields.find((f) => f.name === 'condition')?.options?.[0],
+    work_performed: 'Fixed the flashing.',
+  });
+
+  const template = {
+    name: 'Gutter check',
+    category: 'gutters',
+    version: 1,
+    fields: [{ name: 'state', type: 'text', required: false, label: 'State' }],
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [owner, outsider, supplier, rival] = await Promise.all([
+      signUpAndLogIn(t, 'homeowner'),
+      signUpAndLogIn(t, 'homeowner'),
+      signUpAndLogIn(t, 'supplier'),
+      signUpAndLogIn(t, 'supplier'),
+    ]);
+    ids.property = (await created(owner, 'POST', '/api/properties', property('P1'))).id;
+    ids.archived = (await created(owner, 'POST', '/api/properties', property('P2'))).id;
+    await created(owner, 'POST', `/api/properties/${ids.archived}/archive`);
+    outsiderProperty = (await created(outsider, 'POST', '/api/properties', property('P3'))).id;
+    const rows = await t.db.db
+      .insertInto('documents')
+      .values([
+        document(owner.organizationId, { property_id: ids.property }, 'Deed.pdf'),
+        document(supplier.organizationId, {}, 'Liability cover.pdf'),
+      ])
+      .returning('id')
+      .execute();
+    ids.document = rows[0]?.id ?? '';
+    ids.certificate = rows[1]?.id ?? '';
+    await created(owner, 'POST', `/api/properties/${ids.property}/share`, {
+      password: null,
+      documentIds: [ids.document],
+    });
+    ids.share = (await created(owner, 'GET', `/api/properties/${ids.property}/shares`))[0].id;
+
+    const job = await created(supplier, 'POST', '/api/supplier/jobs', {
+      property_address: '9 Main Rd, Kalk Bay',
+      client_name: 'M. Naidoo',
+      description: 'Roof repair',
+    });
+    ids.job = job.id;
+    await created(supplier, 'POST', `/api/supplier/jobs/${job.id}/reports`, {
+      templateId: ROOFING_SERVICE_REPORT_V1.id,
+      answers: reportAnswers(job.job_ref),
+    });
+    openToken = (await created(supplier, 'POST', `/api/supplier/jobs/${job.id}/share`, { password: null }))
+      .token;
+    ids.jobShare = (await created(supplier, 'GET', `/api/supplier/jobs/${job.id}/shares`))[0].id;
+    ids.template = (await created(supplier, 'POST', '/api/supplier/templates', template)).id;
+    rivalJob = (
+      await created(rival, 'POST', '/api/supplier/jobs', {
+        property_address: '1 Other Rd',
+        client_name: 'X',
+        description: 'Y',
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const snapshot = async () => {
+    const tables: Record<string, unknown[]> = {};
+    for (const table of TABLES) {
+      const { rows } = await sql`select * from ${sql.table(table)}`.execute(t.db.db);
+      tables[table] = rows.map((row) => JSON.stringify(row)).sort();
+    }
+    return JSON.stringify(tables);
+  };
+
+  /** Every door that takes an id of `kind`, as [who, method, url, body] for a given id. */
+  function doors(kind: OwnedKind, id: string): Door[] {
+    const register = (target: Record<string, unknown>) => ({
+      kind: 'deed',
+      name: 'x.pdf',
+      storage_key: 'ab/00000000000000000000000000000000',
+      sha256: 'b'.repeat(64),
+      bytes: 10,
+      content_type: 'application/pdf',
+      ...target,
+    });
+    switch (kind) {
+      case 'property':
+        return [
+          [outsider, 'GET', `/api/properties/${id}`],
+          [outsider, 'PATCH', `/api/properties/${id}`, { name: 'Stolen' }],
+          [outsider, 'POST', `/api/properties/${id}/archive`],
+          [outsider, 'GET', `/api/properties/${id}/documents`],
+          [outsider, 'POST', `/api/properties/${id}/share`, { password: null, documentIds: [ids.document] }],
+          [outsider, 'GET', `/api/properties/${id}/shares`],
+          // Registering into and adopting into a property: their schemas refuse a malformed id (400).
+          ...(id.length === 36
+            ? ([
+                [outsider, 'POST', `/api/share/${openToken}/adopt`, { property_id: id }],
+                [outsider, 'POST', '/api/documents', register({ property_id: id })],
+              ] satisfies Door[])
+            : []),
+        ];
+      case 'job':
+        return [
+          [rival, 'GET', `/api/supplier/jobs/${id}`],
+          [rival, 'GET', `/api/supplier/jobs/${id}/documents`],
+          [
+            rival,
+            'POST',
+            `/api/supplier/jobs/${id}/reports`,
+            { templateId: ROOFING_SERVICE_REPORT_V1.id, answers: reportAnswers('JOB-LX2K9Q-AB12') },
+          ],
+          [rival, 'POST', `/api/supplier/jobs/${id}/share`, { password: null }],
+          [rival, 'GET', `/api/supplier/jobs/${id}/shares`],
+          ...(id.length === 36
+            ? ([[rival, 'POST', '/api/documents', register({ job_id: id })]] satisfies Door[])
+            : []),
+        ];
+      case 'share':
+        return [
+          [outsider, 'POST', `/api/shares/${id}/revoke`],
+          [outsider, 'GET', `/api/shares/${id}/events`],
+        ];
+      case 'document':
+        return [
+          [outsider, 'GET', `/api/documents/${id}/view`],
+          [outsider, 'GET', `/api/documents/${id}/download`],
+          [outsider, 'PATCH', `/api/documents/${id}`, { expires_at: null }],
+          [outsider, 'DELETE', `/api/documents/${id}`],
+          [
+            outsider,
+            'POST',
+            `/api/properties/${outsiderProperty}/share`,
+            { password: null, documentIds: [id] },
+          ],
+        ];
+      case 'template':
+        return [
+          [rival, 'PUT', `/api/supplier/templates/${id}`, template],
+          [rival, 'POST', `/api/supplier/jobs/${rivalJob}/reports`, { templateId: id, answers: {} }],
+        ];
+      case 'certificate':
+        // A malformed certificate id is refused by its schema (400) before any service runs.
+        return id.length === 36
+          ? [
+              [
+                rival,
+                'PUT',
+                '/api/supplier/insurance',
+                {
+                  insurer: 'Santam',
+                  policy_number: 'P1',
+                  expires_at: '2030-01-31',
+                  certificate_document_id: id,
+                },
+              ],
+            ]
+          : [];
+    }
+  }
+
+  const foreign: Record<OwnedKind, () => string> = {
+    property: () => ids.property,
+    job: () => ids.job,
+    share: () => ids.share,
+    document: () => ids.document,
+    template: () => ids.template,
+    certificate: () => ids.certificate,
+  };
+
+  for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
+    it(`${kind}: a foreign, unknown or malformed id answers 404 '${NOT_FOUND_MESSAGES[kind]}' on every door and changes nothing`, async () => {
+      const before = await snapshot();
+      const candidates = [foreign[kind](), '00000000-0000-4000-8000-000000000000', ...MALFORMED];
+      let tried = 0;
+      for (const id of candidates) {
+        for (const [who, method, url, body] of doors(kind, id)) {
+          const res = await call(who, method, url, body);
+          expect(res.statusCode, `${method} ${url} ${JSON.stringify(body ?? '')}: ${res.body}`).toBe(404);
+          expect(res.json(), `${method} ${url}`).toEqual({ error: NOT_FOUND_MESSAGES[kind] });
+          tried++;
+        }
+      }
+      expect(tried).toBeGreaterThan(0);
+      expect(await snapshot()).toBe(before);
+    });
+  }
+
+  it("an archived property is not found, even by its owner, on every door; a job share's property is no door to it", async () => {
+    const before = await snapshot();
+    for (const [, method, url, body] of doors('property', ids.archived)) {
+      const res = await call(owner, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ error: NOT_FOUND_MESSAGES.property });
+    }
+    // A supplier's job share is the supplier's, not an owner's, even if the owner knows its id.
+    expect((await call(owner, 'GET', `/api/shares/${ids.jobShare}/events`)).statusCode).toBe(404);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('still answers the owners themselves', async () => {
+    expect((await call(owner, 'GET', `/api/properties/${ids.property}`)).statusCode).toBe(200);
+    expect((await call(owner, 'GET', `/api/properties/${ids.property.toUpperCase()}`)).statusCode).toBe(200);
+    expect((await call(owner, 'GET', `/api/shares/${ids.share}/events`)).statusCode).toBe(200);
+    expect((await call(supplier, 'GET', `/api/supplier/jobs/${ids.job}/documents`)).json()).toHaveLength(1);
+  });
+
+  describe('requireOwned', () => {
+    const own: Record<OwnedKind, () => [string, string]> = {
+      property: () => [owner.organizationId, ids.property],
+      job: () => [supplier.organizationId, ids.job],
+      share: () => [owner.organizationId, ids.share],
+      document: () => [owner.organizationId, ids.document],
+      template: () => [supplier.organizationId, ids.template],
+      certificate: () => [supplier.organizationId, ids.certificate],
+    };
+
+    const refusal = async (promise: Promise<unknown>) => {
+      const error = await promise.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(AppError);
+      return { code: (error as AppError).code, message: (error as AppError).message };
+    };
+
+    it.each(Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[])(
+      '%s: answers the stored id to its organisation, and NOT_FOUND to anyone else or for any malformed id',
+      async (kind) => {
+        const [organizationId, id] = own[kind]();
+        expect(await requireOwned(t.db.db, organizationId, kind, id)).toBe(id);
+        expect(await requireOwned(t.db.db, organizationId, kind, id.toUpperCase())).toBe(id);
+        const notFound = { code: 'NOT_FOUND', message: NOT_FOUND_MESSAGES[kind] };
+        for (const other of [outsider.organizationId, rival.organizationId]) {
+          expect(await refusal(requireOwned(t.db.db, other, kind, id))).toEqual(notFound);
+        }
+        for (const bad of ['', ...MALFORMED, `${id} `, `${id}0`]) {
+          expect(await refusal(requireOwned(t.db.db, organizationId, kind, bad))).toEqual(notFound);
+        }
+      },
+    );
+
+    it('knows the kinds apart: a document is no certificate, a job document neither, an archived property is gone', async () => {
+      const certificateError = { code: 'NOT_FOUND', message: NOT_FOUND_MESSAGES.certificate };
+      expect(await refusal(requireOwned(t.db.db, owner.organizationId, 'certificate', ids.document))).toEqual(
+        certificateError,
+      );
+      expect(await refusal(requireOwned(t.db.db, supplier.organizationId, 'property', ids.job))).toEqual({
+        code: 'NOT_FOUND',
+        message: NOT_FOUND_MESSAGES.property,
+      });
+      expect(await refusal(requireOwned(t.db.db, owner.organizationId, 'property', ids.archived))).toEqual({
+        code: 'NOT_FOUND',
+        message: NOT_FOUND_MESSAGES.property,
+      });
+    });
+
+    it('takes the row lock inside a transaction when asked', async () => {
+      const id = await t.db.db
+        .transaction()
+        .execute((trx) => requireOwned(trx, owner.organizationId, 'property', ids.property, { lock: true }));
+      expect(id).toBe(ids.property);
+    });
+  });
+});
