@@ -9,6 +9,7 @@ import {
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
+import { expectDownloadHeaders } from './support/download-headers.js';
 import { startS3Store } from './support/s3.js';
 
 type Json = Record<string, unknown>;
@@ -143,13 +144,13 @@ describe.each(['fs', 's3'] as const)(`document vault (${databaseKind}, %s store)
       headers: { cookie: `auth_session=${o.token}` },
     });
     expect(view.status).toBe(200);
-    expect(view.headers.get('content-disposition')).toMatch(/^inline; filename="Electrical CoC.pdf"/);
-    expect(view.headers.get('x-content-type-options')).toBe('nosniff');
+    const file = { contentType: 'application/pdf', bytes: pdf.length, filename: 'Electrical CoC.pdf' };
+    expectDownloadHeaders(view.headers, { ...file, disposition: 'inline' });
     expect(Buffer.from(await view.arrayBuffer()).equals(pdf)).toBe(true);
     const download = await fetch(`${origin}/api/documents/${document.id}/download`, {
       headers: { cookie: `auth_session=${o.token}` },
     });
-    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="Electrical CoC.pdf"/);
+    expectDownloadHeaders(download.headers, { ...file, disposition: 'attachment' });
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(pdf));
 
     expect(await auditActions(o.organizationId)).toEqual(['upload', 'register', 'view', 'download']);
@@ -161,6 +162,22 @@ describe.each(['fs', 's3'] as const)(`document vault (${databaseKind}, %s store)
       .executeTakeFirstOrThrow();
     expect(audit.document_id).toBe(document.id);
     expect(audit.ip).toBeTruthy();
+  });
+
+  it('views only PDFs and images inline: any other type opens as a download, with the same headers', async () => {
+    const o = await owner();
+    const note = Buffer.from('Gate code 1234\nAlarm company: 021 555 0199\n');
+    const res = await upload(o, note, 'text/plain', { kind: 'other', name: 'Notes.txt' });
+    expect(res.statusCode, res.body).toBe(201);
+    const view = await fetch(`${origin}/api/documents/${res.json().id}/view`, { headers: o.headers });
+    expect(view.status).toBe(200);
+    expectDownloadHeaders(view.headers, {
+      contentType: 'text/plain',
+      bytes: note.length,
+      filename: 'Notes.txt',
+      disposition: 'attachment',
+    });
+    expect(Buffer.from(await view.arrayBuffer()).equals(note)).toBe(true);
   });
 
   it('refuses more than 50 MB at signing, and more than 5 files in a batch', async () => {

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadDeclaration } from '../src/storage/file-store.js';
 import { FsFileStore } from '../src/storage/fs-store.js';
 import { createTestApp, listFiles, TEST_SECRET, type TestApp } from './support/app.js';
+import { expectDownloadHeaders } from './support/download-headers.js';
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 const content = Buffer.from('%PDF-1.7\nA certificate of compliance, page 1 of 1.\n'.repeat(50));
@@ -215,7 +216,12 @@ describe('fs store: the signed upload and read endpoints', () => {
     expect(ok.headers.get('content-disposition')).toBe(
       `inline; filename="coc.pdf"; filename*=UTF-8''coc.pdf`,
     );
-    expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
+    expectDownloadHeaders(ok.headers, {
+      contentType: 'application/pdf',
+      bytes: content.length,
+      filename: 'coc.pdf',
+      disposition: 'inline',
+    });
     expect(Buffer.from(await ok.arrayBuffer()).equals(content)).toBe(true);
 
     const tampered = new URL(read.url, origin);
@@ -239,6 +245,29 @@ describe('fs store: the signed upload and read endpoints', () => {
     const res = await fetch(new URL(expired.url, origin));
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: string }).error).toBe('The download URL has expired');
+  });
+
+  it('serves a signed inline read of a type browsers do not render safely as a download', async () => {
+    const text = Buffer.from('<html><script>alert(1)</script></html>');
+    const upload = await t.store.createUpload({
+      bytes: text.length,
+      sha256: sha256(text),
+      contentType: 'text/plain',
+    });
+    expect((await put(upload.url, text, 'text/plain')).status).toBe(200);
+    const read = await t.store.createReadUrl(upload.key, {
+      disposition: 'inline',
+      filename: 'page.html',
+      contentType: 'text/plain',
+    });
+    const res = await fetch(new URL(read.url, origin));
+    expect(res.status).toBe(200);
+    expectDownloadHeaders(res.headers, {
+      contentType: 'text/plain',
+      bytes: text.length,
+      filename: 'page.html',
+      disposition: 'attachment',
+    });
   });
 
   it('answers 404 for a signed read of an object that does not exist', async () => {

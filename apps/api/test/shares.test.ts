@@ -6,6 +6,7 @@ import { PASSWORD_REQUIRED } from '../src/modules/shares/shares.service.js';
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
+import { expectDownloadHeaders } from './support/download-headers.js';
 
 type Json = Record<string, unknown>;
 type Call = (
@@ -93,7 +94,12 @@ describe(`share links and adoption (${databaseKind})`, () => {
     const file = await anonymous('GET', `/api/share/${token}/download/${report.id}`);
     expect(file.statusCode).toBe(200);
     expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(report.sha256);
-    expect(String(file.headers['content-disposition'])).toMatch(/^attachment/);
+    expectDownloadHeaders(file.headers, {
+      contentType: 'application/pdf',
+      bytes: report.bytes,
+      filename: report.name,
+      disposition: 'attachment',
+    });
     const other = await sharedJob(null);
     expect((await anonymous('GET', `/api/share/${token}/download/${other.report.id}`)).statusCode).toBe(404);
   });

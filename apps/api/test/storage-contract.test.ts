@@ -86,6 +86,8 @@ describe.each([
     expect(res.headers.get('content-type')).toMatch(/^image\/png/);
     expect(res.headers.get('content-disposition')).toContain('attachment');
     expect(res.headers.get('content-disposition')).toContain('Roof report (final).png');
+    // The one header a presigned S3 read can carry besides these two (see download-headers.ts).
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await res.arrayBuffer()).equals(content)).toBe(true);
   });
 

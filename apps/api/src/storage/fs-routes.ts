@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import { contentDisposition } from './file-store.js';
+import { sendDownload } from './download-headers.js';
 import { FS_OBJECT_PATH, FS_UPLOAD_PATH, type FsFileStore } from './fs-store.js';
 
 const keyParams = z.object({ prefix: z.string(), name: z.string() });
@@ -66,13 +66,16 @@ export async function fsStorageRoutes(app: FastifyInstance, { store }: { store: 
       const found = await store.stat(key);
       if (!found) throw new AppError('NOT_FOUND', 'File not found');
       const stream = await store.openRead(key);
-      return reply
-        .header('content-type', request.query.type)
-        .header('content-length', found.bytes)
-        .header('content-disposition', contentDisposition(request.query.disposition, request.query.filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=0, no-store')
-        .send(stream);
+      return sendDownload(
+        reply,
+        {
+          contentType: request.query.type,
+          bytes: found.bytes,
+          filename: request.query.filename,
+          disposition: request.query.disposition,
+        },
+        stream,
+      );
     },
   );
 }

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import * as Minio from 'minio';
 import { AppError } from '../errors.js';
 import { digestOf } from './digest.js';
+import { dispositionFor } from './download-headers.js';
 import {
   assertObjectKey,
   contentDisposition,
@@ -113,9 +114,15 @@ export class S3FileStore implements FileStore {
 
   async createReadUrl(key: string, options: ReadUrlOptions): Promise<{ url: string; expiresAt: Date }> {
     assertObjectKey(key);
+    // S3 lets a signed GET override only these response headers: nosniff and the CSP of
+    // downloadHeaders cannot be set this way, which is why the app streams its downloads itself.
     const url = await this.#publicClient.presignedGetObject(this.#bucket, key, this.#ttlSeconds, {
-      'response-content-disposition': contentDisposition(options.disposition, options.filename),
+      'response-content-disposition': contentDisposition(
+        dispositionFor(options.disposition, options.contentType),
+        options.filename,
+      ),
       'response-content-type': mediaTypeOf(options.contentType),
+      'response-cache-control': 'private, no-store',
     });
     return { url, expiresAt: new Date(Date.now() + this.#ttlSeconds * 1000) };
   }

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
-import { contentDisposition } from '../../storage/file-store.js';
+import { sendDownload } from '../../storage/download-headers.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
 import { documentIdParams } from './documents.schemas.js';
 import { openDocument } from './documents.service.js';
-
-/** Shown inline only when browsers render them safely; anything else is a download. */
-const INLINE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/webp']);
 
 /**
  * View and download, streamed from the store. They open as plain links, so the session cookie is
@@ -37,23 +34,16 @@ export async function documentFileRoutes(app: FastifyInstance, { services }: { s
           request.params.id,
           action,
         );
-        const inline = action === 'view' && INLINE_TYPES.has(document.content_type);
-        return (
-          reply
-            .header('content-type', document.content_type)
-            .header('content-length', document.bytes)
-            .header(
-              'content-disposition',
-              contentDisposition(inline ? 'inline' : 'attachment', document.name),
-            )
-            .header('x-content-type-options', 'nosniff')
-            .header('cache-control', 'private, no-store')
-            // The file is shown as itself: no scripts, no requests of its own.
-            .header(
-              'content-security-policy',
-              "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
-            )
-            .send(stream)
+        // View is inline for PDFs and images only (the helper decides); download always an attachment.
+        return sendDownload(
+          reply,
+          {
+            contentType: document.content_type,
+            bytes: document.bytes,
+            filename: document.name,
+            disposition: action === 'view' ? 'inline' : 'attachment',
+          },
+          stream,
         );
       },
     );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition } from '../../storage/file-store.js';
+import { sendDownload } from '../../storage/download-headers.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
 import { openShare } from './shares.router.js';
 import { logShareEvent, sharedDocument } from './shares.service.js';
@@ -30,13 +30,16 @@ export async function shareFileRoutes(app: FastifyInstance, { services }: { serv
         ctx.actor?.userId ?? null,
         document.id,
       );
-      return reply
-        .header('content-type', document.content_type)
-        .header('content-length', document.bytes)
-        .header('content-disposition', contentDisposition('attachment', document.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendDownload(
+        reply,
+        {
+          contentType: document.content_type,
+          bytes: document.bytes,
+          filename: document.name,
+          disposition: 'attachment',
+        },
+        stream,
+      );
     },
   );
 }
