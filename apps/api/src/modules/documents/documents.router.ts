@@ -8,9 +8,10 @@ import { okSchema } from '../auth/auth.schemas.js';
 import {
   documentIdParams,
   documentSchema,
+  propertyDocumentsInput,
   signedUploadSchema,
   signUploadBatchSchema,
-  updateDocumentSchema,
+  updateDocumentInput,
 } from './documents.schemas.js';
 import {
   deleteDocument,
@@ -73,12 +74,12 @@ export const documentsRouter = router({
     .query(({ ctx }) => listDocuments(ctx.deps.db.db, ctx.actor.organizationId)),
 
   byProperty: authedProcedure
-    .input(z.object({ propertyId: z.string() }))
+    .input(propertyDocumentsInput)
     .output(z.array(documentSchema))
     .query(({ ctx, input }) => listDocuments(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
 
   update: authedProcedure
-    .input(documentIdParams.extend({ patch: updateDocumentSchema }))
+    .input(updateDocumentInput)
     .output(documentSchema)
     .mutation(({ ctx, input }) =>
       updateDocumentExpiry(ctx.deps.db.db, who(ctx), input.id, input.patch.expires_at),

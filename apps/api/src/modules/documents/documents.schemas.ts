@@ -2,6 +2,8 @@ import {
   DOCUMENT_KINDS,
   DOCUMENT_MESSAGES,
   DOCUMENT_SOURCES,
+  idParamsSchema,
+  idSchema,
   MAX_FILES_PER_BATCH,
   optionalIsoDateSchema,
   signUploadSchema,
@@ -42,10 +44,17 @@ export const signedUploadSchema = z
   })
   .meta({ id: 'SignedUpload' });
 
-export const documentIdParams = z.object({ id: z.string() });
+/** One document: the REST `/:id` parameters and the input of remove (and the file routes' parameters). */
+export const documentIdParams = idParamsSchema;
 
 /** What an owner may change on a document of their own: the expiry of a certificate or policy. */
 export const updateDocumentSchema = z.object({ expires_at: optionalIsoDateSchema });
+
+/** Changing a document: its id and the patch (REST: the id from the path, the patch as the body). */
+export const updateDocumentInput = documentIdParams.extend({ patch: updateDocumentSchema });
+
+/** One property's documents (REST: the property's id from the path). */
+export const propertyDocumentsInput = z.object({ propertyId: idSchema });
 
 /** Spec §5: at most 5 files per batch, each declared like a single upload. */
 export const signUploadBatchSchema = z.object({

@@ -1,8 +1,13 @@
-import { createPropertyInputSchema, updatePropertySchema } from '@propertydna/domain';
+import { createPropertyInputSchema } from '@propertydna/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
-import { dashboardStatsSchema, propertyIdParams, propertySchema } from './properties.schemas.js';
+import {
+  dashboardStatsSchema,
+  propertyIdParams,
+  propertySchema,
+  updatePropertyInput,
+} from './properties.schemas.js';
 import {
   archiveProperty,
   createProperty,
@@ -29,7 +34,7 @@ export const propertiesRouter = router({
     .mutation(({ ctx, input }) => createProperty(ctx.deps.db.db, ctx.actor.organizationId, input)),
 
   update: authedProcedure
-    .input(z.object({ id: z.string(), patch: updatePropertySchema }))
+    .input(updatePropertyInput)
     .output(propertySchema)
     .mutation(({ ctx, input }) =>
       updateProperty(ctx.deps.db.db, ctx.actor.organizationId, input.id, input.patch),

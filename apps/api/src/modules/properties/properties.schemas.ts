@@ -1,4 +1,10 @@
-import { COMPLIANCE_STATUSES, COUNTRY_CODES, PROPERTY_TYPES } from '@propertydna/domain';
+import {
+  COMPLIANCE_STATUSES,
+  COUNTRY_CODES,
+  idParamsSchema,
+  PROPERTY_TYPES,
+  updatePropertySchema,
+} from '@propertydna/domain';
 import { z } from 'zod';
 
 /**
@@ -33,7 +39,11 @@ export const propertySchema = z
   .meta({ id: 'Property' });
 export type PropertyOut = z.infer<typeof propertySchema>;
 
-export const propertyIdParams = z.object({ id: z.string() });
+/** One property: the REST `/:id` parameters and the input of byId and archive. */
+export const propertyIdParams = idParamsSchema;
+
+/** Editing a property: its id and the patch (REST: the id from the path, the patch as the body). */
+export const updatePropertyInput = propertyIdParams.extend({ patch: updatePropertySchema });
 
 export const dashboardStatsSchema = z
   .object({

@@ -1,22 +1,23 @@
-import {
-  adoptShareSchema,
-  createPropertyInputSchema,
-  createShareSchema,
-  SHARE_MESSAGES,
-  sha256HexSchema,
-  shareUnlockSchema,
-} from '@propertydna/domain';
+import { adoptShareSchema, createPropertyInputSchema, SHARE_MESSAGES } from '@propertydna/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router, supplierProcedure } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
 import {
+  adoptInput,
   adoptResultSchema,
   shareCreatedSchema,
   shareEventSchema,
+  shareIdParams,
+  shareJobInput,
   shareLinkSchema,
+  shareLinksInput,
+  sharePropertyInput,
+  shareTokenParams,
+  shareUnlockInput,
   shareViewSchema,
+  verifyParams,
   verifyResultSchema,
 } from './shares.schemas.js';
 import {
@@ -37,8 +38,6 @@ import {
   viewShare,
 } from './shares.service.js';
 
-const tokenInput = z.object({ token: z.string().min(1).max(200) });
-
 /** The web page of a link, on the origin the caller used. */
 const shareUrl = (ctx: Pick<Context, 'req'>, token: string) =>
   `${ctx.req.protocol}://${ctx.req.host}/share/${token}`;
@@ -58,7 +57,7 @@ export async function openShare(ctx: Pick<Context, 'deps' | 'req'>, token: strin
 export const sharesRouter = router({
   /** Supplier: share a job by link (spec §2, §7). */
   shareJob: supplierProcedure
-    .input(createShareSchema.extend({ jobId: z.string() }))
+    .input(shareJobInput)
     .output(shareCreatedSchema)
     .mutation(async ({ ctx, input }) => {
       const { token, expiresAt } = await shareJob(ctx.deps.db.db, ctx.actor, input.jobId, input);
@@ -66,14 +65,14 @@ export const sharesRouter = router({
     }),
   /** Owner: share chosen documents of a property (the Vault's share modal). */
   shareProperty: authedProcedure
-    .input(createShareSchema.extend({ propertyId: z.string(), documentIds: z.array(z.string()).max(100) }))
+    .input(sharePropertyInput)
     .output(shareCreatedSchema)
     .mutation(async ({ ctx, input }) => {
       const { token, expiresAt } = await shareProperty(ctx.deps.db.db, ctx.actor, input.propertyId, input);
       return { token, url: shareUrl(ctx, token), expires_at: expiresAt.toISOString() };
     }),
   links: authedProcedure
-    .input(z.union([z.object({ jobId: z.string() }), z.object({ propertyId: z.string() })]))
+    .input(shareLinksInput)
     .output(z.array(shareLinkSchema))
     .query(({ ctx, input }) =>
       listShares(
@@ -83,27 +82,27 @@ export const sharesRouter = router({
       ),
     ),
   revoke: authedProcedure
-    .input(z.object({ id: z.string() }))
+    .input(shareIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
       await revokeShare(ctx.deps.db.db, ctx.actor, input.id);
       return { ok: true as const };
     }),
   events: authedProcedure
-    .input(z.object({ id: z.string() }))
+    .input(shareIdParams)
     .output(z.array(shareEventSchema))
     .query(({ ctx, input }) => shareEvents(ctx.deps.db.db, ctx.actor, input.id)),
 
   /** Public: what a link shares; 401 with passwordRequired while it is locked. */
   view: publicProcedure
-    .input(tokenInput)
+    .input(shareTokenParams)
     .output(shareViewSchema)
     .query(async ({ ctx, input }) =>
       viewShare(ctx.deps.db.db, await openShare(ctx, input.token), ctx.req.ip, ctx.actor?.userId ?? null),
     ),
   /** Public: the right password sets a short-lived HttpOnly cookie bound to this link. */
   unlock: publicProcedure
-    .input(tokenInput.extend(shareUnlockSchema.shape))
+    .input(shareUnlockInput)
     .output(z.object({ ok: z.literal(true), message: z.string() }))
     .mutation(async ({ ctx, input }) => {
       const share = await unlockShare(
@@ -124,13 +123,7 @@ export const sharesRouter = router({
     }),
   /** Signed-in owners copy the shared documents into a property of theirs (or a new one). */
   adopt: authedProcedure
-    .input(
-      tokenInput.extend({
-        property_id: z.string().nullish(),
-        create_property: z.boolean().default(false),
-        property: z.unknown().optional(),
-      }),
-    )
+    .input(adoptInput)
     .output(adoptResultSchema)
     .mutation(async ({ ctx, input }) => {
       const share = await openShare(ctx, input.token);
@@ -156,7 +149,7 @@ export const sharesRouter = router({
 
   /** Public verification of a file by its SHA-256. */
   verify: publicProcedure
-    .input(z.object({ sha256: sha256HexSchema }))
+    .input(verifyParams)
     .output(verifyResultSchema)
     .query(async ({ ctx, input }) => {
       const matches = await verifyHash(ctx.deps.db.db, input.sha256);

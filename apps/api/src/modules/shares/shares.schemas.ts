@@ -1,4 +1,59 @@
+import {
+  containsControlCharacters,
+  controlCharactersMessage,
+  createShareSchema,
+  idParamsSchema,
+  idSchema,
+  noControlCharacters,
+  sha256HexSchema,
+  shareUnlockSchema,
+} from '@propertydna/domain';
 import { z } from 'zod';
+
+// Inputs: each declared once, for the procedure and for its REST route (which takes ids and the token
+// from the path and the rest from the body).
+
+/** A link's token as it arrives in a URL: 1 to 200 characters; an unknown one answers 404. */
+export const shareTokenSchema = z.string().check(noControlCharacters('Share link')).min(1).max(200);
+
+/** `{ token }`: the input of view, and the REST `/:token` parameters. */
+export const shareTokenParams = z.object({ token: shareTokenSchema });
+
+/** One share link (revoke, events). */
+export const shareIdParams = idParamsSchema;
+
+/** Supplier: share a job by link. */
+export const shareJobInput = createShareSchema.extend({ jobId: idSchema });
+
+/** Owner: share chosen documents of a property (REST: the body, the property's id from the path). */
+export const sharePropertyBody = createShareSchema.extend({ documentIds: z.array(idSchema).max(100) });
+export const sharePropertyInput = sharePropertyBody.extend({ propertyId: idSchema });
+
+/** The links of a job or of a property. */
+export const shareLinksInput = z.union([z.object({ jobId: idSchema }), z.object({ propertyId: idSchema })]);
+
+/** The password gate of a link. */
+export const shareUnlockInput = shareTokenParams.extend(shareUnlockSchema.shape);
+
+/**
+ * Adopting shared documents (REST: the body, the token from the path): the procedure reads the choice
+ * with the domain's `adoptShareSchema` and a new property with `createPropertyInputSchema`; no text
+ * in the new property may hold a control character, whichever choice is made.
+ */
+export const adoptBody = z.object({
+  property_id: idSchema.nullish(),
+  create_property: z.boolean().default(false),
+  property: z
+    .unknown()
+    .refine((value) => !containsControlCharacters(value), controlCharactersMessage('Property'))
+    .optional(),
+});
+export const adoptInput = shareTokenParams.extend(adoptBody.shape);
+
+/** Public verification of a file by its SHA-256. */
+export const verifyParams = z.object({ sha256: sha256HexSchema });
+
+// Outputs.
 
 export const shareCreatedSchema = z
   .object({ token: z.string(), url: z.string(), expires_at: z.string() })

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { router, supplierProcedure } from '../../trpc/init.js';
 import { documentSchema } from '../documents/documents.schemas.js';
 import {
+  createReportInput,
   insuranceSchema,
   jobIdParams,
   jobSchema,
-  reportInputSchema,
   supplierProfileOutSchema,
   templateInputSchema,
   templateOutSchema,
+  updateTemplateInput,
 } from './supplier.schemas.js';
 import {
   createJob,
@@ -53,7 +54,7 @@ export const supplierRouter = router({
     .output(templateOutSchema)
     .mutation(({ ctx, input }) => saveTemplate(ctx.deps.db.db, ctx.actor.organizationId, input)),
   updateTemplate: supplierProcedure
-    .input(z.object({ id: z.string(), template: templateInputSchema }))
+    .input(updateTemplateInput)
     .output(templateOutSchema)
     .mutation(({ ctx, input }) =>
       saveTemplate(ctx.deps.db.db, ctx.actor.organizationId, input.template, input.id),
@@ -75,7 +76,7 @@ export const supplierRouter = router({
     .output(z.array(documentSchema))
     .query(({ ctx, input }) => listJobDocuments(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
   createReport: supplierProcedure
-    .input(jobIdParams.extend(reportInputSchema.shape))
+    .input(createReportInput)
     .output(documentSchema)
     .mutation(({ ctx, input }) =>
       createJobReport(

@@ -1,4 +1,4 @@
-import { templateDraftSchema } from '@propertydna/domain';
+import { idParamsSchema, idSchema, jsonObjectSchema, templateDraftSchema } from '@propertydna/domain';
 import { z } from 'zod';
 
 /** The supplier profile (spec §3): specialties answered as a list. */
@@ -53,12 +53,23 @@ export type TemplateOut = z.infer<typeof templateOutSchema>;
 /** A new or edited template: the domain's draft (the template without its id). */
 export const templateInputSchema = templateDraftSchema;
 
-export const jobIdParams = z.object({ id: z.string() });
+/** One job: the REST `/:id` parameters and the input of job and jobDocuments. */
+export const jobIdParams = idParamsSchema;
 
+/** One of the supplier's templates: the REST `/:id` parameters. */
+export const templateIdParams = idParamsSchema;
+
+/** Editing a template: its id and the draft (REST: the id from the path, the draft as the body). */
+export const updateTemplateInput = templateIdParams.extend({ template: templateInputSchema });
+
+/** A filled-in report: the template (built-in id or UUID) and the answers, checked against it. */
 export const reportInputSchema = z.object({
-  templateId: z.string().min(1),
-  answers: z.record(z.string(), z.unknown()),
+  templateId: idSchema.min(1),
+  answers: jsonObjectSchema('Report answers'),
 });
+
+/** Filling a template for a job (REST: the job's id from the path, the report as the body). */
+export const createReportInput = jobIdParams.extend(reportInputSchema.shape);
 
 export const insuranceSchema = z
   .object({
