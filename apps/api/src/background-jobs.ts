@@ -1,6 +1,7 @@
 import type { AnyJobDefinition } from './jobs/job-queue.js';
 import { sendMailJob } from './mail/mail-job.js';
+import { housekeepingJobs } from './modules/housekeeping/housekeeping.jobs.js';
 import type { AppServices } from './trpc/context.js';
 
 /** Every kind of background work the app runs, from the modules that own them. */
-export const backgroundJobs: readonly AnyJobDefinition<AppServices>[] = [sendMailJob];
+export const backgroundJobs: readonly AnyJobDefinition<AppServices>[] = [sendMailJob, ...housekeepingJobs];

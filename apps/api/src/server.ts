@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { connectDatabase, databaseConfigFromEnv } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Env } from './env.js';
 import { seedDemoAccounts, seedDemoPortfolio, seedDemoSupplierJob } from './modules/demo/seed.js';
+import { refreshStatistics } from './modules/housekeeping/housekeeping.service.js';
 import { resolveAppSecret } from './secret.js';
 import { createFileStore } from './storage/create-file-store.js';
 
@@ -25,7 +25,7 @@ export async function createServer(
     await seedDemoPortfolio(db.db, store);
     await seedDemoSupplierJob(db.db, store);
     // Fresh planner statistics from the start (PGlite has no autovacuum; see connect.ts).
-    if (db.kind === 'pglite') await sql`analyze`.execute(db.db);
+    await refreshStatistics(db);
     return await buildApp({ env, db, store, secret }, { logger });
   } catch (error) {
     await db.close();

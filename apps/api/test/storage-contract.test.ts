@@ -51,6 +51,21 @@ describe.each([
     return fetch(new URL(url, s.origin), { method: 'PUT', body, headers: { 'content-type': contentType } });
   }
 
+  it('lists its objects with when they were written (for the orphan sweep), and nothing else', async () => {
+    const a = await s.store.putObject(Buffer.from('%PDF-1.7 listed a'), 'application/pdf');
+    const b = await s.store.putObject(Buffer.from('%PDF-1.7 listed b'), 'application/pdf');
+    const listed = new Map<string, Date>();
+    for await (const object of s.store.listObjects()) listed.set(object.key, object.modifiedAt);
+    expect(listed.has(a.key) && listed.has(b.key)).toBe(true);
+    for (const key of listed.keys()) expect(isObjectKey(key)).toBe(true);
+    expect(Math.abs((listed.get(a.key)?.getTime() ?? 0) - Date.now())).toBeLessThan(10 * 60 * 1000);
+    await s.store.remove(a.key);
+    const after: string[] = [];
+    for await (const object of s.store.listObjects()) after.push(object.key);
+    expect(after).not.toContain(a.key);
+    expect(after).toContain(b.key);
+  });
+
   it('stores exactly the declared content under a server-made key, and reads it back', async () => {
     const content = Buffer.from('%PDF-1.7 a small test document\n'.repeat(100));
     const declaration = declarationFor(content);

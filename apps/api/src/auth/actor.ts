@@ -1,6 +1,6 @@
-import type { UserType } from '@propertydna/domain';
 // The cookie plugin's additions to Fastify's request and reply types (req.cookies, res.setCookie).
 import type {} from '@fastify/cookie';
+import type { UserType } from '@propertydna/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { verifyRequestOrigin } from 'lucia';
 import { type AppLucia, SESSION_COOKIE } from './lucia.js';

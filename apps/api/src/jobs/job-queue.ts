@@ -190,6 +190,11 @@ export class JobQueue<Deps> {
     return job ? { state: job.state, retryCount: job.retryCount, output: job.output } : null;
   }
 
+  /** The cron schedules this queue runs (name, cron, timezone). */
+  async schedules(): Promise<{ name: string; cron: string; timezone: string }[]> {
+    return (await this.#boss.getSchedules()).map(({ name, cron, timezone }) => ({ name, cron, timezone }));
+  }
+
   /** Stops fetching, lets running jobs finish (or leaves them to be retried after `timeoutMs`), and stops. */
   async stop(timeoutMs: number): Promise<void> {
     if (!this.#started) return;

@@ -53,6 +53,13 @@ export interface FileStore {
   /** Size of the stored object, or null if there is none. */
   stat(key: string): Promise<{ bytes: number } | null>;
   remove(key: string): Promise<void>;
+  /** Every stored object with when it was last written (the orphan sweep walks this). */
+  listObjects(): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /**
+   * Removes partial uploads (bytes received but never completed) not written to since `before`;
+   * answers how many. Stores that receive no bytes themselves (s3: the browser PUTs to the bucket) have none.
+   */
+  sweepIncoming(before: Date): Promise<number>;
   /** Throws when the store cannot be used (health check). */
   check(): Promise<void>;
 }

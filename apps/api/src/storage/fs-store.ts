@@ -9,6 +9,7 @@ import { DigestStream, digestOf, TooLargeError } from './digest.js';
 import {
   assertObjectKey,
   type FileStore,
+  isObjectKey,
   mediaTypeOf,
   newObjectKey,
   type ReadUrlOptions,
@@ -55,6 +56,8 @@ const readFields = (key: string, g: Omit<ReadGrant, 'signature'>) =>
 export const FS_UPLOAD_PATH = '/storage/uploads';
 export const FS_OBJECT_PATH = '/storage/objects';
 const TEMP_DIR = '.incoming';
+/** A partial upload not written to for this long is abandoned (removed at start and by housekeeping). */
+export const INCOMING_MAX_IDLE_MS = 60 * 60 * 1000;
 
 /**
  * Local-disk store. Uploads go through the API's own PUT route: the body is streamed to a temporary
@@ -75,19 +78,10 @@ export class FsFileStore implements FileStore {
     this.#now = options.now ?? Date.now;
   }
 
-  /**
-   * Creates the directories and removes temporary files left by uploads that a crash interrupted
-   * (only those older than an upload URL can live, so a running upload is never touched).
-   */
+  /** Creates the directories and removes partial uploads left by a crash (see sweepIncoming). */
   async init(): Promise<void> {
-    const temp = path.join(this.#root, TEMP_DIR);
-    await fs.mkdir(temp, { recursive: true });
-    const cutoff = this.#now() - this.#ttlSeconds * 1000;
-    for (const name of await fs.readdir(temp)) {
-      const file = path.join(temp, name);
-      const info = await fs.stat(file).catch(() => null);
-      if (info && info.mtimeMs < cutoff) await fs.rm(file, { force: true });
-    }
+    await fs.mkdir(path.join(this.#root, TEMP_DIR), { recursive: true });
+    await this.sweepIncoming(new Date(this.#now() - INCOMING_MAX_IDLE_MS));
   }
 
   /** Absolute path of a key, refusing anything that is not a server-made key inside the root. */
@@ -267,6 +261,33 @@ export class FsFileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     await fs.rm(this.#pathOf(key), { force: true });
+  }
+
+  async sweepIncoming(before: Date): Promise<number> {
+    // A running upload keeps writing to its file, so only files idle since `before` are removed.
+    const temp = path.join(this.#root, TEMP_DIR);
+    let removed = 0;
+    for (const name of await fs.readdir(temp).catch(() => [])) {
+      const file = path.join(temp, name);
+      const info = await fs.stat(file).catch(() => null);
+      if (info?.isFile() && info.mtimeMs < before.getTime()) {
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  async *listObjects(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    for (const folder of await fs.readdir(this.#root).catch(() => [])) {
+      if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+      for (const name of await fs.readdir(path.join(this.#root, folder)).catch(() => [])) {
+        const key = `${folder}/${name}`;
+        if (!isObjectKey(key)) continue;
+        const info = await fs.stat(path.join(this.#root, key)).catch(() => null);
+        if (info?.isFile()) yield { key, modifiedAt: info.mtime };
+      }
+    }
   }
 
   async check(): Promise<void> {

@@ -8,6 +8,7 @@ import {
   assertObjectKey,
   contentDisposition,
   type FileStore,
+  isObjectKey,
   mediaTypeOf,
   newObjectKey,
   type ReadUrlOptions,
@@ -153,6 +154,20 @@ export class S3FileStore implements FileStore {
   async remove(key: string): Promise<void> {
     assertObjectKey(key);
     await this.#client.removeObject(this.#bucket, key);
+  }
+
+  async *listObjects(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    const stream = this.#client.listObjectsV2(this.#bucket, '', true);
+    for await (const item of stream as AsyncIterable<{ name?: string; lastModified?: Date }>) {
+      if (item.name && isObjectKey(item.name)) {
+        yield { key: item.name, modifiedAt: item.lastModified ?? new Date(0) };
+      }
+    }
+  }
+
+  /** The browser PUTs straight to the bucket: the store itself holds no partial uploads. */
+  async sweepIncoming(_before: Date): Promise<number> {
+    return 0;
   }
 
   async check(): Promise<void> {

@@ -303,7 +303,7 @@ export const resetPasswordFormSchema = z
       .check(noControlCharacters('Password'))
       .min(1, SIGNUP_FIELD_MESSAGES.confirmPasswordRequired),
   })
-  .refine((value) => value.password === value.confirmPassword, {
+  .refine((value) => value.confirmPassword === '' || value.password === value.confirmPassword, {
     path: ['confirmPassword'],
     message: SIGNUP_MESSAGES.passwordMismatch.message,
   });

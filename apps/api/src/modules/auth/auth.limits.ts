@@ -25,6 +25,16 @@ export const MAX_RESET_FAILURES_PER_ADDRESS = 20;
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** Failures of one account across all addresses: the growing delay. */
+export const accountGuessRule = (email: string): LimitRule => ({
+  rule: 'password:email',
+  key: email,
+  windowMs: ACCOUNT_WINDOW_MS,
+  delay: ACCOUNT_DELAY,
+  message: (seconds) =>
+    `Too many failed sign-in attempts for this account. Try again in ${waitPhrase(seconds)}.`,
+});
+
 export function passwordGuessRules(email: string, ip: string): LimitRule[] {
   return [
     {
@@ -34,14 +44,7 @@ export function passwordGuessRules(email: string, ip: string): LimitRule[] {
       max: MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
       message: (seconds) => `Too many failed sign-in attempts. Try again in ${waitPhrase(seconds)}.`,
     },
-    {
-      rule: 'password:email',
-      key: email,
-      windowMs: ACCOUNT_WINDOW_MS,
-      delay: ACCOUNT_DELAY,
-      message: (seconds) =>
-        `Too many failed sign-in attempts for this account. Try again in ${waitPhrase(seconds)}.`,
-    },
+    accountGuessRule(email),
   ];
 }
 

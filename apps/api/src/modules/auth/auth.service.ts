@@ -17,6 +17,7 @@ import {
 } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
 import {
+  accountGuessRule,
   FAILURE_NOTICE_AT,
   failureNoticeRule,
   passwordGuessRules,
@@ -144,7 +145,7 @@ async function hearAccountPassword(
   const rules = passwordGuessRules(email, ip);
   const { ok } = await hearGuess(db, rules, check, { now, clearOnSuccess: rules });
   if (!ok && user) {
-    const failures = await countAttempts(db, rules[1] ?? rules[0]!, now);
+    const failures = await countAttempts(db, accountGuessRule(email), now);
     if (failures >= FAILURE_NOTICE_AT && (await firstInWindow(db, failureNoticeRule(email), now))) {
       await queueMail(services, {
         to: user.email,

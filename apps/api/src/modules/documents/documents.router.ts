@@ -47,7 +47,10 @@ export const documentsRouter = router({
     .input(signUploadSchema)
     .output(signedUploadSchema)
     .mutation(async ({ ctx, input }) => {
-      return signedUploadOut(ctx.req, await signUpload(ctx.deps.db.db, ctx.deps.store, who(ctx), input));
+      return signedUploadOut(
+        ctx.req,
+        await signUpload(ctx.deps.db.db, ctx.deps.store, who(ctx), input, ctx.deps.env.UPLOAD_QUOTA_BYTES),
+      );
     }),
 
   /** A batch of at most 5 files (spec §5), signed together. */
@@ -58,7 +61,10 @@ export const documentsRouter = router({
       const uploads = [];
       for (const file of input.files) {
         uploads.push(
-          signedUploadOut(ctx.req, await signUpload(ctx.deps.db.db, ctx.deps.store, who(ctx), file)),
+          signedUploadOut(
+            ctx.req,
+            await signUpload(ctx.deps.db.db, ctx.deps.store, who(ctx), file, ctx.deps.env.UPLOAD_QUOTA_BYTES),
+          ),
         );
       }
       return uploads;

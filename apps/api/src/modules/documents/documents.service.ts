@@ -7,6 +7,7 @@ import {
   sniffMatches,
   startOfJohannesburgDay,
 } from '@propertydna/domain';
+import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js';
 import type { Db, DocumentRow } from '../../db/database.js';
@@ -65,30 +66,54 @@ function selectDocuments(db: Db, organizationId: string) {
     .where('documents.organization_id', '=', organizationId);
 }
 
+/** What an organisation has signed for upload and not registered yet, in bytes, may not pass `quota`. */
+export const uploadQuotaMessage = (quota: number) =>
+  `You have ${formatQuota(quota)} of uploads waiting to be saved. Finish or cancel them (unsaved uploads expire within about an hour) before starting more.`;
+const formatQuota = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
 /**
  * Step 1 of the upload sequence (spec §4): the declaration is checked (type, size, hash format —
  * by the input schema), a server-made key and a signed URL are issued, and the declaration is
- * remembered so the registration can be held to it.
+ * remembered so the registration can be held to it. The organisation's signed but unregistered
+ * bytes may not pass `quotaBytes` (counted under a per-organisation lock, so parallel signs cannot
+ * each pass alone).
  */
 export async function signUpload(
   db: Db,
   store: FileStore,
   who: RequestActor,
   declaration: { contentType: AllowedContentType; sha256: string; bytes: number },
+  quotaBytes: number,
+  now = new Date(),
 ): Promise<SignedUpload> {
-  const upload = await store.createUpload(declaration);
-  await db
-    .insertInto('uploads')
-    .values({
-      storage_key: upload.key,
-      organization_id: who.actor.organizationId,
-      user_id: who.actor.userId,
-      bytes: declaration.bytes,
-      sha256: declaration.sha256,
-      content_type: declaration.contentType,
-      expires_at: new Date(upload.expiresAt.getTime() + REGISTRATION_GRACE_MS),
-    })
-    .execute();
+  const organizationId = who.actor.organizationId;
+  const upload = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${organizationId}`}, 0))`.execute(trx);
+    const pending = await trx
+      .selectFrom('uploads')
+      .select(sql<number>`coalesce(sum(bytes), 0)`.as('bytes'))
+      .where('organization_id', '=', organizationId)
+      .where('registered_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    if (Number(pending.bytes) + declaration.bytes > quotaBytes) {
+      throw new AppError('TOO_MANY_REQUESTS', uploadQuotaMessage(quotaBytes));
+    }
+    const signed = await store.createUpload(declaration);
+    await trx
+      .insertInto('uploads')
+      .values({
+        storage_key: signed.key,
+        organization_id: organizationId,
+        user_id: who.actor.userId,
+        bytes: declaration.bytes,
+        sha256: declaration.sha256,
+        content_type: declaration.contentType,
+        expires_at: new Date(signed.expiresAt.getTime() + REGISTRATION_GRACE_MS),
+      })
+      .execute();
+    return signed;
+  });
   await recordActorAudit(db, who, 'upload', null, {
     storageKey: upload.key,
     bytes: declaration.bytes,
@@ -97,11 +122,21 @@ export async function signUpload(
   return upload;
 }
 
-/** Reads the first bytes of a stored object, for sniffing its type. */
+/**
+ * Reads the first bytes of a stored object, for sniffing its type. An object gone since it was
+ * verified (the orphan sweep took an expired upload) is "not uploaded", like one never sent.
+ */
 async function headOf(store: FileStore, key: string, bytes: number): Promise<Uint8Array> {
   if (bytes === 0) return new Uint8Array();
   const chunks: Buffer[] = [];
-  for await (const chunk of await store.openRead(key, { start: 0, end: Math.min(SNIFF_BYTES, bytes) - 1 })) {
+  const stream = await store
+    .openRead(key, { start: 0, end: Math.min(SNIFF_BYTES, bytes) - 1 })
+    .catch((error) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND')
+        throw new AppError('BAD_REQUEST', NOT_UPLOADED);
+      throw error;
+    });
+  for await (const chunk of stream) {
     chunks.push(chunk as Buffer);
   }
   return new Uint8Array(Buffer.concat(chunks));

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job-queue.js';
+import type { AppServices } from '../../trpc/context.js';
+import { houseKeep, refreshStatistics, sweepOrphans } from './housekeeping.service.js';
+
+const none = z.object({}).strict();
+
+/** Every hour, at five past: sessions, dead uploads, partial files, limiter counts, spent links. */
+export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
+  name: 'housekeeping.hourly',
+  data: none,
+  cron: '5 * * * *',
+  retryLimit: 2,
+  run: async (_data, { deps, log }) => {
+    const report = await houseKeep(deps.db.db, deps.store);
+    log.info({ ...report }, 'housekeeping done');
+  },
+});
+
+/** Every night at 02:30 South African time: objects nothing refers to are removed. */
+export const orphanSweepJob = defineJob<Record<string, never>, AppServices>({
+  name: 'housekeeping.orphans',
+  data: none,
+  cron: '30 2 * * *',
+  retryLimit: 2,
+  expireInSeconds: 3600,
+  run: async (_data, { deps, log }) => {
+    const result = await sweepOrphans(deps.db.db, deps.store);
+    log.info(result, 'orphan sweep done');
+  },
+});
+
+/** Every ten minutes: the embedded database's planner statistics (nothing to do on PostgreSQL). */
+export const statisticsJob = defineJob<Record<string, never>, AppServices>({
+  name: 'housekeeping.statistics',
+  data: none,
+  cron: '*/10 * * * *',
+  retryLimit: 0,
+  deleteAfterSeconds: 3600,
+  run: async (_data, { deps }) => {
+    await refreshStatistics(deps.db);
+  },
+});
+
+export const housekeepingJobs = [houseKeepingJob, orphanSweepJob, statisticsJob];

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../../db/connect.js';
+import type { Db } from '../../db/database.js';
+import { forgetOldAttempts } from '../../limits/attempt-limiter.js';
+import type { FileStore } from '../../storage/file-store.js';
+import { INCOMING_MAX_IDLE_MS } from '../../storage/fs-store.js';
+
+/** An object younger than this is never swept: the server writes an object just before the row that names it. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+/** Limiter counts and used or dead secret links are kept this long (longer than any window or link). */
+const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes a stored object if nothing may still refer to it: no document names it, and its upload (if
+ * any) is neither registered nor still live. The decision and the removal happen while the upload's
+ * row is locked, so a registration of the same key either finished before (and the object stays) or
+ * finds its upload gone afterwards (and registers nothing): no document can ever name a removed object.
+ */
+export async function removeIfUnreferenced(
+  db: Db,
+  store: FileStore,
+  key: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const upload = await trx
+      .selectFrom('uploads')
+      .select(['registered_at', 'expires_at'])
+      .where('storage_key', '=', key)
+      .forUpdate()
+      .executeTakeFirst();
+    if (upload && (upload.registered_at !== null || new Date(upload.expires_at) > now)) return false;
+    const named = await trx
+      .selectFrom('documents')
+      .select('id')
+      .where('storage_key', '=', key)
+      .limit(1)
+      .executeTakeFirst();
+    if (named) return false;
+    if (upload) await trx.deleteFrom('uploads').where('storage_key', '=', key).execute();
+    await store.remove(key);
+    return true;
+  });
+}
+
+export interface HousekeepingReport {
+  sessions: number;
+  uploads: number;
+  partialFiles: number;
+  attempts: number;
+  links: number;
+}
+
+/**
+ * The hourly round: expired sessions; expired, never-registered uploads and their objects; partial
+ * uploads idle for an hour; old limiter counts; reset links used or dead for a day.
+ */
+export async function houseKeep(db: Db, store: FileStore, now = new Date()): Promise<HousekeepingReport> {
+  const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  const expired = await db
+    .selectFrom('uploads')
+    .select('storage_key')
+    .where('registered_at', 'is', null)
+    .where('expires_at', '<=', now)
+    .execute();
+  let uploads = 0;
+  for (const { storage_key } of expired) {
+    if (await removeIfUnreferenced(db, store, storage_key, now)) uploads += 1;
+  }
+  const partialFiles = await store.sweepIncoming(new Date(now.getTime() - INCOMING_MAX_IDLE_MS));
+  const attempts = await forgetOldAttempts(db, new Date(now.getTime() - FORGET_AFTER_MS));
+  const dayAgo = new Date(now.getTime() - FORGET_AFTER_MS);
+  const links = await db
+    .deleteFrom('capabilities')
+    .where('purpose', '=', 'password_reset')
+    .where((eb) =>
+      eb.or([eb('expires_at', '<', dayAgo), eb('used_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)]),
+    )
+    .executeTakeFirst();
+  return {
+    sessions: Number(sessions.numDeletedRows),
+    uploads,
+    partialFiles,
+    attempts,
+    links: Number(links.numDeletedRows),
+  };
+}
+
+/** Every object in the store that nothing refers to (and that is older than the grace period) is removed. */
+export async function sweepOrphans(
+  db: Db,
+  store: FileStore,
+  now = new Date(),
+): Promise<{ checked: number; removed: number }> {
+  let checked = 0;
+  let removed = 0;
+  for await (const object of store.listObjects()) {
+    if (now.getTime() - object.modifiedAt.getTime() < ORPHAN_GRACE_MS) continue;
+    checked += 1;
+    if (await removeIfUnreferenced(db, store, object.key, now)) removed += 1;
+  }
+  return { checked, removed };
+}
+
+/** PGlite runs no autovacuum: without fresh statistics a 1,000-property list took 10x longer. */
+export async function refreshStatistics(database: DatabaseHandle): Promise<void> {
+  if (database.kind === 'pglite') await sql`analyze`.execute(database.db);
+}
