@@ -88,3 +88,80 @@ describe(`database and migrations (${databaseKind})`, () => {
     ).rejects.toMatchObject({ code: '23514' });
   });
 });
+
+describe(`migration: share links onto capabilities (${databaseKind})`, () => {
+  it('keeps every existing link working: same id, secret, password, expiry, revocation and log', async () => {
+    const handle = await createTestDatabase({ migrateTo: '2026-11-23T0009-attempts-and-capabilities' });
+    try {
+      // biome-ignore lint/suspicious/noExplicitAny: the old schema is not the app's types
+      const db = handle.db as unknown as import('kysely').Kysely<any>;
+      const org = await db
+        .insertInto('organizations')
+        .values({ name: 'Old Links', account_type: 'company' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const job = await db
+        .insertInto('jobs')
+        .values({
+          organization_id: org.id,
+          job_ref: 'JOB-2026-0001',
+          property_address: '1 Main Rd',
+          client_name: 'A',
+          description: 'Roof',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const expires = new Date('2027-01-01T00:00:00Z');
+      const share = await db
+        .insertInto('shares')
+        .values({
+          organization_id: org.id,
+          job_id: job.id,
+          token_hash: 'f'.repeat(64),
+          password_hash: '$argon2id$old',
+          expires_at: expires,
+          revoked_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('share_events')
+        .values([
+          { share_id: share.id, action: 'view', ip: '10.0.0.1' },
+          { share_id: share.id, action: 'unlock_failed', ip: '10.0.0.2' },
+        ])
+        .execute();
+
+      await migrateToLatest(handle.db);
+
+      const capability = await db
+        .selectFrom('capabilities')
+        .selectAll()
+        .where('id', '=', share.id)
+        .executeTakeFirstOrThrow();
+      expect(capability).toMatchObject({
+        purpose: 'share',
+        organization_id: org.id,
+        token_hash: 'f'.repeat(64),
+        password_hash: '$argon2id$old',
+        revoked_at: null,
+      });
+      expect(new Date(capability.expires_at).toISOString()).toBe(expires.toISOString());
+      const events = await db
+        .selectFrom('capability_events')
+        .select(['action', 'ip'])
+        .where('capability_id', '=', share.id)
+        .orderBy('id')
+        .execute();
+      expect(events).toEqual([
+        { action: 'view', ip: '10.0.0.1' },
+        { action: 'unlock_failed', ip: '10.0.0.2' },
+      ]);
+      // The share row is the capability's: deleting the capability takes it along.
+      await db.deleteFrom('capabilities').where('id', '=', share.id).execute();
+      expect(await db.selectFrom('shares').select('id').where('id', '=', share.id).execute()).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -19,7 +19,8 @@ const TABLES = [
   'templates',
   'shares',
   'share_documents',
-  'share_events',
+  'capabilities',
+  'capability_events',
   'supplier_insurance',
   'audit_events',
 ] as const;

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { FREE_PLAN_LIMIT_MESSAGE, ROOFING_SERVICE_REPORT_V1, SHARE_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendMailJob } from '../src/mail/mail-job.js';
 import { PASSWORD_REQUIRED } from '../src/modules/shares/shares.service.js';
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -132,12 +136,15 @@ describe(`share links and adoption (${databaseKind})`, () => {
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const row = await t.db.db
-      .selectFrom('shares')
-      .select(['token_hash', 'password_hash'])
+      .selectFrom('capabilities')
+      .select(['token_hash', 'password_hash', 'purpose'])
       .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
       .executeTakeFirstOrThrow();
+    expect(row.purpose).toBe('share');
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    expect(JSON.stringify(await t.db.db.selectFrom('shares').selectAll().execute())).not.toContain(token);
+    expect(JSON.stringify(await t.db.db.selectFrom('capabilities').selectAll().execute())).not.toContain(
+      token,
+    );
   });
 
   it('hears at most 10 wrong passwords even when they all arrive at once', async () => {
@@ -152,16 +159,55 @@ describe(`share links and adoption (${databaseKind})`, () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     // Only the heard attempts are logged as failures; even the right password now waits.
     const failures = await t.db.db
-      .selectFrom('share_events')
-      .innerJoin('shares', 'shares.id', 'share_events.share_id')
+      .selectFrom('capability_events as e')
+      .innerJoin('capabilities as c', 'c.id', 'e.capability_id')
       .select(sql<number>`count(*)`.as('n'))
-      .where('shares.token_hash', '=', createHash('sha256').update(token).digest('hex'))
-      .where('share_events.action', '=', 'unlock_failed')
+      .where('c.token_hash', '=', createHash('sha256').update(token).digest('hex'))
+      .where('e.action', '=', 'unlock_failed')
       .executeTakeFirstOrThrow();
     expect(Number(failures.n)).toBe(10);
     expect(
       (await anonymous('POST', `/api/share/${token}/unlock`, { password: 's3cret-pass' })).statusCode,
     ).toBe(429);
+  });
+
+  it('locks a link after 100 wrong passwords from all addresses within an hour and tells its creator once', async () => {
+    const { token, supplier, job } = await sharedJob('s3cret-pass');
+    const [link] = (await supplier('GET', `/api/supplier/jobs/${job.id}/shares`)).json() as Json[];
+    // 99 earlier failures from many addresses, as the limiter records them (hashing 99 guesses adds nothing).
+    await t.db.db
+      .insertInto('attempts')
+      .values(
+        Array.from({ length: 99 }, (_, i) => ({
+          rule: 'link-password:link',
+          key: String(link?.id),
+          created_at: new Date(Date.now() - 60_000 + i),
+        })),
+      )
+      .execute();
+    const from = (address: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/share/${token}/unlock`,
+        payload: { password },
+        remoteAddress: address,
+      });
+    expect((await from('10.40.0.100', 'the hundredth')).statusCode).toBe(401);
+    const locked = await from('10.40.0.101', 's3cret-pass');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatch(/This link is locked after too many wrong passwords/);
+    expect((await from('10.40.0.102', 'another')).statusCode).toBe(429);
+    // The creator hears of it by email, once.
+    await t.services.jobs.runQueued(sendMailJob);
+    const outbox = path.join(t.dataDir, 'outbox');
+    const mails = await Promise.all(
+      (await fs.readdir(outbox)).map(async (name) =>
+        simpleParser(await fs.readFile(path.join(outbox, name))),
+      ),
+    );
+    const locks = mails.filter((mail) => mail.subject === 'A PropertyDNA share link was locked');
+    expect(locks).toHaveLength(1);
+    expect(locks[0]?.text).toContain('100 wrong passwords');
   });
 
   it('answers 404 "Share not found or expired." for unknown, expired and revoked links', async () => {
@@ -170,8 +216,9 @@ describe(`share links and adoption (${databaseKind})`, () => {
     });
     const expired = await sharedJob(null, 1);
     await t.db.db
-      .updateTable('shares')
+      .updateTable('capabilities')
       .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', createHash('sha256').update(expired.token).digest('hex'))
       .execute();
     expect((await anonymous('GET', `/api/share/${expired.token}`)).statusCode).toBe(404);
     const revoked = await sharedJob(null);

@@ -186,34 +186,19 @@ export interface TemplateTable {
   updated_at: Timestamp;
 }
 
+/** What a share link shares; its secret, password, expiry and log are its capability's (same id). */
 export interface ShareTable {
-  id: Generated<string>;
+  id: string;
   organization_id: string;
   created_by: string | null;
   job_id: string | null;
   property_id: string | null;
-  token_hash: string;
-  password_hash: string | null;
-  expires_at: Date;
-  revoked_at: Date | null;
   created_at: Timestamp;
 }
 
 export interface ShareDocumentTable {
   share_id: string;
   document_id: string;
-}
-
-export type ShareAction = 'view' | 'unlock_ok' | 'unlock_failed' | 'download' | 'adopt';
-
-export interface ShareEventTable {
-  id: Generated<string>;
-  share_id: string;
-  action: ShareAction;
-  ip: string;
-  user_id: string | null;
-  document_id: string | null;
-  created_at: Timestamp;
 }
 
 export interface SupplierInsuranceTable {
@@ -242,7 +227,6 @@ export interface Database {
   templates: TemplateTable;
   shares: ShareTable;
   share_documents: ShareDocumentTable;
-  share_events: ShareEventTable;
   supplier_insurance: SupplierInsuranceTable;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -202,13 +202,23 @@ export class FsFileStore implements FileStore {
     declaration: Pick<UploadDeclaration, 'bytes' | 'sha256'>,
   ): Promise<VerifyResult> {
     const file = this.#pathOf(key);
-    const found = await this.stat(key);
-    if (!found) return { ok: false, reason: 'missing' };
-    if (found.bytes !== declaration.bytes) {
-      await fs.rm(file, { force: true });
-      return { ok: false, reason: 'size_mismatch' };
+    // One open file for the size and the hash: an object removed meanwhile (the orphan sweep) is
+    // either read whole through the handle or "missing", never an error half-way.
+    const handle = await fs.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!handle) return { ok: false, reason: 'missing' };
+    let actual: { bytes: number; sha256: string };
+    try {
+      if ((await handle.stat()).size !== declaration.bytes) {
+        await fs.rm(file, { force: true });
+        return { ok: false, reason: 'size_mismatch' };
+      }
+      actual = await digestOf(handle.createReadStream({ autoClose: false }));
+    } finally {
+      await handle.close();
     }
-    const actual = await digestOf(createReadStream(file));
     if (actual.sha256 !== declaration.sha256) {
       await fs.rm(file, { force: true });
       return { ok: false, reason: 'hash_mismatch' };

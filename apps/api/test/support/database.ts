@@ -17,18 +17,18 @@ export const databaseKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
  * created on the TEST_DATABASE_URL server (dropped again by close()).
  */
 export async function createTestDatabase(
-  options: ConnectOptions = {},
+  options: ConnectOptions & { migrateTo?: string } = {},
 ): Promise<DatabaseHandle & { config: DatabaseConfig }> {
   if (!TEST_DATABASE_URL) {
     const config: DatabaseConfig = { kind: 'pglite' };
     const handle = await connectDatabase(config, options);
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, options.migrateTo);
     return { ...handle, config };
   }
   const { url, drop } = await createScratchPostgresDatabase();
   const config: DatabaseConfig = { kind: 'postgres', url, poolSize: 5, connectTimeoutMs: 5000 };
   const handle = await connectDatabase(config, options);
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, options.migrateTo);
   return {
     ...handle,
     config,

@@ -1,9 +1,10 @@
+import { idSchema } from '@propertydna/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendDownload } from '../../storage/download-headers.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
 import { openShare } from './shares.router.js';
+import { shareTokenParams } from './shares.schemas.js';
 import { logShareEvent, sharedDocument } from './shares.service.js';
 
 /** A shared document, streamed to anyone holding the (unlocked) link; one outside the link is 404. */
@@ -14,7 +15,7 @@ export async function shareFileRoutes(app: FastifyInstance, { services }: { serv
       schema: {
         tags: ['share'],
         summary: 'Download a document of a share link (after unlocking, if it has a password)',
-        params: z.object({ token: z.string().min(1).max(200), documentId: z.string() }),
+        params: shareTokenParams.extend({ documentId: idSchema }),
       },
     },
     async (request, reply) => {

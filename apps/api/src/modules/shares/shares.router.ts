@@ -1,5 +1,6 @@
 import { adoptShareSchema, createPropertyInputSchema, SHARE_MESSAGES } from '@propertydna/domain';
 import { z } from 'zod';
+import { isUnlocked, setUnlockCookie } from '../../capabilities/capabilities.js';
 import { AppError } from '../../errors.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router, supplierProcedure } from '../../trpc/init.js';
@@ -23,16 +24,12 @@ import {
 import {
   adoptShare,
   findLiveShare,
-  isUnlocked,
   listShares,
   PASSWORD_REQUIRED,
   revokeShare,
   shareEvents,
   shareJob,
   shareProperty,
-  UNLOCK_TTL_SECONDS,
-  unlockCookieName,
-  unlockCookieValue,
   unlockShare,
   verifyHash,
   viewShare,
@@ -45,10 +42,7 @@ const shareUrl = (ctx: Pick<Context, 'req'>, token: string) =>
 /** A live link that is either open or unlocked by this browser's cookie (the password gate otherwise). */
 export async function openShare(ctx: Pick<Context, 'deps' | 'req'>, token: string) {
   const share = await findLiveShare(ctx.deps.db.db, token);
-  if (
-    share.password_hash &&
-    !isUnlocked(ctx.deps.secret, share.id, ctx.req.cookies[unlockCookieName(share)])
-  ) {
+  if (share.password_hash && !isUnlocked(ctx.req, ctx.deps.secret, share.id)) {
     throw new AppError('UNAUTHORIZED', PASSWORD_REQUIRED, { passwordRequired: true });
   }
   return share;
@@ -105,20 +99,11 @@ export const sharesRouter = router({
     .input(shareUnlockInput)
     .output(z.object({ ok: z.literal(true), message: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const share = await unlockShare(
-        ctx.deps.db.db,
-        input.token,
-        input.password,
-        ctx.req.ip,
-        ctx.actor?.userId ?? null,
-      );
-      ctx.res.setCookie(unlockCookieName(share), unlockCookieValue(ctx.deps.secret, share.id), {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: ctx.req.protocol === 'https',
-        maxAge: UNLOCK_TTL_SECONDS,
+      const share = await unlockShare(ctx.deps, input.token, input.password, {
+        ip: ctx.req.ip,
+        userId: ctx.actor?.userId ?? null,
       });
+      setUnlockCookie(ctx.req, ctx.res, ctx.deps.secret, share.id);
       return { ok: true as const, message: SHARE_MESSAGES.accessGranted };
     }),
   /** Signed-in owners copy the shared documents into a property of theirs (or a new one). */

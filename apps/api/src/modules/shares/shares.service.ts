@@ -1,24 +1,36 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isUuid, type NewProperty, SHARE_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { notOwned, requireOwned } from '../../auth/owned.js';
-import { hashPassword, verifyPassword } from '../../auth/password.js';
-import type { Db, DbOrTrx, ShareAction, ShareRow } from '../../db/database.js';
+import {
+  capabilityStatus,
+  checkLinkPassword,
+  findLiveCapability,
+  hashLinkPassword,
+  issueCapability,
+  LINK_LOCK_WINDOW_MS,
+  logCapabilityEvent,
+  MAX_LINK_FAILURES,
+  revokeCapability,
+} from '../../capabilities/capabilities.js';
+import type { Db, DbOrTrx, ShareRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { firstInWindow } from '../../limits/attempt-limiter.js';
+import { queueMail } from '../../mail/mail-job.js';
+import { shareLockedMail } from '../../mail/templates.js';
+import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { insertProperty } from '../properties/properties.service.js';
 import { getInsurance } from '../supplier/supplier.service.js';
 
 export const SHARE_NOT_FOUND = SHARE_MESSAGES.notFound;
 export const PASSWORD_REQUIRED = 'This link is protected by a password';
-/** Failed unlocks allowed per link and client address within the window. */
-export const MAX_UNLOCK_FAILURES = 10;
-export const UNLOCK_WINDOW_MS = 15 * 60 * 1000;
-/** How long an unlock lasts (the HttpOnly cookie bound to the link). */
-export const UNLOCK_TTL_SECONDS = 60 * 60;
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What a share link's actions are called in its access log. */
+export type ShareAction = 'view' | 'unlock_ok' | 'unlock_failed' | 'download' | 'adopt';
+
+/** A live share link: what it shares, and its password (from the link's capability). */
+export type LiveShare = ShareRow & { password_hash: string | null; expires_at: Date };
 
 export interface ShareDocumentOut {
   id: string;
@@ -43,7 +55,10 @@ export interface ShareView {
   documents: ShareDocumentOut[];
 }
 
-/** Creates a link: ≥128 random bits shown once; only its SHA-256 is stored; the password is argon2id-hashed. */
+/**
+ * Creates a link: a capability (192 random bits shown once, only the SHA-256 stored, the password
+ * argon2id-hashed) and, under the same id, what it shares.
+ */
 async function insertShare(
   db: Db,
   actor: Actor,
@@ -52,38 +67,38 @@ async function insertShare(
   documentIds: string[] = [],
   now = new Date(),
 ): Promise<{ id: string; token: string; expiresAt: Date }> {
-  const token = randomBytes(24).toString('base64url'); // 192 bits
   const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
+  const passwordHash = await hashLinkPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const { id, token } = await issueCapability(
+      trx,
+      { purpose: 'share', organizationId: actor.organizationId, createdBy: actor.userId, expiresAt },
+      passwordHash,
+    );
+    await trx
       .insertInto('shares')
       .values({
+        id,
         organization_id: actor.organizationId,
         created_by: actor.userId,
         job_id: 'job_id' in target ? target.job_id : null,
         property_id: 'property_id' in target ? target.property_id : null,
-        token_hash: tokenHash(token),
-        password_hash: passwordHash,
-        expires_at: expiresAt,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      .execute();
     if (documentIds.length > 0) {
       await trx
         .insertInto('share_documents')
-        .values(documentIds.map((document_id) => ({ share_id: row.id, document_id })))
+        .values(documentIds.map((document_id) => ({ share_id: id, document_id })))
         .execute();
     }
     await recordAudit(trx, {
       organizationId: actor.organizationId,
       userId: actor.userId,
       action: 'share',
-      details: { shareId: row.id, ...target, documentIds, passwordProtected: passwordHash !== null },
+      details: { shareId: id, ...target, documentIds, passwordProtected: passwordHash !== null },
     });
-    return row.id;
+    return { id, token, expiresAt };
   });
-  return { id, token, expiresAt };
 }
 
 export async function shareJob(
@@ -121,14 +136,8 @@ export async function shareProperty(
 
 export async function revokeShare(db: Db, actor: Actor, shareId: string, now = new Date()): Promise<void> {
   const share = await requireOwned(db, actor.organizationId, 'share', shareId);
-  const result = await db
-    .updateTable('shares')
-    .set({ revoked_at: now })
-    .where('id', '=', share)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
   // Revoked already: answered as before, like a link that is not there.
-  if (Number(result.numUpdatedRows) === 0) throw notOwned('share');
+  if (!(await revokeCapability(db, share, actor.organizationId, now))) throw notOwned('share');
 }
 
 /** The links of a job or a property with their status and how often they were viewed and downloaded. */
@@ -151,12 +160,13 @@ export async function listShares(
         };
   const rows = await db
     .selectFrom('shares as s')
-    .select(['s.id', 's.created_at', 's.expires_at', 's.revoked_at', 's.password_hash'])
+    .innerJoin('capabilities as c', 'c.id', 's.id')
+    .select(['s.id', 's.created_at', 'c.expires_at', 'c.revoked_at', 'c.used_at', 'c.password_hash'])
     .select([
-      sql<number>`(select count(*) from share_events e where e.share_id = s.id and e.action = 'view')`.as(
+      sql<number>`(select count(*) from capability_events e where e.capability_id = s.id and e.action = 'view')`.as(
         'views',
       ),
-      sql<number>`(select count(*) from share_events e where e.share_id = s.id and e.action = 'download')`.as(
+      sql<number>`(select count(*) from capability_events e where e.capability_id = s.id and e.action = 'download')`.as(
         'downloads',
       ),
     ])
@@ -168,11 +178,8 @@ export async function listShares(
     id: row.id,
     created_at: new Date(row.created_at).toISOString(),
     expires_at: new Date(row.expires_at).toISOString(),
-    status: row.revoked_at
-      ? ('revoked' as const)
-      : new Date(row.expires_at) <= now
-        ? ('expired' as const)
-        : ('active' as const),
+    // A share link is never single-use, so it is active, expired or revoked.
+    status: capabilityStatus(row, now) as 'active' | 'expired' | 'revoked',
     password_protected: row.password_hash !== null,
     views: Number(row.views),
     downloads: Number(row.downloads),
@@ -183,17 +190,17 @@ export async function listShares(
 export async function shareEvents(db: Db, actor: Actor, shareId: string) {
   const share = await requireOwned(db, actor.organizationId, 'share', shareId);
   const rows = await db
-    .selectFrom('share_events as e')
+    .selectFrom('capability_events as e')
     .leftJoin('users as u', 'u.id', 'e.user_id')
     .leftJoin('documents as d', 'd.id', 'e.document_id')
     .select(['e.action', 'e.ip', 'e.user_id', 'e.document_id', 'e.created_at', 'd.name as document_name'])
     .select(sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('user_name'))
-    .where('e.share_id', '=', share)
+    .where('e.capability_id', '=', share)
     .orderBy('e.id', 'desc')
     .limit(500)
     .execute();
   return rows.map((row) => ({
-    action: row.action,
+    action: row.action as ShareAction,
     ip: row.ip,
     user_id: row.user_id,
     user_name: row.user_name,
@@ -204,15 +211,13 @@ export async function shareEvents(db: Db, actor: Actor, shareId: string) {
 }
 
 /** A live link by its token: unknown, expired and revoked links all answer the same 404. */
-export async function findLiveShare(db: DbOrTrx, token: string, now = new Date()): Promise<ShareRow> {
-  const share = await db
-    .selectFrom('shares')
-    .selectAll()
-    .where('token_hash', '=', tokenHash(token))
-    .executeTakeFirst();
-  if (!share || share.revoked_at !== null || new Date(share.expires_at) <= now)
-    throw new AppError('NOT_FOUND', SHARE_NOT_FOUND);
-  return share;
+export async function findLiveShare(db: DbOrTrx, token: string, now = new Date()): Promise<LiveShare> {
+  const capability = await findLiveCapability(db, 'share', token, now);
+  const share =
+    capability &&
+    (await db.selectFrom('shares').selectAll().where('id', '=', capability.id).executeTakeFirst());
+  if (!capability || !share) throw new AppError('NOT_FOUND', SHARE_NOT_FOUND);
+  return { ...share, password_hash: capability.password_hash, expires_at: new Date(capability.expires_at) };
 }
 
 export async function logShareEvent(
@@ -223,85 +228,69 @@ export async function logShareEvent(
   userId: string | null,
   documentId: string | null = null,
 ): Promise<void> {
-  await db
-    .insertInto('share_events')
-    .values({ share_id: shareId, action, ip, user_id: userId, document_id: documentId })
-    .execute();
-}
-
-/** The unlock cookie: `{expiry}.{HMAC(share id, expiry)}`, named after the link, HttpOnly. */
-export const unlockCookieName = (share: Pick<ShareRow, 'id'>) => `share_${share.id.replaceAll('-', '')}`;
-export function unlockCookieValue(secret: string, shareId: string, now = new Date()): string {
-  const expires = Math.floor(now.getTime() / 1000) + UNLOCK_TTL_SECONDS;
-  return `${expires}.${createHmac('sha256', secret).update(`share-unlock\n${shareId}\n${expires}`).digest('base64url')}`;
-}
-export function isUnlocked(
-  secret: string,
-  shareId: string,
-  cookie: string | undefined,
-  now = new Date(),
-): boolean {
-  const [expires, signature] = (cookie ?? '').split('.');
-  if (!expires || !signature || Number(expires) * 1000 <= now.getTime()) return false;
-  const expected = Buffer.from(
-    createHmac('sha256', secret).update(`share-unlock\n${shareId}\n${expires}`).digest('base64url'),
-  );
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  await logCapabilityEvent(db, shareId, action, { ip, userId }, documentId);
 }
 
 /**
- * Checks a share's password. Failures are counted per link and address: 10 within 15 minutes, then
- * 429 before any hash is computed. The attempt is recorded as a failure BEFORE it is counted and the
- * hash computed (and turned into a success if the password is right), so attempts sent all at once
- * cannot each pass the count before any of them is recorded.
+ * Checks a share's password through the link's password gate (10 wrong per address in 15 minutes;
+ * 100 from all addresses in an hour lock the link, and its creator is told by email, once).
  */
 export async function unlockShare(
-  db: Db,
+  services: AppServices,
   token: string,
   password: string,
-  ip: string,
-  userId: string | null,
+  who: { ip: string; userId: string | null },
   now = new Date(),
-) {
+): Promise<LiveShare> {
+  const { db } = services.db;
   const share = await findLiveShare(db, token, now);
-  if (!share.password_hash) return share;
-  const attempt = await db
-    .insertInto('share_events')
-    .values({ share_id: share.id, action: 'unlock_failed', ip, user_id: userId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const since = new Date(now.getTime() - UNLOCK_WINDOW_MS);
-  const earlier = await db
-    .selectFrom('share_events')
-    .select([sql<number>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
-    .where('share_id', '=', share.id)
-    .where('action', '=', 'unlock_failed')
-    .where('ip', '=', ip)
-    .where('created_at', '>', since)
-    .where('id', '<', attempt.id)
-    .executeTakeFirstOrThrow();
-  if (Number(earlier.n) >= MAX_UNLOCK_FAILURES) {
-    // Refused unheard: not a wrong password, so it does not lengthen the wait.
-    await db.deleteFrom('share_events').where('id', '=', attempt.id).execute();
-    const oldest = earlier.oldest ? new Date(earlier.oldest).getTime() : now.getTime();
-    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + UNLOCK_WINDOW_MS - now.getTime()) / 1000));
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      {
-        retryAfterSeconds,
-      },
-    );
+  const result = await checkLinkPassword(db, share, password, who, now);
+  if (result.ok) return share;
+  if (
+    result.failuresOnLink >= MAX_LINK_FAILURES &&
+    (await firstInWindow(
+      db,
+      { rule: 'notice:link-locked', key: share.id, windowMs: LINK_LOCK_WINDOW_MS },
+      now,
+    ))
+  ) {
+    await tellCreatorLinkLocked(services, share, result.failuresOnLink);
   }
-  if (!(await verifyPassword(share.password_hash, password))) {
-    throw new AppError('UNAUTHORIZED', SHARE_MESSAGES.invalidPassword.message, {
-      title: SHARE_MESSAGES.invalidPassword.title,
-    });
-  }
-  await db.updateTable('share_events').set({ action: 'unlock_ok' }).where('id', '=', attempt.id).execute();
-  return share;
+  throw new AppError('UNAUTHORIZED', SHARE_MESSAGES.invalidPassword.message, {
+    title: SHARE_MESSAGES.invalidPassword.title,
+  });
+}
+
+async function tellCreatorLinkLocked(services: AppServices, share: LiveShare, failures: number) {
+  const { db } = services.db;
+  const creator = share.created_by
+    ? await db
+        .selectFrom('users')
+        .select(['email', 'first_name'])
+        .where('id', '=', share.created_by)
+        .executeTakeFirst()
+    : undefined;
+  if (!creator) return;
+  const what = share.job_id
+    ? `job ${(await db.selectFrom('jobs').select('job_ref').where('id', '=', share.job_id).executeTakeFirst())?.job_ref ?? ''}`.trim()
+    : `documents of ${
+        (
+          await db
+            .selectFrom('properties')
+            .select('name')
+            .where('id', '=', share.property_id ?? '')
+            .executeTakeFirst()
+        )?.name ?? 'a property'
+      }`;
+  await queueMail(services, {
+    to: creator.email,
+    ...shareLockedMail({
+      firstName: creator.first_name,
+      failures,
+      what,
+      lockedMinutes: LINK_LOCK_WINDOW_MS / 60_000,
+    }),
+  });
 }
 
 /** The documents a link gives: a job's documents, or the owner's chosen ones. */
@@ -331,7 +320,7 @@ function sharedDocuments(db: DbOrTrx, share: ShareRow) {
 
 export async function viewShare(
   db: Db,
-  share: ShareRow,
+  share: LiveShare,
   ip: string,
   userId: string | null,
 ): Promise<ShareView> {
