@@ -14,7 +14,7 @@ const pdfOf = (label: string) =>
   Buffer.concat([Buffer.from(`%PDF-1.7\n${label}\n`), randomBytes(2000), Buffer.from('\n%%EOF\n')]);
 const HOUR = 60 * 60 * 1000;
 
-describe(`housekeeping and the orphan sweep (${databaseKind})`, () => {
+describe(`housekeeping and the orphan sweep (${databaseKind})`, { timeout: 90_000 }, () => {
   let t: TestApp;
   let origin: string;
   let owner: TestAccount & { propertyId: string };
@@ -125,7 +125,10 @@ describe(`housekeeping and the orphan sweep (${databaseKind})`, () => {
     await fs.utimes(path.join(incoming, 'stale-partial'), twoHoursAgo, twoHoursAgo);
 
     const id = await t.services.jobs.send(houseKeepingJob, {});
-    await waitFor(async () => (await t.services.jobs.jobState(houseKeepingJob, id))?.state === 'completed');
+    await waitFor(
+      async () => (await t.services.jobs.jobState(houseKeepingJob, id))?.state === 'completed',
+      60_000,
+    );
 
     expect(await exists(expiredKey)).toBe(false);
     expect(
@@ -157,7 +160,10 @@ describe(`housekeeping and the orphan sweep (${databaseKind})`, () => {
     await age(named, 2 * HOUR);
 
     const id = await t.services.jobs.send(orphanSweepJob, {});
-    await waitFor(async () => (await t.services.jobs.jobState(orphanSweepJob, id))?.state === 'completed');
+    await waitFor(
+      async () => (await t.services.jobs.jobState(orphanSweepJob, id))?.state === 'completed',
+      60_000,
+    );
 
     expect(await exists(orphan.key)).toBe(false);
     expect(await exists(fresh.key)).toBe(true);

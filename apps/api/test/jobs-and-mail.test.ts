@@ -13,7 +13,10 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { createTestDatabase, databaseKind } from './support/database.js';
 import { silentLogger, waitFor } from './support/wait.js';
 
-describe(`background jobs (${databaseKind})`, () => {
+/** Retries wait out real backoff (1 s, then 2 s, …): a wide bound for a loaded machine, never a timing check. */
+const RETRY_BOUND_MS = 90_000;
+
+describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000 }, () => {
   let database: DatabaseHandle;
   let queue: JobQueue<{ runs: string[] }>;
   const deps = { runs: [] as string[] };
@@ -76,14 +79,14 @@ describe(`background jobs (${databaseKind})`, () => {
 
   it('retries a failing job with backoff until it succeeds', async () => {
     const id = await queue.send(flaky, { word: 'flaky' });
-    await waitFor(async () => (await queue.jobState(flaky, id))?.state === 'completed', 30_000);
+    await waitFor(async () => (await queue.jobState(flaky, id))?.state === 'completed', RETRY_BOUND_MS);
     expect(deps.runs.filter((run) => run.startsWith('flaky#'))).toEqual(['flaky#0', 'flaky#1', 'flaky#2']);
     expect((await queue.jobState(flaky, id))?.retryCount).toBe(2);
   });
 
   it('keeps a job that failed all its runs as failed, with the error', async () => {
     const id = await queue.send(hopeless, {});
-    await waitFor(async () => (await queue.jobState(hopeless, id))?.state === 'failed', 30_000);
+    await waitFor(async () => (await queue.jobState(hopeless, id))?.state === 'failed', RETRY_BOUND_MS);
     const state = await queue.jobState(hopeless, id);
     expect(state?.retryCount).toBe(1);
     expect(JSON.stringify(state?.output)).toContain('never works');

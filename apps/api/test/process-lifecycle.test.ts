@@ -11,6 +11,10 @@ import { makeTempDir, TEST_SECRET } from './support/app.js';
 import { createScratchPostgresDatabase, databaseKind, TEST_DATABASE_URL } from './support/database.js';
 import { runScript, startServer, waitForOutput } from './support/server-process.js';
 
+/** Each test starts the real server through tsx (compile, migrate, seed, start the queue): far more than
+ * the default allows on a loaded 2-core machine, so a generous bound of its own. */
+const SERVER_PROCESS_TIMEOUT_MS = 120_000;
+
 /** Environment for a real server process on a private data dir (and a private database on PostgreSQL). */
 async function serverEnv(cleanups: (() => Promise<void>)[]): Promise<Record<string, string>> {
   const dataDir = await makeTempDir('pdna-proc-');
@@ -30,81 +34,89 @@ describe(`the server process (${databaseKind})`, () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('keeps committed data when killed with SIGKILL, and starts again on it', async () => {
-    const env = await serverEnv(cleanups);
+  it(
+    'keeps committed data when killed with SIGKILL, and starts again on it',
+    async () => {
+      const env = await serverEnv(cleanups);
 
-    const writer = runScript('test/fixtures/write-then-hang.ts', env);
-    const [, id] = await waitForOutput(writer, /written (\S+)/);
-    writer.child.kill('SIGKILL');
-    expect(await writer.exited).toBe('SIGKILL');
+      const writer = runScript('test/fixtures/write-then-hang.ts', env);
+      const [, id] = await waitForOutput(writer, /written (\S+)/);
+      writer.child.kill('SIGKILL');
+      expect(await writer.exited).toBe('SIGKILL');
 
-    // The real server starts on the killed database (PGlite recovers it) and is healthy.
-    const server = await startServer(env);
-    const health = await fetch(`${server.url}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
-    server.child.kill('SIGKILL');
-    await server.exited;
+      // The real server starts on the killed database (PGlite recovers it) and is healthy.
+      const server = await startServer(env);
+      const health = await fetch(`${server.url}/api/health`);
+      expect(await health.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
+      server.child.kill('SIGKILL');
+      await server.exited;
 
-    const handle = await connectDatabase(databaseConfigFromEnv(parseEnv(env)));
-    try {
-      const row = await handle.db
-        .selectFrom('organizations')
-        .select(['id', 'name'])
-        .where('id', '=', id ?? '')
-        .executeTakeFirst();
-      expect(row?.name).toMatch(/^Durable \d+$/);
-    } finally {
+      const handle = await connectDatabase(databaseConfigFromEnv(parseEnv(env)));
+      try {
+        const row = await handle.db
+          .selectFrom('organizations')
+          .select(['id', 'name'])
+          .where('id', '=', id ?? '')
+          .executeTakeFirst();
+        expect(row?.name).toMatch(/^Durable \d+$/);
+      } finally {
+        await handle.close();
+      }
+    },
+    SERVER_PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    'on SIGTERM stops accepting, finishes the request in flight, closes the database and exits 0',
+    async () => {
+      const env = await serverEnv(cleanups);
+      const server = await startServer({ ...env, LOG_LEVEL: 'info' });
+
+      // An upload that is still streaming when the signal arrives.
+      const content = Buffer.alloc(256 * 1024, 7);
+      const store = new FsFileStore({
+        root: path.join(env.DATA_DIR ?? '', 'files'),
+        secret: TEST_SECRET,
+        ttlSeconds: 60,
+      });
+      const upload = await store.createUpload({
+        bytes: content.length,
+        sha256: createHash('sha256').update(content).digest('hex'),
+        contentType: 'application/octet-stream',
+      });
+      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(new URL(upload.url, server.url), {
+          method: 'PUT',
+          headers: { 'content-type': 'application/octet-stream', 'content-length': String(content.length) },
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.write(content.subarray(0, 1000));
+        (globalThis as { finishUpload?: () => void }).finishUpload = () => req.end(content.subarray(1000));
+      });
+      await sleep(200);
+
+      server.child.kill('SIGTERM');
+      await sleep(500);
+      // No new connections are accepted...
+      await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+      // ...but the upload in flight completes.
+      (globalThis as { finishUpload?: () => void }).finishUpload?.();
+      const { status, body } = await response;
+      expect(status).toBe(200);
+      expect(JSON.parse(body).key).toBe(upload.key);
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('shutting down');
+      expect((await fs.stat(path.join(env.DATA_DIR ?? '', 'files', upload.key))).size).toBe(content.length);
+
+      // The database was closed cleanly: it opens again at once.
+      const handle = await connectDatabase(databaseConfigFromEnv(parseEnv(env)));
       await handle.close();
-    }
-  });
-
-  it('on SIGTERM stops accepting, finishes the request in flight, closes the database and exits 0', async () => {
-    const env = await serverEnv(cleanups);
-    const server = await startServer({ ...env, LOG_LEVEL: 'info' });
-
-    // An upload that is still streaming when the signal arrives.
-    const content = Buffer.alloc(256 * 1024, 7);
-    const store = new FsFileStore({
-      root: path.join(env.DATA_DIR ?? '', 'files'),
-      secret: TEST_SECRET,
-      ttlSeconds: 60,
-    });
-    const upload = await store.createUpload({
-      bytes: content.length,
-      sha256: createHash('sha256').update(content).digest('hex'),
-      contentType: 'application/octet-stream',
-    });
-    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(new URL(upload.url, server.url), {
-        method: 'PUT',
-        headers: { 'content-type': 'application/octet-stream', 'content-length': String(content.length) },
-      });
-      req.on('response', (res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      req.on('error', reject);
-      req.write(content.subarray(0, 1000));
-      (globalThis as { finishUpload?: () => void }).finishUpload = () => req.end(content.subarray(1000));
-    });
-    await sleep(200);
-
-    server.child.kill('SIGTERM');
-    await sleep(500);
-    // No new connections are accepted...
-    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
-    // ...but the upload in flight completes.
-    (globalThis as { finishUpload?: () => void }).finishUpload?.();
-    const { status, body } = await response;
-    expect(status).toBe(200);
-    expect(JSON.parse(body).key).toBe(upload.key);
-    expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('shutting down');
-    expect((await fs.stat(path.join(env.DATA_DIR ?? '', 'files', upload.key))).size).toBe(content.length);
-
-    // The database was closed cleanly: it opens again at once.
-    const handle = await connectDatabase(databaseConfigFromEnv(parseEnv(env)));
-    await handle.close();
-  });
+    },
+    SERVER_PROCESS_TIMEOUT_MS,
+  );
 });

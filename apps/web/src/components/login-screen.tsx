@@ -1,4 +1,3 @@
-import { Center, Container } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type DemoAccount, homePathOf, LOGIN_MESSAGES, type Login } from '@propertydna/domain';
 import { useNavigate } from '@tanstack/react-router';
@@ -6,8 +5,8 @@ import { useState } from 'react';
 import { type Me, useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/error-message';
 import { trpc } from '../lib/trpc';
+import { AuthPageFrame } from './auth-card-page';
 import { type LoginPending, LoginView } from './login-view';
-import { LogoLink } from './logo';
 
 /**
  * The login screen with its calls: shown by /login and by every protected route when nobody is signed
@@ -60,13 +59,8 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}
     );
 
   return (
-    <Container component="main" size="xs" py="xl">
-      <Center mb="lg">
-        <LogoLink />
-      </Center>
-      <Center>
-        <LoginView onLogin={login} onDemo={demo} pending={pending} error={error} redirect={redirect} />
-      </Center>
-    </Container>
+    <AuthPageFrame>
+      <LoginView onLogin={login} onDemo={demo} pending={pending} error={error} redirect={redirect} />
+    </AuthPageFrame>
   );
 }

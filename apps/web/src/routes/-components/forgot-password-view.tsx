@@ -2,9 +2,9 @@ import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '@propertydna/domain';
 import { useEffect, useRef, useState } from 'react';
+import { AuthCardPage } from '../../components/auth-card-page';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { errorMessage } from '../../lib/error-message';
-import { AuthCardPage } from './auth-card-page';
 
 /** What the page says when the request never got an answer (the network failed). */
 export const FORGOT_PASSWORD_FAILED = 'Unable to send the reset link. Please try again.';

@@ -9,10 +9,10 @@ import {
 } from '@propertydna/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { AuthCardPage } from '../../components/auth-card-page';
 import { PasswordField } from '../../components/password-field';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { errorMessage } from '../../lib/error-message';
-import { AuthCardPage } from './auth-card-page';
 
 /** What the page says when the request never got an answer (the network failed). */
 export const RESET_PASSWORD_FAILED = 'Unable to reset the password. Please try again.';
