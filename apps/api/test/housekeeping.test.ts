@@ -7,7 +7,6 @@ import { sweepOrphans } from '../src/modules/housekeeping/housekeeping.service.j
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
-import { waitFor } from './support/wait.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const pdfOf = (label: string) =>
@@ -20,8 +19,8 @@ describe(`housekeeping and the orphan sweep (${databaseKind})`, { timeout: 90_00
   let owner: TestAccount & { propertyId: string };
 
   beforeAll(async () => {
-    // Workers on: the scheduled jobs run in the worker here, as in production.
-    t = await createTestApp({ JOBS_WORKER: 'true', JOBS_POLL_SECONDS: '0.5' });
+    // The rounds run when the test queues them (services.jobs.runQueued: the worker's own path).
+    t = await createTestApp();
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const account = await signUpAndLogIn(t);
     const property = await call(account, 'POST', '/api/properties', {
@@ -82,8 +81,10 @@ describe(`housekeeping and the orphan sweep (${databaseKind})`, { timeout: 90_00
     await fs.utimes(path.join(t.filesDir, key), when, when);
   };
 
-  it('schedules its rounds in South African time', async () => {
-    const schedules = await t.services.jobs.schedules();
+  it('schedules its rounds in South African time when the worker runs', async () => {
+    const withWorker = await createTestApp({ JOBS_WORKER: 'true' });
+    const schedules = await withWorker.services.jobs.schedules();
+    await withWorker.close();
     expect(schedules).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -125,10 +126,8 @@ describe(`housekeeping and the orphan sweep (${databaseKind})`, { timeout: 90_00
     await fs.utimes(path.join(incoming, 'stale-partial'), twoHoursAgo, twoHoursAgo);
 
     const id = await t.services.jobs.send(houseKeepingJob, {});
-    await waitFor(
-      async () => (await t.services.jobs.jobState(houseKeepingJob, id))?.state === 'completed',
-      60_000,
-    );
+    expect(await t.services.jobs.runQueued(houseKeepingJob)).toBe(1);
+    expect((await t.services.jobs.jobState(houseKeepingJob, id))?.state).toBe('completed');
 
     expect(await exists(expiredKey)).toBe(false);
     expect(
@@ -160,10 +159,8 @@ describe(`housekeeping and the orphan sweep (${databaseKind})`, { timeout: 90_00
     await age(named, 2 * HOUR);
 
     const id = await t.services.jobs.send(orphanSweepJob, {});
-    await waitFor(
-      async () => (await t.services.jobs.jobState(orphanSweepJob, id))?.state === 'completed',
-      60_000,
-    );
+    expect(await t.services.jobs.runQueued(orphanSweepJob)).toBe(1);
+    expect((await t.services.jobs.jobState(orphanSweepJob, id))?.state).toBe('completed');
 
     expect(await exists(orphan.key)).toBe(false);
     expect(await exists(fresh.key)).toBe(true);

@@ -30,6 +30,8 @@ export interface JobDefinition<Data, Deps> {
   cron?: string;
   /** How long a finished job stays in the queue's tables (default 7 days; keep secrets short). */
   deleteAfterSeconds?: number;
+  /** How often an idle worker of this queue looks for work; default JOBS_POLL_SECONDS (scheduled rounds need less). */
+  pollSeconds?: number;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of every data shape
@@ -112,7 +114,11 @@ export class JobQueue<Deps> {
     for (const definition of definitions) {
       await this.#boss.work(
         definition.name,
-        { pollingIntervalSeconds: this.#options.pollSeconds, includeMetadata: true, batchSize: 1 },
+        {
+          pollingIntervalSeconds: Math.max(this.#options.pollSeconds, definition.pollSeconds ?? 0),
+          includeMetadata: true,
+          batchSize: 1,
+        },
         async ([job]) => {
           if (job) await this.#run(definition, job);
         },

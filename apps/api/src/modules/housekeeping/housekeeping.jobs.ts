@@ -4,6 +4,8 @@ import type { AppServices } from '../../trpc/context.js';
 import { houseKeep, refreshStatistics, sweepOrphans } from './housekeeping.service.js';
 
 const none = z.object({}).strict();
+/** Scheduled rounds may start a little late: their idle workers ask the queue twice a minute. */
+const POLL_SECONDS = 30;
 
 /** Every hour, at five past: sessions, dead uploads, partial files, limiter counts, spent links. */
 export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
@@ -11,6 +13,7 @@ export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
   data: none,
   cron: '5 * * * *',
   retryLimit: 2,
+  pollSeconds: POLL_SECONDS,
   run: async (_data, { deps, log }) => {
     const report = await houseKeep(deps.db.db, deps.store);
     log.info({ ...report }, 'housekeeping done');
@@ -24,6 +27,7 @@ export const orphanSweepJob = defineJob<Record<string, never>, AppServices>({
   cron: '30 2 * * *',
   retryLimit: 2,
   expireInSeconds: 3600,
+  pollSeconds: POLL_SECONDS,
   run: async (_data, { deps, log }) => {
     const result = await sweepOrphans(deps.db.db, deps.store);
     log.info(result, 'orphan sweep done');
@@ -37,6 +41,7 @@ export const statisticsJob = defineJob<Record<string, never>, AppServices>({
   cron: '*/10 * * * *',
   retryLimit: 0,
   deleteAfterSeconds: 3600,
+  pollSeconds: POLL_SECONDS,
   run: async (_data, { deps }) => {
     await refreshStatistics(deps.db);
   },
