@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadDeclaration } from '../src/storage/file-store.js';
 import { FsFileStore } from '../src/storage/fs-store.js';
 import { createTestApp, listFiles, TEST_SECRET, type TestApp } from './support/app.js';
 import { expectDownloadHeaders } from './support/download-headers.js';
+import { waitFor } from './support/wait.js';
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 const content = Buffer.from('%PDF-1.7\nA certificate of compliance, page 1 of 1.\n'.repeat(50));
@@ -29,9 +29,9 @@ describe('fs store: the signed upload and read endpoints', () => {
     await t.close();
   });
   afterEach(async () => {
-    // No upload, accepted or refused, leaves a temporary file behind.
-    await sleep(20);
-    expect(await listFiles(path.join(t.filesDir, '.incoming'))).toEqual([]);
+    // No upload, accepted or refused, leaves a temporary file behind (an aborted one is removed as the
+    // server notices the closed connection).
+    await waitFor(async () => (await listFiles(path.join(t.filesDir, '.incoming'))).length === 0, 10_000);
   });
 
   const put = (
@@ -199,7 +199,7 @@ describe('fs store: the signed upload and read endpoints', () => {
       req.write(content.subarray(0, 100), () => setTimeout(() => req.destroy(), 50));
       req.on('close', () => resolve());
     });
-    await sleep(200);
+    await waitFor(async () => (await listFiles(path.join(t.filesDir, '.incoming'))).length === 0, 10_000);
     expect(await stored()).toEqual(before);
   });
 

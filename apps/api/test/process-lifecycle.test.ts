@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase, databaseConfigFromEnv } from '../src/db/connect.js';
 import { parseEnv } from '../src/env.js';
@@ -10,6 +9,7 @@ import { FsFileStore } from '../src/storage/fs-store.js';
 import { makeTempDir, TEST_SECRET } from './support/app.js';
 import { createScratchPostgresDatabase, databaseKind, TEST_DATABASE_URL } from './support/database.js';
 import { runScript, startServer, waitForOutput } from './support/server-process.js';
+import { waitFor } from './support/wait.js';
 
 /** Each test starts the real server through tsx (compile, migrate, seed, start the queue): far more than
  * the default allows on a loaded 2-core machine, so a generous bound of its own. */
@@ -98,12 +98,19 @@ describe(`the server process (${databaseKind})`, () => {
         req.write(content.subarray(0, 1000));
         (globalThis as { finishUpload?: () => void }).finishUpload = () => req.end(content.subarray(1000));
       });
-      await sleep(200);
+      // The server is receiving it: its bytes are streaming into a temporary file.
+      const incoming = path.join(env.DATA_DIR ?? '', 'files', '.incoming');
+      await waitFor(async () => (await fs.readdir(incoming).catch(() => [])).length > 0);
 
       server.child.kill('SIGTERM');
-      await sleep(500);
+      await waitForOutput(server, /shutting down/);
       // No new connections are accepted...
-      await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+      await waitFor(() =>
+        fetch(`${server.url}/api/health`).then(
+          () => false,
+          () => true,
+        ),
+      );
       // ...but the upload in flight completes.
       (globalThis as { finishUpload?: () => void }).finishUpload?.();
       const { status, body } = await response;
