@@ -1,4 +1,5 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { ZodError } from 'zod';
 
 /**
  * The one error model. Services throw AppError; the tRPC middleware and the REST layer map it
@@ -36,3 +37,8 @@ export class AppError extends Error {
 }
 
 export const httpStatusOf = (code: AppErrorCode): number => appErrorCodes[code].http;
+
+/** The messages of a validation failure, each once (the domain's messages already name their field). */
+export function describeIssues(error: ZodError): string {
+  return [...new Set(error.issues.map((issue) => issue.message))].join('; ');
+}

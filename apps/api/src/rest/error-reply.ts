@@ -1,16 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError, z } from 'zod';
-import { AppError } from '../errors.js';
+import { AppError, describeIssues } from '../errors.js';
 
 export interface ErrorReply {
   status: number;
   body: { error: string; issues?: unknown; details?: Record<string, unknown> };
-}
-
-/** The messages of a validation failure, each once: the domain's messages already name their field. */
-function describeIssues(error: ZodError): string {
-  return [...new Set(error.issues.map((issue) => issue.message))].join('; ');
 }
 
 /**

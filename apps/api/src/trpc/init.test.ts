@@ -38,6 +38,28 @@ describe('AppError → tRPC code → HTTP status (one table)', () => {
   }
 });
 
+describe('tRPC error shape', () => {
+  it('answers a refused input with its schema messages, not the serialised issues', async () => {
+    const app = (await import('fastify')).default();
+    const { fastifyTRPCPlugin } = await import('@trpc/server/adapters/fastify');
+    await app.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: { router: testRouter, createContext: () => ({}) as Context },
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/trpc/strict?input=${encodeURIComponent('{"n":0}')}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('n must be at least 1');
+    expect(res.json().error.data.issues).toEqual({
+      formErrors: [],
+      fieldErrors: { n: ['n must be at least 1'] },
+    });
+    await app.close();
+  });
+});
+
 describe('REST error replies', () => {
   it('hides unexpected errors behind a bare 500', async () => {
     const error = await caller.crash().catch((e: unknown) => e);

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { isSameOrigin } from '../auth/actor.js';
-import { AppError, appErrorCodes } from '../errors.js';
+import { AppError, appErrorCodes, describeIssues } from '../errors.js';
 import type { Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({
@@ -10,8 +10,13 @@ const t = initTRPC.context<Context>().create({
     const appError = error.cause instanceof AppError ? error.cause : null;
     return {
       ...shape,
-      // Never leak internals: an unexpected error answers a fixed message.
-      message: error.code === 'INTERNAL_SERVER_ERROR' && !appError ? 'Internal server error' : shape.message,
+      // Never leak internals: an unexpected error answers a fixed message; a refused input answers its
+      // schema's own messages (as the REST door does), not the serialised list of issues.
+      message: zodError
+        ? describeIssues(zodError)
+        : error.code === 'INTERNAL_SERVER_ERROR' && !appError
+          ? 'Internal server error'
+          : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
