@@ -326,5 +326,10 @@ describe.each(['fs', 's3'] as const)(`document vault (${databaseKind}, %s store)
     const document = (await upload(s, pdf, 'application/pdf', { source: 'owner_upload' })).json();
     expect(document).toMatchObject({ source: 'supplier_verified', verified: true, status: 'Verified' });
     expect(document.verified_by).toEqual(expect.any(String));
+    // Who verified it, by organisation name; no job here, so no job reference.
+    expect(document).toMatchObject({ verified_by_organization: 'Cape Roofing CC', job_ref: null });
+    const o = await owner();
+    const pending = (await upload(o, pdf, 'application/pdf')).json();
+    expect(pending).toMatchObject({ status: 'Pending', verified_by_organization: null, job_ref: null });
   });
 });

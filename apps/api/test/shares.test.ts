@@ -287,6 +287,63 @@ describe(`share links and adoption (${databaseKind})`, () => {
     expect(await t.store.stat(String(report.storage_key))).not.toBeNull();
   });
 
+  it('names who verified a document and on which job, also on an adopted copy, and what each link shares', async () => {
+    const { supplier, job, report } = await sharedJob(null);
+    // The supplier's own job documents: verified by its organisation, on this job.
+    const [issued] = (await supplier('GET', `/api/supplier/jobs/${job.id}/documents`)).json() as Json[];
+    expect(issued).toMatchObject({
+      id: report.id,
+      verified_by_organization: 'Cape Roofing CC',
+      job_ref: job.job_ref,
+    });
+    // A job's link is named by the job's reference.
+    const [jobLink] = (await supplier('GET', `/api/supplier/jobs/${job.id}/shares`)).json() as Json[];
+    expect(jobLink).toMatchObject({ job_ref: job.job_ref, document_names: [] });
+
+    // The adopted copy in the owner's vault keeps both, in the owner's list and on its own.
+    const owner = await account('homeowner');
+    const { token } = (
+      await supplier('POST', `/api/supplier/jobs/${job.id}/share`, { password: null })
+    ).json() as { token: string };
+    const property = (
+      await owner('POST', '/api/properties', {
+        name: 'Home',
+        address: '9 Main Rd, Kalk Bay',
+        country: 'ZA',
+        municipality: 'CPT',
+        parcel_id: 'K9',
+      })
+    ).json();
+    await owner('POST', `/api/share/${token}/adopt`, { property_id: property.id });
+    const [copy] = (await owner('GET', `/api/properties/${property.id}/documents`)).json() as Json[];
+    expect(copy).toMatchObject({ verified_by_organization: 'Cape Roofing CC', job_ref: job.job_ref });
+    expect((await owner('GET', '/api/documents')).json()).toMatchObject([
+      { id: copy?.id, verified_by_organization: 'Cape Roofing CC', job_ref: job.job_ref },
+    ]);
+    // A property's link is named by the documents chosen for it.
+    const shared = await owner('POST', `/api/properties/${property.id}/share`, {
+      password: 'pw-1234',
+      documentIds: [copy?.id],
+    });
+    expect(shared.statusCode).toBe(201);
+    const [propertyLink] = (await owner('GET', `/api/properties/${property.id}/shares`)).json() as Json[];
+    expect(propertyLink).toMatchObject({
+      id: shared.json().id,
+      job_ref: null,
+      document_names: [report.name],
+      password_protected: true,
+    });
+
+    // Another organisation sees none of it: the links, the documents and the copy answer 404.
+    const outsider = await account('homeowner');
+    expect((await outsider('GET', `/api/properties/${property.id}/shares`)).statusCode).toBe(404);
+    expect((await outsider('GET', `/api/properties/${property.id}/documents`)).statusCode).toBe(404);
+    expect((await outsider('GET', '/api/documents')).json()).toEqual([]);
+    const rival = await account('supplier');
+    expect((await rival('GET', `/api/supplier/jobs/${job.id}/shares`)).statusCode).toBe(404);
+    expect((await rival('GET', `/api/supplier/jobs/${job.id}/documents`)).statusCode).toBe(404);
+  });
+
   it('lets a Free owner adopt into a new property only within the plan limit', async () => {
     const { token } = await sharedJob(null);
     const owner = await account('homeowner', 'free');

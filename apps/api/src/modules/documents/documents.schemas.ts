@@ -25,6 +25,10 @@ export const documentSchema = z
     expires_at: z.string().nullable(),
     verified_by: z.string().nullable(),
     verified: z.boolean(),
+    /** Who verified it: the issuing supplier's organisation name (null while pending). */
+    verified_by_organization: z.string().nullable(),
+    /** The job it was issued on (an adopted copy: the original's job), if any. */
+    job_ref: z.string().nullable(),
     status: z.enum(['Pending', 'Verified']),
     property_id: z.string().nullable(),
     property_name: z.string().nullable(),

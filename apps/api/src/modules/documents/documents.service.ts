@@ -31,7 +31,11 @@ export interface RequestActor {
   ip: string;
 }
 
-type DocumentWithProperty = DocumentRow & { property_name: string | null };
+type DocumentWithProperty = DocumentRow & {
+  property_name: string | null;
+  verified_by_organization: string | null;
+  job_ref: string | null;
+};
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -49,6 +53,8 @@ export function toDocumentOut(row: DocumentWithProperty): DocumentOut {
     expires_at: iso(row.expires_at),
     verified_by: row.verified_by,
     verified: row.verified_by !== null,
+    verified_by_organization: row.verified_by === null ? null : row.verified_by_organization,
+    job_ref: row.job_ref,
     status: documentStatus(row),
     property_id: row.property_id,
     property_name: row.property_name,
@@ -57,12 +63,24 @@ export function toDocumentOut(row: DocumentWithProperty): DocumentOut {
   };
 }
 
+/**
+ * The organisation's documents with, in the same one query, the property's name, the verifier's
+ * organisation (who issued it) and the job it was issued on: its own job, or for an adopted copy the
+ * job of the original it was copied from.
+ */
 function selectDocuments(db: Db, organizationId: string) {
   return db
     .selectFrom('documents')
     .leftJoin('properties', 'properties.id', 'documents.property_id')
+    .leftJoin('users as verifier', 'verifier.id', 'documents.verified_by')
+    .leftJoin('organizations as verifier_org', 'verifier_org.id', 'verifier.organization_id')
+    .leftJoin('documents as original', 'original.id', 'documents.adopted_from')
+    .leftJoin('jobs', (join) =>
+      join.on((eb) => eb('jobs.id', '=', eb.fn.coalesce('documents.job_id', 'original.job_id'))),
+    )
     .selectAll('documents')
-    .select('properties.name as property_name')
+    .select(['properties.name as property_name', 'verifier_org.name as verified_by_organization'])
+    .select(sql<string | null>`coalesce(jobs.job_ref, documents.metadata->>'jobRef')`.as('job_ref'))
     .where('documents.organization_id', '=', organizationId);
 }
 

@@ -54,16 +54,21 @@ export const sharesRouter = router({
     .input(shareJobInput)
     .output(shareCreatedSchema)
     .mutation(async ({ ctx, input }) => {
-      const { token, expiresAt } = await shareJob(ctx.deps.db.db, ctx.actor, input.jobId, input);
-      return { token, url: shareUrl(ctx, token), expires_at: expiresAt.toISOString() };
+      const { id, token, expiresAt } = await shareJob(ctx.deps.db.db, ctx.actor, input.jobId, input);
+      return { id, token, url: shareUrl(ctx, token), expires_at: expiresAt.toISOString() };
     }),
   /** Owner: share chosen documents of a property (the Vault's share modal). */
   shareProperty: authedProcedure
     .input(sharePropertyInput)
     .output(shareCreatedSchema)
     .mutation(async ({ ctx, input }) => {
-      const { token, expiresAt } = await shareProperty(ctx.deps.db.db, ctx.actor, input.propertyId, input);
-      return { token, url: shareUrl(ctx, token), expires_at: expiresAt.toISOString() };
+      const { id, token, expiresAt } = await shareProperty(
+        ctx.deps.db.db,
+        ctx.actor,
+        input.propertyId,
+        input,
+      );
+      return { id, token, url: shareUrl(ctx, token), expires_at: expiresAt.toISOString() };
     }),
   links: authedProcedure
     .input(shareLinksInput)

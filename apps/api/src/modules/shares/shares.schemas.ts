@@ -56,7 +56,13 @@ export const verifyParams = z.object({ sha256: sha256HexSchema });
 // Outputs.
 
 export const shareCreatedSchema = z
-  .object({ token: z.string(), url: z.string(), expires_at: z.string() })
+  .object({
+    /** The link's id (as in the list of links): the creating browser may remember the URL under it. */
+    id: z.string(),
+    token: z.string(),
+    url: z.string(),
+    expires_at: z.string(),
+  })
   .meta({ id: 'ShareCreated' });
 
 export const shareLinkSchema = z
@@ -66,6 +72,10 @@ export const shareLinkSchema = z
     expires_at: z.string(),
     status: z.enum(['active', 'expired', 'revoked']),
     password_protected: z.boolean(),
+    /** What it shares: a job's link names the job's reference… */
+    job_ref: z.string().nullable(),
+    /** …a property's link the documents chosen for it (those still there), by name. */
+    document_names: z.array(z.string()),
     views: z.number().int(),
     downloads: z.number().int(),
   })

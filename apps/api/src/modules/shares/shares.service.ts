@@ -161,8 +161,22 @@ export async function listShares(
   const rows = await db
     .selectFrom('shares as s')
     .innerJoin('capabilities as c', 'c.id', 's.id')
-    .select(['s.id', 's.created_at', 'c.expires_at', 'c.revoked_at', 'c.used_at', 'c.password_hash'])
+    .leftJoin('jobs as j', 'j.id', 's.job_id')
     .select([
+      's.id',
+      's.created_at',
+      'c.expires_at',
+      'c.revoked_at',
+      'c.used_at',
+      'c.password_hash',
+      'j.job_ref',
+    ])
+    .select([
+      // What it shares: the chosen documents' names (a job's link shares the job, named by its reference).
+      sql<string[]>`array(
+        select d.name from share_documents sd join documents d on d.id = sd.document_id
+        where sd.share_id = s.id order by d.name, d.id
+      )`.as('document_names'),
       sql<number>`(select count(*) from capability_events e where e.capability_id = s.id and e.action = 'view')`.as(
         'views',
       ),
@@ -181,6 +195,8 @@ export async function listShares(
     // A share link is never single-use, so it is active, expired or revoked.
     status: capabilityStatus(row, now) as 'active' | 'expired' | 'revoked',
     password_protected: row.password_hash !== null,
+    job_ref: row.job_ref ?? null,
+    document_names: row.document_names,
     views: Number(row.views),
     downloads: Number(row.downloads),
   }));

@@ -15,6 +15,8 @@ export function vaultDocument(overrides: Partial<VaultDocument> = {}): VaultDocu
     expires_at: null,
     verified_by: null,
     verified: false,
+    verified_by_organization: null,
+    job_ref: null,
     status: 'Pending',
     property_id: 'a1b2c3d4-0000-4000-8000-000000000001',
     property_name: 'Gardens Family Home',

@@ -18,6 +18,8 @@ function link(overrides: Partial<ShareLinkRow> = {}): ShareLinkRow {
     expires_at: '2026-12-20T08:00:00.000Z',
     status: 'active',
     password_protected: false,
+    job_ref: null,
+    document_names: ['Title deed.pdf'],
     views: 0,
     downloads: 0,
     ...overrides,

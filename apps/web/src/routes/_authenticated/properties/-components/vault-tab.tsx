@@ -385,6 +385,8 @@ function demoDocument(
     expires_at: expiresAt,
     verified_by: verified ? 'demo-supplier' : null,
     verified,
+    verified_by_organization: verified ? 'Karoo Roofing (demo)' : null,
+    job_ref: verified ? `JOB-DEMO-${index}` : null,
     status: verified ? 'Verified' : 'Pending',
     property_id: null,
     property_name: 'Demo Property',
