@@ -105,8 +105,11 @@ describe(`properties (${databaseKind})`, () => {
       const property = res.json();
       expect(property.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(property.dnaCode).not.toBe('RES-1234-CT');
-      expect(property.dnaCode).toMatch(/^PDNA-ZA-CITYOFCAPE-ERF4567-/);
+      // 'City of Cape Town' is the MDB's CPT: the property stores the code and its DNA code carries it.
+      expect(property.dnaCode).toMatch(/^PDNA-ZA-CPT-ERF4567-/);
       expect(property).toMatchObject({
+        municipality: 'CPT',
+        name: '3 Beach Road, Sea Point',
         isDemo: false,
         erfNumber: 'ERF 4567',
         township: 'Sea Point',
@@ -153,6 +156,68 @@ describe(`properties (${databaseKind})`, () => {
         });
       }
     }
+
+    it("takes the form's Property Name when given", async () => {
+      const { call } = await account();
+      const res = await call('POST', '/api/properties', { ...form, name: 'Sea Point flat' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ name: 'Sea Point flat', address: '3 Beach Road, Sea Point' });
+    });
+
+    it.each([
+      ['wc024', 'WC024'],
+      ['stellenbosch', 'WC024'],
+      ['City of Johannesburg', 'JHB'],
+    ])('maps the municipality %j to the MDB code %s, in the DNA code too', async (municipality, code) => {
+      const { call } = await account();
+      const res = await call('POST', '/api/properties', { ...dialog, municipality });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().municipality).toBe(code);
+      expect(res.json().dna_id).toMatch(new RegExp(`^PDNA-ZA-${code}-A123-`));
+    });
+
+    it.each([
+      [
+        dialog,
+        'Gotham',
+        'Unknown municipality "Gotham": choose a South African municipality from the list (name or code, e.g. CPT or WC011)',
+      ],
+      [
+        form,
+        'DC1',
+        'West Coast (DC1) is a district municipality: choose the local municipality the property is in',
+      ],
+      [form, 'Emalahleni', '"Emalahleni" names more than one municipality: choose EC136 or MP312'],
+    ])('answers 400 for a municipality off the list (%#)', async (base, municipality, message) => {
+      const { call, organizationId } = await account();
+      const res = await call('POST', '/api/properties', { ...base, municipality });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(message);
+      const rows = await t.db.db
+        .selectFrom('properties')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .execute();
+      expect(rows).toEqual([]);
+    });
+
+    it('keeps the DNA code and typed municipality of a property registered before the list', async () => {
+      const { call, organizationId } = await account();
+      // What a create stored before the list: the typed name, its DNA code made from it.
+      const before = await createProperty(t.db.db, organizationId, {
+        name: 'Old home',
+        address: '1 Old Road',
+        property_type: 'residential',
+        country: 'ZA',
+        municipality: 'City of Cape Town',
+        parcel_id: 'OLD1',
+      });
+      expect(before.dnaCode).toMatch(/^PDNA-ZA-CITYOFCAPE-OLD1-/);
+      const read = (await call('GET', `/api/properties/${before.id}`)).json();
+      expect(read).toMatchObject({ dna_id: before.dnaCode, municipality: 'City of Cape Town' });
+      const edited = await call('PATCH', `/api/properties/${before.id}`, { name: 'Old home, renamed' });
+      expect(edited.json()).toMatchObject({ dnaCode: before.dnaCode, municipality: 'City of Cape Town' });
+    });
 
     it('refuses the same parcel twice in one organisation with 409', async () => {
       const { call } = await account();

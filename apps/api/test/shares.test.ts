@@ -356,7 +356,7 @@ describe(`share links and adoption (${databaseKind})`, () => {
     });
     const res = await owner('POST', `/api/share/${token}/adopt`, {
       create_property: true,
-      property: { erfNumber: '5', township: 'T', municipality: 'M', address: 'Second home' },
+      property: { erfNumber: '5', township: 'T', municipality: 'CPT', address: 'Second home' },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(FREE_PLAN_LIMIT_MESSAGE);

@@ -6,6 +6,7 @@ export * from './file-signatures.js';
 export * from './format.js';
 export * from './hash.js';
 export * from './job-ref.js';
+export * from './municipalities.js';
 export * from './plans.js';
 export * from './recurrence.js';
 export * from './schemas/auth.js';

@@ -203,13 +203,57 @@ describe('createPropertyInputSchema', () => {
       address: '5 Kloof Street, Gardens, Cape Town',
       property_type: 'residential',
       country: 'ZA',
-      municipality: 'City of Cape Town',
+      municipality: 'CPT',
       parcel_id: 'ERF123',
       township: 'Gardens',
       description: 'Double storey',
     });
     expect(created).not.toHaveProperty('dnaCode');
     expect(created).not.toHaveProperty('isDemo');
+  });
+
+  it("takes the form's own name when given, else the address", () => {
+    expect(dataOf(createPropertyInputSchema, { ...form, name: ' Kloof house ' }).name).toBe('Kloof house');
+    expect(dataOf(createPropertyInputSchema, { ...form, name: '  ' }).name).toBe(
+      '5 Kloof Street, Gardens, Cape Town',
+    );
+  });
+
+  it.each([
+    ['CPT', 'CPT'],
+    ['cpt', 'CPT'],
+    ['city of cape town', 'CPT'],
+    ['Stellenbosch Local Municipality', 'WC024'],
+    ['wc011', 'WC011'],
+    ['Dr Beyers Naude', 'EC101'],
+  ])('maps the South African municipality %j to its MDB code %s', (municipality, code) => {
+    expect(dataOf(createPropertyInputSchema, { ...form, municipality }).municipality).toBe(code);
+    expect(dataOf(createPropertyInputSchema, { ...dialog, municipality }).municipality).toBe(code);
+  });
+
+  it('refuses a South African municipality that is not on the list, a district or an ambiguous name', () => {
+    expect(errorsOf(createPropertyInputSchema, { ...form, municipality: 'Gotham' })).toEqual({
+      municipality:
+        'Unknown municipality "Gotham": choose a South African municipality from the list (name or code, e.g. CPT or WC011)',
+    });
+    expect(errorsOf(createPropertyInputSchema, { ...dialog, municipality: 'Gotham' })).toEqual({
+      municipality:
+        'Unknown municipality "Gotham": choose a South African municipality from the list (name or code, e.g. CPT or WC011)',
+    });
+    expect(errorsOf(createPropertyInputSchema, { ...dialog, municipality: 'DC2' })).toEqual({
+      municipality:
+        'Cape Winelands (DC2) is a district municipality: choose the local municipality the property is in',
+    });
+    expect(errorsOf(createPropertyInputSchema, { ...form, municipality: 'emalahleni' })).toEqual({
+      municipality: '"emalahleni" names more than one municipality: choose EC136 or MP312',
+    });
+  });
+
+  it('keeps the typed municipality of a property outside South Africa', () => {
+    expect(
+      dataOf(createPropertyInputSchema, { ...dialog, country: 'US', municipality: 'Springfield' })
+        .municipality,
+    ).toBe('Springfield');
   });
 
   it('cuts a long address down to a 100-character name', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resolvePropertyMunicipality } from '../municipalities.js';
 import {
   PROPERTY_FORM_CONTENT_TYPES,
   PROPERTY_FORM_EXTENSIONS,
@@ -63,21 +64,73 @@ export const countryCodeSchema = z
   .min(2, PROPERTY_MESSAGES.countryRequired)
   .pipe(z.enum(COUNTRY_CODES, { error: PROPERTY_MESSAGES.countryUnknown }));
 
+/** Why a typed South African municipality is not one of the list, or null when it is. */
+function municipalityProblem(value: string): string | null {
+  const resolution = resolvePropertyMunicipality(value);
+  return resolution.ok ? null : resolution.message;
+}
+
+/**
+ * The municipality a new property stores (and its DNA code carries): in South Africa the MDB code of the
+ * listed municipality the value names ('city of cape town' → 'CPT'); elsewhere the text as typed.
+ */
+export function propertyMunicipalityCode(country: string, value: string): string {
+  if (country !== 'ZA') return value;
+  const resolution = resolvePropertyMunicipality(value);
+  return resolution.ok ? resolution.municipality.code : value;
+}
+
+/** A South African municipality: required, then one from the official list by code or name. */
+const saMunicipalitySchema = requiredText(
+  PROPERTY_MESSAGES.municipalityRequired,
+  MAX_LENGTHS.name,
+  'Municipality',
+).check(
+  z.refine<string>((value) => municipalityProblem(value) === null, {
+    error: (issue) => municipalityProblem(String(issue.input)) ?? PROPERTY_MESSAGES.municipalityRequired,
+    // Only text that passed the required and length checks is looked up: one message per field.
+    when: (payload) => payload.issues.length === 0,
+  }),
+);
+
 /**
  * The Properties screen's Add New Property dialog (spec §2, §3, §5): name, address, property_type
- * (default residential), country (default ZA), municipality, parcel_id, optional unit and deed_number
- * (blank becomes undefined).
+ * (default residential), country (default ZA), municipality (in South Africa one of the official list,
+ * by MDB code or name, case-insensitive), parcel_id, optional unit and deed_number (blank becomes
+ * undefined).
  */
-export const propertyDialogSchema = z.object({
-  name: requiredText(PROPERTY_MESSAGES.nameRequired, MAX_LENGTHS.name, 'Property name'),
-  address: requiredText(PROPERTY_MESSAGES.addressRequired, MAX_LENGTHS.address, 'Address'),
-  property_type: propertyTypeSchema.default(DEFAULT_PROPERTY_TYPE),
-  country: countryCodeSchema.default(DEFAULT_COUNTRY),
-  municipality: requiredText(PROPERTY_MESSAGES.municipalityRequired, MAX_LENGTHS.name, 'Municipality'),
-  parcel_id: requiredText(PROPERTY_MESSAGES.parcelIdRequired, MAX_LENGTHS.shortCode, 'Parcel ID'),
-  unit: optionalText(MAX_UNIT, 'Unit'),
-  deed_number: optionalText(MAX_LENGTHS.shortCode, 'Deed number'),
-});
+export const propertyDialogSchema = z
+  .object({
+    name: requiredText(PROPERTY_MESSAGES.nameRequired, MAX_LENGTHS.name, 'Property name'),
+    address: requiredText(PROPERTY_MESSAGES.addressRequired, MAX_LENGTHS.address, 'Address'),
+    property_type: propertyTypeSchema.default(DEFAULT_PROPERTY_TYPE),
+    country: countryCodeSchema.default(DEFAULT_COUNTRY),
+    municipality: requiredText(PROPERTY_MESSAGES.municipalityRequired, MAX_LENGTHS.name, 'Municipality'),
+    parcel_id: requiredText(PROPERTY_MESSAGES.parcelIdRequired, MAX_LENGTHS.shortCode, 'Parcel ID'),
+    unit: optionalText(MAX_UNIT, 'Unit'),
+    deed_number: optionalText(MAX_LENGTHS.shortCode, 'Deed number'),
+  })
+  .check(
+    z.refine<{ country: string; municipality: string }>(
+      (value) =>
+        typeof value !== 'object' ||
+        value === null ||
+        value.country !== 'ZA' ||
+        typeof value.municipality !== 'string' ||
+        municipalityProblem(value.municipality) === null,
+      {
+        path: ['municipality'],
+        error: (issue) =>
+          municipalityProblem((issue.input as { municipality: string }).municipality) ??
+          PROPERTY_MESSAGES.municipalityRequired,
+        // Only once country and municipality are valid text: otherwise their own message stands alone.
+        when: (payload) =>
+          !payload.issues.some(
+            (issue) => issue.path?.[0] === 'country' || issue.path?.[0] === 'municipality',
+          ),
+      },
+    ),
+  );
 export type PropertyDialogInput = z.input<typeof propertyDialogSchema>;
 export type PropertyDialog = z.output<typeof propertyDialogSchema>;
 
@@ -87,13 +140,14 @@ export type PropertyDialog = z.output<typeof propertyDialogSchema>;
  * (`createPropertyInputSchema` drops them): the DNA code is issued by the server.
  */
 export const addPropertyFormSchema = z.object({
+  name: optionalText(MAX_LENGTHS.name, 'Property name'),
   erfNumber: requiredText(
     PROPERTY_MESSAGES.erfNumberRequired,
     MAX_LENGTHS.shortCode,
     'ERF/Portion/Stand number',
   ),
   township: requiredText(PROPERTY_MESSAGES.townshipRequired, MAX_LENGTHS.name, 'Township/Extension'),
-  municipality: requiredText(PROPERTY_MESSAGES.municipalityRequired, MAX_LENGTHS.name, 'Municipality'),
+  municipality: saMunicipalitySchema,
   address: requiredText(PROPERTY_MESSAGES.propertyAddressRequired, MAX_LENGTHS.address, 'Property address'),
   description: optionalText(MAX_LENGTHS.description, 'Description'),
   dnaCode: z.string().check(noControlCharacters('DNA code')).optional(),
@@ -122,7 +176,7 @@ function fromDialog(value: PropertyDialog): NewProperty {
     address: value.address,
     property_type: value.property_type,
     country: value.country,
-    municipality: value.municipality,
+    municipality: propertyMunicipalityCode(value.country, value.municipality),
     parcel_id: value.parcel_id,
     unit: value.unit,
     deed_number: value.deed_number,
@@ -130,17 +184,17 @@ function fromDialog(value: PropertyDialog): NewProperty {
 }
 
 /**
- * The add-property form has no name, parcel id, country or type: the address names the property (it is
- * what the dashboard shows and what the owner recognises), the ERF number is the parcel id, and the
+ * The add-property form has no parcel id, country or type, and its name is optional: a blank name becomes
+ * the address (what the owner recognises), the ERF number is the parcel id, and the
  * property is a residential one in South Africa (the form is the homeowner's path; spec §9 defaults).
  */
 function fromForm(value: AddPropertyForm): NewProperty {
   return {
-    name: value.address.slice(0, MAX_LENGTHS.name).trimEnd(),
+    name: value.name ?? value.address.slice(0, MAX_LENGTHS.name).trimEnd(),
     address: value.address,
     property_type: DEFAULT_PROPERTY_TYPE,
     country: DEFAULT_COUNTRY,
-    municipality: value.municipality,
+    municipality: propertyMunicipalityCode(DEFAULT_COUNTRY, value.municipality),
     parcel_id: value.erfNumber,
     township: value.township,
     description: value.description,

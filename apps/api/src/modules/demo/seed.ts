@@ -111,7 +111,7 @@ export async function seedDemoPortfolio(db: Db, store: FileStore, now = new Date
     address: '12 Kloof Street, Gardens, Cape Town, 8001',
     property_type: 'residential',
     country: 'ZA',
-    municipality: 'City of Cape Town',
+    municipality: 'CPT',
     parcel_id: 'ERF123',
     township: 'Gardens',
     description: 'Demo property of the owner demo account.',
