@@ -1,6 +1,8 @@
 /** Shared helpers of the browser tests (not a test file: only *.e2e.mjs are run). */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -196,4 +198,95 @@ export function pngBytes(padTo = 0) {
   return padding > 0
     ? Buffer.concat([head, pngChunk('prVt', Buffer.alloc(padding, 7)), end])
     : Buffer.concat([head, end]);
+}
+
+/** The two screens every page is checked at: a laptop and a phone. */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+let axeSource;
+/** axe-core's browser build (a root devDependency), read once. */
+function axeScript() {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+/**
+ * What axe-core finds on the page as it is now, against WCAG 2.1 A/AA and its best practices, colour
+ * contrast included: one entry per rule with the impact, the rule's summary and each offending
+ * element (its selector and axe's account of what is wrong). `impacts` keeps only those impacts.
+ */
+export async function axeViolations(page, { impacts = ['serious', 'critical'] } = {}) {
+  // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeScript());
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({
+        target: node.target.join(' '),
+        summary: node.failureSummary?.replace(/\s+/g, ' ').trim() ?? '',
+      })),
+    }));
+  });
+  return violations.filter((violation) => impacts.includes(violation.impact));
+}
+
+/** One line per offending element: `rule (impact) target — summary`. */
+export function describeViolations(violations) {
+  return violations
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `  ${violation.id} (${violation.impact}) ${node.target} — ${violation.help}: ${node.summary}`,
+      ),
+    )
+    .join('\n');
+}
+
+/**
+ * Fails when axe-core finds a violation of impact serious or critical on the page (WCAG 2.1 A/AA and
+ * best practices, colour contrast included); the message lists rule, impact, element and summary.
+ * Wait for the page's content before calling it: axe checks what is rendered.
+ */
+export async function assertAccessible(page, label) {
+  const violations = await axeViolations(page);
+  assert.ok(
+    violations.length === 0,
+    `${label}: ${violations.length} serious or critical axe violation(s)\n${describeViolations(violations)}`,
+  );
+}
+
+/** Fails when the page is wider than the window (it would scroll sideways). */
+export async function assertNoSideScroll(page, label = page.url()) {
+  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+    const innerWidth = window.innerWidth;
+    // The element reaching furthest right, to name the culprit.
+    let widest = '';
+    let right = innerWidth;
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.right > right + 0.5 && getComputedStyle(element).position !== 'fixed') {
+        right = box.right;
+        const id = element.id ? `#${element.id}` : '';
+        const classes = [...element.classList]
+          .slice(0, 2)
+          .map((name) => `.${name}`)
+          .join('');
+        widest = `${element.tagName.toLowerCase()}${id}${classes} (right edge ${Math.round(right)}px)`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth, widest };
+  });
+  assert.ok(
+    scrollWidth <= innerWidth,
+    `${label}: the page is ${scrollWidth - innerWidth}px wider than the ${innerWidth}px window${widest ? `; widest: ${widest}` : ''}`,
+  );
 }

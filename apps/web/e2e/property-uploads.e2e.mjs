@@ -153,7 +153,7 @@ describe('add-property uploads and vault sharing', () => {
       [deed.name],
     );
 
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     // The owner sees the link under Share links, and its access log: the unlock and the view.

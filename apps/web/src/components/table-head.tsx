@@ -1,4 +1,6 @@
-import { Table } from '@mantine/core';
+import { Table, type TableProps } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import classes from './table-head.module.css';
 
 /** A table's header row: one column heading each. */
 export function TableHead({ columns }: { columns: readonly string[] }) {
@@ -10,5 +12,27 @@ export function TableHead({ columns }: { columns: readonly string[] }) {
         ))}
       </Table.Tr>
     </Table.Thead>
+  );
+}
+
+/**
+ * A data table that is a stack of cards on a phone (table-head.module.css): give each cell its
+ * column's name as `data-label` (`<Table.Td data-label="Status">`). From the sm breakpoint up it is
+ * a table at least `minWidth` pixels wide, scrolling inside its own box when the screen is narrower.
+ */
+export function StackedTable({
+  minWidth,
+  className,
+  style,
+  ...props
+}: TableProps & { minWidth?: number; style?: CSSProperties }) {
+  return (
+    <div className={classes.scroll}>
+      <Table
+        {...props}
+        className={className ? `${classes.table} ${className}` : classes.table}
+        style={{ ...style, ...(minWidth ? { '--stacked-table-min-width': `${minWidth}px` } : {}) }}
+      />
+    </div>
   );
 }

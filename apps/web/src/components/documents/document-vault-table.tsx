@@ -1,6 +1,6 @@
 import { Alert, Group, Skeleton, Table, Text } from '@mantine/core';
 import { formatDate, formatSize } from '@propertydna/domain';
-import { TableHead } from '../table-head';
+import { StackedTable, TableHead } from '../table-head';
 import { DownloadLink, ViewLink } from './document-links';
 import { DocumentStatusBadge } from './document-status-badge';
 import { KIND_LABELS, type VaultDocument } from './labels';
@@ -46,44 +46,42 @@ export function DocumentVaultTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table striped highlightOnHover aria-busy={loading} aria-label="Documents">
-        <TableHead columns={VAULT_COLUMNS} />
-        <Table.Tbody>
-          {loading || !documents
-            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                <Table.Tr key={row} data-testid="vault-skeleton-row">
-                  {VAULT_COLUMNS.map((column) => (
-                    <Table.Td key={column}>
-                      <Skeleton height={14} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : documents.map((document) => (
-                <Table.Tr key={document.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {document.name}
-                    </Text>
+    <StackedTable minWidth={800} striped highlightOnHover aria-busy={loading} aria-label="Documents">
+      <TableHead columns={VAULT_COLUMNS} />
+      <Table.Tbody>
+        {loading || !documents
+          ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
+              <Table.Tr key={row} data-testid="vault-skeleton-row">
+                {VAULT_COLUMNS.map((column) => (
+                  <Table.Td key={column} data-label={column}>
+                    <Skeleton height={14} radius="sm" />
                   </Table.Td>
-                  <Table.Td>{document.property_name ?? '—'}</Table.Td>
-                  <Table.Td>{KIND_LABELS[document.kind]}</Table.Td>
-                  <Table.Td>
-                    <DocumentStatusBadge document={document} />
-                  </Table.Td>
-                  <Table.Td>{formatDate(document.created_at)}</Table.Td>
-                  <Table.Td>{formatSize(document.bytes)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <ViewLink id={document.id} name={document.name} />
-                      <DownloadLink id={document.id} name={document.name} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                ))}
+              </Table.Tr>
+            ))
+          : documents.map((document) => (
+              <Table.Tr key={document.id}>
+                <Table.Td data-label="Document">
+                  <Text size="sm" fw={500}>
+                    {document.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-label="Property">{document.property_name ?? '—'}</Table.Td>
+                <Table.Td data-label="Type">{KIND_LABELS[document.kind]}</Table.Td>
+                <Table.Td data-label="Status">
+                  <DocumentStatusBadge document={document} />
+                </Table.Td>
+                <Table.Td data-label="Upload Date">{formatDate(document.created_at)}</Table.Td>
+                <Table.Td data-label="Size">{formatSize(document.bytes)}</Table.Td>
+                <Table.Td data-label="Actions">
+                  <Group gap="xs">
+                    <ViewLink id={document.id} name={document.name} />
+                    <DownloadLink id={document.id} name={document.name} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+      </Table.Tbody>
+    </StackedTable>
   );
 }

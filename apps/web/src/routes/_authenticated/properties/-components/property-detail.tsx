@@ -20,6 +20,9 @@ export interface PropertyDetailLayoutProps {
   panels: Record<PropertyTab, ReactNode>;
 }
 
+/** A tab's value: Mantine builds the tab's and panel's ids from it, and an id holds no spaces. */
+const tabValue = (tab: PropertyTab) => tab.toLowerCase().replaceAll(' ', '-');
+
 /** The property detail (spec §2): Back to Dashboard, the header (name, address, DNA id) and the tabs. */
 export function PropertyDetailLayout({ property, demo = false, actions, panels }: PropertyDetailLayoutProps) {
   return (
@@ -47,16 +50,16 @@ export function PropertyDetailLayout({ property, demo = false, actions, panels }
         </Stack>
         {actions && <Group gap="sm">{actions}</Group>}
       </Group>
-      <Tabs defaultValue="Vault" mt="xl">
+      <Tabs defaultValue={tabValue('Vault')} mt="xl">
         <Tabs.List>
           {PROPERTY_TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
+            <Tabs.Tab key={tab} value={tabValue(tab)}>
               {tab}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         {PROPERTY_TABS.map((tab) => (
-          <Tabs.Panel key={tab} value={tab} pt="lg">
+          <Tabs.Panel key={tab} value={tabValue(tab)} pt="lg">
             {panels[tab]}
           </Tabs.Panel>
         ))}

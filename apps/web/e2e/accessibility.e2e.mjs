@@ -1,0 +1,266 @@
+/**
+ * Issue 12 §7 and §8: every page, at 1280×900 and at 390×844, has no axe-core violation of impact
+ * serious or critical (WCAG 2.1 A/AA and best practices, colour contrast included) and does not
+ * scroll sideways. Each page is one test; within it every state (tab, step, dialog, toast) is
+ * checked, and all that fails is reported together.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { before, describe, it } from 'node:test';
+import {
+  api,
+  assertAccessible,
+  assertNoSideScroll,
+  demoToken,
+  signIn,
+  toast,
+  useBrowser,
+  VIEWPORTS,
+} from './browser.mjs';
+
+const SHARE_PASSWORD = 'ridge-tile-42';
+
+/** Waits until the page has loaded its data and its transitions (tabs, dialogs) have ended. */
+async function settle(page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root[data-visible]'),
+  );
+  // Mantine's transitions (modal, tabs, notifications) last 200 ms or less.
+  await page.waitForTimeout(300);
+}
+
+/**
+ * A checker for one test: each `check(label)` settles the page and records what fails (side scroll,
+ * axe); `done()` fails the test with all of it.
+ */
+function checker(page) {
+  const failures = [];
+  return {
+    async check(label) {
+      await settle(page);
+      for (const assertion of [assertNoSideScroll, assertAccessible]) {
+        try {
+          await assertion(page, label);
+        } catch (error) {
+          failures.push(error.message);
+        }
+      }
+    },
+    done() {
+      assert.ok(failures.length === 0, `\n${failures.join('\n')}`);
+    },
+  };
+}
+
+const heading = (page, name) => page.getByRole('heading', { level: 1, name }).first().waitFor();
+const anyHeading = (page) => page.getByRole('heading', { level: 1 }).first().waitFor();
+
+/** Clicks through a tab list, checking each tab. */
+async function checkEachTab(page, check, where, tabs) {
+  for (const tab of tabs) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await check(`${where}, ${tab} tab`);
+  }
+}
+
+/** The accounts and records the pages need: demo sessions, a property, a job shared by password. */
+async function makeFixtures() {
+  const ownerToken = await demoToken('owner');
+  const supplierToken = await demoToken('supplier');
+  const properties = await api('/api/properties', { token: ownerToken });
+  assert.equal(properties.status, 200);
+  const property = [properties.body].flat().find((one) => one?.id);
+  assert.ok(property, 'the owner demo has a property');
+
+  const job = await api('/api/supplier/jobs', {
+    token: supplierToken,
+    body: {
+      property_address: `${randomBytes(2).readUInt16BE()} Kloof Street, Gardens, Cape Town`,
+      client_name: 'Thandi Mokoena',
+      description: 'Re-bed and re-point the ridge tiles',
+    },
+  });
+  assert.equal(job.status, 201, JSON.stringify(job.body));
+  const share = await api(`/api/supplier/jobs/${job.body.id}/share`, {
+    token: supplierToken,
+    body: { password: SHARE_PASSWORD, expiresInDays: 7 },
+  });
+  assert.equal(share.status, 201, JSON.stringify(share.body));
+  return {
+    ownerToken,
+    supplierToken,
+    propertyId: property.id,
+    jobId: job.body.id,
+    shareToken: share.body.token,
+  };
+}
+
+/** The pages of issue 12 §7, each a list of states to check. */
+const PAGES = [
+  {
+    name: 'landing',
+    async visit(page, check) {
+      await page.goto('/');
+      await anyHeading(page);
+      await check('landing');
+    },
+  },
+  {
+    name: 'signup, each step of the wizard',
+    async visit(page, check) {
+      await page.goto('/signup');
+      await page.locator('#signup-step-1').waitFor();
+      await check('signup step 1 (account type)');
+      await page.goto('/signup?type=developer');
+      await page.locator('#signup-step-2').waitFor();
+      await check('signup step 2 (role)');
+      await page.goto('/signup?type=homeowner');
+      await page.locator('#signup-step-3').waitFor();
+      await check('signup step 3 (homeowner form)');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      await check('signup step 3 with field errors');
+      await page.goto('/signup?type=supplier');
+      await page.locator('#signup-step-3').waitFor();
+      await check('signup step 3 (supplier form)');
+    },
+  },
+  {
+    name: 'login',
+    async visit(page, check) {
+      await page.goto('/login');
+      await anyHeading(page);
+      await check('login');
+      await page.getByRole('button', { name: 'Access Demo Accounts' }).click();
+      await page.getByRole('button', { name: /^Property owner demo/ }).waitFor();
+      await check('login with the demo accounts open');
+    },
+  },
+  {
+    name: 'forgot password',
+    async visit(page, check) {
+      await page.goto('/forgot-password');
+      await heading(page, 'Forgot your password?');
+      await check('forgot password');
+    },
+  },
+  {
+    name: 'dashboard',
+    owner: true,
+    async visit(page, check) {
+      await page.goto('/app');
+      await anyHeading(page);
+      await check('dashboard');
+    },
+  },
+  {
+    name: 'properties',
+    owner: true,
+    async visit(page, check) {
+      await page.goto('/properties');
+      await anyHeading(page);
+      await check('properties');
+    },
+  },
+  {
+    name: 'property detail, each tab',
+    owner: true,
+    async visit(page, check, fixtures) {
+      await page.goto(`/properties/${fixtures.propertyId}`);
+      await anyHeading(page);
+      const tabs = await page.getByRole('tab').allTextContents();
+      assert.ok(tabs.length > 0, 'the property detail has tabs');
+      await checkEachTab(page, check, 'property detail', tabs);
+    },
+  },
+  {
+    name: 'vault',
+    owner: true,
+    async visit(page, check) {
+      await page.goto('/vault');
+      await anyHeading(page);
+      await check('vault');
+    },
+  },
+  {
+    name: 'supplier console, each tab',
+    supplier: true,
+    async visit(page, check) {
+      await page.goto('/supplier');
+      await anyHeading(page);
+      const tabs = await page.getByRole('tab').allTextContents();
+      assert.ok(tabs.length > 0, 'the supplier console has tabs');
+      await checkEachTab(page, check, 'supplier console', tabs);
+    },
+  },
+  {
+    name: 'job page and its share dialog',
+    supplier: true,
+    async visit(page, check, fixtures) {
+      await page.goto(`/supplier/jobs/${fixtures.jobId}`);
+      await anyHeading(page);
+      await check('job page');
+      await page.getByRole('button', { name: 'Share job' }).click();
+      await page.getByRole('dialog', { name: 'Share job' }).waitFor();
+      await check('job page, share dialog');
+    },
+  },
+  {
+    name: 'share page, gate and unlocked',
+    async visit(page, check, fixtures) {
+      await page.goto(`/share/${fixtures.shareToken}`);
+      await page.getByRole('heading', { name: 'This link is protected by a password' }).waitFor();
+      await check('share gate');
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await toast(page, 'Invalid password').waitFor();
+      await check('share gate, wrong password (with its toast)');
+      await page.getByLabel('Password', { exact: true }).fill(SHARE_PASSWORD);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page
+        .getByRole('heading', { name: 'This link is protected by a password' })
+        .waitFor({ state: 'detached' });
+      await check('share page, unlocked');
+    },
+  },
+  {
+    name: 'verify',
+    async visit(page, check) {
+      await page.goto('/verify');
+      await anyHeading(page);
+      await check('verify');
+    },
+  },
+  {
+    name: '404',
+    async visit(page, check) {
+      await page.goto('/no-such-page');
+      await anyHeading(page);
+      await check('404');
+    },
+  },
+];
+
+describe('accessibility (axe, serious and critical) and no sideways scroll', () => {
+  let fixtures;
+  before(async () => {
+    fixtures = await makeFixtures();
+  });
+
+  for (const { name: screen, width, height } of VIEWPORTS) {
+    describe(`${screen} ${width}×${height}`, () => {
+      const session = useBrowser({ contextOptions: { viewport: { width, height } } });
+      for (const { name, owner, supplier, visit } of PAGES) {
+        it(name, async () => {
+          const { context, page } = session;
+          if (owner) await signIn(context, fixtures.ownerToken);
+          if (supplier) await signIn(context, fixtures.supplierToken);
+          const { check, done } = checker(page);
+          await visit(page, (label) => check(`${label} (${width}×${height})`), fixtures);
+          done();
+        });
+      }
+    });
+  }
+});
