@@ -17,6 +17,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SignupRouteImport } from './routes/signup';
 import { Route as TermsRouteImport } from './routes/terms';
 import { Route as VerifyRouteImport } from './routes/verify';
+import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account';
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard';
 import { Route as AuthenticatedMaintenanceRouteImport } from './routes/_authenticated/maintenance';
 import { Route as AuthenticatedPoliciesRouteImport } from './routes/_authenticated/policies';
@@ -26,7 +27,13 @@ import { Route as AuthenticatedVendorsRouteImport } from './routes/_authenticate
 import { Route as ShareTokenRouteImport } from './routes/share.$token';
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index';
 import { Route as AuthenticatedAppDashboardRouteImport } from './routes/_authenticated/app/dashboard';
+import { Route as AuthenticatedAppMaintenanceRouteImport } from './routes/_authenticated/app/maintenance';
 import { Route as AuthenticatedAppOldRouteRouteImport } from './routes/_authenticated/app/old/route';
+import { Route as AuthenticatedAppPoliciesRouteImport } from './routes/_authenticated/app/policies';
+import { Route as AuthenticatedAppPropertiesRouteImport } from './routes/_authenticated/app/properties';
+import { Route as AuthenticatedAppReportsRouteImport } from './routes/_authenticated/app/reports';
+import { Route as AuthenticatedAppVaultRouteImport } from './routes/_authenticated/app/vault';
+import { Route as AuthenticatedAppVendorsRouteImport } from './routes/_authenticated/app/vendors';
 import { Route as AuthenticatedPropertiesIndexRouteImport } from './routes/_authenticated/properties/index';
 import { Route as AuthenticatedPropertiesIdRouteImport } from './routes/_authenticated/properties/$id';
 import { Route as AuthenticatedPropertiesNewRouteImport } from './routes/_authenticated/properties/new';
@@ -81,6 +88,11 @@ const VerifyRoute = VerifyRouteImport.update({
   path: '/verify',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -128,12 +140,45 @@ const AuthenticatedAppDashboardRoute =
     path: '/app/dashboard',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedAppMaintenanceRoute =
+  AuthenticatedAppMaintenanceRouteImport.update({
+    id: '/app/maintenance',
+    path: '/app/maintenance',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedAppOldRouteRoute =
   AuthenticatedAppOldRouteRouteImport.update({
     id: '/app/old',
     path: '/app/old',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedAppPoliciesRoute =
+  AuthenticatedAppPoliciesRouteImport.update({
+    id: '/app/policies',
+    path: '/app/policies',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAppPropertiesRoute =
+  AuthenticatedAppPropertiesRouteImport.update({
+    id: '/app/properties',
+    path: '/app/properties',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAppReportsRoute = AuthenticatedAppReportsRouteImport.update({
+  id: '/app/reports',
+  path: '/app/reports',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedAppVaultRoute = AuthenticatedAppVaultRouteImport.update({
+  id: '/app/vault',
+  path: '/app/vault',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedAppVendorsRoute = AuthenticatedAppVendorsRouteImport.update({
+  id: '/app/vendors',
+  path: '/app/vendors',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
 const AuthenticatedPropertiesIndexRoute =
   AuthenticatedPropertiesIndexRouteImport.update({
     id: '/properties/',
@@ -227,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
   '/verify': typeof VerifyRoute;
+  '/account': typeof AuthenticatedAccountRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/policies': typeof AuthenticatedPoliciesRoute;
@@ -236,6 +282,12 @@ export interface FileRoutesByFullPath {
   '/share/$token': typeof ShareTokenRoute;
   '/app/old': typeof AuthenticatedAppOldRouteRouteWithChildren;
   '/app/dashboard': typeof AuthenticatedAppDashboardRoute;
+  '/app/maintenance': typeof AuthenticatedAppMaintenanceRoute;
+  '/app/policies': typeof AuthenticatedAppPoliciesRoute;
+  '/app/properties': typeof AuthenticatedAppPropertiesRoute;
+  '/app/reports': typeof AuthenticatedAppReportsRoute;
+  '/app/vault': typeof AuthenticatedAppVaultRoute;
+  '/app/vendors': typeof AuthenticatedAppVendorsRoute;
   '/properties/$id': typeof AuthenticatedPropertiesIdRoute;
   '/properties/new': typeof AuthenticatedPropertiesNewRoute;
   '/supplier/dashboard': typeof AuthenticatedSupplierDashboardRoute;
@@ -260,6 +312,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
   '/verify': typeof VerifyRoute;
+  '/account': typeof AuthenticatedAccountRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/policies': typeof AuthenticatedPoliciesRoute;
@@ -268,6 +321,12 @@ export interface FileRoutesByTo {
   '/vendors': typeof AuthenticatedVendorsRoute;
   '/share/$token': typeof ShareTokenRoute;
   '/app/dashboard': typeof AuthenticatedAppDashboardRoute;
+  '/app/maintenance': typeof AuthenticatedAppMaintenanceRoute;
+  '/app/policies': typeof AuthenticatedAppPoliciesRoute;
+  '/app/properties': typeof AuthenticatedAppPropertiesRoute;
+  '/app/reports': typeof AuthenticatedAppReportsRoute;
+  '/app/vault': typeof AuthenticatedAppVaultRoute;
+  '/app/vendors': typeof AuthenticatedAppVendorsRoute;
   '/properties/$id': typeof AuthenticatedPropertiesIdRoute;
   '/properties/new': typeof AuthenticatedPropertiesNewRoute;
   '/supplier/dashboard': typeof AuthenticatedSupplierDashboardRoute;
@@ -294,6 +353,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
   '/verify': typeof VerifyRoute;
+  '/_authenticated/account': typeof AuthenticatedAccountRoute;
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
   '/_authenticated/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/_authenticated/policies': typeof AuthenticatedPoliciesRoute;
@@ -303,6 +363,12 @@ export interface FileRoutesById {
   '/share/$token': typeof ShareTokenRoute;
   '/_authenticated/app/old': typeof AuthenticatedAppOldRouteRouteWithChildren;
   '/_authenticated/app/dashboard': typeof AuthenticatedAppDashboardRoute;
+  '/_authenticated/app/maintenance': typeof AuthenticatedAppMaintenanceRoute;
+  '/_authenticated/app/policies': typeof AuthenticatedAppPoliciesRoute;
+  '/_authenticated/app/properties': typeof AuthenticatedAppPropertiesRoute;
+  '/_authenticated/app/reports': typeof AuthenticatedAppReportsRoute;
+  '/_authenticated/app/vault': typeof AuthenticatedAppVaultRoute;
+  '/_authenticated/app/vendors': typeof AuthenticatedAppVendorsRoute;
   '/_authenticated/properties/$id': typeof AuthenticatedPropertiesIdRoute;
   '/_authenticated/properties/new': typeof AuthenticatedPropertiesNewRoute;
   '/_authenticated/supplier/dashboard': typeof AuthenticatedSupplierDashboardRoute;
@@ -329,6 +395,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms'
     | '/verify'
+    | '/account'
     | '/dashboard'
     | '/maintenance'
     | '/policies'
@@ -338,6 +405,12 @@ export interface FileRouteTypes {
     | '/share/$token'
     | '/app/old'
     | '/app/dashboard'
+    | '/app/maintenance'
+    | '/app/policies'
+    | '/app/properties'
+    | '/app/reports'
+    | '/app/vault'
+    | '/app/vendors'
     | '/properties/$id'
     | '/properties/new'
     | '/supplier/dashboard'
@@ -362,6 +435,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms'
     | '/verify'
+    | '/account'
     | '/dashboard'
     | '/maintenance'
     | '/policies'
@@ -370,6 +444,12 @@ export interface FileRouteTypes {
     | '/vendors'
     | '/share/$token'
     | '/app/dashboard'
+    | '/app/maintenance'
+    | '/app/policies'
+    | '/app/properties'
+    | '/app/reports'
+    | '/app/vault'
+    | '/app/vendors'
     | '/properties/$id'
     | '/properties/new'
     | '/supplier/dashboard'
@@ -395,6 +475,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms'
     | '/verify'
+    | '/_authenticated/account'
     | '/_authenticated/dashboard'
     | '/_authenticated/maintenance'
     | '/_authenticated/policies'
@@ -404,6 +485,12 @@ export interface FileRouteTypes {
     | '/share/$token'
     | '/_authenticated/app/old'
     | '/_authenticated/app/dashboard'
+    | '/_authenticated/app/maintenance'
+    | '/_authenticated/app/policies'
+    | '/_authenticated/app/properties'
+    | '/_authenticated/app/reports'
+    | '/_authenticated/app/vault'
+    | '/_authenticated/app/vendors'
     | '/_authenticated/properties/$id'
     | '/_authenticated/properties/new'
     | '/_authenticated/supplier/dashboard'
@@ -491,6 +578,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_authenticated/account': {
+      id: '/_authenticated/account';
+      path: '/account';
+      fullPath: '/account';
+      preLoaderRoute: typeof AuthenticatedAccountRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/dashboard': {
       id: '/_authenticated/dashboard';
       path: '/dashboard';
@@ -554,11 +648,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppDashboardRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/app/maintenance': {
+      id: '/_authenticated/app/maintenance';
+      path: '/app/maintenance';
+      fullPath: '/app/maintenance';
+      preLoaderRoute: typeof AuthenticatedAppMaintenanceRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/app/old': {
       id: '/_authenticated/app/old';
       path: '/app/old';
       fullPath: '/app/old';
       preLoaderRoute: typeof AuthenticatedAppOldRouteRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/app/policies': {
+      id: '/_authenticated/app/policies';
+      path: '/app/policies';
+      fullPath: '/app/policies';
+      preLoaderRoute: typeof AuthenticatedAppPoliciesRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/app/properties': {
+      id: '/_authenticated/app/properties';
+      path: '/app/properties';
+      fullPath: '/app/properties';
+      preLoaderRoute: typeof AuthenticatedAppPropertiesRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/app/reports': {
+      id: '/_authenticated/app/reports';
+      path: '/app/reports';
+      fullPath: '/app/reports';
+      preLoaderRoute: typeof AuthenticatedAppReportsRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/app/vault': {
+      id: '/_authenticated/app/vault';
+      path: '/app/vault';
+      fullPath: '/app/vault';
+      preLoaderRoute: typeof AuthenticatedAppVaultRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/app/vendors': {
+      id: '/_authenticated/app/vendors';
+      path: '/app/vendors';
+      fullPath: '/app/vendors';
+      preLoaderRoute: typeof AuthenticatedAppVendorsRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/properties/': {
@@ -691,6 +827,7 @@ const AuthenticatedAppOldRouteRouteWithChildren =
   );
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute;
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute;
   AuthenticatedMaintenanceRoute: typeof AuthenticatedMaintenanceRoute;
   AuthenticatedPoliciesRoute: typeof AuthenticatedPoliciesRoute;
@@ -699,6 +836,12 @@ interface AuthenticatedRouteChildren {
   AuthenticatedVendorsRoute: typeof AuthenticatedVendorsRoute;
   AuthenticatedAppOldRouteRoute: typeof AuthenticatedAppOldRouteRouteWithChildren;
   AuthenticatedAppDashboardRoute: typeof AuthenticatedAppDashboardRoute;
+  AuthenticatedAppMaintenanceRoute: typeof AuthenticatedAppMaintenanceRoute;
+  AuthenticatedAppPoliciesRoute: typeof AuthenticatedAppPoliciesRoute;
+  AuthenticatedAppPropertiesRoute: typeof AuthenticatedAppPropertiesRoute;
+  AuthenticatedAppReportsRoute: typeof AuthenticatedAppReportsRoute;
+  AuthenticatedAppVaultRoute: typeof AuthenticatedAppVaultRoute;
+  AuthenticatedAppVendorsRoute: typeof AuthenticatedAppVendorsRoute;
   AuthenticatedPropertiesIdRoute: typeof AuthenticatedPropertiesIdRoute;
   AuthenticatedPropertiesNewRoute: typeof AuthenticatedPropertiesNewRoute;
   AuthenticatedSupplierDashboardRoute: typeof AuthenticatedSupplierDashboardRoute;
@@ -709,6 +852,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedMaintenanceRoute: AuthenticatedMaintenanceRoute,
   AuthenticatedPoliciesRoute: AuthenticatedPoliciesRoute,
@@ -717,6 +861,12 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedVendorsRoute: AuthenticatedVendorsRoute,
   AuthenticatedAppOldRouteRoute: AuthenticatedAppOldRouteRouteWithChildren,
   AuthenticatedAppDashboardRoute: AuthenticatedAppDashboardRoute,
+  AuthenticatedAppMaintenanceRoute: AuthenticatedAppMaintenanceRoute,
+  AuthenticatedAppPoliciesRoute: AuthenticatedAppPoliciesRoute,
+  AuthenticatedAppPropertiesRoute: AuthenticatedAppPropertiesRoute,
+  AuthenticatedAppReportsRoute: AuthenticatedAppReportsRoute,
+  AuthenticatedAppVaultRoute: AuthenticatedAppVaultRoute,
+  AuthenticatedAppVendorsRoute: AuthenticatedAppVendorsRoute,
   AuthenticatedPropertiesIdRoute: AuthenticatedPropertiesIdRoute,
   AuthenticatedPropertiesNewRoute: AuthenticatedPropertiesNewRoute,
   AuthenticatedSupplierDashboardRoute: AuthenticatedSupplierDashboardRoute,

@@ -1,19 +1,71 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithMantine } from '../test/render';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '../test/render';
 import { NotFoundPage } from './not-found-page';
 
+const auth = vi.hoisted(() => ({
+  value: {
+    user: null as null | Record<string, unknown>,
+    organization: null as null | Record<string, unknown>,
+    status: 'anonymous' as string,
+    login: () => {},
+    logout: async () => {},
+  },
+}));
+vi.mock('../lib/auth', () => ({ useAuth: () => auth.value }));
+vi.mock('../lib/plan', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/plan')>()),
+  useStartTrial: () => ({ mutate: () => {}, isPending: false }),
+}));
+
+function signIn(userType: string) {
+  auth.value = {
+    ...auth.value,
+    status: 'authenticated',
+    user: { id: 'u', email: 'sam@example.co.za', firstName: 'Sam', lastName: 'Naidoo', userType },
+    organization: { id: 'o', name: 'Sam Naidoo', accountType: 'individual', plan: 'free', trialEndsAt: null },
+  };
+}
+
+function expectSpecTexts() {
+  const main = screen.getByRole('main');
+  expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('404 Page Not Found');
+  expect(within(main).getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  return main;
+}
+
 describe('NotFoundPage', () => {
-  it('shows the 404 heading and the hint of the spec', () => {
-    renderWithMantine(<NotFoundPage />);
-    const heading = screen.getByRole('heading', { level: 1 });
-    expect(heading.textContent).toBe('404 Page Not Found');
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
-    expect(screen.getByRole('main')).toBeTruthy();
+  beforeEach(() => {
+    auth.value = { ...auth.value, status: 'anonymous', user: null, organization: null };
   });
 
-  it('links back to the home page', () => {
-    renderWithMantine(<NotFoundPage />);
-    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  it('shows the spec texts under a simple header for a visitor, with a way home', async () => {
+    await renderWithRouter(<NotFoundPage />, '/no/such/page');
+    const main = expectSpecTexts();
+    expect(within(main).getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'PropertyDNA home' })).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it("shows the spec texts inside the app shell for an owner, leading to the owner's dashboard", async () => {
+    signIn('homeowner');
+    await renderWithRouter(<NotFoundPage />, '/no/such/page');
+    const main = expectSpecTexts();
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
+      '/app',
+    );
+  });
+
+  it('leads a supplier back to the supplier console', async () => {
+    signIn('supplier');
+    await renderWithRouter(<NotFoundPage />, '/no/such/page');
+    const main = expectSpecTexts();
+    expect(within(main).getByRole('link', { name: 'Go to the supplier console' }).getAttribute('href')).toBe(
+      '/supplier',
+    );
   });
 });

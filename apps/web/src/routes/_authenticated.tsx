@@ -1,14 +1,14 @@
-import { Box } from '@mantine/core';
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router';
+import { AppShellLayout } from '../components/app-shell/app-shell';
 import { LoadingScreen } from '../components/loading-screen';
 import { LoginScreen } from '../components/login-screen';
 import { useAuth } from '../lib/auth';
-import { AppHeader } from './_authenticated/-components/app-header';
 
 /**
  * Every protected route sits under this pathless layout. Spec §2: while the user loads it shows a
  * Loading indicator, and with no user it shows the login screen in place (no redirect), so the address
- * stays what the visitor asked for.
+ * stays what the visitor asked for. Signed in, the page sits in the app shell (header, navigation, main);
+ * the older layout (/app/old/*) keeps its own sidebar in place of the shell's.
  */
 export const Route = createFileRoute('/_authenticated')({
   component: AuthenticatedLayout,
@@ -16,14 +16,14 @@ export const Route = createFileRoute('/_authenticated')({
 
 function AuthenticatedLayout() {
   const { status } = useAuth();
+  const olderLayout = useRouterState({
+    select: (state) => /^\/app\/old(\/|$)/.test(state.location.pathname),
+  });
   if (status === 'loading') return <LoadingScreen />;
   if (status === 'anonymous') return <LoginScreen />;
   return (
-    <>
-      <AppHeader />
-      <Box component="main">
-        <Outlet />
-      </Box>
-    </>
+    <AppShellLayout withNavbar={!olderLayout}>
+      <Outlet />
+    </AppShellLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../lib/page-head';
 import {
   Features,
   ForSuppliers,
@@ -13,6 +14,7 @@ import {
 } from './-components/landing';
 
 export const Route = createFileRoute('/')({
+  head: pageHead(),
   component: LandingPage,
 });
 

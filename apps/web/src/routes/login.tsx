@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { LoginScreen } from '../components/login-screen';
 import { useAuth } from '../lib/auth';
+import { pageHead } from '../lib/page-head';
 
 interface LoginSearch {
   /** A page of the app to return to after logging in (an unsafe value is dropped). */
@@ -10,6 +11,7 @@ interface LoginSearch {
 }
 
 export const Route = createFileRoute('/login')({
+  head: pageHead('Log in'),
   // Every key is answered, undefined when unsafe: the router merges the raw search of the root route
   // with this, so a key left out would keep its raw value.
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({

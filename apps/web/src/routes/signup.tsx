@@ -4,6 +4,7 @@ import { SIGNUP_MESSAGES, type SignupRequestInput, safeReturnPath } from '@prope
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { LogoLink } from '../components/logo';
 import { errorMessage } from '../lib/error-message';
+import { pageHead } from '../lib/page-head';
 import { trpc } from '../lib/trpc';
 import { SIGNUP_PRESETS, type SignupPreset, SignupWizard } from './-components/signup-wizard';
 
@@ -15,6 +16,7 @@ interface SignupSearch {
 }
 
 export const Route = createFileRoute('/signup')({
+  head: pageHead('Sign up'),
   // Unknown values are ignored rather than refused: the wizard then starts at step 1.
   // Every key is answered, undefined when unknown or unsafe: the router merges the raw search of the
   // root route with this, so a key left out would keep its raw value.

@@ -4,8 +4,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LogoLink } from '../components/logo';
 import { AnchorLink } from '../components/router-links';
+import { pageHead } from '../lib/page-head';
 
 export const Route = createFileRoute('/terms')({
+  head: pageHead('Terms of Service'),
   component: TermsPage,
 });
 

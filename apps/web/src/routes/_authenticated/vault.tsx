@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DocumentVault } from '../../components/documents/document-vault';
-import { PageTitle, SECTIONS } from './-components/section-page';
+import { pageHead } from '../../lib/page-head';
+import { VaultPage } from './-components/section-page';
 
+/** Also at /app/vault, the address the navigation uses. */
 export const Route = createFileRoute('/_authenticated/vault')({
-  component: () => (
-    <PageTitle {...SECTIONS.vault}>
-      <DocumentVault />
-    </PageTitle>
-  ),
+  head: pageHead('Vault'),
+  component: VaultPage,
 });

@@ -1,7 +1,9 @@
-import { Container, Text, Title } from '@mantine/core';
+import { Badge, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DocumentVault } from '../../../components/documents/document-vault';
+import { AnchorLink, ButtonLink } from '../../../components/router-links';
 
-/** The owner sections reached from the dashboard and from the older layout's sidebar. */
+/** The owner sections reached from the app's navigation and from the older layout's sidebar. */
 export const SECTIONS = {
   properties: { title: 'Properties', subtitle: 'Manage your property portfolio' },
   vault: { title: 'Document Vault', subtitle: 'Every document of every property you own' },
@@ -12,19 +14,24 @@ export const SECTIONS = {
 } as const;
 export type Section = keyof typeof SECTIONS;
 
-/** A page's title and subtitle; the content comes with the issue that builds the page. */
+/** A page's title and subtitle above its content. */
 export function PageTitle({
   title,
   subtitle,
+  badge,
   children,
 }: {
   title: string;
   subtitle: string;
+  badge?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <Container size="xl" py="xl">
-      <Title order={1}>{title}</Title>
+      <Group gap="sm" align="center">
+        <Title order={1}>{title}</Title>
+        {badge}
+      </Group>
       <Text c="dimmed" mt={4}>
         {subtitle}
       </Text>
@@ -33,6 +40,142 @@ export function PageTitle({
   );
 }
 
-export function SectionPage({ section }: { section: Section }) {
-  return <PageTitle {...SECTIONS[section]} />;
+interface ComingSoon {
+  /** What the screen will do, in a sentence or two. */
+  about: string;
+  /** What the owner will be able to do there. */
+  features: readonly string[];
+  /** What the owner can do today instead, with the links that lead there. */
+  today: ReactNode;
+}
+
+/** The sections whose screens the next releases build: what is coming, and what works today. */
+const COMING_SOON: Record<Exclude<Section, 'properties' | 'vault'>, ComingSoon> = {
+  policies: {
+    about:
+      'Policy Analysis reads your insurance policies and checks them against the documents in your vault, so you know before a claim whether a condition of cover is not met.',
+    features: [
+      'Findings grouped as Evidence, Exclusions, Maintenance and Endorsements, with search',
+      'Which certificate or report each condition of your policy asks for',
+      'A full compliance check of every property in one run',
+    ],
+    today: (
+      <>
+        Upload your policy and your certificates to the{' '}
+        <AnchorLink to="/app/vault">Document Vault</AnchorLink> now: they will be checked as soon as Policy
+        Analysis opens. Each property&apos;s Policy Check tab shows its status — see it on the{' '}
+        <AnchorLink to="/properties/$id" params={{ id: 'demo' }}>
+          demo property
+        </AnchorLink>
+        .
+      </>
+    ),
+  },
+  maintenance: {
+    about:
+      'Maintenance keeps the recurring work on your properties on schedule: gutters, geysers, electrical compliance, roof inspections and anything you add yourself.',
+    features: [
+      'A task list per property, with standard South African schedules to start from',
+      'Reminders before a task or certificate falls due (Premium)',
+      'Completed work recorded with the supplier’s verified report',
+    ],
+    today: (
+      <>
+        Keep invoices and reports of work done in the <AnchorLink to="/app/vault">Document Vault</AnchorLink>.
+        The Actions tab of the{' '}
+        <AnchorLink to="/properties/$id" params={{ id: 'demo' }}>
+          demo property
+        </AnchorLink>{' '}
+        shows how reminders will look.
+      </>
+    ),
+  },
+  vendors: {
+    about:
+      'Vendors is your directory of the service providers who work on your properties: roofers, plumbers, electricians and inspectors, with their verified work.',
+    features: [
+      'Invite a service provider by email to upload documents to a property',
+      'See which documents each vendor verified, and on which job',
+      'Contact details in one place, per property',
+    ],
+    today: (
+      <>
+        A supplier on PropertyDNA can already issue verified documents and share them with you by link; adopt
+        them into a property from the share page. Check any document&apos;s authenticity on the{' '}
+        <AnchorLink to="/verify">Verify page</AnchorLink>.
+      </>
+    ),
+  },
+  reports: {
+    about:
+      'Reports turns a property’s records into documents you can hand on: an insurance pack for a claim or a renewal, a property summary for a sale, an audit trail of every document.',
+    features: [
+      'Insurance Pack Export: the policy, certificates and reports an insurer asks for, in one file',
+      'Property Summary Report and Compliance Report as PDF',
+      'Document Audit Trail as CSV',
+    ],
+    today: (
+      <>
+        Share documents by link from a property&apos;s Vault tab, or download them one by one from the{' '}
+        <AnchorLink to="/app/vault">Document Vault</AnchorLink>.
+      </>
+    ),
+  },
+};
+
+/** A section whose screen is still being built: what it will do, and what the owner can do today. */
+export function ComingSoonPage({ section }: { section: keyof typeof COMING_SOON }) {
+  const { about, features, today } = COMING_SOON[section];
+  return (
+    <PageTitle
+      {...SECTIONS[section]}
+      badge={
+        <Badge variant="light" color="gray" size="lg">
+          Coming Soon
+        </Badge>
+      }
+    >
+      <Stack gap="lg" mt="xl" maw={720}>
+        <Text>{about}</Text>
+        <div>
+          <Title order={2} size="h4" mb="xs">
+            What you will be able to do
+          </Title>
+          <List spacing="xs">
+            {features.map((feature) => (
+              <List.Item key={feature}>{feature}</List.Item>
+            ))}
+          </List>
+        </div>
+        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={`${section}-today`}>
+          <Title order={2} size="h4" id={`${section}-today`}>
+            What you can do today
+          </Title>
+          <Text mt="xs">{today}</Text>
+          <Group mt="md" gap="sm">
+            <ButtonLink to="/app/properties" variant="default">
+              Your properties
+            </ButtonLink>
+            <ButtonLink to="/app/dashboard" variant="default">
+              Dashboard
+            </ButtonLink>
+          </Group>
+        </Paper>
+      </Stack>
+    </PageTitle>
+  );
+}
+
+/** The pages of a section at any of its addresses (/app/vault, /vault, /app/old/vault, …). */
+export function SectionPage({ section }: { section: keyof typeof COMING_SOON }) {
+  return <ComingSoonPage section={section} />;
+}
+
+/** The Document Vault: every document of every property (/app/vault, /vault, /app/old/vault). */
+export function VaultPage() {
+  return (
+    <PageTitle {...SECTIONS.vault}>
+      <DocumentVault />
+    </PageTitle>
+  );
 }

@@ -4,6 +4,7 @@ import type { UpdatePropertyInput } from '@propertydna/domain';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
+import { documentTitle } from '../../../lib/page-head';
 import { type Property, usePortfolioInvalidation } from '../../../lib/properties';
 import { trpc } from '../../../lib/trpc';
 import { DEMO_PROPERTY_ID } from './-components/demo-property';
@@ -13,6 +14,9 @@ import { ArchivePropertyModal, EditPropertyModal } from './-components/property-
 import { VaultTab } from './-components/vault-tab';
 
 export const Route = createFileRoute('/_authenticated/properties/$id')({
+  head: ({ params }) => ({
+    meta: [{ title: documentTitle(params.id === DEMO_PROPERTY_ID ? 'Demo property' : 'Property') }],
+  }),
   component: PropertyDetailPage,
 });
 

@@ -9,6 +9,7 @@ import {
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
+import { pageHead } from '../../../lib/page-head';
 import { isPlanLimitError } from '../../../lib/plan';
 import { usePortfolioInvalidation } from '../../../lib/properties';
 import { trpc } from '../../../lib/trpc';
@@ -25,6 +26,7 @@ import { type AddPropertyFiles, AddPropertyForm } from './-components/add-proper
 import { PlanLimitPrompt } from './-components/upgrade-prompt';
 
 export const Route = createFileRoute('/_authenticated/properties/new')({
+  head: pageHead('Add property'),
   component: AddPropertyPage,
 });
 

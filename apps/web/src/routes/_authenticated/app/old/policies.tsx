@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../../../../lib/page-head';
 import { SectionPage } from '../../-components/section-page';
 
 export const Route = createFileRoute('/_authenticated/app/old/policies')({
+  head: pageHead('Policies (older layout)'),
   component: () => <SectionPage section="policies" />,
 });

@@ -1,4 +1,4 @@
-import { Box, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Divider, Flex, NavLink, Stack, Text } from '@mantine/core';
 import { createFileRoute, createLink, Outlet } from '@tanstack/react-router';
 import { forwardRef } from 'react';
 import { useAuth } from '../../../../lib/auth';
@@ -6,7 +6,12 @@ import { useAuth } from '../../../../lib/auth';
 const MantineNavLink = forwardRef<HTMLAnchorElement, React.ComponentPropsWithoutRef<typeof NavLink<'a'>>>(
   (props, ref) => <NavLink component="a" ref={ref} {...props} />,
 );
-const SidebarLink = createLink(MantineNavLink);
+const NavLinkRoute = createLink(MantineNavLink);
+
+/** An entry of the older sidebar, highlighted (and aria-current="page") on its own page. */
+function SidebarLink(props: React.ComponentProps<typeof NavLinkRoute>) {
+  return <NavLinkRoute activeProps={{ active: true }} {...props} />;
+}
 
 /**
  * The older layout (spec §2, /app/old/*): a sidebar with the owner sections beside the page. The sections
@@ -19,13 +24,17 @@ export const Route = createFileRoute('/_authenticated/app/old')({
 function OldLayout() {
   const { user, organization } = useAuth();
   return (
-    <Group align="stretch" gap={0} wrap="nowrap" mih="calc(100vh - 60px)">
+    <Flex direction={{ base: 'column', sm: 'row' }} align="stretch" gap={0} mih="calc(100vh - 60px)">
       <Box
         component="nav"
         aria-label="Sections"
-        w={240}
+        w={{ base: '100%', sm: 240 }}
         p="md"
-        style={{ borderRight: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}
+        style={{
+          borderInlineEnd: '1px solid var(--mantine-color-default-border)',
+          borderBlockEnd: '1px solid var(--mantine-color-default-border)',
+          flexShrink: 0,
+        }}
       >
         {organization && (
           <Stack gap={0} mb="sm">
@@ -49,6 +58,6 @@ function OldLayout() {
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Outlet />
       </Box>
-    </Group>
+    </Flex>
   );
 }

@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DocumentVault } from '../../../../components/documents/document-vault';
-import { PageTitle, SECTIONS } from '../../-components/section-page';
+import { pageHead } from '../../../../lib/page-head';
+import { VaultPage } from '../../-components/section-page';
 
 export const Route = createFileRoute('/_authenticated/app/old/vault')({
-  component: () => (
-    <PageTitle {...SECTIONS.vault}>
-      <DocumentVault />
-    </PageTitle>
-  ),
+  head: pageHead('Vault (older layout)'),
+  component: VaultPage,
 });

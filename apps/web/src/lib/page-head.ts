@@ -1,0 +1,15 @@
+/** The product's name: the whole title of the landing page, the suffix of every other page's. */
+export const PRODUCT_NAME = 'PropertyDNA';
+
+/** A page's document title, 'Vault · PropertyDNA' style; without a page name, the product's name alone. */
+export function documentTitle(page?: string): string {
+  return page ? `${page} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+}
+
+/**
+ * The `head` of a route whose page has this name (TanStack Router renders it through `<HeadContent />`
+ * in the root route; the deepest route with a title wins).
+ */
+export function pageHead(page?: string) {
+  return () => ({ meta: [{ title: documentTitle(page) }] });
+}

@@ -1,0 +1,69 @@
+import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { homePathOf } from '@propertydna/domain';
+import { createFileRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ChangePasswordSection } from '../../components/change-password-form';
+import { useAuth } from '../../lib/auth';
+import { pageHead } from '../../lib/page-head';
+import { planStateOf, useStartTrial } from '../../lib/plan';
+import { USER_TYPE_LABELS } from '../../lib/user-type-labels';
+import { PlanSummary } from './-components/plan-summary';
+
+export const Route = createFileRoute('/_authenticated/account')({
+  head: pageHead('Account'),
+  component: AccountPage,
+});
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+/** /account, the user menu's 'Account settings': who is signed in, the organisation, the plan, the password. */
+function AccountPage() {
+  const { user, organization } = useAuth();
+  const startTrial = useStartTrial();
+  if (!user || !organization) return null;
+  const owner = homePathOf(user.userType) !== '/supplier';
+  return (
+    <Container size="md" py="xl">
+      <Title order={1}>Account</Title>
+      <Text c="dimmed" mt={4}>
+        Your details, your organisation&apos;s plan and your password
+      </Text>
+      <Stack gap="lg" mt="xl">
+        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-details">
+          <Title order={2} size="h4" id="account-details">
+            Your details
+          </Title>
+          <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} mt="md" mb={0}>
+            <Detail label="Name">
+              {user.firstName} {user.lastName}
+            </Detail>
+            <Detail label="Email">{user.email}</Detail>
+            <Detail label="Organisation">{organization.name}</Detail>
+            <Detail label="Account type">{USER_TYPE_LABELS[user.userType].label}</Detail>
+          </SimpleGrid>
+        </Paper>
+        {owner && (
+          <PlanSummary
+            state={planStateOf(organization)}
+            starting={startTrial.isPending}
+            onStartTrial={() => startTrial.mutate()}
+          />
+        )}
+        <Paper withBorder radius="md" p="lg">
+          <ChangePasswordSection idPrefix="account" />
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
