@@ -1,5 +1,56 @@
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import {
+  type ComboboxItem,
+  type ComboboxItemGroup,
+  Select,
+  SimpleGrid,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import { municipalityLabel, PROPERTY_MUNICIPALITIES, PROVINCES } from '@propertydna/domain';
+
+/**
+ * The metros and local municipalities of South Africa by province, each labelled with its MDB code
+ * ('City of Cape Town (CPT)'), so a search finds it by name or by code.
+ */
+const MUNICIPALITY_OPTIONS: ComboboxItemGroup<ComboboxItem>[] = Object.entries(PROVINCES).map(
+  ([province, name]) => ({
+    group: name,
+    items: PROPERTY_MUNICIPALITIES.filter((municipality) => municipality.province === province).map(
+      (municipality) => ({ value: municipality.code, label: municipalityLabel(municipality) }),
+    ),
+  }),
+);
+
+/**
+ * A South African municipality from the official list, searchable by name or code; its value is the MDB
+ * code. `inputProps` is the form's getInputProps for the field.
+ */
+export function MunicipalitySelect({
+  id,
+  placeholder = 'Search by name or code, e.g. Cape Town or CPT',
+  inputProps,
+}: {
+  id: string;
+  placeholder?: string;
+  inputProps: GetInputPropsReturnType;
+}) {
+  return (
+    <Select
+      id={id}
+      label="Municipality"
+      placeholder={placeholder}
+      withAsterisk
+      searchable
+      data={MUNICIPALITY_OPTIONS}
+      nothingFoundMessage="No South African municipality matches"
+      maxDropdownHeight={280}
+      {...inputProps}
+      value={typeof inputProps.value === 'string' && inputProps.value !== '' ? inputProps.value : null}
+      onChange={(value) => inputProps.onChange(value ?? '')}
+    />
+  );
+}
 
 /** The fields that describe a new property (spec §2 add-property form; the adopt modal's new property). */
 export interface PropertyLocationValues {
@@ -57,13 +108,7 @@ export function PropertyLocationFields({
           {...inputProps('township')}
         />
       </SimpleGrid>
-      <TextInput
-        id={id('municipality')}
-        label="Municipality"
-        placeholder="e.g. City of Cape Town"
-        withAsterisk
-        {...inputProps('municipality')}
-      />
+      <MunicipalitySelect id={id('municipality')} inputProps={inputProps('municipality')} />
       <TextInput
         id={id('address')}
         label="Property address"

@@ -16,9 +16,20 @@ function renderDialog({ busy = false, created = true } = {}) {
 }
 
 /** The input labelled `label`, with or without the required-field asterisk. */
+/** The input or select labelled `label` (a Mantine Select's listbox shares the label: the input wins). */
 const field = (label: string) =>
-  screen.getByLabelText((content) => content.replace(/\s*\*$/, '').trim() === label) as HTMLInputElement;
+  screen
+    .getAllByLabelText((content) => content.replace(/\s*\*$/, '').trim() === label)
+    .find(
+      (element) => element instanceof HTMLInputElement || element instanceof HTMLSelectElement,
+    ) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+/** Searches the municipality select and picks the option named `option`. */
+async function pick(search: string, option: string) {
+  fireEvent.change(field('Municipality'), { target: { value: search } });
+  // jsdom never shows Mantine's dropdown (display: none): its options are there, hidden.
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
 const preview = () => screen.getByRole('status', { name: 'Generated DNA ID Preview' }).textContent;
 
 describe('AddPropertyDialog', () => {
@@ -45,7 +56,7 @@ describe('AddPropertyDialog', () => {
     renderDialog();
     await screen.findByRole('dialog');
     expect(preview()).toBe('PDNA-ZA-{MUNICIPALITY}-{PARCEL}-2024-XXXXXX');
-    type('Municipality', 'cpt');
+    await pick('cpt', 'City of Cape Town (CPT)');
     expect(preview()).toBe('PDNA-ZA-CPT-{PARCEL}-2024-XXXXXX');
     type('Parcel ID', 'a123');
     expect(preview()).toBe('PDNA-ZA-CPT-A123-2024-XXXXXX');
@@ -55,6 +66,20 @@ describe('AddPropertyDialog', () => {
     expect(preview()).toBe('PDNA-UK-CPT-A123-12A-2024-XXXXXX');
     type('Unit (Optional)', '  ');
     expect(preview()).toBe('PDNA-UK-CPT-A123-2024-XXXXXX');
+  });
+
+  it('searches the official list by name or code, and takes free text outside South Africa', async () => {
+    renderDialog();
+    await screen.findByRole('dialog');
+    await pick('wc011', 'Matzikama (WC011)');
+    expect(field('Municipality').value).toBe('Matzikama (WC011)');
+    expect(preview()).toBe('PDNA-ZA-WC011-{PARCEL}-2024-XXXXXX');
+    // Every metro and local municipality is an option, its label naming its code.
+    const labels = screen.getAllByRole('option', { hidden: true }).map((option) => option.textContent);
+    expect(labels.filter((label) => /\((?:[A-Z]{3}|[A-Z]{2,3}\d{3})\)$/.test(label ?? ''))).toHaveLength(213);
+    fireEvent.change(field('Country'), { target: { value: 'US' } });
+    type('Municipality', 'Boston');
+    expect(preview()).toBe('PDNA-US-BOSTON-{PARCEL}-2024-XXXXXX');
   });
 
   it("shows the schema's messages and sends nothing when required fields are empty", async () => {
@@ -75,7 +100,7 @@ describe('AddPropertyDialog', () => {
     type('Property Name', 'Bree Street Flat');
     fireEvent.change(field('Property Type'), { target: { value: 'commercial' } });
     type('Address', '4 Bree Street, Cape Town');
-    type('Municipality', 'CPT');
+    await pick('cape town', 'City of Cape Town (CPT)');
     type('Parcel ID', 'A123');
     fireEvent.click(screen.getByRole('button', { name: 'Create Property' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
@@ -98,7 +123,7 @@ describe('AddPropertyDialog', () => {
     await screen.findByRole('dialog');
     type('Property Name', 'Bree Street Flat');
     type('Address', '4 Bree Street, Cape Town');
-    type('Municipality', 'CPT');
+    await pick('cape town', 'City of Cape Town (CPT)');
     type('Parcel ID', 'A123');
     fireEvent.click(screen.getByRole('button', { name: 'Create Property' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());

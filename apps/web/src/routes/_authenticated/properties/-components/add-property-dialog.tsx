@@ -21,6 +21,7 @@ import {
   propertyDialogSchema,
 } from '@propertydna/domain';
 import type { ReactNode } from 'react';
+import { MunicipalitySelect } from '../../../../components/property-location-fields';
 import { COUNTRY_OPTIONS, PROPERTY_TYPE_OPTIONS } from '../../../../lib/properties';
 
 export interface PropertyDialogValues {
@@ -116,13 +117,21 @@ export function AddPropertyDialog({ opened, onClose, busy, onSubmit, children }:
             {...form.getInputProps('country')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              id={fieldId('municipality')}
-              label="Municipality"
-              placeholder="e.g. CPT"
-              withAsterisk
-              {...form.getInputProps('municipality')}
-            />
+            {country === 'ZA' ? (
+              <MunicipalitySelect
+                id={fieldId('municipality')}
+                placeholder="e.g. CPT"
+                inputProps={form.getInputProps('municipality')}
+              />
+            ) : (
+              <TextInput
+                id={fieldId('municipality')}
+                label="Municipality"
+                placeholder="e.g. Springfield"
+                withAsterisk
+                {...form.getInputProps('municipality')}
+              />
+            )}
             <TextInput
               id={fieldId('parcel_id')}
               label="Parcel ID"

@@ -10,9 +10,20 @@ async function renderForm({ busy = false } = {}) {
   return { onSubmit };
 }
 
+/** The input or select labelled `label` (a Mantine Select's listbox shares the label: the input wins). */
 const field = (label: string) =>
-  screen.getByLabelText((content) => content.replace(/\s*\*$/, '').trim() === label) as HTMLInputElement;
+  screen
+    .getAllByLabelText((content) => content.replace(/\s*\*$/, '').trim() === label)
+    .find(
+      (element) => element instanceof HTMLInputElement || element instanceof HTMLSelectElement,
+    ) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+/** Searches the municipality select and picks the option named `option`. */
+async function pick(search: string, option: string) {
+  fireEvent.change(field('Municipality'), { target: { value: search } });
+  // jsdom never shows Mantine's dropdown (display: none): its options are there, hidden.
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
 
 describe('AddPropertyForm', () => {
   it('shows the spec §5 message of every required field and sends nothing', async () => {
@@ -39,18 +50,27 @@ describe('AddPropertyForm', () => {
     const { onSubmit } = await renderForm();
     type('ERF/Portion/Stand number', ' ERF 1234 ');
     type('Township/Extension', 'Gardens');
-    type('Municipality', 'City of Cape Town');
+    await pick('City of Cape Town', 'City of Cape Town (CPT)');
     type('Property address', '12 Kloof Street, Gardens, Cape Town');
     fireEvent.click(screen.getByRole('button', { name: 'Create Property' }));
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      name: undefined,
       erfNumber: 'ERF 1234',
       township: 'Gardens',
-      municipality: 'City of Cape Town',
+      municipality: 'CPT',
       address: '12 Kloof Street, Gardens, Cape Town',
       description: undefined,
     });
     expect(onSubmit.mock.calls[0]?.[1]).toEqual({ titleDeed: null, proofOfResidence: null });
+  });
+
+  it('sends the Property Name when one is given', async () => {
+    const { onSubmit } = await renderForm();
+    type('Property Name (Optional)', ' Kloof house ');
+    await fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Property' }));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: 'Kloof house', municipality: 'CPT' });
   });
 
   it("reads 'Creating Property...' and is disabled while busy", async () => {
@@ -70,7 +90,7 @@ describe('AddPropertyForm', () => {
 
   it('refuses a file of another type or over 10 MB with the domain messages, and sends nothing', async () => {
     const { onSubmit } = await renderForm();
-    fillRequired();
+    await fillRequired();
     choose('Title deed (Optional)', fileOf('deed.docx', 1_000, 'application/msword'));
     expect(await screen.findByText(PROPERTY_MESSAGES.fileType)).toBeTruthy();
     expect(PROPERTY_MESSAGES.fileType).toBe('Only PDF, JPG and PNG files are allowed');
@@ -84,7 +104,7 @@ describe('AddPropertyForm', () => {
 
   it('sends the accepted files with the payload, once a refused one is replaced', async () => {
     const { onSubmit } = await renderForm();
-    fillRequired();
+    await fillRequired();
     const deed = fileOf('deed.pdf', 20_000, 'application/pdf');
     const proof = fileOf('bill.png', 2_000, 'image/png');
     choose('Title deed (Optional)', deed);
@@ -110,10 +130,10 @@ describe('AddPropertyForm', () => {
   });
 });
 
-function fillRequired() {
+async function fillRequired() {
   type('ERF/Portion/Stand number', 'ERF 1234');
   type('Township/Extension', 'Gardens');
-  type('Municipality', 'City of Cape Town');
+  await pick('City of Cape Town', 'City of Cape Town (CPT)');
   type('Property address', '12 Kloof Street, Gardens, Cape Town');
 }
 

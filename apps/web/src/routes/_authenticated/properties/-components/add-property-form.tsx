@@ -1,4 +1,4 @@
-import { Button, Group, Input, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Input, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type AddPropertyForm as AddPropertyPayload,
@@ -18,7 +18,9 @@ import {
 import { ButtonLink } from '../../../../components/router-links';
 import type { UploadItem } from '../../../../lib/upload/upload-documents';
 
-export type AddPropertyFormValues = PropertyLocationValues;
+export type AddPropertyFormValues = PropertyLocationValues & { name: string };
+
+const INITIAL_VALUES: AddPropertyFormValues = { name: '', ...EMPTY_PROPERTY_LOCATION };
 
 const ID_PREFIX = 'add-property';
 
@@ -58,12 +60,13 @@ export interface AddPropertyFormProps {
 }
 
 /**
- * The add-property form of /properties/new (spec §2, §5): ERF/Portion/Stand number, township,
- * municipality, address and an optional description, with the schema's messages.
+ * The add-property form of /properties/new (spec §2, §5): an optional Property Name (the address when
+ * left empty), ERF/Portion/Stand number, township, municipality (from the official list), address and an
+ * optional description, with the schema's messages.
  */
 export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddPropertyFormProps) {
   const form = useForm<AddPropertyFormValues>({
-    initialValues: EMPTY_PROPERTY_LOCATION,
+    initialValues: INITIAL_VALUES,
     validate: schemaResolver(addPropertyFormSchema, { sync: true }),
   });
   const [files, setFiles] = useState<AddPropertyFiles>({ titleDeed: null, proofOfResidence: null });
@@ -93,7 +96,7 @@ export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddP
   };
 
   const handleInvalid = (errors: Record<string, unknown>) => {
-    const first = PROPERTY_LOCATION_FIELDS.find((field) => errors[field]);
+    const first = (['name', ...PROPERTY_LOCATION_FIELDS] as const).find((field) => errors[field]);
     if (first) document.getElementById(`${ID_PREFIX}-${first}`)?.focus();
   };
 
@@ -101,6 +104,13 @@ export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddP
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="xl">
       <form noValidate onSubmit={form.onSubmit(handleValid, handleInvalid)} aria-label="Add property">
         <Stack gap="sm">
+          <TextInput
+            id={`${ID_PREFIX}-name`}
+            label="Property Name (Optional)"
+            placeholder="e.g. Gardens Family Home"
+            description="Left empty, the address names the property"
+            {...form.getInputProps('name')}
+          />
           <PropertyLocationFields idPrefix={ID_PREFIX} inputProps={(field) => form.getInputProps(field)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {FILE_FIELDS.map(({ field, label }) => {

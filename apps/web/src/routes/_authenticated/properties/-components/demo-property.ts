@@ -34,7 +34,7 @@ export function demoProperty(now: Date = new Date()): Property {
     address: '12 Kloof Street, Gardens, Cape Town, 8001',
     property_type: 'residential',
     country: 'ZA',
-    municipality: 'City of Cape Town',
+    municipality: 'CPT',
     parcel_id: 'ERF123',
     erfNumber: 'ERF123',
     township: 'Gardens',
