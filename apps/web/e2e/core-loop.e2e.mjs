@@ -86,12 +86,12 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
     await jobForm.getByLabel('Description').fill('Re-bed and re-point the ridge tiles');
     await jobForm.getByRole('button', { name: 'Create Job' }).click();
     await toast(page, 'Job created').waitFor();
-    const jobRow = page.getByRole('table', { name: 'Jobs' }).getByRole('row').filter({ hasText: address });
-    const jobRef = (await jobRow.getByRole('link').textContent())?.trim() ?? '';
-    assert.match(jobRef, /^JOB-[0-9A-Z]+-[0-9A-Z]{4}$/);
-    await jobRow.getByRole('link', { name: jobRef }).click();
+    // Creating a job opens it.
     await page.waitForURL('**/supplier/jobs/*');
-    await page.getByRole('heading', { name: jobRef }).waitFor();
+    const jobHeading = page.getByRole('heading', { level: 1, name: /^JOB-/ });
+    const jobRef = (await jobHeading.textContent())?.trim() ?? '';
+    assert.match(jobRef, /^JOB-[0-9A-Z]+-[0-9A-Z]{4}$/);
+    await page.getByText(address, { exact: true }).first().waitFor();
     await page.getByText('No documents yet').waitFor();
 
     // Upload a document to the job: verified by the supplier.
@@ -104,7 +104,7 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
     // Fill the Roofing Service Report.
     const report = page.getByRole('form', { name: 'Fill report' });
     assert.equal(await report.getByLabel(/^Job reference/).inputValue(), jobRef);
-    await report.getByRole('button', { name: 'Fill report' }).click();
+    await report.getByRole('button', { name: 'Generate report' }).click();
     await report.getByText('Inspection date is required', { exact: true }).waitFor();
     await report.getByLabel(/^Inspection date/).fill('2026-11-20');
     await report.getByLabel(/^Roof type/).selectOption('Concrete tile');
@@ -112,7 +112,7 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
     await report
       .getByLabel('Work performed')
       .fill('Re-bedded 14 ridge tiles and sealed the valley flashing.');
-    await report.getByRole('button', { name: 'Fill report' }).click();
+    await report.getByRole('button', { name: 'Generate report' }).click();
     const reportRow = jobDocuments.getByRole('row').filter({ hasText: 'Roofing Service Report' });
     await reportRow.getByText('Verified', { exact: true }).waitFor();
 
@@ -126,7 +126,7 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
     const link = await shareModal.getByLabel('Share link').inputValue();
     assert.ok(link.startsWith(`${new URL(BASE_URL).origin}/share/`), link);
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
-    await shareModal.getByRole('button', { name: 'Close' }).click();
+    await shareModal.getByRole('button', { name: 'Close', exact: true }).click();
     await assertClean(supplierWatch);
 
     // An anonymous visitor in another browser context: the gate, one wrong password, then in.

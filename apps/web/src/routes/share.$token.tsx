@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { SHARE_MESSAGES } from '@propertydna/domain';
 import { createFileRoute } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { TrustLegend } from '../components/documents/trust-badge';
 import { Logo } from '../components/logo';
 import { AnchorLink, ButtonLink } from '../components/router-links';
 import { AdoptModal } from '../components/share/adopt-modal';
@@ -19,9 +20,11 @@ import {
 } from '../components/share/share-view';
 import { useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/error-message';
+import { pageHead } from '../lib/page-head';
 import { trpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/share/$token')({
+  head: pageHead('Shared documents'),
   component: SharePage,
 });
 
@@ -56,19 +59,36 @@ function SharePage() {
 function ShareContent({ token }: { token: string }) {
   const share = trpc.shares.view.useQuery({ token });
   const unlock = trpc.shares.unlock.useMutation();
+  // The last refusal: shown on the field (and as the spec's toast) until the password is edited or right.
+  const [unlockError, setUnlockError] = useState<string | null>(null);
+  const refusalToast = useRef<string | null>(null);
+
+  const hideRefusalToast = () => {
+    if (refusalToast.current) notifications.hide(refusalToast.current);
+    refusalToast.current = null;
+  };
 
   async function tryUnlock(password: string) {
     try {
       await unlock.mutateAsync({ token, password });
     } catch (error) {
       const wrong = errorData(error)?.code === 'UNAUTHORIZED';
+      const message = errorMessage(error, SHARE_MESSAGES.invalidPassword.message);
+      setUnlockError(message);
+      // A fresh toast for each refusal (the same id would not show again while the last one is up).
+      hideRefusalToast();
+      refusalToast.current = `share-unlock-${Date.now()}`;
       notifications.show({
+        id: refusalToast.current,
         color: 'red',
         title: wrong ? SHARE_MESSAGES.invalidPassword.title : 'Error',
-        message: errorMessage(error, SHARE_MESSAGES.invalidPassword.message),
+        message,
       });
       return;
     }
+    // The right password: the stale refusal goes, on the field and on screen.
+    setUnlockError(null);
+    hideRefusalToast();
     notifications.show({ color: 'green', message: SHARE_MESSAGES.accessGranted });
     // Spec §4: unlocked after a correct password, after which the share is refetched.
     await share.refetch();
@@ -87,6 +107,8 @@ function ShareContent({ token }: { token: string }) {
     return (
       <ShareGate
         busy={unlock.isPending || share.isFetching}
+        error={unlockError}
+        onPasswordChange={() => setUnlockError(null)}
         onUnlock={(password) => void tryUnlock(password)}
       />
     );
@@ -177,12 +199,23 @@ function ShareDetails({ token, share }: { token: string; share: SharedItems }) {
       ) : null}
       <SharedDocumentsList
         documents={share.documents}
+        issuer={
+          share.kind === 'job'
+            ? { company: share.supplier?.company_name ?? null, jobRef: share.job?.job_ref ?? null }
+            : undefined
+        }
         busyId={busyId}
         onView={(document) => void view(document)}
         onDownload={(document) => void download(document)}
       />
+      {share.documents.length > 0 && <TrustLegend />}
       {status === 'authenticated' ? (
-        <AdoptModal token={token} opened={adopting} onClose={() => setAdopting(false)} />
+        <AdoptModal
+          token={token}
+          opened={adopting}
+          jobAddress={share.job?.property_address ?? null}
+          onClose={() => setAdopting(false)}
+        />
       ) : null}
     </Stack>
   );

@@ -18,10 +18,12 @@ import { Logo } from '../components/logo';
 import { AnchorLink } from '../components/router-links';
 import { VerifyResult } from '../components/share/verify-result';
 import { errorMessage } from '../lib/error-message';
+import { pageHead } from '../lib/page-head';
 import { trpc } from '../lib/trpc';
 import { HASH_FAILED, hashFile } from '../lib/upload/hash-file';
 
 export const Route = createFileRoute('/verify')({
+  head: pageHead('Verify a document'),
   component: VerifyPage,
 });
 

@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithMantine } from '../../test/render';
-import { checkShareChoices, ShareModalView, type ShareModalViewProps } from './share-modal';
+import { rememberedShareUrl } from '../share/remembered-links';
+import { checkShareChoices, ShareLinkModal, ShareModalView, type ShareModalViewProps } from './share-modal';
 
 function renderModal(props: Partial<ShareModalViewProps> = {}) {
   const onGenerate = vi.fn();
@@ -96,6 +97,60 @@ describe('ShareModalView', () => {
     );
     expect(screen.getByText('Copy the link below and send it to the recipient.')).toBeTruthy();
     expect((screen.getByLabelText('Share link') as HTMLInputElement).value).toBe(url);
+  });
+});
+
+describe('after the link is made', () => {
+  it('offers Copy link and Close instead of Generate, and a submit makes nothing', async () => {
+    const onCopy = vi.fn();
+    const { onGenerate } = renderModal({
+      generated: { url: 'http://localhost:3000/share/abc123', copied: true },
+      onCopy,
+    });
+    await screen.findByRole('dialog', { name: 'Share document' });
+    expect(screen.queryByRole('button', { name: 'Generate Share Link' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Password protect' }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    fireEvent.submit(screen.getByRole('form', { name: 'Share document' }));
+    expect(onGenerate).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(onCopy).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
+  it('makes one link however often Generate is pressed, shows it and remembers it for this tab', async () => {
+    let answer: (value: { id: string; token: string }) => void = () => {};
+    const create = vi.fn(
+      () =>
+        new Promise<{ id: string; token: string }>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const onCreated = vi.fn();
+    renderWithMantine(
+      <ShareLinkModal
+        subject="Title deed.pdf"
+        opened
+        create={create}
+        onCreated={onCreated}
+        onClose={vi.fn()}
+      />,
+    );
+    const generate = await screen.findByRole('button', { name: 'Generate Share Link' });
+    fireEvent.click(generate);
+    fireEvent.click(generate);
+    fireEvent.submit(screen.getByRole('form', { name: 'Share document' }));
+    expect(create).toHaveBeenCalledTimes(1);
+    answer({ id: 'link-1', token: 'tok-1' });
+    const field = (await screen.findByLabelText('Share link')) as HTMLInputElement;
+    expect(field.value).toBe(`${window.location.origin}/share/tok-1`);
+    expect(rememberedShareUrl('link-1')).toBe(field.value);
+    expect(onCreated).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Generate Share Link' })).toBeNull();
+    fireEvent.submit(screen.getByRole('form', { name: 'Share document' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    window.sessionStorage.clear();
   });
 });
 

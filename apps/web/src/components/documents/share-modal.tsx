@@ -19,8 +19,9 @@ import {
   SHARE_MAX_DAYS,
   SHARE_MESSAGES,
 } from '@propertydna/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
+import { rememberShareUrl } from '../share/remembered-links';
 
 /** The public page of a share link: this app's own origin, whatever the API thinks its address is. */
 export const shareLinkFor = (token: string) => `${window.location.origin}/share/${encodeURIComponent(token)}`;
@@ -67,8 +68,11 @@ export interface ShareModalViewProps {
   documentName: string;
   /** A share request is out: Generate is disabled. */
   pending: boolean;
+  /** The link made: shown with Copy; no second link can be made from this modal. */
   generated: GeneratedShare | null;
   onGenerate: (choices: CreateShare) => void;
+  /** Copy the generated link again. */
+  onCopy?: () => void;
   onClose: () => void;
 }
 
@@ -83,6 +87,7 @@ export function ShareModalView({
   pending,
   generated,
   onGenerate,
+  onCopy,
   onClose,
 }: ShareModalViewProps) {
   const [protect, setProtect] = useState(false);
@@ -92,7 +97,8 @@ export function ShareModalView({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (pending) return;
+    // One link per opening: a second click (or Enter) after the link was made makes nothing.
+    if (pending || generated) return;
     const check = checkShareChoices(protect, password, days);
     setErrors(check.errors ?? {});
     if (check.data) onGenerate(check.data);
@@ -107,6 +113,7 @@ export function ShareModalView({
           </Text>
           <Checkbox
             label="Password protect"
+            disabled={generated !== null}
             checked={protect}
             onChange={(event) => {
               setProtect(event.currentTarget.checked);
@@ -118,6 +125,7 @@ export function ShareModalView({
               label="Password"
               description="At least 4 characters; tell it to the recipient separately"
               autoComplete="new-password"
+              disabled={generated !== null}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               error={errors.password}
@@ -130,6 +138,7 @@ export function ShareModalView({
             max={SHARE_MAX_DAYS}
             allowDecimal={false}
             allowNegative={false}
+            disabled={generated !== null}
             value={days}
             onChange={setDays}
             error={errors.expiresInDays}
@@ -151,6 +160,9 @@ export function ShareModalView({
                   value={generated.url}
                   onFocus={(event) => event.currentTarget.select()}
                 />
+                <Text size="xs">
+                  Only this browser tab can copy the link again: PropertyDNA keeps only its fingerprint.
+                </Text>
               </Stack>
             </Alert>
           )}
@@ -158,9 +170,15 @@ export function ShareModalView({
             <Button variant="default" onClick={onClose}>
               {generated ? 'Close' : 'Cancel'}
             </Button>
-            <Button type="submit" disabled={pending} loading={pending}>
-              Generate Share Link
-            </Button>
+            {generated ? (
+              <Button onClick={onCopy} data-autofocus>
+                Copy link
+              </Button>
+            ) : (
+              <Button type="submit" disabled={pending} loading={pending}>
+                Generate Share Link
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>
@@ -193,36 +211,58 @@ export function ShareLinkModal({
   title?: string;
   subject: string;
   opened: boolean;
-  create: (choices: CreateShare) => Promise<{ token: string }>;
+  create: (choices: CreateShare) => Promise<{ id: string; token: string }>;
   onCreated?: () => void;
   onClose: () => void;
 }) {
   const [pending, setPending] = useState(false);
   const [generated, setGenerated] = useState<GeneratedShare | null>(null);
+  const busy = useRef(false);
 
   const generate = async (choices: CreateShare) => {
+    // Guarded here too (a ref, so two clicks in one render cannot both pass): one link per opening.
+    if (busy.current || generated) return;
+    busy.current = true;
     setPending(true);
+    let id: string;
     let token: string;
     try {
-      ({ token } = await create(choices));
+      ({ id, token } = await create(choices));
     } catch {
       notifications.show({
         color: 'red',
         title: SHARE_MESSAGES.generateFailed.title,
         message: SHARE_MESSAGES.generateFailed.message,
       });
+      busy.current = false;
       return;
     } finally {
       setPending(false);
     }
     const url = shareLinkFor(token);
+    rememberShareUrl(id, url);
     const copied = await copyToClipboard(url);
     setGenerated({ url, copied });
     if (copied) notifications.show({ color: 'green', message: SHARE_MESSAGES.linkCopied });
     onCreated?.();
   };
 
+  const copyAgain = async () => {
+    if (!generated) return;
+    const copied = await copyToClipboard(generated.url);
+    notifications.show(
+      copied
+        ? { color: 'green', message: SHARE_MESSAGES.linkCopiedPlain }
+        : {
+            color: 'red',
+            title: 'Error',
+            message: 'Unable to copy the link: select it and copy it yourself.',
+          },
+    );
+  };
+
   const close = () => {
+    busy.current = false;
     setGenerated(null);
     onClose();
   };
@@ -235,6 +275,7 @@ export function ShareLinkModal({
       pending={pending}
       generated={generated}
       onGenerate={(choices) => void generate(choices)}
+      onCopy={() => void copyAgain()}
       onClose={close}
     />
   );

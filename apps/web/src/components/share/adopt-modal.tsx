@@ -48,6 +48,23 @@ function propertyPayload(values: AdoptValues) {
   };
 }
 
+/** Two addresses name the same place when they differ only in case, spacing and punctuation. */
+export function sameAddress(a: string, b: string): boolean {
+  const normal = (value: string) =>
+    value
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return normal(a) === normal(b);
+}
+
+/** An adoption waiting for the user to confirm a property at another address than the job's. */
+interface PendingConfirmation {
+  values: AdoptValues;
+  propertyLabel: string;
+  propertyAddress: string;
+}
+
 /**
  * Adopt to Property (spec §2, §6): a signed-in user copies the shared documents into one of their
  * properties, or into a new one described with the add-property form's fields.
@@ -56,15 +73,19 @@ export function AdoptModal({
   token,
   opened,
   onClose,
+  jobAddress = null,
 }: {
   token: string;
   opened: boolean;
   onClose: () => void;
+  /** The shared job's property address: adopting into a property elsewhere asks for confirmation first. */
+  jobAddress?: string | null;
 }) {
   const properties = trpc.properties.list.useQuery(undefined, { enabled: opened });
   const adopt = trpc.shares.adopt.useMutation();
   const invalidatePortfolio = usePortfolioInvalidation();
   const [adoptedInto, setAdoptedInto] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
   const form = useForm<AdoptValues>({
     initialValues: {
       property_id: '',
@@ -79,7 +100,24 @@ export function AdoptModal({
     { value: NEW_PROPERTY, label: 'Create New Property' },
   ];
 
+  /** Adopts, unless the chosen property is somewhere else than the job: then asks first. */
+  function check(values: AdoptValues) {
+    const chosen = (properties.data ?? []).find((property) => property.id === values.property_id);
+    const target =
+      values.property_id === NEW_PROPERTY
+        ? { label: 'The new property', address: values.address }
+        : chosen
+          ? { label: chosen.name, address: chosen.address }
+          : null;
+    if (jobAddress && target && !sameAddress(target.address, jobAddress)) {
+      setConfirming({ values, propertyLabel: target.label, propertyAddress: target.address });
+      return;
+    }
+    void submit(values);
+  }
+
   async function submit(values: AdoptValues) {
+    setConfirming(null);
     try {
       const result = await adopt.mutateAsync(
         values.property_id === NEW_PROPERTY
@@ -97,6 +135,7 @@ export function AdoptModal({
   const close = () => {
     onClose();
     setAdoptedInto(null);
+    setConfirming(null);
     form.reset();
   };
 
@@ -116,12 +155,32 @@ export function AdoptModal({
             </AnchorLink>
           </Group>
         </Stack>
+      ) : confirming ? (
+        <Stack>
+          <Alert color="yellow" title="Different address" role="alert">
+            <Text size="sm">
+              These documents were issued for a job at <strong>{jobAddress}</strong>.{' '}
+              {confirming.propertyLabel} is at <strong>{confirming.propertyAddress}</strong>.
+            </Text>
+            <Text size="sm" mt="xs">
+              Adopt them into this property anyway?
+            </Text>
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
+              Go back
+            </Button>
+            <Button onClick={() => void submit(confirming.values)} loading={adopt.isPending}>
+              Adopt anyway
+            </Button>
+          </Group>
+        </Stack>
       ) : (
         <form
           noValidate
           aria-label="Adopt to Property"
           onSubmit={form.onSubmit(
-            (values) => void submit(values),
+            (values) => check(values),
             (errors) => {
               const first = (['property_id', ...PROPERTY_LOCATION_FIELDS] as const).find(
                 (field) => errors[field],

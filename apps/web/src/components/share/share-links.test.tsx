@@ -1,14 +1,17 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithMantine } from '../../test/render';
+import { rememberedShareUrl, rememberShareUrl } from './remembered-links';
 import {
   ACCESS_LOG_COLUMNS,
   AccessLogTable,
   AccessLogView,
+  COPY_ONLY_HERE,
   formatEventTime,
   type ShareEventRow,
   type ShareLinkRow,
   ShareLinksTable,
+  sharedSubject,
 } from './share-links';
 
 function link(overrides: Partial<ShareLinkRow> = {}): ShareLinkRow {
@@ -45,7 +48,7 @@ const cellsOf = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('ShareLinksTable', () => {
-  it('shows each link: created, status, password, counts and expiry', () => {
+  it('shows each link: what it shares, created, status, password, counts and expiry', () => {
     renderWithMantine(
       <ShareLinksTable
         links={[link({ password_protected: true, views: 3, downloads: 2 })]}
@@ -54,7 +57,8 @@ describe('ShareLinksTable', () => {
       />,
     );
     const [, row] = screen.getAllByRole('row') as HTMLElement[];
-    expect(cellsOf(row as HTMLElement).slice(0, 6)).toEqual([
+    expect(cellsOf(row as HTMLElement).slice(0, 7)).toEqual([
+      'Title deed.pdf',
       'Nov 20, 2026',
       'active',
       'Yes',
@@ -80,7 +84,7 @@ describe('ShareLinksTable', () => {
     const { rerender } = renderWithMantine(
       <ShareLinksTable links={links} onRevoke={onRevoke} onShowLog={vi.fn()} />,
     );
-    const buttons = screen.getAllByRole('button', { name: 'Revoke' }) as HTMLButtonElement[];
+    const buttons = screen.getAllByRole('button', { name: /^Revoke/ }) as HTMLButtonElement[];
     expect(buttons.map((button) => button.disabled)).toEqual([false, true, true]);
     fireEvent.click(buttons[0] as HTMLButtonElement);
     expect(onRevoke).toHaveBeenCalledWith('active');
@@ -88,7 +92,7 @@ describe('ShareLinksTable', () => {
     expect(onRevoke).toHaveBeenCalledTimes(1);
 
     rerender(<ShareLinksTable links={links} revoking onRevoke={onRevoke} onShowLog={vi.fn()} />);
-    const pending = screen.getAllByRole('button', { name: 'Revoke' }) as HTMLButtonElement[];
+    const pending = screen.getAllByRole('button', { name: /^Revoke/ }) as HTMLButtonElement[];
     expect(pending.every((button) => button.disabled)).toBe(true);
   });
 
@@ -101,13 +105,58 @@ describe('ShareLinksTable', () => {
         onShowLog={onShowLog}
       />,
     );
-    const buttons = screen.getAllByRole('button', { name: 'Access log' }) as HTMLButtonElement[];
+    const buttons = screen.getAllByRole('button', { name: /^Access log/ }) as HTMLButtonElement[];
     expect(buttons.map((button) => button.disabled)).toEqual([false, false]);
     // A real <button>: reachable with Tab and pressed with Enter or Space.
     expect(buttons[1]?.tagName).toBe('BUTTON');
     fireEvent.click(buttons[1] as HTMLButtonElement);
     expect(onShowLog).toHaveBeenCalledWith('second');
     expect(onShowLog).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('what a link shares, and Copy', () => {
+  it("names a job's link by its reference and a property's link by its documents", () => {
+    expect(sharedSubject({ job_ref: 'JOB-MWSNWR9M-HCD5', document_names: [] })).toBe('Job JOB-MWSNWR9M-HCD5');
+    expect(sharedSubject({ job_ref: null, document_names: ['A.pdf', 'B.pdf'] })).toBe('A.pdf, B.pdf');
+    expect(sharedSubject({ job_ref: null, document_names: ['A.pdf', 'B.pdf', 'C.pdf', 'D.pdf'] })).toBe(
+      'A.pdf, B.pdf and 2 more',
+    );
+    expect(sharedSubject({ job_ref: null, document_names: [] })).toBe('Documents since deleted');
+  });
+
+  it('copies a link made in this session; an older one only says why it cannot be copied', () => {
+    const onCopy = vi.fn();
+    renderWithMantine(
+      <ShareLinksTable
+        links={[
+          link({ id: 'new', job_ref: 'JOB-1', document_names: [] }),
+          link({ id: 'old', document_names: ['Old deed.pdf'] }),
+          link({ id: 'gone', status: 'revoked', document_names: ['Gone.pdf'] }),
+        ]}
+        urlOf={(id) => (id === 'new' || id === 'gone' ? `https://example.test/share/${id}` : null)}
+        onCopy={onCopy}
+        onRevoke={vi.fn()}
+        onShowLog={vi.fn()}
+      />,
+    );
+    const copyNew = screen.getByRole('button', { name: 'Copy link: Job JOB-1' }) as HTMLButtonElement;
+    const copyOld = screen.getByRole('button', { name: 'Copy link: Old deed.pdf' }) as HTMLButtonElement;
+    const copyGone = screen.getByRole('button', { name: 'Copy link: Gone.pdf' }) as HTMLButtonElement;
+    expect([copyNew.disabled, copyOld.disabled, copyGone.disabled]).toEqual([false, true, true]);
+    fireEvent.click(copyNew);
+    expect(onCopy).toHaveBeenCalledWith('https://example.test/share/new');
+    expect(screen.getByText(COPY_ONLY_HERE)).toBeTruthy();
+  });
+
+  it('remembers the URL of a link made in this tab only', () => {
+    expect(rememberedShareUrl('link-x')).toBeNull();
+    rememberShareUrl('link-x', 'https://example.test/share/abc');
+    expect(rememberedShareUrl('link-x')).toBe('https://example.test/share/abc');
+    expect(JSON.parse(window.sessionStorage.getItem('propertydna:share-links') ?? '{}')).toEqual({
+      'link-x': 'https://example.test/share/abc',
+    });
+    window.sessionStorage.clear();
   });
 });
 

@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDate, formatTime } from '@propertydna/domain';
+import { formatDate, formatTime, SHARE_MESSAGES } from '@propertydna/domain';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { copyToClipboard } from '../documents/share-modal';
 import { TableHead } from '../table-head';
+import { rememberedShareUrl } from './remembered-links';
 
 export type ShareLinkRow = RouterOutputs['shares']['links'][number];
 export type ShareEventRow = RouterOutputs['shares']['events'][number];
@@ -30,55 +32,115 @@ export function formatEventTime(value: string): string {
   return `${formatDate(value)} ${formatTime(value)}`;
 }
 
+/** What a link shares, in words: the job ('Job JOB-…') or its documents' names. */
+export function sharedSubject(link: Pick<ShareLinkRow, 'job_ref' | 'document_names'>): string {
+  if (link.job_ref) return `Job ${link.job_ref}`;
+  const names = link.document_names;
+  if (names.length === 0) return 'Documents since deleted';
+  if (names.length <= 2) return names.join(', ');
+  return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+}
+
+/** Why an older link has no Copy: the server never kept it. */
+export const COPY_ONLY_HERE =
+  'A link can be copied only in the browser tab that made it: PropertyDNA keeps a fingerprint of each link, never the link itself. For an older link, make a new one (and revoke the old one if it should stop working).';
+
 export interface ShareLinksTableProps {
   links: readonly ShareLinkRow[];
   /** A revoke is out: every Revoke button is disabled. */
   revoking?: boolean;
+  /** The URL of a link made in this tab's session (only those can be copied), else null. */
+  urlOf?: (id: string) => string | null;
+  onCopy?: (url: string) => void;
   onRevoke: (id: string) => void;
   onShowLog: (id: string) => void;
 }
 
-/** The share links of a job or property: status, counts, expiry, Access log and Revoke. */
-export function ShareLinksTable({ links, revoking = false, onRevoke, onShowLog }: ShareLinksTableProps) {
+/** The share links of a job or property: what each shares, status, counts, expiry, Copy, Access log and Revoke. */
+export function ShareLinksTable({
+  links,
+  revoking = false,
+  urlOf = () => null,
+  onCopy,
+  onRevoke,
+  onShowLog,
+}: ShareLinksTableProps) {
   if (links.length === 0) return <Text c="dimmed">No share links yet</Text>;
+  const someNotCopyable = links.some((link) => link.status === 'active' && urlOf(link.id) === null);
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table aria-label="Share links">
-        <TableHead columns={['Created', 'Status', 'Password', 'Views', 'Downloads', 'Expires', 'Actions']} />
-        <Table.Tbody>
-          {links.map((link) => (
-            <Table.Tr key={link.id}>
-              <Table.Td>{formatDate(link.created_at)}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLOR[link.status]} variant="light">
-                  {link.status}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{link.password_protected ? 'Yes' : 'No'}</Table.Td>
-              <Table.Td>{link.views}</Table.Td>
-              <Table.Td>{link.downloads}</Table.Td>
-              <Table.Td>{formatDate(link.expires_at)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="default" onClick={() => onShowLog(link.id)}>
-                    Access log
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    color="red"
-                    disabled={link.status !== 'active' || revoking}
-                    onClick={() => onRevoke(link.id)}
-                  >
-                    Revoke
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={900}>
+        <Table aria-label="Share links">
+          <TableHead
+            columns={['Shares', 'Created', 'Status', 'Password', 'Views', 'Downloads', 'Expires', 'Actions']}
+          />
+          <Table.Tbody>
+            {links.map((link) => {
+              const subject = sharedSubject(link);
+              const url = link.status === 'active' ? urlOf(link.id) : null;
+              return (
+                <Table.Tr key={link.id}>
+                  <Table.Td>
+                    <Text
+                      size="sm"
+                      fw={500}
+                      title={link.job_ref ? undefined : link.document_names.join(', ')}
+                    >
+                      {subject}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(link.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[link.status]} variant="light">
+                      {link.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{link.password_protected ? 'Yes' : 'No'}</Table.Td>
+                  <Table.Td>{link.views}</Table.Td>
+                  <Table.Td>{link.downloads}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(link.expires_at)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        disabled={url === null}
+                        aria-label={`Copy link: ${subject}`}
+                        onClick={() => url && onCopy?.(url)}
+                      >
+                        Copy link
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={`Access log: ${subject}`}
+                        onClick={() => onShowLog(link.id)}
+                      >
+                        Access log
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red"
+                        aria-label={`Revoke: ${subject}`}
+                        disabled={link.status !== 'active' || revoking}
+                        onClick={() => onRevoke(link.id)}
+                      >
+                        Revoke
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {someNotCopyable && (
+        <Text size="xs" c="dimmed">
+          {COPY_ONLY_HERE}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -155,6 +217,15 @@ export function ShareLinks(props: ShareLinksOwner) {
       notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, 'Error') }),
   });
 
+  const copyLink = async (url: string) => {
+    const copied = await copyToClipboard(url);
+    notifications.show(
+      copied
+        ? { color: 'green', message: SHARE_MESSAGES.linkCopiedPlain }
+        : { color: 'red', title: 'Error', message: 'Unable to copy the link.' },
+    );
+  };
+
   let body: ReactNode;
   if (links.isPending) body = <Loader size="sm" aria-label="Loading share links" />;
   else if (links.isError) {
@@ -168,6 +239,8 @@ export function ShareLinks(props: ShareLinksOwner) {
       <ShareLinksTable
         links={links.data}
         revoking={revoke.isPending}
+        urlOf={rememberedShareUrl}
+        onCopy={(url) => void copyLink(url)}
         onRevoke={(id) => revoke.mutate({ id })}
         onShowLog={setLogFor}
       />

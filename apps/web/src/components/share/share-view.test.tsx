@@ -56,6 +56,29 @@ describe('ShareGate', () => {
   });
 });
 
+describe('ShareGate: a refused password', () => {
+  it('is shown on the field, and goes as soon as the password is edited', async () => {
+    const onPasswordChange = vi.fn();
+    const { rerender } = renderWithMantine(
+      <ShareGate
+        busy={false}
+        onUnlock={vi.fn()}
+        error="The password you entered is incorrect."
+        onPasswordChange={onPasswordChange}
+      />,
+    );
+    const field = screen.getByLabelText('Password');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const message = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(message?.textContent).toBe('The password you entered is incorrect.');
+    fireEvent.change(field, { target: { value: 'x' } });
+    expect(onPasswordChange).toHaveBeenCalledTimes(1);
+    rerender(<ShareGate busy={false} onUnlock={vi.fn()} error={null} onPasswordChange={onPasswordChange} />);
+    expect(screen.queryByText('The password you entered is incorrect.')).toBeNull();
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
 describe('ShareNotFound', () => {
   it("says 'Share not found or expired.'", () => {
     renderWithMantine(<ShareNotFound />);

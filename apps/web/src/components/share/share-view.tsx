@@ -3,17 +3,28 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { formatDate, formatSize, SHARE_MESSAGES, shareUnlockSchema, shortHash } from '@propertydna/domain';
 import type { ReactNode } from 'react';
 import type { RouterOutputs } from '../../lib/trpc';
+import { TrustStatus } from '../documents/trust-badge';
 import { PasswordField } from '../password-field';
 
 export type SharedItems = RouterOutputs['shares']['view'];
 export type SharedDocument = SharedItems['documents'][number];
 
+export interface ShareGateProps {
+  busy: boolean;
+  onUnlock: (password: string) => void;
+  /** The server refused the last password ('The password you entered is incorrect.'), shown on the field. */
+  error?: string | null;
+  /** The password was edited: the refusal no longer applies. */
+  onPasswordChange?: () => void;
+}
+
 /** The password gate (spec §2, §4: the share is locked when its first fetch fails for a password). */
-export function ShareGate({ busy, onUnlock }: { busy: boolean; onUnlock: (password: string) => void }) {
+export function ShareGate({ busy, onUnlock, error = null, onPasswordChange }: ShareGateProps) {
   const form = useForm({
     initialValues: { password: '' },
     validate: schemaResolver(shareUnlockSchema, { sync: true }),
   });
+  const passwordProps = form.getInputProps('password');
   return (
     <Paper withBorder radius="md" p="xl" maw={420} mx="auto">
       <form
@@ -34,7 +45,12 @@ export function ShareGate({ busy, onUnlock }: { busy: boolean; onUnlock: (passwo
             label="Password"
             autoComplete="off"
             data-autofocus
-            {...form.getInputProps('password')}
+            {...passwordProps}
+            error={passwordProps.error ?? error ?? undefined}
+            onChange={(event) => {
+              passwordProps.onChange(event);
+              onPasswordChange?.();
+            }}
           />
           <Button type="submit" loading={busy}>
             Unlock
@@ -124,10 +140,18 @@ export interface SharedDocumentsListProps {
   onDownload: (document: SharedDocument) => void;
   /** The document whose file is being fetched (its buttons show as busy). */
   busyId?: string | null;
+  /** Who issued the documents and on which job, when the link shares a job (named on Verified). */
+  issuer?: { company: string | null; jobRef: string | null };
 }
 
 /** The shared documents: name, kind, size, short hash, status, with View and Download. */
-export function SharedDocumentsList({ documents, onView, onDownload, busyId }: SharedDocumentsListProps) {
+export function SharedDocumentsList({
+  documents,
+  onView,
+  onDownload,
+  busyId,
+  issuer,
+}: SharedDocumentsListProps) {
   if (documents.length === 0) return <Text c="dimmed">No documents are shared by this link.</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -156,9 +180,13 @@ export function SharedDocumentsList({ documents, onView, onDownload, busyId }: S
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={document.verified ? 'green' : 'gray'} variant="light">
-                  {document.status}
-                </Badge>
+                <TrustStatus
+                  document={{
+                    verified_by: document.verified ? 'issuer' : null,
+                    verified_by_organization: issuer?.company ?? null,
+                    job_ref: issuer?.jobRef ?? null,
+                  }}
+                />
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap" justify="flex-end">

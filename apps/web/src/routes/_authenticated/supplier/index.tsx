@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../../../lib/page-head';
 import { SupplierConsole } from './-components/supplier-console';
+import { validateSupplierSearch } from './-components/supplier-tabs';
+
+function SupplierConsoleRoute() {
+  const { tab } = Route.useSearch();
+  return <SupplierConsole tab={tab} from="/supplier" />;
+}
 
 export const Route = createFileRoute('/_authenticated/supplier/')({
-  component: SupplierConsole,
+  head: pageHead('Supplier console'),
+  validateSearch: validateSupplierSearch,
+  component: SupplierConsoleRoute,
 });

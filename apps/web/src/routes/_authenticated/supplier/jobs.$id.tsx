@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { documentTitle } from '../../../lib/page-head';
 import { JobPage } from './-components/job-page';
 
 function JobRoute() {
@@ -7,5 +8,11 @@ function JobRoute() {
 }
 
 export const Route = createFileRoute('/_authenticated/supplier/jobs/$id')({
+  // The job is read into the query cache first, so the title can name it ('Job JOB-… · PropertyDNA');
+  // a job that cannot be read leaves the page to say why.
+  loader: ({ context, params }) => context.trpc.supplier.job.ensureData({ id: params.id }).catch(() => null),
+  head: ({ loaderData }) => ({
+    meta: [{ title: documentTitle(loaderData ? `Job ${loaderData.job_ref}` : 'Job') }],
+  }),
   component: JobRoute,
 });

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { vaultDocument } from '../../../../components/documents/vault-document.fixture';
-import { renderWithMantine } from '../../../../test/render';
+import { renderWithMantine, renderWithRouter } from '../../../../test/render';
 import { VAULT_TAB_COLUMNS, VaultTab, VaultTabView } from './vault-tab';
 
 const SHA = '3f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a';
 
 describe('VaultTabView', () => {
-  it('shows a row per document: name, kind, size in KB, 16-character hash, status, expiry and actions', () => {
-    renderWithMantine(
+  it('shows a row per document: name, kind, size in KB, 16-character hash, status, expiry and actions', async () => {
+    await renderWithRouter(
       <VaultTabView
         documents={[
           vaultDocument({ name: 'Title deed.pdf', bytes: 2_621_440, sha256: SHA }),
@@ -19,6 +19,8 @@ describe('VaultTabView', () => {
             bytes: 12_595,
             expires_at: '2027-01-31',
             verified_by: 'supplier',
+            verified_by_organization: 'Acme Roofing',
+            job_ref: 'JOB-MWSNWR9M-HCD5',
             source: 'supplier_verified',
           }),
         ]}
@@ -35,24 +37,31 @@ describe('VaultTabView', () => {
     const deedCells = within(deed as HTMLElement)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(deedCells.slice(0, 6)).toEqual([
-      'Title deed.pdf',
-      'Deed',
-      '2560.0 KB',
-      '3f7a9c1e5b2d4f6a',
-      'Pending',
-      '—',
-    ]);
+    expect(deedCells.slice(0, 4)).toEqual(['Title deed.pdf', 'Deed', '2560.0 KB', '3f7a9c1e5b2d4f6a']);
+    expect(deedCells[4]).toMatch(/^Pending/);
+    expect(deedCells[5]).toBe('—');
     const cocCells = within(coc as HTMLElement)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cocCells.slice(1, 6)).toEqual([
-      'Certificate',
-      '12.3 KB',
-      '3f7a9c1e5b2d4f6a',
-      'Verified',
-      'Jan 31, 2027',
-    ]);
+    expect(cocCells.slice(1, 4)).toEqual(['Certificate', '12.3 KB', '3f7a9c1e5b2d4f6a']);
+    expect(cocCells[5]).toBe('Jan 31, 2027');
+    // Trust explains itself: who verified it and on which job, beside the badge and behind it.
+    const cocStatus = within(coc as HTMLElement).getByText('Verified by Acme Roofing · JOB-MWSNWR9M-HCD5');
+    expect(cocStatus).toBeTruthy();
+    const badge = within(coc as HTMLElement)
+      .getByText('Verified')
+      .closest('[tabindex="0"]') as HTMLElement;
+    expect(document.getElementById(badge.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Verified: issued by Acme Roofing on job JOB-MWSNWR9M-HCD5 through PropertyDNA. Its fingerprint can be checked at /verify.',
+    );
+    const pendingBadge = within(deed as HTMLElement)
+      .getByText('Pending')
+      .closest('[tabindex="0"]') as HTMLElement;
+    expect(document.getElementById(pendingBadge.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /^Pending: uploaded by its owner/,
+    );
+    // The legend under the table leads to /verify.
+    expect(screen.getByRole('link', { name: 'Check it at /verify' }).getAttribute('href')).toBe('/verify');
 
     const view = within(deed as HTMLElement).getByRole('link', { name: 'View Title deed.pdf' });
     expect(view.getAttribute('target')).toBe('_blank');
@@ -61,10 +70,10 @@ describe('VaultTabView', () => {
     expect(share.getAttribute('aria-disabled')).toBeNull();
   });
 
-  it('opens sharing for the row whose share button is clicked', () => {
+  it('opens sharing for the row whose share button is clicked', async () => {
     const onShare = vi.fn();
     const deed = vaultDocument({ name: 'Deed.pdf' });
-    renderWithMantine(<VaultTabView documents={[deed]} loading={false} onShare={onShare} />);
+    await renderWithRouter(<VaultTabView documents={[deed]} loading={false} onShare={onShare} />);
     fireEvent.click(screen.getByRole('button', { name: 'Share Deed.pdf' }));
     expect(onShare).toHaveBeenCalledWith(deed);
   });
@@ -72,7 +81,7 @@ describe('VaultTabView', () => {
   it('lets the owner edit the expiry of their own certificates and policies only', async () => {
     const onSaveExpiry = vi.fn(async () => true);
     const policy = vaultDocument({ id: 'policy', name: 'Policy.pdf', kind: 'policy' });
-    renderWithMantine(
+    await renderWithRouter(
       <VaultTabView
         documents={[
           policy,
@@ -100,7 +109,7 @@ describe('VaultTabView', () => {
   it('deletes a document only after it is confirmed', async () => {
     const onDelete = vi.fn(async () => true);
     const deed = vaultDocument({ name: 'Deed.pdf' });
-    renderWithMantine(<VaultTabView documents={[deed]} loading={false} onDelete={onDelete} />);
+    await renderWithRouter(<VaultTabView documents={[deed]} loading={false} onDelete={onDelete} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Deed.pdf' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete document' });
     expect(onDelete).not.toHaveBeenCalled();
@@ -132,10 +141,11 @@ describe('VaultTabView', () => {
 });
 
 describe('VaultTab', () => {
-  it('shows the demo property its five sample documents without any server call', () => {
-    renderWithMantine(<VaultTab propertyId="demo" />);
+  it('shows the demo property its five sample documents without any server call', async () => {
+    await renderWithRouter(<VaultTab propertyId="demo" />);
     expect(screen.getAllByRole('row')).toHaveLength(6);
-    expect(screen.queryByRole('link')).toBeNull();
+    // No document links: only the legend's way to /verify.
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/verify']);
     expect(screen.queryByRole('button', { name: /^Share / })).toBeNull();
     const hashes = Array.from(document.querySelectorAll('code'), (code) => code.textContent);
     expect(hashes).toHaveLength(5);

@@ -16,10 +16,10 @@ import { notifications } from '@mantine/notifications';
 import { formatDate, formatSizeKb, shortHash } from '@propertydna/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { DownloadLink, ViewLink } from '../../../../components/documents/document-links';
-import { DocumentStatusBadge } from '../../../../components/documents/document-status-badge';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { KIND_LABELS, type VaultDocument } from '../../../../components/documents/labels';
 import { ShareModal } from '../../../../components/documents/share-modal';
+import { TrustLegend, TrustStatus } from '../../../../components/documents/trust-badge';
 import { ShareLinks } from '../../../../components/share/share-links';
 import { TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
@@ -162,7 +162,7 @@ export function VaultTabView({
                 <Code title={document.sha256}>{shortHash(document.sha256)}</Code>
               </Table.Td>
               <Table.Td>
-                <DocumentStatusBadge document={document} />
+                <TrustStatus document={document} />
               </Table.Td>
               <Table.Td>
                 <ExpiryCell document={document} onSave={demo ? undefined : onSaveExpiry} />
@@ -198,6 +198,7 @@ export function VaultTabView({
           ))
         }
       </DocumentsSection>
+      {documents && documents.length > 0 && <TrustLegend />}
 
       {!demo && shareLinks && (
         <VaultSection id="vault-share-links-title" title="Share links">
@@ -243,7 +244,7 @@ export function VaultTabView({
 function VaultSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
-      <Title order={3} size="h4" id={id} mb="sm">
+      <Title order={2} size="h4" id={id} mb="sm">
         {title}
       </Title>
       {children}

@@ -13,9 +13,10 @@ import {
 } from '@mantine/core';
 import { formatDate, formatSize, validateTemplateAnswers } from '@propertydna/domain';
 import { type FormEvent, useState } from 'react';
-import { DocumentStatusBadge } from '../../../../components/documents/document-status-badge';
+import { DownloadLink, ViewLink } from '../../../../components/documents/document-links';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { ShareLinkModal } from '../../../../components/documents/share-modal';
+import { TrustBadge } from '../../../../components/documents/trust-badge';
 import { ButtonLink } from '../../../../components/router-links';
 import { ShareLinks } from '../../../../components/share/share-links';
 import { TableHead } from '../../../../components/table-head';
@@ -32,21 +33,30 @@ function JobDocuments({ jobId }: { jobId: string }) {
   const rows = documents.data ?? [];
   if (rows.length === 0) return <Text c="dimmed">No documents yet</Text>;
   return (
-    <Table aria-label="Job documents">
-      <TableHead columns={['Document', 'Size', 'Status', 'Upload Date']} />
-      <Table.Tbody>
-        {rows.map((document) => (
-          <Table.Tr key={document.id}>
-            <Table.Td>{document.name}</Table.Td>
-            <Table.Td>{formatSize(document.bytes)}</Table.Td>
-            <Table.Td>
-              <DocumentStatusBadge document={document} />
-            </Table.Td>
-            <Table.Td>{formatDate(document.created_at)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={560}>
+      <Table aria-label="Job documents">
+        <TableHead columns={['Document', 'Size', 'Status', 'Upload Date', 'Actions']} />
+        <Table.Tbody>
+          {rows.map((document) => (
+            <Table.Tr key={document.id}>
+              <Table.Td>{document.name}</Table.Td>
+              <Table.Td>{formatSize(document.bytes)}</Table.Td>
+              <Table.Td>
+                <TrustBadge document={document} />
+              </Table.Td>
+              <Table.Td>{formatDate(document.created_at)}</Table.Td>
+              <Table.Td>
+                {/* What the supplier issued, through the same doors as the owner's vault. */}
+                <Group gap="xs" wrap="nowrap">
+                  <ViewLink id={document.id} name={document.name} />
+                  <DownloadLink id={document.id} name={document.name} />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -137,7 +147,7 @@ function FillReport({ jobId, jobReference }: { jobId: string; jobReference: stri
         )}
         <Group>
           <Button type="submit" loading={createReport.isPending} disabled={!template}>
-            Fill report
+            Generate report
           </Button>
         </Group>
       </Stack>
@@ -169,8 +179,8 @@ export function JobPage({ jobId }: { jobId: string }) {
 
   return (
     <Container size="xl" py="xl">
-      <ButtonLink to="/supplier" variant="subtle" px={0}>
-        Back to Supplier Console
+      <ButtonLink to="/supplier" search={{ tab: 'jobs' }} variant="subtle" px={0}>
+        Back to Jobs
       </ButtonLink>
       {job.isLoading && <Loader mt="lg" />}
       {job.isError && (

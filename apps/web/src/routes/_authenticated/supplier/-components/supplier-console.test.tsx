@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuthOrganization, AuthUser } from '../../../../lib/auth';
 import { renderWithRouter } from '../../../../test/render';
 import { SupplierConsoleView } from './supplier-console';
+import { SUPPLIER_TABS, validateSupplierSearch } from './supplier-tabs';
 
 const supplier: AuthUser = {
   id: 'u1',
@@ -29,7 +30,7 @@ const company: AuthOrganization = {
 };
 
 describe('SupplierConsoleView', () => {
-  it('shows a supplier the five tabs, with the company profile first', async () => {
+  it('shows a supplier the five tabs and opens on Jobs', async () => {
     await renderWithRouter(
       <SupplierConsoleView user={supplier} organization={company} onLogout={() => {}} />,
     );
@@ -41,8 +42,46 @@ describe('SupplierConsoleView', () => {
       'Jobs',
       'Settings',
     ]);
+    expect(screen.getByRole('tab', { name: 'Jobs' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
     expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('Roofing, Gutters')).toBeTruthy();
+  });
+
+  it('shows the tab the URL names, and hands a chosen tab to the route', async () => {
+    const onTabChange = vi.fn();
+    await renderWithRouter(
+      <SupplierConsoleView
+        user={supplier}
+        organization={company}
+        onLogout={() => {}}
+        tab="insurance"
+        onTabChange={onTabChange}
+      />,
+    );
+    expect((await screen.findByRole('tab', { name: 'Insurance' })).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Templates' }));
+    expect(onTabChange).toHaveBeenCalledWith('templates');
+    // Controlled by the URL: nothing moves until the route answers with the new tab.
+    expect(screen.getByRole('tab', { name: 'Insurance' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Insurance' }));
+    expect(onTabChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads ?tab= from the URL: a known tab, else none (Jobs)', () => {
+    expect(validateSupplierSearch({ tab: 'settings' })).toEqual({ tab: 'settings' });
+    expect(validateSupplierSearch({ tab: 'Settings' })).toEqual({ tab: undefined });
+    expect(validateSupplierSearch({ tab: ['jobs'] })).toEqual({ tab: undefined });
+    expect(validateSupplierSearch({})).toEqual({ tab: undefined });
+    expect(SUPPLIER_TABS.map((tab) => tab.key)).toEqual([
+      'profile',
+      'insurance',
+      'templates',
+      'jobs',
+      'settings',
+    ]);
   });
 
   it('shows the account and a Log out button under Settings', async () => {

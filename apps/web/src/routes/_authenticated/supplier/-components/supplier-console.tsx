@@ -1,16 +1,14 @@
 import { Alert, Button, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ButtonLink } from '../../../../components/router-links';
 import { type AuthOrganization, type AuthUser, useAuth } from '../../../../lib/auth';
 import { InsurancePanel } from './insurance-panel';
 import { JobsPanel } from './jobs-panel';
 import { ProfilePanel } from './profile-panel';
 import { SettingsPanel } from './settings-panel';
+import { DEFAULT_SUPPLIER_TAB, SUPPLIER_TABS, type SupplierTab } from './supplier-tabs';
 import { TemplatesPanel } from './templates-panel';
-
-/** The console's tabs (spec §2). */
-export const SUPPLIER_TABS = ['Profile', 'Insurance', 'Templates', 'Jobs', 'Settings'] as const;
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,6 +27,10 @@ export interface SupplierConsoleViewProps {
   user: AuthUser;
   organization: AuthOrganization;
   onLogout: () => void;
+  /** The open tab (from the URL); Jobs when left out. */
+  tab?: SupplierTab | undefined;
+  /** A tab was chosen (the route puts it in the URL); left out, the view keeps it itself. */
+  onTabChange?: (tab: SupplierTab) => void;
   /** The wired tab contents (the profile form, templates, jobs); left out in isolated renders. */
   panels?: {
     profile?: ReactNode;
@@ -40,7 +42,22 @@ export interface SupplierConsoleViewProps {
 }
 
 /** The supplier console: the tab list, the company's registered details and the account. */
-export function SupplierConsoleView({ user, organization, onLogout, panels }: SupplierConsoleViewProps) {
+export function SupplierConsoleView({
+  user,
+  organization,
+  onLogout,
+  tab,
+  onTabChange,
+  panels,
+}: SupplierConsoleViewProps) {
+  const [ownTab, setOwnTab] = useState<SupplierTab>(tab ?? DEFAULT_SUPPLIER_TAB);
+  const active = onTabChange ? (tab ?? DEFAULT_SUPPLIER_TAB) : ownTab;
+  const choose = (value: string | null) => {
+    const chosen = SUPPLIER_TABS.find((candidate) => candidate.key === value)?.key;
+    if (!chosen || chosen === active) return;
+    if (onTabChange) onTabChange(chosen);
+    else setOwnTab(chosen);
+  };
   if (user.userType !== 'supplier') {
     return (
       <Container size="md" py="xl">
@@ -60,15 +77,15 @@ export function SupplierConsoleView({ user, organization, onLogout, panels }: Su
       <Text c="dimmed" mt={4}>
         {organization.tradingAs || organization.name}
       </Text>
-      <Tabs defaultValue="Profile" mt="xl" keepMounted={false}>
+      <Tabs value={active} onChange={choose} mt="xl" keepMounted={false}>
         <Tabs.List>
-          {SUPPLIER_TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
-              {tab}
+          {SUPPLIER_TABS.map((candidate) => (
+            <Tabs.Tab key={candidate.key} value={candidate.key}>
+              {candidate.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="Profile" pt="lg">
+        <Tabs.Panel value="profile" pt="lg">
           <Title order={2} size="h4">
             Company profile
           </Title>
@@ -88,25 +105,25 @@ export function SupplierConsoleView({ user, organization, onLogout, panels }: Su
             </>
           )}
         </Tabs.Panel>
-        <Tabs.Panel value="Insurance" pt="lg">
+        <Tabs.Panel value="insurance" pt="lg">
           <Title order={2} size="h4">
             Insurance
           </Title>
           <Stack mt="md">{panels?.insurance}</Stack>
         </Tabs.Panel>
-        <Tabs.Panel value="Templates" pt="lg">
+        <Tabs.Panel value="templates" pt="lg">
           <Title order={2} size="h4">
             Templates
           </Title>
           <Stack mt="md">{panels?.templates}</Stack>
         </Tabs.Panel>
-        <Tabs.Panel value="Jobs" pt="lg">
+        <Tabs.Panel value="jobs" pt="lg">
           <Title order={2} size="h4">
             Jobs
           </Title>
           <Stack mt="md">{panels?.jobs}</Stack>
         </Tabs.Panel>
-        <Tabs.Panel value="Settings" pt="lg">
+        <Tabs.Panel value="settings" pt="lg">
           <Title order={2} size="h4">
             Account
           </Title>
@@ -131,11 +148,21 @@ export function SupplierConsoleView({ user, organization, onLogout, panels }: Su
   );
 }
 
-/** /supplier and /supplier/dashboard. */
-export function SupplierConsole() {
+/**
+ * /supplier and /supplier/dashboard: the open tab lives in the URL (`?tab=jobs`), so a reload, a link
+ * and Back all keep it; each choice is a history entry.
+ */
+export function SupplierConsole({
+  tab,
+  from,
+}: {
+  tab: SupplierTab | undefined;
+  from: '/supplier' | '/supplier/dashboard';
+}) {
   const { user, organization, logout } = useAuth();
   const navigate = useNavigate();
   if (!user || !organization) return null;
+  const changeTab = (next: SupplierTab) => void navigate({ to: from, search: { tab: next } });
   const logOut = async () => {
     await logout();
     await navigate({ to: '/login' });
@@ -145,6 +172,8 @@ export function SupplierConsole() {
       user={user}
       organization={organization}
       onLogout={() => void logOut()}
+      tab={tab}
+      onTabChange={changeTab}
       panels={{
         profile: <ProfilePanel />,
         insurance: <InsurancePanel />,
