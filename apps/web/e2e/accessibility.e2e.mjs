@@ -5,7 +5,8 @@
  * checked, and all that fails is reported together.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import {
   api,
@@ -19,6 +20,11 @@ import {
 } from './browser.mjs';
 
 const SHARE_PASSWORD = 'ridge-tile-42';
+
+/** A11Y_SCREENSHOTS=<dir>: every checked state is also saved there as a full-page PNG, to look at. */
+const screenshotDir = process.env.A11Y_SCREENSHOTS;
+if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
+const fileNameOf = (label) => `${label.replace(/[^A-Za-z0-9×]+/g, '-').replace(/^-|-$/g, '')}.png`;
 
 /** Waits until the page has loaded its data and its transitions (tabs, dialogs) have ended. */
 async function settle(page) {
@@ -39,6 +45,9 @@ function checker(page) {
   return {
     async check(label) {
       await settle(page);
+      if (screenshotDir) {
+        await page.screenshot({ path: path.join(screenshotDir, fileNameOf(label)), fullPage: true });
+      }
       for (const assertion of [assertNoSideScroll, assertAccessible]) {
         try {
           await assertion(page, label);
@@ -73,16 +82,12 @@ async function makeFixtures() {
   const property = [properties.body].flat().find((one) => one?.id);
   assert.ok(property, 'the owner demo has a property');
 
-  const job = await api('/api/supplier/jobs', {
-    token: supplierToken,
-    body: {
-      property_address: `${randomBytes(2).readUInt16BE()} Kloof Street, Gardens, Cape Town`,
-      client_name: 'Thandi Mokoena',
-      description: 'Re-bed and re-point the ridge tiles',
-    },
-  });
-  assert.equal(job.status, 201, JSON.stringify(job.body));
-  const share = await api(`/api/supplier/jobs/${job.body.id}/share`, {
+  // The supplier demo's job with its report (a table of documents), shared behind a password.
+  const jobs = await api('/api/supplier/jobs', { token: supplierToken });
+  assert.equal(jobs.status, 200);
+  const job = jobs.body.find((one) => one.document_count > 0);
+  assert.ok(job, 'the supplier demo has a job with documents');
+  const share = await api(`/api/supplier/jobs/${job.id}/share`, {
     token: supplierToken,
     body: { password: SHARE_PASSWORD, expiresInDays: 7 },
   });
@@ -91,7 +96,7 @@ async function makeFixtures() {
     ownerToken,
     supplierToken,
     propertyId: property.id,
-    jobId: job.body.id,
+    jobId: job.id,
     shareToken: share.body.token,
   };
 }

@@ -8,6 +8,7 @@ import {
   type MantineThemeColors,
   Modal,
   Notification,
+  Table,
 } from '@mantine/core';
 // The semantic text colours (dimmed, placeholder, error) and the focus ring: CSS variables.
 import './theme.css';
@@ -90,6 +91,11 @@ export const theme = createTheme({
     Badge: Badge.extend({ styles: { root: { flexShrink: 0 } } }),
     Modal: Modal.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
+    }),
+    // A table wider than the screen scrolls inside its box, and says so: its scrollbar is always
+    // shown (not only on hover, which a phone never has), so the columns beyond the edge are found.
+    TableScrollContainer: Table.ScrollContainer.extend({
+      defaultProps: { scrollAreaProps: { type: 'always' } },
     }),
   },
 });
