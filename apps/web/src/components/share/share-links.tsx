@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { copyToClipboard } from '../documents/share-modal';
-import { TableHead } from '../table-head';
+import { StackedTable, TableHead } from '../table-head';
 import { rememberedShareUrl } from './remembered-links';
 
 export type ShareLinkRow = RouterOutputs['shares']['links'][number];
@@ -41,6 +41,17 @@ export function sharedSubject(link: Pick<ShareLinkRow, 'job_ref' | 'document_nam
   return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
 }
 
+export const SHARE_LINK_COLUMNS = [
+  'Shares',
+  'Created',
+  'Status',
+  'Password',
+  'Views',
+  'Downloads',
+  'Expires',
+  'Actions',
+] as const;
+
 /** Why an older link has no Copy: the server never kept it. */
 export const COPY_ONLY_HERE =
   'A link can be copied only in the browser tab that made it: PropertyDNA keeps a fingerprint of each link, never the link itself. For an older link, make a new one (and revoke the old one if it should stop working).';
@@ -69,72 +80,68 @@ export function ShareLinksTable({
   const someNotCopyable = links.some((link) => link.status === 'active' && urlOf(link.id) === null);
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={900}>
-        <Table aria-label="Share links">
-          <TableHead
-            columns={['Shares', 'Created', 'Status', 'Password', 'Views', 'Downloads', 'Expires', 'Actions']}
-          />
-          <Table.Tbody>
-            {links.map((link) => {
-              const subject = sharedSubject(link);
-              const url = link.status === 'active' ? urlOf(link.id) : null;
-              return (
-                <Table.Tr key={link.id}>
-                  <Table.Td>
-                    <Text
-                      size="sm"
-                      fw={500}
-                      title={link.job_ref ? undefined : link.document_names.join(', ')}
+      <StackedTable aria-label="Share links" minWidth={900}>
+        <TableHead columns={SHARE_LINK_COLUMNS} />
+        <Table.Tbody>
+          {links.map((link) => {
+            const subject = sharedSubject(link);
+            const url = link.status === 'active' ? urlOf(link.id) : null;
+            return (
+              <Table.Tr key={link.id}>
+                <Table.Td data-label="Shares">
+                  <Text size="sm" fw={500} title={link.job_ref ? undefined : link.document_names.join(', ')}>
+                    {subject}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-label="Created" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(link.created_at)}
+                </Table.Td>
+                <Table.Td data-label="Status">
+                  <Badge color={STATUS_COLOR[link.status]} variant="light">
+                    {link.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td data-label="Password">{link.password_protected ? 'Yes' : 'No'}</Table.Td>
+                <Table.Td data-label="Views">{link.views}</Table.Td>
+                <Table.Td data-label="Downloads">{link.downloads}</Table.Td>
+                <Table.Td data-label="Expires" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(link.expires_at)}
+                </Table.Td>
+                <Table.Td data-label="Actions">
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      disabled={url === null}
+                      aria-label={`Copy link: ${subject}`}
+                      onClick={() => url && onCopy?.(url)}
                     >
-                      {subject}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(link.created_at)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[link.status]} variant="light">
-                      {link.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{link.password_protected ? 'Yes' : 'No'}</Table.Td>
-                  <Table.Td>{link.views}</Table.Td>
-                  <Table.Td>{link.downloads}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(link.expires_at)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        disabled={url === null}
-                        aria-label={`Copy link: ${subject}`}
-                        onClick={() => url && onCopy?.(url)}
-                      >
-                        Copy link
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Access log: ${subject}`}
-                        onClick={() => onShowLog(link.id)}
-                      >
-                        Access log
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red"
-                        aria-label={`Revoke: ${subject}`}
-                        disabled={link.status !== 'active' || revoking}
-                        onClick={() => onRevoke(link.id)}
-                      >
-                        Revoke
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                      Copy link
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Access log: ${subject}`}
+                      onClick={() => onShowLog(link.id)}
+                    >
+                      Access log
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      color="red"
+                      aria-label={`Revoke: ${subject}`}
+                      disabled={link.status !== 'active' || revoking}
+                      onClick={() => onRevoke(link.id)}
+                    >
+                      Revoke
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </StackedTable>
       {someNotCopyable && (
         <Text size="xs" c="dimmed">
           {COPY_ONLY_HERE}

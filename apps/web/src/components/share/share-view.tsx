@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { RouterOutputs } from '../../lib/trpc';
 import { TrustStatus } from '../documents/trust-badge';
 import { PasswordField } from '../password-field';
+import { StackedTable } from '../table-head';
 
 export type SharedItems = RouterOutputs['shares']['view'];
 export type SharedDocument = SharedItems['documents'][number];
@@ -154,65 +155,63 @@ export function SharedDocumentsList({
 }: SharedDocumentsListProps) {
   if (documents.length === 0) return <Text c="dimmed">No documents are shared by this link.</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table aria-label="Shared documents" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Size</Table.Th>
-            <Table.Th>Hash</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+    <StackedTable aria-label="Shared documents" verticalSpacing="sm" minWidth={640}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Kind</Table.Th>
+          <Table.Th>Size</Table.Th>
+          <Table.Th>Hash</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {documents.map((document) => (
+          <Table.Tr key={document.id}>
+            <Table.Td data-label="Name">{document.name}</Table.Td>
+            <Table.Td data-label="Kind">{kindLabel(document.kind)}</Table.Td>
+            <Table.Td data-label="Size">{formatSize(document.bytes)}</Table.Td>
+            <Table.Td data-label="Hash">
+              <Text component="code" ff="monospace" size="sm" title={document.sha256}>
+                {shortHash(document.sha256)}
+              </Text>
+            </Table.Td>
+            <Table.Td data-label="Status">
+              <TrustStatus
+                document={{
+                  verified_by: document.verified ? 'issuer' : null,
+                  verified_by_organization: issuer?.company ?? null,
+                  job_ref: issuer?.jobRef ?? null,
+                }}
+              />
+            </Table.Td>
+            <Table.Td data-label="Actions">
+              <Group gap="xs" wrap="nowrap" justify="flex-end">
+                <Button
+                  size="xs"
+                  variant="default"
+                  disabled={busyId === document.id}
+                  onClick={() => onView(document)}
+                  aria-label={`View ${document.name}`}
+                >
+                  View
+                </Button>
+                <Button
+                  size="xs"
+                  loading={busyId === document.id}
+                  onClick={() => onDownload(document)}
+                  aria-label={`Download ${document.name}`}
+                >
+                  Download
+                </Button>
+              </Group>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {documents.map((document) => (
-            <Table.Tr key={document.id}>
-              <Table.Td>{document.name}</Table.Td>
-              <Table.Td>{kindLabel(document.kind)}</Table.Td>
-              <Table.Td>{formatSize(document.bytes)}</Table.Td>
-              <Table.Td>
-                <Text component="code" ff="monospace" size="sm" title={document.sha256}>
-                  {shortHash(document.sha256)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <TrustStatus
-                  document={{
-                    verified_by: document.verified ? 'issuer' : null,
-                    verified_by_organization: issuer?.company ?? null,
-                    job_ref: issuer?.jobRef ?? null,
-                  }}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap" justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    disabled={busyId === document.id}
-                    onClick={() => onView(document)}
-                    aria-label={`View ${document.name}`}
-                  >
-                    View
-                  </Button>
-                  <Button
-                    size="xs"
-                    loading={busyId === document.id}
-                    onClick={() => onDownload(document)}
-                    aria-label={`Download ${document.name}`}
-                  >
-                    Download
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </StackedTable>
   );
 }

@@ -21,7 +21,7 @@ import { KIND_LABELS, type VaultDocument } from '../../../../components/document
 import { ShareModal } from '../../../../components/documents/share-modal';
 import { TrustLegend, TrustStatus } from '../../../../components/documents/trust-badge';
 import { ShareLinks } from '../../../../components/share/share-links';
-import { TableHead } from '../../../../components/table-head';
+import { StackedTable, TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { invalidateDocumentQueries } from '../../../../lib/upload/invalidate';
@@ -151,23 +151,25 @@ export function VaultTabView({
         {(rows) =>
           rows.map((document) => (
             <Table.Tr key={document.id}>
-              <Table.Td>
+              <Table.Td data-label="Name">
                 <Text size="sm" fw={500}>
                   {document.name}
                 </Text>
               </Table.Td>
-              <Table.Td>{KIND_LABELS[document.kind]}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSizeKb(document.bytes)}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Type">{KIND_LABELS[document.kind]}</Table.Td>
+              <Table.Td data-label="Size" style={{ whiteSpace: 'nowrap' }}>
+                {formatSizeKb(document.bytes)}
+              </Table.Td>
+              <Table.Td data-label="Hash">
                 <Code title={document.sha256}>{shortHash(document.sha256)}</Code>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Status">
                 <TrustStatus document={document} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Expires">
                 <ExpiryCell document={document} onSave={demo ? undefined : onSaveExpiry} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Actions">
                 <Group gap="xs" wrap="nowrap">
                   {!demo && onShare && (
                     <Button
@@ -287,12 +289,10 @@ function DocumentsSection({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table highlightOnHover aria-label="Property documents">
-        <TableHead columns={VAULT_TAB_COLUMNS} />
-        <Table.Tbody>{children(documents)}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <StackedTable minWidth={860} highlightOnHover aria-label="Property documents">
+      <TableHead columns={VAULT_TAB_COLUMNS} />
+      <Table.Tbody>{children(documents)}</Table.Tbody>
+    </StackedTable>
   );
 }
 

@@ -19,12 +19,14 @@ import { ShareLinkModal } from '../../../../components/documents/share-modal';
 import { TrustBadge } from '../../../../components/documents/trust-badge';
 import { ButtonLink } from '../../../../components/router-links';
 import { ShareLinks } from '../../../../components/share/share-links';
-import { TableHead } from '../../../../components/table-head';
+import { StackedTable, TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { useDocumentUpload } from '../../../../lib/upload/use-document-upload';
 import { type ReportAnswers, ReportFields } from './report-fields';
 import { useTemplates } from './use-templates';
+
+const JOB_DOCUMENT_COLUMNS = ['Document', 'Size', 'Status', 'Upload Date', 'Actions'] as const;
 
 function JobDocuments({ jobId }: { jobId: string }) {
   const documents = trpc.supplier.jobDocuments.useQuery({ id: jobId });
@@ -33,30 +35,28 @@ function JobDocuments({ jobId }: { jobId: string }) {
   const rows = documents.data ?? [];
   if (rows.length === 0) return <Text c="dimmed">No documents yet</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label="Job documents">
-        <TableHead columns={['Document', 'Size', 'Status', 'Upload Date', 'Actions']} />
-        <Table.Tbody>
-          {rows.map((document) => (
-            <Table.Tr key={document.id}>
-              <Table.Td>{document.name}</Table.Td>
-              <Table.Td>{formatSize(document.bytes)}</Table.Td>
-              <Table.Td>
-                <TrustBadge document={document} />
-              </Table.Td>
-              <Table.Td>{formatDate(document.created_at)}</Table.Td>
-              <Table.Td>
-                {/* What the supplier issued, through the same doors as the owner's vault. */}
-                <Group gap="xs" wrap="nowrap">
-                  <ViewLink id={document.id} name={document.name} />
-                  <DownloadLink id={document.id} name={document.name} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <StackedTable aria-label="Job documents" minWidth={640}>
+      <TableHead columns={JOB_DOCUMENT_COLUMNS} />
+      <Table.Tbody>
+        {rows.map((document) => (
+          <Table.Tr key={document.id}>
+            <Table.Td data-label="Document">{document.name}</Table.Td>
+            <Table.Td data-label="Size">{formatSize(document.bytes)}</Table.Td>
+            <Table.Td data-label="Status">
+              <TrustBadge document={document} />
+            </Table.Td>
+            <Table.Td data-label="Upload Date">{formatDate(document.created_at)}</Table.Td>
+            <Table.Td data-label="Actions">
+              {/* What the supplier issued, through the same doors as the owner's vault. */}
+              <Group gap="xs" wrap="nowrap">
+                <ViewLink id={document.id} name={document.name} />
+                <DownloadLink id={document.id} name={document.name} />
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </StackedTable>
   );
 }
 
