@@ -1,6 +1,24 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { api, assertClean, useBrowser, watchPage } from './browser.mjs';
+import {
+  api,
+  assertClean,
+  assertNoSideScroll,
+  demoToken,
+  newContext,
+  signIn,
+  useBrowser,
+  watchPage,
+} from './browser.mjs';
+
+const PHONE = { width: 390, height: 844 };
+
+/** The entry of the navigation marked as the current page (aria-current="page"), by its text. */
+const currentEntries = (page) =>
+  page
+    .getByRole('navigation', { name: /^(Main|Supplier console)$/ })
+    .locator('[aria-current="page"]')
+    .allTextContents();
 
 describe('app shell', () => {
   const session = useBrowser();
@@ -68,5 +86,212 @@ describe('app shell', () => {
       return { tag: element?.tagName, text: element?.textContent, href: element?.getAttribute('href') };
     });
     assert.deepEqual(focused, { tag: 'A', text: 'Log in', href: '/login' });
+  });
+});
+
+describe('the app shell of a signed-in owner', () => {
+  const session = useBrowser();
+
+  async function ownerPage(viewport) {
+    const context = await newContext(session.browser, viewport ? { viewport } : {});
+    await signIn(context, await demoToken('owner'));
+    const page = await context.newPage();
+    return { context, page, watch: await watchPage(page) };
+  }
+
+  it('has one banner, one labelled navigation and one main, and marks the current section', async () => {
+    const { context, page, watch } = await ownerPage();
+    try {
+      await page.goto('/app/dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Your Properties' }).waitFor();
+      assert.equal(await page.getByRole('banner').count(), 1);
+      assert.equal(await page.getByRole('navigation').count(), 1);
+      assert.equal(await page.getByRole('main').count(), 1);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+        'Dashboard',
+        'Properties',
+        'Vault',
+        'Policies',
+        'Maintenance',
+        'Vendors',
+        'Reports',
+      ]);
+      assert.deepEqual(await currentEntries(page), ['Dashboard']);
+      assert.equal(await page.title(), 'Dashboard · PropertyDNA');
+
+      await nav.getByRole('link', { name: 'Vault' }).click();
+      await page.waitForURL('**/app/vault');
+      await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
+      assert.deepEqual(await currentEntries(page), ['Vault']);
+      await page.waitForFunction(() => document.title === 'Vault · PropertyDNA');
+
+      // A page that says what is coming, with somewhere to go today.
+      await nav.getByRole('link', { name: 'Policies' }).click();
+      await page.waitForURL('**/app/policies');
+      await page.getByText('Coming Soon', { exact: true }).waitFor();
+      await page.getByRole('heading', { name: 'What you can do today' }).waitFor();
+      assert.deepEqual(await currentEntries(page), ['Policies']);
+
+      // The spec's other address of a section marks the same entry.
+      await page.goto('/properties');
+      await page.getByRole('heading', { level: 1, name: 'Properties' }).waitFor();
+      assert.deepEqual(await currentEntries(page), ['Properties']);
+      await assertClean(watch);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is usable by keyboard: skip link first, then the entries, with a visible focus', async () => {
+    const { context, page } = await ownerPage();
+    try {
+      await page.goto('/app/dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Your Properties' }).waitFor();
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+      await page.keyboard.press('Enter');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content');
+
+      await page.getByRole('link', { name: 'Properties' }).focus();
+      const outline = await page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement);
+        return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+      });
+      assert.notEqual(outline.style, 'none');
+      assert.ok(outline.width >= 1, `focus outline ${outline.width}px`);
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/app/properties');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a phone: the burger opens the navigation as a drawer, an entry leads there and closes it', async () => {
+    const { context, page, watch } = await ownerPage(PHONE);
+    try {
+      await page.goto('/app/dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Your Properties' }).waitFor();
+      const vault = page.getByRole('link', { name: 'Vault', exact: true });
+      assert.equal(await vault.isVisible(), false);
+      await assertNoSideScroll(page, 'dashboard on a phone');
+
+      const burger = page.getByRole('button', { name: 'Open navigation' });
+      assert.equal(await burger.getAttribute('aria-expanded'), 'false');
+      await burger.click();
+      await vault.waitFor({ state: 'visible' });
+      assert.equal(
+        await page.getByRole('button', { name: 'Close navigation' }).getAttribute('aria-expanded'),
+        'true',
+      );
+      // The open drawer has the focus on its first entry; Escape closes it.
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Dashboard');
+      await page.keyboard.press('Escape');
+      await vault.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await vault.click();
+      await page.waitForURL('**/app/vault');
+      await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
+      await vault.waitFor({ state: 'hidden' });
+      // The closed drawer is hidden from assistive technology, so it is read by its id here.
+      assert.deepEqual(await page.locator('#app-navigation [aria-current="page"]').allTextContents(), [
+        'Vault',
+      ]);
+      await assertNoSideScroll(page, 'vault on a phone');
+      await assertClean(watch);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("leads the user menu's Account settings to the Account page, with the plan and the password form", async () => {
+    const { context, page, watch } = await ownerPage();
+    try {
+      await page.goto('/app/dashboard');
+      await page.getByRole('button', { name: /^Account menu for Demo Owner/ }).click();
+      await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
+      await page
+        .getByText(/^Plan: /)
+        .first()
+        .waitFor();
+      await page.getByRole('menuitem', { name: 'Account settings' }).click();
+      await page.waitForURL('**/account');
+      await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+      await page.getByText('owner@demo.propertydna.co.za').first().waitFor();
+      await page.getByRole('region', { name: 'Your plan' }).waitFor();
+      await page.getByRole('form', { name: 'Change password' }).waitFor();
+      assert.equal(await page.title(), 'Account · PropertyDNA');
+      await assertClean(watch);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the 404 page inside the shell, with the way back to the dashboard', async () => {
+    const { context, page, watch } = await ownerPage();
+    try {
+      await page.goto('/app/no-such-page');
+      await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+      await page.getByText('Did you forget to add the page to the router?', { exact: true }).waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      assert.equal(await page.title(), 'Page not found · PropertyDNA');
+      await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Your Properties' }).waitFor();
+      await assertClean(watch);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the older layout at /app/old with its sidebar, its Properties a real list', async () => {
+    const { context, page, watch } = await ownerPage();
+    try {
+      await page.goto('/app/old/properties');
+      await page.getByRole('heading', { level: 1, name: 'Properties' }).waitFor();
+      const sidebar = page.getByRole('navigation', { name: 'Sections' });
+      await sidebar.waitFor();
+      assert.equal(await sidebar.locator('[aria-current="page"]').textContent(), 'Properties');
+      await page.getByRole('button', { name: 'Add Property' }).first().waitFor();
+      await sidebar.getByRole('link', { name: 'Document Vault' }).click();
+      await page.waitForURL('**/app/old/vault');
+      await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
+      await assertClean(watch);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the app shell of a signed-in supplier', () => {
+  const session = useBrowser();
+
+  it("lists the console's tabs by their addresses and marks the one shown", async () => {
+    const { page, context } = session;
+    await signIn(context, await demoToken('supplier'));
+    const watch = await watchPage(page);
+    await page.goto('/supplier');
+    const nav = page.getByRole('navigation', { name: 'Supplier console' });
+    await nav.waitFor();
+    assert.deepEqual(
+      await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+      [
+        '/supplier?tab=jobs',
+        '/supplier?tab=profile',
+        '/supplier?tab=insurance',
+        '/supplier?tab=templates',
+        '/supplier?tab=settings',
+      ],
+    );
+    assert.deepEqual(await currentEntries(page), ['Jobs']);
+    await nav.getByRole('link', { name: 'Templates' }).click();
+    await page.waitForURL('**/supplier?tab=templates');
+    assert.deepEqual(await currentEntries(page), ['Templates']);
+
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Account settings' }).click();
+    await page.waitForURL('**/supplier?tab=settings');
+    assert.deepEqual(await currentEntries(page), ['Settings']);
+    await assertClean(watch);
   });
 });

@@ -5,10 +5,12 @@ import { useRouter, useRouterState } from '@tanstack/react-router';
 import { createContext, type MouseEvent, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { useAuth } from '../../lib/auth';
 import { LogoLink } from '../logo';
+import classes from './app-shell.module.css';
 import { type NavItem, normalisePath, OWNER_NAV, SUPPLIER_NAV } from './nav-items';
 import { UserMenu } from './user-menu';
 
 const NAV_ID = 'app-navigation';
+const MAIN_ID = 'main-content';
 const HEADER_HEIGHT = 60;
 const NAVBAR_WIDTH = 240;
 
@@ -124,6 +126,9 @@ export function AppShellLayout({
         padding={0}
       >
         <AppShell.Header>
+          <a href={`#${MAIN_ID}`} className={`${classes.skipLink} mantine-focus-auto`}>
+            Skip to content
+          </a>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               {withNavbar && (
@@ -170,7 +175,9 @@ export function AppShellLayout({
             </AppShell.Section>
           </AppShell.Navbar>
         )}
-        <AppShell.Main>{children}</AppShell.Main>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+          {children}
+        </AppShell.Main>
       </AppShell>
     </InAppShell.Provider>
   );
