@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Group, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type DocumentStatus, documentStatus } from '@propertydna/domain';
 import { useId } from 'react';
 import { AnchorLink } from '../router-links';
@@ -30,7 +30,7 @@ export function trustExplanation(document: TrustFacts): string {
 
 /**
  * The status badge that explains itself: a tooltip on hover, focus or touch (the badge is focusable),
- * and the same sentence for screen readers.
+ * and the same sentence as its accessible description.
  */
 export function TrustBadge({ document }: { document: TrustFacts }) {
   const id = useId();
@@ -50,7 +50,10 @@ export function TrustBadge({ document }: { document: TrustFacts }) {
         style={{ display: 'inline-flex', borderRadius: 'var(--mantine-radius-xl)' }}
       >
         <DocumentStatusBadge document={document} />
-        <VisuallyHidden id={id}>{explanation}</VisuallyHidden>
+        {/* Outside the cell (a portal), so the cell's text stays its status; read as the badge's description. */}
+        <Portal>
+          <VisuallyHidden id={id}>{explanation}</VisuallyHidden>
+        </Portal>
       </span>
     </Tooltip>
   );

@@ -38,7 +38,7 @@ describe('VaultTabView', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(deedCells.slice(0, 4)).toEqual(['Title deed.pdf', 'Deed', '2560.0 KB', '3f7a9c1e5b2d4f6a']);
-    expect(deedCells[4]).toMatch(/^Pending/);
+    expect(deedCells[4]).toBe('Pending');
     expect(deedCells[5]).toBe('—');
     const cocCells = within(coc as HTMLElement)
       .getAllByRole('cell')
