@@ -92,6 +92,10 @@ export const theme = createTheme({
     Modal: Modal.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
     }),
+    // Mantine draws a dialog's title row as <header>: a second banner landmark beside the page's
+    // own (axe landmark-no-duplicate-banner). The dialog is already named by its title.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     // A table wider than the screen scrolls inside its box, and says so: its scrollbar is always
     // shown (not only on hover, which a phone never has), so the columns beyond the edge are found.
     TableScrollContainer: Table.ScrollContainer.extend({
