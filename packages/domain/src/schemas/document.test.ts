@@ -5,6 +5,7 @@ import { ALLOWED_CONTENT_TYPES, MAX_UPLOAD_BYTES } from '../uploads.js';
 import {
   contentTypeSchema,
   DOCUMENT_MESSAGES,
+  documentNameFromKind,
   documentUploadBatchSchema,
   MAX_FILE_NAME_LENGTH,
   registerDocumentSchema,
@@ -184,6 +185,31 @@ describe('registerDocumentSchema', () => {
     });
     expect(dataOf(registerDocumentSchema, { ...document, metadata: null }).metadata).toEqual({});
     expect(errorsOf(registerDocumentSchema, { ...document, metadata: 'x' })).toHaveProperty('metadata');
+  });
+
+  it("takes spec §7's payload without a name: metadata.name, else metadata.filename, else null", () => {
+    const { name: _name, ...spec } = document;
+    expect(
+      dataOf(registerDocumentSchema, { ...spec, metadata: { name: ' Deed.pdf ', filename: 'x.pdf' } }).name,
+    ).toBe('Deed.pdf');
+    expect(
+      dataOf(registerDocumentSchema, { ...spec, metadata: { filename: 'C:\\scans\\deed.pdf' } }).name,
+    ).toBe('deed.pdf');
+    expect(
+      dataOf(registerDocumentSchema, { ...spec, name: null, metadata: { name: 5, filename: ' ' } }).name,
+    ).toBe(null);
+    expect(dataOf(registerDocumentSchema, spec).name).toBe(null);
+    expect(dataOf(registerDocumentSchema, { ...document, metadata: { name: 'other.pdf' } }).name).toBe(
+      'Title deed.pdf',
+    );
+  });
+
+  it('makes a readable name from the kind, the day and the type', () => {
+    expect(documentNameFromKind('certificate', '2026-11-23', 'application/pdf')).toBe(
+      'Certificate 2026-11-23.pdf',
+    );
+    expect(documentNameFromKind('other', '2026-01-02', 'image/jpeg')).toBe('Other 2026-01-02.jpg');
+    expect(documentNameFromKind('deed', '2026-01-02', 'application/x-unknown')).toBe('Deed 2026-01-02');
   });
 
   it('stores the sanitised base name', () => {

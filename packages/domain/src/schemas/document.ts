@@ -100,10 +100,57 @@ const optionalIdSchema = z
   .nullish()
   .transform((value) => value || null);
 
+/** The file extension of each allowed content type, for a name made up by the server. */
+const EXTENSION_OF: Readonly<Record<(typeof ALLOWED_CONTENT_TYPES)[number], string>> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.ms-excel': 'xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'text/plain': 'txt',
+};
+
+/**
+ * The name of a document registered without one (spec §7's payload has none) and without
+ * `metadata.name` or `metadata.filename`: its kind and the registration day, with the extension of its
+ * type — 'Certificate 2026-11-23.pdf'. `day` is the calendar date (YYYY-MM-DD) it is registered on.
+ */
+export function documentNameFromKind(kind: string, day: string, contentType: string): string {
+  const label = kind.charAt(0).toUpperCase() + kind.slice(1);
+  const extension = EXTENSION_OF[contentType as keyof typeof EXTENSION_OF];
+  return sanitizeFileName(`${label} ${day}${extension ? `.${extension}` : ''}`);
+}
+
+/** A document's name: the original file name, trimmed, 1 to 1024 characters, stored sanitised. */
+const documentNameSchema = z
+  .string({ error: DOCUMENT_MESSAGES.nameRequired })
+  .trim()
+  .check(noControlCharacters('File name'))
+  .min(1, DOCUMENT_MESSAGES.nameRequired)
+  .max(MAX_ORIGINAL_NAME_LENGTH, DOCUMENT_MESSAGES.nameTooLong)
+  .transform(sanitizeFileName);
+
+/** metadata.name, else metadata.filename, when it is usable text (blank or too long ones are skipped). */
+function nameFromMetadata(metadata: Record<string, unknown>): string | null {
+  for (const key of ['name', 'filename']) {
+    const parsed = documentNameSchema.safeParse(metadata[key]);
+    if (parsed.success) return parsed.data;
+  }
+  return null;
+}
+
 /**
  * POST /api/documents (spec §3 Document, §7): registers an uploaded file for exactly one of a property
  * (property_id), a supplier job (job_id) or the organisation itself (organization: true — a supplier's
- * own insurance certificate). name is the original file name, stored as its sanitised base name (1 to 255 characters).
+ * own insurance certificate). name is the original file name, stored as its sanitised base name (1 to 255
+ * characters); spec §7's payload has no name, so when it is absent (or null) the name comes from
+ * `metadata.name` or `metadata.filename`, else it is null here and the server makes one from the kind
+ * and the day ({@link documentNameFromKind}). A name given blank is refused (a client bug, not a choice).
  * expires_at only for certificates and policies. A client-sent `source` is dropped: the server sets it
  * from who uploads (spec §6). Missing ids, expiry and metadata become null, null and {}. No text, nor
  * any key or string inside metadata, may hold a control character (the browser refuses such a file
@@ -115,13 +162,7 @@ export const registerDocumentSchema = z
     job_id: optionalIdSchema,
     organization: z.boolean({ error: 'organization must be true or false' }).default(false),
     kind: documentKindSchema,
-    name: z
-      .string({ error: DOCUMENT_MESSAGES.nameRequired })
-      .trim()
-      .check(noControlCharacters('File name'))
-      .min(1, DOCUMENT_MESSAGES.nameRequired)
-      .max(MAX_ORIGINAL_NAME_LENGTH, DOCUMENT_MESSAGES.nameTooLong)
-      .transform(sanitizeFileName),
+    name: documentNameSchema.nullish(),
     storage_key: z
       .string({ error: DOCUMENT_MESSAGES.storageKeyRequired })
       .trim()
@@ -144,7 +185,8 @@ export const registerDocumentSchema = z
     if (value.expires_at !== null && !(EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(value.kind)) {
       ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryNotAllowed, path: ['expires_at'] });
     }
-  });
+  })
+  .transform((value) => ({ ...value, name: value.name ?? nameFromMetadata(value.metadata) }));
 export type RegisterDocumentInput = z.input<typeof registerDocumentSchema>;
 export type RegisterDocument = z.output<typeof registerDocumentSchema>;
 

@@ -1,7 +1,9 @@
 import {
   type AllowedContentType,
+  documentNameFromKind,
   documentStatus,
   EXPIRING_DOCUMENT_KINDS,
+  johannesburgToday,
   type RegisterDocument,
   SNIFF_BYTES,
   sniffMatches,
@@ -233,6 +235,8 @@ export async function registerDocument(
 
   // Suppliers issue verified documents (spec §6); an organisation's own papers are just its upload.
   const verified = actor.userType === 'supplier' && target.table !== 'organizations';
+  // Spec §7's payload has no name: the schema took metadata.name or metadata.filename, else the kind and day.
+  const name = input.name ?? documentNameFromKind(input.kind, johannesburgToday(now), input.content_type);
   const id = await db.transaction().execute(async (trx) => {
     // Registered once: the first of two concurrent registrations wins.
     const claimed = await trx
@@ -249,7 +253,7 @@ export async function registerDocument(
         property_id: target.table === 'properties' ? target.id : null,
         job_id: target.table === 'jobs' ? target.id : null,
         kind: input.kind,
-        name: input.name,
+        name,
         storage_key: upload.storage_key,
         sha256: input.sha256,
         bytes: input.bytes,
@@ -262,7 +266,7 @@ export async function registerDocument(
       .returning('id')
       .executeTakeFirstOrThrow();
     await recordActorAudit(trx, who, 'register', row.id, {
-      name: input.name,
+      name,
       kind: input.kind,
       bytes: input.bytes,
       sha256: input.sha256,

@@ -1,10 +1,12 @@
 import {
+  addPropertyFormSchema,
   containsControlCharacters,
   controlCharactersMessage,
   createShareSchema,
   idParamsSchema,
   idSchema,
   noControlCharacters,
+  propertyDialogSchema,
   sha256HexSchema,
   shareUnlockSchema,
 } from '@propertydna/domain';
@@ -36,6 +38,22 @@ export const shareLinksInput = z.union([z.object({ jobId: idSchema }), z.object(
 export const shareUnlockInput = shareTokenParams.extend(shareUnlockSchema.shape);
 
 /**
+ * The OpenAPI description of the adopt call's new property: either payload of POST /api/properties
+ * (the dialog's or the add-property form's), as JSON Schema of their input.
+ */
+function newPropertyDoc(): Record<string, unknown> {
+  const jsonSchemaOf = (schema: z.ZodType) => {
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return rest;
+  };
+  return {
+    description:
+      'The new property when create_property is true: the Add New Property dialog payload or the add-property form payload, as for POST /api/properties',
+    anyOf: [jsonSchemaOf(propertyDialogSchema), jsonSchemaOf(addPropertyFormSchema)],
+  };
+}
+
+/**
  * Adopting shared documents (REST: the body, the token from the path): the procedure reads the choice
  * with the domain's `adoptShareSchema` and a new property with `createPropertyInputSchema`; no text
  * in the new property may hold a control character, whichever choice is made.
@@ -46,7 +64,9 @@ export const adoptBody = z.object({
   property: z
     .unknown()
     .refine((value) => !containsControlCharacters(value), controlCharactersMessage('Property'))
-    .optional(),
+    .optional()
+    // Read by the procedure (which picks the shape and answers its messages), described here in full.
+    .meta(newPropertyDoc()),
 });
 export const adoptInput = shareTokenParams.extend(adoptBody.shape);
 
