@@ -19,6 +19,16 @@ describe('DocumentVaultTable', () => {
     expect(VAULT_COLUMNS).toHaveLength(7);
   });
 
+  it('labels every cell with its column, for the card layout on a phone', () => {
+    renderWithMantine(<DocumentVaultTable documents={[vaultDocument()]} loading={false} />);
+    const [, row] = screen.getAllByRole('row') as HTMLElement[];
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.getAttribute('data-label')),
+    ).toEqual([...VAULT_COLUMNS]);
+  });
+
   it('shows a row per document with its property, kind, status, date, size and links', () => {
     renderWithMantine(
       <DocumentVaultTable
