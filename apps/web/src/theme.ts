@@ -87,8 +87,9 @@ export const theme = createTheme({
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
     }),
-    // A badge keeps its natural width in a row ('Verified', a DNA code are never cut to 'Ve…').
-    Badge: Badge.extend({ styles: { root: { flexShrink: 0 } } }),
+    // A badge is never cut ('Pen…', 'DE…'): its label does not clip, so its text is its least
+    // width in a table column or a grid, and it does not shrink in a row.
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0 }, label: { overflow: 'visible' } } }),
     Modal: Modal.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
     }),
