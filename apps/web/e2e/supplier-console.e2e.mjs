@@ -1,7 +1,18 @@
 /** The supplier console's own tabs for a fresh supplier: Templates (create, edit) and Settings (password). */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { api, assertClean, signIn, toast, uniqueEmail, useBrowser, watchPage } from './browser.mjs';
+import {
+  api,
+  assertClean,
+  BASE_URL,
+  sha256,
+  signIn,
+  toast,
+  uniqueEmail,
+  useBrowser,
+  watchPage,
+} from './browser.mjs';
 
 const PASSWORD = 'Karoo-roof-2024';
 const NEW_PASSWORD = 'Fynbos-gutter-2025';
@@ -31,8 +42,115 @@ async function newSupplier() {
   return { email, browserToken: await login(), otherToken: await login() };
 }
 
+/** The selected tab's name, and the page's ?tab= (null when left out). */
+async function openTab(page) {
+  const selected = page.locator('[role="tab"][aria-selected="true"]');
+  return { tab: (await selected.textContent())?.trim(), search: new URL(page.url()).searchParams.get('tab') };
+}
+
 describe('supplier console tabs', () => {
-  const session = useBrowser();
+  const session = useBrowser({ contextOptions: { acceptDownloads: true } });
+
+  it('keeps the tab in the URL through reload and Back; a new job opens; an issued report is viewed and downloaded', async () => {
+    const { context, page } = session;
+    const supplier = await newSupplier();
+    await signIn(context, supplier.browserToken);
+    // View and Download are plain links: they go with the session cookie a login sets.
+    await context.addCookies([{ name: 'auth_session', value: supplier.browserToken, url: BASE_URL }]);
+    const watch = await watchPage(page);
+
+    // It opens on Jobs, titled.
+    await page.goto('/supplier');
+    await page.getByRole('form', { name: 'Create Job' }).waitFor();
+    assert.deepEqual(await openTab(page), { tab: 'Jobs', search: null });
+    assert.equal(await page.title(), 'Supplier console · PropertyDNA');
+
+    // Each tab is a URL: chosen, reloaded, gone back to.
+    await page.getByRole('tab', { name: 'Insurance' }).click();
+    await page.waitForURL('**/supplier?tab=insurance');
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    await page.waitForURL('**/supplier?tab=templates');
+    await page.getByRole('table', { name: 'Templates' }).waitFor();
+    await page.reload();
+    await page.getByRole('table', { name: 'Templates' }).waitFor();
+    assert.deepEqual(await openTab(page), { tab: 'Templates', search: 'templates' });
+    await page.goBack();
+    await page.waitForURL('**/supplier?tab=insurance');
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Insurance' }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/supplier' && !url.searchParams.has('tab'));
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Jobs' }).waitFor();
+    for (const [tab, label] of [
+      ['profile', 'Profile'],
+      ['settings', 'Settings'],
+      ['jobs', 'Jobs'],
+    ]) {
+      await page.goto(`/supplier?tab=${tab}`);
+      await page.locator('[role="tab"][aria-selected="true"]', { hasText: label }).waitFor();
+    }
+    // /supplier/dashboard is the same console; an unknown tab is Jobs.
+    await page.goto('/supplier/dashboard?tab=insurance');
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Insurance' }).waitFor();
+    await page.goto('/supplier?tab=nonsense');
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Jobs' }).waitFor();
+
+    // Creating a job opens it.
+    const jobForm = page.getByRole('form', { name: 'Create Job' });
+    await jobForm.getByLabel('Property address').fill('3 Musgrave Road, Durban');
+    await jobForm.getByLabel('Client name').fill('Ayanda Zulu');
+    await jobForm.getByLabel('Description').fill('Clear and reseal the gutters');
+    await jobForm.getByRole('button', { name: 'Create Job' }).click();
+    await page.waitForURL('**/supplier/jobs/*');
+    const jobRef = (
+      (await page.getByRole('heading', { level: 1, name: /^JOB-/ }).textContent()) ?? ''
+    ).trim();
+    assert.match(jobRef, /^JOB-[0-9A-Z]+-[0-9A-Z]{4}$/);
+    await page.waitForFunction((title) => document.title === title, `Job ${jobRef} · PropertyDNA`);
+
+    // The report form's button says what it does; the report it makes can be viewed and downloaded.
+    const report = page.getByRole('form', { name: 'Fill report' });
+    await report.getByLabel(/^Inspection date/).fill('2026-11-20');
+    await report.getByLabel(/^Roof type/).selectOption('Concrete tile');
+    await report.getByLabel(/^Roof condition/).selectOption('Good');
+    await report.getByLabel('Work performed').fill('Cleared and resealed the gutters.');
+    await report.getByRole('button', { name: 'Generate report' }).click();
+    const documents = page.getByRole('table', { name: 'Job documents' });
+    const row = documents.getByRole('row').filter({ hasText: 'Roofing Service Report' });
+    await row.getByText('Verified', { exact: true }).waitFor();
+    const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+    const issued = (
+      await api(`/api/supplier/jobs/${page.url().split('/').pop()}/documents`, {
+        token: supplier.browserToken,
+      })
+    ).body.find((document) => document.name === name);
+    assert.ok(issued, 'the report is one of the job documents');
+
+    const view = row.getByRole('link', { name: `View ${name}` });
+    assert.equal(await view.getAttribute('href'), `/api/documents/${issued.id}/view`);
+    assert.equal(await view.getAttribute('target'), '_blank');
+    const [tab] = await Promise.all([context.waitForEvent('page'), view.click()]);
+    await tab.waitForURL(`**/api/documents/${issued.id}/view`);
+    await tab.close();
+    // What the tab was sent: the PDF itself, inline, through the session cookie.
+    const opened = await context.request.get(`/api/documents/${issued.id}/view`);
+    assert.equal(opened.status(), 200);
+    assert.equal(opened.headers()['content-type'], 'application/pdf');
+    assert.match(opened.headers()['content-disposition'] ?? '', /^inline/);
+    assert.equal(sha256(await opened.body()), issued.sha256);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: `Download ${name}` }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), name);
+    assert.equal(sha256(await readFile(await download.path())), issued.sha256);
+    await toast(page, 'Download started').waitFor();
+
+    // Back leads to the Jobs tab, where the new job is listed.
+    await page.getByRole('link', { name: 'Back to Jobs' }).click();
+    await page.waitForURL('**/supplier?tab=jobs');
+    await page.getByRole('table', { name: 'Jobs' }).getByRole('link', { name: jobRef }).waitFor();
+    await assertClean(watch);
+  });
 
   it('creates and edits a template, and changes the password ending the other sessions', async () => {
     const { context, page } = session;
