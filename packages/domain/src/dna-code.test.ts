@@ -12,6 +12,7 @@ import {
   normalizeDnaCodeInput,
   normalizeDnaPart,
 } from './dna-code.js';
+import { anyCodePointString } from './schemas/test-helpers.js';
 
 /** The 37 symbols a code character can take in the check scheme. */
 const SYMBOLS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-';
@@ -51,7 +52,7 @@ const noiseArb = fc.oneof(
   fc.string({
     unit: fc.constantFrom(' ', '-', '/', '.', ',', '_', '#', '\t', '\u00a0', 'é', 'ü', '中', '😀'),
   }),
-  fc.string({ unit: 'binary', maxLength: 3 }),
+  anyCodePointString({ maxLength: 3 }),
 );
 const alnumArb = fc.constantFrom(...`${SYMBOLS.slice(0, 36)}${LOWERCASE}`);
 /** Arbitrary text (unicode, punctuation, mixed case) that is mostly alphanumeric. */
@@ -64,10 +65,8 @@ const countryArb = fc
   .map((chunks) => chunks.join(''))
   .filter((value) => /^[A-Z]{2}$/.test(normalizeDnaPart(value, 2)));
 const nonEmptyArb = (maxLength: number) =>
-  fc
-    .oneof(textArb, fc.string({ unit: 'binary' }))
-    .filter((value) => normalizeDnaPart(value, maxLength) !== '');
-const unitArb = fc.oneof(fc.constant(undefined), fc.constant(null), textArb, fc.string({ unit: 'binary' }));
+  fc.oneof(textArb, anyCodePointString()).filter((value) => normalizeDnaPart(value, maxLength) !== '');
+const unitArb = fc.oneof(fc.constant(undefined), fc.constant(null), textArb, anyCodePointString());
 const partsArb: fc.Arbitrary<DnaCodeParts> = fc.record({
   country: countryArb,
   municipality: nonEmptyArb(10),
@@ -156,7 +155,7 @@ describe('dnaPreview', () => {
   it('never throws and always has the preview shape', () => {
     fc.assert(
       fc.property(
-        fc.string({ unit: 'binary' }),
+        anyCodePointString(),
         textArb,
         textArb,
         unitArb,

@@ -14,6 +14,7 @@ import {
   PROPERTY_TYPES,
   type PropertyDialogInput,
   propertyDialogSchema,
+  propertyMunicipalityCode,
   propertyUploadFileSchema,
   updatePropertySchema,
 } from './property.js';
@@ -247,6 +248,12 @@ describe('createPropertyInputSchema', () => {
     expect(errorsOf(createPropertyInputSchema, { ...form, municipality: 'emalahleni' })).toEqual({
       municipality: '"emalahleni" names more than one municipality: choose EC136 or MP312',
     });
+  });
+
+  it('stores the code of a listed South African municipality, and any other text as it is', () => {
+    expect(propertyMunicipalityCode('ZA', 'george')).toBe('WC044');
+    expect(propertyMunicipalityCode('ZA', 'Gotham')).toBe('Gotham');
+    expect(propertyMunicipalityCode('US', 'george')).toBe('george');
   });
 
   it('keeps the typed municipality of a property outside South Africa', () => {

@@ -87,7 +87,7 @@ const saMunicipalitySchema = requiredText(
   'Municipality',
 ).check(
   z.refine<string>((value) => municipalityProblem(value) === null, {
-    error: (issue) => municipalityProblem(String(issue.input)) ?? PROPERTY_MESSAGES.municipalityRequired,
+    error: (issue) => String(municipalityProblem(String(issue.input))),
     // Only text that passed the required and length checks is looked up: one message per field.
     when: (payload) => payload.issues.length === 0,
   }),
@@ -112,22 +112,17 @@ export const propertyDialogSchema = z
   })
   .check(
     z.refine<{ country: string; municipality: string }>(
-      (value) =>
-        typeof value !== 'object' ||
-        value === null ||
-        value.country !== 'ZA' ||
-        typeof value.municipality !== 'string' ||
-        municipalityProblem(value.municipality) === null,
+      (value) => value.country !== 'ZA' || municipalityProblem(value.municipality) === null,
       {
         path: ['municipality'],
-        error: (issue) =>
-          municipalityProblem((issue.input as { municipality: string }).municipality) ??
-          PROPERTY_MESSAGES.municipalityRequired,
-        // Only once country and municipality are valid text: otherwise their own message stands alone.
+        error: (issue) => String(municipalityProblem((issue.input as { municipality: string }).municipality)),
+        // Only on an object whose country and municipality are valid text: otherwise their own message
+        // (or the object's) stands alone, one message per field.
         when: (payload) =>
-          !payload.issues.some(
-            (issue) => issue.path?.[0] === 'country' || issue.path?.[0] === 'municipality',
-          ),
+          !payload.issues.some((issue) => {
+            const field = issue.path?.[0];
+            return field === undefined || field === 'country' || field === 'municipality';
+          }),
       },
     ),
   );

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { z } from 'zod';
 
 /**
@@ -23,4 +24,16 @@ export function dataOf<T extends z.ZodType>(schema: T, input: unknown): z.output
   const result = schema.safeParse(input);
   if (!result.success) throw new Error(`expected success, got ${JSON.stringify(result.error.issues)}`);
   return result.data;
+}
+
+/**
+ * A string of any code points, lone surrogates included (what fast-check's 'binary' unit gives). That unit
+ * builds its tables on first use, about 4 s of one core, which put a 5 s test near its timeout on a loaded
+ * machine (issue 12 §10); this one costs nothing to set up.
+ */
+export function anyCodePointString(constraints: { maxLength?: number } = {}): fc.Arbitrary<string> {
+  return fc.string({
+    unit: fc.integer({ min: 0, max: 0x10ffff }).map((codePoint) => String.fromCodePoint(codePoint)),
+    ...constraints,
+  });
 }
