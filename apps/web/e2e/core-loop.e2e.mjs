@@ -175,7 +175,9 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
       await adopt.getByText('ERF/Portion/Stand number is required').waitFor();
       await adopt.getByLabel('ERF/Portion/Stand number').fill(`ERF${Date.now() % 100000}`);
       await adopt.getByLabel('Township/Extension').fill('Gardens');
+      // The municipality is chosen from the official list (searchable by name).
       await adopt.getByLabel('Municipality').fill('City of Cape Town');
+      await guest.getByRole('option', { name: 'City of Cape Town (CPT)' }).click();
       await adopt.getByLabel('Property address').fill(address);
       await adopt.getByRole('button', { name: 'Adopt Documents' }).click();
       await toast(guest, 'Documents adopted').waitFor();
