@@ -1,12 +1,25 @@
 import { notifications } from '@mantine/notifications';
-import { type DemoAccount, homePathOf, LOGIN_MESSAGES, type Login } from '@propertydna/domain';
-import { useNavigate } from '@tanstack/react-router';
+import { type DemoAccount, homePathOf, LOGIN_MESSAGES, type Login, loginSchema } from '@propertydna/domain';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type Me, useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/error-message';
 import { trpc } from '../lib/trpc';
 import { AuthPageFrame } from './auth-card-page';
 import { type LoginPending, LoginView } from './login-view';
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** Set by the signup page on its way to /login: the email of the account just created. */
+    signedUpEmail?: string;
+  }
+}
+
+/** The email of an account just created, when the history entry carries a valid one. */
+function signedUpEmailOf(state: { signedUpEmail?: unknown }): string | null {
+  const parsed = loginSchema.shape.email.safeParse(state.signedUpEmail);
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * The login screen with its calls: shown by /login and by every protected route when nobody is signed
@@ -16,6 +29,7 @@ import { type LoginPending, LoginView } from './login-view';
 export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}) {
   const auth = useAuth();
   const navigate = useNavigate();
+  const signedUpEmail = useLocation({ select: (location) => signedUpEmailOf(location.state) });
   const loginCall = trpc.auth.login.useMutation();
   const demoCall = trpc.auth.demo.useMutation();
   const [pending, setPending] = useState<LoginPending>(null);
@@ -60,7 +74,14 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}
 
   return (
     <AuthPageFrame>
-      <LoginView onLogin={login} onDemo={demo} pending={pending} error={error} redirect={redirect} />
+      <LoginView
+        onLogin={login}
+        onDemo={demo}
+        pending={pending}
+        error={error}
+        redirect={redirect}
+        signedUpEmail={signedUpEmail}
+      />
     </AuthPageFrame>
   );
 }

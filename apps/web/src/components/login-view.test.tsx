@@ -6,7 +6,9 @@ import { type LoginPending, LoginView } from './login-view';
 
 const MISSING = 'Missing credentials: Please enter email and password or use demo accounts';
 
-function renderLogin(props: { pending?: LoginPending; error?: string | null; redirect?: string } = {}) {
+function renderLogin(
+  props: { pending?: LoginPending; error?: string | null; redirect?: string; signedUpEmail?: string } = {},
+) {
   const onLogin = vi.fn<(credentials: Login) => void>();
   const onDemo = vi.fn<(account: DemoAccount) => void>();
   renderWithRouter(
@@ -16,6 +18,7 @@ function renderLogin(props: { pending?: LoginPending; error?: string | null; red
       pending={props.pending ?? null}
       error={props.error ?? null}
       redirect={props.redirect}
+      signedUpEmail={props.signedUpEmail}
     />,
   );
   return { onLogin, onDemo };
@@ -29,6 +32,25 @@ describe('LoginView', () => {
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
     expect(onLogin).not.toHaveBeenCalled();
+  });
+
+  it('fills in the email of the account just created, says it was created, and waits for the password', async () => {
+    const { onLogin } = renderLogin({ signedUpEmail: 'thandi@example.co.za' });
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Account created');
+    expect(status.textContent).toContain('thandi@example.co.za');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('thandi@example.co.za');
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a long password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(onLogin).toHaveBeenCalledWith({ email: 'thandi@example.co.za', password: 'a long password' });
+  });
+
+  it('says nothing about a new account on a plain visit', async () => {
+    renderLogin();
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(screen.queryByText('Account created')).toBeNull();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
   });
 
   it('says the same when only the password is missing', async () => {

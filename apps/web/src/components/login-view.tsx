@@ -28,6 +28,8 @@ export interface LoginViewProps {
   error: string | null;
   /** Where to return after logging in (the share the visitor came from); carried by 'Sign up'. */
   redirect?: string | undefined;
+  /** The email of the account just created: filled in, with a note that the account exists. */
+  signedUpEmail?: string | null | undefined;
 }
 
 const DEMOS: { account: DemoAccount; label: string; description: string }[] = [
@@ -47,7 +49,7 @@ const DEMOS: { account: DemoAccount; label: string; description: string }[] = [
  * The login screen (spec §2, §5, §8): email and password, or 'Access Demo Accounts' with an owner and a
  * supplier demo and 'Back to login'. Empty fields give 'Missing credentials: …' without a request.
  */
-export function LoginView({ onLogin, onDemo, pending, error, redirect }: LoginViewProps) {
+export function LoginView({ onLogin, onDemo, pending, error, redirect, signedUpEmail }: LoginViewProps) {
   const [mode, setMode] = useState<'form' | 'demo'>('form');
   const [shownError, setShownError] = useState<string | null>(error);
   const baseId = useId();
@@ -57,12 +59,16 @@ export function LoginView({ onLogin, onDemo, pending, error, redirect }: LoginVi
 
   useEffect(() => setShownError(error), [error]);
   useEffect(() => {
+    // With the email filled in after signup, the password is what is left to type.
+    if (signedUpEmail) document.getElementById(`${baseId}-password`)?.focus();
+  }, [signedUpEmail, baseId]);
+  useEffect(() => {
     // After switching views, keyboard focus moves to the new view's heading.
     if (switched.current) sectionHeading.current?.focus();
   }, [mode]);
 
   const form = useForm<{ email: string; password: string }>({
-    initialValues: { email: '', password: '' },
+    initialValues: { email: signedUpEmail ?? '', password: '' },
     validate: schemaResolver(loginSchema, { sync: true }),
   });
 
@@ -83,6 +89,12 @@ export function LoginView({ onLogin, onDemo, pending, error, redirect }: LoginVi
       <Text c="dimmed" size="sm" mt={4}>
         Your property records, documents and reminders in one place.
       </Text>
+
+      {signedUpEmail && !shownError && (
+        <Alert role="status" color="green" variant="light" mt="md" title="Account created">
+          Your account for {signedUpEmail} is ready. Enter your password to log in.
+        </Alert>
+      )}
 
       {shownError && (
         <Alert id={errorId} role="alert" color="red" variant="light" mt="md">

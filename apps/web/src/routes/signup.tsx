@@ -46,7 +46,13 @@ function SignupPage() {
       return;
     }
     notifications.show({ color: 'green', ...SIGNUP_MESSAGES.created });
-    await navigate({ to: '/login', search: redirect ? { redirect } : {} });
+    // The login page opens with the new email filled in and says the account was created: the email
+    // travels in the history entry's state, never in the address bar.
+    await navigate({
+      to: '/login',
+      search: redirect ? { redirect } : {},
+      state: (previous) => ({ ...previous, signedUpEmail: String(request.email) }),
+    });
   }
 
   return (
