@@ -209,7 +209,7 @@ describe('the app shell of a signed-in owner', () => {
     const { context, page, watch } = await ownerPage();
     try {
       await page.goto('/app/dashboard');
-      await page.getByRole('button', { name: /^Account menu for Demo Owner/ }).click();
+      await page.getByRole('button', { name: 'Demo Owner, account menu' }).click();
       await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
       await page
         .getByText(/^Plan: /)
@@ -288,7 +288,7 @@ describe('the app shell of a signed-in supplier', () => {
     await page.waitForURL('**/supplier?tab=templates');
     assert.deepEqual(await currentEntries(page), ['Templates']);
 
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('button', { name: /, account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Account settings' }).click();
     await page.waitForURL('**/supplier?tab=settings');
     assert.deepEqual(await currentEntries(page), ['Settings']);

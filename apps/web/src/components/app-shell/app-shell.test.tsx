@@ -131,7 +131,7 @@ describe('AppShellLayout', () => {
 
   it('holds account settings, the plan with the trial offer, and Log out in the user menu', async () => {
     await renderShell('/app/dashboard');
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu for Thandi Mokoena' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Thandi Mokoena, account menu' }));
     const account = await screen.findByRole('menuitem', { name: 'Account settings' });
     expect(account.getAttribute('href')).toBe('/account');
     expect(screen.getByText('thandi@example.co.za')).toBeTruthy();
@@ -142,7 +142,7 @@ describe('AppShellLayout', () => {
 
   it('logs out from the user menu and opens the login page', async () => {
     const { router } = await renderShell('/app/dashboard');
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu for Thandi Mokoena' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Thandi Mokoena, account menu' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(auth.value.logout).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -173,7 +173,7 @@ describe('AppShellLayout for a supplier', () => {
 
   it("leads 'Account settings' to the console's Settings tab and offers no plan", async () => {
     await renderShell('/supplier');
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu for Thandi Mokoena' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Thandi Mokoena, account menu' }));
     const account = await screen.findByRole('menuitem', { name: 'Account settings' });
     expect(account.getAttribute('href')).toBe('/supplier?tab=settings');
     expect(screen.queryByText(/^Plan:/)).toBeNull();

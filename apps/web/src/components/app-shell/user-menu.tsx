@@ -5,9 +5,6 @@ import { useAuth } from '../../lib/auth';
 import { PLAN_LABELS, planStateOf, START_TRIAL_LABEL, useStartTrial } from '../../lib/plan';
 import { ACCOUNT_HREF } from './nav-items';
 
-const initialsOf = (firstName: string, lastName: string) =>
-  `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
-
 /** The owner's plan in the menu: its name, a running trial's end, and the trial offer while it is open. */
 function PlanMenuSection() {
   const { organization } = useAuth();
@@ -48,18 +45,16 @@ export function UserMenu() {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal width={260}>
+    // No focus placeholder: a bare tabindex element inside role="menu" is an ARIA error (axe).
+    <Menu position="bottom-end" withinPortal width={260} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="subtle"
           color="gray"
           px="xs"
-          aria-label={`Account menu for ${name}`}
-          leftSection={
-            <Avatar size="sm" color="blue" radius="xl" aria-hidden="true">
-              {initialsOf(user.firstName, user.lastName)}
-            </Avatar>
-          }
+          // Begins with the visible name (WCAG 2.5.3); on a phone only the avatar shows.
+          aria-label={`${name}, account menu`}
+          leftSection={<Avatar size="sm" color="blue" radius="xl" aria-hidden="true" />}
         >
           <Text span visibleFrom="sm" inherit c="var(--mantine-color-text)">
             {name}
