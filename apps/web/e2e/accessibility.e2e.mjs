@@ -13,6 +13,7 @@ import {
   assertAccessible,
   assertNoSideScroll,
   demoToken,
+  newContext,
   signIn,
   toast,
   useBrowser,
@@ -247,6 +248,29 @@ const PAGES = [
   },
 ];
 
+/**
+ * Tabs through the first `presses` stops of the page and fails on any focused element that shows no
+ * focus ring (an outline of 2px or more, the theme's, or a box shadow).
+ */
+async function assertFocusVisible(page, label, presses = 12) {
+  const unseen = [];
+  for (let press = 0; press < presses; press++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const ring =
+        (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2) ||
+        style.boxShadow !== 'none';
+      const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+      return { ring, what: `${element.tagName.toLowerCase()} '${name}'` };
+    });
+    if (focused && !focused.ring) unseen.push(focused.what);
+  }
+  assert.deepEqual(unseen, [], `${label}: keyboard focus without a visible ring`);
+}
+
 describe('accessibility (axe, serious and critical) and no sideways scroll', () => {
   let fixtures;
   before(async () => {
@@ -256,6 +280,26 @@ describe('accessibility (axe, serious and critical) and no sideways scroll', () 
   for (const { name: screen, width, height } of VIEWPORTS) {
     describe(`${screen} ${width}×${height}`, () => {
       const session = useBrowser({ contextOptions: { viewport: { width, height } } });
+      it('shows where keyboard focus is (login, dashboard, share gate)', async () => {
+        const { browser, page } = session;
+        await page.goto('/login');
+        await anyHeading(page);
+        await assertFocusVisible(page, 'login');
+        await page.goto(`/share/${fixtures.shareToken}`);
+        await page.getByRole('heading', { name: 'This link is protected by a password' }).waitFor();
+        await assertFocusVisible(page, 'share gate', 6);
+        const owner = await newContext(browser, { viewport: { width, height } });
+        try {
+          await signIn(owner, fixtures.ownerToken);
+          const ownerPage = await owner.newPage();
+          await ownerPage.goto('/app');
+          await anyHeading(ownerPage);
+          await assertFocusVisible(ownerPage, 'dashboard');
+        } finally {
+          await owner.close();
+        }
+      });
+
       for (const { name, owner, supplier, visit } of PAGES) {
         it(name, async () => {
           const { context, page } = session;

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Loader, Modal, Stack, Table } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import type { TemplateDraft } from '@propertydna/domain';
 import { useState } from 'react';
-import { TableHead } from '../../../../components/table-head';
+import { StackedTable, TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { TemplateForm } from './template-form';
@@ -14,9 +14,11 @@ export const TEMPLATE_UPDATED = 'Template updated';
 /** What the modal holds: a new template, or one of the supplier's own being edited. */
 type Editing = { template?: ConsoleTemplate | undefined; key: number };
 
+const TEMPLATE_COLUMNS = ['Name', 'Category', 'Version', 'Fields', 'Actions'] as const;
+
 /**
- * Templates tab: the report templates, built-in first, with their field counts; 'New template' and,
- * for the supplier's own templates (not the built-in one), 'Edit', both in a modal.
+ * Templates tab: the report templates (cards on a phone), built-in first, with their field counts;
+ * 'New template' and, for the supplier's own templates (not the built-in one), 'Edit', in a modal.
  */
 export function TemplatesPanel() {
   const utils = trpc.useUtils();
@@ -57,12 +59,12 @@ export function TemplatesPanel() {
       <Group>
         <Button onClick={() => open()}>New template</Button>
       </Group>
-      <Table aria-label="Templates">
-        <TableHead columns={['Name', 'Category', 'Version', 'Fields', 'Actions']} />
+      <StackedTable aria-label="Templates" minWidth={560}>
+        <TableHead columns={TEMPLATE_COLUMNS} />
         <Table.Tbody>
           {templates.map((template) => (
             <Table.Tr key={template.id}>
-              <Table.Td>
+              <Table.Td data-label="Name">
                 <Group gap="xs">
                   {template.name}
                   {template.builtIn && (
@@ -72,13 +74,13 @@ export function TemplatesPanel() {
                   )}
                 </Group>
               </Table.Td>
-              <Table.Td>{template.category}</Table.Td>
-              <Table.Td>v{template.version}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Category">{template.category}</Table.Td>
+              <Table.Td data-label="Version">v{template.version}</Table.Td>
+              <Table.Td data-label="Fields">
                 {template.fields.length} fields, {template.fields.filter((field) => field.required).length}{' '}
                 required
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Actions">
                 {!template.builtIn && (
                   <Button
                     size="xs"
@@ -93,7 +95,7 @@ export function TemplatesPanel() {
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </StackedTable>
       <Modal
         opened={opened}
         onClose={close}
