@@ -40,6 +40,7 @@ describe('DashboardHeader', () => {
 
 const property = (overrides: Partial<DashboardProperty> = {}): DashboardProperty => ({
   id: '7d0a7a52-8f55-4a59-9c3b-2f8e7f0f5a10',
+  name: 'Bree Street Flat',
   dnaCode: 'PDNA-ZA-CPT-A123-2026-ABCDE7',
   address: '4 Bree Street, Cape Town, 8001',
   erfNumber: 'A123',

@@ -6,6 +6,7 @@ import { ComplianceIndicator, type DashboardProperty, PropertyCard } from './pro
 
 const PROPERTY: DashboardProperty = {
   id: '7d0a7a52-8f55-4a59-9c3b-2f8e7f0f5a10',
+  name: 'Bree Street Flat',
   dnaCode: 'PDNA-ZA-CPT-A123-2026-ABCDE7',
   address: '4 Bree Street, Cape Town, 8001',
   erfNumber: 'A123',
@@ -25,7 +26,8 @@ describe('PropertyCard', () => {
   it('shows the DNA code, address, ERF number, area, document count, compliance and last activity', async () => {
     const card = await renderCard();
     expect(card.getAttribute('href')).toBe(`/properties/${PROPERTY.id}`);
-    expect(screen.getByText('PDNA-ZA-CPT-A123-2026-ABCDE7')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Bree Street Flat' })).toBeTruthy();
+    expect(screen.getByText(fullText('DNA code: PDNA-ZA-CPT-A123-2026-ABCDE7'))).toBeTruthy();
     expect(screen.getByText('4 Bree Street, Cape Town, 8001')).toBeTruthy();
     expect(screen.getByText('ERF number: A123')).toBeTruthy();
     expect(screen.getByText('Area: Woodstock')).toBeTruthy();
@@ -35,9 +37,16 @@ describe('PropertyCard', () => {
     expect(screen.queryByText('DEMO')).toBeNull();
   });
 
-  it('shows the DEMO badge for a demo property', async () => {
+  it('shows the DEMO badge for a demo property, whole (it never shrinks)', async () => {
     await renderCard({ isDemo: true });
-    expect(screen.getByText('DEMO')).toBeTruthy();
+    const badge = screen.getByText('DEMO').closest('.mantine-Badge-root') as HTMLElement;
+    expect(badge.style.flexShrink).toBe('0');
+  });
+
+  it('leads with the name and shows the address only when it says something else', async () => {
+    await renderCard({ name: '4 Bree Street, Cape Town, 8001' });
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('4 Bree Street, Cape Town, 8001');
+    expect(screen.getAllByText('4 Bree Street, Cape Town, 8001')).toHaveLength(1);
   });
 
   it('leaves out the Area line when there is no township, and says N docs for any count', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ComplianceStatus, complianceColor, formatDate } from '@propertydna/domain';
 import { CardLink } from '../../../components/router-links';
 import { COMPLIANCE_LABELS, type Property } from '../../../lib/properties';
@@ -7,6 +7,7 @@ import { COMPLIANCE_LABELS, type Property } from '../../../lib/properties';
 export type DashboardProperty = Pick<
   Property,
   | 'id'
+  | 'name'
   | 'dnaCode'
   | 'address'
   | 'erfNumber'
@@ -39,7 +40,10 @@ export function ComplianceIndicator({ status }: { status: ComplianceStatus }) {
   );
 }
 
-/** One property on the dashboard (spec §2); the whole card opens /properties/{id}. */
+/**
+ * One property on the dashboard (spec §2), led by its name, then its whole DNA code (wrapping, never cut)
+ * and the DEMO badge; the whole card opens /properties/{id}.
+ */
 export function PropertyCard({ property }: { property: DashboardProperty }) {
   const docs = `${property.documentsCount} docs`;
   return (
@@ -53,17 +57,22 @@ export function PropertyCard({ property }: { property: DashboardProperty }) {
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Stack gap="xs" h="100%">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={700} ff="monospace" style={{ wordBreak: 'break-all' }}>
-            {property.dnaCode}
-          </Text>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {property.name}
+          </Title>
           {property.isDemo && (
-            <Badge color="grape" variant="light">
+            // Never shrunk to 'DE…': the name wraps instead.
+            <Badge color="grape" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
               DEMO
             </Badge>
           )}
         </Group>
-        <Text>{property.address}</Text>
+        <Text size="sm" fw={600} ff="monospace" style={{ wordBreak: 'break-all' }}>
+          <VisuallyHidden>DNA code: </VisuallyHidden>
+          {property.dnaCode}
+        </Text>
+        {property.address !== property.name && <Text>{property.address}</Text>}
         <Stack gap={2}>
           {property.erfNumber && (
             <Text size="sm" c="dimmed">
