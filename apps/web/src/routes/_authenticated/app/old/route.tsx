@@ -2,6 +2,7 @@ import { Box, Divider, Flex, NavLink, Stack, Text } from '@mantine/core';
 import { createFileRoute, createLink, Outlet } from '@tanstack/react-router';
 import { forwardRef } from 'react';
 import { useAuth } from '../../../../lib/auth';
+import classes from './-components/old-layout.module.css';
 
 const MantineNavLink = forwardRef<HTMLAnchorElement, React.ComponentPropsWithoutRef<typeof NavLink<'a'>>>(
   (props, ref) => <NavLink component="a" ref={ref} {...props} />,
@@ -30,11 +31,7 @@ function OldLayout() {
         aria-label="Sections"
         w={{ base: '100%', sm: 240 }}
         p="md"
-        style={{
-          borderInlineEnd: '1px solid var(--mantine-color-default-border)',
-          borderBlockEnd: '1px solid var(--mantine-color-default-border)',
-          flexShrink: 0,
-        }}
+        className={classes.sidebar}
       >
         {organization && (
           <Stack gap={0} mb="sm">
