@@ -1,5 +1,7 @@
 import {
+  Alert,
   Button,
+  Code,
   Group,
   Modal,
   NativeSelect,
@@ -10,8 +12,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type PropertyType, type UpdatePropertyInput, updatePropertySchema } from '@propertydna/domain';
-import { PROPERTY_TYPE_OPTIONS, type Property } from '../../../../lib/properties';
+import {
+  describeMunicipality,
+  type PropertyType,
+  type UpdatePropertyInput,
+  updatePropertySchema,
+} from '@propertydna/domain';
+import { countryName, PROPERTY_TYPE_OPTIONS, type Property } from '../../../../lib/properties';
 
 interface EditPropertyValues {
   name: string;
@@ -44,8 +51,9 @@ export interface EditPropertyModalProps {
 }
 
 /**
- * Edits a property's descriptive fields. The DNA code and what it is made of (country, municipality,
- * parcel) identify the property and cannot change; a blank optional field is cleared.
+ * Edits a property with the fields of the add forms. The DNA code and what it is made of (country,
+ * municipality, parcel) identify the property and never change: they are shown, read-only, with why;
+ * everything else can be edited, and a blank optional field is cleared.
  */
 export function EditPropertyModal({ property, opened, onClose, busy, onSubmit }: EditPropertyModalProps) {
   const form = useForm<EditPropertyValues>({
@@ -57,9 +65,24 @@ export function EditPropertyModal({ property, opened, onClose, busy, onSubmit }:
     <Modal opened={opened} onClose={onClose} title="Edit property" size="lg">
       <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values))}>
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            The DNA ID {property.dna_id} stays with the property and cannot be changed.
-          </Text>
+          <Alert variant="light" color="blue" title="The DNA code never changes">
+            <Text size="sm">
+              <Code style={{ wordBreak: 'break-all' }}>{property.dna_id}</Code> was issued from the country,
+              municipality and parcel when the property was added, and stays with it for good, so documents,
+              share links and certificates that name it keep pointing here. Those three fields cannot be
+              edited; to correct one, archive this property and add it again.
+            </Text>
+          </Alert>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label="Country" value={countryName(property.country)} readOnly variant="filled" />
+            <TextInput
+              label="Municipality"
+              value={describeMunicipality(property.municipality)}
+              readOnly
+              variant="filled"
+            />
+            <TextInput label="Parcel ID / ERF number" value={property.parcel_id} readOnly variant="filled" />
+          </SimpleGrid>
           <TextInput label="Property Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <NativeSelect
             label="Property Type"
