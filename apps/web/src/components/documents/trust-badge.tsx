@@ -66,7 +66,7 @@ export function TrustStatus({ document }: { document: TrustFacts }) {
     <Stack gap={2} align="flex-start">
       <TrustBadge document={document} />
       {line && (
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="xs" c="dimmed">
           {line}
         </Text>
       )}

@@ -97,7 +97,7 @@ export function ShareLinksTable({
                   {formatDate(link.created_at)}
                 </Table.Td>
                 <Table.Td data-label="Status">
-                  <Badge color={STATUS_COLOR[link.status]} variant="light">
+                  <Badge color={STATUS_COLOR[link.status]} variant="light" miw="max-content">
                     {link.status}
                   </Badge>
                 </Table.Td>
@@ -108,7 +108,7 @@ export function ShareLinksTable({
                   {formatDate(link.expires_at)}
                 </Table.Td>
                 <Table.Td data-label="Actions">
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs" wrap="wrap">
                     <Button
                       size="xs"
                       disabled={url === null}

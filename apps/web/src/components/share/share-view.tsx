@@ -189,7 +189,7 @@ export function SharedDocumentsList({
               />
             </Table.Td>
             <Table.Td data-label="Actions">
-              <Group gap="xs" wrap="nowrap" justify="flex-end">
+              <Group gap="xs" wrap="wrap">
                 <Button
                   size="xs"
                   variant="default"

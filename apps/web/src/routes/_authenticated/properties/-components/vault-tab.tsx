@@ -170,7 +170,7 @@ export function VaultTabView({
                 <ExpiryCell document={document} onSave={demo ? undefined : onSaveExpiry} />
               </Table.Td>
               <Table.Td data-label="Actions">
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs" wrap="wrap">
                   {!demo && onShare && (
                     <Button
                       size="compact-sm"

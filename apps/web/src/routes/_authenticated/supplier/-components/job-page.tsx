@@ -48,7 +48,7 @@ function JobDocuments({ jobId }: { jobId: string }) {
             <Table.Td data-label="Upload Date">{formatDate(document.created_at)}</Table.Td>
             <Table.Td data-label="Actions">
               {/* What the supplier issued, through the same doors as the owner's vault. */}
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs" wrap="wrap">
                 <ViewLink id={document.id} name={document.name} />
                 <DownloadLink id={document.id} name={document.name} />
               </Group>
