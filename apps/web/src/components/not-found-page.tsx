@@ -12,7 +12,7 @@ import { AnchorLink, ButtonLink } from './router-links';
  */
 export function NotFoundContent({ home = '/' }: { home?: '/' | '/app' | '/supplier' }) {
   return (
-    <Container size="sm" py="xl">
+    <Container size="xl" py="xl">
       <Title order={1}>404 Page Not Found</Title>
       <Text mt="md">Did you forget to add the page to the router?</Text>
       <Text mt="xs" c="dimmed">
