@@ -1,8 +1,8 @@
 /**
  * Issue 12 §7 and §8: every page, at 1280×900 and at 390×844, has no axe-core violation of impact
- * serious or critical (WCAG 2.1 A/AA and best practices, colour contrast included) and does not
- * scroll sideways. Each page is one test; within it every state (tab, step, dialog, toast) is
- * checked, and all that fails is reported together.
+ * serious or critical (WCAG 2.1 A/AA and best practices, colour contrast included), does not
+ * scroll sideways and cuts no badge or button text short. Each page is one test; within it every
+ * state (tab, step, dialog, toast) is checked, and all that fails is reported together.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -12,6 +12,7 @@ import {
   api,
   assertAccessible,
   assertNoSideScroll,
+  assertNothingCut,
   demoToken,
   newContext,
   signIn,
@@ -49,7 +50,7 @@ function checker(page) {
       if (screenshotDir) {
         await page.screenshot({ path: path.join(screenshotDir, fileNameOf(label)), fullPage: true });
       }
-      for (const assertion of [assertNoSideScroll, assertAccessible]) {
+      for (const assertion of [assertNoSideScroll, assertNothingCut, assertAccessible]) {
         try {
           await assertion(page, label);
         } catch (error) {

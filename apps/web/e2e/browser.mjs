@@ -290,3 +290,15 @@ export async function assertNoSideScroll(page, label = page.url()) {
     `${label}: the page is ${scrollWidth - innerWidth}px wider than the ${innerWidth}px window${widest ? `; widest: ${widest}` : ''}`,
   );
 }
+
+/** Fails when a badge's or a button's text is cut short ('Pen…', 'DE…', 'Cop') on the page as shown. */
+export async function assertNothingCut(page, label = page.url()) {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('.mantine-Badge-label, .mantine-Button-label')]
+      .filter(
+        (element) => element.getClientRects().length > 0 && element.scrollWidth > element.clientWidth + 1,
+      )
+      .map((element) => element.textContent?.trim() ?? ''),
+  );
+  assert.deepEqual(cut, [], `${label}: text cut short`);
+}
