@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { homePathOf, seesPortfolio, type UserType } from '@propertydna/domain';
-import { Navigate } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/router-links';
 import { type AuthUser, useAuth } from '../../../lib/auth';
@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { planStateOf, useStartTrial } from '../../../lib/plan';
 import { trpc } from '../../../lib/trpc';
 import { demoProperty } from '../properties/-components/demo-property';
+import { usePlanLimitGate } from '../properties/-components/upgrade-prompt';
 import { DashboardHeader } from './dashboard-header';
 import { PlanSummary } from './plan-summary';
 import { type DashboardProperty, PropertyCard } from './property-card';
@@ -27,8 +28,11 @@ import { StatsStrip } from './stats-strip';
 
 const CARD_HEIGHT = 200;
 
-/** The dashed card that starts a new property (spec §2). */
-function AddPropertyCard() {
+/**
+ * The dashed card that starts a new property (spec §2). With `onAddAtPlanLimit` (the plan is full) its
+ * button offers the trial or the upgrade instead of opening the form.
+ */
+function AddPropertyCard({ onAddAtPlanLimit }: { onAddAtPlanLimit?: (() => void) | undefined }) {
   return (
     <Card
       padding="xl"
@@ -43,9 +47,15 @@ function AddPropertyCard() {
         <Text size="sm" c="dimmed">
           Register a property to give it a permanent DNA code and a document vault.
         </Text>
-        <ButtonLink to="/properties/new" mt="sm">
-          Get Started
-        </ButtonLink>
+        {onAddAtPlanLimit ? (
+          <Button mt="sm" onClick={onAddAtPlanLimit} aria-haspopup="dialog">
+            Get Started
+          </Button>
+        ) : (
+          <ButtonLink to="/properties/new" mt="sm">
+            Get Started
+          </ButtonLink>
+        )}
       </Stack>
     </Card>
   );
@@ -78,6 +88,8 @@ export interface DashboardViewProps {
   portfolio: PortfolioListState;
   /** The plan and the statistics, between the banner and the cards. */
   summary?: ReactNode;
+  /** Set while the plan is full: Get Started offers the trial/upgrade before any form. */
+  onAddAtPlanLimit?: (() => void) | undefined;
 }
 
 /**
@@ -85,7 +97,13 @@ export interface DashboardViewProps {
  * plan and figures, the Add New Property card and one card per property. While the list loads a
  * 'Loading properties...' card shows; when the list is absent the built-in demo property stands in.
  */
-export function DashboardView({ userType, firstName, portfolio, summary }: DashboardViewProps) {
+export function DashboardView({
+  userType,
+  firstName,
+  portfolio,
+  summary,
+  onAddAtPlanLimit,
+}: DashboardViewProps) {
   const { properties, loading, error, onRetry } = portfolio;
   const cards = properties ?? (loading ? [] : [demoProperty()]);
   return (
@@ -123,7 +141,7 @@ export function DashboardView({ userType, firstName, portfolio, summary }: Dashb
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="xl">
-            <AddPropertyCard />
+            <AddPropertyCard onAddAtPlanLimit={onAddAtPlanLimit} />
             {loading && <LoadingPropertiesCard />}
             {cards.map((property) => (
               <PropertyCard key={property.id} property={property} />
@@ -156,18 +174,26 @@ function PortfolioSummary() {
 
 function OwnerDashboard({ user }: { user: AuthUser }) {
   const list = trpc.properties.list.useQuery();
+  const navigate = useNavigate();
+  const gate = usePlanLimitGate(list.data?.length);
   return (
-    <DashboardView
-      userType={user.userType}
-      firstName={user.firstName}
-      portfolio={{
-        properties: list.data,
-        loading: list.isLoading,
-        error: list.isError ? errorMessage(list.error, 'The server could not be reached.') : null,
-        onRetry: () => void list.refetch(),
-      }}
-      summary={<PortfolioSummary />}
-    />
+    <>
+      {gate.modal}
+      <DashboardView
+        onAddAtPlanLimit={
+          gate.reached ? gate.guard(() => void navigate({ to: '/properties/new' })) : undefined
+        }
+        userType={user.userType}
+        firstName={user.firstName}
+        portfolio={{
+          properties: list.data,
+          loading: list.isLoading,
+          error: list.isError ? errorMessage(list.error, 'The server could not be reached.') : null,
+          onRetry: () => void list.refetch(),
+        }}
+        summary={<PortfolioSummary />}
+      />
+    </>
   );
 }
 

@@ -53,6 +53,21 @@ const property = (overrides: Partial<DashboardProperty> = {}): DashboardProperty
 });
 
 describe('DashboardView', () => {
+  it('turns Get Started into the plan offer while the plan is full', async () => {
+    const onAddAtPlanLimit = vi.fn();
+    await renderWithRouter(
+      <DashboardView
+        userType="homeowner"
+        firstName="Thandiwe"
+        portfolio={{ properties: [property()], loading: false }}
+        onAddAtPlanLimit={onAddAtPlanLimit}
+      />,
+    );
+    expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Get Started' }));
+    expect(onAddAtPlanLimit).toHaveBeenCalledOnce();
+  });
+
   it('shows an owner the intro banner and the Add New Property card, and no property cards for an empty list', async () => {
     await renderWithRouter(
       <DashboardView

@@ -8,7 +8,7 @@ import { usePortfolioInvalidation } from '../../../lib/properties';
 import { trpc } from '../../../lib/trpc';
 import { AddPropertyDialog } from '../properties/-components/add-property-dialog';
 import { PropertiesView } from '../properties/-components/properties-view';
-import { PlanLimitPrompt } from '../properties/-components/upgrade-prompt';
+import { PlanLimitPrompt, usePlanLimitGate } from '../properties/-components/upgrade-prompt';
 
 /**
  * The Properties screen (spec §2): the portfolio's cards, the Add Property dialog and the Free plan's
@@ -20,6 +20,8 @@ export function PropertiesPage() {
   const invalidatePortfolio = usePortfolioInvalidation();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [limitHit, setLimitHit] = useState(false);
+  // At the Free plan's limit, Add Property offers the trial/upgrade before the dialog opens.
+  const gate = usePlanLimitGate(list.data?.length);
 
   const closeDialog = () => {
     setDialogOpen(false);
@@ -46,12 +48,13 @@ export function PropertiesPage() {
 
   return (
     <Container size="xl" py="xl">
+      {gate.modal}
       <PropertiesView
         properties={list.data}
         loading={list.isLoading}
         error={list.isError ? errorMessage(list.error, 'The server could not be reached.') : null}
         onRetry={() => void list.refetch()}
-        onAdd={() => setDialogOpen(true)}
+        onAdd={gate.guard(() => setDialogOpen(true))}
       />
       <AddPropertyDialog
         opened={dialogOpen}
