@@ -46,17 +46,25 @@ const SPEC_ROUTES = [
 const skipped = (href) => /^\/(api|trpc|storage)(\/|$)/.test(href) || /^\/login(\?|$)/.test(href);
 
 /**
- * Public pages whose route files (not part of this change) do not name their page yet: they still must
- * not be the 404 page. Each needs `head: pageHead('Forgot password')` / `pageHead('Reset password')`.
+ * Waits until the page has rendered its content (a level-1 heading) and named itself: the landing page
+ * 'PropertyDNA', every other page '… · PropertyDNA' (a page that never does fails here, with its title).
  */
-const UNTITLED_YET = new Set(['/forgot-password', '/reset-password']);
-
-/** Waits until the page has rendered its content (a level-1 heading) and its title. */
 async function settle(page) {
   await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 });
-  await page.waitForFunction(() => document.title.length > 0);
-  // A route's title follows its match; give a lazily loaded page the moment to name itself.
-  await page.waitForTimeout(150);
+  const named = await page
+    .waitForFunction(
+      (product) =>
+        window.location.pathname === '/'
+          ? document.title === product
+          : document.title.endsWith(` · ${product}`),
+      PRODUCT,
+      { timeout: 15_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  assert.ok(named, `${new URL(page.url()).pathname}: never named itself (title '${await page.title()}')`);
 }
 
 /** Visits `path`; asserts it is not the 404 page and has a page-specific title; answers its links. */
@@ -68,9 +76,7 @@ async function visit(page, path, errors, { titles }) {
   assert.equal(notFound, 0, `${path} (now ${finalPath}) shows the 404 page`);
   const title = await page.title();
   if (finalPath === '/') assert.equal(title, PRODUCT, `${path}: the landing page's title`);
-  else if (!UNTITLED_YET.has(finalPath)) {
-    assert.match(title, new RegExp(`^.+ · ${PRODUCT}$`), `${path} (now ${finalPath}): title '${title}'`);
-  }
+  else assert.match(title, new RegExp(`^.+ · ${PRODUCT}$`), `${path} (now ${finalPath}): title '${title}'`);
   titles.set(path, title);
   assert.deepEqual(errors, [], `${path}: uncaught errors`);
   return page.$$eval('a[href^="/"]', (anchors) => anchors.map((anchor) => anchor.getAttribute('href')));

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../lib/page-head';
 import { trpc } from '../lib/trpc';
 import { ForgotPasswordView } from './-components/forgot-password-view';
 
 export const Route = createFileRoute('/forgot-password')({
+  head: pageHead('Forgot password'),
   component: ForgotPasswordPage,
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { pageHead } from '../lib/page-head';
 import { trpc } from '../lib/trpc';
 import { ResetPasswordView } from './-components/reset-password-view';
 
@@ -9,6 +10,7 @@ interface ResetPasswordSearch {
 }
 
 export const Route = createFileRoute('/reset-password')({
+  head: pageHead('Reset password'),
   // Every key is answered, undefined when absent: the router merges the raw search of the root route
   // with this, so a key left out would keep its raw value.
   validateSearch: (search: Record<string, unknown>): ResetPasswordSearch => ({
