@@ -80,18 +80,24 @@ export function propertyMunicipalityCode(country: string, value: string): string
   return resolution.ok ? resolution.municipality.code : value;
 }
 
+/** How the API documents a municipality (OpenAPI). */
+const MUNICIPALITY_DOC =
+  'In South Africa: the MDB code or the name of a metropolitan or local municipality, case-insensitive (e.g. CPT, WC011, City of Cape Town); stored as its code. Elsewhere: free text.';
+
 /** A South African municipality: required, then one from the official list by code or name. */
 const saMunicipalitySchema = requiredText(
   PROPERTY_MESSAGES.municipalityRequired,
   MAX_LENGTHS.name,
   'Municipality',
-).check(
-  z.refine<string>((value) => municipalityProblem(value) === null, {
-    error: (issue) => String(municipalityProblem(String(issue.input))),
-    // Only text that passed the required and length checks is looked up: one message per field.
-    when: (payload) => payload.issues.length === 0,
-  }),
-);
+)
+  .check(
+    z.refine<string>((value) => municipalityProblem(value) === null, {
+      error: (issue) => String(municipalityProblem(String(issue.input))),
+      // Only text that passed the required and length checks is looked up: one message per field.
+      when: (payload) => payload.issues.length === 0,
+    }),
+  )
+  .meta({ description: MUNICIPALITY_DOC });
 
 /**
  * The Properties screen's Add New Property dialog (spec §2, §3, §5): name, address, property_type
@@ -105,7 +111,9 @@ export const propertyDialogSchema = z
     address: requiredText(PROPERTY_MESSAGES.addressRequired, MAX_LENGTHS.address, 'Address'),
     property_type: propertyTypeSchema.default(DEFAULT_PROPERTY_TYPE),
     country: countryCodeSchema.default(DEFAULT_COUNTRY),
-    municipality: requiredText(PROPERTY_MESSAGES.municipalityRequired, MAX_LENGTHS.name, 'Municipality'),
+    municipality: requiredText(PROPERTY_MESSAGES.municipalityRequired, MAX_LENGTHS.name, 'Municipality').meta(
+      { description: MUNICIPALITY_DOC },
+    ),
     parcel_id: requiredText(PROPERTY_MESSAGES.parcelIdRequired, MAX_LENGTHS.shortCode, 'Parcel ID'),
     unit: optionalText(MAX_UNIT, 'Unit'),
     deed_number: optionalText(MAX_LENGTHS.shortCode, 'Deed number'),

@@ -37,10 +37,13 @@ export function PropertyListCard({ property }: { property: ListedProperty }) {
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={2} size="h4">
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {property.name}
           </Title>
-          <Badge variant="light">{PROPERTY_TYPE_LABELS[property.property_type]}</Badge>
+          {/* Never shrunk to 'Reside…': the name wraps instead. */}
+          <Badge variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+            {PROPERTY_TYPE_LABELS[property.property_type]}
+          </Badge>
         </Group>
         <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
           {property.dna_id}
