@@ -110,7 +110,7 @@ export function ShareLinksTable({
                 <Table.Td data-label="Actions">
                   <Group gap="xs" wrap="wrap">
                     <Button
-                      size="xs"
+                      size="compact-sm"
                       disabled={url === null}
                       aria-label={`Copy link: ${subject}`}
                       onClick={() => url && onCopy?.(url)}
@@ -118,7 +118,7 @@ export function ShareLinksTable({
                       Copy link
                     </Button>
                     <Button
-                      size="xs"
+                      size="compact-sm"
                       variant="default"
                       aria-label={`Access log: ${subject}`}
                       onClick={() => onShowLog(link.id)}
@@ -126,7 +126,7 @@ export function ShareLinksTable({
                       Access log
                     </Button>
                     <Button
-                      size="xs"
+                      size="compact-sm"
                       variant="default"
                       color="red"
                       aria-label={`Revoke: ${subject}`}
