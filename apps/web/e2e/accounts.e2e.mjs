@@ -148,6 +148,8 @@ describe('accounts', () => {
     await logIn(page, email);
     await page.waitForURL('**/supplier');
     await assertSupplierConsole(page);
+    // The console opens on Jobs; the company's service categories are on its Profile tab.
+    await page.getByRole('tab', { name: 'Profile' }).click();
     await page.getByText('Roofing, Waterproofing').waitFor();
     await assertClean(watch);
   });
