@@ -52,7 +52,9 @@ describe('properties', () => {
     assert.equal(await preview.textContent(), 'PDNA-ZA-{MUNICIPALITY}-{PARCEL}-2024-XXXXXX');
     await dialog.locator('#property-dialog-name').fill('Bree Street Flat');
     await dialog.locator('#property-dialog-address').fill('4 Bree Street, Cape Town, 8001');
+    // The municipality is chosen from the official list, searchable by code or name.
     await dialog.locator('#property-dialog-municipality').pressSequentially('cpt');
+    await page.getByRole('option', { name: 'City of Cape Town (CPT)' }).click();
     assert.equal(await preview.textContent(), 'PDNA-ZA-CPT-{PARCEL}-2024-XXXXXX');
     await dialog.locator('#property-dialog-parcel_id').pressSequentially('a123');
     assert.equal(await preview.textContent(), 'PDNA-ZA-CPT-A123-2024-XXXXXX');
@@ -95,27 +97,23 @@ describe('properties', () => {
     assert.deepEqual(await page.getByRole('tab').allTextContents(), PROPERTY_TABS);
     assert.equal(await page.getByText('Demo Property').count(), 0);
 
-    // A second property in the dialog: the Free plan refuses it and offers the trial.
+    // A second property: at the Free plan's limit, Add Property offers the trial before any form.
     await page.goto('/properties');
     await page.getByRole('button', { name: 'Add Property', exact: true }).click();
-    await dialog.locator('#property-dialog-name').fill('Rosebank Offices');
-    await dialog.locator('#property-dialog-address').fill('1 Cradock Avenue, Rosebank, 2196');
-    await dialog.locator('#property-dialog-municipality').fill('JHB');
-    await dialog.locator('#property-dialog-parcel_id').fill('ERF77');
-    await dialog.getByRole('button', { name: 'Create Property' }).click();
-    await toast(page, 'Error').waitFor();
-    await toast(page, FREE_PLAN_LIMIT_MESSAGE).waitFor();
-    const dialogPrompt = dialog.getByTestId('upgrade-prompt');
-    await dialogPrompt.getByText(FREE_PLAN_LIMIT_MESSAGE).waitFor();
-    await dialogPrompt.getByRole('button', { name: 'Start 14-day free trial' }).waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    const offer = page.getByRole('dialog', { name: 'Add another property' });
+    const offerPrompt = offer.getByTestId('upgrade-prompt');
+    await offerPrompt.getByText(FREE_PLAN_LIMIT_MESSAGE).waitFor();
+    await offerPrompt.getByRole('button', { name: 'Start 14-day free trial' }).waitFor();
+    assert.equal(await dialog.count(), 0);
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'hidden' });
 
     // /properties/new: refused too, until the trial starts.
     await page.goto('/properties/new');
     await page.locator('#add-property-erfNumber').fill('ERF 1234');
     await page.locator('#add-property-township').fill('Gardens');
     await page.locator('#add-property-municipality').fill('City of Cape Town');
+    await page.getByRole('option', { name: 'City of Cape Town (CPT)' }).click();
     await page.locator('#add-property-address').fill('12 Kloof Street, Gardens, Cape Town, 8001');
     await page.getByRole('button', { name: 'Create Property' }).click();
     await toast(page, 'Error Creating Property').waitFor();
@@ -131,7 +129,7 @@ describe('properties', () => {
     const added = await page
       .locator('.mantine-Notification-root', { hasText: 'Property Added Successfully!' })
       .textContent();
-    const newCode = added.match(/PDNA-ZA-CITYOFCAPE-ERF1234-\d{4}-[A-Z0-9]{6}/)?.[0];
+    const newCode = added.match(/PDNA-ZA-CPT-ERF1234-\d{4}-[A-Z0-9]{6}/)?.[0];
     assert.ok(newCode, `the toast names the issued DNA code (${added})`);
     await page.waitForURL(/\/properties\/[0-9a-f-]{36}$/);
     await page

@@ -73,6 +73,7 @@ describe('add-property uploads and vault sharing', () => {
     await page.locator('#add-property-erfNumber').fill('ERF 5521');
     await page.locator('#add-property-township').fill('Newlands');
     await page.locator('#add-property-municipality').fill('City of Cape Town');
+    await page.getByRole('option', { name: 'City of Cape Town (CPT)' }).click();
     await page.locator('#add-property-address').fill(ADDRESS);
     const deedInput = page.getByLabel('Title deed (Optional)');
     const proofInput = page.getByLabel('Proof of residence (Optional)');

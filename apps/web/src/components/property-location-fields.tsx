@@ -7,7 +7,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { municipalityLabel, PROPERTY_MUNICIPALITIES, PROVINCES } from '@propertydna/domain';
+import {
+  municipalityLabel,
+  PROPERTY_MUNICIPALITIES,
+  PROVINCES,
+  resolvePropertyMunicipality,
+} from '@propertydna/domain';
+import { useState } from 'react';
 
 /**
  * The metros and local municipalities of South Africa by province, each labelled with its MDB code
@@ -22,9 +28,17 @@ const MUNICIPALITY_OPTIONS: ComboboxItemGroup<ComboboxItem>[] = Object.entries(P
   }),
 );
 
+/** The municipality typed text names: a name or code, or an option's label ('George (WC044)'). */
+function municipalityCodeOf(text: string): string | null {
+  const labelled = /\(([A-Za-z0-9]+)\)\s*$/.exec(text);
+  const resolution = resolvePropertyMunicipality(labelled?.[1] ?? text);
+  return resolution.ok ? resolution.municipality.code : null;
+}
+
 /**
  * A South African municipality from the official list, searchable by name or code; its value is the MDB
- * code. `inputProps` is the form's getInputProps for the field.
+ * code. Typed text that names exactly one municipality ('cpt', 'george') is taken when the field is left
+ * without picking an option. `inputProps` is the form's getInputProps for the field.
  */
 export function MunicipalitySelect({
   id,
@@ -35,6 +49,8 @@ export function MunicipalitySelect({
   placeholder?: string;
   inputProps: GetInputPropsReturnType;
 }) {
+  const value = typeof inputProps.value === 'string' && inputProps.value !== '' ? inputProps.value : null;
+  const [search, setSearch] = useState('');
   return (
     <Select
       id={id}
@@ -45,9 +61,19 @@ export function MunicipalitySelect({
       data={MUNICIPALITY_OPTIONS}
       nothingFoundMessage="No South African municipality matches"
       maxDropdownHeight={280}
+      selectFirstOptionOnChange
       {...inputProps}
-      value={typeof inputProps.value === 'string' && inputProps.value !== '' ? inputProps.value : null}
-      onChange={(value) => inputProps.onChange(value ?? '')}
+      value={value}
+      onChange={(next) => inputProps.onChange(next ?? '')}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onBlur={(event) => {
+        // What is in the box when it is left (the search text; the DOM's, should a browser not report it).
+        const text = search || event.currentTarget.value;
+        const typed = value === null && text.trim() !== '' ? municipalityCodeOf(text) : null;
+        if (typed) inputProps.onChange(typed);
+        inputProps.onBlur?.(event);
+      }}
     />
   );
 }
