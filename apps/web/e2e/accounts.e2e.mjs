@@ -19,6 +19,10 @@ async function submitSignup(page) {
   await page.getByText('Account created successfully!').waitFor();
   await page.getByText('Welcome to PropertyDNA. You can now log in.').waitFor();
   await page.waitForURL('**/login');
+  // The login page says the account was created, with its email filled in and kept out of the address bar.
+  await page.getByRole('status').filter({ hasText: 'Account created' }).waitFor();
+  assert.match(await page.getByLabel('Email', { exact: true }).inputValue(), /@/);
+  assert.doesNotMatch(decodeURIComponent(page.url()), /@/);
 }
 
 async function logIn(page, email) {
