@@ -337,13 +337,18 @@ describe('accounts', () => {
         localStorage.setItem('auth_token', 'no-such-session');
       }
     });
+    // The server's answer is held back until the Loading indicator has been seen (then it is the server's own).
+    let release = () => {};
+    const seen = new Promise((resolve) => {
+      release = resolve;
+    });
     await page.route('**/trpc/auth.me*', async (route) => {
-      // Held back a moment so the Loading indicator can be seen; the answer is the server's own.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await seen;
       await route.continue();
     });
     await page.goto('/vault');
     await page.getByRole('status').getByText('Loading...').waitFor();
+    release();
     await page.getByRole('heading', { name: 'Log in to PropertyDNA' }).waitFor();
     assert.equal(await storedToken(page), null);
     await assertClean(watch, { allowStatus: 401 });
