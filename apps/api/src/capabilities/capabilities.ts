@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { CapabilityRow, Db, DbOrTrx } from '../db/database.js';
-import { hearGuess, type LimitRule, waitPhrase } from '../limits/attempt-limiter.js';
+import { countAttempts, hearGuess, type LimitRule, waitPhrase } from '../limits/attempt-limiter.js';
 
 /**
  * Secret links ("capabilities"): whoever holds the token may do one kind of thing (`purpose`) to one
@@ -163,6 +163,16 @@ export const UNLOCK_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_LINK_FAILURES = 100;
 export const LINK_LOCK_WINDOW_MS = 60 * 60 * 1000;
 
+/** Wrong passwords of one link from all addresses together: reaching the limit locks the link. */
+const linkLockRule = (capabilityId: string): LimitRule => ({
+  rule: 'link-password:link',
+  key: capabilityId,
+  windowMs: LINK_LOCK_WINDOW_MS,
+  max: MAX_LINK_FAILURES,
+  message: (seconds) =>
+    `This link is locked after too many wrong passwords. Try again in ${waitPhrase(seconds)}, or ask the sender for a new link.`,
+});
+
 export function unlockRules(capabilityId: string, ip: string): LimitRule[] {
   return [
     {
@@ -172,14 +182,7 @@ export function unlockRules(capabilityId: string, ip: string): LimitRule[] {
       max: MAX_UNLOCK_FAILURES,
       message: (seconds) => `Too many wrong passwords. Try again in ${waitPhrase(seconds)}.`,
     },
-    {
-      rule: 'link-password:link',
-      key: capabilityId,
-      windowMs: LINK_LOCK_WINDOW_MS,
-      max: MAX_LINK_FAILURES,
-      message: (seconds) =>
-        `This link is locked after too many wrong passwords. Try again in ${waitPhrase(seconds)}, or ask the sender for a new link.`,
-    },
+    linkLockRule(capabilityId),
   ];
 }
 
@@ -203,15 +206,7 @@ export async function checkLinkPassword(
   const { ok } = await hearGuess(db, rules, () => verifyPassword(passwordHash, password), { now });
   await logCapabilityEvent(db, capability.id, ok ? 'unlock_ok' : 'unlock_failed', who);
   if (ok) return { ok: true };
-  const linkRule = rules[1] as LimitRule;
-  const failures = await db
-    .selectFrom('attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('rule', '=', linkRule.rule)
-    .where('key', '=', linkRule.key)
-    .where('created_at', '>', new Date(now.getTime() - linkRule.windowMs))
-    .executeTakeFirstOrThrow();
-  return { ok: false, failuresOnLink: Number(failures.n) };
+  return { ok: false, failuresOnLink: await countAttempts(db, linkLockRule(capability.id), now) };
 }
 
 const unlockSignature = (secret: string, capabilityId: string, expires: string) =>

@@ -25,9 +25,15 @@ export const MAX_RESET_FAILURES_PER_ADDRESS = 20;
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** The limiter's names for password failures: per (email, address), and per email. */
+export const PASSWORD_PAIR_RULE = 'password:email+ip';
+export const PASSWORD_ACCOUNT_RULE = 'password:email';
+/** The key of the (email, address) rule: the email, a space, the address. */
+const pairKey = (email: string, ip: string) => `${email} ${ip}`;
+
 /** Failures of one account across all addresses: the growing delay. */
 export const accountGuessRule = (email: string): LimitRule => ({
-  rule: 'password:email',
+  rule: PASSWORD_ACCOUNT_RULE,
   key: email,
   windowMs: ACCOUNT_WINDOW_MS,
   delay: ACCOUNT_DELAY,
@@ -38,8 +44,8 @@ export const accountGuessRule = (email: string): LimitRule => ({
 export function passwordGuessRules(email: string, ip: string): LimitRule[] {
   return [
     {
-      rule: 'password:email+ip',
-      key: `${email} ${ip}`,
+      rule: PASSWORD_PAIR_RULE,
+      key: pairKey(email, ip),
       windowMs: PAIR_WINDOW_MS,
       max: MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
       message: (seconds) => `Too many failed sign-in attempts. Try again in ${waitPhrase(seconds)}.`,
@@ -47,6 +53,9 @@ export function passwordGuessRules(email: string, ip: string): LimitRule[] {
     accountGuessRule(email),
   ];
 }
+
+/** The (email, address) keys of one email, from every address: `key` starts with this. */
+export const pairKeyPrefix = (email: string) => pairKey(email, '');
 
 /** Once an hour at most: "your account sees many failed sign-ins". */
 export const failureNoticeRule = (email: string) => ({

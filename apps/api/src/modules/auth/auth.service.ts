@@ -20,6 +20,9 @@ import {
   accountGuessRule,
   FAILURE_NOTICE_AT,
   failureNoticeRule,
+  PASSWORD_ACCOUNT_RULE,
+  PASSWORD_PAIR_RULE,
+  pairKeyPrefix,
   passwordGuessRules,
   resetGuessRule,
   resetRequestRules,
@@ -318,8 +321,11 @@ export async function resetPassword(
     .deleteFrom('attempts')
     .where((eb) =>
       eb.or([
-        eb.and([eb('rule', '=', 'password:email'), eb('key', '=', email)]),
-        eb.and([eb('rule', '=', 'password:email+ip'), eb(sql`starts_with(key, ${`${email} `})`, '=', true)]),
+        eb.and([eb('rule', '=', PASSWORD_ACCOUNT_RULE), eb('key', '=', email)]),
+        eb.and([
+          eb('rule', '=', PASSWORD_PAIR_RULE),
+          eb(sql`starts_with(key, ${pairKeyPrefix(email)})`, '=', true),
+        ]),
       ]),
     )
     .execute();

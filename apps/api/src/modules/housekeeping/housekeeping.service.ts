@@ -68,8 +68,8 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
     if (await removeIfUnreferenced(db, store, storage_key, now)) uploads += 1;
   }
   const partialFiles = await store.sweepIncoming(new Date(now.getTime() - INCOMING_MAX_IDLE_MS));
-  const attempts = await forgetOldAttempts(db, new Date(now.getTime() - FORGET_AFTER_MS));
   const dayAgo = new Date(now.getTime() - FORGET_AFTER_MS);
+  const attempts = await forgetOldAttempts(db, dayAgo);
   const links = await db
     .deleteFrom('capabilities')
     .where('purpose', '=', 'password_reset')
