@@ -11,6 +11,7 @@ import {
   legacyDnaCode,
   normalizeDnaCodeInput,
   normalizeDnaPart,
+  parcelKey,
 } from './dna-code.js';
 import { anyCodePointString } from './schemas/test-helpers.js';
 
@@ -488,5 +489,15 @@ describe('isLegacyDnaCode', () => {
     'RES-1A00-CT',
   ])('rejects %j', (value) => {
     expect(isLegacyDnaCode(value)).toBe(false);
+  });
+});
+
+describe('parcelKey', () => {
+  it('is one key for one parcel however it is typed, and tells units apart', () => {
+    const parcel = { country: 'za', municipality: ' cpt ', parcel_id: 'erf 1234' };
+    expect(parcelKey(parcel)).toBe('ZA-CPT-ERF1234-');
+    expect(parcelKey({ ...parcel, municipality: 'CPT', parcel_id: 'ERF-1234' })).toBe(parcelKey(parcel));
+    expect(parcelKey({ ...parcel, unit: '12A' })).toBe('ZA-CPT-ERF1234-12A');
+    expect(parcelKey({ ...parcel, municipality: 'WC011' })).not.toBe(parcelKey(parcel));
   });
 });

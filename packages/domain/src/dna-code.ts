@@ -190,3 +190,21 @@ export function legacyDnaCode(random: () => number): string {
 export function isLegacyDnaCode(value: string): boolean {
   return LEGACY_DNA_CODE_PATTERN.test(value);
 }
+
+/**
+ * Country-municipality-parcel[-unit], normalised as in the DNA code: the same parcel twice is one key
+ * (a portfolio holds a parcel once).
+ */
+export function parcelKey(input: {
+  country: string;
+  municipality: string;
+  parcel_id: string;
+  unit?: string | null | undefined;
+}): string {
+  return [
+    normalizeDnaPart(input.country, DNA_PART_MAX_LENGTH.country),
+    normalizeDnaPart(input.municipality, DNA_PART_MAX_LENGTH.municipality),
+    normalizeDnaPart(input.parcel_id, DNA_PART_MAX_LENGTH.parcelId),
+    normalizeDnaPart(input.unit, DNA_PART_MAX_LENGTH.unit),
+  ].join('-');
+}

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   canAddProperty,
-  DNA_PART_MAX_LENGTH,
   issueDnaCode,
   johannesburgDate,
   type NewProperty,
-  normalizeDnaPart,
+  parcelKey,
   type UpdateProperty,
 } from '@propertydna/domain';
 import type { Transaction } from 'kysely';
@@ -23,18 +22,6 @@ export const secureRandom = () => randomBytes(4).readUInt32BE() / 2 ** 32;
 /** The registration year as it is in South Africa at that moment. */
 export function registrationYear(now: Date): number {
   return johannesburgDate(now).year;
-}
-
-/** Country-municipality-parcel[-unit], normalised as in the DNA code: the same parcel twice is one key. */
-export function parcelKey(
-  input: Pick<NewProperty, 'country' | 'municipality' | 'parcel_id' | 'unit'>,
-): string {
-  return [
-    normalizeDnaPart(input.country, DNA_PART_MAX_LENGTH.country),
-    normalizeDnaPart(input.municipality, DNA_PART_MAX_LENGTH.municipality),
-    normalizeDnaPart(input.parcel_id, DNA_PART_MAX_LENGTH.parcelId),
-    normalizeDnaPart(input.unit, DNA_PART_MAX_LENGTH.unit),
-  ].join('-');
 }
 
 export function getProperties(db: Db, organizationId: string, now = new Date()): Promise<PropertyOut[]> {
