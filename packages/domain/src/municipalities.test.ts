@@ -90,6 +90,11 @@ describe('findMunicipalities and resolvePropertyMunicipality', () => {
     ['Khai-Ma', 'NC067'],
     ['Mbizana', 'EC443'],
     ['Cape Town', 'CPT'],
+    ['Big 5 Hlabisa', 'KZN276'],
+    ['!Kai! Garib', 'NC082'],
+    ['Dr Pixley Ka Isaka Seme', 'MP304'],
+    ['Polokwane', 'LIM354'],
+    ['Kouga', 'EC108'],
   ])('%j is %s', (value, code) => {
     expect(resolvePropertyMunicipality(value)).toMatchObject({ ok: true, municipality: { code } });
   });

@@ -7,6 +7,12 @@
  * "Municipal boundaries"). Names are the MDB's, with later official renames: Garden Route (DC4, was Eden,
  * 2018) and Winnie Madikizela-Mandela (EC443, was Mbizana, 2021); the former names stay as aliases.
  *
+ * Cross-checked (2026-11-23) against a second, independently kept list of the 257: every code and name
+ * agrees, except where that list renumbers survivors of the 2016 mergers (Kouga EC108 and Kou-Kamma EC109
+ * after Baviaans EC107 merged into Dr Beyers Naudé; Molemole LIM353, Polokwane LIM354 and Lepelle-Nkumpi
+ * LIM355 after Aganang LIM352 was dissolved): the MDB kept the surviving municipalities' codes, as here.
+ * Spelling variants ('Big 5 Hlabisa', 'City of Ekurhuleni') are aliases.
+ *
  * A property lies in exactly one metropolitan or local municipality; district municipalities are listed
  * for completeness (each local names its district) but are not a property's municipality.
  */
@@ -343,6 +349,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   Matlosana: 'NW403',
   'Kai !Garib': 'NC082',
   'Khai-Ma': 'NC067',
+  'Big 5 Hlabisa': 'KZN276',
 };
 
 /**
