@@ -56,6 +56,28 @@ describe(`spec §7 payloads (${databaseKind})`, () => {
     return storageKey as string;
   }
 
+  /**
+   * The §7 upload: sign, PUT the file, then POST /api/documents with the spec's body
+   * {property_id | job_id, kind, storage_key, sha256, bytes, content_type, source, metadata}.
+   */
+  async function uploadDocument(
+    as: typeof owner,
+    body: { property_id?: string; job_id?: string; kind: string; source: string; metadata: object },
+  ) {
+    const { property_id, job_id, kind, source, metadata } = body;
+    const storageKey = await signAndPut(as);
+    return as('POST', '/api/documents', {
+      ...(property_id ? { property_id } : { job_id }),
+      kind,
+      storage_key: storageKey,
+      sha256: sha256(pdf),
+      bytes: pdf.length,
+      content_type: 'application/pdf',
+      source,
+      metadata,
+    });
+  }
+
   let propertyId: string;
   let documentId: string;
   let jobId: string;
@@ -153,14 +175,9 @@ describe(`spec §7 payloads (${databaseKind})`, () => {
   });
 
   it('POST /api/documents/sign {contentType, sha256, bytes} → url, storageKey; PUT the raw file; POST /api/documents {property_id, kind, storage_key, sha256, bytes, content_type, source, metadata}', async () => {
-    const storageKey = await signAndPut(owner);
-    const res = await owner('POST', '/api/documents', {
+    const res = await uploadDocument(owner, {
       property_id: propertyId,
       kind: 'deed',
-      storage_key: storageKey,
-      sha256: sha256(pdf),
-      bytes: pdf.length,
-      content_type: 'application/pdf',
       source: 'owner_upload',
       metadata: { filename: 'Title deed.pdf' },
     });
@@ -174,14 +191,9 @@ describe(`spec §7 payloads (${databaseKind})`, () => {
   });
 
   it('POST /api/documents without a name in metadata names it by kind and day', async () => {
-    const storageKey = await signAndPut(owner);
-    const res = await owner('POST', '/api/documents', {
+    const res = await uploadDocument(owner, {
       property_id: propertyId,
       kind: 'certificate',
-      storage_key: storageKey,
-      sha256: sha256(pdf),
-      bytes: pdf.length,
-      content_type: 'application/pdf',
       source: 'owner_upload',
       metadata: {},
     });
@@ -251,14 +263,9 @@ describe(`spec §7 payloads (${databaseKind})`, () => {
   });
 
   it('POST /api/documents {job_id, kind, storage_key, sha256, bytes, content_type, source, metadata}', async () => {
-    const storageKey = await signAndPut(asSupplier);
-    const res = await asSupplier('POST', '/api/documents', {
+    const res = await uploadDocument(asSupplier, {
       job_id: jobId,
       kind: 'inspection',
-      storage_key: storageKey,
-      sha256: sha256(pdf),
-      bytes: pdf.length,
-      content_type: 'application/pdf',
       source: 'supplier_verified',
       metadata: { name: 'Roof inspection.pdf' },
     });
