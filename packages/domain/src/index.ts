@@ -1,3 +1,4 @@
+export * from './certificates.js';
 export * from './compliance.js';
 export * from './dna-code.js';
 export * from './documents.js';
