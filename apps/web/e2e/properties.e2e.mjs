@@ -108,22 +108,32 @@ describe('properties', () => {
     await offer.getByRole('button', { name: 'Not now' }).click();
     await offer.waitFor({ state: 'hidden' });
 
-    // /properties/new: refused too, until the trial starts.
+    // /properties/new opened directly (typed, bookmarked, reloaded): the same offer in place of the form.
     await page.goto('/properties/new');
+    await page.getByRole('heading', { level: 1, name: 'Add New Property' }).waitFor();
+    const pageOffer = page.getByRole('region', { name: 'Add another property' });
+    const pagePrompt = pageOffer.getByTestId('upgrade-prompt');
+    await pagePrompt.getByText(FREE_PLAN_LIMIT_MESSAGE).waitFor();
+    assert.equal(await page.locator('#add-property-erfNumber').count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Create Property' }).count(), 0);
+    assert.equal(
+      await pageOffer.getByRole('link', { name: 'Back to Properties' }).getAttribute('href'),
+      '/properties',
+    );
+    await page.reload();
+    await pagePrompt.getByText(FREE_PLAN_LIMIT_MESSAGE).waitFor();
+    assert.equal(await page.locator('#add-property-erfNumber').count(), 0);
+
+    // Starting the trial there opens the form on the same page.
+    await pagePrompt.getByRole('button', { name: 'Start 14-day free trial' }).click();
+    await toast(page, 'Premium trial started').waitFor();
+    await pageOffer.waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).pathname, '/properties/new');
     await page.locator('#add-property-erfNumber').fill('ERF 1234');
     await page.locator('#add-property-township').fill('Gardens');
     await page.locator('#add-property-municipality').fill('City of Cape Town');
     await page.getByRole('option', { name: 'City of Cape Town (CPT)' }).click();
     await page.locator('#add-property-address').fill('12 Kloof Street, Gardens, Cape Town, 8001');
-    await page.getByRole('button', { name: 'Create Property' }).click();
-    await toast(page, 'Error Creating Property').waitFor();
-    await toast(page, FREE_PLAN_LIMIT_MESSAGE).waitFor();
-    const formPrompt = page.getByTestId('upgrade-prompt');
-    await formPrompt.getByRole('button', { name: 'Start 14-day free trial' }).click();
-    await toast(page, 'Premium trial started').waitFor();
-    await formPrompt.waitFor({ state: 'detached' });
-    assert.equal(new URL(page.url()).pathname, '/properties/new');
-
     await page.getByRole('button', { name: 'Create Property' }).click();
     await toast(page, 'Property Added Successfully!').waitFor();
     const added = await page

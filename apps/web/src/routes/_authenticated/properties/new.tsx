@@ -23,7 +23,7 @@ import {
   type UploadItem,
 } from '../../../lib/upload/upload-documents';
 import { type AddPropertyFiles, AddPropertyForm } from './-components/add-property-form';
-import { PlanLimitPrompt } from './-components/upgrade-prompt';
+import { PlanLimitPage, PlanLimitPrompt } from './-components/upgrade-prompt';
 
 export const Route = createFileRoute('/_authenticated/properties/new')({
   head: pageHead('Add property'),
@@ -46,6 +46,8 @@ function AddPropertyPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.properties.create.useMutation();
+  // Opened directly at the Free plan's limit, the page offers the trial/upgrade before any form.
+  const list = trpc.properties.list.useQuery();
   const invalidatePortfolio = usePortfolioInvalidation();
   const [limitHit, setLimitHit] = useState(false);
   const [uploads, setUploads] = useState<UploadItem[]>([]);
@@ -143,13 +145,15 @@ function AddPropertyPage() {
       <Text c="dimmed" mt={4}>
         Register a property to give it a permanent DNA code
       </Text>
-      <AddPropertyForm
-        busy={create.isPending || uploading}
-        uploads={uploads}
-        onSubmit={(payload, files) => void createProperty(payload, files)}
-      >
-        <PlanLimitPrompt show={limitHit} />
-      </AddPropertyForm>
+      <PlanLimitPage propertyCount={list.data?.length} loadFailed={list.isError}>
+        <AddPropertyForm
+          busy={create.isPending || uploading}
+          uploads={uploads}
+          onSubmit={(payload, files) => void createProperty(payload, files)}
+        >
+          <PlanLimitPrompt show={limitHit} />
+        </AddPropertyForm>
+      </PlanLimitPage>
     </Container>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Modal, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Modal, Paper, Text, Title } from '@mantine/core';
 import { canAddProperty, FREE_PLAN_LIMIT_MESSAGE } from '@propertydna/domain';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { ButtonLink } from '../../../../components/router-links';
 import { useAuth } from '../../../../lib/auth';
 import { planStateOf, START_TRIAL_LABEL, useStartTrial } from '../../../../lib/plan';
 
@@ -59,6 +60,46 @@ export function PlanLimitPrompt({ show }: { show: boolean }) {
   );
 }
 
+const ADD_ANOTHER_PROPERTY = 'Add another property';
+
+/** The note under the offer at the limit: starting the trial goes straight on to the new property's form. */
+const ADD_ANOTHER_TRIAL_NOTE =
+  "Try Premium free for 14 days; the new property's form opens as soon as the trial starts.";
+
+/**
+ * Whether the organisation's live properties (`propertyCount`) fill its plan: undefined while that is
+ * not known yet (no organisation, or a Free organisation whose properties are still loading).
+ */
+export function usePlanLimitReached(propertyCount: number | undefined): boolean | undefined {
+  const { organization } = useAuth();
+  if (!organization) return undefined;
+  if (planStateOf(organization).plan === 'premium') return false;
+  if (propertyCount === undefined) return undefined;
+  return !canAddProperty(
+    organization.plan,
+    organization.trialEndsAt ? new Date(organization.trialEndsAt) : null,
+    propertyCount,
+    new Date(),
+  ).ok;
+}
+
+/**
+ * The offer made at the Free plan's limit before any form: the upgrade, with the 14-day trial while it
+ * is unused. `onStarted` runs once the trial has started (the organisation is then on Premium).
+ */
+export function PlanLimitOffer({ onStarted }: { onStarted?: () => void }) {
+  const { organization } = useAuth();
+  const startTrial = useStartTrial();
+  return (
+    <UpgradePrompt
+      canStartTrial={organization ? planStateOf(organization).canStartTrial : false}
+      trialNote={ADD_ANOTHER_TRIAL_NOTE}
+      starting={startTrial.isPending}
+      onStartTrial={() => startTrial.mutate(undefined, { onSuccess: () => onStarted?.() })}
+    />
+  );
+}
+
 export interface PlanLimitGate {
   /** The organisation's live properties fill its plan: an Add button offers the trial/upgrade first. */
   reached: boolean;
@@ -74,20 +115,9 @@ export interface PlanLimitGate {
  * while they load) fills the plan. Starting the trial from it goes straight on to what the button does.
  */
 export function usePlanLimitGate(propertyCount: number | undefined): PlanLimitGate {
-  const { organization } = useAuth();
-  const startTrial = useStartTrial();
+  const reached = usePlanLimitReached(propertyCount) === true;
   const [opened, setOpened] = useState(false);
   const pending = useRef<(() => void) | null>(null);
-  const state = organization ? planStateOf(organization) : null;
-  const reached =
-    organization !== null &&
-    propertyCount !== undefined &&
-    !canAddProperty(
-      organization.plan,
-      organization.trialEndsAt ? new Date(organization.trialEndsAt) : null,
-      propertyCount,
-      new Date(),
-    ).ok;
 
   const close = () => {
     pending.current = null;
@@ -98,27 +128,62 @@ export function usePlanLimitGate(propertyCount: number | undefined): PlanLimitGa
     pending.current = proceed;
     setOpened(true);
   };
-  const start = () =>
-    startTrial.mutate(undefined, {
-      onSuccess: () => {
-        const proceed = pending.current;
-        close();
-        proceed?.();
-      },
-    });
+  const started = () => {
+    const proceed = pending.current;
+    close();
+    proceed?.();
+  };
 
   const modal = (
-    <Modal opened={opened} onClose={close} title="Add another property">
-      <UpgradePrompt
-        canStartTrial={state?.canStartTrial ?? false}
-        trialNote="Try Premium free for 14 days; the new property's form opens as soon as the trial starts."
-        starting={startTrial.isPending}
-        onStartTrial={start}
-      />
+    <Modal opened={opened} onClose={close} title={ADD_ANOTHER_PROPERTY}>
+      <PlanLimitOffer onStarted={started} />
       <Button variant="default" fullWidth mt="md" onClick={close}>
         Not now
       </Button>
     </Modal>
   );
   return { reached, guard, modal };
+}
+
+/**
+ * A page that adds a property, opened directly (typed address, bookmark, reload): at the Free plan's
+ * limit it shows the offer in place of `children` (the form), which appears once the trial has started.
+ * While a Free organisation's properties load it shows a loader rather than a form it may take away;
+ * if they cannot be loaded the form shows, and the server still refuses a property too many. Once the
+ * form has shown it stays, also when the property it has just created fills the plan.
+ */
+export function PlanLimitPage({
+  propertyCount,
+  loadFailed,
+  children,
+}: {
+  propertyCount: number | undefined;
+  loadFailed: boolean;
+  children: ReactNode;
+}) {
+  const reached = usePlanLimitReached(propertyCount);
+  const titleId = useId();
+  // Once shown, the form stays: the property it creates fills the plan, and the page moves on from there.
+  const [formShown, setFormShown] = useState(false);
+  const showForm = reached === false || (reached === undefined && loadFailed);
+  if (showForm && !formShown) setFormShown(true);
+  if (showForm || formShown) return children;
+  if (reached === undefined) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Checking your plan" />
+      </Center>
+    );
+  }
+  return (
+    <Paper withBorder p="lg" radius="md" mt="lg" component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" id={titleId} mb="sm">
+        {ADD_ANOTHER_PROPERTY}
+      </Title>
+      <PlanLimitOffer />
+      <ButtonLink to="/properties" variant="default" mt="md">
+        Back to Properties
+      </ButtonLink>
+    </Paper>
+  );
 }
