@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CERTIFICATE_TYPE_MESSAGE } from '../certificates.js';
 import { DOCUMENT_KINDS, EXPIRING_DOCUMENT_KINDS } from '../documents.js';
 import { ALLOWED_CONTENT_TYPES, MAX_UPLOAD_BYTES } from '../uploads.js';
 import {
@@ -301,6 +302,94 @@ describe('registerDocumentSchema', () => {
 
   it('refuses an unknown kind', () => {
     expect(Object.keys(errorsOf(registerDocumentSchema, { ...document, kind: 'selfie' }))).toEqual(['kind']);
+  });
+});
+
+describe('registerDocumentSchema: what a certificate says it is', () => {
+  const certificate = {
+    property_id: propertyId,
+    kind: 'certificate',
+    storage_key: 'owners/abc/coc.pdf',
+    sha256,
+    bytes: 1234,
+    content_type: 'application/pdf',
+  };
+
+  it('keeps the type and issue date, and gives a beetle certificate its 3 months', () => {
+    const parsed = dataOf(registerDocumentSchema, {
+      ...certificate,
+      metadata: { certificate_type: 'beetle_clearance', issued_on: '2026-08-31' },
+    });
+    expect(parsed.metadata).toEqual({ certificate_type: 'beetle_clearance', issued_on: '2026-08-31' });
+    expect(parsed.expires_at).toBe('2026-11-30');
+  });
+
+  it('keeps an expiry that was given, and gives none to a type without a validity', () => {
+    const given = { certificate_type: 'beetle_clearance', issued_on: '2026-08-31' };
+    expect(
+      dataOf(registerDocumentSchema, { ...certificate, expires_at: '2026-10-01', metadata: given })
+        .expires_at,
+    ).toBe('2026-10-01');
+    const coc = { certificate_type: 'electrical_coc', issued_on: '2026-01-10' };
+    expect(dataOf(registerDocumentSchema, { ...certificate, metadata: coc }).expires_at).toBeNull();
+    // A type without an issue date: nothing to count from.
+    const undated = { certificate_type: 'beetle_clearance' };
+    expect(dataOf(registerDocumentSchema, { ...certificate, metadata: undated }).expires_at).toBeNull();
+  });
+
+  it('lets an inspection say it is a roof inspection, without an expiry of its own', () => {
+    const parsed = dataOf(registerDocumentSchema, {
+      ...certificate,
+      kind: 'inspection',
+      metadata: { certificate_type: 'roof_inspection', issued_on: '2026-03-01' },
+    });
+    expect(parsed.expires_at).toBeNull();
+  });
+
+  it('refuses an unknown type, a type on a deed, a malformed issue date and an expiry before issue', () => {
+    expect(
+      errorsOf(registerDocumentSchema, { ...certificate, metadata: { certificate_type: 'coc' } }),
+    ).toEqual({
+      'metadata.certificate_type': CERTIFICATE_TYPE_MESSAGE,
+    });
+    expect(
+      errorsOf(registerDocumentSchema, {
+        ...certificate,
+        kind: 'deed',
+        metadata: { certificate_type: 'gas_coc' },
+      }),
+    ).toEqual({ 'metadata.certificate_type': DOCUMENT_MESSAGES.certificateTypeKind });
+    for (const issuedOn of ['2026-02-30', '23/11/2026', 20261123]) {
+      expect(errorsOf(registerDocumentSchema, { ...certificate, metadata: { issued_on: issuedOn } })).toEqual(
+        {
+          'metadata.issued_on': DOCUMENT_MESSAGES.issuedOnInvalid,
+        },
+      );
+    }
+    expect(
+      errorsOf(registerDocumentSchema, {
+        ...certificate,
+        expires_at: '2026-01-01',
+        metadata: { issued_on: '2026-01-01' },
+      }),
+    ).toEqual({ expires_at: DOCUMENT_MESSAGES.expiryBeforeIssue });
+    // On an inspection the expiry is refused for what it is, once.
+    expect(
+      errorsOf(registerDocumentSchema, {
+        ...certificate,
+        kind: 'inspection',
+        expires_at: '2025-01-01',
+        metadata: { issued_on: '2026-01-01' },
+      }),
+    ).toEqual({ expires_at: DOCUMENT_MESSAGES.expiryNotAllowed });
+  });
+
+  it('accepts null for both', () => {
+    const parsed = dataOf(registerDocumentSchema, {
+      ...certificate,
+      metadata: { certificate_type: null, issued_on: null },
+    });
+    expect(parsed.expires_at).toBeNull();
   });
 });
 

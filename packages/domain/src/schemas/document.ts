@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import {
+  CERTIFICATE_TYPE_MESSAGE,
+  CERTIFICATE_VALIDITY_MONTHS,
+  type CertificateType,
+  certificateTypeSchema,
+} from '../certificates.js';
 import { documentKindSchema, EXPIRING_DOCUMENT_KINDS } from '../documents.js';
 import { sha256HexSchema } from '../hash.js';
+import { addMonths } from '../recurrence.js';
 import { ALLOWED_CONTENT_TYPES, MAX_FILES_PER_BATCH, MAX_UPLOAD_BYTES } from '../uploads.js';
 import {
   boundedInt,
   fileInfoSchema,
+  isIsoDate,
   isUuid,
   jsonObjectSchema,
   noControlCharacters,
@@ -25,6 +33,9 @@ export const DOCUMENT_MESSAGES = {
   nameTooLong: 'File name is too long',
   storageKeyRequired: 'Storage key is required',
   expiryNotAllowed: 'Only certificates and policies have an expiry date',
+  certificateTypeKind: 'Only certificates and inspections have a certificate type',
+  issuedOnInvalid: 'Issue date (metadata.issued_on) must be a date written YYYY-MM-DD',
+  expiryBeforeIssue: 'The expiry date must be after the issue date',
   uploaded: 'Document uploaded',
 } as const;
 
@@ -182,11 +193,58 @@ export const registerDocumentSchema = z
     if (targets.filter(Boolean).length !== 1) {
       ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.propertyOrJob });
     }
-    if (value.expires_at !== null && !(EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(value.kind)) {
+    const expiryAllowed = (EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(value.kind);
+    if (value.expires_at !== null && !expiryAllowed) {
       ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryNotAllowed, path: ['expires_at'] });
     }
+    const { certificate_type: type, issued_on: issuedOn } = value.metadata;
+    if (type !== undefined && type !== null) {
+      if (!certificateTypeSchema.safeParse(type).success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: CERTIFICATE_TYPE_MESSAGE,
+          path: ['metadata', 'certificate_type'],
+        });
+      } else if (!(CERTIFIED_KINDS as readonly string[]).includes(value.kind)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: DOCUMENT_MESSAGES.certificateTypeKind,
+          path: ['metadata', 'certificate_type'],
+        });
+      }
+    }
+    if (issuedOn !== undefined && issuedOn !== null) {
+      if (typeof issuedOn !== 'string' || !isIsoDate(issuedOn)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: DOCUMENT_MESSAGES.issuedOnInvalid,
+          path: ['metadata', 'issued_on'],
+        });
+      } else if (expiryAllowed && value.expires_at !== null && value.expires_at <= issuedOn) {
+        ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryBeforeIssue, path: ['expires_at'] });
+      }
+    }
   })
-  .transform((value) => ({ ...value, name: value.name ?? nameFromMetadata(value.metadata) }));
+  .transform((value) => ({
+    ...value,
+    name: value.name ?? nameFromMetadata(value.metadata),
+    expires_at: value.expires_at ?? defaultCertificateExpiry(value.kind, value.metadata),
+  }));
+
+/** The kinds of document that can say which certificate they are (a roof inspection is an inspection). */
+export const CERTIFIED_KINDS = ['certificate', 'inspection'] as const;
+
+/**
+ * A certificate registered with its type and issue date but no expiry expires when its type's
+ * validity ends (a beetle certificate 3 months after issue); other documents keep no expiry. Only
+ * certificates carry an expiry (inspections, such as a roof inspection, are judged by their age).
+ */
+function defaultCertificateExpiry(kind: string, metadata: Record<string, unknown>): string | null {
+  if (kind !== 'certificate') return null;
+  const months = CERTIFICATE_VALIDITY_MONTHS[metadata.certificate_type as CertificateType];
+  const issuedOn = metadata.issued_on;
+  return months && typeof issuedOn === 'string' ? addMonths(issuedOn, months) : null;
+}
 export type RegisterDocumentInput = z.input<typeof registerDocumentSchema>;
 export type RegisterDocument = z.output<typeof registerDocumentSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PROPERTY_FEATURE_MESSAGE } from '../certificates.js';
 import { PROPERTY_FORM_MAX_BYTES } from '../uploads.js';
 import {
   type AddPropertyFormInput,
@@ -344,6 +345,25 @@ describe('createPropertyInputSchema', () => {
   it.each([[null], ['ERF123'], [undefined], [[form]]])('refuses %j as the dialog does', (input) => {
     expect(isAddPropertyFormPayload(input)).toBe(false);
     expect(errorsOf(createPropertyInputSchema, input)).toEqual(errorsOf(propertyDialogSchema, input));
+  });
+});
+
+describe('property features', () => {
+  it('are taken from either create payload and from an edit, each once in the list order', () => {
+    expect(dataOf(createPropertyInputSchema, { ...form, features: ['pool', 'gas'] }).features).toEqual([
+      'gas',
+      'pool',
+    ]);
+    expect(dataOf(createPropertyInputSchema, { ...dialog, features: ['thatch_roof'] }).features).toEqual([
+      'thatch_roof',
+    ]);
+    expect(dataOf(updatePropertySchema, { features: [] })).toEqual({ features: [] });
+  });
+
+  it('refuse an unknown feature with the list', () => {
+    expect(errorsOf(updatePropertySchema, { features: ['moat'] })).toEqual({
+      'features.0': PROPERTY_FEATURE_MESSAGE,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type PropertyFeature, propertyFeaturesSchema } from '../certificates.js';
 import { resolvePropertyMunicipality } from '../municipalities.js';
 import {
   PROPERTY_FORM_CONTENT_TYPES,
@@ -117,6 +118,7 @@ export const propertyDialogSchema = z
     parcel_id: requiredText(PROPERTY_MESSAGES.parcelIdRequired, MAX_LENGTHS.shortCode, 'Parcel ID'),
     unit: optionalText(MAX_UNIT, 'Unit'),
     deed_number: optionalText(MAX_LENGTHS.shortCode, 'Deed number'),
+    features: propertyFeaturesSchema.optional(),
   })
   .check(
     z.refine<{ country: string; municipality: string }>(
@@ -153,6 +155,7 @@ export const addPropertyFormSchema = z.object({
   municipality: saMunicipalitySchema,
   address: requiredText(PROPERTY_MESSAGES.propertyAddressRequired, MAX_LENGTHS.address, 'Property address'),
   description: optionalText(MAX_LENGTHS.description, 'Description'),
+  features: propertyFeaturesSchema.optional(),
   dnaCode: z.string().check(noControlCharacters('DNA code')).optional(),
   isDemo: z.boolean().optional(),
 });
@@ -171,6 +174,8 @@ export interface NewProperty {
   unit?: string | undefined;
   deed_number?: string | undefined;
   description?: string | undefined;
+  /** What the property has that brings its own compliance rules; none when not said. */
+  features?: PropertyFeature[] | undefined;
 }
 
 function fromDialog(value: PropertyDialog): NewProperty {
@@ -183,6 +188,7 @@ function fromDialog(value: PropertyDialog): NewProperty {
     parcel_id: value.parcel_id,
     unit: value.unit,
     deed_number: value.deed_number,
+    features: value.features,
   };
 }
 
@@ -201,6 +207,7 @@ function fromForm(value: AddPropertyForm): NewProperty {
     parcel_id: value.erfNumber,
     township: value.township,
     description: value.description,
+    features: value.features,
   };
 }
 
@@ -268,6 +275,7 @@ export const updatePropertySchema = z
     unit: clearableText(MAX_UNIT, 'Unit'),
     deed_number: clearableText(MAX_LENGTHS.shortCode, 'Deed number'),
     description: clearableText(MAX_LENGTHS.description, 'Description'),
+    features: propertyFeaturesSchema.optional(),
   })
   .refine(
     (value) => Object.values(value).some((field) => field !== undefined),
