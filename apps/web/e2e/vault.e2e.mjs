@@ -4,7 +4,20 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { assertClean, pdfBytes, pngBytes, sha256, useBrowser, watchPage } from './browser.mjs';
+import {
+  api,
+  assertClean,
+  assertNoSideScroll,
+  assertNothingCut,
+  demoToken,
+  newAccount,
+  pdfBytes,
+  pngBytes,
+  sha256,
+  useBrowser,
+  VIEWPORTS,
+  watchPage,
+} from './browser.mjs';
 
 const PROPERTY_NAME = 'Gardens Family Home';
 
@@ -30,6 +43,43 @@ async function demoPropertyId(page) {
   const property = properties.find((candidate) => candidate.name === 'Gardens Family Home');
   assert.ok(property, 'the owner demo has Gardens Family Home');
   return property.id;
+}
+
+/** The supplier demo's organisation, which verified the Roofing Service Report seeded on its job. */
+const DEMO_SUPPLIER = 'Demo Roofing (Pty) Ltd';
+
+/**
+ * The supplier demo's seeded job (its Roofing Service Report is a verified document), shared by an open
+ * link and adopted by a fresh homeowner into a property of theirs; `context` starts signed in as that owner.
+ */
+async function ownerWithAdoptedReport(context) {
+  const supplier = await demoToken('supplier');
+  const [job] = (await api('/api/supplier/jobs', { token: supplier })).body;
+  assert.ok(job, 'the supplier demo has its seeded job');
+  const [report] = (await api(`/api/supplier/jobs/${job.id}/documents`, { token: supplier })).body;
+  assert.equal(report?.status, 'Verified');
+  const share = await api(`/api/supplier/jobs/${job.id}/share`, { token: supplier, body: {} });
+  assert.equal(share.status, 201, JSON.stringify(share.body));
+
+  const owner = await newAccount({ label: 'vault-owner', context });
+  const property = await api('/api/properties', {
+    token: owner.token,
+    body: {
+      name: 'Oranjezicht House',
+      address: '5 Upper Orange Street, Oranjezicht, 8001',
+      property_type: 'residential',
+      country: 'ZA',
+      municipality: 'CPT',
+      parcel_id: 'OZ5',
+    },
+  });
+  assert.equal(property.status, 201, JSON.stringify(property.body));
+  const adopted = await api(`/api/share/${share.body.token}/adopt`, {
+    token: owner.token,
+    body: { property_id: property.body.id, create_property: false },
+  });
+  assert.equal(adopted.status, 200, JSON.stringify(adopted.body));
+  return { jobRef: job.job_ref, reportName: report.name, propertyName: property.body.name };
 }
 
 /** The row of a table (found by its accessible name) whose first cell is the file's name. */
@@ -218,5 +268,36 @@ describe('document vault', () => {
       .click();
     await row.waitFor({ state: 'detached' });
     await assertClean(watch, { allowStatus: 415 });
+  });
+
+  it('says on /vault who verified an adopted document and on which job, on a laptop and a phone', async () => {
+    const { context, page } = session;
+    const watch = await watchPage(page);
+    const { jobRef, reportName, propertyName } = await ownerWithAdoptedReport(context);
+    const verifiedBy = `Verified by ${DEMO_SUPPLIER} · ${jobRef}`;
+
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto('/vault');
+      await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
+      // The table on a laptop, a card a document on a phone (its cells laid out as blocks, so found by
+      // their column's label rather than their role): the same cells, each under its column.
+      const row = page
+        .getByRole('table', { name: 'Documents' })
+        .locator('tbody tr')
+        .filter({ has: page.locator('td[data-label="Document"]', { hasText: reportName }) });
+      await row.waitFor();
+      const status = row.locator('td[data-label="Status"]');
+      await status.getByText('Verified', { exact: true }).waitFor();
+      await status.getByText(verifiedBy, { exact: true }).waitFor();
+      assert.equal(await status.getByText(verifiedBy, { exact: true }).isVisible(), true);
+      assert.equal(await row.locator('td[data-label="Property"]').textContent(), propertyName);
+      await row.getByRole('link', { name: `View ${reportName}` }).waitFor();
+      await row.getByRole('link', { name: `Download ${reportName}` }).waitFor();
+      await assertNoSideScroll(page, `/vault (${viewport.name})`);
+      await assertNothingCut(page, `/vault (${viewport.name})`);
+    }
+
+    await assertClean(watch);
   });
 });

@@ -29,7 +29,7 @@ describe('DocumentVaultTable', () => {
     ).toEqual([...VAULT_COLUMNS]);
   });
 
-  it('shows a row per document with its property, kind, status, date, size and links', () => {
+  it('shows a row per document with its property, kind, trust status, date, size and links', () => {
     renderWithMantine(
       <DocumentVaultTable
         documents={[
@@ -39,7 +39,11 @@ describe('DocumentVaultTable', () => {
             name: 'COC.pdf',
             kind: 'certificate',
             bytes: 12_595,
+            source: 'supplier_verified',
             verified_by: 'supplier',
+            verified: true,
+            verified_by_organization: 'Acme Roofing',
+            job_ref: 'JOB-2026-0042',
             status: 'Verified',
           }),
         ]}
@@ -61,7 +65,16 @@ describe('DocumentVaultTable', () => {
       'ViewDownload',
     ]);
     expect(within(second as HTMLElement).getByText('12.3 KB')).toBeTruthy();
-    expect(within(second as HTMLElement).getByText('Verified')).toBeTruthy();
+    // A verified document says who verified it and on which job, as the property's Vault tab does.
+    const status = within(second as HTMLElement)
+      .getAllByRole('cell')
+      .find((cell) => cell.getAttribute('data-label') === 'Status') as HTMLElement;
+    expect(within(status).getByText('Verified')).toBeTruthy();
+    expect(within(status).getByText('Verified by Acme Roofing · JOB-2026-0042')).toBeTruthy();
+    expect(
+      within(status).getByText('Verified').closest('[tabindex="0"]')?.getAttribute('aria-describedby'),
+    ).toBeTruthy();
+    expect(within(first as HTMLElement).queryByText(/^Verified by/)).toBeNull();
     const view = within(first as HTMLElement).getByRole('link', { name: 'View Title deed.pdf' });
     expect(view.getAttribute('href')).toBe('/api/documents/5b1c2a9e-0d3f-4c1a-9a55-3f0c1e2d4b6a/view');
     expect(view.getAttribute('target')).toBe('_blank');

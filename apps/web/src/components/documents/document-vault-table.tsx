@@ -1,9 +1,9 @@
-import { Alert, Group, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Skeleton, Table, Text } from '@mantine/core';
 import { formatDate, formatSize } from '@propertydna/domain';
 import { StackedTable, TableHead } from '../table-head';
-import { DownloadLink, ViewLink } from './document-links';
-import { DocumentStatusBadge } from './document-status-badge';
+import { DocumentLinksCell, DocumentNameCell } from './document-cells';
 import { KIND_LABELS, type VaultDocument } from './labels';
+import { TrustStatus } from './trust-badge';
 
 export const VAULT_COLUMNS = [
   'Document',
@@ -18,9 +18,10 @@ export const VAULT_COLUMNS = [
 const SKELETON_ROWS = 5;
 
 /**
- * The older layout's Document Vault table (spec §2): Document, Property, Type, Status, Upload Date, Size
- * (formatSize: MB with one decimal from 1 MB, else KB), Actions (View, Download). A loading skeleton
- * while the list loads; 'No documents yet' when it is empty.
+ * The older layout's Document Vault table (spec §2): Document, Property, Type, Status (the trust badge,
+ * and under a verified document who verified it on which job), Upload Date, Size (formatSize: MB with
+ * one decimal from 1 MB, else KB), Actions (View, Download). A loading skeleton while the list loads;
+ * 'No documents yet' when it is empty.
  */
 export function DocumentVaultTable({
   documents,
@@ -61,24 +62,15 @@ export function DocumentVaultTable({
             ))
           : documents.map((document) => (
               <Table.Tr key={document.id}>
-                <Table.Td data-label="Document">
-                  <Text size="sm" fw={500}>
-                    {document.name}
-                  </Text>
-                </Table.Td>
+                <DocumentNameCell label="Document" name={document.name} />
                 <Table.Td data-label="Property">{document.property_name ?? '—'}</Table.Td>
                 <Table.Td data-label="Type">{KIND_LABELS[document.kind]}</Table.Td>
                 <Table.Td data-label="Status">
-                  <DocumentStatusBadge document={document} />
+                  <TrustStatus document={document} />
                 </Table.Td>
                 <Table.Td data-label="Upload Date">{formatDate(document.created_at)}</Table.Td>
                 <Table.Td data-label="Size">{formatSize(document.bytes)}</Table.Td>
-                <Table.Td data-label="Actions">
-                  <Group gap="xs">
-                    <ViewLink id={document.id} name={document.name} />
-                    <DownloadLink id={document.id} name={document.name} />
-                  </Group>
-                </Table.Td>
+                <DocumentLinksCell document={document} />
               </Table.Tr>
             ))}
       </Table.Tbody>

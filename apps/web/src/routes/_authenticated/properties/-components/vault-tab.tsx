@@ -15,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { formatDate, formatSizeKb, shortHash } from '@propertydna/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { DocumentNameCell } from '../../../../components/documents/document-cells';
 import { DownloadLink, ViewLink } from '../../../../components/documents/document-links';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { KIND_LABELS, type VaultDocument } from '../../../../components/documents/labels';
@@ -151,11 +152,7 @@ export function VaultTabView({
         {(rows) =>
           rows.map((document) => (
             <Table.Tr key={document.id}>
-              <Table.Td data-label="Name">
-                <Text size="sm" fw={500}>
-                  {document.name}
-                </Text>
-              </Table.Td>
+              <DocumentNameCell label="Name" name={document.name} />
               <Table.Td data-label="Type">{KIND_LABELS[document.kind]}</Table.Td>
               <Table.Td data-label="Size" style={{ whiteSpace: 'nowrap' }}>
                 {formatSizeKb(document.bytes)}

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { formatDate, formatSize, validateTemplateAnswers } from '@propertydna/domain';
 import { type FormEvent, useState } from 'react';
-import { DownloadLink, ViewLink } from '../../../../components/documents/document-links';
+import { DocumentLinksCell } from '../../../../components/documents/document-cells';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { ShareLinkModal } from '../../../../components/documents/share-modal';
 import { TrustBadge } from '../../../../components/documents/trust-badge';
@@ -46,13 +46,8 @@ function JobDocuments({ jobId }: { jobId: string }) {
               <TrustBadge document={document} />
             </Table.Td>
             <Table.Td data-label="Upload Date">{formatDate(document.created_at)}</Table.Td>
-            <Table.Td data-label="Actions">
-              {/* What the supplier issued, through the same doors as the owner's vault. */}
-              <Group gap="xs" wrap="wrap">
-                <ViewLink id={document.id} name={document.name} />
-                <DownloadLink id={document.id} name={document.name} />
-              </Group>
-            </Table.Td>
+            {/* What the supplier issued, through the same doors as the owner's vault. */}
+            <DocumentLinksCell document={document} />
           </Table.Tr>
         ))}
       </Table.Tbody>
