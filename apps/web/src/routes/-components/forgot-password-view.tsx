@@ -1,9 +1,9 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '@propertydna/domain';
 import { useEffect, useRef, useState } from 'react';
-import { AuthCardPage } from '../../components/auth-card-page';
-import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { AuthCardForm, AuthCardPage, BackToLogin, requiredField } from '../../components/auth-card-page';
+import { ButtonLink } from '../../components/router-links';
 import { errorMessage } from '../../lib/error-message';
 
 /** What the page says when the request never got an answer (the network failed). */
@@ -85,31 +85,23 @@ export function ForgotPasswordView({ onRequest }: ForgotPasswordViewProps) {
       title="Forgot your password?"
       intro="Enter the email address of your PropertyDNA account and we will send you a link to set a new password."
     >
-      {error ? (
-        <Alert role="alert" color="red" variant="light" mt="md">
-          {error}
-        </Alert>
-      ) : null}
-      <form noValidate aria-label="Ask for a password reset link" onSubmit={submit}>
-        <Stack gap="sm" mt="lg">
-          <TextInput
-            ref={emailInput}
-            id="forgot-password-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            {...form.getInputProps('email')}
-          />
-          <Button type="submit" disabled={pending} fullWidth mt="xs">
-            {pending ? 'Sending...' : 'Send reset link'}
-          </Button>
-        </Stack>
-      </form>
-      <Text size="sm" ta="center" mt="lg">
-        Remembered it? <AnchorLink to="/login">Back to log in</AnchorLink>
-      </Text>
+      <AuthCardForm
+        label="Ask for a password reset link"
+        onSubmit={submit}
+        error={error}
+        pending={pending}
+        submitLabel={pending ? 'Sending...' : 'Send reset link'}
+      >
+        <TextInput
+          ref={emailInput}
+          id="forgot-password-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...requiredField(form, 'email')}
+        />
+      </AuthCardForm>
+      <BackToLogin leadIn="Remembered it?" />
     </AuthCardPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -9,9 +9,9 @@ import {
 } from '@propertydna/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { AuthCardPage } from '../../components/auth-card-page';
+import { AuthCardForm, AuthCardPage, BackToLogin, requiredField } from '../../components/auth-card-page';
 import { PasswordField } from '../../components/password-field';
-import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { ButtonLink } from '../../components/router-links';
 import { errorMessage } from '../../lib/error-message';
 
 /** What the page says when the request never got an answer (the network failed). */
@@ -107,9 +107,7 @@ export function ResetPasswordView({ token, onReset, onDone }: ResetPasswordViewP
             Ask for a new link
           </ButtonLink>
         </Stack>
-        <Text size="sm" ta="center" mt="lg">
-          <AnchorLink to="/login">Back to log in</AnchorLink>
-        </Text>
+        <BackToLogin />
       </AuthCardPage>
     );
   }
@@ -120,38 +118,28 @@ export function ResetPasswordView({ token, onReset, onDone }: ResetPasswordViewP
       intro="Choose a new password for your PropertyDNA account. You will then log in with it."
       headingRef={heading}
     >
-      {error ? (
-        <Alert role="alert" color="red" variant="light" mt="md">
-          {error}
-        </Alert>
-      ) : null}
-      <form noValidate aria-label="Set a new password" onSubmit={submit}>
-        <Stack gap="sm" mt="lg">
-          <PasswordField
-            id={FIELD_IDS.password}
-            label="New password"
-            description="At least 8 characters"
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            id={FIELD_IDS.confirmPassword}
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Button type="submit" disabled={pending} fullWidth mt="xs">
-            {pending ? 'Resetting password...' : 'Reset password'}
-          </Button>
-        </Stack>
-      </form>
-      <Text size="sm" ta="center" mt="lg">
-        <AnchorLink to="/login">Back to log in</AnchorLink>
-      </Text>
+      <AuthCardForm
+        label="Set a new password"
+        onSubmit={submit}
+        error={error}
+        pending={pending}
+        submitLabel={pending ? 'Resetting password...' : 'Reset password'}
+      >
+        <PasswordField
+          id={FIELD_IDS.password}
+          label="New password"
+          description="At least 8 characters"
+          autoComplete="new-password"
+          {...requiredField(form, 'password')}
+        />
+        <PasswordField
+          id={FIELD_IDS.confirmPassword}
+          label="Confirm new password"
+          autoComplete="new-password"
+          {...requiredField(form, 'confirmPassword')}
+        />
+      </AuthCardForm>
+      <BackToLogin />
     </AuthCardPage>
   );
 }
