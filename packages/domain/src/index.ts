@@ -1,5 +1,6 @@
 export * from './certificates.js';
 export * from './compliance.js';
+export * from './compliance-rules.js';
 export * from './dna-code.js';
 export * from './documents.js';
 export * from './due-band.js';
