@@ -345,46 +345,41 @@ describe('gas, electric fence and solar PV', () => {
 });
 
 describe('ongoing: expiry of every other certificate', () => {
-  it('judges a certificate with a validity by its issue date', () => {
+  it("leaves the age of an insurer's certificate to the insurance rules (never critical for it)", () => {
     const findings = check([cert('alarm_service', '2026-05-22')], { features: ['alarm'] });
-    expect(byRule(findings, 'alarm_service.ongoing')).toMatchObject({
+    expect(rules(findings)).not.toContain('alarm_service.ongoing');
+    expect(byRule(findings, 'alarm_service.insurance')).toMatchObject({
       type: 'gap',
-      severity: 'high',
+      severity: 'medium',
       title: 'Alarm service certificate expired',
       description: expect.stringContaining('expired on Nov 22, 2026'),
     });
-    expect(verdict(findings, 'alarm_service.insurance')).toEqual(['gap', 'medium']);
   });
 
   it('roof inspection of a leap day: expires on 28 February a year later', () => {
     const roof = cert('roof_inspection', '2024-02-29');
     const before = check([roof, currentPolicy()], { today: '2025-02-27' });
-    expect(byRule(before, 'roof_inspection.ongoing')).toMatchObject({
-      type: 'gap',
-      severity: 'low',
-      description: expect.stringContaining('expires on Feb 28, 2025'),
-    });
     expect(byRule(before, 'roof_inspection.insurance')).toMatchObject({
       type: 'compliant',
       action: 'Renew it before Feb 28, 2025',
     });
     const on = check([roof, currentPolicy()], { today: '2025-02-28' });
-    expect(verdict(on, 'roof_inspection.ongoing')).toEqual(['gap', 'high']);
     expect(verdict(on, 'roof_inspection.insurance')).toEqual(['gap', 'low']);
+    expect(rules(on)).not.toContain('roof_inspection.ongoing');
   });
 
   it('is unknown for a certificate with a validity but neither date', () => {
     const roof = cert('roof_inspection', null);
     const findings = check([roof]);
-    expect(byRule(findings, 'roof_inspection.ongoing')).toMatchObject({
+    expect(byRule(findings, 'roof_inspection.insurance')).toMatchObject({
       type: 'unknown',
+      severity: 'low',
       title: 'Roof inspection report: issue date needed',
       description: expect.stringContaining('within 12 months of issue'),
     });
-    expect(byRule(findings, 'roof_inspection.insurance')).toMatchObject({ type: 'unknown', severity: 'low' });
     // Its expiry date answers instead.
     const dated = cert('roof_inspection', null, { expires_at: '2027-03-01' });
-    expect(verdict(check([dated]), 'roof_inspection.ongoing')).toEqual(['compliant', 'low']);
+    expect(verdict(check([dated]), 'roof_inspection.insurance')).toEqual(['compliant', 'low']);
   });
 
   it('judges a certificate without a validity only by an expiry date on it', () => {
@@ -409,8 +404,13 @@ describe('ongoing: expiry of every other certificate', () => {
   });
 
   it('a superseded certificate raises no expiry gap', () => {
-    const findings = check([cert('roof_inspection', '2023-01-01'), cert('roof_inspection', '2026-06-01')]);
-    expect(verdict(findings, 'roof_inspection.ongoing')).toEqual(['compliant', 'low']);
+    const findings = check([
+      cert('occupation_certificate', '2020-01-01', { expires_at: '2024-01-01' }),
+      cert('occupation_certificate', '2024-01-01', { expires_at: '2030-01-01' }),
+    ]);
+    expect(verdict(findings, 'occupation_certificate.ongoing')).toEqual(['compliant', 'low']);
+    const roofs = check([cert('roof_inspection', '2023-01-01'), cert('roof_inspection', '2026-06-01')]);
+    expect(verdict(roofs, 'roof_inspection.insurance')).toEqual(['compliant', 'low']);
   });
 });
 

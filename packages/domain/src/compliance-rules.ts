@@ -448,9 +448,24 @@ const HELD_RULES = [
   heldRule('sseg_registration', withFeature('solar_pv', 'sseg_registration')),
 ];
 
-/** Ongoing: any other certificate held that can expire, judged by its expiry. */
+/**
+ * Certificates an insurer's condition asks for: the insurance context judges their age (a stale roof
+ * inspection is the insurer's concern, not the law's, so it must not turn the property critical).
+ */
+const INSURER_TYPES: readonly CertificateType[] = [
+  'roof_inspection',
+  'alarm_service',
+  'geyser_coc',
+  'thatch_retardant',
+  'lightning_conductor',
+];
+
+/** Ongoing: any other certificate held with an expiry date on it, judged by it. */
 const EXPIRY_RULES = CERTIFICATE_TYPES.filter(
-  (type) => !TRANSFER_ONLY_TYPES.includes(type) && !HELD_RULES.some((rule) => rule.id === `${type}.ongoing`),
+  (type) =>
+    !TRANSFER_ONLY_TYPES.includes(type) &&
+    !INSURER_TYPES.includes(type) &&
+    !HELD_RULES.some((rule) => rule.id === `${type}.ongoing`),
 ).map((type) =>
   certificateRule({
     type,
@@ -458,12 +473,9 @@ const EXPIRY_RULES = CERTIFICATE_TYPES.filter(
     title: `${CERTIFICATE_TYPE_LABELS[type]} not expired`,
     check: { kind: 'validity' },
     severity: ONGOING_SEVERITY,
-    appliesTo: (facts) => {
-      const held = facts.newest(type);
-      return held !== null && (held.expiresOn !== null || CERTIFICATE_VALIDITY_MONTHS[type] !== undefined);
-    },
-    source:
-      CERTIFICATE_VALIDITY_MONTHS[type] === undefined ? 'The expiry date on the certificate' : undefined,
+    // The types left (an occupation certificate) have no validity of their own: only a date on them counts.
+    appliesTo: (facts) => (facts.newest(type)?.expiresOn ?? null) !== null,
+    source: 'The expiry date on the certificate',
   }),
 );
 
