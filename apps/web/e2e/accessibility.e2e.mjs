@@ -13,9 +13,13 @@ import {
   assertAccessible,
   assertNoSideScroll,
   assertNothingCut,
+  assertSupplierSection,
   demoToken,
   newContext,
+  openSupplierSection,
+  SUPPLIER_SECTIONS,
   signIn,
+  supplierNavigation,
   toast,
   useBrowser,
   VIEWPORTS,
@@ -191,14 +195,22 @@ const PAGES = [
     },
   },
   {
-    name: 'supplier console, each tab',
+    name: 'supplier console, each section from the sidebar',
     supplier: true,
     async visit(page, check) {
       await page.goto('/supplier');
-      await anyHeading(page);
-      const tabs = await page.getByRole('tab').allTextContents();
-      assert.ok(tabs.length > 0, 'the supplier console has tabs');
-      await checkEachTab(page, check, 'supplier console', tabs);
+      await assertSupplierSection(page, 'Jobs');
+      // On a phone the sidebar is a drawer behind the burger: opened for each section, checked open once.
+      const burger = page.getByRole('button', { name: 'Open navigation' });
+      for (const section of SUPPLIER_SECTIONS) {
+        if (await burger.isVisible()) {
+          await burger.click();
+          await supplierNavigation(page).getByRole('link', { name: section, exact: true }).waitFor();
+          if (section === SUPPLIER_SECTIONS[0]) await check('supplier console, navigation drawer open');
+        }
+        await openSupplierSection(page, section);
+        await check(`supplier console, ${section}`);
+      }
     },
   },
   {

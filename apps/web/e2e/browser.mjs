@@ -138,6 +138,81 @@ export async function signIn(context, token) {
 export const uniqueEmail = (label) =>
   `${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.co.za`;
 
+/** The password of the accounts the browser tests sign up. */
+export const TEST_PASSWORD = 'Karoo-roof-2024';
+
+/**
+ * A fresh account signed up through the REST API (an email made from `label`, TEST_PASSWORD) and logged
+ * in: a homeowner unless `userType` says otherwise; a supplier also needs its company (`company`,
+ * `registrationNumber`, `specialties`, `businessAddress`), and any other signup field goes in as given.
+ * With `context`, every page of that context starts signed in as it. Answers the email, the session
+ * token, the organisation the signup made, and `logIn()` for another session of the same account.
+ */
+export async function newAccount({ label = 'account', context, ...details } = {}) {
+  const email = uniqueEmail(label);
+  const signup = await api('/api/auth/signup', {
+    body: {
+      firstName: 'Thandiwe',
+      lastName: 'Mokoena',
+      userType: 'homeowner',
+      ...details,
+      email,
+      password: TEST_PASSWORD,
+    },
+  });
+  assert.equal(signup.status, 201, JSON.stringify(signup.body));
+  const logIn = async () => {
+    const login = await api('/api/auth/login', { body: { email, password: TEST_PASSWORD } });
+    assert.equal(login.status, 200, JSON.stringify(login.body));
+    return login.body.token;
+  };
+  const token = await logIn();
+  if (context) await signIn(context, token);
+  return { email, token, organization: signup.body.organization, logIn };
+}
+
+/** The supplier console's sections, as its one navigation (the app shell's sidebar) lists them. */
+export const SUPPLIER_SECTIONS = ['Jobs', 'Profile', 'Insurance', 'Templates', 'Settings'];
+
+/**
+ * The app shell's sidebar of a signed-in supplier; on a phone a drawer behind the burger, hidden while
+ * closed (found all the same, to read; to click in it, open it first).
+ */
+export const supplierNavigation = (page) =>
+  page.getByRole('navigation', { name: 'Supplier console', includeHidden: true });
+
+/**
+ * Waits until the supplier console shows `section` ('Jobs', …): its level-1 heading and the document
+ * title ('Jobs · PropertyDNA') name it; then asserts the sidebar lists the sections and marks it (and
+ * only it) as the current page, and the console has no tab bar of its own (the sidebar is its one
+ * navigation).
+ */
+export async function assertSupplierSection(page, section) {
+  await page.getByRole('heading', { level: 1, name: section, exact: true }).waitFor();
+  const title = `${section} · PropertyDNA`;
+  const titled = await page
+    .waitForFunction((expected) => document.title === expected, title)
+    .then(
+      () => true,
+      () => false,
+    );
+  assert.ok(titled, `the console shows ${section}, titled '${await page.title()}' rather than '${title}'`);
+  const navigation = supplierNavigation(page);
+  assert.deepEqual(
+    await navigation.getByRole('link', { includeHidden: true }).allTextContents(),
+    SUPPLIER_SECTIONS,
+  );
+  assert.deepEqual(await navigation.locator('a[aria-current="page"]').allTextContents(), [section]);
+  assert.equal(await page.getByRole('tablist').count(), 0, 'the console has no tab bar');
+  assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1, 'one level-1 heading');
+}
+
+/** Opens a section of the supplier console from the sidebar and waits until the console shows it. */
+export async function openSupplierSection(page, section) {
+  await supplierNavigation(page).getByRole('link', { name: section, exact: true }).click();
+  await assertSupplierSection(page, section);
+}
+
 export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 /** A small but well-formed PDF 1.7, padded with random bytes so every one is different. */

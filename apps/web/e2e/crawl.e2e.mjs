@@ -155,8 +155,8 @@ describe('crawl of every page and link', () => {
     assert.equal(new Set(sections.map((path) => titles.get(path))).size, sections.length);
   });
 
-  it('as the demo supplier: every tab of the console and every link on them', async () => {
-    const { nav } = await crawl(session.browser, 'supplier', ['/supplier', '/supplier/dashboard']);
+  it('as the demo supplier: every section of the console and every link on them', async () => {
+    const { nav, titles } = await crawl(session.browser, 'supplier', ['/supplier', '/supplier/dashboard']);
     assert.deepEqual(nav, [
       '/supplier?tab=jobs',
       '/supplier?tab=profile',
@@ -164,6 +164,13 @@ describe('crawl of every page and link', () => {
       '/supplier?tab=templates',
       '/supplier?tab=settings',
     ]);
+    // Each section names itself; the console opens on Jobs.
+    assert.deepEqual(
+      [...nav, '/supplier', '/supplier/dashboard'].map((path) => titles.get(path)),
+      ['Jobs', 'Profile', 'Insurance', 'Templates', 'Settings', 'Jobs', 'Jobs'].map(
+        (section) => `${section} · ${PRODUCT}`,
+      ),
+    );
   });
 
   it('signed out: the public pages and the links on them, the login page among them', async () => {

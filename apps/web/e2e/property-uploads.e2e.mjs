@@ -8,30 +8,16 @@ import {
   api,
   assertClean,
   BASE_URL,
+  newAccount,
   pdfBytes,
   pngBytes,
-  signIn,
   toast,
-  uniqueEmail,
   useBrowser,
   watchPage,
 } from './browser.mjs';
 
-const PASSWORD = 'Karoo-roof-2024';
 const SHARE_PASSWORD = 'fynbos-42';
 const ADDRESS = '7 Protea Lane, Newlands, Cape Town, 7700';
-
-/** A fresh homeowner (Free plan: room for one property), signed up and logged in through the REST API. */
-async function newHomeowner() {
-  const email = uniqueEmail('uploads');
-  const signup = await api('/api/auth/signup', {
-    body: { firstName: 'Lindiwe', lastName: 'Dlamini', email, password: PASSWORD, userType: 'homeowner' },
-  });
-  assert.equal(signup.status, 201);
-  const login = await api('/api/auth/login', { body: { email, password: PASSWORD } });
-  assert.equal(login.status, 200);
-  return login.body.token;
-}
 
 function documentRow(page, name) {
   return page
@@ -53,8 +39,13 @@ describe('add-property uploads and vault sharing', () => {
 
   it('uploads the title deed and proof of residence with a new property, then shares one with a password', async () => {
     const { context, page } = session;
-    const token = await newHomeowner();
-    await signIn(context, token);
+    // A fresh homeowner (Free plan: room for one property), signed in.
+    const { token } = await newAccount({
+      label: 'uploads',
+      context,
+      firstName: 'Lindiwe',
+      lastName: 'Dlamini',
+    });
     const watch = await watchPage(page);
 
     const run = randomBytes(3).toString('hex');

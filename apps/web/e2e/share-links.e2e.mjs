@@ -6,39 +6,24 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  api,
-  assertClean,
-  newContext,
-  signIn,
-  toast,
-  uniqueEmail,
-  useBrowser,
-  watchPage,
-} from './browser.mjs';
+import { api, assertClean, newAccount, newContext, toast, useBrowser, watchPage } from './browser.mjs';
 
-const PASSWORD = 'Karoo-roof-2024';
 const SHARE_PASSWORD = 'gutter-guard-7';
 const COMPANY = 'Umhlanga Roofing (Pty) Ltd';
 
-/** A fresh supplier with one job holding one generated (verified) report. */
-async function supplierWithJob() {
-  const email = uniqueEmail('share-links');
-  const signup = await api('/api/auth/signup', {
-    body: {
-      firstName: 'Nomsa',
-      lastName: 'Khumalo',
-      email,
-      password: PASSWORD,
-      userType: 'supplier',
-      company: COMPANY,
-      registrationNumber: '2016/333333/07',
-      specialties: 'Roofing',
-      businessAddress: '1 Lighthouse Road, Umhlanga',
-    },
+/** A fresh supplier with one job holding one generated (verified) report; `context` starts signed in as it. */
+async function supplierWithJob(context) {
+  const { token } = await newAccount({
+    label: 'share-links',
+    context,
+    firstName: 'Nomsa',
+    lastName: 'Khumalo',
+    userType: 'supplier',
+    company: COMPANY,
+    registrationNumber: '2016/333333/07',
+    specialties: 'Roofing',
+    businessAddress: '1 Lighthouse Road, Umhlanga',
   });
-  assert.equal(signup.status, 201, JSON.stringify(signup.body));
-  const token = (await api('/api/auth/login', { body: { email, password: PASSWORD } })).body.token;
   const job = await api('/api/supplier/jobs', {
     token,
     body: {
@@ -73,8 +58,7 @@ describe('share links', () => {
 
   it('makes one link per press of Generate, copies it, and names it in the list', async () => {
     const { browser, context, page } = session;
-    const { token, job } = await supplierWithJob();
-    await signIn(context, token);
+    const { token, job } = await supplierWithJob(context);
     const watch = await watchPage(page);
     await page.goto(`/supplier/jobs/${job.id}`);
     await page.getByRole('heading', { level: 1, name: job.job_ref }).waitFor();

@@ -1,98 +1,86 @@
-/** The supplier console's own tabs for a fresh supplier: Templates (create, edit) and Settings (password). */
+/**
+ * The supplier console's sections for a fresh supplier, each chosen in the app shell's sidebar (the
+ * console has no tab bar of its own): Jobs, Templates (create, edit) and Settings (password).
+ */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import {
   api,
   assertClean,
+  assertSupplierSection,
   BASE_URL,
+  newAccount,
+  openSupplierSection,
   sha256,
-  signIn,
+  TEST_PASSWORD,
   toast,
-  uniqueEmail,
   useBrowser,
   watchPage,
 } from './browser.mjs';
 
-const PASSWORD = 'Karoo-roof-2024';
 const NEW_PASSWORD = 'Fynbos-gutter-2025';
 
-/** A fresh supplier signed up through the REST API, logged in twice (two sessions). */
-async function newSupplier() {
-  const email = uniqueEmail('console');
-  const signup = await api('/api/auth/signup', {
-    body: {
-      firstName: 'Sipho',
-      lastName: 'Ndlovu',
-      email,
-      password: PASSWORD,
-      userType: 'supplier',
-      company: 'Berea Gutters (Pty) Ltd',
-      registrationNumber: '2015/222222/07',
-      specialties: 'Gutters, Roofing',
-      businessAddress: '3 Musgrave Road, Durban',
-    },
+/** A fresh supplier signed up through the REST API; `context` starts signed in as it; a second session. */
+async function newSupplier(context) {
+  const supplier = await newAccount({
+    label: 'console',
+    context,
+    firstName: 'Sipho',
+    lastName: 'Ndlovu',
+    userType: 'supplier',
+    company: 'Berea Gutters (Pty) Ltd',
+    registrationNumber: '2015/222222/07',
+    specialties: 'Gutters, Roofing',
+    businessAddress: '3 Musgrave Road, Durban',
   });
-  assert.equal(signup.status, 201, JSON.stringify(signup.body));
-  const login = async () => {
-    const answer = await api('/api/auth/login', { body: { email, password: PASSWORD } });
-    assert.equal(answer.status, 200);
-    return answer.body.token;
-  };
-  return { email, browserToken: await login(), otherToken: await login() };
+  return { ...supplier, otherToken: await supplier.logIn() };
 }
 
-/** The selected tab's name, and the page's ?tab= (null when left out). */
-async function openTab(page) {
-  const selected = page.locator('[role="tab"][aria-selected="true"]');
-  return { tab: (await selected.textContent())?.trim(), search: new URL(page.url()).searchParams.get('tab') };
-}
-
-describe('supplier console tabs', () => {
+describe('supplier console sections', () => {
   const session = useBrowser({ contextOptions: { acceptDownloads: true } });
 
-  it('keeps the tab in the URL through reload and Back; a new job opens; an issued report is viewed and downloaded', async () => {
+  it('keeps the section in the URL through reload and Back; a new job opens; an issued report is viewed and downloaded', async () => {
     const { context, page } = session;
-    const supplier = await newSupplier();
-    await signIn(context, supplier.browserToken);
+    const supplier = await newSupplier(context);
     // View and Download are plain links: they go with the session cookie a login sets.
-    await context.addCookies([{ name: 'auth_session', value: supplier.browserToken, url: BASE_URL }]);
+    await context.addCookies([{ name: 'auth_session', value: supplier.token, url: BASE_URL }]);
     const watch = await watchPage(page);
 
-    // It opens on Jobs, titled.
+    // It opens on Jobs, headed and titled so; the sidebar lists the sections and there is no tab bar.
     await page.goto('/supplier');
     await page.getByRole('form', { name: 'Create Job' }).waitFor();
-    assert.deepEqual(await openTab(page), { tab: 'Jobs', search: null });
-    assert.equal(await page.title(), 'Supplier console · PropertyDNA');
+    await assertSupplierSection(page, 'Jobs');
+    assert.equal(new URL(page.url()).searchParams.get('tab'), null);
 
-    // Each tab is a URL: chosen, reloaded, gone back to.
-    await page.getByRole('tab', { name: 'Insurance' }).click();
-    await page.waitForURL('**/supplier?tab=insurance');
-    await page.getByRole('tab', { name: 'Templates' }).click();
-    await page.waitForURL('**/supplier?tab=templates');
+    // Each section is a URL: chosen in the sidebar, reloaded, gone back to.
+    await openSupplierSection(page, 'Insurance');
+    assert.equal(new URL(page.url()).search, '?tab=insurance');
+    await openSupplierSection(page, 'Templates');
+    assert.equal(new URL(page.url()).search, '?tab=templates');
     await page.getByRole('table', { name: 'Templates' }).waitFor();
     await page.reload();
     await page.getByRole('table', { name: 'Templates' }).waitFor();
-    assert.deepEqual(await openTab(page), { tab: 'Templates', search: 'templates' });
+    await assertSupplierSection(page, 'Templates');
     await page.goBack();
     await page.waitForURL('**/supplier?tab=insurance');
-    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Insurance' }).waitFor();
+    await assertSupplierSection(page, 'Insurance');
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/supplier' && !url.searchParams.has('tab'));
-    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Jobs' }).waitFor();
-    for (const [tab, label] of [
+    await assertSupplierSection(page, 'Jobs');
+    for (const [tab, section] of [
       ['profile', 'Profile'],
       ['settings', 'Settings'],
       ['jobs', 'Jobs'],
     ]) {
       await page.goto(`/supplier?tab=${tab}`);
-      await page.locator('[role="tab"][aria-selected="true"]', { hasText: label }).waitFor();
+      await assertSupplierSection(page, section);
     }
     // /supplier/dashboard is the same console; an unknown tab is Jobs.
     await page.goto('/supplier/dashboard?tab=insurance');
-    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Insurance' }).waitFor();
+    await assertSupplierSection(page, 'Insurance');
     await page.goto('/supplier?tab=nonsense');
-    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Jobs' }).waitFor();
+    await assertSupplierSection(page, 'Jobs');
 
     // Creating a job opens it.
     const jobForm = page.getByRole('form', { name: 'Create Job' });
@@ -120,7 +108,7 @@ describe('supplier console tabs', () => {
     const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
     const issued = (
       await api(`/api/supplier/jobs/${page.url().split('/').pop()}/documents`, {
-        token: supplier.browserToken,
+        token: supplier.token,
       })
     ).body.find((document) => document.name === name);
     assert.ok(issued, 'the report is one of the job documents');
@@ -149,17 +137,18 @@ describe('supplier console tabs', () => {
     await page.getByRole('link', { name: 'Back to Jobs' }).click();
     await page.waitForURL('**/supplier?tab=jobs');
     await page.getByRole('table', { name: 'Jobs' }).getByRole('link', { name: jobRef }).waitFor();
+    await assertSupplierSection(page, 'Jobs');
     await assertClean(watch);
   });
 
   it('creates and edits a template, and changes the password ending the other sessions', async () => {
     const { context, page } = session;
-    const supplier = await newSupplier();
-    await signIn(context, supplier.browserToken);
+    const supplier = await newSupplier(context);
     const watch = await watchPage(page);
     await page.goto('/supplier');
+    await assertSupplierSection(page, 'Jobs');
 
-    await page.getByRole('tab', { name: 'Templates' }).click();
+    await openSupplierSection(page, 'Templates');
     const templates = page.getByRole('table', { name: 'Templates' });
     await templates
       .getByRole('row')
@@ -202,7 +191,7 @@ describe('supplier console tabs', () => {
       .filter({ hasText: 'Gutter Inspection v2' })
       .getByText('2 fields, 1 required')
       .waitFor();
-    const saved = await api('/api/supplier/templates', { token: supplier.browserToken });
+    const saved = await api('/api/supplier/templates', { token: supplier.token });
     const own = saved.body.find((template) => template.name === 'Gutter Inspection v2');
     assert.deepEqual(
       own.fields.map((field) => [field.name, field.type, field.required, field.options ?? null]),
@@ -212,7 +201,7 @@ describe('supplier console tabs', () => {
       ],
     );
 
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openSupplierSection(page, 'Settings');
     const password = page.getByRole('form', { name: 'Change password' });
     await password.getByLabel(/^Current password/).fill('not-my-password');
     await password.getByLabel(/^New password/).fill(NEW_PASSWORD);
@@ -221,11 +210,11 @@ describe('supplier console tabs', () => {
     await toast(page, 'Error').waitFor();
     assert.equal((await api('/api/auth/me', { token: supplier.otherToken })).status, 200);
 
-    await password.getByLabel(/^Current password/).fill(PASSWORD);
+    await password.getByLabel(/^Current password/).fill(TEST_PASSWORD);
     await password.getByRole('button', { name: 'Change password' }).click();
     await toast(page, 'Password changed').waitFor();
     // This session goes on; the other one ended; the new password logs in.
-    assert.equal((await api('/api/auth/me', { token: supplier.browserToken })).status, 200);
+    assert.equal((await api('/api/auth/me', { token: supplier.token })).status, 200);
     assert.equal((await api('/api/auth/me', { token: supplier.otherToken })).status, 401);
     const relogin = await api('/api/auth/login', { body: { email: supplier.email, password: NEW_PASSWORD } });
     assert.equal(relogin.status, 200);

@@ -171,6 +171,18 @@ describe('AppShellLayout for a supplier', () => {
     expect(screen.getByRole('link', { name: 'Jobs' }).hasAttribute('aria-current')).toBe(false);
   });
 
+  it('marks Jobs where the console shows Jobs: an unknown tab, /supplier/dashboard, a job page', async () => {
+    for (const path of ['/supplier?tab=nonsense', '/supplier/dashboard', '/supplier/jobs/job-1']) {
+      const { unmount } = await renderShell(path);
+      expect(
+        navLinks()
+          .filter((link) => link.getAttribute('aria-current') === 'page')
+          .map((link) => link.textContent),
+      ).toEqual(['Jobs']);
+      unmount();
+    }
+  });
+
   it("leads 'Account settings' to the console's Settings tab and offers no plan", async () => {
     await renderShell('/supplier');
     fireEvent.click(screen.getByRole('button', { name: 'Thandi Mokoena, account menu' }));

@@ -31,26 +31,40 @@ export const OWNER_NAV: readonly NavItem[] = [
   { label: 'Reports', href: '/app/reports', matches: under('/app/reports', '/reports') },
 ];
 
-/** The supplier console (/supplier, /supplier/dashboard) and its tabs, addressed by `?tab=`. */
+/**
+ * The supplier console's sections (spec §2), in the sidebar's order, each addressed by its key in the URL
+ * (`/supplier?tab=jobs`): the sidebar (a drawer on a phone) is the console's one navigation.
+ */
+export const SUPPLIER_TABS = [
+  { key: 'jobs', label: 'Jobs' },
+  { key: 'profile', label: 'Profile' },
+  { key: 'insurance', label: 'Insurance' },
+  { key: 'templates', label: 'Templates' },
+  { key: 'settings', label: 'Settings' },
+] as const;
+
+export type SupplierTab = (typeof SUPPLIER_TABS)[number]['key'];
+
+/** The console opens on Jobs: a supplier's daily work. */
+export const DEFAULT_SUPPLIER_TAB: SupplierTab = 'jobs';
+
+export const isSupplierTab = (value: unknown): value is SupplierTab =>
+  SUPPLIER_TABS.some((tab) => tab.key === value);
+
+/** The section the console shows for a `?tab=` value: the one it names, else (left out or unknown) Jobs. */
+export const shownSupplierTab = (value: unknown): SupplierTab =>
+  isSupplierTab(value) ? value : DEFAULT_SUPPLIER_TAB;
+
+/** The supplier console's addresses (/supplier, /supplier/dashboard); a job's own page belongs to Jobs. */
 const SUPPLIER_CONSOLE = ['/supplier', '/supplier/dashboard'];
-/** The console opens on Jobs; a job's own page belongs to Jobs too. */
-const DEFAULT_SUPPLIER_TAB = 'jobs';
 
-const supplierTab = (label: string, tab: string): NavItem => ({
+export const SUPPLIER_NAV: readonly NavItem[] = SUPPLIER_TABS.map(({ key, label }) => ({
   label,
-  href: `/supplier?tab=${tab}`,
+  href: `/supplier?tab=${key}`,
   matches: (pathname, current) =>
-    (SUPPLIER_CONSOLE.includes(pathname) && (current ?? DEFAULT_SUPPLIER_TAB) === tab) ||
-    (tab === 'jobs' && pathname.startsWith('/supplier/jobs/')),
-});
-
-export const SUPPLIER_NAV: readonly NavItem[] = [
-  supplierTab('Jobs', 'jobs'),
-  supplierTab('Profile', 'profile'),
-  supplierTab('Insurance', 'insurance'),
-  supplierTab('Templates', 'templates'),
-  supplierTab('Settings', 'settings'),
-];
+    (SUPPLIER_CONSOLE.includes(pathname) && shownSupplierTab(current) === key) ||
+    (key === 'jobs' && pathname.startsWith('/supplier/jobs/')),
+}));
 
 /** Where the user menu's 'Account settings' leads: owners' Account page, or the console's Settings tab. */
 export const ACCOUNT_HREF = { owner: '/account', supplier: '/supplier?tab=settings' } as const;

@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageHead } from '../../../lib/page-head';
 import { SupplierConsole } from './-components/supplier-console';
-import { validateSupplierSearch } from './-components/supplier-tabs';
+import { supplierConsoleHead, validateSupplierSearch } from './-components/supplier-tabs';
 
 function SupplierConsoleRoute() {
   const { tab } = Route.useSearch();
-  return <SupplierConsole tab={tab} from="/supplier" />;
+  return <SupplierConsole tab={tab} />;
 }
 
 export const Route = createFileRoute('/_authenticated/supplier/')({
-  head: pageHead('Supplier console'),
+  // The title names the section the URL shows ('Jobs · PropertyDNA', 'Profile · PropertyDNA', …).
+  head: supplierConsoleHead,
   validateSearch: validateSupplierSearch,
   component: SupplierConsoleRoute,
 });

@@ -3,7 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuthOrganization, AuthUser } from '../../../../lib/auth';
 import { renderWithRouter } from '../../../../test/render';
 import { SupplierConsoleView } from './supplier-console';
-import { SUPPLIER_TABS, validateSupplierSearch } from './supplier-tabs';
+import {
+  SUPPLIER_TABS,
+  type SupplierTab,
+  supplierConsoleHead,
+  validateSupplierSearch,
+} from './supplier-tabs';
 
 const supplier: AuthUser = {
   id: 'u1',
@@ -30,73 +35,75 @@ const company: AuthOrganization = {
 };
 
 describe('SupplierConsoleView', () => {
-  it('shows a supplier the five tabs and opens on Jobs', async () => {
+  it('opens on Jobs under a heading naming it, with no tab bar of its own', async () => {
     await renderWithRouter(
       <SupplierConsoleView user={supplier} organization={company} onLogout={() => {}} />,
     );
-    const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual([
-      'Profile',
-      'Insurance',
-      'Templates',
-      'Jobs',
-      'Settings',
-    ]);
-    expect(screen.getByRole('tab', { name: 'Jobs' }).getAttribute('aria-selected')).toBe('true');
-    fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
-    expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText('Roofing, Gutters')).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Jobs');
+    expect(screen.getByText('Karoo Roofing')).toBeTruthy();
+    // The app shell's sidebar is the one navigation: the console shows no tabs.
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
   });
 
-  it('shows the tab the URL names, and hands a chosen tab to the route', async () => {
-    const onTabChange = vi.fn();
+  it.each([
+    ['jobs', 'Jobs', 'Your jobs'],
+    ['profile', 'Profile', 'Company profile'],
+    ['insurance', 'Insurance', 'Liability insurance'],
+    ['templates', 'Templates', null],
+    ['settings', 'Settings', 'Account'],
+  ] as const)('shows the %s section the URL names, titled %s', async (tab, title, part) => {
     await renderWithRouter(
-      <SupplierConsoleView
-        user={supplier}
-        organization={company}
-        onLogout={() => {}}
-        tab="insurance"
-        onTabChange={onTabChange}
-      />,
+      <SupplierConsoleView user={supplier} organization={company} onLogout={() => {}} tab={tab} />,
     );
-    expect((await screen.findByRole('tab', { name: 'Insurance' })).getAttribute('aria-selected')).toBe(
-      'true',
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
+    expect(screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)[0]).toBe(
+      part ?? undefined,
     );
-    fireEvent.click(screen.getByRole('tab', { name: 'Templates' }));
-    expect(onTabChange).toHaveBeenCalledWith('templates');
-    // Controlled by the URL: nothing moves until the route answers with the new tab.
-    expect(screen.getByRole('tab', { name: 'Insurance' }).getAttribute('aria-selected')).toBe('true');
-    fireEvent.click(screen.getByRole('tab', { name: 'Insurance' }));
-    expect(onTabChange).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('tablist')).toBeNull();
   });
 
-  it('reads ?tab= from the URL: a known tab, else none (Jobs)', () => {
+  it("shows the company's registered details under Profile", async () => {
+    await renderWithRouter(
+      <SupplierConsoleView user={supplier} organization={company} onLogout={() => {}} tab="profile" />,
+    );
+    expect(await screen.findByText('Roofing, Gutters')).toBeTruthy();
+    expect(screen.getByText('2019/123456/07')).toBeTruthy();
+    expect(screen.queryByText('lerato@karooroofing.co.za')).toBeNull();
+  });
+
+  it('reads ?tab= from the URL: a known section, else none (Jobs); the title names the section', () => {
     expect(validateSupplierSearch({ tab: 'settings' })).toEqual({ tab: 'settings' });
     expect(validateSupplierSearch({ tab: 'Settings' })).toEqual({ tab: undefined });
     expect(validateSupplierSearch({ tab: ['jobs'] })).toEqual({ tab: undefined });
     expect(validateSupplierSearch({})).toEqual({ tab: undefined });
     expect(SUPPLIER_TABS.map((tab) => tab.key)).toEqual([
+      'jobs',
       'profile',
       'insurance',
       'templates',
-      'jobs',
       'settings',
     ]);
+    const titleOf = (tab?: SupplierTab) => supplierConsoleHead({ match: { search: { tab } } }).meta[0]?.title;
+    expect(titleOf()).toBe('Jobs · PropertyDNA');
+    expect(titleOf('profile')).toBe('Profile · PropertyDNA');
+    expect(titleOf('insurance')).toBe('Insurance · PropertyDNA');
+    expect(titleOf('templates')).toBe('Templates · PropertyDNA');
+    expect(titleOf('settings')).toBe('Settings · PropertyDNA');
   });
 
   it('shows the account and a Log out button under Settings', async () => {
     const onLogout = vi.fn();
     await renderWithRouter(
-      <SupplierConsoleView user={supplier} organization={company} onLogout={onLogout} />,
+      <SupplierConsoleView user={supplier} organization={company} onLogout={onLogout} tab="settings" />,
     );
-    fireEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
-    expect(screen.getByText('Lerato Dlamini')).toBeTruthy();
+    expect(await screen.findByText('Lerato Dlamini')).toBeTruthy();
     expect(screen.getByText('lerato@karooroofing.co.za')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
-  it('tells an owner that the console is for suppliers, without the tabs', async () => {
+  it('tells an owner that the console is for suppliers, without its sections', async () => {
     await renderWithRouter(
       <SupplierConsoleView
         user={{ ...supplier, userType: 'homeowner' }}
@@ -105,6 +112,7 @@ describe('SupplierConsoleView', () => {
       />,
     );
     expect(await screen.findByText('The supplier console is for supplier accounts.')).toBeTruthy();
-    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Supplier Console');
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
   });
 });

@@ -1,13 +1,13 @@
-import { Alert, Button, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../../components/router-links';
 import { type AuthOrganization, type AuthUser, useAuth } from '../../../../lib/auth';
 import { InsurancePanel } from './insurance-panel';
 import { JobsPanel } from './jobs-panel';
 import { ProfilePanel } from './profile-panel';
 import { SettingsPanel } from './settings-panel';
-import { DEFAULT_SUPPLIER_TAB, SUPPLIER_TABS, type SupplierTab } from './supplier-tabs';
+import { type SupplierTab, shownSupplierTab, supplierTabLabel } from './supplier-tabs';
 import { TemplatesPanel } from './templates-panel';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -27,11 +27,9 @@ export interface SupplierConsoleViewProps {
   user: AuthUser;
   organization: AuthOrganization;
   onLogout: () => void;
-  /** The open tab (from the URL); Jobs when left out. */
+  /** The section shown (from the URL, which the app shell's sidebar sets); Jobs when left out. */
   tab?: SupplierTab | undefined;
-  /** A tab was chosen (the route puts it in the URL); left out, the view keeps it itself. */
-  onTabChange?: (tab: SupplierTab) => void;
-  /** The wired tab contents (the profile form, templates, jobs); left out in isolated renders. */
+  /** The wired section contents (the profile form, templates, jobs); left out in isolated renders. */
   panels?: {
     profile?: ReactNode;
     insurance?: ReactNode;
@@ -41,23 +39,23 @@ export interface SupplierConsoleViewProps {
   };
 }
 
-/** The supplier console: the tab list, the company's registered details and the account. */
-export function SupplierConsoleView({
-  user,
-  organization,
-  onLogout,
-  tab,
-  onTabChange,
-  panels,
-}: SupplierConsoleViewProps) {
-  const [ownTab, setOwnTab] = useState<SupplierTab>(tab ?? DEFAULT_SUPPLIER_TAB);
-  const active = onTabChange ? (tab ?? DEFAULT_SUPPLIER_TAB) : ownTab;
-  const choose = (value: string | null) => {
-    const chosen = SUPPLIER_TABS.find((candidate) => candidate.key === value)?.key;
-    if (!chosen || chosen === active) return;
-    if (onTabChange) onTabChange(chosen);
-    else setOwnTab(chosen);
-  };
+/** A part of a section under its own heading (h2, under the section's h1). */
+function Part({ title, children, mt }: { title: string; children: ReactNode; mt?: string }) {
+  return (
+    <>
+      <Title order={2} size="h4" mt={mt}>
+        {title}
+      </Title>
+      <Stack mt="md">{children}</Stack>
+    </>
+  );
+}
+
+/**
+ * The supplier console: the section the URL names (the app shell's sidebar is its navigation), under a
+ * heading naming it, with the company's name beneath.
+ */
+export function SupplierConsoleView({ user, organization, onLogout, tab, panels }: SupplierConsoleViewProps) {
   if (user.userType !== 'supplier') {
     return (
       <Container size="md" py="xl">
@@ -71,98 +69,72 @@ export function SupplierConsoleView({
       </Container>
     );
   }
+  const shown = shownSupplierTab(tab);
+  const sections: Record<SupplierTab, ReactNode> = {
+    jobs: <Part title="Your jobs">{panels?.jobs}</Part>,
+    profile: (
+      <>
+        <Title order={2} size="h4">
+          Company profile
+        </Title>
+        <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} mt="md">
+          <Detail label="Company name">{organization.name}</Detail>
+          <Detail label="Trading as">{organization.tradingAs}</Detail>
+          <Detail label="Registration number">{organization.registrationNumber}</Detail>
+          <Detail label="Business address">{organization.businessAddress}</Detail>
+          <Detail label="Service categories">{organization.specialties.join(', ')}</Detail>
+        </SimpleGrid>
+        {panels?.profile && (
+          <Part title="Supplier profile" mt="xl">
+            {panels.profile}
+          </Part>
+        )}
+      </>
+    ),
+    insurance: <Part title="Liability insurance">{panels?.insurance}</Part>,
+    // The templates table needs no heading of its own: the section's names it.
+    templates: <Stack>{panels?.templates}</Stack>,
+    settings: (
+      <Part title="Account">
+        <Stack gap="md" align="flex-start">
+          <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} m={0} w="100%">
+            <Detail label="Name">
+              {user.firstName} {user.lastName}
+            </Detail>
+            <Detail label="Email">{user.email}</Detail>
+            <Detail label="Company">{organization.name}</Detail>
+          </SimpleGrid>
+          {panels?.settings}
+          <Group>
+            <Button variant="default" onClick={onLogout}>
+              Log out
+            </Button>
+          </Group>
+        </Stack>
+      </Part>
+    ),
+  };
   return (
     <Container size="xl" py="xl">
-      <Title order={1}>Supplier Console</Title>
+      <Title order={1}>{supplierTabLabel(shown)}</Title>
       <Text c="dimmed" mt={4}>
         {organization.tradingAs || organization.name}
       </Text>
-      <Tabs value={active} onChange={choose} mt="xl" keepMounted={false}>
-        <Tabs.List>
-          {SUPPLIER_TABS.map((candidate) => (
-            <Tabs.Tab key={candidate.key} value={candidate.key}>
-              {candidate.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="profile" pt="lg">
-          <Title order={2} size="h4">
-            Company profile
-          </Title>
-          <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} mt="md">
-            <Detail label="Company name">{organization.name}</Detail>
-            <Detail label="Trading as">{organization.tradingAs}</Detail>
-            <Detail label="Registration number">{organization.registrationNumber}</Detail>
-            <Detail label="Business address">{organization.businessAddress}</Detail>
-            <Detail label="Service categories">{organization.specialties.join(', ')}</Detail>
-          </SimpleGrid>
-          {panels?.profile && (
-            <>
-              <Title order={2} size="h4" mt="xl" mb="md">
-                Supplier profile
-              </Title>
-              {panels.profile}
-            </>
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="insurance" pt="lg">
-          <Title order={2} size="h4">
-            Insurance
-          </Title>
-          <Stack mt="md">{panels?.insurance}</Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="templates" pt="lg">
-          <Title order={2} size="h4">
-            Templates
-          </Title>
-          <Stack mt="md">{panels?.templates}</Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="jobs" pt="lg">
-          <Title order={2} size="h4">
-            Jobs
-          </Title>
-          <Stack mt="md">{panels?.jobs}</Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="settings" pt="lg">
-          <Title order={2} size="h4">
-            Account
-          </Title>
-          <Stack gap="md" mt="md" align="flex-start">
-            <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} m={0} w="100%">
-              <Detail label="Name">
-                {user.firstName} {user.lastName}
-              </Detail>
-              <Detail label="Email">{user.email}</Detail>
-              <Detail label="Company">{organization.name}</Detail>
-            </SimpleGrid>
-            {panels?.settings}
-            <Group>
-              <Button variant="default" onClick={onLogout}>
-                Log out
-              </Button>
-            </Group>
-          </Stack>
-        </Tabs.Panel>
-      </Tabs>
+      <Stack key={shown} mt="xl" gap={0}>
+        {sections[shown]}
+      </Stack>
     </Container>
   );
 }
 
 /**
- * /supplier and /supplier/dashboard: the open tab lives in the URL (`?tab=jobs`), so a reload, a link
- * and Back all keep it; each choice is a history entry.
+ * /supplier and /supplier/dashboard: the section shown lives in the URL (`?tab=jobs`), which the app
+ * shell's sidebar sets, so a reload, a link and Back all keep it.
  */
-export function SupplierConsole({
-  tab,
-  from,
-}: {
-  tab: SupplierTab | undefined;
-  from: '/supplier' | '/supplier/dashboard';
-}) {
+export function SupplierConsole({ tab }: { tab: SupplierTab | undefined }) {
   const { user, organization, logout } = useAuth();
   const navigate = useNavigate();
   if (!user || !organization) return null;
-  const changeTab = (next: SupplierTab) => void navigate({ to: from, search: { tab: next } });
   const logOut = async () => {
     await logout();
     await navigate({ to: '/login' });
@@ -173,7 +145,6 @@ export function SupplierConsole({
       organization={organization}
       onLogout={() => void logOut()}
       tab={tab}
-      onTabChange={changeTab}
       panels={{
         profile: <ProfilePanel />,
         insurance: <InsurancePanel />,
