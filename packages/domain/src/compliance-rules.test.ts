@@ -876,3 +876,21 @@ describe('evaluateCompliance: properties', () => {
     );
   });
 });
+
+describe('insurance: a policy whose wording cannot be read', () => {
+  it('is an unknown that names the policy, says why and what to upload', () => {
+    const findings = evaluateCompliance({
+      property: { country: 'ZA', municipality: 'CPT', features: [] },
+      documents: [],
+      unreadablePolicies: [{ document_id: 'p1', document_name: 'Scan.pdf', reason: 'it has no text layer.' }],
+      today: '2026-11-23',
+    });
+    expect(findings.find((finding) => finding.rule === 'policy_wording.insurance')).toMatchObject({
+      type: 'unknown',
+      severity: 'medium',
+      context: 'insurance',
+      description: '"Scan.pdf": it has no text layer.',
+      evidence: [{ id: 'p1', name: 'Scan.pdf' }],
+    });
+  });
+});

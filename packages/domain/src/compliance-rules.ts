@@ -66,10 +66,19 @@ export interface PolicyConditionInput {
   excerpt: string;
 }
 
+/** A policy in the vault whose wording could not be read (a scan without text, not a PDF, damaged). */
+export interface UnreadablePolicyInput {
+  document_id: string;
+  document_name: string;
+  /** Why, in plain words. */
+  reason: string;
+}
+
 export interface ComplianceInput {
   property: { country: string; municipality: string; features: readonly PropertyFeature[] };
   documents: readonly ComplianceDocument[];
   policyConditions?: readonly PolicyConditionInput[];
+  unreadablePolicies?: readonly UnreadablePolicyInput[];
   /** YYYY-MM-DD: the date the check is for. */
   today: string;
 }
@@ -112,6 +121,7 @@ export interface ComplianceFacts {
   /** The documents of kind 'policy'. */
   policies: readonly HeldPolicy[];
   policyConditions: readonly PolicyConditionInput[];
+  unreadablePolicies: readonly UnreadablePolicyInput[];
 }
 
 export interface HeldPolicy {
@@ -266,6 +276,7 @@ function complianceFacts(input: ComplianceInput): ComplianceFacts {
       .filter((document) => document.kind === 'policy')
       .map((document) => ({ document, expiresOn: expiryDate(document.expires_at) })),
     policyConditions: input.policyConditions ?? [],
+    unreadablePolicies: input.unreadablePolicies ?? [],
   };
 }
 
@@ -533,6 +544,31 @@ const POLICY_TITLES = {
   valid: 'Insurance policy in force',
 } as const;
 
+/**
+ * Insurance: a policy whose wording could not be read cannot be checked for its conditions; the owner
+ * learns why and what to upload instead (an unknown, never a silent pass).
+ */
+const POLICY_WORDING_RULE: ComplianceRule = {
+  id: 'policy_wording.insurance',
+  context: 'insurance',
+  title: "The policy's wording can be read",
+  source: "The insurance policy's wording: its conditions bind the cover",
+  appliesTo: (facts) => facts.unreadablePolicies.length > 0,
+  evaluate: (facts) => ({
+    type: 'unknown',
+    severity: 'medium',
+    title: 'Policy wording could not be read',
+    description: facts.unreadablePolicies
+      .map((policy) => `"${policy.document_name}": ${policy.reason}`)
+      .join(' '),
+    evidence: facts.unreadablePolicies.map((policy) => ({
+      id: policy.document_id,
+      name: policy.document_name,
+    })),
+    action: "Upload the insurer's policy wording as a PDF with text (not a scan), then analyse it",
+  }),
+};
+
 /** Insurance: the policy with the latest expiry date counts (a renewed policy's old schedule is history). */
 const POLICY_RULE: ComplianceRule = {
   id: 'insurance_policy.insurance',
@@ -700,6 +736,7 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
 
 const INSURANCE_RULES = [
   POLICY_RULE,
+  POLICY_WORDING_RULE,
   insuranceRule('roof_inspection', 'Roof inspected within 12 months', 'low', everyProperty),
   insuranceRule(
     'alarm_service',
