@@ -244,6 +244,55 @@ describe('the app shell of a signed-in owner', () => {
     }
   });
 
+  it('draws the line between the sidebar and the page down to the foot of a page taller than the window', async () => {
+    const { context, page, watch } = await ownerPage({ width: 1280, height: 500 });
+    /** Where the line beside the sidebar runs (the page column's left edge), in page coordinates. */
+    const line = () =>
+      page.evaluate(() => {
+        const main = document.getElementById('main-content');
+        const navbar = document.getElementById('app-navigation');
+        const box = main.getBoundingClientRect();
+        const style = getComputedStyle(main);
+        return {
+          documentHeight: document.documentElement.scrollHeight,
+          x: box.left,
+          top: box.top + window.scrollY,
+          bottom: box.bottom + window.scrollY,
+          width: style.borderInlineStartWidth,
+          style: style.borderInlineStartStyle,
+          navbarWidth: navbar.getBoundingClientRect().width,
+          navbarBorder: getComputedStyle(navbar).borderInlineEndWidth,
+        };
+      });
+    try {
+      await page.goto('/account');
+      await page.getByRole('form', { name: 'Change password' }).waitFor();
+      const drawn = await line();
+      assert.ok(drawn.documentHeight > 500, `the page (${drawn.documentHeight}px) is taller than the window`);
+      assert.deepEqual([drawn.width, drawn.style, drawn.x], ['1px', 'solid', drawn.navbarWidth]);
+      // From the top of the page to its foot, not only the first screenful; one line, not two.
+      assert.equal(drawn.top, 0);
+      assert.ok(Math.abs(drawn.bottom - drawn.documentHeight) <= 1, JSON.stringify(drawn));
+      assert.equal(drawn.navbarBorder, '0px');
+      // Scrolled to the foot, the line is still there beside the sidebar.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      assert.equal(
+        await page.evaluate((x) => document.elementFromPoint(x, window.innerHeight - 2)?.id, drawn.x + 0.5),
+        'main-content',
+      );
+
+      // On a phone the sidebar is a drawer: no line, and the page takes the whole width.
+      await page.setViewportSize(PHONE);
+      await page.getByRole('button', { name: 'Open navigation' }).waitFor();
+      const phone = await line();
+      assert.deepEqual([phone.width, phone.x], ['0px', 0]);
+      await assertNoSideScroll(page, 'account on a phone');
+      await assertClean(watch);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps the older layout at /app/old with its sidebar, its Properties a real list', async () => {
     const { context, page, watch } = await ownerPage();
     try {

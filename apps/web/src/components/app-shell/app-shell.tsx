@@ -154,6 +154,8 @@ export function AppShellLayout({
             id={NAV_ID}
             aria-label={supplier ? 'Supplier console' : 'Main'}
             p="sm"
+            // The line beside it is the page column's edge (app-shell.module.css), as tall as the page.
+            withBorder={false}
             // Off-screen while closed on a phone: out of the tab order and hidden from assistive technology.
             style={drawerHidden ? { visibility: 'hidden' } : undefined}
           >
@@ -175,7 +177,12 @@ export function AppShellLayout({
             </AppShell.Section>
           </AppShell.Navbar>
         )}
-        <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <AppShell.Main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className={withNavbar ? classes.mainBesideNavbar : undefined}
+          style={{ outline: 'none' }}
+        >
           {children}
         </AppShell.Main>
       </AppShell>
