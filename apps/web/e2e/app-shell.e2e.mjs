@@ -5,8 +5,11 @@ import {
   assertClean,
   assertNoSideScroll,
   demoToken,
+  newAccount,
   newContext,
   signIn,
+  TEST_PASSWORD,
+  toast,
   useBrowser,
   watchPage,
 } from './browser.mjs';
@@ -74,6 +77,66 @@ describe('app shell', () => {
     await page.getByText('/api/health').first().waitFor();
     assert.deepEqual(await watch.cspViolations(), []);
     assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('shows a signed-out visitor of a protected page the login screen alone, and that page after logging in', async () => {
+    const { browser, page } = session;
+    const watch = await watchPage(page);
+    await page.goto('/vault');
+    await page.getByRole('heading', { level: 1, name: 'Log in to PropertyDNA' }).waitFor();
+    // The login screen's own title and one heading: nothing of the page it stands in for, no shell.
+    await page.waitForFunction(() => document.title === 'Log in · PropertyDNA');
+    assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
+    assert.equal(await page.getByText('Document Vault').count(), 0);
+    assert.equal(await page.getByRole('navigation').count(), 0);
+    assert.equal(new URL(page.url()).pathname, '/vault');
+    // Signing up from here comes back here too.
+    assert.equal(
+      await page.getByRole('link', { name: 'Sign up' }).getAttribute('href'),
+      '/signup?redirect=%2Fvault',
+    );
+
+    await page.getByRole('button', { name: 'Access Demo Accounts' }).click();
+    await page.getByRole('button', { name: /^Property owner demo/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/vault');
+    await page.waitForFunction(() => document.title === 'Vault · PropertyDNA');
+    await assertClean(watch);
+
+    // With email and password, on a property's page (the address asked for, search and all).
+    const owner = await newAccount({ label: 'signed-out-visitor' });
+    const property = await api('/api/properties', {
+      token: owner.token,
+      body: {
+        name: 'Tamboerskloof Cottage',
+        address: '7 Kloofnek Road, Tamboerskloof, 8001',
+        property_type: 'residential',
+        country: 'ZA',
+        municipality: 'CPT',
+        parcel_id: 'TK7',
+      },
+    });
+    assert.equal(property.status, 201, JSON.stringify(property.body));
+    const context = await newContext(browser);
+    try {
+      const visitor = await context.newPage();
+      const visitorWatch = await watchPage(visitor);
+      const asked = `/properties/${property.body.id}?from=bookmark`;
+      await visitor.goto(asked);
+      await visitor.getByRole('heading', { level: 1, name: 'Log in to PropertyDNA' }).waitFor();
+      await visitor.waitForFunction(() => document.title === 'Log in · PropertyDNA');
+      await visitor.getByLabel('Email', { exact: true }).fill(owner.email);
+      await visitor.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+      await visitor.getByRole('button', { name: 'Log in', exact: true }).click();
+      await toast(visitor, 'Welcome back!').waitFor();
+      await visitor.getByRole('heading', { level: 1, name: 'Tamboerskloof Cottage' }).waitFor();
+      const url = new URL(visitor.url());
+      assert.equal(`${url.pathname}${url.search}`, asked);
+      await visitor.waitForFunction(() => document.title === 'Property · PropertyDNA');
+      await assertClean(visitorWatch);
+    } finally {
+      await context.close();
+    }
   });
 
   it('moves keyboard focus to the "Log in" link first', async () => {

@@ -15,6 +15,9 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/** The login page's name: its document title ('Log in · PropertyDNA'), also where a protected page shows it. */
+export const LOGIN_PAGE_NAME = 'Log in';
+
 /** The email of an account just created, when the history entry carries a valid one. */
 function signedUpEmailOf(state: { signedUpEmail?: unknown }): string | null {
   const parsed = loginSchema.shape.email.safeParse(state.signedUpEmail);
@@ -24,7 +27,8 @@ function signedUpEmailOf(state: { signedUpEmail?: unknown }): string | null {
 /**
  * The login screen with its calls: shown by /login and by every protected route when nobody is signed
  * in (spec §2). After a login a supplier goes to /supplier and everyone else to /app, unless the visitor
- * came from a page of the app to return to (`redirect`, already checked with safeReturnPath).
+ * came from a page of the app to return to (`redirect`, already checked with safeReturnPath): the share
+ * they came from, or the protected page this screen stands in for.
  */
 export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}) {
   const auth = useAuth();

@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
-import { AuthProvider } from '../lib/auth';
+import { LOGIN_PAGE_NAME } from '../components/login-screen';
+import { AuthProvider, useAuth } from '../lib/auth';
 import { documentTitle } from '../lib/page-head';
 import type { RouterContext } from '../router';
 import { theme } from '../theme';
@@ -16,17 +17,30 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 });
 
+/**
+ * The document title of the deepest route that names one (React puts <title> in the head); but where a
+ * protected page shows the login screen in its place (nobody signed in), the login page's title, since
+ * the login screen is all there is to see.
+ */
+function DocumentHead() {
+  const { status } = useAuth();
+  const protectedPage = useRouterState({
+    select: (state) => state.matches.some((match) => match.routeId === '/_authenticated'),
+  });
+  if (protectedPage && status === 'anonymous') return <title>{documentTitle(LOGIN_PAGE_NAME)}</title>;
+  return <HeadContent />;
+}
+
 function RootLayout() {
   const onLoginPage = useRouterState({
     select: (state) => state.location.pathname.replace(/\/+$/, '') === '/login',
   });
   return (
     <MantineProvider theme={theme}>
-      {/* The document title of the deepest route that names one (React puts <title> in the head). */}
-      <HeadContent />
       {/* The spec shows toasts one at a time. */}
       <Notifications limit={1} />
       <AuthProvider lookupUser={!onLoginPage}>
+        <DocumentHead />
         <Outlet />
       </AuthProvider>
     </MantineProvider>

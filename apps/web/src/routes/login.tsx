@@ -1,7 +1,7 @@
 import { safeReturnPath } from '@propertydna/domain';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { LoginScreen } from '../components/login-screen';
+import { LOGIN_PAGE_NAME, LoginScreen } from '../components/login-screen';
 import { useAuth } from '../lib/auth';
 import { pageHead } from '../lib/page-head';
 
@@ -11,7 +11,7 @@ interface LoginSearch {
 }
 
 export const Route = createFileRoute('/login')({
-  head: pageHead('Log in'),
+  head: pageHead(LOGIN_PAGE_NAME),
   // Every key is answered, undefined when unsafe: the router merges the raw search of the root route
   // with this, so a key left out would keep its raw value.
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
