@@ -10,6 +10,7 @@ export * from './hash.js';
 export * from './job-ref.js';
 export * from './municipalities.js';
 export * from './plans.js';
+export * from './policy-analysis/index.js';
 export * from './recurrence.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

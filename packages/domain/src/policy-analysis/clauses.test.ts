@@ -1,0 +1,244 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  foldPolicyText,
+  inlineTitle,
+  listPrefix,
+  plainPunctuation,
+  sectionOfHeading,
+  splitPolicyClauses,
+} from './clauses.js';
+
+const texts = (pages: string[]) => splitPolicyClauses(pages).map((clause) => clause.text);
+
+describe('foldPolicyText', () => {
+  it('folds line breaks and runs of white space to one space', () => {
+    expect(foldPolicyText('  We will\n\n not   pay\r\nfor\tthis.\f ')).toBe('We will not pay for this.');
+  });
+
+  it('joins a word hyphenated across a line break, and only there', () => {
+    expect(foldPolicyText('gradual deterio-\nration of a load-shedding\nsub-\nsidence')).toBe(
+      'gradual deterioration of a load-shedding subsidence',
+    );
+    expect(foldPolicyText('SANS-\n10254 and drip-\nTray')).toBe('SANS- 10254 and drip- Tray');
+  });
+
+  it('does not join a hyphen to the list item on the next line', () => {
+    expect(foldPolicyText('cover for sub-\na) geysers')).toBe('cover for sub- a) geysers');
+  });
+});
+
+describe('plainPunctuation', () => {
+  it('makes typographic quotes and dashes plain, character for character', () => {
+    const text = 'We won’t pay – “never” ‘ever’';
+    expect(plainPunctuation(text)).toBe("We won't pay - \"never\" 'ever'");
+    expect(plainPunctuation(text)).toHaveLength(text.length);
+  });
+});
+
+describe('sectionOfHeading', () => {
+  it.each([
+    ['What we won’t pay for', 'exclusions'],
+    ['2.3 Exclusions applicable to Section A', 'exclusions'],
+    ['3. What is NOT insured', 'exclusions'],
+    ['GENERAL CONDITIONS', 'conditions'],
+    ['WARRANTIES', 'conditions'],
+    ['Keeping your cover', 'conditions'],
+    ['DUTIES OF THE BODY CORPORATE', 'conditions'],
+    ['Extra cover you can add', 'extensions'],
+    ['8. ENDORSEMENTS (APPLICABLE ONLY WHERE STATED IN THE SCHEDULE)', 'extensions'],
+    ['B3. ADDITIONAL BENEFITS INCLUDED', 'extensions'],
+    ['Words we use', 'definitions'],
+    ['1. DEFINITIONS', 'definitions'],
+    ['Making a claim', 'other'],
+    ['POLICY SCHEDULE', 'other'],
+    ['What we cover', 'cover'],
+    ['PART B - BUILDINGS', 'cover'],
+  ])('%s opens a section of %s', (heading, kind) => {
+    expect(sectionOfHeading(heading)).toBe(kind);
+  });
+
+  it('answers null for a heading that only names a topic', () => {
+    expect(sectionOfHeading('Burst geysers')).toBeNull();
+    expect(sectionOfHeading('2.2.3 Power surge')).toBeNull();
+  });
+});
+
+describe('listPrefix', () => {
+  it.each([
+    ['4.1 The insured', '4.1 '],
+    ['2.2.1 Geysers', '2.2.1 '],
+    ['7. GENERAL', '7. '],
+    ['1) the roof', '1) '],
+    ['5 Claims', '5 '],
+    ['T1 Fire retardant.', 'T1 '],
+    ['B3.1 Geysers.', 'B3.1 '],
+    ['END 03 Power surge', 'END 03 '],
+    ['(a) wear and tear;', '(a) '],
+    ['(iv) rust;', '(iv) '],
+    ['b) damp;', 'b) '],
+    ['• rust or oxidation;', '• '],
+    ['- rust', '- '],
+  ])('%s opens with %s', (line, prefix) => {
+    expect(listPrefix(line)).toBe(prefix);
+  });
+
+  it.each(['12 months later', 'R15 000 for the geyser', '2 000 of each claim', 'The roof'])(
+    '%s is no list item',
+    (line) => {
+      expect(listPrefix(line)).toBe('');
+    },
+  );
+});
+
+describe('inlineTitle', () => {
+  it('finds a short title ending in a full stop or a colon, after the numbering', () => {
+    expect(inlineTitle('T1 Fire retardant. The thatch must be treated')).toBe('Fire retardant');
+    expect(inlineTitle('2.1 Geyser (warmwatertoestel). When the geyser bursts')).toBe(
+      'Geyser (warmwatertoestel)',
+    );
+    expect(inlineTitle('Rust and corrosion: we don’t pay')).toBe('Rust and corrosion');
+  });
+
+  it('takes no sentence for a title', () => {
+    expect(inlineTitle('Damage that happens suddenly is covered. Damage that')).toBe('');
+    expect(inlineTitle('One two three four five six seven. Eight')).toBe('');
+    expect(inlineTitle('Theft is covered unless there are no signs of forcible entry.')).toBe('');
+  });
+});
+
+describe('splitPolicyClauses', () => {
+  it('splits at numbers, letters, bullets, blank lines and key: value lines, joining wrapped lines', () => {
+    const page = [
+      'We will not pay for:',
+      '(a) wear and tear or gradual',
+      'deterioration;',
+      '• rust;',
+      'Excess: R2 500 per claim',
+      'Sum insured: R1 000 000',
+      '',
+      'A paragraph that goes on',
+      'over two lines.',
+    ].join('\n');
+    expect(texts([page])).toEqual([
+      'We will not pay for:',
+      '(a) wear and tear or gradual deterioration;',
+      '• rust;',
+      'Excess: R2 500 per claim',
+      'Sum insured: R1 000 000',
+      'A paragraph that goes on over two lines.',
+    ]);
+  });
+
+  it('starts a clause at an inline title after a sentence ends, not after a broken line', () => {
+    const page = [
+      'Wear and tear. Loss caused by wear and tear, or by the gradual deterioration of any part',
+      'of the buildings.',
+      'Maintenance. Damage caused by the failure to maintain the buildings, and by',
+      'Roof leaks. Those are part of the sentence above.',
+    ].join('\n');
+    expect(texts([page])).toEqual([
+      'Wear and tear. Loss caused by wear and tear, or by the gradual deterioration of any part of the buildings.',
+      'Maintenance. Damage caused by the failure to maintain the buildings, and by Roof leaks. Those are part of the sentence above.',
+    ]);
+  });
+
+  it('gives each clause its section, heading, title and the lead-in of its list', () => {
+    const pages = [
+      [
+        'WHAT IS NOT COVERED',
+        'We do not cover:',
+        '(a) rust;',
+        '(b) damp;',
+        'A paragraph after the list.',
+        '(c) an item of no list.',
+        'Burst geysers',
+        'We pay for one geyser per claim.',
+      ].join('\n'),
+      ['(d) an item continued on the next page;', 'GENERAL CONDITIONS', 'T1 Fire retardant. Treat it.'].join(
+        '\n',
+      ),
+    ];
+    expect(
+      splitPolicyClauses(pages).map(({ page, text, section, heading, title, leadIn, listItem }) => [
+        page,
+        text,
+        section,
+        heading,
+        title,
+        leadIn,
+        listItem,
+      ]),
+    ).toEqual([
+      [1, 'We do not cover:', 'exclusions', 'WHAT IS NOT COVERED', '', '', false],
+      [1, '(a) rust;', 'exclusions', 'WHAT IS NOT COVERED', '', 'We do not cover:', true],
+      [1, '(b) damp;', 'exclusions', 'WHAT IS NOT COVERED', '', 'We do not cover:', true],
+      [1, 'A paragraph after the list.', 'exclusions', 'WHAT IS NOT COVERED', '', '', false],
+      [1, '(c) an item of no list.', 'exclusions', 'WHAT IS NOT COVERED', '', '', true],
+      [1, 'We pay for one geyser per claim.', 'exclusions', 'Burst geysers', '', '', false],
+      [2, '(d) an item continued on the next page;', 'exclusions', 'Burst geysers', '', '', true],
+      [2, 'T1 Fire retardant. Treat it.', 'conditions', 'GENERAL CONDITIONS', 'Fire retardant', '', true],
+    ]);
+  });
+
+  it('keeps the lead-in of a list across a heading that only names a topic', () => {
+    const page = ['The policy is extended to include:', '2.2.1 Geysers', '(a) a burst geyser.'].join('\n');
+    expect(splitPolicyClauses([page]).at(-1)?.leadIn).toBe('The policy is extended to include:');
+  });
+
+  it('reads a short line as a heading only between sentences and before a new one', () => {
+    const heading = (lines: string[]) =>
+      splitPolicyClauses([lines.join('\n')]).map((clause) => clause.heading);
+    expect(heading(['Theft', 'We pay for theft.'])).toEqual(['Theft']);
+    expect(heading(['A sentence that does not end', 'Theft', 'We pay.'])).toEqual(['Theft']);
+    expect(heading(['The Company will pay the', 'Insured for theft.'])).toEqual(['']);
+    expect(heading(['We pay for theft, by', 'Theft', 'We pay.'])).toEqual(['']);
+    expect(heading(['Theft', 'from a car is not covered.'])).toEqual(['']);
+    expect(heading(['Geysers, pipes and tanks', 'We pay.'])).toEqual(['']);
+    expect(heading(['Limit R5 000', 'We pay.'])).toEqual(['']);
+    expect(heading(['lower case words', 'We pay.'])).toEqual(['']);
+    expect(heading(['One two three four five six seven eight nine ten eleven', 'We pay.'])).toEqual(['']);
+    expect(heading(['ALL CAPITALS HEADING', 'continues in lower case'])).toEqual(['ALL CAPITALS HEADING']);
+    expect(heading(['Last line heading'])).toEqual([]);
+  });
+
+  it('leaves out running headers, footers and page numbers', () => {
+    const page = (n: number) => `Acme Home Policy v3\nClause ${n} says this.\nPage ${n} of 3`;
+    expect(texts([page(1), page(2), page(3)])).toEqual([
+      'Clause 1 says this.',
+      'Clause 2 says this.',
+      'Clause 3 says this.',
+    ]);
+  });
+
+  it('takes nothing from empty pages', () => {
+    expect(splitPolicyClauses(['', '   \n  '])).toEqual([]);
+  });
+
+  it('every clause is a substring of its folded page', () => {
+    const line = fc.oneof(
+      fc.constantFrom(
+        'WHAT IS NOT COVERED',
+        'We do not cover:',
+        '(a) wear and tear;',
+        '• rust or corro-',
+        'sion;',
+        'Excess: R2 500',
+        'Theft',
+        'a) b',
+        '',
+        'Page 2 of 3',
+      ),
+      fc.string({ maxLength: 30 }),
+    );
+    const page = fc.array(line, { maxLength: 12 }).map((lines) => lines.join('\n'));
+    fc.assert(
+      fc.property(fc.array(page, { minLength: 1, maxLength: 3 }), (pages) => {
+        for (const clause of splitPolicyClauses(pages)) {
+          expect(foldPolicyText(pages[clause.page - 1] as string)).toContain(clause.text);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,4 @@
+export { analyzePolicyText, hasTextLayer, POLICY_MIN_CONFIDENCE, POLICY_MIN_LETTERS } from './analyze.js';
+export * from './catalogue.js';
+export { foldPolicyText, type PolicyClause, type PolicySectionKind, splitPolicyClauses } from './clauses.js';
+export * from './evaluation.js';
