@@ -119,11 +119,13 @@ const wordingsIn = (folder: string): LabelledWording[] =>
       labels: parseCorpusLabels(readFileSync(path.join(folder, `${file.slice(0, -4)}.labels`), 'utf8')),
     }));
 const labelled = wordingsIn(corpus);
+const heldOut = wordingsIn(path.join(corpus, 'held-out'));
 
 describe('the corpus', () => {
-  it('has at least 8 labelled wordings of 2 to 5 pages, each labelled with known keys', () => {
+  it('has at least 8 labelled wordings of 2 to 5 pages and 2 held out, each labelled with known keys', () => {
     expect(labelled.length).toBeGreaterThanOrEqual(8);
-    for (const wording of labelled) {
+    expect(heldOut.length).toBeGreaterThanOrEqual(2);
+    for (const wording of [...labelled, ...heldOut]) {
       expect(wording.pages.length, wording.name).toBeGreaterThanOrEqual(2);
       expect(wording.pages.length, wording.name).toBeLessThanOrEqual(5);
       const seen = new Set<string>();
