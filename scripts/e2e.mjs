@@ -15,7 +15,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { root, serverEntry, startBuiltApp } from './lib/built-app.mjs';
 
-const webIndex = path.join(root, 'apps/web/dist/index.html');
+// The web build the server serves: apps/web/dist, or WEB_DIST_DIR (a build of one's own, beside others').
+const webIndex = path.join(path.resolve(root, process.env.WEB_DIST_DIR ?? 'apps/web/dist'), 'index.html');
 const testsDir = path.join(root, 'apps/web/e2e');
 
 /**

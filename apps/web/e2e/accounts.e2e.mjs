@@ -331,8 +331,9 @@ describe('accounts', () => {
 
     await page.getByRole('button', { name: 'Access Demo Accounts' }).click();
     await page.getByRole('button', { name: /^Property owner demo/ }).click();
-    await page.waitForURL('**/app');
-    await page.getByRole('heading', { level: 1, name: 'Your Properties' }).waitFor();
+    // Logging in there continues to the page that was asked for.
+    await page.getByRole('heading', { level: 1, name: 'Properties' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/properties');
     await assertClean(watch);
   });
 
