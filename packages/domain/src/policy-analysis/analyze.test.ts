@@ -133,6 +133,44 @@ describe('analyzePolicyText: what a clause says about its topic', () => {
     expect(keysOf('Theft is covered and the police came by force of habit.')).toEqual([]);
   });
 
+  it('reads the variants insurers write', () => {
+    expect(
+      keysOf('The Society does not insure loss arising from ordinary wear, tear and depreciation.'),
+    ).toEqual(['exclusion wear_and_tear']);
+    expect(keysOf('We do not insure any cause which operates progressively.')).toEqual([
+      'exclusion gradual_deterioration',
+    ]);
+    expect(keysOf('We won’t pay for water that has leaked slowly over a long time.')).toEqual([
+      'exclusion gradual_deterioration',
+    ]);
+    expect(
+      findingOf('unoccupancy', 'Not insured: the home left without an occupant for 35 consecutive days.')
+        ?.days,
+    ).toBe(35);
+    expect(keysOf('We won’t pay for repairs because the home was not properly maintained.')).toEqual([
+      'exclusion lack_of_maintenance',
+    ]);
+    expect(keysOf('The Society will cover damage caused by landslip.')).toEqual([
+      'endorsement subsidence_landslip_extension',
+    ]);
+    expect(keysOf('Liability for a burst geyser shall not exceed R10 000.')).toEqual([
+      'endorsement geyser_limits',
+    ]);
+    expect(keysOf('Theft is only covered if someone forced their way in.')).toEqual([
+      'endorsement theft_forcible_entry',
+    ]);
+    expect(keysOf('Theft is covered only where there are signs of a break-in.')).toEqual([
+      'endorsement theft_forcible_entry',
+    ]);
+    expect(keysOf('Accidental damage is insured only by a section this policy does not include.')).toEqual(
+      [],
+    );
+    expect(keysOf('When you sell you will need an electrical compliance certificate.')).toEqual([]);
+    expect(
+      keysOf('An electrical certificate must be shown to buyers; it is not a condition of cover.'),
+    ).toEqual([]);
+  });
+
   it('needs both things where a topic takes two: walls and weather, a geyser and a limit', () => {
     expect(keysOf('We won’t pay for storm damage to boundary walls.')).toEqual(['exclusion boundary_walls']);
     expect(keysOf('We won’t pay to paint boundary walls.')).toEqual([]);

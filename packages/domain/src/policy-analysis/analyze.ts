@@ -76,13 +76,20 @@ const SECTION_OF_STANCE: Record<ClauseStance, readonly PolicySectionKind[]> = {
   restricts: ['exclusions', 'conditions'],
 };
 
-/** Whether a segment of a clause says what the stance needs, and on what evidence. */
-function judge(
-  stance: ClauseStance,
-  segment: string,
-  leadIn: string,
-  section: PolicySectionKind,
-): Judgement | null {
+/** A part of a clause as the rules read it: with its whole sentence and what leads into it. */
+interface Reading {
+  span: Span;
+  segment: string;
+  sentence: string;
+  leadIn: string;
+}
+
+/**
+ * Whether a segment of a clause says what the stance needs, and on what evidence. 'Not required' and
+ * 'not a condition' count anywhere in the segment's sentence.
+ */
+function judge(stance: ClauseStance, reading: Reading, section: PolicySectionKind): Judgement | null {
+  const { segment, leadIn } = reading;
   const excluding = anyOf(EXCLUDING, segment);
   const granting = anyOf(GRANTING, segment);
   const inSection = SECTION_OF_STANCE[stance].includes(section);
@@ -92,7 +99,7 @@ function judge(
       if (anyOf(EXCLUDING, leadIn)) return { evidence: 'lead-in', conflict: granting };
       return inSection && !granting ? { evidence: 'section', conflict: false } : null;
     case 'requires':
-      if (anyOf(NOT_REQUIRED, segment)) return null;
+      if (anyOf(NOT_REQUIRED, reading.sentence)) return null;
       if (anyOf(REQUIRING, segment)) return { evidence: 'segment', conflict: false };
       if (anyOf(REQUIRING, leadIn)) return { evidence: 'lead-in', conflict: false };
       return inSection ? { evidence: 'section', conflict: false } : null;
@@ -163,22 +170,25 @@ function candidatesOf(clause: PolicyClause, order: number): Candidate[] {
   const clauseLeadIn = `${plainPunctuation(clause.leadIn)} ${innerLeadIn(text)}`;
   const titles = plainPunctuation(`${clause.heading} ${clause.title}`);
   // A part of a sentence after a ';' reads on from the sentence's first part ('We will not pay for A; B').
-  const sentenceStarts = new Set(spansOf(text, SENTENCE_END).map((span) => span.start));
+  const sentences = spansOf(text, SENTENCE_END);
   let head = '';
-  const segments = spansOf(text, SEGMENT_END).map((span) => {
+  const readings = spansOf(text, SEGMENT_END).map((span): Reading => {
     const segment = text.slice(span.start, span.end);
-    const leadIn = sentenceStarts.has(span.start) ? clauseLeadIn : `${clauseLeadIn} ${head}`;
-    if (sentenceStarts.has(span.start)) head = segment;
-    return { span, segment, leadIn };
+    const sentence = sentences.find((candidate) => span.start < candidate.end) as Span;
+    const first = sentence.start === span.start;
+    if (first) head = segment;
+    const leadIn = first ? clauseLeadIn : `${clauseLeadIn} ${head}`;
+    return { span, segment, sentence: text.slice(sentence.start, sentence.end), leadIn };
   });
   const candidates: Candidate[] = [];
   for (const rule of RULES) {
-    for (const { span, segment, leadIn } of segments) {
+    for (const reading of readings) {
+      const { span, segment } = reading;
       const topic = topicIn(rule, segment);
       if (!topic) continue;
       if (rule.also && !rule.also.test(segment) && !rule.also.test(titles)) continue;
       if (rule.veto && anyOf(rule.veto, segment)) continue;
-      const judgement = judge(rule.stance, segment, leadIn, clause.section);
+      const judgement = judge(rule.stance, reading, clause.section);
       if (!judgement) continue;
       const confidence = confidenceOf(
         topic.strong,

@@ -77,7 +77,7 @@ const SECTION_PATTERNS: [PolicySectionKind, RegExp][] = [
   ],
   [
     'extensions',
-    /\bextension|\bendorsement|\badditional benefit|\bextra (?:cover|benefit)|\boptional\b|\badd-?ons?\b/i,
+    /\bextension|\bendorsement|\bmemorand|\badditional benefit|\bextra (?:cover|benefit)|\boptional\b|\badd-?ons?\b/i,
   ],
   ['definitions', /\bdefinition|\bwords we use\b|\bmeaning of\b|\binterpretation\b|\bwoordomskrywing/i],
   [

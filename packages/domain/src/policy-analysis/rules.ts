@@ -42,16 +42,21 @@ export const EXCLUDING = [
 
 /** It grants: we (will) pay / cover / indemnify, is covered, included, extended to include, up to R… */
 export const GRANTING = [
-  /\b(?:we|the company|the onderlinge|the insurer|this (?:policy|section|extension|endorsement))(?:'ll|\s+(?:will|shall|also|do|does))*\s+(?:also\s+)?(?:pay|pays|cover|covers|indemnify|indemnifies|insure|insures|reimburse)\b/i,
+  /\b(?:we|the (?:company|society|insurers?|underwriters?|mutual|association|onderlinge)|this (?:policy|section|extension|endorsement|memorandum))(?:'ll|\s+(?:will|shall|also|do|does))*\s+(?:also\s+)?(?:pay|pays|cover|covers|indemnify|indemnifies|insure|insures|reimburse)\b/i,
   /\b(?:is|are)\s+(?:also\s+)?(?:covered|insured|included|payable)\b/i,
   /\bincluded\b/i,
   /\bextended to (?:include|cover)\b/i,
   /\b(?:limited to|up to|limit of|not more than|no more than|maximum of)\s+R\s?\d/i,
   /\b(?:is|are) limited to\b/i,
+  /\b(?:shall|will|does|may) not exceed\s+R\s?\d/i,
 ];
 
 /** It says an extension does not apply: not selected, not applicable. */
-export const NOT_GRANTED = [/\bnot (?:selected|applicable|included|taken|chosen|purchased)\b/i, /\bn\/a\b/i];
+export const NOT_GRANTED = [
+  /\bnot (?:selected|applicable|included|taken|chosen|purchased)\b/i,
+  /\bn\/a\b/i,
+  /\b(?:wording|policy|cover|schedule) does not include\b/i,
+];
 
 /** It requires: must, shall, warranted, a condition, see to it, keep, comply, unless, if … not. */
 export const REQUIRING = [
@@ -65,7 +70,7 @@ export const REQUIRING = [
   /(?<!not |n't )\bhave to\b/i,
   /\bexpects? you to\b/i,
   /\bkeep\b|\bkept\b/i,
-  /\bcompl(?:y|ies|iance|iant)\b/i,
+  /\bcompl(?:y|ies|ied)\b/i,
   /\bonly (?:if|when|where)\b|\bprovided (?:that|always)\b|\bunless\b/i,
   /\bif\b[^.;]{0,60}(?:\bnot|n't|\bno)\b/i,
 ];
@@ -77,10 +82,15 @@ export const NOT_REQUIRED = [
   /\bnot (?:required|necessary|needed)\b/i,
   /\bno need\b/i,
   /\bregardless of\b/i,
+  /\bnot a condition\b/i,
 ];
 
 /** It restricts: only, unless, provided, if. */
 export const RESTRICTING = [/\bonly\b|\bunless\b|\bprovided\b|\bif\b|\bwhere\b/i];
+
+/** Words for a home nobody lives in. */
+const UNOCCUPIED = String.raw`\b(?:unoccupied|vacant|empty|uninhabited|leegstaande|without an? occupant|not lived in|nobody (?:lives|living)|no one (?:lives|living))\b`;
+const DAYS = String.raw`(?:consecutive |calendar |successive )?days\b`;
 
 const AMOUNT = String.raw`\bR\s?\d{1,3}(?:[ \u00a0,]\d{3})+\b|\bR\s?\d+\b`;
 
@@ -110,7 +120,7 @@ export const RULES: readonly ClauseRule[] = [
     type: 'exclusion',
     key: 'wear_and_tear',
     stance: 'excludes',
-    strong: [/\bwear[- ]and[- ]tear\b/i, /\bslytasie\b/i],
+    strong: [/\bwear(?:[- ]and[- ]|,? (?:and |or |& )?)tear\b/i, /\bslytasie\b/i],
     weak: [/\bwears? out\b/i],
     title: /wear|tear|slytasie/i,
     veto: [/\bdeduct\w*\b[^.;]{0,20}\bwear\b/i],
@@ -121,10 +131,10 @@ export const RULES: readonly ClauseRule[] = [
     stance: 'excludes',
     strong: [
       /\bgradual(?:ly)? (?:deteriorat|leak|seep|damage|wear)/i,
-      /\b(?:happens?|develops?|occurs?|seeps?|leaks?|leaking|deteriorates?|deteriorating)\b[^.;]{0,12}\b(?:gradually|slowly|over (?:a period of )?time)\b/i,
-      /\bgradual deterioration\b/i,
+      /\b(?:happen|develop|occur|seep|leak|deteriorat|operat)\w*\b[^.;]{0,12}\b(?:gradually|slowly|progressively|over (?:a (?:long )?period|(?:a long )?time))\b/i,
+      /\bgradual deterioration\b|\bprogressive(?:ly)?\b/i,
     ],
-    weak: [/\bover a period of time\b/i, /\bgradually\b/i],
+    weak: [/\bover a (?:long )?period\b|\bover a long time\b/i, /\bgradually\b/i],
     title: /gradual|deteriorat/i,
   },
   {
@@ -136,7 +146,7 @@ export const RULES: readonly ClauseRule[] = [
       /\b(?:poor|inadequate|insufficient|bad|improper) maintenance\b/i,
       /\bfail(?:ure|ed|s)?\b[^.;]{0,50}\bto maintain\b/i,
       /\bneglect/i,
-      /\bnot (?:been )?(?:looked after|maintained)\b/i,
+      /\bnot (?:been )?(?:properly |adequately |regularly |reasonably |well )?(?:looked after|maintained|kept up)\b/i,
       /\bdidn't look after\b/i,
       /\b(?:home|house|buildings?|property|dwelling|premises)\b[^.;]{0,30}\bmaintained in (?:a )?(?:good|proper|sound) (?:state of )?(?:repair|condition|order)\b/i,
       /\bmaintain (?:the|your) (?:home|house|buildings?|property|dwelling|premises)\b[^.;]{0,15}\b(?:in (?:a )?(?:good|proper|sound) (?:state of )?(?:repair|condition|order))/i,
@@ -149,10 +159,10 @@ export const RULES: readonly ClauseRule[] = [
     key: 'unoccupancy',
     stance: 'excludes',
     strong: [
-      /\b(?:unoccupied|vacant|empty|uninhabited|leegstaande)\b[^.;]{0,90}?\b\d{1,3}\)?\s*(?:consecutive |calendar |successive )?days\b/i,
-      /\b\d{1,3}\)?\s*(?:consecutive |calendar |successive )?days\b[^.;]{0,60}?\b(?:unoccupied|vacant|empty|uninhabited)\b/i,
+      new RegExp(String.raw`${UNOCCUPIED}[^.;]{0,90}?\b\d{1,3}\)?\s*${DAYS}`, 'i'),
+      new RegExp(String.raw`\b\d{1,3}\)?\s*${DAYS}[^.;]{0,60}?${UNOCCUPIED}`, 'i'),
     ],
-    weak: [/\bunoccupied\b|\bvacant\b|\bstands? empty\b/i],
+    weak: [/\bunoccupied\b|\bvacant\b|\bstands? empty\b|\bwithout an? occupant\b/i],
     title: /unoccup|vacan|empty|nobody is home|leegstaande/i,
   },
   {
@@ -326,7 +336,9 @@ export const RULES: readonly ClauseRule[] = [
     strong: [
       /\b(?:forcible|forced|violent|forceful)\b[^.;]{0,40}\b(?:entry|entrance|exit|means)\b/i,
       /\b(?:entry|entrance|exit)\b[^.;]{0,30}\b(?:forcible|forced|violent|by force)\b/i,
-      /\bby force\b/i,
+      /\bby force\b|\bforcibly\b/i,
+      /\bforc(?:ed|ing|es) (?:their|his|her|its|a|an|the) way (?:in|into)\b/i,
+      /\bbreak-?ins?\b|\bbroke in\b|\bbreaking in\b/i,
       /\binbraak\b/i,
     ],
     also: /\btheft|\bstolen\b|\bburglary\b|\bthie(?:f|ves)\b|\bbroke in\b/i,
