@@ -5,7 +5,6 @@
  * eval:policies. Node runs the domain's TypeScript itself (type stripping); the hook below lets its
  * `./x.js` imports find `./x.ts`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,30 +23,16 @@ registerHooks({
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const analysis = path.join(root, 'packages/domain/src/policy-analysis');
 const { analyzePolicyText } = await import(path.join(analysis, 'analyze.ts'));
-const { evaluatePolicyAnalysis, formatPolicyEvaluation, parseCorpusLabels, parseCorpusPages } = await import(
-  path.join(analysis, 'evaluation.ts')
+const { evaluatePolicyAnalysis, formatPolicyEvaluation } = await import(path.join(analysis, 'evaluation.ts'));
+const { POLICY_CORPUS, POLICY_HELD_OUT, readPolicyCorpus } = await import(
+  path.join(analysis, 'corpus-test-helpers.ts')
 );
 
-function wordingsIn(folder) {
-  return readdirSync(folder)
-    .filter((file) => file.endsWith('.txt'))
-    .sort()
-    .map((file) => {
-      const name = file.slice(0, -4);
-      return {
-        name,
-        pages: parseCorpusPages(readFileSync(path.join(folder, file), 'utf8')),
-        labels: parseCorpusLabels(readFileSync(path.join(folder, `${name}.labels`), 'utf8')),
-      };
-    });
-}
-
-const corpus = path.join(analysis, 'corpus');
 for (const [title, folder] of [
-  ['Labelled corpus', corpus],
-  ['Held-out wordings', path.join(corpus, 'held-out')],
+  ['Labelled corpus', POLICY_CORPUS],
+  ['Held-out wordings', POLICY_HELD_OUT],
 ]) {
-  const wordings = wordingsIn(folder);
+  const wordings = readPolicyCorpus(folder);
   if (wordings.length === 0) continue;
   const names = wordings.map((wording) => wording.name).join(', ');
   console.log(

@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { POLICY_CORPUS, POLICY_HELD_OUT, readPolicyCorpus } from './corpus-test-helpers.js';
 import {
   analyzePolicyText,
+  corpusWordings,
   evaluatePolicyAnalysis,
   formatPolicyEvaluation,
   type LabelledWording,
@@ -42,6 +41,32 @@ describe('parseCorpusLabels', () => {
       'Not a label: exclusion wear_and_tear',
     );
     expect(() => parseCorpusLabels('warning wear_and_tear 1')).toThrow(SyntaxError);
+  });
+});
+
+describe('corpusWordings', () => {
+  it('pairs each wording with its labels, in the order of their names, passing over other files', () => {
+    const page = '=== page 1 ===\nText\n';
+    expect(
+      corpusWordings({
+        'b.txt': page,
+        'b.labels': 'exclusion rust_corrosion 1',
+        'a.txt': page,
+        'a.labels': '',
+        'README.md': '',
+      }),
+    ).toEqual([
+      { name: 'a', pages: ['Text\n'], labels: [] },
+      {
+        name: 'b',
+        pages: ['Text\n'],
+        labels: [{ finding_type: 'exclusion', key: 'rust_corrosion', pages: [1] }],
+      },
+    ]);
+  });
+
+  it('refuses a wording without labels', () => {
+    expect(() => corpusWordings({ 'a.txt': '=== page 1 ===\n' })).toThrow('a.txt has no a.labels');
   });
 });
 
@@ -108,18 +133,8 @@ describe('evaluatePolicyAnalysis', () => {
   });
 });
 
-// The labelled wordings (corpus/) and those written after the analyser was done (corpus/held-out/).
-const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), 'corpus');
-const wordingsIn = (folder: string): LabelledWording[] =>
-  readdirSync(folder)
-    .filter((file) => file.endsWith('.txt'))
-    .map((file) => ({
-      name: file.slice(0, -4),
-      pages: parseCorpusPages(readFileSync(path.join(folder, file), 'utf8')),
-      labels: parseCorpusLabels(readFileSync(path.join(folder, `${file.slice(0, -4)}.labels`), 'utf8')),
-    }));
-const labelled = wordingsIn(corpus);
-const heldOut = wordingsIn(path.join(corpus, 'held-out'));
+const labelled = readPolicyCorpus(POLICY_CORPUS);
+const heldOut = readPolicyCorpus(POLICY_HELD_OUT);
 
 describe('the corpus', () => {
   it('has at least 8 labelled wordings of 2 to 5 pages and 2 held out, each labelled with known keys', () => {

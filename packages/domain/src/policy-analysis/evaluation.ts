@@ -57,6 +57,22 @@ export function parseCorpusLabels(text: string): PolicyLabel[] {
     });
 }
 
+/**
+ * The labelled wordings among a corpus folder's files (file name → text): each `name.txt` with its
+ * `name.labels`, in the order of their names. Other files are passed over.
+ */
+export function corpusWordings(files: Readonly<Record<string, string>>): LabelledWording[] {
+  return Object.keys(files)
+    .filter((file) => file.endsWith('.txt'))
+    .sort()
+    .map((file) => {
+      const name = file.slice(0, -'.txt'.length);
+      const labels = files[`${name}.labels`];
+      if (labels === undefined) throw new SyntaxError(`${file} has no ${name}.labels`);
+      return { name, pages: parseCorpusPages(files[file] as string), labels: parseCorpusLabels(labels) };
+    });
+}
+
 export interface PolicyScore {
   truePositives: number;
   falsePositives: number;
