@@ -171,6 +171,33 @@ describe('analyzePolicyText: what a clause says about its topic', () => {
     ).toEqual([]);
   });
 
+  it('reads a cover summary’s Covered: and Not covered: lines', () => {
+    expect(keysOf('Covered: we replace a burst geyser (max. 1 per claim).')).toEqual([
+      'endorsement geyser_limits',
+    ]);
+    expect(keysOf('Covered: power surge damage to appliances, limit R40 000 a year.')).toEqual([
+      'endorsement power_surge_extension',
+    ]);
+    expect(keysOf('Not covered: power surge damage to appliances.')).toEqual(['exclusion power_surge']);
+    expect(keysOf('Covered: theft after a forced entry into the home.')).toEqual([
+      'endorsement theft_forcible_entry',
+    ]);
+    expect(
+      keysOf('Not covered: fire damage to a lapa whose lightning conductor has not been certified.'),
+    ).toEqual(['maintenance lightning_conductor']);
+    expect(keysOf('Not covered: water that seeped in over months.')).toEqual([
+      'exclusion gradual_deterioration',
+    ]);
+    expect(keysOf('We don’t cover gradual wear.')).toEqual([
+      'exclusion wear_and_tear',
+      'exclusion gradual_deterioration',
+    ]);
+    expect(keysOf('You must keep your home in a reasonable state of repair.')).toEqual([
+      'exclusion lack_of_maintenance',
+    ]);
+    expect(keysOf('We won’t pay for damage due to poor upkeep.')).toEqual(['exclusion lack_of_maintenance']);
+  });
+
   it('needs both things where a topic takes two: walls and weather, a geyser and a limit', () => {
     expect(keysOf('We won’t pay for storm damage to boundary walls.')).toEqual(['exclusion boundary_walls']);
     expect(keysOf('We won’t pay to paint boundary walls.')).toEqual([]);

@@ -72,6 +72,7 @@ interface Judgement {
 const SECTION_OF_STANCE: Record<ClauseStance, readonly PolicySectionKind[]> = {
   excludes: ['exclusions'],
   requires: ['conditions'],
+  'excludes or requires': ['exclusions', 'conditions'],
   grants: ['extensions'],
   restricts: ['exclusions', 'conditions'],
 };
@@ -94,6 +95,8 @@ function judge(stance: ClauseStance, reading: Reading, section: PolicySectionKin
   const granting = anyOf(GRANTING, segment);
   const inSection = SECTION_OF_STANCE[stance].includes(section);
   switch (stance) {
+    case 'excludes or requires':
+      return judge('excludes', reading, section) ?? judge('requires', reading, section);
     case 'excludes':
       if (excluding) return { evidence: 'segment', conflict: granting };
       if (anyOf(EXCLUDING, leadIn)) return { evidence: 'lead-in', conflict: granting };

@@ -7,7 +7,7 @@ import type { PolicyClauseFindingType, PolicyClauseKey } from './catalogue.js';
  */
 
 /** What a clause must say about the topic for the finding to hold. */
-export type ClauseStance = 'excludes' | 'requires' | 'grants' | 'restricts';
+export type ClauseStance = 'excludes' | 'requires' | 'excludes or requires' | 'grants' | 'restricts';
 
 export interface ClauseRule {
   type: PolicyClauseFindingType;
@@ -42,11 +42,12 @@ export const EXCLUDING = [
 
 /** It grants: we (will) pay / cover / indemnify, is covered, included, extended to include, up to R… */
 export const GRANTING = [
-  /\b(?:we|the (?:company|society|insurers?|underwriters?|mutual|association|onderlinge)|this (?:policy|section|extension|endorsement|memorandum))(?:'ll|\s+(?:will|shall|also|do|does))*\s+(?:also\s+)?(?:pay|pays|cover|covers|indemnify|indemnifies|insure|insures|reimburse)\b/i,
+  /\b(?:we|the (?:company|society|insurers?|underwriters?|mutual|association|onderlinge)|this (?:policy|section|extension|endorsement|memorandum))(?:'ll|\s+(?:will|shall|also|do|does))*\s+(?:also\s+)?(?:pay|pays|cover|covers|indemnify|indemnifies|insure|insures|reimburse|replace|replaces|repair|repairs)\b/i,
+  /(?<!not )\bcovered\s*:/i,
   /\b(?:is|are)\s+(?:also\s+)?(?:covered|insured|included|payable)\b/i,
   /\bincluded\b/i,
   /\bextended to (?:include|cover)\b/i,
-  /\b(?:limited to|up to|limit of|not more than|no more than|maximum of)\s+R\s?\d/i,
+  /\b(?:limited to|up to|limit(?: of)?|not more than|no more than|maximum of)\s+R\s?\d/i,
   /\b(?:is|are) limited to\b/i,
   /\b(?:shall|will|does|may) not exceed\s+R\s?\d/i,
 ];
@@ -73,6 +74,7 @@ export const REQUIRING = [
   /\bcompl(?:y|ies|ied)\b/i,
   /\bonly (?:if|when|where)\b|\bprovided (?:that|always)\b|\bunless\b/i,
   /\bif\b[^.;]{0,60}(?:\bnot|n't|\bno)\b/i,
+  /(?:\bnot|n't) (?:been )?(?:certified|treated|serviced|inspected|installed|fitted|issued|maintained|working|armed|activated)\b/i,
 ];
 
 /** It says a thing is not required: whether or not, you don't need. */
@@ -86,7 +88,7 @@ export const NOT_REQUIRED = [
 ];
 
 /** It restricts: only, unless, provided, if. */
-export const RESTRICTING = [/\bonly\b|\bunless\b|\bprovided\b|\bif\b|\bwhere\b/i];
+export const RESTRICTING = [/\bonly\b|\bunless\b|\bprovided\b|\bif\b|\bwhere\b|\bafter\b/i];
 
 /** Words for a home nobody lives in. */
 const UNOCCUPIED = String.raw`\b(?:unoccupied|vacant|empty|uninhabited|leegstaande|without an? occupant|not lived in|nobody (?:lives|living)|no one (?:lives|living))\b`;
@@ -120,7 +122,11 @@ export const RULES: readonly ClauseRule[] = [
     type: 'exclusion',
     key: 'wear_and_tear',
     stance: 'excludes',
-    strong: [/\bwear(?:[- ]and[- ]|,? (?:and |or |& )?)tear\b/i, /\bslytasie\b/i],
+    strong: [
+      /\bwear(?:[- ]and[- ]|,? (?:and |or |& )?)tear\b/i,
+      /\b(?:gradual|normal|ordinary|general|natural|everyday) wear\b/i,
+      /\bslytasie\b/i,
+    ],
     weak: [/\bwears? out\b/i],
     title: /wear|tear|slytasie/i,
     veto: [/\bdeduct\w*\b[^.;]{0,20}\bwear\b/i],
@@ -131,25 +137,26 @@ export const RULES: readonly ClauseRule[] = [
     stance: 'excludes',
     strong: [
       /\bgradual(?:ly)? (?:deteriorat|leak|seep|damage|wear)/i,
-      /\b(?:happen|develop|occur|seep|leak|deteriorat|operat)\w*\b[^.;]{0,12}\b(?:gradually|slowly|progressively|over (?:a (?:long )?period|(?:a long )?time))\b/i,
+      /\b(?:happen|develop|occur|seep|leak|deteriorat|operat)\w*\b[^.;]{0,12}\b(?:gradually|slowly|progressively|over (?:a (?:long )?period|(?:a long )?time|(?:weeks|months|years))|for (?:weeks|months|years))\b/i,
       /\bgradual deterioration\b|\bprogressive(?:ly)?\b/i,
     ],
-    weak: [/\bover a (?:long )?period\b|\bover a long time\b/i, /\bgradually\b/i],
+    weak: [/\bover a (?:long )?period\b|\bover a long time\b/i, /\bgradually\b|\bdeterioration\b/i],
     title: /gradual|deteriorat/i,
   },
   {
     type: 'exclusion',
     key: 'lack_of_maintenance',
-    stance: 'excludes',
+    // An exclusion, or a duty of care ('you must keep the home in good repair') that works as one.
+    stance: 'excludes or requires',
     strong: [
       /\b(?:lack|absence) of (?:proper |adequate |regular )?maintenance\b/i,
-      /\b(?:poor|inadequate|insufficient|bad|improper) maintenance\b/i,
+      /\b(?:poor|inadequate|insufficient|bad|improper|lack of) (?:maintenance|upkeep)\b/i,
       /\bfail(?:ure|ed|s)?\b[^.;]{0,50}\bto maintain\b/i,
       /\bneglect/i,
       /\bnot (?:been )?(?:properly |adequately |regularly |reasonably |well )?(?:looked after|maintained|kept up)\b/i,
       /\bdidn't look after\b/i,
       /\b(?:home|house|buildings?|property|dwelling|premises)\b[^.;]{0,30}\bmaintained in (?:a )?(?:good|proper|sound) (?:state of )?(?:repair|condition|order)\b/i,
-      /\bmaintain (?:the|your) (?:home|house|buildings?|property|dwelling|premises)\b[^.;]{0,15}\b(?:in (?:a )?(?:good|proper|sound) (?:state of )?(?:repair|condition|order))/i,
+      /\b(?:maintain|keep) (?:the|your) (?:home|house|buildings?|property|dwelling|premises)\b[^.;]{0,15}\b(?:in (?:a )?(?:good|proper|sound|reasonable) (?:state of )?(?:repair|condition|order))/i,
       /\bexpects? you to maintain\b/i,
     ],
     title: /mainten|repair|upkeep|look(?:ing)? after/i,
@@ -372,7 +379,7 @@ export const RULES: readonly ClauseRule[] = [
     stance: 'grants',
     strong: [/\bgeysers?\b|\bwarmwatertoestel\b|\bhot water cylinders?\b/i],
     also: new RegExp(
-      String.raw`${AMOUNT}|\bone geyser\b|\bper geyser\b|\blimited to\b|\bmaximum\b|\bexcess\b|\bsame type\b|\bsolar\b|\bheat[- ]pump\b`,
+      String.raw`${AMOUNT}|\bone geyser\b|\bper geyser\b|\bper (?:claim|event|incident)\b|\blimited to\b|\bmax(?:imum|\.)|\bexcess\b|\bsame type\b|\bsolar\b|\bheat[- ]pump\b`,
       'i',
     ),
     title: /geyser|warmwater/i,
