@@ -894,3 +894,37 @@ describe('insurance: a policy whose wording cannot be read', () => {
     });
   });
 });
+
+describe('ongoing: certificates that do not say what they are', () => {
+  const untyped = (id: string, expiresAt: string | null) => ({
+    id,
+    name: `${id}.pdf`,
+    kind: 'certificate' as const,
+    certificate_type: null,
+    issued_on: null,
+    expires_at: expiresAt,
+  });
+  const run = (documents: ReturnType<typeof untyped>[]) =>
+    evaluateCompliance({
+      property: { country: 'ZA', municipality: 'JHB', features: [] },
+      documents,
+      today: '2026-11-23',
+    }).find((finding) => finding.rule === 'untyped_certificates.ongoing');
+
+  it('are judged by the expiry date on them: expired high, expiring low, the rest and undated say nothing', () => {
+    expect(run([untyped('a', '2026-11-23'), untyped('b', '2026-12-01'), untyped('c', null)])).toMatchObject({
+      type: 'gap',
+      severity: 'high',
+      title: 'Expired certificates',
+      description: expect.stringContaining('"a.pdf" (expired on Nov 23, 2026)'),
+      evidence: [{ id: 'a', name: 'a.pdf' }],
+    });
+    expect(run([untyped('b', '2026-12-01'), untyped('d', '2027-06-01')])).toMatchObject({
+      severity: 'low',
+      title: 'Certificates expiring soon',
+      description: expect.stringContaining('"b.pdf" (expiring on Dec 01, 2026). Once expired'),
+      evidence: [{ id: 'b', name: 'b.pdf' }],
+    });
+    expect(run([untyped('d', '2027-06-01'), untyped('c', null)])).toBeUndefined();
+  });
+});

@@ -122,6 +122,8 @@ export interface ComplianceFacts {
   policies: readonly HeldPolicy[];
   policyConditions: readonly PolicyConditionInput[];
   unreadablePolicies: readonly UnreadablePolicyInput[];
+  /** Certificates that do not say which they are. */
+  untypedCertificates: readonly ComplianceDocument[];
 }
 
 export interface HeldPolicy {
@@ -277,6 +279,9 @@ function complianceFacts(input: ComplianceInput): ComplianceFacts {
       .map((document) => ({ document, expiresOn: expiryDate(document.expires_at) })),
     policyConditions: input.policyConditions ?? [],
     unreadablePolicies: input.unreadablePolicies ?? [],
+    untypedCertificates: input.documents.filter(
+      (document) => document.kind === 'certificate' && document.certificate_type === null,
+    ),
   };
 }
 
@@ -489,6 +494,45 @@ const EXPIRY_RULES = CERTIFICATE_TYPES.filter(
     source: 'The expiry date on the certificate',
   }),
 );
+
+/**
+ * Ongoing: certificates in the vault that do not say what they are (uploaded before types, or left
+ * untyped) are still judged by the expiry date on them: expired is a high gap, expiring soon a low one.
+ * No specific rule can use them, so the finding asks for their type too.
+ */
+const UNTYPED_EXPIRY_RULE: ComplianceRule = {
+  id: 'untyped_certificates.ongoing',
+  context: 'ongoing',
+  title: 'Certificates not expired',
+  source: 'The expiry date on the certificate',
+  appliesTo: (facts) => untypedDated(facts).some(({ standing }) => standing.kind !== 'valid'),
+  evaluate: (facts) => {
+    const judged = untypedDated(facts).filter(({ standing }) => standing.kind !== 'valid');
+    const expired = judged.filter(({ standing }) => standing.kind === 'expired');
+    const shown = expired.length > 0 ? expired : judged;
+    const list = shown
+      .map(
+        ({ document, standing }) =>
+          `"${document.name}" (${standing.kind} on ${formatDate(standing.expiresOn)})`,
+      )
+      .join(', ');
+    return {
+      type: 'gap',
+      severity: expired.length > 0 ? 'high' : 'low',
+      title: expired.length > 0 ? 'Expired certificates' : 'Certificates expiring soon',
+      description: `${list}. ${expired.length > 0 ? 'An expired certificate no longer proves what it certified.' : 'Once expired, it no longer proves what it certified.'} Say which certificate each one is, so the right rules can judge it.`,
+      evidence: shown.map(({ document }) => evidenceOf(document)),
+      action: expired.length > 0 ? 'Renew the expired certificates' : 'Renew them before they expire',
+    };
+  },
+};
+
+function untypedDated(facts: ComplianceFacts) {
+  return facts.untypedCertificates.flatMap((document) => {
+    const expiresOn = expiryDate(document.expires_at);
+    return expiresOn === null ? [] : [{ document, standing: expiryStanding(expiresOn, facts.today) }];
+  });
+}
 
 const TRANSFER_RULES = [
   certificateRule({
@@ -770,6 +814,7 @@ const INSURANCE_RULES = [
 export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
   ...HELD_RULES,
   ...EXPIRY_RULES,
+  UNTYPED_EXPIRY_RULE,
   ...TRANSFER_RULES,
   ...INSURANCE_RULES,
 ];
