@@ -17,7 +17,9 @@ import { benchRoutes } from './bench-routes.js';
 import { dataPaths, type Env } from './env.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
+import { complianceDailyJob } from './modules/compliance/compliance.jobs.js';
 import { documentFileRoutes } from './modules/documents/documents.files.js';
+import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
 import { APP_VERSION } from './modules/system/system.router.js';
 import { errorReply } from './rest/error-reply.js';
@@ -186,6 +188,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await app.register(fsStorageRoutes, { store: deps.store });
   }
 
+  await storeMunicipalityCodes(deps.db.db);
   await jobs.start(services, backgroundJobs);
+  // Properties checked on an earlier day (or never, e.g. before an upgrade) are checked again now.
+  if (env.JOBS_WORKER) await jobs.send(complianceDailyJob, {});
   return app;
 }

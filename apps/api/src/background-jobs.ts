@@ -1,7 +1,14 @@
 import type { AnyJobDefinition } from './jobs/job-queue.js';
 import { sendMailJob } from './mail/mail-job.js';
+import { complianceJobs } from './modules/compliance/compliance.jobs.js';
 import { housekeepingJobs } from './modules/housekeeping/housekeeping.jobs.js';
+import { policyJobs } from './modules/policies/policies.jobs.js';
 import type { AppServices } from './trpc/context.js';
 
 /** Every kind of background work the app runs, from the modules that own them. */
-export const backgroundJobs: readonly AnyJobDefinition<AppServices>[] = [sendMailJob, ...housekeepingJobs];
+export const backgroundJobs: readonly AnyJobDefinition<AppServices>[] = [
+  sendMailJob,
+  ...housekeepingJobs,
+  ...complianceJobs,
+  ...policyJobs,
+];

@@ -415,6 +415,11 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       ],
       'properties.update': [{ as: 'owner', input: { id: property.id, patch } }],
       'properties.archive': [{ as: 'owner', input: { id: property.id } }],
+      'compliance.policyCheck': [{ as: 'owner', input: { id: property.id } }],
+      'compliance.runCheck': [{ as: 'owner', input: { id: property.id } }],
+      'policies.findings': [{ as: 'owner', input: { propertyId: property.id } }],
+      'policies.analyses': [{ as: 'owner', input: { propertyId: property.id } }],
+      'policies.analyze': [{ as: 'owner', input: { propertyId: property.id } }],
       'shares.shareJob': [{ as: 'supplier', input: { ...share, jobId: job.id } }],
       'shares.shareProperty': [
         { as: 'owner', input: { ...share, propertyId: property.id, documentIds: [document.id] } },
@@ -503,6 +508,11 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       ],
       'GET /api/verify/:sha256': [{ as: 'anonymous', params: { sha256 } }],
       'PUT /api/supplier/insurance': [{ as: 'supplier', body: insurance }],
+      'GET /api/properties/:id/policy-check': [{ as: 'owner', params: { id: property.id } }],
+      'POST /api/properties/:id/policy-check': [{ as: 'owner', params: { id: property.id } }],
+      'GET /api/policies/findings': [{ as: 'owner', query: { propertyId: property.id } }],
+      'GET /api/policies/analyses': [{ as: 'owner', query: { propertyId: property.id } }],
+      'POST /api/policies/analyze': [{ as: 'owner', body: { propertyId: property.id } }],
     };
   });
 

@@ -1,4 +1,3 @@
-import { parcelKey } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.js';
@@ -161,66 +160,6 @@ describe(`migration: share links onto capabilities (${databaseKind})`, () => {
       // The share row is the capability's: deleting the capability takes it along.
       await db.deleteFrom('capabilities').where('id', '=', share.id).execute();
       expect(await db.selectFrom('shares').select('id').where('id', '=', share.id).execute()).toEqual([]);
-    } finally {
-      await handle.close();
-    }
-  });
-});
-
-describe(`migration: municipalities stored as their official codes (${databaseKind})`, () => {
-  it('rebuilds the parcel key from the code, keeps every DNA code, and never merges two live properties', async () => {
-    const handle = await createTestDatabase({ migrateTo: '2026-11-23T0010-shares-on-capabilities' });
-    try {
-      // biome-ignore lint/suspicious/noExplicitAny: the old schema is not the app's types
-      const db = handle.db as unknown as import('kysely').Kysely<any>;
-      const org = await db
-        .insertInto('organizations')
-        .values({ name: 'Before the list', account_type: 'individual' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const property = (dna: string, municipality: string, parcel: string, extra: object = {}) => ({
-        organization_id: org.id,
-        dna_code: dna,
-        // The key as it was built then: from the typed name.
-        parcel_key: parcelKey({ country: 'ZA', municipality, parcel_id: parcel }),
-        name: dna,
-        address: `${parcel} Main Rd`,
-        municipality,
-        parcel_id: parcel,
-        ...extra,
-      });
-      await db
-        .insertInto('properties')
-        .values([
-          property('ZA-CITYOFCAPE-ERF1-2025-AAAAAA', 'City of Cape Town', 'ERF1'),
-          property('ZA-STELLENBOS-ERF2-2025-BBBBBB', 'stellenbosch', 'ERF2'),
-          property('ZA-NOWHERE-ERF3-2025-CCCCCC', 'Nowhere', 'ERF3'),
-          // The same parcel as ERF1 registered twice, under the code and under a second spelling.
-          property('ZA-CPT-ERF9-2025-DDDDDD', 'CPT', 'ERF9'),
-          property('ZA-CAPETOWN-ERF9-2025-EEEEEE', 'city of cape town', 'ERF9', {
-            created_at: new Date('2030-01-01T00:00:00Z'),
-          }),
-        ])
-        .execute();
-
-      await migrateToLatest(handle.db);
-
-      const rows = await db
-        .selectFrom('properties')
-        .select(['dna_code', 'municipality', 'parcel_key'])
-        .orderBy('dna_code')
-        .execute();
-      expect(rows).toEqual([
-        {
-          dna_code: 'ZA-CAPETOWN-ERF9-2025-EEEEEE',
-          municipality: 'city of cape town',
-          parcel_key: 'ZA-CITYOFCAPE-ERF9-',
-        },
-        { dna_code: 'ZA-CITYOFCAPE-ERF1-2025-AAAAAA', municipality: 'CPT', parcel_key: 'ZA-CPT-ERF1-' },
-        { dna_code: 'ZA-CPT-ERF9-2025-DDDDDD', municipality: 'CPT', parcel_key: 'ZA-CPT-ERF9-' },
-        { dna_code: 'ZA-NOWHERE-ERF3-2025-CCCCCC', municipality: 'Nowhere', parcel_key: 'ZA-NOWHERE-ERF3-' },
-        { dna_code: 'ZA-STELLENBOS-ERF2-2025-BBBBBB', municipality: 'WC024', parcel_key: 'ZA-WC024-ERF2-' },
-      ]);
     } finally {
       await handle.close();
     }

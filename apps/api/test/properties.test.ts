@@ -1,7 +1,12 @@
-import { FREE_PLAN_LIMIT_MESSAGE, isValidDnaCode, PROPERTY_MESSAGES } from '@propertydna/domain';
+import { FREE_PLAN_LIMIT_MESSAGE, isValidDnaCode, PROPERTY_MESSAGES, parcelKey } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProperty, PARCEL_TAKEN } from '../src/modules/properties/properties.service.js';
+import { runComplianceCheck } from '../src/modules/compliance/compliance.service.js';
+import {
+  createProperty,
+  PARCEL_TAKEN,
+  storeMunicipalityCodes,
+} from '../src/modules/properties/properties.service.js';
 import { testAddress } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -75,6 +80,55 @@ describe(`properties (${databaseKind})`, () => {
     return { organizationId, token, call };
   }
 
+  it('stores the names of properties registered before the list as codes, keeping DNA codes and never merging two', async () => {
+    const { organizationId } = await account();
+    const legacy = (dna: string, municipality: string, parcel: string, created: string) => ({
+      organization_id: organizationId,
+      dna_code: dna,
+      // The key as it was built then: from the typed name.
+      parcel_key: parcelKey({ country: 'ZA', municipality, parcel_id: parcel }),
+      name: dna,
+      address: `${parcel} Main Rd`,
+      property_type: 'residential' as const,
+      country: 'ZA' as const,
+      municipality,
+      parcel_id: parcel,
+      created_at: new Date(created),
+    });
+    await t.db.db
+      .insertInto('properties')
+      .values([
+        legacy('ZA-CITYOFCAPE-ERF1-2025-AAAAAA', 'City of Cape Town', 'ERF1', '2025-01-01'),
+        legacy('ZA-STELLENBOS-ERF2-2025-BBBBBB', 'stellenbosch', 'ERF2', '2025-01-02'),
+        legacy('ZA-NOWHERE-ERF3-2025-CCCCCC', 'Nowhere', 'ERF3', '2025-01-03'),
+        // The same parcel registered twice, under the code and under a spelling of its name.
+        legacy('ZA-CPT-ERF9-2025-DDDDDD', 'CPT', 'ERF9', '2025-01-04'),
+        legacy('ZA-CAPETOWN-ERF9-2025-EEEEEE', 'city of cape town', 'ERF9', '2025-01-05'),
+      ])
+      .execute();
+
+    expect(await storeMunicipalityCodes(t.db.db)).toBe(2);
+    expect(await storeMunicipalityCodes(t.db.db)).toBe(0);
+
+    const rows = await t.db.db
+      .selectFrom('properties')
+      .select(['dna_code', 'municipality', 'parcel_key'])
+      .where('organization_id', '=', organizationId)
+      .orderBy('dna_code')
+      .execute();
+    expect(rows).toEqual([
+      {
+        dna_code: 'ZA-CAPETOWN-ERF9-2025-EEEEEE',
+        municipality: 'city of cape town',
+        parcel_key: 'ZA-CITYOFCAPE-ERF9-',
+      },
+      { dna_code: 'ZA-CITYOFCAPE-ERF1-2025-AAAAAA', municipality: 'CPT', parcel_key: 'ZA-CPT-ERF1-' },
+      { dna_code: 'ZA-CPT-ERF9-2025-DDDDDD', municipality: 'CPT', parcel_key: 'ZA-CPT-ERF9-' },
+      { dna_code: 'ZA-NOWHERE-ERF3-2025-CCCCCC', municipality: 'Nowhere', parcel_key: 'ZA-NOWHERE-ERF3-' },
+      { dna_code: 'ZA-STELLENBOS-ERF2-2025-BBBBBB', municipality: 'WC024', parcel_key: 'ZA-WC024-ERF2-' },
+    ]);
+  });
+
   describe('create', () => {
     it('registers the dialog payload and issues a valid, permanent DNA code', async () => {
       const { call } = await account();
@@ -93,7 +147,7 @@ describe(`properties (${databaseKind})`, () => {
         unit: null,
         deed_number: 'T12345/2019',
         documentsCount: 0,
-        complianceStatus: 'good',
+        complianceStatus: 'warning',
         isDemo: false,
       });
     });
@@ -384,7 +438,7 @@ describe(`properties (${databaseKind})`, () => {
       expect(docs).toHaveLength(1);
     });
 
-    it('lists with document counts, last activity and compliance from expiring certificates, in one query', async () => {
+    it('lists with document counts, last activity and compliance from the stored checks, in one query', async () => {
       const { call, organizationId, token } = await account();
       const a = (await call('POST', '/api/properties', { ...dialog, parcel_id: 'L1' })).json();
       const now = Date.now();
@@ -423,7 +477,8 @@ describe(`properties (${databaseKind})`, () => {
       };
       const one = await countListQueries();
       expect(one.body).toHaveLength(1);
-      expect(one.body[0]).toMatchObject({ documentsCount: 2, complianceStatus: 'good' });
+      // Checked when created: no electrical CoC is a gap (warning); rows written here bypass the recheck.
+      expect(one.body[0]).toMatchObject({ documentsCount: 2, complianceStatus: 'warning' });
 
       const b = (await call('POST', '/api/properties', { ...dialog, parcel_id: 'L2' })).json();
       const c = (await call('POST', '/api/properties', { ...dialog, parcel_id: 'L3' })).json();
@@ -432,6 +487,8 @@ describe(`properties (${databaseKind})`, () => {
         .insertInto('documents')
         .values([doc(b.id, 'policy', 10, later), doc(c.id, 'certificate', -1)])
         .execute();
+      // What the recheck job does after an upload through the API.
+      for (const id of [b.id, c.id]) await runComplianceCheck(t.db.db, organizationId, id);
       const three = await countListQueries();
       // The session lookup plus the list itself: the same count for 1 property and for 3.
       expect(three.count).toBe(one.count);
@@ -448,8 +505,19 @@ describe(`properties (${databaseKind})`, () => {
       expect(stats.json()).toEqual({
         properties: 3,
         documents: 4,
-        compliance: { good: 1, warning: 1, critical: 1 },
+        compliance: { good: 0, warning: 2, critical: 1 },
         upcomingReminders: 1,
+      });
+
+      // A property not checked yet (a moment after an upgrade) is judged by its earliest expiry.
+      await t.db.db.deleteFrom('compliance_checks').where('property_id', 'in', [a.id, c.id]).execute();
+      const unchecked = Object.fromEntries((await countListQueries()).body.map((p: Json) => [p.id, p]));
+      expect(unchecked[a.id]).toMatchObject({ complianceStatus: 'good' });
+      expect(unchecked[c.id]).toMatchObject({ complianceStatus: 'critical' });
+      expect((await call('GET', '/api/dashboard/stats')).json().compliance).toEqual({
+        good: 1,
+        warning: 1,
+        critical: 1,
       });
     });
 

@@ -331,7 +331,23 @@ describe(`spec §7 payloads (${databaseKind})`, () => {
     expect(res.json().error).toMatch(/is required/);
   });
 
-  it.todo('GET /api/properties/{id}/policy-check, /reminders and /vendors (the areas of the next issues)');
+  it('GET /api/properties/{id}/policy-check → status, lastChecked, findings', async () => {
+    const res = await owner('GET', `/api/properties/${propertyId}/policy-check`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: expect.stringMatching(/^(compliant|gaps_detected|unknown)$/),
+      lastChecked: expect.any(String),
+      findings: expect.arrayContaining([
+        expect.objectContaining({
+          type: expect.any(String),
+          title: expect.any(String),
+          severity: expect.any(String),
+        }),
+      ]),
+    });
+  });
+
+  it.todo('GET /api/properties/{id}/reminders and /vendors (the areas of the next issues)');
   it.todo('GET /api/vendors; POST /api/vendors/invite {name, email, company, propertyId, allowedKinds}');
   it.todo('POST /api/maintenance/bootstrap {propertyId}');
   it.todo('GET /api/reports/insurance-pack?propertyId={id}');

@@ -1,7 +1,11 @@
 import type {
+  ComplianceFinding,
+  ComplianceStatus,
   CountryCode,
   DocumentKind,
   DocumentSource,
+  PolicyCheckStatus,
+  PropertyFeature,
   PropertyType,
   TemplateField,
   UserType,
@@ -104,6 +108,8 @@ export interface PropertyTable {
   deed_number: string | null;
   description: string | null;
   metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** What the property has that brings its own compliance rules (domain PROPERTY_FEATURES), a JSON array. */
+  features: ColumnType<PropertyFeature[], string | undefined, string>;
   is_demo: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -228,6 +234,53 @@ export interface Database {
   shares: ShareTable;
   share_documents: ShareDocumentTable;
   supplier_insurance: SupplierInsuranceTable;
+  compliance_checks: ComplianceCheckTable;
+  policy_analyses: PolicyAnalysisTable;
+  policy_findings: PolicyFindingTable;
+}
+
+/** The stored result of a property's compliance check; one row per property, replaced on every run. */
+export interface ComplianceCheckTable {
+  property_id: string;
+  organization_id: string;
+  status: PolicyCheckStatus;
+  compliance_status: ComplianceStatus;
+  findings: ColumnType<ComplianceFinding[], string, string>;
+  /** The South African day the rules were evaluated for ('YYYY-MM-DD'). */
+  checked_for: ColumnType<string, string, string>;
+  checked_at: ColumnType<Date, Date | undefined, Date>;
+  stale: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export type PolicyAnalysisState = 'queued' | 'running' | 'done' | 'no_text' | 'failed';
+
+/** The analysis of one insurance policy document's wording. */
+export interface PolicyAnalysisTable {
+  document_id: string;
+  organization_id: string;
+  property_id: string;
+  state: PolicyAnalysisState;
+  pages: number | null;
+  error: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A clause found in a policy's wording (spec §3 Finding), or the vault evidence of one. */
+export interface PolicyFindingTable {
+  id: Generated<string>;
+  organization_id: string;
+  property_id: string;
+  document_id: string;
+  finding_type: 'evidence' | 'exclusion' | 'maintenance' | 'endorsement';
+  key: string;
+  title: string;
+  description: string;
+  severity: 'low' | 'medium' | 'high' | 'critical';
+  confidence: number;
+  page: number | null;
+  excerpt: string;
+  evidence_document_id: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export type ShareRow = Selectable<ShareTable>;

@@ -25,6 +25,7 @@ import {
   okSchema,
   publicOrganizationSchema,
 } from '../modules/auth/auth.schemas.js';
+import { policyCheckSchema } from '../modules/compliance/compliance.schemas.js';
 import {
   documentIdParams,
   documentSchema,
@@ -32,6 +33,13 @@ import {
   signUploadBatchSchema,
   updateDocumentSchema,
 } from '../modules/documents/documents.schemas.js';
+import {
+  analyzeInput,
+  analyzeResultSchema,
+  policiesQuery,
+  policyAnalysisSchema,
+  policyFindingSchema,
+} from '../modules/policies/policies.schemas.js';
 import {
   dashboardStatsSchema,
   propertyIdParams,
@@ -235,6 +243,54 @@ export const restRoutes: AnyRestRoute[] = [
     params: propertyIdParams,
     response: z.array(documentSchema),
     call: (caller, { params }) => caller.documents.byProperty({ propertyId: params.id }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/properties/:id/policy-check',
+    summary:
+      "The property's compliance check (spec §3): status, lastChecked and findings in the ongoing, transfer and insurance contexts; rerun first when something it read has changed",
+    tags: ['compliance'],
+    params: propertyIdParams,
+    response: policyCheckSchema,
+    call: (caller, { params }) => caller.compliance.policyCheck({ id: params.id }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/properties/:id/policy-check',
+    summary: "Run Full Compliance Check: runs the property's check now and records lastChecked",
+    tags: ['compliance'],
+    params: propertyIdParams,
+    response: policyCheckSchema,
+    call: (caller, { params }) => caller.compliance.runCheck({ id: params.id }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/policies/findings',
+    summary:
+      "Clauses found in the owner's insurance policies (exclusions, maintenance conditions, endorsements) and the vault evidence of each condition; ?propertyId= for one property",
+    tags: ['policies'],
+    query: policiesQuery,
+    response: z.array(policyFindingSchema),
+    call: (caller, { query }) => caller.policies.findings(query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/policies/analyses',
+    summary: "Where the analysis of each of the owner's policies stands; ?propertyId= for one property",
+    tags: ['policies'],
+    query: policiesQuery,
+    response: z.array(policyAnalysisSchema),
+    call: (caller, { query }) => caller.policies.analyses(query),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/policies/analyze',
+    summary: 'Analyze Policies: queues the analysis of every policy of the property',
+    tags: ['policies'],
+    body: analyzeInput,
+    response: analyzeResultSchema,
+    call: (caller, { body }) => caller.policies.analyze(body),
+    status: () => 202,
   }),
   defineRoute({
     method: 'PATCH',

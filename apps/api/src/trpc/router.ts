@@ -1,6 +1,8 @@
 import { authRouter } from '../modules/auth/auth.router.js';
+import { complianceRouter } from '../modules/compliance/compliance.router.js';
 import { documentsRouter } from '../modules/documents/documents.router.js';
 import { planRouter } from '../modules/plan/plan.router.js';
+import { policiesRouter } from '../modules/policies/policies.router.js';
 import { propertiesRouter } from '../modules/properties/properties.router.js';
 import { sharesRouter } from '../modules/shares/shares.router.js';
 import { supplierRouter } from '../modules/supplier/supplier.router.js';
@@ -9,8 +11,10 @@ import { createCallerFactory, router } from './init.js';
 
 export const appRouter = router({
   auth: authRouter,
+  compliance: complianceRouter,
   documents: documentsRouter,
   plan: planRouter,
+  policies: policiesRouter,
   properties: propertiesRouter,
   shares: sharesRouter,
   supplier: supplierRouter,

@@ -9,7 +9,7 @@ import * as supplierInsurance from './2026-11-22T0007-supplier-insurance.js';
 import * as organizationDocuments from './2026-11-22T0008-organization-documents.js';
 import * as attemptsAndCapabilities from './2026-11-23T0009-attempts-and-capabilities.js';
 import * as sharesOnCapabilities from './2026-11-23T0010-shares-on-capabilities.js';
-import * as propertyMunicipalityCodes from './2026-11-23T0011-property-municipality-codes.js';
+import * as compliance from './2026-11-23T0011-compliance.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -26,5 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0008-organization-documents': organizationDocuments,
   '2026-11-23T0009-attempts-and-capabilities': attemptsAndCapabilities,
   '2026-11-23T0010-shares-on-capabilities': sharesOnCapabilities,
-  '2026-11-23T0011-property-municipality-codes': propertyMunicipalityCodes,
+  '2026-11-23T0011-compliance': compliance,
 };

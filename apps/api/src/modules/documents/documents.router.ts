@@ -5,7 +5,10 @@ import type { SignedUpload } from '../../storage/file-store.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
+import { recheckCompliance } from '../compliance/compliance.jobs.js';
+import { queuePolicyAnalysis } from '../policies/policies.jobs.js';
 import {
+  type DocumentOut,
   documentIdParams,
   documentSchema,
   propertyDocumentsInput,
@@ -42,6 +45,23 @@ const who = (ctx: Context & { actor: NonNullable<Context['actor']> }): RequestAc
   ip: ctx.req.ip,
 });
 
+/**
+ * After a document of a property was registered, changed or deleted (`gone`): the property's compliance
+ * check is rechecked, and a policy that is new or changed has its wording analysed. Answers the document.
+ */
+async function afterDocumentChange<T extends DocumentOut>(
+  ctx: Context & { actor: NonNullable<Context['actor']> },
+  document: T,
+  gone = false,
+): Promise<T> {
+  if (!document.property_id) return document;
+  if (document.kind === 'policy' && !gone) {
+    await queuePolicyAnalysis(ctx.deps, ctx.log, ctx.actor.organizationId, [document.id]);
+  }
+  await recheckCompliance(ctx.deps, ctx.log, ctx.actor.organizationId, [document.property_id]);
+  return document;
+}
+
 export const documentsRouter = router({
   sign: authedProcedure
     .input(signUploadSchema)
@@ -73,7 +93,9 @@ export const documentsRouter = router({
   register: authedProcedure
     .input(registerDocumentSchema)
     .output(documentSchema)
-    .mutation(({ ctx, input }) => registerDocument(ctx.deps.db.db, ctx.deps.store, who(ctx), input)),
+    .mutation(async ({ ctx, input }) =>
+      afterDocumentChange(ctx, await registerDocument(ctx.deps.db.db, ctx.deps.store, who(ctx), input)),
+    ),
 
   list: authedProcedure
     .output(z.array(documentSchema))
@@ -87,15 +109,22 @@ export const documentsRouter = router({
   update: authedProcedure
     .input(updateDocumentInput)
     .output(documentSchema)
-    .mutation(({ ctx, input }) =>
-      updateDocumentExpiry(ctx.deps.db.db, who(ctx), input.id, input.patch.expires_at),
+    .mutation(async ({ ctx, input }) =>
+      afterDocumentChange(
+        ctx,
+        await updateDocumentExpiry(ctx.deps.db.db, who(ctx), input.id, input.patch.expires_at),
+      ),
     ),
 
   remove: authedProcedure
     .input(documentIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await deleteDocument(ctx.deps.db.db, ctx.deps.store, who(ctx), input.id);
+      await afterDocumentChange(
+        ctx,
+        await deleteDocument(ctx.deps.db.db, ctx.deps.store, who(ctx), input.id),
+        true,
+      );
       return { ok: true as const };
     }),
 });

@@ -343,7 +343,13 @@ export async function updateDocumentExpiry(
  * Removes a document from the vault. The stored object goes too once no document refers to it any
  * more (an adopted copy of a supplier's document keeps it alive).
  */
-export async function deleteDocument(db: Db, store: FileStore, who: RequestActor, id: string): Promise<void> {
+/** Deletes a document (its stored object too, when no copy still refers to it); answers what it was. */
+export async function deleteDocument(
+  db: Db,
+  store: FileStore,
+  who: RequestActor,
+  id: string,
+): Promise<DocumentOut> {
   const document = await getDocument(db, who.actor.organizationId, id);
   const orphaned = await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('documents').where('id', '=', document.id).execute();
@@ -356,6 +362,7 @@ export async function deleteDocument(db: Db, store: FileStore, who: RequestActor
     return !others;
   });
   if (orphaned) await store.remove(document.storage_key);
+  return document;
 }
 
 /** Finds a document for viewing or downloading and records that it was opened. */

@@ -1,4 +1,9 @@
-import { complianceCounts, complianceFromExpiry, expiryWarningWindow } from '@propertydna/domain';
+import {
+  type ComplianceStatus,
+  complianceCounts,
+  complianceFromExpiry,
+  expiryWarningWindow,
+} from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx, PropertyRow } from '../../db/database.js';
 import type { PropertyOut } from './properties.schemas.js';
@@ -7,6 +12,7 @@ interface PropertyWithActivity extends PropertyRow {
   documents_count: number | string | bigint;
   last_document_at: Date | string | null;
   earliest_expiry: Date | string | null;
+  checked_status: ComplianceStatus | null;
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -33,7 +39,12 @@ function toPropertyOut(row: PropertyWithActivity, now: Date): PropertyOut {
     isDemo: row.is_demo,
     documentsCount: Number(row.documents_count),
     lastActivity: (lastDocument && lastDocument > updated ? lastDocument : updated).toISOString(),
-    complianceStatus: complianceFromExpiry(row.earliest_expiry ? asDate(row.earliest_expiry) : null, now),
+    features: row.features,
+    // The stored check decides; a property not yet checked (a moment after an upgrade) is judged by
+    // its earliest expiry until the round at start has checked it.
+    complianceStatus:
+      row.checked_status ??
+      complianceFromExpiry(row.earliest_expiry ? asDate(row.earliest_expiry) : null, now),
     created_at: asDate(row.created_at).toISOString(),
     updated_at: updated.toISOString(),
   };
@@ -65,11 +76,13 @@ function selectWithActivity(db: DbOrTrx, organizationId: string) {
   return db
     .selectFrom('properties as p')
     .leftJoin(documentActivity(db, organizationId), 'd.property_id', 'p.id')
+    .leftJoin('compliance_checks as c', 'c.property_id', 'p.id')
     .selectAll('p')
     .select([
       sql<number>`coalesce(d.documents_count, 0)`.as('documents_count'),
       'd.last_document_at',
       'd.earliest_expiry',
+      'c.compliance_status as checked_status',
     ])
     .where('p.organization_id', '=', organizationId)
     .where('p.archived_at', 'is', null);
@@ -77,21 +90,27 @@ function selectWithActivity(db: DbOrTrx, organizationId: string) {
 
 /**
  * The dashboard's counts in ONE aggregate query (no property list is built): live properties, their
- * documents, and the certificates and policies that expire soon. The compliance counts are decided
- * by the domain's complianceFromExpiry, the one statement of the rule: the query only gathers its
- * input, the earliest expiry of each property that has one; the expiring-soon count takes its bounds
- * from the domain's expiryWarningWindow.
+ * documents, and the certificates and policies that expire soon. The compliance counts are the stored
+ * checks' statuses; a property not checked yet is judged by the domain's complianceFromExpiry on its
+ * earliest expiry, as on its card. The expiring-soon count takes its bounds from expiryWarningWindow.
  */
 export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: Date) {
   const soon = expiryWarningWindow(now);
   const row = await db
     .selectFrom('properties as p')
     .leftJoin(documentActivity(db, organizationId), 'd.property_id', 'p.id')
+    .leftJoin('compliance_checks as c', 'c.property_id', 'p.id')
     .select([
       sql<string>`count(*)`.as('properties'),
       sql<string>`coalesce(sum(d.documents_count), 0)`.as('documents'),
-      // JSON, so both drivers answer the same ISO strings (no array-of-timestamptz parsing).
-      sql<string[] | null>`json_agg(d.earliest_expiry) filter (where d.earliest_expiry is not null)`.as(
+      sql<string>`count(*) filter (where c.compliance_status = 'warning')`.as('warning'),
+      sql<string>`count(*) filter (where c.compliance_status = 'critical')`.as('critical'),
+      sql<string>`count(*) filter (where c.property_id is null)`.as('unchecked'),
+      // The properties not checked yet, by their earliest expiry. JSON, so both drivers answer the
+      // same ISO strings (no array-of-timestamptz parsing).
+      sql<
+        string[] | null
+      >`json_agg(d.earliest_expiry) filter (where c.property_id is null and d.earliest_expiry is not null)`.as(
         'earliest_expiries',
       ),
     ])
@@ -112,10 +131,17 @@ export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: 
     .executeTakeFirstOrThrow();
   const properties = Number(row.properties);
   const expiries = (row.earliest_expiries ?? []).map((value) => new Date(value));
+  const unchecked = complianceCounts(Number(row.unchecked), expiries, now);
+  const warning = Number(row.warning);
+  const critical = Number(row.critical);
   return {
     properties,
     documents: Number(row.documents),
-    compliance: complianceCounts(properties, expiries, now),
+    compliance: {
+      good: properties - Number(row.unchecked) - warning - critical + unchecked.good,
+      warning: warning + unchecked.warning,
+      critical: critical + unchecked.critical,
+    },
     upcomingReminders: Number(row.upcoming),
   };
 }

@@ -2,6 +2,7 @@ import { createPropertyInputSchema } from '@propertydna/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
+import { recheckCompliance } from '../compliance/compliance.jobs.js';
 import {
   dashboardStatsSchema,
   propertyIdParams,
@@ -36,9 +37,13 @@ export const propertiesRouter = router({
   update: authedProcedure
     .input(updatePropertyInput)
     .output(propertySchema)
-    .mutation(({ ctx, input }) =>
-      updateProperty(ctx.deps.db.db, ctx.actor.organizationId, input.id, input.patch),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const property = await updateProperty(ctx.deps.db.db, ctx.actor.organizationId, input.id, input.patch);
+      if (input.patch.features) {
+        await recheckCompliance(ctx.deps, ctx.log, ctx.actor.organizationId, [property.id]);
+      }
+      return property;
+    }),
 
   archive: authedProcedure
     .input(propertyIdParams)

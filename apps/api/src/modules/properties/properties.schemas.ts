@@ -2,6 +2,7 @@ import {
   COMPLIANCE_STATUSES,
   COUNTRY_CODES,
   idParamsSchema,
+  PROPERTY_FEATURES,
   PROPERTY_TYPES,
   updatePropertySchema,
 } from '@propertydna/domain';
@@ -29,9 +30,12 @@ export const propertySchema = z
     deed_number: z.string().nullable(),
     description: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()),
+    /** What the property has that brings its own compliance rules (gas, electric_fence, thatch_roof, …). */
+    features: z.array(z.enum(PROPERTY_FEATURES)),
     isDemo: z.boolean(),
     documentsCount: z.number().int(),
     lastActivity: z.string(),
+    /** From the stored compliance check: any high gap critical, any other gap warning, else good. */
     complianceStatus: z.enum(COMPLIANCE_STATUSES),
     created_at: z.string(),
     updated_at: z.string(),

@@ -5,12 +5,14 @@ import {
   johannesburgDate,
   type NewProperty,
   parcelKey,
+  resolvePropertyMunicipality,
   type UpdateProperty,
 } from '@propertydna/domain';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { notOwned, requireOwned } from '../../auth/owned.js';
 import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { runComplianceCheck } from '../compliance/compliance.service.js';
 import { countLiveProperties, findProperty, listProperties, portfolioCounts } from './properties.repo.js';
 import type { DashboardStats, PropertyOut } from './properties.schemas.js';
 
@@ -54,6 +56,8 @@ export async function createProperty(
   random: () => number = secureRandom,
 ): Promise<PropertyOut> {
   const id = await db.transaction().execute((trx) => insertProperty(trx, organizationId, input, now, random));
+  // Checked at once, so its card shows what it lacks from the start.
+  await runComplianceCheck(db, organizationId, id, now);
   return getProperty(db, organizationId, id, now);
 }
 
@@ -120,6 +124,7 @@ export async function insertProperty(
         unit: input.unit ?? null,
         deed_number: input.deed_number ?? null,
         description: input.description ?? null,
+        features: JSON.stringify(input.features ?? []),
       })
       .onConflict((conflict) => conflict.column('dna_code').doNothing())
       .returning('id')
@@ -139,9 +144,10 @@ export async function updateProperty(
 ): Promise<PropertyOut> {
   const owned = await db.transaction().execute(async (trx) => {
     const owned = await requireOwned(trx, organizationId, 'property', id, { lock: true });
+    const { features, ...fields } = patch;
     await trx
       .updateTable('properties')
-      .set({ ...patch, updated_at: now })
+      .set({ ...fields, ...(features ? { features: JSON.stringify(features) } : {}), updated_at: now })
       .where('id', '=', owned)
       .execute();
     return owned;
@@ -169,4 +175,54 @@ export async function archiveProperty(
 /** Counts for the dashboard: properties, documents, compliance by status, expiries within 30 days. */
 export function dashboardStats(db: Db, organizationId: string, now = new Date()): Promise<DashboardStats> {
   return portfolioCounts(db, organizationId, now);
+}
+
+/**
+ * Properties registered before the official municipality list kept the typed name ('City of Cape
+ * Town') and a parcel key (the duplicate check) built from it, so the same parcel entered since as
+ * 'CPT' was not seen as a duplicate. Every such name that resolves to one municipality of the list is
+ * stored as its code with the parcel key rebuilt; the DNA code never changes. Where the rebuilt key is
+ * already held by another live property of the organisation (one parcel registered twice under two
+ * spellings), the later row keeps its old values so that neither property is lost or hidden. Run at
+ * start: a name the list cannot resolve stays as typed (and is looked at again next time, cheaply).
+ * Answers how many properties were changed.
+ */
+export async function storeMunicipalityCodes(db: Db): Promise<number> {
+  const rows = await db
+    .selectFrom('properties')
+    .select(['id', 'organization_id', 'municipality', 'parcel_id', 'unit', 'archived_at'])
+    .where('country', '=', 'ZA')
+    // Codes are upper-case letters and digits; anything else was typed before the list.
+    .where(sql<boolean>`municipality !~ '^[A-Z]{2,3}[0-9]{0,3}$'`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  let changed = 0;
+  for (const row of rows) {
+    const resolution = resolvePropertyMunicipality(row.municipality);
+    if (!resolution.ok) continue;
+    const municipality = resolution.municipality.code;
+    const key = parcelKey({ country: 'ZA', municipality, parcel_id: row.parcel_id, unit: row.unit });
+    const moved = await db.transaction().execute(async (trx) => {
+      if (row.archived_at === null) {
+        const holder = await trx
+          .selectFrom('properties')
+          .select('id')
+          .where('organization_id', '=', row.organization_id)
+          .where('parcel_key', '=', key)
+          .where('archived_at', 'is', null)
+          .where('id', '<>', row.id)
+          .executeTakeFirst();
+        if (holder) return false;
+      }
+      await trx
+        .updateTable('properties')
+        .set({ municipality, parcel_key: key })
+        .where('id', '=', row.id)
+        .execute();
+      return true;
+    });
+    if (moved) changed += 1;
+  }
+  return changed;
 }

@@ -325,6 +325,8 @@ function sharedDocuments(db: DbOrTrx, share: ShareRow) {
       'storage_key',
       'source',
       'job_id',
+      'expires_at',
+      'metadata',
     ])
     .where('organization_id', '=', share.organization_id);
   return share.job_id
@@ -398,6 +400,15 @@ export async function sharedDocument(db: Db, share: ShareRow, documentId: string
   return { ...document, bytes: Number(document.bytes) };
 }
 
+/** What the issuer said a certificate is, kept on the adopted copy (the compliance rules read it). */
+function certificateFacts(metadata: Record<string, unknown>): Record<string, unknown> {
+  const facts: Record<string, unknown> = {};
+  for (const key of ['certificate_type', 'issued_on'] as const) {
+    if (typeof metadata[key] === 'string') facts[key] = metadata[key];
+  }
+  return facts;
+}
+
 /**
  * Copies the shared documents into one of the caller's properties (or a new one): the same stored
  * objects, source and verifier kept, the job reference and the original recorded; in one
@@ -438,7 +449,12 @@ export async function adoptShare(
           source: d.source,
           verified_by: d.verified_by,
           adopted_from: d.id,
-          metadata: JSON.stringify({ adoptedFromShare: share.id, ...(jobRef ? { jobRef } : {}) }),
+          expires_at: d.expires_at,
+          metadata: JSON.stringify({
+            ...certificateFacts(d.metadata),
+            adoptedFromShare: share.id,
+            ...(jobRef ? { jobRef } : {}),
+          }),
         })),
       )
       .onConflict((conflict) =>

@@ -1,0 +1,227 @@
+import {
+  type ComplianceDocument,
+  type ComplianceFinding,
+  certificateTypeSchema,
+  complianceStatus,
+  evaluateCompliance,
+  isIsoDate,
+  johannesburgToday,
+  type MaintenanceCondition,
+  type PolicyConditionInput,
+  policyCheckStatus,
+  transferReadiness,
+} from '@propertydna/domain';
+import { sql } from 'kysely';
+import { requireOwned } from '../../auth/owned.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
+
+/** Spec §3 Policy check, with the transfer readiness the Policy Check tab summarises. */
+export interface PolicyCheckOut {
+  status: ReturnType<typeof policyCheckStatus>;
+  lastChecked: string;
+  complianceStatus: ReturnType<typeof complianceStatus>;
+  findings: ComplianceFinding[];
+  transferReadiness: { ready: number; required: number };
+}
+
+const asDay = (value: Date | string): string =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+/** What the rules read about a property: its place, features, documents and its policies' conditions. */
+async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
+  const property = await db
+    .selectFrom('properties')
+    .select(['country', 'municipality', 'features'])
+    .where('id', '=', propertyId)
+    .executeTakeFirstOrThrow();
+  const documents = await db
+    .selectFrom('documents')
+    .select([
+      'id',
+      'name',
+      'kind',
+      'expires_at',
+      sql<string | null>`metadata->>'certificate_type'`.as('certificate_type'),
+      sql<string | null>`metadata->>'issued_on'`.as('issued_on'),
+    ])
+    .where('property_id', '=', propertyId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const conditions = await db
+    .selectFrom('policy_findings as f')
+    .innerJoin('documents as d', 'd.id', 'f.document_id')
+    .select(['f.key', 'f.document_id', 'd.name as document_name', 'f.page', 'f.excerpt'])
+    .where('f.property_id', '=', propertyId)
+    .where('f.finding_type', '=', 'maintenance')
+    .orderBy('f.created_at')
+    .orderBy('f.id')
+    .execute();
+  const unreadable = await db
+    .selectFrom('policy_analyses as a')
+    .innerJoin('documents as d', 'd.id', 'a.document_id')
+    .select(['a.document_id', 'd.name as document_name', 'a.error'])
+    .where('a.property_id', '=', propertyId)
+    .where('a.state', 'in', ['no_text', 'failed'])
+    .orderBy('d.created_at')
+    .orderBy('d.id')
+    .execute();
+  return {
+    property: { country: property.country, municipality: property.municipality, features: property.features },
+    unreadablePolicies: unreadable.map((policy) => ({
+      document_id: policy.document_id,
+      document_name: policy.document_name,
+      reason: policy.error ?? 'Its wording could not be read.',
+    })),
+    documents: documents.map(
+      (document): ComplianceDocument => ({
+        id: document.id,
+        name: document.name,
+        kind: document.kind,
+        // Metadata written before these were validated may hold anything: what is not a known type or a
+        // real date is read as absent (the rules then say they cannot tell), never as an error.
+        certificate_type: certificateTypeSchema.safeParse(document.certificate_type).data ?? null,
+        issued_on: document.issued_on && isIsoDate(document.issued_on) ? document.issued_on : null,
+        expires_at: document.expires_at ? new Date(document.expires_at).toISOString() : null,
+      }),
+    ),
+    policyConditions: conditions.map(
+      (condition): PolicyConditionInput => ({
+        condition: condition.key as MaintenanceCondition,
+        document_id: condition.document_id,
+        document_name: condition.document_name,
+        page: condition.page,
+        excerpt: condition.excerpt,
+      }),
+    ),
+    today,
+  };
+}
+
+/**
+ * The findings the statuses are decided by: what the owner must hold now and what the insurer asks.
+ * What a sale would need is shown as transfer readiness instead: a Cape Town plumbing certificate is
+ * only ever issued for a sale, so counting it would keep every property critical while nobody sells.
+ */
+function statusFindings(findings: readonly ComplianceFinding[]): ComplianceFinding[] {
+  return findings.filter((finding) => finding.context !== 'transfer');
+}
+
+/**
+ * Runs a property's compliance check now and stores it (replacing the last one): the card's status and
+ * the dashboard counts are read from what is stored. The property must exist (callers check ownership).
+ */
+export async function runComplianceCheck(
+  db: Db,
+  organizationId: string,
+  propertyId: string,
+  now = new Date(),
+): Promise<PolicyCheckOut> {
+  const today = johannesburgToday(now);
+  const findings = evaluateCompliance(await complianceInput(db, propertyId, today));
+  const standing = statusFindings(findings);
+  const row = {
+    property_id: propertyId,
+    organization_id: organizationId,
+    status: policyCheckStatus(standing),
+    compliance_status: complianceStatus(standing),
+    findings: JSON.stringify(findings),
+    checked_for: today,
+    checked_at: now,
+    stale: false,
+  };
+  await db
+    .insertInto('compliance_checks')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('property_id').doUpdateSet({
+        status: row.status,
+        compliance_status: row.compliance_status,
+        findings: row.findings,
+        checked_for: row.checked_for,
+        checked_at: row.checked_at,
+        stale: false,
+      }),
+    )
+    .execute();
+  return toPolicyCheckOut({ ...row, findings, checked_at: now });
+}
+
+function toPolicyCheckOut(row: {
+  status: PolicyCheckOut['status'];
+  compliance_status: PolicyCheckOut['complianceStatus'];
+  findings: ComplianceFinding[];
+  checked_at: Date | string;
+}): PolicyCheckOut {
+  return {
+    status: row.status,
+    lastChecked: new Date(row.checked_at).toISOString(),
+    complianceStatus: row.compliance_status,
+    findings: row.findings,
+    transferReadiness: transferReadiness(row.findings),
+  };
+}
+
+/**
+ * GET /api/properties/{id}/policy-check: the stored check, rerun first when there is none yet, when
+ * something it read has changed since (stale), or when it was made for an earlier day (expiries move).
+ */
+export async function getPolicyCheck(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+): Promise<PolicyCheckOut> {
+  const propertyId = await requireOwned(db, organizationId, 'property', id);
+  const stored = await db
+    .selectFrom('compliance_checks')
+    .selectAll()
+    .where('property_id', '=', propertyId)
+    .executeTakeFirst();
+  if (!stored || stored.stale || asDay(stored.checked_for) !== johannesburgToday(now)) {
+    return runComplianceCheck(db, organizationId, propertyId, now);
+  }
+  return toPolicyCheckOut(stored);
+}
+
+/** POST /api/properties/{id}/policy-check ('Run Full Compliance Check'): runs it now. */
+export async function checkPropertyNow(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+): Promise<PolicyCheckOut> {
+  const propertyId = await requireOwned(db, organizationId, 'property', id);
+  return runComplianceCheck(db, organizationId, propertyId, now);
+}
+
+/**
+ * Marks the stored checks of these properties stale (what they read has changed); callers then queue
+ * a recheck (outside any transaction). Cheap, so it can run inside the change's own transaction.
+ */
+export async function markChecksStale(db: DbOrTrx, propertyIds: readonly string[]): Promise<void> {
+  if (propertyIds.length === 0) return;
+  await db
+    .updateTable('compliance_checks')
+    .set({ stale: true })
+    .where('property_id', 'in', propertyIds)
+    .execute();
+}
+
+/**
+ * The live properties whose stored check is missing, stale or of an earlier day than `today`: the
+ * nightly round (and the round at start) rechecks them.
+ */
+export async function propertiesToRecheck(db: Db, today: string, limit: number) {
+  return db
+    .selectFrom('properties as p')
+    .leftJoin('compliance_checks as c', 'c.property_id', 'p.id')
+    .select(['p.id', 'p.organization_id'])
+    .where('p.archived_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb('c.property_id', 'is', null), eb('c.stale', '=', true), eb('c.checked_for', '<', today)]),
+    )
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+}

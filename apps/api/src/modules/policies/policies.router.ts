@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { authedProcedure, router } from '../../trpc/init.js';
+import { queuePolicyAnalysis } from './policies.jobs.js';
+import {
+  analyzeInput,
+  analyzeResultSchema,
+  policiesQuery,
+  policyAnalysisSchema,
+  policyFindingSchema,
+} from './policies.schemas.js';
+import { listAnalyses, listPolicyFindings, propertyPolicyIds } from './policies.service.js';
+
+export const POLICY_MESSAGES = {
+  analysing: (count: number) => `Analysing ${count} ${count === 1 ? 'policy' : 'policies'}`,
+  noPolicies: 'This property has no insurance policy in its vault yet: upload the policy wording as a Policy',
+} as const;
+
+export const policiesRouter = router({
+  /** The clauses found in the owner's policies (one property, or all with their property's name). */
+  findings: authedProcedure
+    .input(policiesQuery)
+    .output(z.array(policyFindingSchema))
+    .query(({ ctx, input }) =>
+      listPolicyFindings(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId),
+    ),
+
+  /** Where each policy's analysis stands. */
+  analyses: authedProcedure
+    .input(policiesQuery)
+    .output(z.array(policyAnalysisSchema))
+    .query(({ ctx, input }) => listAnalyses(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+
+  /** 'Analyze Policies': queues the analysis of every policy of the property. */
+  analyze: authedProcedure
+    .input(analyzeInput)
+    .output(analyzeResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const ids = await propertyPolicyIds(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId);
+      const queued = await queuePolicyAnalysis(ctx.deps, ctx.log, ctx.actor.organizationId, ids);
+      return {
+        queued,
+        message: queued > 0 ? POLICY_MESSAGES.analysing(queued) : POLICY_MESSAGES.noPolicies,
+        analyses: await listAnalyses(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId),
+      };
+    }),
+});

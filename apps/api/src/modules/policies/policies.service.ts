@@ -1,0 +1,280 @@
+import {
+  analyzePolicyText,
+  CERTIFICATE_TYPE_LABELS,
+  type CertificateType,
+  type ComplianceFinding,
+  hasTextLayer,
+  MAINTENANCE_CONDITIONS,
+  type MaintenanceCondition,
+} from '@propertydna/domain';
+import { requireOwned } from '../../auth/owned.js';
+import type { Db, PolicyAnalysisState } from '../../db/database.js';
+import type { FileStore } from '../../storage/file-store.js';
+import { getPolicyCheck } from '../compliance/compliance.service.js';
+import { extractPdfPages } from './pdf-text.js';
+import type { PolicyAnalysisOut, PolicyFindingOut } from './policies.schemas.js';
+
+/** The policies of a property (or of every live property of the organisation). */
+function policyDocuments(db: Db, organizationId: string, propertyId?: string) {
+  let query = db
+    .selectFrom('documents as d')
+    .innerJoin('properties as p', 'p.id', 'd.property_id')
+    .select(['d.id', 'd.name', 'd.property_id', 'p.name as property_name'])
+    .where('d.organization_id', '=', organizationId)
+    .where('d.kind', '=', 'policy')
+    .where('p.archived_at', 'is', null);
+  if (propertyId) query = query.where('d.property_id', '=', propertyId);
+  return query.orderBy('d.created_at').orderBy('d.id');
+}
+
+/**
+ * Marks the policies' analyses queued (so the screen shows them waiting at once). Answers the ids of
+ * those that are policies of a live property of the organisation; the caller queues their jobs.
+ */
+export async function markAnalysesQueued(
+  db: Db,
+  organizationId: string,
+  documentIds: readonly string[],
+): Promise<string[]> {
+  if (documentIds.length === 0) return [];
+  const documents = await policyDocuments(db, organizationId).where('d.id', 'in', documentIds).execute();
+  for (const document of documents) {
+    await setAnalysisState(db, organizationId, document.id, document.property_id as string, 'queued');
+  }
+  return documents.map((document) => document.id);
+}
+
+/** The policies of a property that need analysing (POST /api/policies/analyze): all of them. */
+export async function propertyPolicyIds(db: Db, organizationId: string, id: string): Promise<string[]> {
+  const propertyId = await requireOwned(db, organizationId, 'property', id);
+  const documents = await policyDocuments(db, organizationId, propertyId).execute();
+  return documents.map((document) => document.id);
+}
+
+/** The policies of a property no analysis has looked at yet (after documents were adopted into it). */
+export async function unanalysedPolicyIds(
+  db: Db,
+  organizationId: string,
+  propertyId: string,
+): Promise<string[]> {
+  const documents = await policyDocuments(db, organizationId, propertyId)
+    .leftJoin('policy_analyses as a', 'a.document_id', 'd.id')
+    .where('a.document_id', 'is', null)
+    .execute();
+  return documents.map((document) => document.id);
+}
+
+async function setAnalysisState(
+  db: Db,
+  organizationId: string,
+  documentId: string,
+  propertyId: string,
+  state: PolicyAnalysisState,
+  details: { pages?: number | null; error?: string | null } = {},
+) {
+  const row = {
+    document_id: documentId,
+    organization_id: organizationId,
+    property_id: propertyId,
+    state,
+    pages: details.pages ?? null,
+    error: details.error ?? null,
+    updated_at: new Date(),
+  };
+  await db
+    .insertInto('policy_analyses')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .column('document_id')
+        .doUpdateSet({ state: row.state, pages: row.pages, error: row.error, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+export const NO_TEXT_MESSAGE =
+  'This policy has no text layer (a scan or a photo): its clauses cannot be read. Upload the insurer’s PDF wording to have it analysed.';
+export const NOT_PDF_MESSAGE = 'Only PDF policy wordings can be read: upload the insurer’s PDF wording.';
+
+/**
+ * Reads one policy's wording and stores the clauses found in it (replacing the last analysis). Answers
+ * the property whose compliance check now reads other conditions, or null when the document is gone.
+ */
+export async function analysePolicy(
+  db: Db,
+  store: FileStore,
+  organizationId: string,
+  documentId: string,
+): Promise<string | null> {
+  const document = await db
+    .selectFrom('documents')
+    .select(['id', 'property_id', 'storage_key', 'content_type'])
+    .where('id', '=', documentId)
+    .where('organization_id', '=', organizationId)
+    .where('kind', '=', 'policy')
+    .where('property_id', 'is not', null)
+    .executeTakeFirst();
+  if (!document?.property_id) return null;
+  const propertyId = document.property_id;
+  await setAnalysisState(db, organizationId, documentId, propertyId, 'running');
+  if (document.content_type !== 'application/pdf') {
+    await replaceFindings(db, organizationId, propertyId, documentId, []);
+    await setAnalysisState(db, organizationId, documentId, propertyId, 'no_text', { error: NOT_PDF_MESSAGE });
+    return propertyId;
+  }
+  const pages = await extractPdfPages(await store.openRead(document.storage_key));
+  if (!pages.ok) {
+    await replaceFindings(db, organizationId, propertyId, documentId, []);
+    await setAnalysisState(db, organizationId, documentId, propertyId, 'failed', { error: pages.error });
+    return propertyId;
+  }
+  if (!hasTextLayer(pages.pages)) {
+    await replaceFindings(db, organizationId, propertyId, documentId, []);
+    await setAnalysisState(db, organizationId, documentId, propertyId, 'no_text', {
+      pages: pages.pages.length,
+      error: NO_TEXT_MESSAGE,
+    });
+    return propertyId;
+  }
+  await replaceFindings(db, organizationId, propertyId, documentId, analyzePolicyText(pages.pages));
+  await setAnalysisState(db, organizationId, documentId, propertyId, 'done', { pages: pages.pages.length });
+  return propertyId;
+}
+
+async function replaceFindings(
+  db: Db,
+  organizationId: string,
+  propertyId: string,
+  documentId: string,
+  findings: ReturnType<typeof analyzePolicyText>,
+) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('policy_findings').where('document_id', '=', documentId).execute();
+    if (findings.length === 0) return;
+    await trx
+      .insertInto('policy_findings')
+      .values(
+        findings.map((finding) => ({
+          organization_id: organizationId,
+          property_id: propertyId,
+          document_id: documentId,
+          finding_type: finding.finding_type,
+          key: finding.key,
+          title: finding.title,
+          description: finding.description,
+          severity: finding.severity,
+          confidence: finding.confidence,
+          page: finding.page,
+          excerpt: finding.excerpt,
+        })),
+      )
+      .execute();
+  });
+}
+
+/** The analyses of a property's (or every property's) policies: what the screen's progress shows. */
+export async function listAnalyses(
+  db: Db,
+  organizationId: string,
+  id?: string,
+): Promise<PolicyAnalysisOut[]> {
+  const propertyId = id ? await requireOwned(db, organizationId, 'property', id) : undefined;
+  const rows = await policyDocuments(db, organizationId, propertyId)
+    .leftJoin('policy_analyses as a', 'a.document_id', 'd.id')
+    .select(['a.state', 'a.pages', 'a.error', 'a.updated_at'])
+    .execute();
+  return rows.map((row) => ({
+    document_id: row.id,
+    document_name: row.name,
+    property_id: row.property_id as string,
+    property_name: row.property_name,
+    state: row.state ?? 'not_analysed',
+    pages: row.pages,
+    error: row.error,
+    updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+  }));
+}
+
+/**
+ * GET /api/policies/findings: the clauses found in the policies of a property (or of all the owner's
+ * live properties, each with its property's name), and, for each maintenance condition the vault can
+ * prove, an evidence finding naming the document — read from the property's compliance check, so the
+ * evidence is always what the check accepted today.
+ */
+export async function listPolicyFindings(
+  db: Db,
+  organizationId: string,
+  id?: string,
+  now = new Date(),
+): Promise<PolicyFindingOut[]> {
+  const propertyId = id ? await requireOwned(db, organizationId, 'property', id) : undefined;
+  let query = db
+    .selectFrom('policy_findings as f')
+    .innerJoin('properties as p', 'p.id', 'f.property_id')
+    .innerJoin('documents as d', 'd.id', 'f.document_id')
+    .select([
+      'f.id',
+      'f.property_id',
+      'p.name as property_name',
+      'f.document_id',
+      'd.name as document_name',
+      'f.finding_type',
+      'f.key',
+      'f.title',
+      'f.description',
+      'f.severity',
+      'f.confidence',
+      'f.page',
+      'f.excerpt',
+    ])
+    .where('f.organization_id', '=', organizationId)
+    .where('p.archived_at', 'is', null);
+  if (propertyId) query = query.where('f.property_id', '=', propertyId);
+  const rows = await query.orderBy('p.name').orderBy('d.name').orderBy('f.page').orderBy('f.id').execute();
+  const findings: PolicyFindingOut[] = [];
+  const checks = new Map<string, ComplianceFinding[]>();
+  for (const row of rows) {
+    const finding = { ...row, confidence: Number(row.confidence), evidence_document: null };
+    findings.push(finding);
+    if (row.finding_type !== 'maintenance') continue;
+    let check = checks.get(row.property_id);
+    if (!check) {
+      check = (await getPolicyCheck(db, organizationId, row.property_id, now)).findings;
+      checks.set(row.property_id, check);
+    }
+    const proof = conditionEvidence(check, row.key as MaintenanceCondition);
+    if (proof) {
+      const condition = MAINTENANCE_CONDITIONS[row.key as MaintenanceCondition];
+      const label = certificateLabel(row.key as MaintenanceCondition);
+      findings.push({
+        ...finding,
+        id: `${row.id}:evidence`,
+        finding_type: 'evidence',
+        title: `${label} on file`,
+        description: `Proves the policy's condition '${condition.title}' (${row.document_name}${row.page ? `, page ${row.page}` : ''}): ${proof.name}.`,
+        severity: 'low',
+        evidence_document: proof,
+      });
+    }
+  }
+  return findings;
+}
+
+function certificateLabel(condition: MaintenanceCondition): string {
+  const [type] = MAINTENANCE_CONDITIONS[condition].evidencedBy as readonly CertificateType[];
+  return type ? CERTIFICATE_TYPE_LABELS[type] : MAINTENANCE_CONDITIONS[condition].title;
+}
+
+/** The document the compliance check accepted as proof of a policy's maintenance condition, if any. */
+function conditionEvidence(
+  findings: readonly ComplianceFinding[],
+  condition: MaintenanceCondition,
+): { id: string; name: string } | null {
+  const met = findings.find(
+    (finding) =>
+      finding.context === 'insurance' &&
+      finding.type === 'compliant' &&
+      finding.rule === `policy_condition.${condition}`,
+  );
+  return met?.evidence[0] ?? null;
+}

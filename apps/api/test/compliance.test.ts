@@ -1,0 +1,207 @@
+import { CERTIFICATE_TYPE_MESSAGE, johannesburgToday } from '@propertydna/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { databaseKind } from './support/database.js';
+import { type HttpOwner, httpOwner } from './support/http-owner.js';
+
+const pdf = (label: string) =>
+  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), Buffer.alloc(2000, 0x41), Buffer.from('\n%%EOF\n')]);
+
+/** The South African date `days` days from today (negative: ago), 'YYYY-MM-DD'. */
+const day = (days: number) => johannesburgToday(new Date(Date.now() + days * 86_400_000));
+
+interface Finding {
+  rule: string;
+  type: string;
+  severity: string;
+  context: string;
+  description: string;
+  evidence: { id: string; name: string }[];
+}
+const byRule = (findings: Finding[], rule: string) => findings.find((finding) => finding.rule === rule);
+
+describe(`compliance check (${databaseKind})`, () => {
+  let t: TestApp;
+  let origin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function ownerWithProperty(municipality = 'CPT') {
+    const owner = await httpOwner(t, origin);
+    const created = await owner.call('POST', '/api/properties', {
+      name: 'Home',
+      address: '1 Long Street',
+      municipality,
+      parcel_id: `P${Math.random().toString(36).slice(2, 8)}`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return { ...owner, propertyId: created.json().id as string };
+  }
+
+  const certificate = (
+    owner: HttpOwner & { propertyId: string },
+    type: string,
+    issuedOn: string,
+    extra = {},
+  ) =>
+    owner.upload(pdf(type), 'application/pdf', {
+      property_id: owner.propertyId,
+      kind: 'certificate',
+      metadata: { filename: `${type}.pdf`, certificate_type: type, issued_on: issuedOn },
+      ...extra,
+    });
+
+  const check = async (owner: HttpOwner & { propertyId: string }) => {
+    const res = await owner.call('GET', `/api/properties/${owner.propertyId}/policy-check`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      status: string;
+      lastChecked: string;
+      findings: Finding[];
+      transferReadiness: object;
+    };
+  };
+
+  const card = async (owner: HttpOwner & { propertyId: string }) =>
+    (await owner.call('GET', '/api/properties')).json().find((p: { id: string }) => p.id === owner.propertyId)
+      .complianceStatus as string;
+
+  it('answers the spec §3 shape; a fresh property has gaps, the electrical CoC among them, and its card says so', async () => {
+    const owner = await ownerWithProperty();
+    const result = await check(owner);
+    expect(result.status).toBe('gaps_detected');
+    expect(new Date(result.lastChecked).toISOString()).toBe(result.lastChecked);
+    const coc = byRule(result.findings, 'electrical_coc.ongoing');
+    expect(coc).toMatchObject({ type: 'gap', severity: 'medium', context: 'ongoing', evidence: [] });
+    for (const finding of result.findings) {
+      expect(finding).toEqual({
+        id: expect.any(String),
+        type: expect.stringMatching(/^(compliant|gap|unknown)$/),
+        title: expect.any(String),
+        description: expect.any(String),
+        severity: expect.stringMatching(/^(low|medium|high)$/),
+        rule: expect.any(String),
+        source: expect.any(String),
+        context: expect.stringMatching(/^(ongoing|transfer|insurance)$/),
+        evidence: expect.any(Array),
+        action: expect.any(String),
+      });
+    }
+    // Cape Town: the plumbing certificate is asked for at transfer.
+    expect(byRule(result.findings, 'plumbing_coc.transfer')).toMatchObject({ type: 'gap' });
+    expect(result.transferReadiness).toEqual({ ready: 0, required: expect.any(Number) });
+    // Checked when it was created: the card shows the gap at once (no high gap: a warning).
+    expect(await card(owner)).toBe('warning');
+  });
+
+  it('a recent CoC clears the gap; a 3-year-old one holds for ongoing use but not for a transfer', async () => {
+    const owner = await ownerWithProperty();
+    const recent = await certificate(owner, 'electrical_coc', day(-30));
+    expect(recent.statusCode, recent.body).toBe(201);
+    let findings = (await check(owner)).findings;
+    expect(byRule(findings, 'electrical_coc.ongoing')).toMatchObject({
+      type: 'compliant',
+      evidence: [{ id: recent.json().id, name: 'electrical_coc.pdf' }],
+    });
+    expect(byRule(findings, 'electrical_coc.transfer')?.type).toBe('compliant');
+
+    const other = await ownerWithProperty('JHB');
+    const old = await certificate(other, 'electrical_coc', day(-3 * 366));
+    expect(old.statusCode, old.body).toBe(201);
+    findings = (await check(other)).findings;
+    expect(byRule(findings, 'electrical_coc.ongoing')?.type).toBe('compliant');
+    expect(byRule(findings, 'electrical_coc.transfer')).toMatchObject({
+      type: 'gap',
+      description: expect.stringContaining('older than 2 years'),
+    });
+    // Johannesburg: no Cape Town plumbing rule.
+    expect(byRule(findings, 'plumbing_coc.transfer')).toBeUndefined();
+  });
+
+  it('features bring their rules; a change marks the stored check stale and queues a recheck', async () => {
+    const owner = await ownerWithProperty();
+    expect(byRule((await check(owner)).findings, 'gas_coc.ongoing')).toBeUndefined();
+    const patched = await owner.call('PATCH', `/api/properties/${owner.propertyId}`, {
+      features: ['thatch_roof', 'gas'],
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().features).toEqual(['gas', 'thatch_roof']);
+    const stored = await t.db.db
+      .selectFrom('compliance_checks')
+      .select('stale')
+      .where('property_id', '=', owner.propertyId)
+      .executeTakeFirstOrThrow();
+    expect(stored.stale).toBe(true);
+    expect(await t.services.jobs.runQueued(complianceRecheckJob)).toBeGreaterThanOrEqual(1);
+    const rechecked = await t.db.db
+      .selectFrom('compliance_checks')
+      .select(['stale', 'findings'])
+      .where('property_id', '=', owner.propertyId)
+      .executeTakeFirstOrThrow();
+    expect(rechecked.stale).toBe(false);
+    const rules = rechecked.findings.map((finding) => finding.rule);
+    expect(rules).toEqual(
+      expect.arrayContaining(['gas_coc.ongoing', 'gas_coc.transfer', 'thatch_retardant.insurance']),
+    );
+  });
+
+  it('an expired insurance policy is a high gap and turns the card and the dashboard critical', async () => {
+    const owner = await ownerWithProperty();
+    const policy = await owner.upload(pdf('policy'), 'application/pdf', {
+      property_id: owner.propertyId,
+      kind: 'policy',
+      metadata: { filename: 'Home policy schedule.pdf' },
+      expires_at: day(-1),
+    });
+    expect(policy.statusCode, policy.body).toBe(201);
+    await t.services.jobs.runQueued(complianceRecheckJob);
+    expect(await card(owner)).toBe('critical');
+    const stats = (await owner.call('GET', '/api/dashboard/stats')).json();
+    expect(stats.compliance).toEqual({ good: 0, warning: 0, critical: 1 });
+    expect(byRule((await check(owner)).findings, 'insurance_policy.insurance')).toMatchObject({
+      type: 'gap',
+      severity: 'high',
+    });
+  });
+
+  it('Run Full Compliance Check records lastChecked', async () => {
+    const owner = await ownerWithProperty();
+    const first = await check(owner);
+    const run = await owner.call('POST', `/api/properties/${owner.propertyId}/policy-check`);
+    expect(run.statusCode, run.body).toBe(200);
+    expect(Date.parse(run.json().lastChecked)).toBeGreaterThanOrEqual(Date.parse(first.lastChecked));
+    expect((await check(owner)).lastChecked).toBe(run.json().lastChecked);
+  });
+
+  it('refuses an unknown certificate type with 400 and stores nothing', async () => {
+    const owner = await ownerWithProperty();
+    const res = await certificate(owner, 'coc', day(-1));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(CERTIFICATE_TYPE_MESSAGE);
+    expect((await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json()).toEqual([]);
+  });
+
+  it("answers 404 for another organisation's property on every path", async () => {
+    const owner = await ownerWithProperty();
+    const stranger = await ownerWithProperty();
+    const id = owner.propertyId;
+    for (const [method, url, body] of [
+      ['GET', `/api/properties/${id}/policy-check`],
+      ['POST', `/api/properties/${id}/policy-check`],
+      ['GET', `/api/policies/findings?propertyId=${id}`],
+      ['GET', `/api/policies/analyses?propertyId=${id}`],
+      ['POST', '/api/policies/analyze', { propertyId: id }],
+      ['GET', '/api/properties/not-a-uuid/policy-check'],
+    ] as const) {
+      const res = await stranger.call(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+  });
+});

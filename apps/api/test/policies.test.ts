@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  POLICY_CORPUS,
+  readPolicyCorpus,
+} from '../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
+import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
+import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
+import { NO_TEXT_MESSAGE } from '../src/modules/policies/policies.service.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { databaseKind } from './support/database.js';
+import { httpOwner } from './support/http-owner.js';
+import { pdfOf, scanLikePdf } from './support/policy-pdf.js';
+
+interface PolicyFinding {
+  finding_type: string;
+  key: string;
+  page: number | null;
+  excerpt: string;
+  confidence: number;
+  document_id: string;
+  property_name: string;
+  evidence_document: { id: string; name: string } | null;
+}
+
+describe(`insurance policy analysis (${databaseKind})`, () => {
+  let t: TestApp;
+  let origin: string;
+  const wording = readPolicyCorpus(POLICY_CORPUS).find((entry) => entry.name === 'fynbos-direct');
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function ownerWithPolicy(pdf: Uint8Array) {
+    const owner = await httpOwner(t, origin);
+    const property = await owner.call('POST', '/api/properties', {
+      name: 'Fynbos House',
+      address: '4 Protea Road',
+      municipality: 'CPT',
+      parcel_id: `P${Math.random().toString(36).slice(2, 8)}`,
+      features: ['geyser', 'alarm'],
+    });
+    expect(property.statusCode, property.body).toBe(201);
+    const propertyId = property.json().id as string;
+    const policy = await owner.upload(Buffer.from(pdf), 'application/pdf', {
+      property_id: propertyId,
+      kind: 'policy',
+      metadata: { filename: 'Fynbos policy wording.pdf' },
+    });
+    expect(policy.statusCode, policy.body).toBe(201);
+    return { ...owner, propertyId, policyId: policy.json().id as string };
+  }
+
+  it('reads a real PDF policy: its clauses with page and excerpt, and its conditions in the check', async () => {
+    if (!wording) throw new Error('the corpus has no fynbos-direct wording');
+    const owner = await ownerWithPolicy(await pdfOf(wording.pages));
+    // Registering the policy queued its analysis; it shows as queued until the job runs.
+    const before = (await owner.call('GET', `/api/policies/analyses?propertyId=${owner.propertyId}`)).json();
+    expect(before).toEqual([expect.objectContaining({ document_id: owner.policyId, state: 'queued' })]);
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
+    const after = (await owner.call('GET', `/api/policies/analyses?propertyId=${owner.propertyId}`)).json();
+    expect(after).toEqual([
+      expect.objectContaining({ state: 'done', pages: wording.pages.length, error: null }),
+    ]);
+
+    const findings: PolicyFinding[] = (
+      await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`)
+    ).json();
+    const found = (type: string, key: string) =>
+      findings.find((finding) => finding.finding_type === type && finding.key === key);
+    for (const label of wording.labels) {
+      const finding = found(label.finding_type, label.key);
+      expect(finding, `${label.finding_type} ${label.key}`).toBeDefined();
+      expect(label.pages).toContain(finding?.page);
+    }
+    const wear = found('exclusion', 'wear_and_tear');
+    expect(wear).toMatchObject({ document_id: owner.policyId, property_name: 'Fynbos House' });
+    // The excerpt is the clause as it stands in the wording (whitespace aside).
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    expect(flat(wording.pages.join('\n'))).toContain(flat(wear?.excerpt ?? 'missing'));
+    expect(wear?.confidence).toBeGreaterThan(0);
+    expect(wear?.confidence).toBeLessThanOrEqual(1);
+
+    // The geyser condition has no proof in the vault: a gap in the check, quoting the policy.
+    await t.services.jobs.runQueued(complianceRecheckJob);
+    let check = (await owner.call('GET', `/api/properties/${owner.propertyId}/policy-check`)).json();
+    const geyser = () =>
+      check.findings.find(
+        (finding: { rule: string }) => finding.rule === 'policy_condition.geyser_sans_10254',
+      );
+    expect(geyser()).toMatchObject({ type: 'gap', context: 'insurance' });
+    expect(found('evidence', 'geyser_sans_10254')).toBeUndefined();
+
+    // A geyser certificate proves it: the check is met and the findings name the evidence.
+    const certificate = await owner.upload(
+      Buffer.from(await pdfOf(['Geyser certificate SANS 10254'])),
+      'application/pdf',
+      {
+        property_id: owner.propertyId,
+        kind: 'certificate',
+        metadata: { filename: 'Geyser CoC.pdf', certificate_type: 'geyser_coc', issued_on: '2026-10-01' },
+      },
+    );
+    expect(certificate.statusCode, certificate.body).toBe(201);
+    check = (await owner.call('GET', `/api/properties/${owner.propertyId}/policy-check`)).json();
+    expect(geyser()).toMatchObject({
+      type: 'compliant',
+      evidence: [{ id: certificate.json().id, name: 'Geyser CoC.pdf' }],
+    });
+    const withEvidence: PolicyFinding[] = (
+      await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`)
+    ).json();
+    expect(
+      withEvidence.find((f) => f.finding_type === 'evidence' && f.key === 'geyser_sans_10254'),
+    ).toMatchObject({
+      evidence_document: { id: certificate.json().id, name: 'Geyser CoC.pdf' },
+    });
+    // Without propertyId: every property's findings, with the property's name.
+    const all: PolicyFinding[] = (await owner.call('GET', '/api/policies/findings')).json();
+    expect(all.length).toBe(withEvidence.length);
+  });
+
+  it('a scanned policy without a text layer is an unknown in the check that says so', async () => {
+    const owner = await ownerWithPolicy(await scanLikePdf());
+    await t.services.jobs.runQueued(policyAnalysisJob);
+    const analyses = (
+      await owner.call('GET', `/api/policies/analyses?propertyId=${owner.propertyId}`)
+    ).json();
+    expect(analyses).toEqual([expect.objectContaining({ state: 'no_text', error: NO_TEXT_MESSAGE })]);
+    const check = (await owner.call('GET', `/api/properties/${owner.propertyId}/policy-check`)).json();
+    expect(check.findings.find((f: { rule: string }) => f.rule === 'policy_wording.insurance')).toMatchObject(
+      {
+        type: 'unknown',
+        description: expect.stringContaining('no text layer'),
+        evidence: [{ id: owner.policyId, name: 'Fynbos policy wording.pdf' }],
+      },
+    );
+    expect((await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`)).json()).toEqual(
+      [],
+    );
+  });
+
+  it('Analyze Policies queues every policy of the property again and answers 202 with their state', async () => {
+    if (!wording) throw new Error('the corpus has no fynbos-direct wording');
+    const owner = await ownerWithPolicy(await pdfOf(wording.pages));
+    await t.services.jobs.runQueued(policyAnalysisJob);
+    const res = await owner.call('POST', '/api/policies/analyze', { propertyId: owner.propertyId });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({
+      queued: 1,
+      message: 'Analysing 1 policy',
+      analyses: [expect.objectContaining({ state: 'queued' })],
+    });
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
+    const bad = await owner.call('POST', '/api/policies/analyze', {});
+    expect(bad.statusCode).toBe(400);
+  });
+});
