@@ -411,6 +411,30 @@ describe(`accounts and sessions (${databaseKind})`, () => {
         expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
         expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(document.sha256);
       }
+      // It opens with its check and its policy read: a CoC fine to live with but too old for a sale,
+      // and the policy's geyser condition with no certificate to prove it.
+      const propertyId = list.json()[0].id;
+      const check = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/properties/${propertyId}/policy-check`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
+      const rule = (id: string) => check.findings.find((finding: { rule: string }) => finding.rule === id);
+      expect(rule('electrical_coc.ongoing')).toMatchObject({ type: 'compliant' });
+      expect(rule('electrical_coc.transfer')).toMatchObject({ type: 'gap' });
+      expect(rule('policy_condition.geyser_sans_10254')).toMatchObject({ type: 'gap' });
+      const findings = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/policies/findings?propertyId=${propertyId}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
+      expect(findings.map((finding: { key: string }) => finding.key)).toEqual(
+        expect.arrayContaining(['wear_and_tear', 'geyser_sans_10254', 'theft_forcible_entry']),
+      );
     });
   });
 

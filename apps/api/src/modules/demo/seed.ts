@@ -5,6 +5,8 @@ import type { Db, NewDocument } from '../../db/database.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { findUserByEmail, insertOrganization, insertUser } from '../auth/auth.repo.js';
 import { DEMO_EMAILS } from '../auth/auth.service.js';
+import { runComplianceCheck } from '../compliance/compliance.service.js';
+import { analysePolicy } from '../policies/policies.service.js';
 import { createProperty } from '../properties/properties.service.js';
 import { createJob, createJobReport } from '../supplier/supplier.service.js';
 import { renderDemoPdf } from './demo-documents.js';
@@ -52,21 +54,50 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
   }
 }
 
+/** The demo policy's wording (invented): exclusions, conditions and extensions the analysis finds. */
+const DEMO_POLICY_WORDING = [
+  'Policy schedule 2025/26: Gardens Family Home, buildings and contents.',
+  '',
+  'GENERAL EXCLUSIONS',
+  'We will not pay for:',
+  '1. Wear and tear.',
+  '2. Gradual deterioration or lack of maintenance.',
+  '3. Loss or damage caused by faulty workmanship or poor design.',
+  '4. Loss or damage while the home is unoccupied for more than 60 days.',
+  '5. Damage by power surge, unless the power surge extension is shown',
+  '   on your schedule.',
+  '',
+  'GENERAL CONDITIONS',
+  '6. Geysers must be installed to SANS 10254, with a drip tray and',
+  '   vacuum breakers.',
+  '7. Your alarm must be in working order, armed when the home is empty',
+  '   and serviced at least every 6 months.',
+  '8. Your roof must be kept in a good state of repair and inspected by',
+  '   a roofer every 12 months.',
+  '',
+  'EXTENSIONS',
+  '9. Theft is covered only after forcible and violent entry into the home.',
+  '10. Accidental damage to the buildings is covered up to R10 000 a claim.',
+];
+
 /** What the owner demo's property holds: the documents a South African homeowner keeps. */
 function demoDocuments(now: Date) {
   const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000);
+  const daysAgo = (days: number) => johannesburgToday(inDays(-days));
   return [
     {
       kind: 'deed' as const,
       name: 'Title deed T12345-2019.pdf',
       expires_at: null,
+      metadata: {},
       lines: ['Deed of Transfer T12345/2019', 'Erf 123 Gardens, City of Cape Town'],
     },
     {
       kind: 'certificate' as const,
       name: 'Electrical Certificate of Compliance.pdf',
-      // A CoC older than two years cannot be used for a transfer (Electrical Installation Regulations 2009, reg 7(5)).
-      expires_at: inDays(420),
+      // Valid to live with, but older than two years: a sale needs a new one (reg 7(5)).
+      expires_at: null,
+      metadata: { certificate_type: 'electrical_coc', issued_on: daysAgo(3 * 365) },
       lines: [
         'Electrical Certificate of Compliance',
         'Issued under the Electrical Installation Regulations 2009',
@@ -76,18 +107,21 @@ function demoDocuments(now: Date) {
       kind: 'certificate' as const,
       name: 'Gas Certificate of Conformity.pdf',
       expires_at: null,
+      metadata: { certificate_type: 'gas_coc', issued_on: daysAgo(200) },
       lines: ['Gas Certificate of Conformity', 'Pressure Equipment Regulations 2009, reg 17(3)'],
     },
     {
       kind: 'policy' as const,
       name: 'Homeowners insurance policy.pdf',
       expires_at: inDays(20),
-      lines: ["Homeowner's building insurance", 'Policy schedule 2025/26'],
+      metadata: {},
+      lines: DEMO_POLICY_WORDING,
     },
     {
       kind: 'inspection' as const,
       name: 'Roof inspection report.pdf',
       expires_at: null,
+      metadata: { certificate_type: 'roof_inspection', issued_on: daysAgo(120) },
       lines: ['Annual roof inspection', 'Tiles and flashing checked; no leaks found'],
     },
   ];
@@ -115,6 +149,7 @@ export async function seedDemoPortfolio(db: Db, store: FileStore, now = new Date
     parcel_id: 'ERF123',
     township: 'Gardens',
     description: 'Demo property of the owner demo account.',
+    features: ['gas', 'geyser', 'alarm'],
   });
   const documents: NewDocument[] = [];
   for (const document of demoDocuments(now)) {
@@ -134,12 +169,20 @@ export async function seedDemoPortfolio(db: Db, store: FileStore, now = new Date
       content_type: 'application/pdf',
       source: 'owner_upload' as const,
       expires_at: document.expires_at,
+      metadata: JSON.stringify(document.metadata),
     });
   }
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('documents').values(documents).execute();
+  const inserted = await db.transaction().execute(async (trx) => {
+    const rows = await trx.insertInto('documents').values(documents).returning(['id', 'kind']).execute();
     await trx.updateTable('properties').set({ is_demo: true }).where('id', '=', property.id).execute();
+    return rows;
   });
+  // What the upload path does in the background, done here before the app starts: the policy's
+  // wording is read and the property checked, so the demo opens with its findings.
+  for (const policy of inserted.filter((row) => row.kind === 'policy')) {
+    await analysePolicy(db, store, owner.organization_id, policy.id);
+  }
+  await runComplianceCheck(db, owner.organization_id, property.id, now);
 }
 
 /**
