@@ -1,10 +1,10 @@
-import { DOCUMENT_MESSAGES } from '@propertydna/domain';
+import { addMonths, DOCUMENT_MESSAGES, johannesburgToday } from '@propertydna/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { initialUploadItems } from '../../lib/upload/upload-documents';
 import { validateUploadBatch } from '../../lib/upload/validate';
 import { renderWithMantine } from '../../test/render';
-import { DocumentUploadForm } from './document-upload-form';
+import { DocumentUploadForm, suggestedCertificateExpiry } from './document-upload-form';
 
 const MB = 1024 * 1024;
 
@@ -20,6 +20,35 @@ function choose(files: File[]) {
   fireEvent.change(input, { target: { files } });
 }
 
+/** Picks a certificate type from the searchable list, typing part of it as a keyboard user would. */
+function pickCertificateType(label: string) {
+  const input = screen.getByRole('combobox', { name: 'Certificate type' });
+  fireEvent.click(input);
+  fireEvent.change(input, { target: { value: label.slice(0, 6) } });
+  fireEvent.click(screen.getByRole('option', { name: label }));
+}
+
+/** The form of a property's vault; answers the upload spy. */
+function renderForm() {
+  const onUpload = vi.fn(() => ({ refusal: null }));
+  renderWithMantine(
+    <DocumentUploadForm items={[]} busy={false} onUpload={onUpload} destination={{ propertyId: 'p1' }} />,
+  );
+  return onUpload;
+}
+
+describe('suggestedCertificateExpiry', () => {
+  it("is the issue date plus the type's validity, month-end safe; none for a type without one", () => {
+    expect(suggestedCertificateExpiry('beetle_clearance', '2026-11-23')).toBe('2027-02-23');
+    expect(suggestedCertificateExpiry('beetle_clearance', '2026-11-30')).toBe('2027-02-28');
+    expect(suggestedCertificateExpiry('alarm_service', '2026-01-31')).toBe('2026-07-31');
+    expect(suggestedCertificateExpiry('thatch_retardant', '2026-05-01')).toBe('2029-05-01');
+    expect(suggestedCertificateExpiry('electrical_coc', '2026-05-01')).toBeNull();
+    expect(suggestedCertificateExpiry(null, '2026-05-01')).toBeNull();
+    expect(suggestedCertificateExpiry('beetle_clearance', '')).toBeNull();
+  });
+});
+
 describe('DocumentUploadForm', () => {
   it("refuses 6 files with the domain's tooManyFiles message and uploads nothing", async () => {
     const onUpload = vi.fn();
@@ -32,10 +61,7 @@ describe('DocumentUploadForm', () => {
   });
 
   it('starts the upload with the kind and the expiry (certificates and policies only)', async () => {
-    const onUpload = vi.fn(() => ({ refusal: null }));
-    renderWithMantine(
-      <DocumentUploadForm items={[]} busy={false} onUpload={onUpload} destination={{ propertyId: 'p1' }} />,
-    );
+    const onUpload = renderForm();
     const kind = screen.getByLabelText('Type') as HTMLSelectElement;
     const expiry = screen.getByLabelText('Expiry date') as HTMLInputElement;
     expect(kind.value).toBe('other');
@@ -51,6 +77,76 @@ describe('DocumentUploadForm', () => {
         destination: { propertyId: 'p1' },
         kind: 'policy',
         expiresAt: '2027-06-30',
+      }),
+    );
+  });
+
+  it("offers a certificate's type and issue date, and dates its expiry by the type's validity", async () => {
+    const onUpload = renderForm();
+    expect(screen.queryByRole('combobox', { name: 'Certificate type' })).toBeNull();
+    expect(screen.queryByLabelText('Issued on')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'certificate' } });
+    const issued = screen.getByLabelText('Issued on') as HTMLInputElement;
+    const expiry = screen.getByLabelText('Expiry date') as HTMLInputElement;
+    const today = johannesburgToday(new Date());
+    expect(issued.value).toBe(today);
+    // No type yet: no validity, no expiry.
+    expect(expiry.value).toBe('');
+
+    pickCertificateType('Entomologist (beetle) certificate');
+    expect(expiry.value).toBe(addMonths(today, 3));
+    expect(screen.getByText('3 months after issue; change or clear it')).toBeTruthy();
+
+    fireEvent.change(issued, { target: { value: '2026-11-30' } });
+    expect(expiry.value).toBe('2027-02-28');
+
+    const chosen = [file('beetle.pdf')];
+    choose(chosen);
+    await waitFor(() =>
+      expect(onUpload).toHaveBeenCalledWith(chosen, {
+        destination: { propertyId: 'p1' },
+        kind: 'certificate',
+        expiresAt: '2027-02-28',
+        certificateType: 'beetle_clearance',
+        issuedOn: '2026-11-30',
+      }),
+    );
+  });
+
+  it('keeps an expiry set by hand, and refuses one on or before the issue date', () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'certificate' } });
+    const issued = screen.getByLabelText('Issued on') as HTMLInputElement;
+    const expiry = screen.getByLabelText('Expiry date') as HTMLInputElement;
+    fireEvent.change(issued, { target: { value: '2026-01-10' } });
+    fireEvent.change(expiry, { target: { value: '2026-06-30' } });
+    pickCertificateType('Roof inspection report');
+    expect(expiry.value).toBe('2026-06-30');
+
+    fireEvent.change(expiry, { target: { value: '' } });
+    pickCertificateType('Alarm service certificate');
+    expect(expiry.value).toBe('');
+
+    fireEvent.change(expiry, { target: { value: '2026-01-10' } });
+    expect(screen.getByText(DOCUMENT_MESSAGES.expiryBeforeIssue)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Choose files' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('sends an inspection with its type and issue date but no expiry', async () => {
+    const onUpload = renderForm();
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'inspection' } });
+    expect((screen.getByLabelText('Expiry date') as HTMLInputElement).disabled).toBe(true);
+    pickCertificateType('Roof inspection report');
+    fireEvent.change(screen.getByLabelText('Issued on'), { target: { value: '2026-08-01' } });
+    choose([file('roof.pdf')]);
+    await waitFor(() =>
+      expect(onUpload).toHaveBeenCalledWith([expect.any(File)], {
+        destination: { propertyId: 'p1' },
+        kind: 'inspection',
+        expiresAt: null,
+        certificateType: 'roof_inspection',
+        issuedOn: '2026-08-01',
       }),
     );
   });

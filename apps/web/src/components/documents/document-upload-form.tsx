@@ -1,7 +1,30 @@
-import { Alert, Button, FileButton, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { type DocumentKind, MAX_FILES_PER_BATCH } from '@propertydna/domain';
+import {
+  Alert,
+  Button,
+  FileButton,
+  NativeSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  addMonths,
+  CERTIFICATE_TYPE_LABELS,
+  CERTIFICATE_TYPES,
+  CERTIFICATE_VALIDITY_MONTHS,
+  type CertificateType,
+  DOCUMENT_MESSAGES,
+  type DocumentKind,
+  isIsoDate,
+  johannesburgToday,
+  MAX_FILES_PER_BATCH,
+} from '@propertydna/domain';
 import { type DragEvent, useRef, useState } from 'react';
 import {
+  isCertifiedKind,
   isExpiringKind,
   type UploadDestination,
   type UploadItem,
@@ -28,10 +51,26 @@ export interface DocumentUploadFormProps {
   idPrefix?: string;
 }
 
+const CERTIFICATE_TYPE_OPTIONS = CERTIFICATE_TYPES.map((value) => ({
+  value,
+  label: CERTIFICATE_TYPE_LABELS[value],
+}));
+
+/**
+ * The expiry a certificate of `type` issued on `issuedOn` gets by default: the end of its type's validity
+ * (a beetle certificate 3 months after issue), as the server sets it; null for a type without one.
+ */
+export function suggestedCertificateExpiry(type: CertificateType | null, issuedOn: string): string | null {
+  const months = type ? CERTIFICATE_VALIDITY_MONTHS[type] : undefined;
+  return months && isIsoDate(issuedOn) ? addMonths(issuedOn, months) : null;
+}
+
 /**
  * The upload area (spec §2 Vault tab and Document Vault; §4 sequence; §5 limits): the property (when
  * not given), the kind, an expiry for certificates and policies, files chosen or dropped, then one
- * progress bar per file. Choosing files starts the upload.
+ * progress bar per file. Choosing files starts the upload. A certificate or an inspection also says which
+ * certificate it is (optional) and when it was issued (today unless changed); a certificate's expiry
+ * follows its type's validity (issue date + 3 months for a beetle certificate) until it is edited.
  */
 export function DocumentUploadForm({
   items,
@@ -44,14 +83,30 @@ export function DocumentUploadForm({
   const [chosenProperty, setChosenProperty] = useState('');
   const [kind, setKind] = useState<DocumentKind>('other');
   const [expiresAt, setExpiresAt] = useState('');
+  /** The expiry was typed (or cleared) by hand: a new type or issue date no longer replaces it. */
+  const [expiryEdited, setExpiryEdited] = useState(false);
+  const [certificateType, setCertificateType] = useState<CertificateType | null>(null);
+  const [issuedOn, setIssuedOn] = useState(() => johannesburgToday(new Date()));
   const [batchError, setBatchError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const resetInput = useRef<() => void>(null);
 
   const target = destination ?? (chosenProperty === '' ? null : { propertyId: chosenProperty });
   const expiring = isExpiringKind(kind);
-  const ready = target !== null && !busy;
+  const certified = isCertifiedKind(kind);
+  const validityMonths = certificateType ? CERTIFICATE_VALIDITY_MONTHS[certificateType] : undefined;
+  const issueError = certified && issuedOn !== '' && !isIsoDate(issuedOn) ? 'Enter a valid date' : null;
+  const expiryError =
+    expiring && certified && expiresAt !== '' && isIsoDate(issuedOn) && expiresAt <= issuedOn
+      ? DOCUMENT_MESSAGES.expiryBeforeIssue
+      : null;
+  const ready = target !== null && !busy && issueError === null && expiryError === null;
   const hintId = `${idPrefix}-hint`;
+
+  /** A certificate's expiry follows its type and issue date until it is edited by hand. */
+  const followDefaults = (nextKind: DocumentKind, type: CertificateType | null, issued: string) => {
+    if (nextKind === 'certificate') setExpiresAt(suggestedCertificateExpiry(type, issued) ?? '');
+  };
 
   const upload = async (files: File[]) => {
     resetInput.current?.();
@@ -63,6 +118,7 @@ export function DocumentUploadForm({
       destination: target,
       kind,
       expiresAt: expiring && expiresAt ? expiresAt : null,
+      ...(certified ? { certificateType, issuedOn: issuedOn || null } : {}),
     });
     setBatchError(outcome?.refusal ?? null);
   };
@@ -88,28 +144,73 @@ export function DocumentUploadForm({
           ]}
         />
       )}
-      <Group grow align="flex-start">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
         <NativeSelect
           id={`${idPrefix}-kind`}
           label="Type"
+          description="What the document is"
           value={kind}
           onChange={(event) => {
             const next = event.currentTarget.value as DocumentKind;
             setKind(next);
-            if (!isExpiringKind(next)) setExpiresAt('');
+            setExpiryEdited(false);
+            if (next === 'certificate') followDefaults(next, certificateType, issuedOn);
+            else if (!isExpiringKind(next) || kind === 'certificate') setExpiresAt('');
           }}
           data={KIND_OPTIONS}
         />
+        {certified && (
+          <Select
+            id={`${idPrefix}-certificate-type`}
+            label="Certificate type"
+            description="Optional: the compliance check reads it"
+            placeholder="Search or choose"
+            searchable
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear certificate type' }}
+            nothingFoundMessage="No certificate type matches"
+            data={CERTIFICATE_TYPE_OPTIONS}
+            value={certificateType}
+            onChange={(value) => {
+              const next = (value as CertificateType | null) ?? null;
+              setCertificateType(next);
+              if (!expiryEdited) followDefaults(kind, next, issuedOn);
+            }}
+          />
+        )}
+        {certified && (
+          <TextInput
+            id={`${idPrefix}-issued`}
+            type="date"
+            label="Issued on"
+            description="The date on the certificate"
+            value={issuedOn}
+            error={issueError}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setIssuedOn(next);
+              if (!expiryEdited) followDefaults(kind, certificateType, next);
+            }}
+          />
+        )}
         <TextInput
           id={`${idPrefix}-expires`}
           type="date"
           label="Expiry date"
-          description="Certificates and policies only"
+          description={
+            kind === 'certificate' && validityMonths && !expiryEdited
+              ? `${validityMonths} months after issue; change or clear it`
+              : 'Certificates and policies only'
+          }
           disabled={!expiring}
           value={expiresAt}
-          onChange={(event) => setExpiresAt(event.currentTarget.value)}
+          error={expiryError}
+          onChange={(event) => {
+            setExpiresAt(event.currentTarget.value);
+            setExpiryEdited(true);
+          }}
         />
-      </Group>
+      </SimpleGrid>
       <Paper
         withBorder
         p="lg"

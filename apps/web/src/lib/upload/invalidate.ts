@@ -8,12 +8,16 @@ interface DocumentQueryUtils {
     list: { invalidate: () => Promise<void> };
     stats: { invalidate: () => Promise<void> };
   };
+  compliance: {
+    policyCheck: { invalidate: (input?: { id?: string }) => Promise<void> };
+  };
 }
 
 /**
  * After documents change (uploaded, deleted, expiry edited): the lists that show or count them are
  * refetched (the vault of each property concerned, the vault of all documents, the portfolio with its
- * document counts and compliance, the dashboard statistics), and nothing else.
+ * document counts and compliance, the dashboard statistics), and each property's compliance check (the
+ * server reruns a check whose documents changed), and nothing else.
  */
 export async function invalidateDocumentQueries(
   utils: DocumentQueryUtils,
@@ -22,6 +26,7 @@ export async function invalidateDocumentQueries(
   const ids = [...new Set(propertyIds.filter((id): id is string => Boolean(id)))];
   await Promise.all([
     ...ids.map((propertyId) => utils.documents.byProperty.invalidate({ propertyId })),
+    ...ids.map((id) => utils.compliance.policyCheck.invalidate({ id })),
     utils.documents.list.invalidate(),
     utils.properties.list.invalidate(),
     utils.properties.stats.invalidate(),

@@ -116,6 +116,44 @@ describe('runUpload', () => {
     expect(registered[0]).not.toHaveProperty('expires_at');
   });
 
+  it("sends a certificate's type and issue date as metadata, and none for a kind that has no type", async () => {
+    const files = [pdf('a.pdf')];
+    const certificate = { certificateType: 'beetle_clearance' as const, issuedOn: '2026-11-23' };
+    const { items, update, steps, registered } = setup(files);
+    await runUpload(
+      files,
+      items,
+      { destination: { propertyId: 'p1' }, kind: 'certificate', expiresAt: '2027-02-23', ...certificate },
+      steps,
+      update,
+    );
+    expect(registered[0]).toMatchObject({
+      kind: 'certificate',
+      expires_at: '2027-02-23',
+      metadata: { certificate_type: 'beetle_clearance', issued_on: '2026-11-23' },
+    });
+
+    const inspection = setup(files);
+    await runUpload(
+      files,
+      inspection.items,
+      { destination: { propertyId: 'p1' }, kind: 'inspection', expiresAt: null, issuedOn: '2026-11-23' },
+      inspection.steps,
+      inspection.update,
+    );
+    expect(inspection.registered[0]?.metadata).toEqual({ issued_on: '2026-11-23' });
+
+    const deed = setup(files);
+    await runUpload(
+      files,
+      deed.items,
+      { destination: { propertyId: 'p1' }, kind: 'deed', expiresAt: null, ...certificate },
+      deed.steps,
+      deed.update,
+    );
+    expect(deed.registered[0]).not.toHaveProperty('metadata');
+  });
+
   it("shows the server's message on the file that failed, and the others go on", async () => {
     const files = [pdf('a.pdf'), pdf('b.pdf')];
     const { items, rows, update, steps } = setup(files, {

@@ -1,4 +1,6 @@
 import {
+  CERTIFIED_KINDS,
+  type CertificateType,
   type DocumentKind,
   EXPIRING_DOCUMENT_KINDS,
   type RegisterDocumentInput,
@@ -34,12 +36,16 @@ export function destinationFields(
   return { organization: true };
 }
 
-/** What a batch is uploaded as: where to, of which kind, with which expiry. */
+/** What a batch is uploaded as: where to, of which kind, with which expiry and, for a certificate, which one. */
 export interface UploadTarget {
   destination: UploadDestination;
   kind: DocumentKind;
   /** 'YYYY-MM-DD'; sent only for certificates and policies. */
   expiresAt: string | null;
+  /** Which certificate it is (metadata.certificate_type); sent only for certificates and inspections. */
+  certificateType?: CertificateType | null;
+  /** 'YYYY-MM-DD' (metadata.issued_on); sent only for certificates and inspections. */
+  issuedOn?: string | null;
 }
 
 export interface SignedUpload {
@@ -69,6 +75,20 @@ export const UPLOAD_FAILED = 'Upload failed';
 
 export function isExpiringKind(kind: DocumentKind): boolean {
   return (EXPIRING_DOCUMENT_KINDS as readonly DocumentKind[]).includes(kind);
+}
+
+/** Certificates and inspections say which certificate they are and when they were issued. */
+export function isCertifiedKind(kind: DocumentKind): boolean {
+  return (CERTIFIED_KINDS as readonly DocumentKind[]).includes(kind);
+}
+
+/** The registration's metadata of a target: its certificate type and issue date, when it may have them. */
+export function certificateMetadata(target: UploadTarget): Record<string, string> {
+  if (!isCertifiedKind(target.kind)) return {};
+  return {
+    ...(target.certificateType ? { certificate_type: target.certificateType } : {}),
+    ...(target.issuedOn ? { issued_on: target.issuedOn } : {}),
+  };
 }
 
 /** The rows of a new batch: files the browser refused start as errors with their message. */
@@ -140,6 +160,7 @@ export async function runUpload(
   }
 
   const expiresAt = isExpiringKind(target.kind) && target.expiresAt ? target.expiresAt : null;
+  const metadata = certificateMetadata(target);
   const outcomes = await Promise.all(
     hashed.map(async ({ file, item, sha256, contentType }, index) => {
       const upload = signed[index];
@@ -163,6 +184,7 @@ export async function runUpload(
           bytes: file.size,
           content_type: contentType,
           ...(expiresAt ? { expires_at: expiresAt } : {}),
+          ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
         });
         update(item.key, { phase: 'done', percent: 100 });
         return document.id;
