@@ -1,14 +1,16 @@
 import { Alert, Button, Center, Container, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { UpdatePropertyInput } from '@propertydna/domain';
+import type { PropertyFeature, UpdatePropertyInput } from '@propertydna/domain';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { EditFeaturesModal, PropertyFeaturesSummary } from '../../../components/property-features';
 import { errorMessage } from '../../../lib/error-message';
 import { documentTitle } from '../../../lib/page-head';
 import { type Property, usePortfolioInvalidation } from '../../../lib/properties';
 import { trpc } from '../../../lib/trpc';
 import { DEMO_PROPERTY_ID } from './-components/demo-property';
 import { DemoPropertyDetail } from './-components/demo-property-detail';
+import { PolicyCheckTab } from './-components/policy-check-tab';
 import { PropertyDetailLayout, PropertyNotFound, storedPropertyPanels } from './-components/property-detail';
 import { ArchivePropertyModal, EditPropertyModal } from './-components/property-modals';
 import { VaultTab } from './-components/vault-tab';
@@ -63,9 +65,11 @@ function StoredPropertyView({ property }: { property: Property }) {
   const update = trpc.properties.update.useMutation();
   const archive = trpc.properties.archive.useMutation();
   const [editing, setEditing] = useState(false);
+  const [editingFeatures, setEditingFeatures] = useState(false);
   const [archiving, setArchiving] = useState(false);
 
-  async function save(patch: UpdatePropertyInput) {
+  /** Saves a patch; resolves true when saved. */
+  async function save(patch: UpdatePropertyInput): Promise<boolean> {
     try {
       const updated = await update.mutateAsync({ id: property.id, patch });
       utils.properties.byId.setData({ id: property.id }, updated);
@@ -75,15 +79,33 @@ function StoredPropertyView({ property }: { property: Property }) {
         title: 'Error',
         message: errorMessage(error, 'Failed to update property'),
       });
-      return;
+      return false;
     }
-    setEditing(false);
     // The list shows the name and address; the stats do not change.
     void utils.properties.list.invalidate();
+    return true;
+  }
+
+  async function saveDetails(patch: UpdatePropertyInput) {
+    if (!(await save(patch))) return;
+    setEditing(false);
     notifications.show({
       color: 'green',
       title: 'Property updated',
       message: 'Your changes have been saved.',
+    });
+  }
+
+  /** New features bring or drop rules: the server reruns the check, so it and the counts are refetched. */
+  async function saveFeatures(features: PropertyFeature[]) {
+    if (!(await save({ features }))) return;
+    setEditingFeatures(false);
+    void utils.compliance.policyCheck.invalidate({ id: property.id });
+    void utils.properties.stats.invalidate();
+    notifications.show({
+      color: 'green',
+      title: 'Features saved',
+      message: 'The Policy Check now follows them.',
     });
   }
 
@@ -120,7 +142,15 @@ function StoredPropertyView({ property }: { property: Property }) {
             </Button>
           </>
         }
-        panels={storedPropertyPanels(<VaultTab propertyId={property.id} />)}
+        details={
+          <PropertyFeaturesSummary features={property.features} onEdit={() => setEditingFeatures(true)} />
+        }
+        panels={storedPropertyPanels({
+          vault: <VaultTab propertyId={property.id} />,
+          policyCheck: (
+            <PolicyCheckTab propertyId={property.id} complianceStatus={property.complianceStatus} />
+          ),
+        })}
       />
       {editing && (
         <EditPropertyModal
@@ -128,7 +158,16 @@ function StoredPropertyView({ property }: { property: Property }) {
           opened
           onClose={() => setEditing(false)}
           busy={update.isPending}
-          onSubmit={(patch) => void save(patch)}
+          onSubmit={(patch) => void saveDetails(patch)}
+        />
+      )}
+      {editingFeatures && (
+        <EditFeaturesModal
+          features={property.features}
+          opened
+          onClose={() => setEditingFeatures(false)}
+          busy={update.isPending}
+          onSubmit={(features) => void saveFeatures(features)}
         />
       )}
       <ArchivePropertyModal

@@ -1,5 +1,5 @@
 import { type AddPropertyForm as AddPropertyPayload, PROPERTY_MESSAGES } from '@propertydna/domain';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../../../test/render';
 import { type AddPropertyFiles, AddPropertyForm } from './add-property-form';
@@ -63,6 +63,16 @@ describe('AddPropertyForm', () => {
       description: undefined,
     });
     expect(onSubmit.mock.calls[0]?.[1]).toEqual({ titleDeed: null, proofOfResidence: null });
+  });
+
+  it('sends the features ticked, in the list order', async () => {
+    const { onSubmit } = await renderForm();
+    await fillRequired();
+    const features = screen.getByRole('group', { name: 'Features (Optional)' });
+    fireEvent.click(within(features).getByLabelText('Thatch roof'));
+    fireEvent.click(within(features).getByLabelText('Gas installation'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Property' }));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ features: ['gas', 'thatch_roof'] });
   });
 
   it('sends the Property Name when one is given', async () => {

@@ -5,10 +5,12 @@ import {
   addPropertyFormSchema,
   PROPERTY_FORM_CONTENT_TYPES,
   PROPERTY_FORM_EXTENSIONS,
+  type PropertyFeature,
   propertyUploadFileSchema,
 } from '@propertydna/domain';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { UploadProgressList } from '../../../../components/documents/upload-progress-list';
+import { PropertyFeaturesField } from '../../../../components/property-features';
 import {
   EMPTY_PROPERTY_LOCATION,
   PROPERTY_LOCATION_FIELDS,
@@ -18,9 +20,9 @@ import {
 import { ButtonLink } from '../../../../components/router-links';
 import type { UploadItem } from '../../../../lib/upload/upload-documents';
 
-export type AddPropertyFormValues = PropertyLocationValues & { name: string };
+export type AddPropertyFormValues = PropertyLocationValues & { name: string; features: PropertyFeature[] };
 
-const INITIAL_VALUES: AddPropertyFormValues = { name: '', ...EMPTY_PROPERTY_LOCATION };
+const INITIAL_VALUES: AddPropertyFormValues = { name: '', ...EMPTY_PROPERTY_LOCATION, features: [] };
 
 const ID_PREFIX = 'add-property';
 
@@ -91,7 +93,8 @@ export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddP
       document.getElementById(fileFieldId(refused.field))?.focus();
       return;
     }
-    const parsed = addPropertyFormSchema.safeParse(values);
+    const { features, ...rest } = values;
+    const parsed = addPropertyFormSchema.safeParse(features.length > 0 ? values : rest);
     if (parsed.success) onSubmit(parsed.data, files);
   };
 
@@ -112,6 +115,11 @@ export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddP
             {...form.getInputProps('name')}
           />
           <PropertyLocationFields idPrefix={ID_PREFIX} inputProps={(field) => form.getInputProps(field)} />
+          <PropertyFeaturesField
+            label="Features (Optional)"
+            value={form.values.features}
+            onChange={(features) => form.setFieldValue('features', features)}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {FILE_FIELDS.map(({ field, label }) => {
               const id = fileFieldId(field);

@@ -1,14 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  type FindingType,
-  formatDate,
-  formatSizeKb,
-  formatTime,
-  type PolicyCheckStatus,
-  policyCheckStatus,
-  shortHash,
-} from '@propertydna/domain';
+import { formatDate, formatSizeKb, formatTime, policyCheckStatus, shortHash } from '@propertydna/domain';
 import { type MouseEvent, useState } from 'react';
 import { TableHead } from '../../../../components/table-head';
 import { DemoActionsPanel } from './demo-actions-panel';
@@ -24,6 +16,7 @@ import {
   demoProperty,
   demoReminders,
 } from './demo-property';
+import { FINDING_BADGES, POLICY_STATUS_BADGES } from './policy-check-labels';
 import { PropertyDetailLayout } from './property-detail';
 
 const SAMPLE_DOCUMENT = 'Sample document';
@@ -79,18 +72,6 @@ export function DemoVaultPanel({ documents }: { documents: DemoDocument[] }) {
   );
 }
 
-const STATUS_BADGES: Record<PolicyCheckStatus, { label: string; color: string }> = {
-  compliant: { label: 'Compliant', color: 'green' },
-  gaps_detected: { label: 'Gaps Detected', color: 'orange' },
-  unknown: { label: 'Unknown', color: 'gray' },
-};
-
-const FINDING_BADGES: Record<FindingType, { label: string; color: string }> = {
-  compliant: { label: 'Compliant', color: 'green' },
-  gap: { label: 'Gap', color: 'orange' },
-  unknown: { label: 'Unknown', color: 'gray' },
-};
-
 /** The demo's Policy Check tab: overall status, when it last ran (HH:mm), the findings, and a re-run. */
 export function DemoPolicyPanel({
   findings,
@@ -99,7 +80,7 @@ export function DemoPolicyPanel({
   findings: readonly DemoFinding[];
   lastChecked: Date;
 }) {
-  const status = STATUS_BADGES[policyCheckStatus(findings)];
+  const status = POLICY_STATUS_BADGES[policyCheckStatus(findings)];
   const runCheck = () =>
     notifications.show({
       color: 'blue',

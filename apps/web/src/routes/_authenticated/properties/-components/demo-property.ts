@@ -42,6 +42,7 @@ export function demoProperty(now: Date = new Date()): Property {
     deed_number: 'T12345/2019',
     description: 'Sample property with sample documents, checks, reminders and vendors.',
     metadata: {},
+    features: [],
     isDemo: true,
     documentsCount: demoDocuments(now).length,
     lastActivity,

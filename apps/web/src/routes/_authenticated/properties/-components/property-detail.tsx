@@ -17,6 +17,8 @@ export interface PropertyDetailLayoutProps {
   demo?: boolean;
   /** Header actions (Edit, Archive). */
   actions?: ReactNode;
+  /** More of the header, under the DNA id (the property's features). */
+  details?: ReactNode;
   panels: Record<PropertyTab, ReactNode>;
 }
 
@@ -24,7 +26,13 @@ export interface PropertyDetailLayoutProps {
 const tabValue = (tab: PropertyTab) => tab.toLowerCase().replaceAll(' ', '-');
 
 /** The property detail (spec §2): Back to Dashboard, the header (name, address, DNA id) and the tabs. */
-export function PropertyDetailLayout({ property, demo = false, actions, panels }: PropertyDetailLayoutProps) {
+export function PropertyDetailLayout({
+  property,
+  demo = false,
+  actions,
+  details,
+  panels,
+}: PropertyDetailLayoutProps) {
   return (
     <Container size="xl" py="xl">
       <ButtonLink to="/app" variant="subtle" px={0} leftSection={<span aria-hidden="true">←</span>}>
@@ -47,6 +55,7 @@ export function PropertyDetailLayout({ property, demo = false, actions, panels }
               {property.dna_id}
             </Code>
           </Text>
+          {details}
         </Stack>
         {actions && <Group gap="sm">{actions}</Group>}
       </Group>
@@ -82,15 +91,17 @@ export function EmptyPanel({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** The panels of a real property besides the vault: empty until those features arrive. */
-export function storedPropertyPanels(vault: ReactNode): Record<PropertyTab, ReactNode> {
+/** The panels of a real property: the vault and the policy check, the others empty until they arrive. */
+export function storedPropertyPanels({
+  vault,
+  policyCheck,
+}: {
+  vault: ReactNode;
+  policyCheck: ReactNode;
+}): Record<PropertyTab, ReactNode> {
   return {
     Vault: vault,
-    'Policy Check': (
-      <EmptyPanel title="No policy check has been run yet.">
-        Upload your insurance policy to the vault to check it against the property's documents.
-      </EmptyPanel>
-    ),
+    'Policy Check': policyCheck,
     Actions: (
       <EmptyPanel title="No reminders yet.">
         Expiring certificates, payments and maintenance will show here.

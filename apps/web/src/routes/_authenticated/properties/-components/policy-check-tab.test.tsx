@@ -1,0 +1,252 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithMantine } from '../../../../test/render';
+import {
+  checkResultMessage,
+  groupFindings,
+  type PolicyCheck,
+  type PolicyCheckFinding,
+  PolicyCheckTab,
+  PolicyCheckView,
+} from './policy-check-tab';
+
+// The tab's tRPC calls, stubbed: the check query, the run mutation and the caches it touches.
+const api = vi.hoisted(() => ({
+  query: { data: undefined as unknown, isPending: false, isError: false, error: null, refetch: vi.fn() },
+  run: vi.fn(),
+  setData: vi.fn(),
+  invalidate: { byId: vi.fn(), list: vi.fn(), stats: vi.fn() },
+}));
+vi.mock('../../../../lib/trpc', () => ({
+  trpc: {
+    useUtils: () => ({
+      compliance: { policyCheck: { setData: api.setData } },
+      properties: {
+        byId: { invalidate: api.invalidate.byId },
+        list: { invalidate: api.invalidate.list },
+        stats: { invalidate: api.invalidate.stats },
+      },
+    }),
+    compliance: {
+      policyCheck: { useQuery: () => api.query },
+      runCheck: { useMutation: () => ({ mutateAsync: api.run, isPending: false }) },
+    },
+  },
+}));
+
+function finding(
+  overrides: Partial<PolicyCheckFinding> & Pick<PolicyCheckFinding, 'id'>,
+): PolicyCheckFinding {
+  return {
+    type: 'gap',
+    title: overrides.id,
+    description: `About ${overrides.id}.`,
+    severity: 'medium',
+    rule: overrides.id,
+    source: 'A regulation',
+    context: 'ongoing',
+    evidence: [],
+    action: `Do something about ${overrides.id}`,
+    ...overrides,
+  };
+}
+
+const FINDINGS: PolicyCheckFinding[] = [
+  finding({
+    id: 'electrical_coc.ongoing:ongoing',
+    type: 'compliant',
+    severity: 'low',
+    title: 'Electrical Certificate of Compliance in order',
+    evidence: [{ id: 'doc-1', name: 'coc.pdf' }],
+    source: 'Electrical Installation Regulations 2009, reg 7(1)',
+  }),
+  finding({ id: 'gas.ongoing:ongoing', title: 'No Gas Certificate of Conformity' }),
+  finding({ id: 'insurance.policy:insurance', context: 'insurance', title: 'No insurance policy' }),
+  finding({
+    id: 'plumbing:transfer',
+    context: 'transfer',
+    severity: 'medium',
+    title: 'No plumbing certificate',
+  }),
+  finding({
+    id: 'coc:transfer',
+    context: 'transfer',
+    type: 'compliant',
+    severity: 'low',
+    title: 'CoC in order',
+  }),
+  finding({ id: 'gas:transfer', context: 'transfer', severity: 'high', title: 'No gas CoC for the sale' }),
+  finding({
+    id: 'beetle:transfer',
+    context: 'transfer',
+    type: 'unknown',
+    title: 'Beetle certificate undated',
+  }),
+];
+
+const CHECK: PolicyCheck = {
+  status: 'gaps_detected',
+  lastChecked: '2026-11-23T08:00:00.000Z',
+  complianceStatus: 'critical',
+  findings: FINDINGS,
+  transferReadiness: { ready: 1, required: 4 },
+};
+
+beforeEach(() => {
+  api.query = { data: undefined, isPending: false, isError: false, error: null, refetch: vi.fn() };
+  api.run.mockReset();
+  api.setData.mockReset();
+  for (const invalidate of Object.values(api.invalidate)) invalidate.mockReset().mockResolvedValue(undefined);
+});
+
+describe('groupFindings', () => {
+  it('groups by context in the order Ongoing, Transfer, Insurance, gaps first by severity, then unknown, then compliant', () => {
+    const groups = groupFindings(FINDINGS);
+    expect(groups.map((group) => group.context)).toEqual(['ongoing', 'transfer', 'insurance']);
+    expect(groups[0]?.findings.map((item) => item.id)).toEqual([
+      'gas.ongoing:ongoing',
+      'electrical_coc.ongoing:ongoing',
+    ]);
+    expect(groups[1]?.findings.map((item) => item.id)).toEqual([
+      'gas:transfer',
+      'plumbing:transfer',
+      'beetle:transfer',
+      'coc:transfer',
+    ]);
+  });
+
+  it('leaves out a context without findings', () => {
+    expect(
+      groupFindings(FINDINGS.filter((item) => item.context !== 'transfer')).map((g) => g.context),
+    ).toEqual(['ongoing', 'insurance']);
+    expect(groupFindings([])).toEqual([]);
+  });
+});
+
+describe('checkResultMessage', () => {
+  it('counts the gaps in the toast', () => {
+    expect(checkResultMessage({ findings: FINDINGS })).toBe('Compliance check complete: 4 gaps found');
+    expect(checkResultMessage({ findings: [finding({ id: 'one' })] })).toBe(
+      'Compliance check complete: 1 gap found',
+    );
+    expect(checkResultMessage({ findings: FINDINGS.filter((item) => item.type !== 'gap') })).toBe(
+      'Compliance check complete: no gaps',
+    );
+  });
+});
+
+describe('PolicyCheckView', () => {
+  const now = new Date('2026-11-23T08:03:00.000Z');
+
+  it('shows the status, when it last ran, the transfer readiness and the findings by context', () => {
+    renderWithMantine(
+      <PolicyCheckView check={CHECK} loading={false} running={false} onRun={vi.fn()} now={now} />,
+    );
+    expect(screen.getByTestId('policy-status').textContent).toBe('Gaps detected');
+    const time = screen.getByText('3 minutes ago');
+    expect(time.getAttribute('dateTime')).toBe(CHECK.lastChecked);
+    expect(time.getAttribute('title')).toBe('Nov 23, 2026 10:00');
+
+    const transfer = screen.getByRole('region', { name: 'Ready for transfer: 1 of 4' });
+    expect(within(transfer).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    expect(transfer.textContent).toContain(
+      'Still needed for a sale: No gas CoC for the sale; No plumbing certificate; Beetle certificate undated.',
+    );
+
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Ready for transfer: 1 of 4',
+      'Ongoing',
+      'Transfer',
+      'Insurance',
+    ]);
+    const ongoing = within(screen.getByRole('list', { name: 'Ongoing' }));
+    const [gas, coc] = ongoing.getAllByRole('listitem');
+    expect(within(gas as HTMLElement).getByText('Gap')).toBeTruthy();
+    expect(within(gas as HTMLElement).getByText('Medium severity')).toBeTruthy();
+    expect(within(gas as HTMLElement).getByText('No Gas Certificate of Conformity')).toBeTruthy();
+    expect(gas?.textContent).toContain('Next step: Do something about gas.ongoing:ongoing');
+    expect(within(coc as HTMLElement).getByText('Compliant')).toBeTruthy();
+    expect(coc?.textContent).toContain('Source: Electrical Installation Regulations 2009, reg 7(1)');
+    const evidence = within(coc as HTMLElement).getByRole('link', { name: /^coc.pdf/ });
+    expect(evidence.getAttribute('href')).toBe('/api/documents/doc-1/view');
+    expect(evidence.getAttribute('target')).toBe('_blank');
+    expect(evidence.textContent).toBe('coc.pdf (opens in a new tab)');
+  });
+
+  it('has a loading, an empty and an error state', () => {
+    const { rerender } = renderWithMantine(
+      <PolicyCheckView check={undefined} loading running={false} onRun={vi.fn()} />,
+    );
+    expect(screen.getByText('Loading the compliance check...')).toBeTruthy();
+
+    rerender(
+      <PolicyCheckView
+        check={{ ...CHECK, status: 'unknown', findings: [], transferReadiness: { ready: 0, required: 0 } }}
+        loading={false}
+        running={false}
+        onRun={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('Nothing to check yet.')).toBeTruthy();
+    expect(screen.getByTestId('policy-status').textContent).toBe('Unknown');
+
+    const onRetry = vi.fn();
+    rerender(
+      <PolicyCheckView
+        check={undefined}
+        loading={false}
+        error="The server could not be reached."
+        onRetry={onRetry}
+        running={false}
+        onRun={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('The server could not be reached.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+});
+
+describe('PolicyCheckTab', () => {
+  it('runs the check, toasts how many gaps it found and refreshes the property, the list and the stats', async () => {
+    api.query.data = { ...CHECK, complianceStatus: 'good', findings: [], status: 'unknown' };
+    api.run.mockResolvedValue(CHECK);
+    renderWithMantine(<PolicyCheckTab propertyId="p1" complianceStatus="good" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Run Full Compliance Check' }));
+    expect(await screen.findByText('Compliance check complete: 4 gaps found')).toBeTruthy();
+    expect(api.run).toHaveBeenCalledWith({ id: 'p1' });
+    expect(api.setData).toHaveBeenCalledWith({ id: 'p1' }, CHECK);
+    await waitFor(() => expect(api.invalidate.list).toHaveBeenCalled());
+    expect(api.invalidate.stats).toHaveBeenCalled();
+    expect(api.invalidate.byId).toHaveBeenCalledWith({ id: 'p1' });
+  });
+
+  it("toasts 'no gaps' when there are none", async () => {
+    const clean = {
+      ...CHECK,
+      status: 'compliant' as const,
+      findings: FINDINGS.filter((f) => f.type === 'compliant'),
+    };
+    api.query.data = clean;
+    api.run.mockResolvedValue(clean);
+    renderWithMantine(<PolicyCheckTab propertyId="p1" complianceStatus="critical" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Run Full Compliance Check' }));
+    expect(await screen.findByText('Compliance check complete: no gaps')).toBeTruthy();
+  });
+
+  it('refreshes the cards when the check shown disagrees with the status the property was loaded with', async () => {
+    api.query.data = CHECK;
+    renderWithMantine(<PolicyCheckTab propertyId="p1" complianceStatus="good" />);
+    await waitFor(() => expect(api.invalidate.list).toHaveBeenCalled());
+    expect(api.invalidate.stats).toHaveBeenCalled();
+  });
+
+  it('says when the check could not be run', async () => {
+    api.query.data = CHECK;
+    api.run.mockRejectedValue(new Error('Property not found'));
+    renderWithMantine(<PolicyCheckTab propertyId="p1" complianceStatus="critical" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Run Full Compliance Check' }));
+    expect(await screen.findByText('Compliance check failed')).toBeTruthy();
+    expect(api.invalidate.list).not.toHaveBeenCalled();
+  });
+});
