@@ -1,0 +1,209 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import {
+  api,
+  assertAccessible,
+  assertClean,
+  assertNoSideScroll,
+  assertNothingCut,
+  newAccount,
+  pdfBytes,
+  toast,
+  useBrowser,
+  VIEWPORTS,
+  watchPage,
+} from './browser.mjs';
+
+/** Set to a directory to keep screenshots of the Policy Check tab, the upload form and the features editor. */
+const screenshotDir = process.env.COMPLIANCE_SCREENSHOTS;
+if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
+
+async function screenshot(page, name) {
+  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+const PROPERTY_NAME = 'Rondebosch Family Home';
+const COC_LABEL = 'Electrical Certificate of Compliance';
+
+/** The date `days` before today, as the date input takes it ('YYYY-MM-DD', South African time). */
+function daysAgo(days) {
+  const then = new Date(Date.now() + 2 * 60 * 60 * 1000 - days * 24 * 60 * 60 * 1000);
+  return then.toISOString().slice(0, 10);
+}
+
+/** A finding's card in a context's list of the Policy Check tab. */
+function findingCard(page, context, title) {
+  return page
+    .getByRole('list', { name: context, exact: true })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 4, name: title, exact: true }) });
+}
+
+describe('compliance: the Policy Check tab', () => {
+  const session = useBrowser();
+  let dir;
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'propertydna-compliance-e2e-'));
+  });
+  after(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('turns the electrical CoC gap compliant once a typed certificate is uploaded, and follows the features', async () => {
+    const { context, page } = session;
+    const { token } = await newAccount({ label: 'compliance', context });
+    const created = await api('/api/properties', {
+      token,
+      body: {
+        name: PROPERTY_NAME,
+        address: '3 Belmont Road, Rondebosch, Cape Town, 7700',
+        property_type: 'residential',
+        country: 'ZA',
+        municipality: 'CPT',
+        parcel_id: `ERF${randomBytes(2).toString('hex')}`,
+      },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const propertyId = created.body.id;
+    const watch = await watchPage(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // 1. A fresh property: no electrical CoC, a gap; nothing ready for a sale.
+    await page.goto(`/properties/${propertyId}`);
+    await page.getByRole('heading', { level: 1, name: PROPERTY_NAME }).waitFor();
+    await page.getByText('None recorded', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Policy Check' }).click();
+    await page.getByTestId('policy-status').getByText('Gaps detected', { exact: true }).waitFor();
+    await page
+      .getByText(/^Last checked (a few seconds|a minute|\d+ minutes) ago \(\w{3} \d{2}, \d{4} \d{2}:\d{2}\)$/)
+      .waitFor();
+    const readiness = page.getByRole('heading', { level: 3, name: /^Ready for transfer: 0 of \d+$/ });
+    await readiness.waitFor();
+    const missingCoc = findingCard(page, 'Ongoing', `No ${COC_LABEL}`);
+    await missingCoc.getByText('Gap', { exact: true }).waitFor();
+    await missingCoc.getByText(/^(High|Medium|Low) severity$/).waitFor();
+    await missingCoc.getByText(/^Next step: /).waitFor();
+    await missingCoc.getByText(/^Source: Electrical Installation Regulations 2009/).waitFor();
+    assert.deepEqual(await page.getByRole('tabpanel').getByRole('heading', { level: 3 }).allTextContents(), [
+      await readiness.textContent(),
+      'Ongoing',
+      'Transfer',
+      'Insurance',
+    ]);
+    await assertAccessible(page, 'Policy Check, desktop');
+    await screenshot(page, 'policy-check-gaps-desktop');
+
+    // 2. Upload the CoC as a certificate of that type, issued a month ago.
+    const run = randomBytes(3).toString('hex');
+    const coc = { name: `electrical-coc-${run}.pdf`, bytes: pdfBytes('Certificate of Compliance', 4000) };
+    coc.path = path.join(dir, coc.name);
+    await writeFile(coc.path, coc.bytes);
+    await page.getByRole('tab', { name: 'Vault' }).click();
+    const upload = page.getByRole('region', { name: 'Upload documents' });
+    await upload.getByLabel('Type', { exact: true }).selectOption('certificate');
+    const certificateType = upload.getByRole('combobox', { name: 'Certificate type', exact: true });
+    await certificateType.fill('electrical');
+    await page.getByRole('option', { name: COC_LABEL, exact: true }).click();
+    assert.equal(await certificateType.inputValue(), COC_LABEL);
+    const issued = upload.getByLabel('Issued on');
+    assert.equal(await issued.inputValue(), daysAgo(0));
+    await issued.fill(daysAgo(30));
+    // An electrical CoC has no expiry of its own.
+    assert.equal(await upload.getByLabel('Expiry date').inputValue(), '');
+    // A beetle certificate's expiry follows its 3 months' validity; back to the CoC afterwards.
+    await certificateType.fill('beetle');
+    await page.getByRole('option', { name: 'Entomologist (beetle) certificate', exact: true }).click();
+    await upload.getByText('3 months after issue; change or clear it', { exact: true }).waitFor();
+    assert.notEqual(await upload.getByLabel('Expiry date').inputValue(), '');
+    await assertAccessible(page, 'Upload form with certificate fields, desktop');
+    await screenshot(page, 'upload-certificate-desktop');
+    await certificateType.fill('electrical');
+    await page.getByRole('option', { name: COC_LABEL, exact: true }).click();
+    assert.equal(await upload.getByLabel('Expiry date').inputValue(), '');
+
+    await page.locator('#vault-tab-upload-files').setInputFiles(coc.path);
+    await toast(page, 'Document uploaded').waitFor();
+    const documents = await api(
+      `/trpc/documents.byProperty?input=${encodeURIComponent(JSON.stringify({ propertyId }))}`,
+      { token },
+    );
+    const [document] = documents.body.result.data;
+    assert.equal(document.name, coc.name);
+    assert.deepEqual(document.metadata, { certificate_type: 'electrical_coc', issued_on: daysAgo(30) });
+
+    // 3. Run the check: the CoC is in order, with the document as its evidence.
+    await page.getByRole('tab', { name: 'Policy Check' }).click();
+    await page.getByRole('button', { name: 'Run Full Compliance Check' }).click();
+    await toast(page, /^Compliance check complete: (\d+ gaps? found|no gaps)$/)
+      .first()
+      .waitFor();
+    const cocInOrder = findingCard(page, 'Ongoing', `${COC_LABEL} in order`);
+    await cocInOrder.getByText('Compliant', { exact: true }).waitFor();
+    const evidence = cocInOrder.getByRole('link', { name: new RegExp(`^${coc.name}`) });
+    assert.equal(await evidence.getAttribute('href'), `/api/documents/${document.id}/view`);
+    assert.equal(await evidence.getAttribute('target'), '_blank');
+    assert.equal(await findingCard(page, 'Ongoing', `No ${COC_LABEL}`).count(), 0);
+    await findingCard(page, 'Transfer', `${COC_LABEL} in order`).waitFor();
+    await page.getByRole('heading', { level: 3, name: /^Ready for transfer: 1 of \d+$/ }).waitFor();
+
+    // 4. Add gas: its certificate's finding appears.
+    assert.equal(await findingCard(page, 'Ongoing', 'No Gas Certificate of Conformity').count(), 0);
+    await page.getByRole('button', { name: 'Change features' }).click();
+    const features = page.getByRole('dialog', { name: 'Property features' });
+    await features.getByLabel('Gas installation').check();
+    await assertAccessible(page, 'Features editor, desktop');
+    await screenshot(page, 'features-editor-desktop');
+    await features.getByRole('button', { name: 'Save features' }).click();
+    await toast(page, 'Features saved').waitFor();
+    await features.waitFor({ state: 'detached' });
+    await page
+      .getByRole('list', { name: 'Features' })
+      .getByText('Gas installation', { exact: true })
+      .waitFor();
+    const gas = findingCard(page, 'Ongoing', 'No Gas Certificate of Conformity');
+    await gas.getByText('Gap', { exact: true }).waitFor();
+    await findingCard(page, 'Transfer', 'No Gas Certificate of Conformity').waitFor();
+    await assertNothingCut(page, 'Policy Check, desktop');
+    await screenshot(page, 'policy-check-desktop');
+
+    // 5. The dashboard card reads the stored check.
+    const listed = await api('/api/properties', { token });
+    const card = listed.body.find((property) => property.id === propertyId);
+    assert.ok(['warning', 'critical'].includes(card.complianceStatus), card.complianceStatus);
+
+    // 6. On a phone: no sideways scroll, nothing cut, accessible; the upload form and the editor too.
+    const phone = VIEWPORTS.find((viewport) => viewport.name === 'phone');
+    await page.setViewportSize({ width: phone.width, height: phone.height });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: PROPERTY_NAME }).waitFor();
+    await page.getByRole('tab', { name: 'Policy Check' }).click();
+    await findingCard(page, 'Ongoing', `${COC_LABEL} in order`).waitFor();
+    await assertNoSideScroll(page, 'Policy Check, phone');
+    await assertNothingCut(page, 'Policy Check, phone');
+    await assertAccessible(page, 'Policy Check, phone');
+    await screenshot(page, 'policy-check-phone');
+
+    await page.getByRole('tab', { name: 'Vault' }).click();
+    await upload.getByLabel('Type', { exact: true }).selectOption('certificate');
+    await certificateType.fill('beetle');
+    await page.getByRole('option', { name: 'Entomologist (beetle) certificate', exact: true }).click();
+    await assertNoSideScroll(page, 'Upload form, phone');
+    await assertAccessible(page, 'Upload form with certificate fields, phone');
+    await screenshot(page, 'upload-certificate-phone');
+
+    await page.getByRole('button', { name: 'Change features' }).click();
+    await features.getByLabel('Gas installation').waitFor();
+    await assertNoSideScroll(page, 'Features editor, phone');
+    await assertAccessible(page, 'Features editor, phone');
+    await screenshot(page, 'features-editor-phone');
+    await features.getByRole('button', { name: 'Cancel' }).click();
+
+    await assertClean(watch);
+  });
+});
