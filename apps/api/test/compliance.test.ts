@@ -180,6 +180,50 @@ describe(`compliance check (${databaseKind})`, () => {
     expect((await check(owner)).lastChecked).toBe(run.json().lastChecked);
   });
 
+  it('an untyped certificate expired is a high gap until the owner says what it is and when it was issued', async () => {
+    const owner = await ownerWithProperty();
+    const untyped = await owner.upload(pdf('old'), 'application/pdf', {
+      property_id: owner.propertyId,
+      kind: 'certificate',
+      metadata: { filename: 'Old certificate.pdf' },
+      expires_at: day(-2),
+    });
+    expect(untyped.statusCode, untyped.body).toBe(201);
+    expect(byRule((await check(owner)).findings, 'untyped_certificates.ongoing')).toMatchObject({
+      type: 'gap',
+      severity: 'high',
+    });
+    const id = untyped.json().id;
+    const typed = await owner.call('PATCH', `/api/documents/${id}`, {
+      certificate_type: 'electrical_coc',
+      issued_on: day(-100),
+      expires_at: null,
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json()).toMatchObject({
+      expires_at: null,
+      metadata: { filename: 'Old certificate.pdf', certificate_type: 'electrical_coc', issued_on: day(-100) },
+    });
+    const findings = (await check(owner)).findings;
+    expect(byRule(findings, 'untyped_certificates.ongoing')).toBeUndefined();
+    expect(byRule(findings, 'electrical_coc.ongoing')).toMatchObject({ type: 'compliant' });
+    // Only the fields given change; a deed cannot be a certificate; an expiry before issue is refused.
+    const issued = await owner.call('PATCH', `/api/documents/${id}`, { expires_at: day(-101) });
+    expect(issued.statusCode).toBe(400);
+    expect(issued.json().error).toBe('The expiry date must be after the issue date');
+    const deed = await owner.upload(pdf('deed'), 'application/pdf', {
+      property_id: owner.propertyId,
+      kind: 'deed',
+    });
+    const refused = await owner.call('PATCH', `/api/documents/${deed.json().id}`, {
+      certificate_type: 'gas_coc',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('Only certificates and inspections have a certificate type');
+    const cleared = await owner.call('PATCH', `/api/documents/${id}`, { certificate_type: null });
+    expect(cleared.json().metadata).toEqual({ filename: 'Old certificate.pdf', issued_on: day(-100) });
+  });
+
   it('refuses an unknown certificate type with 400 and stores nothing', async () => {
     const owner = await ownerWithProperty();
     const res = await certificate(owner, 'coc', day(-1));

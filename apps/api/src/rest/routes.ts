@@ -15,6 +15,7 @@ import {
   supplierInsuranceSchema,
   supplierJobSchema,
   supplierProfileSchema,
+  updateDocumentSchema,
   updatePropertySchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
@@ -31,7 +32,6 @@ import {
   documentSchema,
   signedUploadSchema,
   signUploadBatchSchema,
-  updateDocumentSchema,
 } from '../modules/documents/documents.schemas.js';
 import {
   analyzeInput,
@@ -295,7 +295,8 @@ export const restRoutes: AnyRestRoute[] = [
   defineRoute({
     method: 'PATCH',
     url: '/api/documents/:id',
-    summary: "Set or clear the expiry of one's own certificate or policy",
+    summary:
+      "Change one's own document: the expiry of a certificate or policy, a certificate's type and issue date (absent keeps a field, null clears it)",
     tags: ['documents'],
     params: documentIdParams,
     body: updateDocumentSchema,

@@ -12,6 +12,7 @@ import {
   registerDocumentSchema,
   sanitizeFileName,
   signUploadSchema,
+  updateDocumentSchema,
 } from './document.js';
 import { anyCodePointString, dataOf, errorsOf } from './test-helpers.js';
 
@@ -390,6 +391,30 @@ describe('registerDocumentSchema: what a certificate says it is', () => {
       metadata: { certificate_type: null, issued_on: null },
     });
     expect(parsed.expires_at).toBeNull();
+  });
+});
+
+describe('updateDocumentSchema', () => {
+  it('keeps what is absent, clears what is null or blank, and needs something', () => {
+    expect(dataOf(updateDocumentSchema, { expires_at: ' 2027-01-31 ' })).toEqual({
+      expires_at: '2027-01-31',
+    });
+    expect(dataOf(updateDocumentSchema, { expires_at: null, issued_on: '' })).toEqual({
+      expires_at: null,
+      issued_on: null,
+    });
+    expect(dataOf(updateDocumentSchema, { certificate_type: 'gas_coc', issued_on: '2026-01-02' })).toEqual({
+      certificate_type: 'gas_coc',
+      issued_on: '2026-01-02',
+    });
+    expect(dataOf(updateDocumentSchema, { certificate_type: null })).toEqual({ certificate_type: null });
+    expect(errorsOf(updateDocumentSchema, {})).toEqual({
+      '': 'Nothing to update: give expires_at, certificate_type or issued_on',
+    });
+    expect(errorsOf(updateDocumentSchema, { issued_on: '2026-02-30', certificate_type: 'coc' })).toEqual({
+      issued_on: 'Enter a valid date',
+      certificate_type: CERTIFICATE_TYPE_MESSAGE,
+    });
   });
 });
 

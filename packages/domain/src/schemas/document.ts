@@ -11,6 +11,7 @@ import { addMonths } from '../recurrence.js';
 import { ALLOWED_CONTENT_TYPES, MAX_FILES_PER_BATCH, MAX_UPLOAD_BYTES } from '../uploads.js';
 import {
   boundedInt,
+  COMMON_MESSAGES,
   fileInfoSchema,
   isIsoDate,
   isUuid,
@@ -247,6 +248,33 @@ function defaultCertificateExpiry(kind: string, metadata: Record<string, unknown
 }
 export type RegisterDocumentInput = z.input<typeof registerDocumentSchema>;
 export type RegisterDocument = z.output<typeof registerDocumentSchema>;
+
+/** A date that can be set ('YYYY-MM-DD') or cleared (null or blank); absent keeps it. */
+const patchDateSchema = z
+  .string({ error: COMMON_MESSAGES.invalidDate })
+  .trim()
+  .refine((value) => value === '' || isIsoDate(value), COMMON_MESSAGES.invalidDate)
+  .nullable()
+  .transform((value) => value || null)
+  .optional();
+
+/**
+ * PATCH /api/documents/{id}: what an owner may change on a document of their own — the expiry of a
+ * certificate or policy, and what a certificate is and when it was issued. Absent keeps a field, null
+ * clears it; at least one must be given. Which kinds may carry which is checked against the document.
+ */
+export const updateDocumentSchema = z
+  .object({
+    expires_at: patchDateSchema,
+    certificate_type: certificateTypeSchema.nullable().optional(),
+    issued_on: patchDateSchema,
+  })
+  .refine(
+    (value) => Object.values(value).some((field) => field !== undefined),
+    'Nothing to update: give expires_at, certificate_type or issued_on',
+  );
+export type UpdateDocumentInput = z.input<typeof updateDocumentSchema>;
+export type UpdateDocument = z.output<typeof updateDocumentSchema>;
 
 /**
  * The browser-side check of a chosen batch before uploading (spec §5, §9): 1 to 5 files, each 1 byte to

@@ -22,7 +22,7 @@ import {
   type RequestActor,
   registerDocument,
   signUpload,
-  updateDocumentExpiry,
+  updateDocument,
 } from './documents.service.js';
 
 /** A URL the store made relative to the API (the fs store's PUT route) becomes absolute for scripts. */
@@ -110,10 +110,7 @@ export const documentsRouter = router({
     .input(updateDocumentInput)
     .output(documentSchema)
     .mutation(async ({ ctx, input }) =>
-      afterDocumentChange(
-        ctx,
-        await updateDocumentExpiry(ctx.deps.db.db, who(ctx), input.id, input.patch.expires_at),
-      ),
+      afterDocumentChange(ctx, await updateDocument(ctx.deps.db.db, who(ctx), input.id, input.patch)),
     ),
 
   remove: authedProcedure

@@ -5,8 +5,8 @@ import {
   idParamsSchema,
   idSchema,
   MAX_FILES_PER_BATCH,
-  optionalIsoDateSchema,
   signUploadSchema,
+  updateDocumentSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
 
@@ -50,9 +50,6 @@ export const signedUploadSchema = z
 
 /** One document: the REST `/:id` parameters and the input of remove (and the file routes' parameters). */
 export const documentIdParams = idParamsSchema;
-
-/** What an owner may change on a document of their own: the expiry of a certificate or policy. */
-export const updateDocumentSchema = z.object({ expires_at: optionalIsoDateSchema });
 
 /** Changing a document: its id and the patch (REST: the id from the path, the patch as the body). */
 export const updateDocumentInput = documentIdParams.extend({ patch: updateDocumentSchema });

@@ -1,5 +1,7 @@
 import {
   type AllowedContentType,
+  CERTIFIED_KINDS,
+  DOCUMENT_MESSAGES,
   documentNameFromKind,
   documentStatus,
   EXPIRING_DOCUMENT_KINDS,
@@ -8,6 +10,7 @@ import {
   SNIFF_BYTES,
   sniffMatches,
   startOfJohannesburgDay,
+  type UpdateDocument,
 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
@@ -311,12 +314,15 @@ export async function documentsOf(
   return rows.map(toDocumentOut);
 }
 
-/** An owner sets or clears the expiry of their own certificate or policy; supplier-verified documents stay as issued. */
-export async function updateDocumentExpiry(
+/**
+ * An owner changes a document of their own: the expiry of a certificate or policy, what a certificate
+ * (or inspection) is and when it was issued. Supplier-verified documents stay as their issuer made them.
+ */
+export async function updateDocument(
   db: Db,
   who: RequestActor,
   id: string,
-  expiresAt: string | null,
+  patch: UpdateDocument,
 ): Promise<DocumentOut> {
   const document = await getDocument(db, who.actor.organizationId, id);
   if (document.source !== 'owner_upload') {
@@ -325,19 +331,54 @@ export async function updateDocumentExpiry(
       'A supplier-verified document cannot be changed; you can only remove it from your vault',
     );
   }
-  if (!(EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(document.kind)) {
-    throw new AppError('BAD_REQUEST', 'Only certificates and policies have an expiry date');
+  if (
+    patch.expires_at !== undefined &&
+    !(EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(document.kind)
+  ) {
+    throw new AppError('BAD_REQUEST', DOCUMENT_MESSAGES.expiryNotAllowed);
+  }
+  if (
+    (patch.certificate_type || patch.issued_on) &&
+    !(CERTIFIED_KINDS as readonly string[]).includes(document.kind)
+  ) {
+    throw new AppError('BAD_REQUEST', DOCUMENT_MESSAGES.certificateTypeKind);
+  }
+  const issuedOn =
+    patch.issued_on !== undefined ? patch.issued_on : stringOrNull(document.metadata.issued_on);
+  const expiresOn =
+    patch.expires_at !== undefined
+      ? patch.expires_at
+      : document.expires_at
+        ? johannesburgToday(new Date(document.expires_at))
+        : null;
+  if (issuedOn && expiresOn && expiresOn <= issuedOn) {
+    throw new AppError('BAD_REQUEST', DOCUMENT_MESSAGES.expiryBeforeIssue);
+  }
+  const facts: Record<string, string | null> = {};
+  if (patch.certificate_type !== undefined) facts.certificate_type = patch.certificate_type;
+  if (patch.issued_on !== undefined) facts.issued_on = patch.issued_on;
+  const metadata = { ...document.metadata };
+  for (const [key, value] of Object.entries(facts)) {
+    if (value === null) delete metadata[key];
+    else metadata[key] = value;
   }
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('documents')
-      .set({ expires_at: expiresAt ? startOfJohannesburgDay(expiresAt) : null })
+      .set({
+        ...(patch.expires_at !== undefined
+          ? { expires_at: patch.expires_at ? startOfJohannesburgDay(patch.expires_at) : null }
+          : {}),
+        metadata: JSON.stringify(metadata),
+      })
       .where('id', '=', document.id)
       .execute();
-    await recordActorAudit(trx, who, 'update', document.id, { expires_at: expiresAt });
+    await recordActorAudit(trx, who, 'update', document.id, { ...patch });
   });
   return getDocument(db, who.actor.organizationId, document.id);
 }
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /**
  * Removes a document from the vault. The stored object goes too once no document refers to it any
