@@ -50,27 +50,7 @@ interface ComingSoon {
 }
 
 /** The sections whose screens the next releases build: what is coming, and what works today. */
-const COMING_SOON: Record<Exclude<Section, 'properties' | 'vault'>, ComingSoon> = {
-  policies: {
-    about:
-      'Policy Analysis reads your insurance policies and checks them against the documents in your vault, so you know before a claim whether a condition of cover is not met.',
-    features: [
-      'Findings grouped as Evidence, Exclusions, Maintenance and Endorsements, with search',
-      'Which certificate or report each condition of your policy asks for',
-      'A full compliance check of every property in one run',
-    ],
-    today: (
-      <>
-        Upload your policy and your certificates to the{' '}
-        <AnchorLink to="/app/vault">Document Vault</AnchorLink> now: they will be checked as soon as Policy
-        Analysis opens. Each property&apos;s Policy Check tab shows its status — see it on the{' '}
-        <AnchorLink to="/properties/$id" params={{ id: 'demo' }}>
-          demo property
-        </AnchorLink>
-        .
-      </>
-    ),
-  },
+const COMING_SOON: Record<Exclude<Section, 'properties' | 'vault' | 'policies'>, ComingSoon> = {
   maintenance: {
     about:
       'Maintenance keeps the recurring work on your properties on schedule: gutters, geysers, electrical compliance, roof inspections and anything you add yourself.',
@@ -166,7 +146,7 @@ export function ComingSoonPage({ section }: { section: keyof typeof COMING_SOON 
   );
 }
 
-/** The pages of a section at any of its addresses (/app/vault, /vault, /app/old/vault, …). */
+/** The pages of a section still to be built, at any of its addresses (/app/reports, /reports, /app/old/reports, …). */
 export function SectionPage({ section }: { section: keyof typeof COMING_SOON }) {
   return <ComingSoonPage section={section} />;
 }

@@ -1,0 +1,90 @@
+import { Badge, Group, List, Loader, Paper, Progress, Text, Title } from '@mantine/core';
+import {
+  ANALYSIS_STATE_BADGES,
+  isAnalysing,
+  isPending,
+  type PolicyAnalysis,
+  progressSummary,
+} from './policy-findings';
+
+/**
+ * Where the analysis of each policy stands (queued, running, done, no text, failed with the server's
+ * reason), and an overall bar. The summary line is a live region: a screen reader hears it change.
+ */
+export function AnalysisProgress({
+  analyses,
+  showProperty,
+}: {
+  analyses: readonly PolicyAnalysis[];
+  /** With every property shown: each policy says whose it is. */
+  showProperty: boolean;
+}) {
+  const finished = analyses.filter((analysis) => !isPending(analysis) && analysis.state !== 'not_analysed');
+  const running = isAnalysing(analyses);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      mt="lg"
+      component="section"
+      aria-labelledby="policy-analysis-progress"
+      aria-busy={running}
+    >
+      <Title order={2} size="h4" id="policy-analysis-progress">
+        Analysis progress
+      </Title>
+      <Text size="sm" c="dimmed" mt={4} role="status" data-testid="analysis-summary">
+        {progressSummary([...analyses])}
+      </Text>
+      <Progress
+        mt="sm"
+        value={analyses.length === 0 ? 0 : (finished.length / analyses.length) * 100}
+        animated={running}
+        aria-label="Policies analysed"
+      />
+      <List listStyleType="none" spacing="sm" mt="md" aria-label="Policies">
+        {analyses.map((analysis) => {
+          const badge = ANALYSIS_STATE_BADGES[analysis.state];
+          return (
+            <List.Item
+              key={analysis.document_id}
+              data-testid="analysis-row"
+              styles={{ itemWrapper: { display: 'block' }, itemLabel: { display: 'block' } }}
+            >
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {analysis.document_name}
+                  </Text>
+                  {showProperty && (
+                    <Text size="sm" c="dimmed">
+                      {analysis.property_name}
+                    </Text>
+                  )}
+                </div>
+                <Badge
+                  color={badge.color}
+                  variant="light"
+                  leftSection={
+                    analysis.state === 'running' ? <Loader size={10} color="blue" aria-hidden /> : undefined
+                  }
+                >
+                  {badge.label}
+                  {analysis.state === 'done' && analysis.pages
+                    ? ` · ${analysis.pages} ${analysis.pages === 1 ? 'page' : 'pages'}`
+                    : ''}
+                </Badge>
+              </Group>
+              {analysis.error && (analysis.state === 'failed' || analysis.state === 'no_text') && (
+                <Text size="sm" c={analysis.state === 'failed' ? 'red.8' : 'orange.9'} mt={4}>
+                  {analysis.error}
+                </Text>
+              )}
+            </List.Item>
+          );
+        })}
+      </List>
+    </Paper>
+  );
+}
