@@ -189,12 +189,17 @@ describe('the app shell of a signed-in owner', () => {
       assert.deepEqual(await currentEntries(page), ['Vault']);
       await page.waitForFunction(() => document.title === 'Vault · PropertyDNA');
 
-      // A page that says what is coming, with somewhere to go today.
       await nav.getByRole('link', { name: 'Policies' }).click();
       await page.waitForURL('**/app/policies');
+      await page.getByRole('heading', { level: 1, name: 'Policy Analysis' }).waitFor();
+      assert.deepEqual(await currentEntries(page), ['Policies']);
+
+      // A page that says what is coming, with somewhere to go today.
+      await nav.getByRole('link', { name: 'Maintenance' }).click();
+      await page.waitForURL('**/app/maintenance');
       await page.getByText('Coming Soon', { exact: true }).waitFor();
       await page.getByRole('heading', { name: 'What you can do today' }).waitFor();
-      assert.deepEqual(await currentEntries(page), ['Policies']);
+      assert.deepEqual(await currentEntries(page), ['Maintenance']);
 
       // The spec's other address of a section marks the same entry.
       await page.goto('/properties');

@@ -1,8 +1,9 @@
 /** Shared helpers of the browser tests (not a test file: only *.e2e.mjs are run). */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -376,4 +377,20 @@ export async function assertNothingCut(page, label = page.url()) {
       .map((element) => element.textContent?.trim() ?? ''),
   );
   assert.deepEqual(cut, [], `${label}: text cut short`);
+}
+
+/**
+ * Screenshots to look at, kept in the directory the environment variable `variable` names (made when
+ * missing); without it, nothing is written. Each `save(page, name)` writes the whole page as
+ * `<name>.png` and the window as it shows it as `<name>-window.png` (the top of a long page, readable
+ * at full size).
+ */
+export function screenshots(variable) {
+  const dir = process.env[variable];
+  if (dir) mkdirSync(dir, { recursive: true });
+  return async function save(page, name) {
+    if (!dir) return;
+    await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(dir, `${name}-window.png`) });
+  };
 }
