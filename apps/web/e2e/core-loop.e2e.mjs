@@ -15,6 +15,7 @@ import {
   BASE_URL,
   demoToken,
   newContext,
+  openSupplierSection,
   pdfBytes,
   sha256,
   toast,
@@ -54,7 +55,7 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
     await page.getByRole('button', { name: 'Access Demo Accounts' }).click();
     await page.getByRole('button', { name: /^Supplier demo/ }).click();
     await page.waitForURL('**/supplier');
-    await page.getByRole('tab', { name: 'Insurance' }).click();
+    await openSupplierSection(page, 'Insurance');
     const insurance = page.getByRole('form', { name: 'Liability insurance' });
     await insurance.getByLabel(/^Insurer/).fill('');
     await insurance.getByRole('button', { name: 'Save insurance' }).click();
@@ -75,7 +76,7 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
     await page.getByRole('link', { name: 'View Liability certificate.pdf' }).waitFor();
 
     // A job, with the spec's messages for what is missing.
-    await page.getByRole('tab', { name: 'Jobs' }).click();
+    await openSupplierSection(page, 'Jobs');
     const jobForm = page.getByRole('form', { name: 'Create Job' });
     await jobForm.getByRole('button', { name: 'Create Job' }).click();
     await page.getByText('Property address is required', { exact: true }).waitFor();

@@ -78,7 +78,12 @@ describe('properties', () => {
     await page.goto('/app');
     const dashboardCard = page.getByRole('link', { name: new RegExp(dnaCode) });
     await dashboardCard.waitFor();
-    for (const text of ['4 Bree Street, Cape Town, 8001', 'ERF number: a123', '0 docs', 'Compliance: Good']) {
+    for (const text of [
+      '4 Bree Street, Cape Town, 8001',
+      'ERF number: a123',
+      '0 docs',
+      'Compliance: Warning',
+    ]) {
       await dashboardCard.getByText(text, { exact: true }).waitFor();
     }
     await dashboardCard.getByText(/^Last activity: [A-Z][a-z]{2} \d{2}, \d{4}$/).waitFor();
@@ -258,7 +263,7 @@ describe('properties', () => {
     await page.goto('/app');
     const demoCard = page.getByRole('link', { name: /RES-DEMO-CT/ });
     await demoCard.getByText('DEMO', { exact: true }).waitFor();
-    for (const text of ['ERF number: ERF123', 'Area: Gardens', '5 docs', 'Compliance: Good']) {
+    for (const text of ['ERF number: ERF123', 'Area: Gardens', '5 docs', 'Compliance: Warning']) {
       await demoCard.getByText(text, { exact: true }).waitFor();
     }
     await page.getByText('Your properties could not be loaded').waitFor();

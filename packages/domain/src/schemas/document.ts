@@ -236,15 +236,18 @@ export const registerDocumentSchema = z
 export const CERTIFIED_KINDS = ['certificate', 'inspection'] as const;
 
 /**
- * A certificate registered with its type and issue date but no expiry expires when its type's
- * validity ends (a beetle certificate 3 months after issue); other documents keep no expiry. Only
- * certificates carry an expiry (inspections, such as a roof inspection, are judged by their age).
+ * When a certificate of this type issued on `issuedOn` ('YYYY-MM-DD') expires, where its type has a
+ * validity of its own (a beetle certificate 3 months after issue): the server's default for a
+ * certificate registered without an expiry, and the upload form's suggestion. Null otherwise.
  */
+export function certificateExpiryFor(type: unknown, issuedOn: unknown): string | null {
+  const months = CERTIFICATE_VALIDITY_MONTHS[type as CertificateType];
+  return months && typeof issuedOn === 'string' && isIsoDate(issuedOn) ? addMonths(issuedOn, months) : null;
+}
+
+/** Only certificates carry an expiry (inspections, such as a roof inspection, are judged by their age). */
 function defaultCertificateExpiry(kind: string, metadata: Record<string, unknown>): string | null {
-  if (kind !== 'certificate') return null;
-  const months = CERTIFICATE_VALIDITY_MONTHS[metadata.certificate_type as CertificateType];
-  const issuedOn = metadata.issued_on;
-  return months && typeof issuedOn === 'string' ? addMonths(issuedOn, months) : null;
+  return kind === 'certificate' ? certificateExpiryFor(metadata.certificate_type, metadata.issued_on) : null;
 }
 export type RegisterDocumentInput = z.input<typeof registerDocumentSchema>;
 export type RegisterDocument = z.output<typeof registerDocumentSchema>;

@@ -1,10 +1,10 @@
-import { addMonths, DOCUMENT_MESSAGES, johannesburgToday } from '@propertydna/domain';
+import { addMonths, certificateExpiryFor, DOCUMENT_MESSAGES, johannesburgToday } from '@propertydna/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { initialUploadItems } from '../../lib/upload/upload-documents';
 import { validateUploadBatch } from '../../lib/upload/validate';
 import { renderWithMantine } from '../../test/render';
-import { DocumentUploadForm, suggestedCertificateExpiry } from './document-upload-form';
+import { DocumentUploadForm } from './document-upload-form';
 
 const MB = 1024 * 1024;
 
@@ -37,15 +37,15 @@ function renderForm() {
   return onUpload;
 }
 
-describe('suggestedCertificateExpiry', () => {
+describe('certificateExpiryFor', () => {
   it("is the issue date plus the type's validity, month-end safe; none for a type without one", () => {
-    expect(suggestedCertificateExpiry('beetle_clearance', '2026-11-23')).toBe('2027-02-23');
-    expect(suggestedCertificateExpiry('beetle_clearance', '2026-11-30')).toBe('2027-02-28');
-    expect(suggestedCertificateExpiry('alarm_service', '2026-01-31')).toBe('2026-07-31');
-    expect(suggestedCertificateExpiry('thatch_retardant', '2026-05-01')).toBe('2029-05-01');
-    expect(suggestedCertificateExpiry('electrical_coc', '2026-05-01')).toBeNull();
-    expect(suggestedCertificateExpiry(null, '2026-05-01')).toBeNull();
-    expect(suggestedCertificateExpiry('beetle_clearance', '')).toBeNull();
+    expect(certificateExpiryFor('beetle_clearance', '2026-11-23')).toBe('2027-02-23');
+    expect(certificateExpiryFor('beetle_clearance', '2026-11-30')).toBe('2027-02-28');
+    expect(certificateExpiryFor('alarm_service', '2026-01-31')).toBe('2026-07-31');
+    expect(certificateExpiryFor('thatch_retardant', '2026-05-01')).toBe('2029-05-01');
+    expect(certificateExpiryFor('electrical_coc', '2026-05-01')).toBeNull();
+    expect(certificateExpiryFor(null, '2026-05-01')).toBeNull();
+    expect(certificateExpiryFor('beetle_clearance', '')).toBeNull();
   });
 });
 

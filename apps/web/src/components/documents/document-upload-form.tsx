@@ -11,11 +11,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
-  addMonths,
   CERTIFICATE_TYPE_LABELS,
   CERTIFICATE_TYPES,
   CERTIFICATE_VALIDITY_MONTHS,
   type CertificateType,
+  certificateExpiryFor,
   DOCUMENT_MESSAGES,
   type DocumentKind,
   isIsoDate,
@@ -57,15 +57,6 @@ const CERTIFICATE_TYPE_OPTIONS = CERTIFICATE_TYPES.map((value) => ({
 }));
 
 /**
- * The expiry a certificate of `type` issued on `issuedOn` gets by default: the end of its type's validity
- * (a beetle certificate 3 months after issue), as the server sets it; null for a type without one.
- */
-export function suggestedCertificateExpiry(type: CertificateType | null, issuedOn: string): string | null {
-  const months = type ? CERTIFICATE_VALIDITY_MONTHS[type] : undefined;
-  return months && isIsoDate(issuedOn) ? addMonths(issuedOn, months) : null;
-}
-
-/**
  * The upload area (spec §2 Vault tab and Document Vault; §4 sequence; §5 limits): the property (when
  * not given), the kind, an expiry for certificates and policies, files chosen or dropped, then one
  * progress bar per file. Choosing files starts the upload. A certificate or an inspection also says which
@@ -105,7 +96,7 @@ export function DocumentUploadForm({
 
   /** A certificate's expiry follows its type and issue date until it is edited by hand. */
   const followDefaults = (nextKind: DocumentKind, type: CertificateType | null, issued: string) => {
-    if (nextKind === 'certificate') setExpiresAt(suggestedCertificateExpiry(type, issued) ?? '');
+    if (nextKind === 'certificate') setExpiresAt(certificateExpiryFor(type, issued) ?? '');
   };
 
   const upload = async (files: File[]) => {
