@@ -230,7 +230,14 @@ export async function listPolicyFindings(
     .where('f.organization_id', '=', organizationId)
     .where('p.archived_at', 'is', null);
   if (propertyId) query = query.where('f.property_id', '=', propertyId);
-  const rows = await query.orderBy('p.name').orderBy('d.name').orderBy('f.page').orderBy('f.id').execute();
+  const rows = await query
+    .orderBy('p.name')
+    .orderBy('d.name')
+    .orderBy('f.page')
+    .orderBy('f.finding_type')
+    .orderBy('f.key')
+    .orderBy('f.id')
+    .execute();
   const findings: PolicyFindingOut[] = [];
   const checks = new Map<string, ComplianceFinding[]>();
   for (const row of rows) {
