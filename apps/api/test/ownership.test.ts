@@ -23,6 +23,11 @@ const TABLES = [
   'capability_events',
   'supplier_insurance',
   'audit_events',
+  'compliance_checks',
+  'policy_analyses',
+  'policy_findings',
+  'maintenance_tasks',
+  'maintenance_completions',
 ] as const;
 
 const MALFORMED = ['not-a-uuid', '00000000-0000-0000-0000', "1' or '1'='1"];
@@ -34,10 +39,11 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
   let supplier: TestAccount;
   let rival: TestAccount;
   const ids = {} as Record<
-    'property' | 'archived' | 'document' | 'share' | 'job' | 'jobShare' | 'template' | 'certificate',
+    'property' | 'archived' | 'document' | 'share' | 'job' | 'jobShare' | 'template' | 'certificate' | 'task',
     string
   >;
   let outsiderProperty: string;
+  let outsiderTask: string;
   let rivalJob: string;
   let openToken: string;
 
@@ -75,6 +81,14 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     parcel_id: parcel,
   });
 
+  const task = (propertyId: string) => ({
+    propertyId,
+    title: 'Service the geyser',
+    frequency: 'annually',
+    priority: 'medium',
+    next_due: '2027-01-31',
+  });
+
   const reportAnswers = (jobRef: string) => ({
     job_ref: jobRef,
     inspection_date: '2026-11-20',
@@ -102,6 +116,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     ids.archived = (await created(owner, 'POST', '/api/properties', property('P2'))).id;
     await created(owner, 'POST', `/api/properties/${ids.archived}/archive`);
     outsiderProperty = (await created(outsider, 'POST', '/api/properties', property('P3'))).id;
+    ids.task = (await created(owner, 'POST', '/api/maintenance', task(ids.property))).id;
+    outsiderTask = (await created(outsider, 'POST', '/api/maintenance', task(outsiderProperty))).id;
     const rows = await t.db.db
       .insertInto('documents')
       .values([
@@ -173,6 +189,13 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'GET', `/api/properties/${id}/documents`],
           [outsider, 'POST', `/api/properties/${id}/share`, { password: null, documentIds: [ids.document] }],
           [outsider, 'GET', `/api/properties/${id}/shares`],
+          [outsider, 'GET', `/api/properties/${id}/policy-check`],
+          [outsider, 'POST', `/api/properties/${id}/policy-check`],
+          [outsider, 'GET', `/api/policies/findings?propertyId=${encodeURIComponent(id)}`],
+          [outsider, 'GET', `/api/policies/analyses?propertyId=${encodeURIComponent(id)}`],
+          [outsider, 'POST', '/api/policies/analyze', { propertyId: id }],
+          [outsider, 'GET', `/api/maintenance?propertyId=${encodeURIComponent(id)}`],
+          [outsider, 'POST', '/api/maintenance', task(id)],
           // Registering into and adopting into a property: their schemas refuse a malformed id (400).
           ...(id.length === 36
             ? ([
@@ -208,12 +231,20 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'GET', `/api/documents/${id}/download`],
           [outsider, 'PATCH', `/api/documents/${id}`, { expires_at: null }],
           [outsider, 'DELETE', `/api/documents/${id}`],
+          [outsider, 'POST', `/api/maintenance/${outsiderTask}/complete`, { document_id: id }],
           [
             outsider,
             'POST',
             `/api/properties/${outsiderProperty}/share`,
             { password: null, documentIds: [id] },
           ],
+        ];
+      case 'task':
+        return [
+          [outsider, 'GET', `/api/maintenance/${id}`],
+          [outsider, 'PATCH', `/api/maintenance/${id}`, { title: 'Stolen' }],
+          [outsider, 'DELETE', `/api/maintenance/${id}`],
+          [outsider, 'POST', `/api/maintenance/${id}/complete`, {}],
         ];
       case 'template':
         return [
@@ -247,6 +278,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     document: () => ids.document,
     template: () => ids.template,
     certificate: () => ids.certificate,
+    task: () => ids.task,
   };
 
   for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
@@ -294,6 +326,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       document: () => [owner.organizationId, ids.document],
       template: () => [supplier.organizationId, ids.template],
       certificate: () => [supplier.organizationId, ids.certificate],
+      task: () => [owner.organizationId, ids.task],
     };
 
     const refusal = async (promise: Promise<unknown>) => {

@@ -20,6 +20,8 @@ export const NOT_FOUND_MESSAGES = {
   template: 'Template not found',
   /** An organisation document (in no property and no job): a supplier's insurance certificate. */
   certificate: 'Certificate document not found',
+  /** A maintenance task of a live property. */
+  task: 'Maintenance task not found',
 } as const;
 
 export type OwnedKind = keyof typeof NOT_FOUND_MESSAGES;
@@ -69,6 +71,14 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .select('id')
         .where('id', '=', id)
         .where('organization_id', '=', organizationId);
+    case 'task':
+      return db
+        .selectFrom('maintenance_tasks as t')
+        .innerJoin('properties as p', 'p.id', 't.property_id')
+        .select('t.id')
+        .where('t.id', '=', id)
+        .where('t.organization_id', '=', organizationId)
+        .where('p.archived_at', 'is', null);
   }
 }
 

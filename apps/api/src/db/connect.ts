@@ -22,6 +22,11 @@ export interface DatabaseHandle {
 
 // PostgreSQL's int8 (e.g. count(*)) arrives as a string by default; counts here are far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+// A calendar date ('date' columns: next_due, due_date, …) stays the 'YYYY-MM-DD' it is; a JS Date at
+// the server's local midnight would shift a day in any zone east or west of UTC.
+const DATE_OID = 1082;
+const keepDate = (value: string) => value;
+pg.types.setTypeParser(DATE_OID, keepDate);
 
 export interface ConnectOptions {
   /** Called with the SQL of every query (tests count queries with it). */
@@ -52,7 +57,7 @@ export async function connectDatabase(
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   } else {
     if (config.dataDir) await fs.mkdir(config.dataDir, { recursive: true });
-    const pglite = await PGlite.create(config.dataDir);
+    const pglite = await PGlite.create(config.dataDir, { parsers: { [DATE_OID]: keepDate } });
     jobs = { kind: 'pglite', pglite };
     db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(log ? { log } : {}) });
   }

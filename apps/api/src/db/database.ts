@@ -4,9 +4,13 @@ import type {
   CountryCode,
   DocumentKind,
   DocumentSource,
+  MaintenanceFrequency,
   PolicyCheckStatus,
   PropertyFeature,
   PropertyType,
+  ReminderPriority,
+  ReminderType,
+  TaskPriority,
   TemplateField,
   UserType,
 } from '@propertydna/domain';
@@ -237,6 +241,65 @@ export interface Database {
   compliance_checks: ComplianceCheckTable;
   policy_analyses: PolicyAnalysisTable;
   policy_findings: PolicyFindingTable;
+  maintenance_tasks: MaintenanceTaskTable;
+  maintenance_completions: MaintenanceCompletionTable;
+  reminders: ReminderTable;
+  reminder_completions: ReminderCompletionTable;
+}
+
+type DateOnly = ColumnType<string, string, string>;
+
+/** Spec §3 Maintenance task. */
+export interface MaintenanceTaskTable {
+  id: Generated<string>;
+  organization_id: string;
+  property_id: string;
+  title: string;
+  description: string | null;
+  frequency: MaintenanceFrequency;
+  priority: TaskPriority;
+  next_due: DateOnly;
+  assigned_to: string | null;
+  standard_key: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A task's service record. */
+export interface MaintenanceCompletionTable {
+  id: Generated<string>;
+  task_id: string;
+  organization_id: string;
+  completed_on: DateOnly;
+  notes: string | null;
+  cost_cents: ColumnType<number | null, number | null, number | null>;
+  completed_by: string | null;
+  document_id: string | null;
+  recorded_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A custom reminder (Add Custom Reminder). */
+export interface ReminderTable {
+  id: Generated<string>;
+  organization_id: string;
+  property_id: string;
+  title: string;
+  message: string | null;
+  due_date: DateOnly;
+  priority: ReminderPriority | null;
+  type: Generated<ReminderType>;
+  completed_at: Date | null;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Mark Complete on a reminder that comes from elsewhere, for its due date. */
+export interface ReminderCompletionTable {
+  property_id: string;
+  reminder_key: string;
+  due_date: DateOnly;
+  completed_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** The stored result of a property's compliance check; one row per property, replaced on every run. */

@@ -2,6 +2,7 @@ import {
   addPropertyFormSchema,
   type CreatePropertyInput,
   changePasswordSchema,
+  completeMaintenanceTaskSchema,
   createShareSchema,
   demoLoginSchema,
   forgotPasswordSchema,
@@ -16,6 +17,7 @@ import {
   supplierJobSchema,
   supplierProfileSchema,
   updateDocumentSchema,
+  updateMaintenanceTaskSchema,
   updatePropertySchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
@@ -33,6 +35,12 @@ import {
   signedUploadSchema,
   signUploadBatchSchema,
 } from '../modules/documents/documents.schemas.js';
+import {
+  createTaskInput,
+  maintenanceQuery,
+  taskIdParams,
+  taskSchema,
+} from '../modules/maintenance/maintenance.schemas.js';
 import {
   analyzeInput,
   analyzeResultSchema,
@@ -291,6 +299,65 @@ export const restRoutes: AnyRestRoute[] = [
     response: analyzeResultSchema,
     call: (caller, { body }) => caller.policies.analyze(body),
     status: () => 202,
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/maintenance',
+    summary:
+      "The owner's maintenance tasks (spec §3), soonest due first, each with its history; ?propertyId= for one property",
+    tags: ['maintenance'],
+    query: maintenanceQuery,
+    response: z.array(taskSchema),
+    call: (caller, { query }) => caller.maintenance.list(query),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/maintenance',
+    summary: 'Add Task: a recurring maintenance task of one of your properties',
+    tags: ['maintenance'],
+    body: createTaskInput,
+    response: taskSchema,
+    call: (caller, { body }) => caller.maintenance.create(body),
+    status: () => 201,
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/maintenance/:id',
+    summary: 'One maintenance task with its history',
+    tags: ['maintenance'],
+    params: taskIdParams,
+    response: taskSchema,
+    call: (caller, { params }) => caller.maintenance.byId(params),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/api/maintenance/:id',
+    summary: 'Edit a task: the fields given (description and assigned_to are cleared by null)',
+    tags: ['maintenance'],
+    params: taskIdParams,
+    body: updateMaintenanceTaskSchema,
+    response: taskSchema,
+    call: (caller, { params, body }) => caller.maintenance.update({ id: params.id, patch: body }),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/api/maintenance/:id',
+    summary: 'Delete a task and its history (evidence documents stay in the vault)',
+    tags: ['maintenance'],
+    params: taskIdParams,
+    response: okSchema,
+    call: (caller, { params }) => caller.maintenance.remove(params),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/maintenance/:id/complete',
+    summary:
+      'Complete: record when, notes, cost (rand), who and an evidence document; next_due moves on by the frequency',
+    tags: ['maintenance'],
+    params: taskIdParams,
+    body: completeMaintenanceTaskSchema,
+    response: taskSchema,
+    call: (caller, { params, body }) => caller.maintenance.complete({ id: params.id, ...body }),
   }),
   defineRoute({
     method: 'PATCH',

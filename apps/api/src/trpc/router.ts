@@ -1,6 +1,7 @@
 import { authRouter } from '../modules/auth/auth.router.js';
 import { complianceRouter } from '../modules/compliance/compliance.router.js';
 import { documentsRouter } from '../modules/documents/documents.router.js';
+import { maintenanceRouter } from '../modules/maintenance/maintenance.router.js';
 import { planRouter } from '../modules/plan/plan.router.js';
 import { policiesRouter } from '../modules/policies/policies.router.js';
 import { propertiesRouter } from '../modules/properties/properties.router.js';
@@ -13,6 +14,7 @@ export const appRouter = router({
   auth: authRouter,
   compliance: complianceRouter,
   documents: documentsRouter,
+  maintenance: maintenanceRouter,
   plan: planRouter,
   policies: policiesRouter,
   properties: propertiesRouter,

@@ -10,6 +10,7 @@ import * as organizationDocuments from './2026-11-22T0008-organization-documents
 import * as attemptsAndCapabilities from './2026-11-23T0009-attempts-and-capabilities.js';
 import * as sharesOnCapabilities from './2026-11-23T0010-shares-on-capabilities.js';
 import * as compliance from './2026-11-23T0011-compliance.js';
+import * as maintenance from './2026-11-23T0012-maintenance.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0009-attempts-and-capabilities': attemptsAndCapabilities,
   '2026-11-23T0010-shares-on-capabilities': sharesOnCapabilities,
   '2026-11-23T0011-compliance': compliance,
+  '2026-11-23T0012-maintenance': maintenance,
 };

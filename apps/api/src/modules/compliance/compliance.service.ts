@@ -24,9 +24,6 @@ export interface PolicyCheckOut {
   transferReadiness: { ready: number; required: number };
 }
 
-const asDay = (value: Date | string): string =>
-  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
-
 /** What the rules read about a property: its place, features, documents and its policies' conditions. */
 async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
   const property = await db
@@ -178,7 +175,7 @@ export async function getPolicyCheck(
     .selectAll()
     .where('property_id', '=', propertyId)
     .executeTakeFirst();
-  if (!stored || stored.stale || asDay(stored.checked_for) !== johannesburgToday(now)) {
+  if (!stored || stored.stale || stored.checked_for !== johannesburgToday(now)) {
     return runComplianceCheck(db, organizationId, propertyId, now);
   }
   return toPolicyCheckOut(stored);

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { Context } from '../../trpc/context.js';
+import { authedProcedure, router } from '../../trpc/init.js';
+import { okSchema } from '../auth/auth.schemas.js';
+import type { RequestActor } from '../documents/documents.service.js';
+import {
+  completeTaskInput,
+  createTaskInput,
+  maintenanceQuery,
+  taskIdParams,
+  taskSchema,
+  updateTaskInput,
+} from './maintenance.schemas.js';
+import {
+  completeTask,
+  createTask,
+  deleteTask,
+  getTask,
+  listTasks,
+  updateTask,
+} from './maintenance.service.js';
+
+const who = (ctx: Context & { actor: NonNullable<Context['actor']> }): RequestActor => ({
+  actor: ctx.actor,
+  ip: ctx.req.ip,
+});
+
+export const maintenanceRouter = router({
+  /** The owner's maintenance tasks, of one property or all, soonest due first, each with its history. */
+  list: authedProcedure
+    .input(maintenanceQuery)
+    .output(z.array(taskSchema))
+    .query(({ ctx, input }) => listTasks(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+
+  byId: authedProcedure
+    .input(taskIdParams)
+    .output(taskSchema)
+    .query(({ ctx, input }) => getTask(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+
+  create: authedProcedure
+    .input(createTaskInput)
+    .output(taskSchema)
+    .mutation(({ ctx, input }) => createTask(ctx.deps.db.db, who(ctx), input)),
+
+  update: authedProcedure
+    .input(updateTaskInput)
+    .output(taskSchema)
+    .mutation(({ ctx, input }) => updateTask(ctx.deps.db.db, who(ctx), input.id, input.patch)),
+
+  remove: authedProcedure
+    .input(taskIdParams)
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deleteTask(ctx.deps.db.db, who(ctx), input.id);
+      return { ok: true as const };
+    }),
+
+  /** Records the service and moves next_due on by the task's frequency. */
+  complete: authedProcedure
+    .input(completeTaskInput)
+    .output(taskSchema)
+    .mutation(({ ctx, input }) => {
+      const { id, ...completion } = input;
+      return completeTask(ctx.deps.db.db, who(ctx), id, completion);
+    }),
+});

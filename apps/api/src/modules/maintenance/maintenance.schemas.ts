@@ -1,0 +1,59 @@
+import {
+  completeMaintenanceTaskSchema,
+  createMaintenanceTaskSchema,
+  idParamsSchema,
+  idSchema,
+  MAINTENANCE_FREQUENCIES,
+  TASK_PRIORITIES,
+  updateMaintenanceTaskSchema,
+} from '@propertydna/domain';
+import { z } from 'zod';
+
+/** Which property's tasks (absent: all the owner's). */
+export const maintenanceQuery = z.object({ propertyId: idSchema.optional() });
+export const taskIdParams = idParamsSchema;
+export const createTaskInput = createMaintenanceTaskSchema;
+export const updateTaskInput = taskIdParams.extend({ patch: updateMaintenanceTaskSchema });
+export const completeTaskInput = taskIdParams.extend(completeMaintenanceTaskSchema.shape);
+export const bootstrapInput = z.object({ propertyId: idSchema });
+
+/** A task's service record. */
+export const completionSchema = z
+  .object({
+    id: z.string(),
+    completed_on: z.string(),
+    notes: z.string().nullable(),
+    cost: z.number().nullable().meta({ description: 'In rand' }),
+    completed_by: z.string().nullable(),
+    document: z.object({ id: z.string(), name: z.string() }).nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'MaintenanceCompletion' });
+export type CompletionOut = z.infer<typeof completionSchema>;
+
+/** Spec §3 Maintenance task, with its property, its standard (if any) and its history. */
+export const taskSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    frequency: z.enum(MAINTENANCE_FREQUENCIES),
+    priority: z.enum(TASK_PRIORITIES),
+    next_due: z.string(),
+    assigned_to: z.string().nullable(),
+    property_id: z.string(),
+    property_name: z.string(),
+    standard_key: z.string().nullable(),
+    last_completed_on: z.string().nullable(),
+    history: z.array(completionSchema),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'MaintenanceTask' });
+export type TaskOut = z.infer<typeof taskSchema>;
+
+export const bootstrapResultSchema = z.object({
+  created: z.number().int(),
+  message: z.string(),
+  tasks: z.array(taskSchema),
+});

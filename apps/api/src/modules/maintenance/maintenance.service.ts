@@ -1,0 +1,217 @@
+import {
+  type CompleteMaintenanceTask,
+  type CreateMaintenanceTaskInput,
+  johannesburgToday,
+  type MaintenanceTask,
+  nextDueAfter,
+  type UpdateMaintenanceTask,
+} from '@propertydna/domain';
+import { requireOwned } from '../../auth/owned.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { recordActorAudit } from '../audit/audit.repo.js';
+import type { RequestActor } from '../documents/documents.service.js';
+import type { CompletionOut, TaskOut } from './maintenance.schemas.js';
+
+export const MAINTENANCE_TEXTS = {
+  completedInFuture: 'A task cannot be completed on a date in the future',
+  documentOfOtherProperty: 'The evidence must be a document of the same property',
+} as const;
+
+function selectTasks(db: DbOrTrx, organizationId: string) {
+  return db
+    .selectFrom('maintenance_tasks as t')
+    .innerJoin('properties as p', 'p.id', 't.property_id')
+    .selectAll('t')
+    .select('p.name as property_name')
+    .where('t.organization_id', '=', organizationId)
+    .where('p.archived_at', 'is', null);
+}
+
+type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['executeTakeFirstOrThrow']>>;
+
+/** The service records of these tasks, newest first, in one query. */
+async function historiesOf(db: DbOrTrx, taskIds: readonly string[]): Promise<Map<string, CompletionOut[]>> {
+  const histories = new Map<string, CompletionOut[]>();
+  if (taskIds.length === 0) return histories;
+  const rows = await db
+    .selectFrom('maintenance_completions as c')
+    .leftJoin('documents as d', 'd.id', 'c.document_id')
+    .select([
+      'c.id',
+      'c.task_id',
+      'c.completed_on',
+      'c.notes',
+      'c.cost_cents',
+      'c.completed_by',
+      'c.document_id',
+      'd.name as document_name',
+      'c.created_at',
+    ])
+    .where('c.task_id', 'in', taskIds)
+    .orderBy('c.completed_on', 'desc')
+    .orderBy('c.created_at', 'desc')
+    .execute();
+  for (const row of rows) {
+    const list = histories.get(row.task_id) ?? [];
+    list.push({
+      id: row.id,
+      completed_on: row.completed_on,
+      notes: row.notes,
+      cost: row.cost_cents === null ? null : Number(row.cost_cents) / 100,
+      completed_by: row.completed_by,
+      document:
+        row.document_id && row.document_name ? { id: row.document_id, name: row.document_name } : null,
+      created_at: new Date(row.created_at).toISOString(),
+    });
+    histories.set(row.task_id, list);
+  }
+  return histories;
+}
+
+function toTaskOut(row: TaskRow, history: CompletionOut[]): TaskOut {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    frequency: row.frequency,
+    priority: row.priority,
+    next_due: row.next_due,
+    assigned_to: row.assigned_to,
+    property_id: row.property_id,
+    property_name: row.property_name,
+    standard_key: row.standard_key,
+    last_completed_on: history[0]?.completed_on ?? null,
+    history,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** GET /api/maintenance: the owner's tasks (of one property, or of every live one), soonest due first. */
+export async function listTasks(db: Db, organizationId: string, propertyId?: string): Promise<TaskOut[]> {
+  let query = selectTasks(db, organizationId);
+  if (propertyId) {
+    query = query.where('t.property_id', '=', await requireOwned(db, organizationId, 'property', propertyId));
+  }
+  const rows = await query.orderBy('t.next_due').orderBy('t.title').orderBy('t.id').execute();
+  const histories = await historiesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toTaskOut(row, histories.get(row.id) ?? []));
+}
+
+export async function getTask(db: DbOrTrx, organizationId: string, id: string): Promise<TaskOut> {
+  const taskId = await requireOwned(db, organizationId, 'task', id);
+  const row = await selectTasks(db, organizationId).where('t.id', '=', taskId).executeTakeFirstOrThrow();
+  return toTaskOut(row, (await historiesOf(db, [taskId])).get(taskId) ?? []);
+}
+
+/** POST /api/maintenance. */
+export async function createTask(
+  db: Db,
+  who: RequestActor,
+  input: MaintenanceTask & Pick<CreateMaintenanceTaskInput, 'propertyId'>,
+): Promise<TaskOut> {
+  const organizationId = who.actor.organizationId;
+  const propertyId = await requireOwned(db, organizationId, 'property', input.propertyId);
+  const row = await db
+    .insertInto('maintenance_tasks')
+    .values({
+      organization_id: organizationId,
+      property_id: propertyId,
+      title: input.title,
+      description: input.description ?? null,
+      frequency: input.frequency,
+      priority: input.priority,
+      next_due: input.next_due,
+      assigned_to: input.assigned_to,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return getTask(db, organizationId, row.id);
+}
+
+/** PATCH /api/maintenance/{id}: the fields given. */
+export async function updateTask(
+  db: Db,
+  who: RequestActor,
+  id: string,
+  patch: UpdateMaintenanceTask,
+): Promise<TaskOut> {
+  const organizationId = who.actor.organizationId;
+  const taskId = await requireOwned(db, organizationId, 'task', id);
+  const fields = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  await db
+    .updateTable('maintenance_tasks')
+    .set({ ...fields, updated_at: new Date() })
+    .where('id', '=', taskId)
+    .execute();
+  return getTask(db, organizationId, taskId);
+}
+
+/** DELETE /api/maintenance/{id}: the task and its history (its evidence documents stay in the vault). */
+export async function deleteTask(db: Db, who: RequestActor, id: string): Promise<void> {
+  const taskId = await requireOwned(db, who.actor.organizationId, 'task', id);
+  await db.deleteFrom('maintenance_tasks').where('id', '=', taskId).execute();
+}
+
+/**
+ * POST /api/maintenance/{id}/complete: records the service (when, notes, cost, who, evidence from the
+ * property's vault) and moves the task on: next_due = nextDueAfter(completed_on, frequency).
+ */
+export async function completeTask(
+  db: Db,
+  who: RequestActor,
+  id: string,
+  completion: CompleteMaintenanceTask,
+  now = new Date(),
+): Promise<TaskOut> {
+  const organizationId = who.actor.organizationId;
+  const today = johannesburgToday(now);
+  const completedOn = completion.completed_on ?? today;
+  if (completedOn > today) throw new AppError('BAD_REQUEST', MAINTENANCE_TEXTS.completedInFuture);
+  return db.transaction().execute(async (trx) => {
+    const taskId = await requireOwned(trx, organizationId, 'task', id, { lock: true });
+    const task = await trx
+      .selectFrom('maintenance_tasks')
+      .select(['property_id', 'frequency'])
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    let documentId: string | null = null;
+    if (completion.document_id) {
+      documentId = await requireOwned(trx, organizationId, 'document', completion.document_id);
+      const document = await trx
+        .selectFrom('documents')
+        .select('property_id')
+        .where('id', '=', documentId)
+        .executeTakeFirstOrThrow();
+      if (document.property_id !== task.property_id) {
+        throw new AppError('BAD_REQUEST', MAINTENANCE_TEXTS.documentOfOtherProperty);
+      }
+    }
+    await trx
+      .insertInto('maintenance_completions')
+      .values({
+        task_id: taskId,
+        organization_id: organizationId,
+        completed_on: completedOn,
+        notes: completion.notes,
+        cost_cents: completion.cost === null ? null : Math.round(completion.cost * 100),
+        completed_by: completion.completed_by,
+        document_id: documentId,
+        recorded_by: who.actor.userId,
+      })
+      .execute();
+    await trx
+      .updateTable('maintenance_tasks')
+      .set({ next_due: nextDueAfter(completedOn, task.frequency), updated_at: now })
+      .where('id', '=', taskId)
+      .execute();
+    if (documentId) {
+      await recordActorAudit(trx, who, 'update', documentId, { evidenceOfTask: taskId, completedOn });
+    }
+    return getTask(trx, organizationId, taskId);
+  });
+}
