@@ -8,6 +8,7 @@ export * from './file-signatures.js';
 export * from './format.js';
 export * from './hash.js';
 export * from './job-ref.js';
+export * from './maintenance-schedule.js';
 export * from './municipalities.js';
 export * from './plans.js';
 export * from './policy-analysis/index.js';
