@@ -13,6 +13,7 @@ export * from './municipalities.js';
 export * from './plans.js';
 export * from './policy-analysis/index.js';
 export * from './recurrence.js';
+export * from './reminders.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/document.js';
