@@ -252,6 +252,24 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       municipality: 'Cape Town',
       parcel_id: 'ERF 1',
     });
+    const task = {
+      title: 'Clean gutters',
+      description: 'Before the rains',
+      frequency: 'annually',
+      priority: 'medium',
+      next_due: '2027-04-30',
+      assigned_to: 'Sipho',
+    };
+    const customReminder = {
+      title: 'Call the roofer',
+      message: 'About the ridge',
+      due_date: '2027-01-15',
+      priority: 'high',
+    };
+    const maintenanceTask = await call('owner', 'POST', '/api/maintenance', {
+      propertyId: property.id,
+      ...task,
+    });
     const job = await call('supplier', 'POST', '/api/supplier/jobs', {
       property_address: '9 Main Rd, Kalk Bay',
       client_name: 'M. Naidoo',
@@ -420,6 +438,16 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       'policies.findings': [{ as: 'owner', input: { propertyId: property.id } }],
       'policies.analyses': [{ as: 'owner', input: { propertyId: property.id } }],
       'policies.analyze': [{ as: 'owner', input: { propertyId: property.id } }],
+      'maintenance.list': [{ as: 'owner', input: { propertyId: property.id } }],
+      'maintenance.create': [{ as: 'owner', input: { propertyId: property.id, ...task } }],
+      'maintenance.byId': [{ as: 'owner', input: { id: maintenanceTask.id } }],
+      'maintenance.update': [{ as: 'owner', input: { id: maintenanceTask.id, patch: { title: 'Gutters' } } }],
+      'maintenance.remove': [{ as: 'owner', input: { id: maintenanceTask.id } }],
+      'maintenance.complete': [{ as: 'owner', input: { id: maintenanceTask.id, notes: 'Done' } }],
+      'maintenance.bootstrap': [{ as: 'owner', input: { propertyId: property.id } }],
+      'maintenance.reminders': [{ as: 'owner', input: { id: property.id } }],
+      'maintenance.addReminder': [{ as: 'owner', input: { id: property.id, ...customReminder } }],
+      'maintenance.completeReminder': [{ as: 'owner', input: { id: `task:${maintenanceTask.id}` } }],
       'shares.shareJob': [{ as: 'supplier', input: { ...share, jobId: job.id } }],
       'shares.shareProperty': [
         { as: 'owner', input: { ...share, propertyId: property.id, documentIds: [document.id] } },
@@ -513,6 +541,22 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       'GET /api/policies/findings': [{ as: 'owner', query: { propertyId: property.id } }],
       'GET /api/policies/analyses': [{ as: 'owner', query: { propertyId: property.id } }],
       'POST /api/policies/analyze': [{ as: 'owner', body: { propertyId: property.id } }],
+      'GET /api/maintenance': [{ as: 'owner', query: { propertyId: property.id } }],
+      'POST /api/maintenance': [{ as: 'owner', body: { propertyId: property.id, ...task } }],
+      'GET /api/maintenance/:id': [{ as: 'owner', params: { id: maintenanceTask.id } }],
+      'PATCH /api/maintenance/:id': [
+        { as: 'owner', params: { id: maintenanceTask.id }, body: { title: 'Gutters' } },
+      ],
+      'DELETE /api/maintenance/:id': [{ as: 'owner', params: { id: maintenanceTask.id } }],
+      'POST /api/maintenance/:id/complete': [
+        { as: 'owner', params: { id: maintenanceTask.id }, body: { notes: 'Done' } },
+      ],
+      'POST /api/maintenance/bootstrap': [{ as: 'owner', body: { propertyId: property.id } }],
+      'GET /api/properties/:id/reminders': [{ as: 'owner', params: { id: property.id } }],
+      'POST /api/properties/:id/reminders': [
+        { as: 'owner', params: { id: property.id }, body: customReminder },
+      ],
+      'POST /api/reminders/:id/complete': [{ as: 'owner', params: { id: `task:${maintenanceTask.id}` } }],
     };
   });
 

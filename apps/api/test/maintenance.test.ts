@@ -181,4 +181,144 @@ describe(`maintenance tasks (${databaseKind})`, () => {
     const after = (await owner.call('GET', `/api/maintenance/${id}`)).json();
     expect(after).toMatchObject({ next_due: '2027-01-31', history: [] });
   });
+
+  it('Bootstrap Standards adds the standard schedule once, with reasons, and a new feature adds its tasks', async () => {
+    const owner = await ownerWithProperty();
+    const first = await owner.call('POST', '/api/maintenance/bootstrap', { propertyId: owner.propertyId });
+    expect(first.statusCode, first.body).toBe(201);
+    const keys = first.json().tasks.map((item: { standard_key: string }) => item.standard_key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'geyser_service',
+        'roof_inspection',
+        'gutters_downpipes',
+        'smoke_detectors',
+        'electrical_safety',
+      ]),
+    );
+    expect(keys).not.toContain('alarm_battery');
+    expect(first.json().created).toBe(keys.length);
+    expect(first.json().message).toBe(`Added ${keys.length} standard tasks to the schedule`);
+    const roof = first
+      .json()
+      .tasks.find((item: { standard_key: string }) => item.standard_key === 'roof_inspection');
+    // Cape Town has winter rain: the roof is inspected by the end of April.
+    expect(roof.next_due).toMatch(/^\d{4}-04-30$/);
+    expect(roof.description).toContain('Why:');
+
+    const again = await owner.call('POST', '/api/maintenance/bootstrap', { propertyId: owner.propertyId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      created: 0,
+      message: 'The standard schedule is already in place: nothing was added',
+    });
+    expect(again.json().tasks).toHaveLength(keys.length);
+
+    await owner.call('PATCH', `/api/properties/${owner.propertyId}`, { features: ['alarm'] });
+    const withAlarm = await owner.call('POST', '/api/maintenance/bootstrap', {
+      propertyId: owner.propertyId,
+    });
+    expect(withAlarm.json().created).toBe(1);
+    expect(withAlarm.json().tasks.map((item: { standard_key: string }) => item.standard_key)).toContain(
+      'alarm_battery',
+    );
+  });
+
+  it('merges reminders with priorities and overdue, Mark Complete clears each kind, and the dashboard agrees', async () => {
+    const owner = await ownerWithProperty();
+    const today = new Date();
+    const day = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    const overdue = (
+      await owner.call(
+        'POST',
+        '/api/maintenance',
+        task(owner.propertyId, {
+          title: 'Clean gutters',
+          frequency: 'quarterly',
+          next_due: day(-3),
+          priority: 'low',
+        }),
+      )
+    ).json();
+    await owner.call(
+      'POST',
+      '/api/maintenance',
+      task(owner.propertyId, { title: 'Far away', next_due: day(200) }),
+    );
+    const expiring = await owner.upload(pdf, 'application/pdf', {
+      property_id: owner.propertyId,
+      kind: 'certificate',
+      metadata: { filename: 'Alarm certificate.pdf' },
+      expires_at: day(20),
+    });
+    const custom = await owner.call('POST', `/api/properties/${owner.propertyId}/reminders`, {
+      title: 'Renew the bond insurance',
+      message: 'Ask the bank for the letter',
+      due_date: day(5),
+      priority: 'high',
+    });
+    expect(custom.statusCode, custom.body).toBe(201);
+    expect(custom.json()).toMatchObject({
+      title: 'Renew the bond insurance',
+      type: 'maintenance',
+      priority: 'high',
+      overdue: false,
+    });
+
+    const reminders = (await owner.call('GET', `/api/properties/${owner.propertyId}/reminders`)).json();
+    expect(reminders.map((reminder: { title: string }) => reminder.title)).not.toContain('Far away');
+    const first = reminders[0];
+    expect(first).toMatchObject({
+      id: `task:${overdue.id}`,
+      type: 'maintenance',
+      overdue: true,
+      priority: 'critical',
+    });
+    expect(reminders.find((r: { id: string }) => r.id === `document:${expiring.json().id}`)).toMatchObject({
+      type: 'certificate',
+      overdue: false,
+      priority: 'medium',
+    });
+    for (const reminder of reminders) {
+      expect(reminder).toEqual({
+        id: expect.any(String),
+        title: expect.any(String),
+        message: expect.any(String),
+        due_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        priority: expect.stringMatching(/^(critical|high|medium|low)$/),
+        type: expect.stringMatching(/^(certificate|payment|maintenance)$/),
+        overdue: expect.any(Boolean),
+        days_until: expect.any(Number),
+        source: expect.any(Object),
+      });
+    }
+    const upcoming = reminders.filter(
+      (r: { overdue: boolean; days_until: number }) => !r.overdue && r.days_until <= 30,
+    );
+    expect((await owner.call('GET', '/api/dashboard/stats')).json().upcomingReminders).toBe(upcoming.length);
+
+    // Mark Complete: the task's reminder completes the task; the custom one is done; the document's
+    // is done for this expiry date.
+    for (const reminder of reminders) {
+      const done = await owner.call('POST', `/api/reminders/${encodeURIComponent(reminder.id)}/complete`);
+      expect(done.statusCode, `${reminder.id}: ${done.body}`).toBe(200);
+      expect(done.json()).toEqual({ ok: true, message: 'Reminder completed' });
+    }
+    const moved = (await owner.call('GET', `/api/maintenance/${overdue.id}`)).json();
+    expect(moved.history).toHaveLength(1);
+    expect(moved.next_due > day(0)).toBe(true);
+    // A quarterly task done today is next due in about three months: nothing is left.
+    expect((await owner.call('GET', `/api/properties/${owner.propertyId}/reminders`)).json()).toEqual([]);
+    expect((await owner.call('POST', '/api/reminders/trial/complete')).statusCode).toBe(404);
+  });
+
+  it('refuses a custom reminder without a title or date with the messages of the form', async () => {
+    const owner = await ownerWithProperty();
+    const res = await owner.call('POST', `/api/properties/${owner.propertyId}/reminders`, {
+      title: '',
+      priority: 'low',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('Title is required');
+  });
 });

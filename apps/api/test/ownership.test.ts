@@ -28,6 +28,8 @@ const TABLES = [
   'policy_findings',
   'maintenance_tasks',
   'maintenance_completions',
+  'reminders',
+  'reminder_completions',
 ] as const;
 
 const MALFORMED = ['not-a-uuid', '00000000-0000-0000-0000', "1' or '1'='1"];
@@ -39,7 +41,16 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
   let supplier: TestAccount;
   let rival: TestAccount;
   const ids = {} as Record<
-    'property' | 'archived' | 'document' | 'share' | 'job' | 'jobShare' | 'template' | 'certificate' | 'task',
+    | 'property'
+    | 'archived'
+    | 'document'
+    | 'share'
+    | 'job'
+    | 'jobShare'
+    | 'template'
+    | 'certificate'
+    | 'task'
+    | 'reminder',
     string
   >;
   let outsiderProperty: string;
@@ -89,6 +100,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     next_due: '2027-01-31',
   });
 
+  const reminder = { title: 'Call the roofer', due_date: '2027-01-15', priority: 'high' };
+
   const reportAnswers = (jobRef: string) => ({
     job_ref: jobRef,
     inspection_date: '2026-11-20',
@@ -117,6 +130,9 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     await created(owner, 'POST', `/api/properties/${ids.archived}/archive`);
     outsiderProperty = (await created(outsider, 'POST', '/api/properties', property('P3'))).id;
     ids.task = (await created(owner, 'POST', '/api/maintenance', task(ids.property))).id;
+    ids.reminder = (
+      await created(owner, 'POST', `/api/properties/${ids.property}/reminders`, reminder)
+    ).id.replace(/^custom:/, '');
     outsiderTask = (await created(outsider, 'POST', '/api/maintenance', task(outsiderProperty))).id;
     const rows = await t.db.db
       .insertInto('documents')
@@ -196,6 +212,9 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'POST', '/api/policies/analyze', { propertyId: id }],
           [outsider, 'GET', `/api/maintenance?propertyId=${encodeURIComponent(id)}`],
           [outsider, 'POST', '/api/maintenance', task(id)],
+          [outsider, 'POST', '/api/maintenance/bootstrap', { propertyId: id }],
+          [outsider, 'GET', `/api/properties/${id}/reminders`],
+          [outsider, 'POST', `/api/properties/${id}/reminders`, reminder],
           // Registering into and adopting into a property: their schemas refuse a malformed id (400).
           ...(id.length === 36
             ? ([
@@ -246,6 +265,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'DELETE', `/api/maintenance/${id}`],
           [outsider, 'POST', `/api/maintenance/${id}/complete`, {}],
         ];
+      case 'reminder':
+        return [[outsider, 'POST', `/api/reminders/custom:${encodeURIComponent(id)}/complete`]];
       case 'template':
         return [
           [rival, 'PUT', `/api/supplier/templates/${id}`, template],
@@ -279,6 +300,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     template: () => ids.template,
     certificate: () => ids.certificate,
     task: () => ids.task,
+    reminder: () => ids.reminder,
   };
 
   for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
@@ -327,6 +349,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       template: () => [supplier.organizationId, ids.template],
       certificate: () => [supplier.organizationId, ids.certificate],
       task: () => [owner.organizationId, ids.task],
+      reminder: () => [owner.organizationId, ids.reminder],
     };
 
     const refusal = async (promise: Promise<unknown>) => {

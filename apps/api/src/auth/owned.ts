@@ -22,6 +22,8 @@ export const NOT_FOUND_MESSAGES = {
   certificate: 'Certificate document not found',
   /** A maintenance task of a live property. */
   task: 'Maintenance task not found',
+  /** A custom reminder of a live property. */
+  reminder: 'Reminder not found',
 } as const;
 
 export type OwnedKind = keyof typeof NOT_FOUND_MESSAGES;
@@ -78,6 +80,14 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .select('t.id')
         .where('t.id', '=', id)
         .where('t.organization_id', '=', organizationId)
+        .where('p.archived_at', 'is', null);
+    case 'reminder':
+      return db
+        .selectFrom('reminders as r')
+        .innerJoin('properties as p', 'p.id', 'r.property_id')
+        .select('r.id')
+        .where('r.id', '=', id)
+        .where('r.organization_id', '=', organizationId)
         .where('p.archived_at', 'is', null);
   }
 }

@@ -296,9 +296,10 @@ export interface ReminderTable {
 
 /** Mark Complete on a reminder that comes from elsewhere, for its due date. */
 export interface ReminderCompletionTable {
-  property_id: string;
+  organization_id: string;
   reminder_key: string;
   due_date: DateOnly;
+  completed_by: string | null;
   completed_at: ColumnType<Date, Date | undefined, never>;
 }
 

@@ -36,8 +36,13 @@ import {
   signUploadBatchSchema,
 } from '../modules/documents/documents.schemas.js';
 import {
+  addReminderBody,
+  bootstrapInput,
+  bootstrapResultSchema,
   createTaskInput,
   maintenanceQuery,
+  reminderIdParams,
+  reminderOutSchema,
   taskIdParams,
   taskSchema,
 } from '../modules/maintenance/maintenance.schemas.js';
@@ -319,6 +324,48 @@ export const restRoutes: AnyRestRoute[] = [
     response: taskSchema,
     call: (caller, { body }) => caller.maintenance.create(body),
     status: () => 201,
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/maintenance/bootstrap',
+    summary:
+      "Bootstrap Standards: the standard South African maintenance schedule for the property's features and rainfall region, each task once (a second call adds nothing)",
+    tags: ['maintenance'],
+    body: bootstrapInput,
+    response: bootstrapResultSchema,
+    call: (caller, { body }) => caller.maintenance.bootstrap(body),
+    status: (result) => (result.created > 0 ? 201 : 200),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/properties/:id/reminders',
+    summary:
+      "The property's reminders (spec §3): tasks due within 30 days or overdue, certificates and policies expiring within 60 days or expired, the trial's end, and custom reminders; overdue first",
+    tags: ['maintenance'],
+    params: propertyIdParams,
+    response: z.array(reminderOutSchema),
+    call: (caller, { params }) => caller.maintenance.reminders(params),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/properties/:id/reminders',
+    summary: 'Add Custom Reminder: {title, message, due_date, priority}',
+    tags: ['maintenance'],
+    params: propertyIdParams,
+    body: addReminderBody,
+    response: reminderOutSchema,
+    call: (caller, { params, body }) => caller.maintenance.addReminder({ id: params.id, ...body }),
+    status: () => 201,
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/reminders/:id/complete',
+    summary:
+      'Mark Complete: a maintenance reminder completes its task (next due moves on); a custom one is done; others are done for their current due date',
+    tags: ['maintenance'],
+    params: reminderIdParams,
+    response: messageSchema,
+    call: (caller, { params }) => caller.maintenance.completeReminder(params),
   }),
   defineRoute({
     method: 'GET',

@@ -50,7 +50,11 @@ function clearable(max: number, label: string) {
 
 /** POST /api/maintenance: a task of one of the owner's properties. */
 export const createMaintenanceTaskSchema = maintenanceTaskSchema.extend({
-  propertyId: z.string({ error: 'Choose a property' }).trim().min(1, 'Choose a property'),
+  propertyId: z
+    .string({ error: 'Choose a property' })
+    .trim()
+    .check(noControlCharacters('Property'))
+    .min(1, 'Choose a property'),
 });
 export type CreateMaintenanceTaskInput = z.input<typeof createMaintenanceTaskSchema>;
 
@@ -89,6 +93,7 @@ export const completeMaintenanceTaskSchema = z.object({
   document_id: z
     .string({ error: 'Invalid document id' })
     .trim()
+    .check(noControlCharacters('Document'))
     .min(1, 'Invalid document id')
     .nullish()
     .transform((value) => value ?? null),

@@ -84,13 +84,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('reminders')
     .columns(['property_id', 'due_date'])
     .execute();
+  // The key names its source ('document:<id>', 'trial', …): done for that due date only, so the
+  // reminder comes back when the date moves (a renewed certificate's new expiry).
   await db.schema
     .createTable('reminder_completions')
-    .addColumn('property_id', 'uuid', (col) => col.notNull().references('properties.id').onDelete('cascade'))
+    .addColumn('organization_id', 'uuid', (col) =>
+      col.notNull().references('organizations.id').onDelete('cascade'),
+    )
     .addColumn('reminder_key', 'text', (col) => col.notNull())
     .addColumn('due_date', 'date', (col) => col.notNull())
+    .addColumn('completed_by', 'uuid', (col) => col.references('users.id').onDelete('set null'))
     .addColumn('completed_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .addPrimaryKeyConstraint('reminder_completions_pkey', ['property_id', 'reminder_key', 'due_date'])
+    .addPrimaryKeyConstraint('reminder_completions_pkey', ['organization_id', 'reminder_key', 'due_date'])
     .execute();
 }
 

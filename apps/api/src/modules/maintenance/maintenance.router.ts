@@ -1,17 +1,24 @@
 import { z } from 'zod';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, router } from '../../trpc/init.js';
-import { okSchema } from '../auth/auth.schemas.js';
+import { messageSchema, okSchema } from '../auth/auth.schemas.js';
 import type { RequestActor } from '../documents/documents.service.js';
+import { propertyIdParams } from '../properties/properties.schemas.js';
 import {
+  addReminderInput,
+  bootstrapInput,
+  bootstrapResultSchema,
   completeTaskInput,
   createTaskInput,
   maintenanceQuery,
+  reminderIdParams,
+  reminderOutSchema,
   taskIdParams,
   taskSchema,
   updateTaskInput,
 } from './maintenance.schemas.js';
 import {
+  bootstrapStandards,
   completeTask,
   createTask,
   deleteTask,
@@ -19,6 +26,7 @@ import {
   listTasks,
   updateTask,
 } from './maintenance.service.js';
+import { addReminder, completeReminder, listReminders } from './reminders.service.js';
 
 const who = (ctx: Context & { actor: NonNullable<Context['actor']> }): RequestActor => ({
   actor: ctx.actor,
@@ -56,6 +64,33 @@ export const maintenanceRouter = router({
     }),
 
   /** Records the service and moves next_due on by the task's frequency. */
+  /** 'Bootstrap Standards': the standard schedule for the property, each task once. */
+  bootstrap: authedProcedure
+    .input(bootstrapInput)
+    .output(bootstrapResultSchema)
+    .mutation(({ ctx, input }) => bootstrapStandards(ctx.deps.db.db, who(ctx), input.propertyId)),
+
+  /** The property's reminders (spec §3), overdue first. */
+  reminders: authedProcedure
+    .input(propertyIdParams)
+    .output(z.array(reminderOutSchema))
+    .query(({ ctx, input }) => listReminders(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+
+  /** 'Add Custom Reminder'. */
+  addReminder: authedProcedure
+    .input(addReminderInput)
+    .output(reminderOutSchema)
+    .mutation(({ ctx, input }) => {
+      const { id, ...reminder } = input;
+      return addReminder(ctx.deps.db.db, who(ctx), id, reminder);
+    }),
+
+  /** 'Mark Complete': a task's reminder completes the task; others are done for their due date. */
+  completeReminder: authedProcedure
+    .input(reminderIdParams)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => completeReminder(ctx.deps.db.db, who(ctx), input.id)),
+
   complete: authedProcedure
     .input(completeTaskInput)
     .output(taskSchema)

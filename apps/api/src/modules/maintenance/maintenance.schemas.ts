@@ -4,10 +4,14 @@ import {
   idParamsSchema,
   idSchema,
   MAINTENANCE_FREQUENCIES,
+  REMINDER_PRIORITIES,
+  REMINDER_TYPES,
+  reminderSchema,
   TASK_PRIORITIES,
   updateMaintenanceTaskSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
+import { propertyIdParams } from '../properties/properties.schemas.js';
 
 /** Which property's tasks (absent: all the owner's). */
 export const maintenanceQuery = z.object({ propertyId: idSchema.optional() });
@@ -57,3 +61,25 @@ export const bootstrapResultSchema = z.object({
   message: z.string(),
   tasks: z.array(taskSchema),
 });
+
+/** Spec §3 Reminder, merged from tasks, expiring documents, the plan and custom reminders. */
+export const reminderOutSchema = z
+  .object({
+    id: z
+      .string()
+      .meta({ description: "'task:<id>', 'document:<id>', 'trial', 'custom:<id>', …: the id to complete" }),
+    title: z.string(),
+    message: z.string(),
+    due_date: z.string(),
+    priority: z.enum(REMINDER_PRIORITIES),
+    type: z.enum(REMINDER_TYPES),
+    overdue: z.boolean(),
+    days_until: z.number().int(),
+    source: z.object({ kind: z.string(), id: z.string() }),
+  })
+  .meta({ id: 'Reminder' });
+
+/** Add Custom Reminder: {title, message, due_date, priority} (type optional, maintenance by default). */
+export const addReminderBody = reminderSchema.partial({ type: true });
+export const addReminderInput = propertyIdParams.extend(addReminderBody.shape);
+export const reminderIdParams = z.object({ id: idSchema.max(200, 'Reminder not found') });

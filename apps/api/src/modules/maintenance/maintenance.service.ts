@@ -4,6 +4,7 @@ import {
   johannesburgToday,
   type MaintenanceTask,
   nextDueAfter,
+  standardTasksFor,
   type UpdateMaintenanceTask,
 } from '@propertydna/domain';
 import { requireOwned } from '../../auth/owned.js';
@@ -214,4 +215,55 @@ export async function completeTask(
     }
     return getTask(trx, organizationId, taskId);
   });
+}
+
+export const BOOTSTRAP_TEXTS = {
+  added: (count: number) => `Added ${count} standard ${count === 1 ? 'task' : 'tasks'} to the schedule`,
+  nothing: 'The standard schedule is already in place: nothing was added',
+} as const;
+
+/**
+ * POST /api/maintenance/bootstrap ('Bootstrap Standards'): the domain's standard South African schedule
+ * for the property's features and rainfall region, each task once (a second call adds nothing and says
+ * so). Each task says why it matters and where that comes from.
+ */
+export async function bootstrapStandards(
+  db: Db,
+  who: RequestActor,
+  id: string,
+  now = new Date(),
+): Promise<{ created: number; message: string; tasks: TaskOut[] }> {
+  const organizationId = who.actor.organizationId;
+  const propertyId = await requireOwned(db, organizationId, 'property', id);
+  const property = await db
+    .selectFrom('properties')
+    .select(['municipality', 'features'])
+    .where('id', '=', propertyId)
+    .executeTakeFirstOrThrow();
+  const drafts = standardTasksFor(property, johannesburgToday(now));
+  const inserted = await db
+    .insertInto('maintenance_tasks')
+    .values(
+      drafts.map((draft) => ({
+        organization_id: organizationId,
+        property_id: propertyId,
+        title: draft.title,
+        description: `${draft.description}\n\nWhy: ${draft.reason} (${draft.source})`,
+        frequency: draft.frequency,
+        priority: draft.priority,
+        next_due: draft.next_due,
+        assigned_to: null,
+        standard_key: draft.key,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(['property_id', 'standard_key']).where('standard_key', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .execute();
+  return {
+    created: inserted.length,
+    message: inserted.length > 0 ? BOOTSTRAP_TEXTS.added(inserted.length) : BOOTSTRAP_TEXTS.nothing,
+    tasks: await listTasks(db, organizationId, propertyId),
+  };
 }

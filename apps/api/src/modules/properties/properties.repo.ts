@@ -1,9 +1,4 @@
-import {
-  type ComplianceStatus,
-  complianceCounts,
-  complianceFromExpiry,
-  expiryWarningWindow,
-} from '@propertydna/domain';
+import { type ComplianceStatus, complianceCounts, complianceFromExpiry } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx, PropertyRow } from '../../db/database.js';
 import type { PropertyOut } from './properties.schemas.js';
@@ -90,12 +85,11 @@ function selectWithActivity(db: DbOrTrx, organizationId: string) {
 
 /**
  * The dashboard's counts in ONE aggregate query (no property list is built): live properties, their
- * documents, and the certificates and policies that expire soon. The compliance counts are the stored
+ * documents and their compliance. The compliance counts are the stored
  * checks' statuses; a property not checked yet is judged by the domain's complianceFromExpiry on its
- * earliest expiry, as on its card. The expiring-soon count takes its bounds from expiryWarningWindow.
+ * earliest expiry, as on its card.
  */
 export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: Date) {
-  const soon = expiryWarningWindow(now);
   const row = await db
     .selectFrom('properties as p')
     .leftJoin(documentActivity(db, organizationId), 'd.property_id', 'p.id')
@@ -114,18 +108,6 @@ export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: 
         'earliest_expiries',
       ),
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('documents')
-        .innerJoin('properties', 'properties.id', 'documents.property_id')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('documents.organization_id', '=', organizationId)
-        .where('properties.archived_at', 'is', null)
-        .where('documents.kind', 'in', ['certificate', 'policy'])
-        .where('documents.expires_at', '>', soon.after)
-        .where('documents.expires_at', '<=', soon.until)
-        .as('upcoming'),
-    )
     .where('p.organization_id', '=', organizationId)
     .where('p.archived_at', 'is', null)
     .executeTakeFirstOrThrow();
@@ -142,7 +124,6 @@ export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: 
       warning: warning + unchecked.warning,
       critical: critical + unchecked.critical,
     },
-    upcomingReminders: Number(row.upcoming),
   };
 }
 

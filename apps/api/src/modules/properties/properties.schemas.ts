@@ -54,7 +54,7 @@ export const dashboardStatsSchema = z
     properties: z.number().int(),
     documents: z.number().int(),
     compliance: z.object({ good: z.number().int(), warning: z.number().int(), critical: z.number().int() }),
-    /** Certificates and policies that expire within the next 30 days. */
+    /** Reminders due within the next 30 days and not overdue, across the portfolio (as on the Actions tabs). */
     upcomingReminders: z.number().int(),
   })
   .meta({ id: 'DashboardStats' });

@@ -13,6 +13,7 @@ import { notOwned, requireOwned } from '../../auth/owned.js';
 import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
+import { upcomingReminders } from '../maintenance/reminders.service.js';
 import { countLiveProperties, findProperty, listProperties, portfolioCounts } from './properties.repo.js';
 import type { DashboardStats, PropertyOut } from './properties.schemas.js';
 
@@ -173,8 +174,17 @@ export async function archiveProperty(
 }
 
 /** Counts for the dashboard: properties, documents, compliance by status, expiries within 30 days. */
-export function dashboardStats(db: Db, organizationId: string, now = new Date()): Promise<DashboardStats> {
-  return portfolioCounts(db, organizationId, now);
+/** The dashboard's figures; its upcoming count is the Actions tabs' reminders due within 30 days. */
+export async function dashboardStats(
+  db: Db,
+  organizationId: string,
+  now = new Date(),
+): Promise<DashboardStats> {
+  const [counts, upcoming] = await Promise.all([
+    portfolioCounts(db, organizationId, now),
+    upcomingReminders(db, organizationId, now),
+  ]);
+  return { ...counts, upcomingReminders: upcoming };
 }
 
 /**

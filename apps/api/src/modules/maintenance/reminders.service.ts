@@ -1,0 +1,198 @@
+import {
+  type CertificateType,
+  certificateTypeSchema,
+  johannesburgToday,
+  type MergedReminder,
+  mergeReminders,
+  type ReminderPriority,
+  type ReminderType,
+  upcomingReminderCount,
+} from '@propertydna/domain';
+import { requireOwned } from '../../auth/owned.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { RequestActor } from '../documents/documents.service.js';
+import { completeTask } from './maintenance.service.js';
+
+export const REMINDER_TEXTS = {
+  notFound: 'Reminder not found',
+  added: 'Reminder added',
+  completed: 'Reminder completed',
+} as const;
+
+/**
+ * Everything reminders are merged from, for one property or for the whole organisation (the dashboard's
+ * count): tasks, dated certificates and policies, custom reminders not done, and the plan.
+ */
+async function reminderSources(db: Db, organizationId: string, propertyId: string | null) {
+  let tasks = db
+    .selectFrom('maintenance_tasks as t')
+    .innerJoin('properties as p', 'p.id', 't.property_id')
+    .select(['t.id', 't.title', 't.next_due', 't.priority', 'p.name as property_name'])
+    .where('t.organization_id', '=', organizationId)
+    .where('p.archived_at', 'is', null);
+  let documents = db
+    .selectFrom('documents as d')
+    .innerJoin('properties as p', 'p.id', 'd.property_id')
+    .select(['d.id', 'd.name', 'd.kind', 'd.expires_at', 'd.property_id', 'd.metadata'])
+    .where('d.organization_id', '=', organizationId)
+    .where('d.kind', 'in', ['certificate', 'policy'])
+    .where('d.expires_at', 'is not', null)
+    .where('p.archived_at', 'is', null);
+  let custom = db
+    .selectFrom('reminders as r')
+    .innerJoin('properties as p', 'p.id', 'r.property_id')
+    .select(['r.id', 'r.title', 'r.message', 'r.due_date', 'r.priority', 'r.type'])
+    .where('r.organization_id', '=', organizationId)
+    .where('r.completed_at', 'is', null)
+    .where('p.archived_at', 'is', null);
+  if (propertyId) {
+    tasks = tasks.where('t.property_id', '=', propertyId);
+    documents = documents.where('d.property_id', '=', propertyId);
+    custom = custom.where('r.property_id', '=', propertyId);
+  }
+  const [taskRows, documentRows, customRows, organization, done] = await Promise.all([
+    tasks.execute(),
+    documents.execute(),
+    custom.execute(),
+    db
+      .selectFrom('organizations')
+      .select(['plan', 'trial_ends_at'])
+      .where('id', '=', organizationId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reminder_completions')
+      .select(['reminder_key', 'due_date'])
+      .where('organization_id', '=', organizationId)
+      .execute(),
+  ]);
+  return {
+    tasks: taskRows,
+    documents: documentRows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+      certificate_type:
+        (certificateTypeSchema.safeParse(row.metadata.certificate_type).data as
+          | CertificateType
+          | undefined) ?? null,
+      property_id: row.property_id,
+    })),
+    custom: customRows.map((row) => ({ ...row, completed_at: null })),
+    plan: {
+      plan: organization.plan,
+      trial_ends_at: organization.trial_ends_at ? new Date(organization.trial_ends_at).toISOString() : null,
+    },
+    done: new Set(done.map((row) => `${row.reminder_key}@${row.due_date}`)),
+  };
+}
+
+/** The merged reminders not marked complete for their due date. */
+async function openReminders(
+  db: Db,
+  organizationId: string,
+  propertyId: string | null,
+  now: Date,
+): Promise<MergedReminder[]> {
+  const { done, ...sources } = await reminderSources(db, organizationId, propertyId);
+  return mergeReminders({ today: johannesburgToday(now), ...sources }).filter(
+    (reminder) => !done.has(`${reminder.id}@${reminder.due_date}`),
+  );
+}
+
+/** GET /api/properties/{id}/reminders (spec §3 Reminder): what needs doing, overdue first. */
+export async function listReminders(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+): Promise<MergedReminder[]> {
+  const propertyId = await requireOwned(db, organizationId, 'property', id);
+  return openReminders(db, organizationId, propertyId, now);
+}
+
+/** The dashboard's upcoming count: the same reminders as the Actions tabs, across the portfolio. */
+export async function upcomingReminders(db: Db, organizationId: string, now = new Date()): Promise<number> {
+  return upcomingReminderCount(await openReminders(db, organizationId, null, now));
+}
+
+/** POST /api/properties/{id}/reminders ('Add Custom Reminder'). */
+export async function addReminder(
+  db: Db,
+  who: RequestActor,
+  id: string,
+  input: {
+    title: string;
+    message?: string | undefined;
+    due_date: string;
+    priority: ReminderPriority;
+    type?: ReminderType;
+  },
+  now = new Date(),
+): Promise<MergedReminder> {
+  const organizationId = who.actor.organizationId;
+  const propertyId = await requireOwned(db, organizationId, 'property', id);
+  const row = await db
+    .insertInto('reminders')
+    .values({
+      organization_id: organizationId,
+      property_id: propertyId,
+      title: input.title,
+      message: input.message ?? null,
+      due_date: input.due_date,
+      priority: input.priority,
+      ...(input.type ? { type: input.type } : {}),
+      created_by: who.actor.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const added = (await openReminders(db, organizationId, propertyId, now)).find(
+    (reminder) => reminder.id === `custom:${row.id}`,
+  );
+  if (!added) throw new AppError('INTERNAL', 'The new reminder was not found');
+  return added;
+}
+
+/**
+ * POST /api/reminders/{id}/complete ('Mark Complete'): a maintenance reminder completes its task (next
+ * due moves on); a custom one is done; any other (an expiring document, the trial's end) is done for
+ * its current due date and comes back when that date moves. Ids are those the reminders list answers.
+ */
+export async function completeReminder(
+  db: Db,
+  who: RequestActor,
+  id: string,
+  now = new Date(),
+): Promise<{ ok: true; message: string }> {
+  const organizationId = who.actor.organizationId;
+  const [kind, sourceId = ''] = id.split(/:(.*)/s);
+  if (kind === 'task') {
+    await completeTask(
+      db,
+      who,
+      sourceId,
+      { completed_on: null, notes: null, cost: null, completed_by: null, document_id: null },
+      now,
+    );
+    return { ok: true, message: REMINDER_TEXTS.completed };
+  }
+  if (kind === 'custom') {
+    const reminderId = await requireOwned(db, organizationId, 'reminder', sourceId);
+    await db.updateTable('reminders').set({ completed_at: now }).where('id', '=', reminderId).execute();
+    return { ok: true, message: REMINDER_TEXTS.completed };
+  }
+  const open = (await openReminders(db, organizationId, null, now)).find((reminder) => reminder.id === id);
+  if (!open) throw new AppError('NOT_FOUND', REMINDER_TEXTS.notFound);
+  await db
+    .insertInto('reminder_completions')
+    .values({
+      organization_id: organizationId,
+      reminder_key: open.id,
+      due_date: open.due_date,
+      completed_by: who.actor.userId,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  return { ok: true, message: REMINDER_TEXTS.completed };
+}
