@@ -249,15 +249,21 @@ describe('document vault', () => {
     assert.deepEqual(cells.slice(1, 4), [PROPERTY_NAME, 'Policy', 'Pending']);
     assert.equal(await documentRow(page, 'Documents', disguised.name).count(), 0);
 
-    // The expiry set at upload shows on the property's Vault tab, where the owner can change it.
+    // The expiry set at upload shows on the property's Vault tab; the owner changes it in Details.
     const propertyId = await demoPropertyId(page);
     await page.goto(`/properties/${propertyId}`);
     const row = documentRow(page, 'Property documents', policy.name);
     await row.waitFor();
-    assert.equal((await row.getByRole('cell').allTextContents())[5], 'Mar 31, 2027Edit');
-    await row.getByRole('button', { name: `Edit expiry of ${policy.name}` }).click();
-    await row.getByLabel(`Expiry date of ${policy.name}`).fill('2027-04-30');
-    await row.getByRole('button', { name: 'Save' }).click();
+    assert.equal((await row.getByRole('cell').allTextContents())[5], 'Mar 31, 2027');
+    await row.getByRole('button', { name: `Details of ${policy.name}` }).click();
+    const details = page.getByRole('dialog', { name: 'Document details' });
+    // A policy has an expiry, but no certificate type or issue date.
+    assert.equal(await details.getByRole('combobox', { name: 'Certificate type' }).count(), 0);
+    const expiry = details.getByLabel('Expiry date');
+    assert.equal(await expiry.inputValue(), '2027-03-31');
+    await expiry.fill('2027-04-30');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Document updated', { exact: true }).waitFor();
     await row.getByText('Apr 30, 2027').waitFor();
 
     // Deleting asks first.

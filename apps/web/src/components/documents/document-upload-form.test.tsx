@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { initialUploadItems } from '../../lib/upload/upload-documents';
 import { validateUploadBatch } from '../../lib/upload/validate';
 import { renderWithMantine } from '../../test/render';
+import { pickCertificateType } from '../../test/select';
 import { DocumentUploadForm } from './document-upload-form';
 
 const MB = 1024 * 1024;
@@ -18,14 +19,6 @@ function choose(files: File[]) {
   const input = document.querySelector<HTMLInputElement>('input[type=file]');
   if (!input) throw new Error('no file input');
   fireEvent.change(input, { target: { files } });
-}
-
-/** Picks a certificate type from the searchable list, typing part of it as a keyboard user would. */
-function pickCertificateType(label: string) {
-  const input = screen.getByRole('combobox', { name: 'Certificate type' });
-  fireEvent.click(input);
-  fireEvent.change(input, { target: { value: label.slice(0, 6) } });
-  fireEvent.click(screen.getByRole('option', { name: label }));
 }
 
 /** The form of a property's vault; answers the upload spy. */

@@ -1,18 +1,5 @@
+import { Alert, Button, FileButton, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
-  Alert,
-  Button,
-  FileButton,
-  NativeSelect,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import {
-  CERTIFICATE_TYPE_LABELS,
-  CERTIFICATE_TYPES,
   CERTIFICATE_VALIDITY_MONTHS,
   type CertificateType,
   certificateExpiryFor,
@@ -31,6 +18,7 @@ import {
   type UploadTarget,
 } from '../../lib/upload/upload-documents';
 import { UPLOAD_ACCEPT, validateUploadBatch } from '../../lib/upload/validate';
+import { CertificateTypeSelect, ExpiryDateInput, IssuedOnInput } from './certificate-fields';
 import { KIND_OPTIONS } from './labels';
 import { UploadProgressList } from './upload-progress-list';
 
@@ -50,11 +38,6 @@ export interface DocumentUploadFormProps {
   /** Distinguishes the ids of two forms on one page. */
   idPrefix?: string;
 }
-
-const CERTIFICATE_TYPE_OPTIONS = CERTIFICATE_TYPES.map((value) => ({
-  value,
-  label: CERTIFICATE_TYPE_LABELS[value],
-}));
 
 /**
  * The upload area (spec §2 Vault tab and Document Vault; §4 sequence; §5 limits): the property (when
@@ -151,53 +134,36 @@ export function DocumentUploadForm({
           data={KIND_OPTIONS}
         />
         {certified && (
-          <Select
-            id={`${idPrefix}-certificate-type`}
-            label="Certificate type"
+          <CertificateTypeSelect
+            idPrefix={idPrefix}
             description="Optional: the compliance check reads it"
-            placeholder="Search or choose"
-            searchable
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear certificate type' }}
-            nothingFoundMessage="No certificate type matches"
-            data={CERTIFICATE_TYPE_OPTIONS}
             value={certificateType}
-            onChange={(value) => {
-              const next = (value as CertificateType | null) ?? null;
+            onChange={(next) => {
               setCertificateType(next);
               if (!expiryEdited) followDefaults(kind, next, issuedOn);
             }}
           />
         )}
         {certified && (
-          <TextInput
-            id={`${idPrefix}-issued`}
-            type="date"
-            label="Issued on"
-            description="The date on the certificate"
+          <IssuedOnInput
+            idPrefix={idPrefix}
             value={issuedOn}
             error={issueError}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
+            onChange={(next) => {
               setIssuedOn(next);
               if (!expiryEdited) followDefaults(kind, certificateType, next);
             }}
           />
         )}
-        <TextInput
-          id={`${idPrefix}-expires`}
-          type="date"
-          label="Expiry date"
-          description={
-            kind === 'certificate' && validityMonths && !expiryEdited
-              ? `${validityMonths} months after issue; change or clear it`
-              : 'Certificates and policies only'
-          }
+        <ExpiryDateInput
+          idPrefix={idPrefix}
+          validityMonths={kind === 'certificate' && !expiryEdited ? validityMonths : undefined}
+          description="Certificates and policies only"
           disabled={!expiring}
           value={expiresAt}
           error={expiryError}
-          onChange={(event) => {
-            setExpiresAt(event.currentTarget.value);
+          onChange={(next) => {
+            setExpiresAt(next);
             setExpiryEdited(true);
           }}
         />

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithMantine } from '../../test/render';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fullText, renderWithMantine } from '../../test/render';
 import { DocumentVaultTable, VAULT_COLUMNS } from './document-vault-table';
 import { vaultDocument } from './vault-document.fixture';
 
@@ -83,6 +83,38 @@ describe('DocumentVaultTable', () => {
         .getByRole('link', { name: 'Download Title deed.pdf' })
         .getAttribute('href'),
     ).toBe('/api/documents/5b1c2a9e-0d3f-4c1a-9a55-3f0c1e2d4b6a/download');
+  });
+
+  it("offers Details of the owner's own certificates and policies, and shows a certificate's type and issue date", () => {
+    const onEditDetails = vi.fn();
+    const coc = vaultDocument({
+      id: 'coc',
+      name: 'COC.pdf',
+      kind: 'certificate',
+      metadata: { certificate_type: 'electrical_coc', issued_on: '2026-02-01' },
+    });
+    renderWithMantine(
+      <DocumentVaultTable
+        documents={[
+          vaultDocument(),
+          coc,
+          vaultDocument({ id: 'roof', name: 'Roof.pdf', kind: 'inspection', source: 'supplier_verified' }),
+        ]}
+        loading={false}
+        onEditDetails={onEditDetails}
+      />,
+    );
+    const [, deed, certificate, roof] = screen.getAllByRole('row') as HTMLElement[];
+    expect(within(deed as HTMLElement).queryByRole('button')).toBeNull();
+    expect(
+      within(certificate as HTMLElement).getByText(
+        fullText('Electrical Certificate of Compliance · issued Feb 01, 2026'),
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(certificate as HTMLElement).getByRole('button', { name: 'Details of COC.pdf' }));
+    expect(onEditDetails).toHaveBeenCalledWith(coc);
+    expect(within(roof as HTMLElement).queryByRole('button')).toBeNull();
+    expect(within(roof as HTMLElement).getByText('Details stay as issued')).toBeTruthy();
   });
 
   it('says No documents yet when there are none', () => {

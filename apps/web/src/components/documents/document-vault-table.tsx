@@ -1,7 +1,7 @@
 import { Alert, Skeleton, Table, Text } from '@mantine/core';
 import { formatDate, formatSize } from '@propertydna/domain';
 import { StackedTable, TableHead } from '../table-head';
-import { DocumentLinksCell, DocumentNameCell } from './document-cells';
+import { DocumentDetailsAction, DocumentLinksCell, DocumentNameCell } from './document-cells';
 import { KIND_LABELS, type VaultDocument } from './labels';
 import { TrustStatus } from './trust-badge';
 
@@ -20,17 +20,21 @@ const SKELETON_ROWS = 5;
 /**
  * The older layout's Document Vault table (spec §2): Document, Property, Type, Status (the trust badge,
  * and under a verified document who verified it on which job), Upload Date, Size (formatSize: MB with
- * one decimal from 1 MB, else KB), Actions (View, Download). A loading skeleton while the list loads;
- * 'No documents yet' when it is empty.
+ * one decimal from 1 MB, else KB), Actions (View, Download, and with `onEditDetails` Details for the
+ * owner's own certificates, inspections and policies). Under a certificate's name, its type and issue
+ * date. A loading skeleton while the list loads; 'No documents yet' when it is empty.
  */
 export function DocumentVaultTable({
   documents,
   loading,
   error,
+  onEditDetails,
 }: {
   documents: readonly VaultDocument[] | undefined;
   loading: boolean;
   error?: string | null;
+  /** Opens the details editor of the document. */
+  onEditDetails?: (document: VaultDocument) => void;
 }) {
   if (error) {
     return (
@@ -62,15 +66,21 @@ export function DocumentVaultTable({
             ))
           : documents.map((document) => (
               <Table.Tr key={document.id}>
-                <DocumentNameCell label="Document" name={document.name} />
+                <DocumentNameCell label="Document" document={document} />
                 <Table.Td data-label="Property">{document.property_name ?? '—'}</Table.Td>
                 <Table.Td data-label="Type">{KIND_LABELS[document.kind]}</Table.Td>
                 <Table.Td data-label="Status">
                   <TrustStatus document={document} />
                 </Table.Td>
-                <Table.Td data-label="Upload Date">{formatDate(document.created_at)}</Table.Td>
-                <Table.Td data-label="Size">{formatSize(document.bytes)}</Table.Td>
-                <DocumentLinksCell document={document} />
+                <Table.Td data-label="Upload Date" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(document.created_at)}
+                </Table.Td>
+                <Table.Td data-label="Size" style={{ whiteSpace: 'nowrap' }}>
+                  {formatSize(document.bytes)}
+                </Table.Td>
+                <DocumentLinksCell document={document}>
+                  <DocumentDetailsAction document={document} onEdit={onEditDetails} />
+                </DocumentLinksCell>
               </Table.Tr>
             ))}
       </Table.Tbody>

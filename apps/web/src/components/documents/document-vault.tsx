@@ -3,16 +3,20 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { useDocumentUpload } from '../../lib/upload/use-document-upload';
+import { DocumentDetailsModal } from './document-details-modal';
 import { DocumentUploadForm } from './document-upload-form';
 import { DocumentVaultTable } from './document-vault-table';
+import type { VaultDocument } from './labels';
 
 /**
  * The older layout's Document Vault (spec §2, /vault and /app/old/vault): every document of every
- * property, and an 'Upload Documents' button opening the upload area with a property choice.
+ * property, and an 'Upload Documents' button opening the upload area with a property choice. The
+ * owner's own certificates, inspections and policies have Details, opening the details editor.
  */
 export function DocumentVault() {
   const documents = trpc.documents.list.useQuery();
   const [uploading, setUploading] = useState(false);
+  const [editing, setEditing] = useState<VaultDocument | null>(null);
   // Kept here, so the progress rows outlive the dialog being closed and opened again.
   const upload = useDocumentUpload();
 
@@ -25,7 +29,9 @@ export function DocumentVault() {
         documents={documents.data}
         loading={documents.isPending}
         error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
+        onEditDetails={setEditing}
       />
+      <DocumentDetailsModal document={editing} onClose={() => setEditing(null)} />
       <Modal opened={uploading} onClose={() => setUploading(false)} title="Upload Documents" size="lg">
         <UploadWithPropertyChoice upload={upload} />
       </Modal>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { vaultDocument } from '../../../../components/documents/vault-document.fixture';
-import { renderWithMantine, renderWithRouter } from '../../../../test/render';
+import { fullText, renderWithMantine, renderWithRouter } from '../../../../test/render';
 import { VAULT_TAB_COLUMNS, VaultTab, VaultTabView } from './vault-tab';
 
 const SHA = '3f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a';
@@ -26,7 +26,7 @@ describe('VaultTabView', () => {
         ]}
         loading={false}
         onDelete={vi.fn()}
-        onSaveExpiry={vi.fn()}
+        onEditDetails={vi.fn()}
         onShare={vi.fn()}
       />,
     );
@@ -78,8 +78,8 @@ describe('VaultTabView', () => {
     expect(onShare).toHaveBeenCalledWith(deed);
   });
 
-  it('lets the owner edit the expiry of their own certificates and policies only', async () => {
-    const onSaveExpiry = vi.fn(async () => true);
+  it("offers Details of the owner's own certificates and policies; a supplier's stay as issued", async () => {
+    const onEditDetails = vi.fn();
     const policy = vaultDocument({ id: 'policy', name: 'Policy.pdf', kind: 'policy' });
     await renderWithRouter(
       <VaultTabView
@@ -91,19 +91,30 @@ describe('VaultTabView', () => {
             name: 'Supplier COC.pdf',
             kind: 'certificate',
             source: 'supplier_verified',
+            metadata: { certificate_type: 'electrical_coc', issued_on: '2026-02-01' },
           }),
+          vaultDocument({ id: 'old', name: 'Old.pdf', kind: 'certificate' }),
         ]}
         loading={false}
-        onSaveExpiry={onSaveExpiry}
+        onEditDetails={onEditDetails}
       />,
     );
-    expect(screen.queryByRole('button', { name: /^(Edit|Set) expiry of Deed\.pdf$/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^(Edit|Set) expiry of Supplier COC\.pdf$/ })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: /^(Edit|Set) expiry of Policy\.pdf$/ }));
-    fireEvent.change(screen.getByLabelText('Expiry date of Policy.pdf'), { target: { value: '2026-12-01' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSaveExpiry).toHaveBeenCalledWith(policy, '2026-12-01'));
-    await waitFor(() => expect(screen.queryByLabelText('Expiry date of Policy.pdf')).toBeNull());
+    const [, policyRow, deedRow, supplierRow, oldRow] = screen.getAllByRole('row') as HTMLElement[];
+    expect(within(deedRow as HTMLElement).queryByRole('button', { name: /^Details/ })).toBeNull();
+    expect(within(supplierRow as HTMLElement).queryByRole('button', { name: /^Details/ })).toBeNull();
+    expect(within(supplierRow as HTMLElement).getByText('Details stay as issued')).toBeTruthy();
+    // What the compliance check sees of a certificate, under its name.
+    expect(
+      within(supplierRow as HTMLElement).getByText(
+        fullText('Electrical Certificate of Compliance · issued Feb 01, 2026'),
+      ),
+    ).toBeTruthy();
+    expect(
+      within(oldRow as HTMLElement).getByText(fullText('Certificate type not set · no issue date')),
+    ).toBeTruthy();
+    expect(within(oldRow as HTMLElement).getByRole('button', { name: 'Details of Old.pdf' })).toBeTruthy();
+    fireEvent.click(within(policyRow as HTMLElement).getByRole('button', { name: 'Details of Policy.pdf' }));
+    expect(onEditDetails).toHaveBeenCalledWith(policy);
   });
 
   it('deletes a document only after it is confirmed', async () => {

@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate, formatSizeKb, shortHash } from '@propertydna/domain';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { DocumentNameCell } from '../../../../components/documents/document-cells';
+import { type ReactNode, useState } from 'react';
+import { DocumentDetailsAction, DocumentNameCell } from '../../../../components/documents/document-cells';
+import { DocumentDetailsModal } from '../../../../components/documents/document-details-modal';
 import { DownloadLink, ViewLink } from '../../../../components/documents/document-links';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { KIND_LABELS, type VaultDocument } from '../../../../components/documents/labels';
@@ -26,7 +14,6 @@ import { StackedTable, TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { invalidateDocumentQueries } from '../../../../lib/upload/invalidate';
-import { isExpiringKind } from '../../../../lib/upload/upload-documents';
 import { useDocumentUpload } from '../../../../lib/upload/use-document-upload';
 
 /** The id of the built-in demo property, which shows sample data and makes no server calls (spec §2). */
@@ -36,7 +23,8 @@ export const VAULT_TAB_COLUMNS = ['Name', 'Type', 'Size', 'Hash', 'Status', 'Exp
 
 /**
  * The Vault tab of the property detail (spec §2): the property's documents, each with share, View and
- * Download, and the upload area. The demo property shows its sample documents without calling the server.
+ * Download (and Details for the owner's own certificates, inspections and policies), and the upload
+ * area. The demo property shows its sample documents without calling the server.
  */
 export function VaultTab({ propertyId }: { propertyId: string }) {
   if (propertyId === DEMO_PROPERTY_ID)
@@ -48,21 +36,9 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
   const utils = trpc.useUtils();
   const documents = trpc.documents.byProperty.useQuery({ propertyId });
   const upload = useDocumentUpload();
-  const update = trpc.documents.update.useMutation();
   const remove = trpc.documents.remove.useMutation();
   const [sharing, setSharing] = useState<VaultDocument | null>(null);
-
-  const saveExpiry = async (document: VaultDocument, expiresAt: string | null) => {
-    try {
-      await update.mutateAsync({ id: document.id, patch: { expires_at: expiresAt } });
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error, 'Unable to save the expiry date') });
-      return false;
-    }
-    notifications.show({ color: 'green', message: 'Expiry date saved' });
-    await invalidateDocumentQueries(utils, [propertyId]);
-    return true;
-  };
+  const [editing, setEditing] = useState<VaultDocument | null>(null);
 
   const deleteDocument = async (document: VaultDocument) => {
     try {
@@ -82,7 +58,7 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
         documents={documents.data}
         loading={documents.isPending}
         error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
-        onSaveExpiry={saveExpiry}
+        onEditDetails={setEditing}
         onDelete={deleteDocument}
         onShare={setSharing}
         shareLinks={<ShareLinks propertyId={propertyId} />}
@@ -102,6 +78,7 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
         onCreated={() => void utils.shares.links.invalidate({ propertyId })}
         onClose={() => setSharing(null)}
       />
+      <DocumentDetailsModal document={editing} onClose={() => setEditing(null)} />
     </>
   );
 }
@@ -112,8 +89,8 @@ export interface VaultTabViewProps {
   error?: string | null;
   /** The demo property: sample rows, no links, no upload. */
   demo?: boolean;
-  /** Resolves true when the expiry was saved. */
-  onSaveExpiry?: (document: VaultDocument, expiresAt: string | null) => Promise<boolean>;
+  /** Opens the details editor (type, issue date, expiry) of the owner's own certificate or policy. */
+  onEditDetails?: (document: VaultDocument) => void;
   /** Resolves true when the document was deleted. */
   onDelete?: (document: VaultDocument) => Promise<boolean>;
   /** Opens the share modal for the document (real properties; the demo's rows have no share button). */
@@ -129,7 +106,7 @@ export function VaultTabView({
   loading,
   error,
   demo = false,
-  onSaveExpiry,
+  onEditDetails,
   onDelete,
   onShare,
   shareLinks,
@@ -152,7 +129,7 @@ export function VaultTabView({
         {(rows) =>
           rows.map((document) => (
             <Table.Tr key={document.id}>
-              <DocumentNameCell label="Name" name={document.name} />
+              <DocumentNameCell label="Name" document={document} />
               <Table.Td data-label="Type">{KIND_LABELS[document.kind]}</Table.Td>
               <Table.Td data-label="Size" style={{ whiteSpace: 'nowrap' }}>
                 {formatSizeKb(document.bytes)}
@@ -163,8 +140,8 @@ export function VaultTabView({
               <Table.Td data-label="Status">
                 <TrustStatus document={document} />
               </Table.Td>
-              <Table.Td data-label="Expires">
-                <ExpiryCell document={document} onSave={demo ? undefined : onSaveExpiry} />
+              <Table.Td data-label="Expires" style={{ whiteSpace: 'nowrap' }}>
+                {document.expires_at ? formatDate(document.expires_at) : '—'}
               </Table.Td>
               <Table.Td data-label="Actions">
                 <Group gap="xs" wrap="wrap">
@@ -180,6 +157,7 @@ export function VaultTabView({
                   )}
                   {!demo && <ViewLink id={document.id} name={document.name} />}
                   {!demo && <DownloadLink id={document.id} name={document.name} />}
+                  {!demo && <DocumentDetailsAction document={document} onEdit={onEditDetails} />}
                   {!demo && onDelete && (
                     <Button
                       size="compact-sm"
@@ -290,74 +268,6 @@ function DocumentsSection({
       <TableHead columns={VAULT_TAB_COLUMNS} />
       <Table.Tbody>{children(documents)}</Table.Tbody>
     </StackedTable>
-  );
-}
-
-/** The expiry, and for the owner's own certificates and policies a way to set, change or clear it. */
-function ExpiryCell({
-  document,
-  onSave,
-}: {
-  document: VaultDocument;
-  onSave?: (document: VaultDocument, expiresAt: string | null) => Promise<boolean>;
-}) {
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState('');
-  const [saving, setSaving] = useState(false);
-  const shown = document.expires_at ? formatDate(document.expires_at) : '—';
-  const editable = onSave && document.source === 'owner_upload' && isExpiringKind(document.kind);
-
-  if (!editable) return <Text size="sm">{shown}</Text>;
-
-  if (!editing) {
-    return (
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {shown}
-        </Text>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          // The visible verb leads the name (axe label-content-name-mismatch).
-          aria-label={`${document.expires_at ? 'Edit' : 'Set'} expiry of ${document.name}`}
-          onClick={() => {
-            setValue(document.expires_at?.slice(0, 10) ?? '');
-            setEditing(true);
-          }}
-        >
-          {document.expires_at ? 'Edit' : 'Set'}
-        </Button>
-      </Group>
-    );
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    const saved = await onSave(document, value === '' ? null : value);
-    setSaving(false);
-    if (saved) setEditing(false);
-  };
-
-  return (
-    <form onSubmit={(event) => void submit(event)}>
-      <Group gap={6} wrap="nowrap">
-        <TextInput
-          type="date"
-          size="xs"
-          aria-label={`Expiry date of ${document.name}`}
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          autoFocus
-        />
-        <Button type="submit" size="compact-xs" loading={saving}>
-          Save
-        </Button>
-        <Button size="compact-xs" variant="default" onClick={() => setEditing(false)} disabled={saving}>
-          Cancel
-        </Button>
-      </Group>
-    </form>
   );
 }
 
