@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { vaultDocument } from '../../../../components/documents/vault-document.fixture';
 import { renderWithMantine } from '../../../../test/render';
 import {
+  asksForDetails,
   checkResultMessage,
   groupFindings,
   type PolicyCheck,
@@ -10,9 +12,11 @@ import {
   PolicyCheckView,
 } from './policy-check-tab';
 
-// The tab's tRPC calls, stubbed: the check query, the run mutation and the caches it touches.
+// The tab's tRPC calls, stubbed: the check query, the run mutation and the caches it touches, the
+// property's documents and the details editor's update.
 const api = vi.hoisted(() => ({
   query: { data: undefined as unknown, isPending: false, isError: false, error: null, refetch: vi.fn() },
+  documents: { data: undefined as unknown },
   run: vi.fn(),
   setData: vi.fn(),
   invalidate: { byId: vi.fn(), list: vi.fn(), stats: vi.fn() },
@@ -30,6 +34,10 @@ vi.mock('../../../../lib/trpc', () => ({
     compliance: {
       policyCheck: { useQuery: () => api.query },
       runCheck: { useMutation: () => ({ mutateAsync: api.run, isPending: false }) },
+    },
+    documents: {
+      byProperty: { useQuery: () => api.documents },
+      update: { useMutation: () => ({ mutateAsync: vi.fn(), isPending: false }) },
     },
   },
 }));
@@ -92,8 +100,56 @@ const CHECK: PolicyCheck = {
   transferReadiness: { ready: 1, required: 4 },
 };
 
+/** An old upload the untyped-certificates rule judged, one a supplier issued, and a CoC without its date. */
+const OLD = vaultDocument({
+  id: 'old',
+  kind: 'certificate',
+  name: 'old.pdf',
+  expires_at: '2026-01-30T22:00:00.000Z',
+});
+const SUPPLIED = vaultDocument({
+  id: 'supplied',
+  kind: 'certificate',
+  name: 'supplied.pdf',
+  source: 'supplier_verified',
+});
+const UNDATED = vaultDocument({
+  id: 'undated',
+  kind: 'certificate',
+  name: 'undated.pdf',
+  metadata: { certificate_type: 'electrical_coc' },
+});
+const DETAIL_FINDINGS: PolicyCheckFinding[] = [
+  finding({
+    id: 'untyped_certificates.ongoing:ongoing',
+    rule: 'untyped_certificates.ongoing',
+    title: 'Expired certificates',
+    severity: 'high',
+    evidence: [
+      { id: OLD.id, name: OLD.name },
+      { id: SUPPLIED.id, name: SUPPLIED.name },
+    ],
+  }),
+  finding({
+    id: 'electrical_coc.transfer:transfer',
+    rule: 'electrical_coc.transfer',
+    context: 'transfer',
+    type: 'unknown',
+    title: 'Electrical Certificate of Compliance: issue date needed',
+    evidence: [{ id: UNDATED.id, name: UNDATED.name }],
+  }),
+  finding({
+    id: 'electrical_coc.ongoing:ongoing',
+    rule: 'electrical_coc.ongoing',
+    type: 'compliant',
+    title: 'Electrical Certificate of Compliance in order',
+    evidence: [{ id: UNDATED.id, name: UNDATED.name }],
+  }),
+];
+
 beforeEach(() => {
   api.query = { data: undefined, isPending: false, isError: false, error: null, refetch: vi.fn() };
+  api.documents = { data: undefined };
   api.run.mockReset();
   api.setData.mockReset();
   for (const invalidate of Object.values(api.invalidate)) invalidate.mockReset().mockResolvedValue(undefined);
@@ -173,6 +229,40 @@ describe('PolicyCheckView', () => {
     expect(evidence.textContent).toBe('coc.pdf (opens in a new tab)');
   });
 
+  it("offers 'Edit details' of the owner's own document where a finding asks what it is or when it was issued", () => {
+    const onEditDetails = vi.fn();
+    renderWithMantine(
+      <PolicyCheckView
+        check={{ ...CHECK, findings: DETAIL_FINDINGS }}
+        loading={false}
+        running={false}
+        onRun={vi.fn()}
+        documents={[OLD, SUPPLIED, UNDATED]}
+        onEditDetails={onEditDetails}
+      />,
+    );
+    const [untyped] = within(screen.getByRole('list', { name: 'Ongoing' })).getAllByRole('listitem');
+    // The supplier's certificate stays as issued: only the owner's gets the button.
+    expect(
+      within(untyped as HTMLElement)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Edit details']);
+    fireEvent.click(within(untyped as HTMLElement).getByRole('button', { name: 'Edit details of old.pdf' }));
+    expect(onEditDetails).toHaveBeenCalledWith(OLD);
+    const [undated] = within(screen.getByRole('list', { name: 'Transfer' })).getAllByRole('listitem');
+    fireEvent.click(
+      within(undated as HTMLElement).getByRole('button', { name: 'Edit details of undated.pdf' }),
+    );
+    expect(onEditDetails).toHaveBeenLastCalledWith(UNDATED);
+    // A compliant finding naming the same document asks for nothing.
+    expect(screen.getAllByRole('button', { name: /^Edit details/ })).toHaveLength(2);
+  });
+
+  it('asks for details on the untyped-certificates rule and on a missing issue date only', () => {
+    expect(DETAIL_FINDINGS.map(asksForDetails)).toEqual([true, true, false]);
+  });
+
   it('has a loading, an empty and an error state', () => {
     const { rerender } = renderWithMantine(
       <PolicyCheckView check={undefined} loading running={false} onRun={vi.fn()} />,
@@ -239,6 +329,16 @@ describe('PolicyCheckTab', () => {
     renderWithMantine(<PolicyCheckTab propertyId="p1" complianceStatus="good" />);
     await waitFor(() => expect(api.invalidate.list).toHaveBeenCalled());
     expect(api.invalidate.stats).toHaveBeenCalled();
+  });
+
+  it("opens the details editor of the document a finding names from 'Edit details'", async () => {
+    api.query.data = { ...CHECK, findings: DETAIL_FINDINGS };
+    api.documents = { data: [OLD, SUPPLIED, UNDATED] };
+    renderWithMantine(<PolicyCheckTab propertyId="p1" complianceStatus="critical" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit details of old.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Document details' });
+    expect(within(dialog).getByText('old.pdf')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Expiry date') as HTMLInputElement).value).toBe('2026-01-31');
   });
 
   it('says when the check could not be run', async () => {

@@ -19,8 +19,10 @@ import {
   FINDING_SEVERITIES,
   type FINDING_TYPES,
 } from '@propertydna/domain';
-import { useEffect } from 'react';
-import { documentViewUrl } from '../../../../components/documents/labels';
+import { useEffect, useState } from 'react';
+import { canEditDetails } from '../../../../components/documents/document-details';
+import { DocumentDetailsModal } from '../../../../components/documents/document-details-modal';
+import { documentViewUrl, type VaultDocument } from '../../../../components/documents/labels';
 import { errorMessage } from '../../../../lib/error-message';
 import { formatDateTime, timeAgo } from '../../../../lib/time';
 import { type RouterOutputs, trpc } from '../../../../lib/trpc';
@@ -58,6 +60,14 @@ export function groupFindings(findings: readonly PolicyCheckFinding[]): FindingG
   })).filter((group) => group.findings.length > 0);
 }
 
+/**
+ * A finding that can be settled by saying what a certificate is or when it was issued: certificates
+ * without a type judged by their expiry alone, and a certificate without its issue date.
+ */
+export function asksForDetails(finding: Pick<PolicyCheckFinding, 'rule' | 'title'>): boolean {
+  return finding.rule === 'untyped_certificates.ongoing' || finding.title.endsWith('issue date needed');
+}
+
 /** The toast after 'Run Full Compliance Check': how many gaps it found. */
 export function checkResultMessage(check: Pick<PolicyCheck, 'findings'>): string {
   const gaps = check.findings.filter((finding) => finding.type === 'gap').length;
@@ -69,7 +79,8 @@ export function checkResultMessage(check: Pick<PolicyCheck, 'findings'>): string
  * The Policy Check tab of a stored property (spec §2): its compliance check, rerun by the server when
  * something it read has changed, and 'Run Full Compliance Check'. What a check finds changes the
  * property's card and the dashboard counts, so those are refreshed after a run, and whenever the check
- * shown disagrees with the status the property was loaded with.
+ * shown disagrees with the status the property was loaded with. A finding asking what a certificate is
+ * or when it was issued offers 'Edit details' of the owner's own document it names.
  */
 export function PolicyCheckTab({
   propertyId,
@@ -82,6 +93,9 @@ export function PolicyCheckTab({
   const utils = trpc.useUtils();
   const check = trpc.compliance.policyCheck.useQuery({ id: propertyId });
   const run = trpc.compliance.runCheck.useMutation();
+  // What the owner can edit of the documents a finding names (shared with the Vault tab's list).
+  const documents = trpc.documents.byProperty.useQuery({ propertyId });
+  const [editing, setEditing] = useState<VaultDocument | null>(null);
 
   const refreshPortfolio = () =>
     Promise.all([
@@ -116,14 +130,19 @@ export function PolicyCheckTab({
   };
 
   return (
-    <PolicyCheckView
-      check={check.data}
-      loading={check.isPending}
-      error={check.isError ? errorMessage(check.error, 'The compliance check could not be loaded') : null}
-      onRetry={() => void check.refetch()}
-      running={run.isPending}
-      onRun={() => void runCheck()}
-    />
+    <>
+      <PolicyCheckView
+        check={check.data}
+        loading={check.isPending}
+        error={check.isError ? errorMessage(check.error, 'The compliance check could not be loaded') : null}
+        onRetry={() => void check.refetch()}
+        running={run.isPending}
+        onRun={() => void runCheck()}
+        documents={documents.data}
+        onEditDetails={setEditing}
+      />
+      <DocumentDetailsModal document={editing} onClose={() => setEditing(null)} />
+    </>
   );
 }
 
@@ -136,7 +155,13 @@ export interface PolicyCheckViewProps {
   onRun: () => void;
   /** The clock the 'Last checked' time is read against (tests). */
   now?: Date;
+  /** The property's documents: those a finding names that the owner can edit get 'Edit details'. */
+  documents?: readonly VaultDocument[];
+  onEditDetails?: (document: VaultDocument) => void;
 }
+
+/** What a finding card needs to offer 'Edit details'. */
+type DetailsEditing = Pick<PolicyCheckViewProps, 'documents' | 'onEditDetails'>;
 
 /** The Policy Check tab from what it is given: status, when it last ran, transfer readiness, findings. */
 export function PolicyCheckView({
@@ -147,6 +172,7 @@ export function PolicyCheckView({
   running,
   onRun,
   now,
+  ...editing
 }: PolicyCheckViewProps) {
   const status = check ? POLICY_STATUS_BADGES[check.status] : null;
   return (
@@ -182,7 +208,7 @@ export function PolicyCheckView({
           Checking the vault against the rules...
         </Text>
       )}
-      <PolicyCheckBody check={check} loading={loading} error={error} onRetry={onRetry} />
+      <PolicyCheckBody check={check} loading={loading} error={error} onRetry={onRetry} {...editing} />
     </Stack>
   );
 }
@@ -192,7 +218,8 @@ function PolicyCheckBody({
   loading,
   error,
   onRetry,
-}: Pick<PolicyCheckViewProps, 'check' | 'loading' | 'error' | 'onRetry'>) {
+  ...editing
+}: Pick<PolicyCheckViewProps, 'check' | 'loading' | 'error' | 'onRetry'> & DetailsEditing) {
   if (error && !check) {
     return (
       <Alert color="red" role="alert" title="The compliance check could not be loaded">
@@ -229,7 +256,7 @@ function PolicyCheckBody({
     <>
       <TransferReadiness check={check} />
       {groupFindings(check.findings).map((group) => (
-        <FindingSection key={group.context} group={group} />
+        <FindingSection key={group.context} group={group} {...editing} />
       ))}
     </>
   );
@@ -267,7 +294,7 @@ function TransferReadiness({ check }: { check: PolicyCheck }) {
   );
 }
 
-function FindingSection({ group }: { group: FindingGroup }) {
+function FindingSection({ group, ...editing }: { group: FindingGroup } & DetailsEditing) {
   const label = CONTEXT_LABELS[group.context];
   const id = `policy-check-${group.context}`;
   return (
@@ -282,16 +309,27 @@ function FindingSection({ group }: { group: FindingGroup }) {
       </div>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={id}>
         {group.findings.map((finding) => (
-          <FindingCard key={finding.id} finding={finding} />
+          <FindingCard key={finding.id} finding={finding} {...editing} />
         ))}
       </Stack>
     </Stack>
   );
 }
 
-function FindingCard({ finding }: { finding: PolicyCheckFinding }) {
+function FindingCard({
+  finding,
+  documents,
+  onEditDetails,
+}: { finding: PolicyCheckFinding } & DetailsEditing) {
   const type = FINDING_BADGES[finding.type];
   const severity = SEVERITY_BADGES[finding.severity];
+  const editable =
+    onEditDetails && documents && asksForDetails(finding)
+      ? finding.evidence.flatMap(({ id }) => {
+          const document = documents.find((candidate) => candidate.id === id);
+          return document && canEditDetails(document) ? [document] : [];
+        })
+      : [];
   return (
     <Paper
       component="li"
@@ -339,6 +377,23 @@ function FindingCard({ finding }: { finding: PolicyCheckFinding }) {
               </span>
             ))}
           </Text>
+        )}
+        {onEditDetails && editable.length > 0 && (
+          <Group gap="xs" wrap="wrap">
+            {editable.map((document) => (
+              <Button
+                key={document.id}
+                size="compact-sm"
+                variant="light"
+                // One document: 'Edit details', named after it; several: each says whose details.
+                aria-label={editable.length === 1 ? `Edit details of ${document.name}` : undefined}
+                onClick={() => onEditDetails(document)}
+                styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+              >
+                {editable.length === 1 ? 'Edit details' : `Edit details of ${document.name}`}
+              </Button>
+            ))}
+          </Group>
         )}
         <Text size="xs" c="dimmed">
           Source: {finding.source}
