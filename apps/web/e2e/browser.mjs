@@ -216,6 +216,34 @@ export async function openSupplierSection(page, section) {
 
 export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
+/**
+ * Uploads a PDF to a property's vault through the API as the app does: sign, PUT the bytes, register.
+ * `fields` go into the registration as they are (kind, name, expires_at, metadata, …). Answers the
+ * registered document.
+ */
+export async function uploadDocument(token, propertyId, bytes, fields) {
+  const signed = await api('/api/documents/sign', {
+    token,
+    body: { contentType: 'application/pdf', sha256: sha256(bytes), bytes: bytes.length },
+  });
+  assert.equal(signed.status, 200, JSON.stringify(signed.body));
+  const put = await fetch(signed.body.url, { method: 'PUT', headers: signed.body.headers, body: bytes });
+  assert.equal(put.status, 200, await put.text());
+  const registered = await api('/api/documents', {
+    token,
+    body: {
+      property_id: propertyId,
+      storage_key: signed.body.storageKey,
+      sha256: sha256(bytes),
+      bytes: bytes.length,
+      content_type: 'application/pdf',
+      ...fields,
+    },
+  });
+  assert.equal(registered.status, 201, JSON.stringify(registered.body));
+  return registered.body;
+}
+
 /** A small but well-formed PDF 1.7, padded with random bytes so every one is different. */
 export function pdfBytes(title, padding = 2000) {
   return Buffer.from(

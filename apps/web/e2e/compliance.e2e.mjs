@@ -14,6 +14,7 @@ import {
   newAccount,
   pdfBytes,
   toast,
+  uploadDocument,
   useBrowser,
   VIEWPORTS,
   watchPage,
@@ -25,6 +26,30 @@ if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 
 async function screenshot(page, name) {
   if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Waits until no CSS transition or animation is running (a dialog fading in is checked as it ends). */
+async function transitionsEnded(page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/** Creates a Cape Town property of the account's through the API; answers its id. */
+async function createProperty(token) {
+  const created = await api('/api/properties', {
+    token,
+    body: {
+      name: PROPERTY_NAME,
+      address: '3 Belmont Road, Rondebosch, Cape Town, 7700',
+      property_type: 'residential',
+      country: 'ZA',
+      municipality: 'CPT',
+      parcel_id: `ERF${randomBytes(2).toString('hex')}`,
+    },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  return created.body.id;
 }
 
 const PROPERTY_NAME = 'Rondebosch Family Home';
@@ -58,19 +83,7 @@ describe('compliance: the Policy Check tab', () => {
   it('turns the electrical CoC gap compliant once a typed certificate is uploaded, and follows the features', async () => {
     const { context, page } = session;
     const { token } = await newAccount({ label: 'compliance', context });
-    const created = await api('/api/properties', {
-      token,
-      body: {
-        name: PROPERTY_NAME,
-        address: '3 Belmont Road, Rondebosch, Cape Town, 7700',
-        property_type: 'residential',
-        country: 'ZA',
-        municipality: 'CPT',
-        parcel_id: `ERF${randomBytes(2).toString('hex')}`,
-      },
-    });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const propertyId = created.body.id;
+    const propertyId = await createProperty(token);
     const watch = await watchPage(page);
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -203,6 +216,115 @@ describe('compliance: the Policy Check tab', () => {
     await assertAccessible(page, 'Features editor, phone');
     await screenshot(page, 'features-editor-phone');
     await features.getByRole('button', { name: 'Cancel' }).click();
+
+    await assertClean(watch);
+  });
+
+  it("settles an old upload's 'Expired certificates' gap by saying which certificate it is, from the Policy Check tab", async () => {
+    const { context, page } = session;
+    const { token } = await newAccount({ label: 'compliance-details', context });
+    const propertyId = await createProperty(token);
+    // An upload from before certificate types: no type, no issue date, an expiry ten days ago.
+    const name = `old-certificate-${randomBytes(3).toString('hex')}.pdf`;
+    const old = await uploadDocument(token, propertyId, pdfBytes('Old certificate'), {
+      kind: 'certificate',
+      name,
+      expires_at: daysAgo(10),
+    });
+    const watch = await watchPage(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // 1. The check cannot tell what it is: an expired certificate of no type, and no electrical CoC.
+    await page.goto(`/properties/${propertyId}`);
+    await page.getByRole('heading', { level: 1, name: PROPERTY_NAME }).waitFor();
+    await page.getByRole('tab', { name: 'Policy Check' }).click();
+    const expired = findingCard(page, 'Ongoing', 'Expired certificates');
+    await expired.getByText(/Say which certificate each one is/).waitFor();
+    await findingCard(page, 'Ongoing', `No ${COC_LABEL}`).waitFor();
+
+    // 2. 'Edit details' of the certificate it names opens the details editor.
+    await expired.getByRole('button', { name: `Edit details of ${name}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Document details' });
+    await dialog.getByText(name, { exact: true }).waitFor();
+    const expiry = dialog.getByLabel('Expiry date');
+    assert.equal(await expiry.inputValue(), daysAgo(10));
+    assert.equal(await dialog.getByLabel('Issued on').inputValue(), '');
+    await transitionsEnded(page);
+    await assertAccessible(page, 'Details editor, desktop');
+    await assertNothingCut(page, 'Details editor, desktop');
+    await screenshot(page, 'details-editor-desktop');
+
+    const certificateType = dialog.getByRole('combobox', { name: 'Certificate type', exact: true });
+    await certificateType.fill('electrical');
+    await page.getByRole('option', { name: COC_LABEL, exact: true }).click();
+    assert.equal(await certificateType.inputValue(), COC_LABEL);
+    await dialog.getByLabel('Issued on').fill(daysAgo(30));
+    // An electrical CoC has no expiry of its own: the old date stays until it is cleared.
+    assert.equal(await expiry.inputValue(), daysAgo(10));
+    await expiry.fill('');
+    await screenshot(page, 'details-editor-filled-desktop');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await toast(page, 'Document updated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // 3. The server reran the check: the gap is gone, the certificate is the electrical CoC in order.
+    const cocInOrder = findingCard(page, 'Ongoing', `${COC_LABEL} in order`);
+    await cocInOrder.getByText('Compliant', { exact: true }).waitFor();
+    await cocInOrder.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor();
+    assert.equal(await findingCard(page, 'Ongoing', 'Expired certificates').count(), 0);
+    assert.equal(await findingCard(page, 'Ongoing', `No ${COC_LABEL}`).count(), 0);
+    const stored = await api(
+      `/trpc/documents.byProperty?input=${encodeURIComponent(JSON.stringify({ propertyId }))}`,
+      {
+        token,
+      },
+    );
+    const [document] = stored.body.result.data;
+    assert.equal(document.id, old.id);
+    assert.deepEqual(document.metadata, { certificate_type: 'electrical_coc', issued_on: daysAgo(30) });
+    assert.equal(document.expires_at, null);
+
+    // 4. The vault shows what the check sees, under the name; Details opens the same editor.
+    const summary = new RegExp(`^${COC_LABEL} · issued \\w{3} \\d{2}, \\d{4}$`);
+    await page.getByRole('tab', { name: 'Vault' }).click();
+    const vaultRow = page
+      .getByRole('table', { name: 'Property documents' })
+      .getByRole('row')
+      .filter({ hasText: name });
+    await vaultRow.getByText(summary).waitFor();
+    await screenshot(page, 'vault-tab-rows-desktop');
+    await page.goto('/vault');
+    const allRow = page.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: name });
+    await allRow.getByText(summary).waitFor();
+    await allRow.getByRole('button', { name: `Details of ${name}`, exact: true }).click();
+    await dialog.getByText(name, { exact: true }).waitFor();
+    assert.equal(await certificateType.inputValue(), COC_LABEL);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await assertNothingCut(page, 'Document Vault, desktop');
+    await screenshot(page, 'vault-rows-desktop');
+
+    // 5. On a phone: the cards show the same line and Details; the editor fits and is accessible.
+    const phone = VIEWPORTS.find((viewport) => viewport.name === 'phone');
+    await page.setViewportSize({ width: phone.width, height: phone.height });
+    await page.reload();
+    await allRow.getByText(summary).waitFor();
+    await assertNoSideScroll(page, 'Document Vault, phone');
+    await assertNothingCut(page, 'Document Vault, phone');
+    await screenshot(page, 'vault-rows-phone');
+    await page.goto(`/properties/${propertyId}`);
+    await page.getByRole('tab', { name: 'Vault' }).click();
+    await vaultRow.getByText(summary).waitFor();
+    await assertNoSideScroll(page, 'Vault tab, phone');
+    await screenshot(page, 'vault-tab-rows-phone');
+    await vaultRow.getByRole('button', { name: `Details of ${name}`, exact: true }).click();
+    await dialog.getByText(name, { exact: true }).waitFor();
+    await transitionsEnded(page);
+    await assertNoSideScroll(page, 'Details editor, phone');
+    await assertNothingCut(page, 'Details editor, phone');
+    await assertAccessible(page, 'Details editor, phone');
+    await screenshot(page, 'details-editor-phone');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
 
     await assertClean(watch);
   });
