@@ -12,8 +12,8 @@ import {
   assertNothingCut,
   newAccount,
   screenshots,
-  sha256,
   toast,
+  uploadDocument,
   useBrowser,
   VIEWPORTS,
   watchPage,
@@ -63,31 +63,6 @@ async function policyPdf(pages) {
     }
   }
   return Buffer.from(await pdf.save());
-}
-
-/** Uploads a policy through the API as the app does: sign, PUT the bytes, register as kind 'policy'. */
-async function uploadPolicy(token, propertyId, name, bytes) {
-  const signed = await api('/api/documents/sign', {
-    token,
-    body: { contentType: 'application/pdf', sha256: sha256(bytes), bytes: bytes.length },
-  });
-  assert.equal(signed.status, 200, JSON.stringify(signed.body));
-  const put = await fetch(signed.body.url, { method: 'PUT', headers: signed.body.headers, body: bytes });
-  assert.equal(put.status, 200, await put.text());
-  const registered = await api('/api/documents', {
-    token,
-    body: {
-      property_id: propertyId,
-      kind: 'policy',
-      name,
-      storage_key: signed.body.storageKey,
-      sha256: sha256(bytes),
-      bytes: bytes.length,
-      content_type: 'application/pdf',
-    },
-  });
-  assert.equal(registered.status, 201, JSON.stringify(registered.body));
-  return registered.body;
 }
 
 /** Waits until none of the property's policies is queued or running; answers their analyses. */
@@ -145,7 +120,7 @@ describe('Policy Analysis', () => {
     // A policy uploaded before the page is opened is analysed by itself (the job queue's worker).
     const bytes = await policyPdf(corpusPages('fynbos-direct'));
     assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
-    const policy = await uploadPolicy(token, propertyId, POLICY_NAME, bytes);
+    const policy = await uploadDocument(token, propertyId, bytes, { kind: 'policy', name: POLICY_NAME });
     const [uploaded] = await settledAnalyses(token, propertyId);
     assert.equal(uploaded.state, 'done', JSON.stringify(uploaded));
     assert.equal(uploaded.pages, 3);
