@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { CapabilityRow, Db, DbOrTrx } from '../db/database.js';
@@ -11,8 +11,12 @@ import { countAttempts, hearGuess, type LimitRule, waitPhrase } from '../limits/
  * have a password (argon2id), unlocked per browser by an HttpOnly cookie bound to that one link;
  * wrong passwords are limited per link and address and per link across addresses. Every use can be
  * written to the link's access log.
+ *
+ * A derived link (a calendar feed, whose owner may copy its URL again at any time) is the exception to
+ * "shown once": its token is HMAC-SHA256 of the link's random id under a key derived from APP_SECRET, so
+ * the server can answer it again without keeping it anywhere; still only its SHA-256 is stored.
  */
-export type CapabilityPurpose = 'share' | 'password_reset';
+export type CapabilityPurpose = 'share' | 'password_reset' | 'calendar';
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -27,6 +31,31 @@ export interface IssueCapability {
   singleUse?: boolean;
 }
 
+async function insertCapability(
+  db: DbOrTrx,
+  input: IssueCapability,
+  token: string,
+  passwordHash: string | null,
+  id?: string,
+): Promise<string> {
+  const row = await db
+    .insertInto('capabilities')
+    .values({
+      ...(id ? { id } : {}),
+      purpose: input.purpose,
+      organization_id: input.organizationId ?? null,
+      created_by: input.createdBy ?? null,
+      subject_id: input.subjectId ?? null,
+      token_hash: tokenHash(token),
+      password_hash: passwordHash,
+      single_use: input.singleUse ?? false,
+      expires_at: input.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Creates a link; answers its id and the token, which exists nowhere else afterwards. */
 export async function issueCapability(
   db: DbOrTrx,
@@ -34,21 +63,36 @@ export async function issueCapability(
   passwordHash?: string | null,
 ): Promise<{ id: string; token: string }> {
   const token = randomBytes(24).toString('base64url');
-  const row = await db
-    .insertInto('capabilities')
-    .values({
-      purpose: input.purpose,
-      organization_id: input.organizationId ?? null,
-      created_by: input.createdBy ?? null,
-      subject_id: input.subjectId ?? null,
-      token_hash: tokenHash(token),
-      password_hash: passwordHash ?? null,
-      single_use: input.singleUse ?? false,
-      expires_at: input.expiresAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, token };
+  return { id: await insertCapability(db, input, token, passwordHash ?? null), token };
+}
+
+/**
+ * The token of a derived link: HMAC-SHA256 of its id (a random UUID, never shown) under a key that HKDF
+ * derives from APP_SECRET for this purpose alone; 256 bits, 43 base64url characters. Without APP_SECRET
+ * and the database's ids together nobody can compute one.
+ */
+export function derivedToken(secret: string, purpose: CapabilityPurpose, capabilityId: string): string {
+  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `propertydna ${purpose} link v1`, 32));
+  return createHmac('sha256', key).update(capabilityId).digest('base64url');
+}
+
+/** Whether the link's stored hash is that of the token derived from its id under this secret. */
+export const isDerivedUnder = (
+  secret: string,
+  purpose: CapabilityPurpose,
+  row: Pick<CapabilityRow, 'id' | 'token_hash'>,
+) => tokenHash(derivedToken(secret, purpose, row.id)) === row.token_hash;
+
+/** Creates a derived link (no password); answers its id and its token, which `derivedToken` gives again. */
+export async function issueDerivedCapability(
+  db: DbOrTrx,
+  secret: string,
+  input: Omit<IssueCapability, 'password'>,
+): Promise<{ id: string; token: string }> {
+  const id = randomUUID();
+  const token = derivedToken(secret, input.purpose, id);
+  await insertCapability(db, input, token, null, id);
+  return { id, token };
 }
 
 /** The argon2id hash of a link's password, computed before any transaction is opened. */
