@@ -17,6 +17,7 @@ import { benchRoutes } from './bench-routes.js';
 import { dataPaths, type Env } from './env.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
+import { calendarFeedRoutes } from './modules/calendar/calendar.feed.js';
 import { complianceDailyJob } from './modules/compliance/compliance.jobs.js';
 import { documentFileRoutes } from './modules/documents/documents.files.js';
 import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(restPlugin, { services });
   await app.register(documentFileRoutes, { services });
   await app.register(shareFileRoutes, { services });
+  await app.register(calendarFeedRoutes, { services });
 
   if (env.BENCH_ROUTES) {
     // The benchmark's baseline: a plain route in the same process, with the same hooks and headers.

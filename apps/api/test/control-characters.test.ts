@@ -17,12 +17,14 @@ import { databaseKind } from './support/database.js';
  * cases by itself; a new procedure or route with an input fails the test until it has an example here.
  *
  * Skipped, because they take no input at all (nothing to put a NUL in), found by the walk: tRPC
- * auth.me, auth.logout, documents.list, plan.startTrial, properties.list, properties.stats,
- * supplier.profile, supplier.insurance, supplier.templates, supplier.jobs, system.health, system.info,
- * and their REST doors (GET /api/auth/me, POST /api/auth/logout, GET /api/health, GET /api/info,
+ * auth.me, auth.logout, calendar.feed, calendar.rotate, documents.list, plan.startTrial,
+ * properties.list, properties.stats, supplier.profile, supplier.insurance, supplier.templates,
+ * supplier.jobs, system.health, system.info, and their REST doors (GET /api/auth/me,
+ * POST /api/auth/logout, GET /api/calendar, POST /api/calendar/rotate, GET /api/health, GET /api/info,
  * GET /api/properties, GET /api/dashboard/stats, POST /api/plan/trial, GET /api/documents,
  * GET /api/supplier/profile, GET /api/supplier/templates, GET /api/supplier/jobs,
- * GET /api/supplier/insurance).
+ * GET /api/supplier/insurance). The feed itself (GET /api/calendar/{token}.ics) is a plain route, not
+ * in the REST table: any token but a live one, a NUL in it too, answers 404 (calendar.test.ts).
  */
 
 const NUL = '\u0000';

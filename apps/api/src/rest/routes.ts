@@ -28,6 +28,7 @@ import {
   okSchema,
   publicOrganizationSchema,
 } from '../modules/auth/auth.schemas.js';
+import { calendarFeedSchema } from '../modules/calendar/calendar.schemas.js';
 import { policyCheckSchema } from '../modules/compliance/compliance.schemas.js';
 import {
   documentIdParams,
@@ -405,6 +406,23 @@ export const restRoutes: AnyRestRoute[] = [
     body: completeMaintenanceTaskSchema,
     response: taskSchema,
     call: (caller, { params, body }) => caller.maintenance.complete({ id: params.id, ...body }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/calendar',
+    summary:
+      'Your private calendar feed URL ({token}.ics) to subscribe to in Google Calendar, Outlook or Apple Calendar: created on the first call, the same URL after that',
+    tags: ['calendar'],
+    response: calendarFeedSchema,
+    call: (caller) => caller.calendar.feed(),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/calendar/rotate',
+    summary: 'Rotate the calendar feed: the old URL answers 404 from now on; answers the new one',
+    tags: ['calendar'],
+    response: calendarFeedSchema,
+    call: (caller) => caller.calendar.rotate(),
   }),
   defineRoute({
     method: 'PATCH',

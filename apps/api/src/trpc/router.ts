@@ -1,4 +1,5 @@
 import { authRouter } from '../modules/auth/auth.router.js';
+import { calendarRouter } from '../modules/calendar/calendar.router.js';
 import { complianceRouter } from '../modules/compliance/compliance.router.js';
 import { documentsRouter } from '../modules/documents/documents.router.js';
 import { maintenanceRouter } from '../modules/maintenance/maintenance.router.js';
@@ -12,6 +13,7 @@ import { createCallerFactory, router } from './init.js';
 
 export const appRouter = router({
   auth: authRouter,
+  calendar: calendarRouter,
   compliance: complianceRouter,
   documents: documentsRouter,
   maintenance: maintenanceRouter,

@@ -1,0 +1,20 @@
+import type { Context } from '../../trpc/context.js';
+import { authedProcedure, router } from '../../trpc/init.js';
+import { calendarFeedSchema } from './calendar.schemas.js';
+import { feedToken, rotateFeed } from './calendar.service.js';
+
+/** The feed's address on the origin the caller used (as share links are made). */
+export const feedUrl = (ctx: Pick<Context, 'req'>, token: string) =>
+  `${ctx.req.protocol}://${ctx.req.host}/api/calendar/${token}.ics`;
+
+export const calendarRouter = router({
+  /** The caller's private ICS feed URL: created on the first call, the same URL after that. */
+  feed: authedProcedure.output(calendarFeedSchema).query(async ({ ctx }) => ({
+    url: feedUrl(ctx, await feedToken(ctx.deps.db.db, ctx.deps.secret, ctx.actor)),
+  })),
+
+  /** Revokes the caller's feed (the old URL answers 404 from now on) and answers a new one. */
+  rotate: authedProcedure.output(calendarFeedSchema).mutation(async ({ ctx }) => ({
+    url: feedUrl(ctx, await rotateFeed(ctx.deps.db.db, ctx.deps.secret, ctx.actor)),
+  })),
+});
