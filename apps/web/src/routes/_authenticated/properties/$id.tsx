@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { documentTitle } from '../../../lib/page-head';
 import { type Property, usePortfolioInvalidation } from '../../../lib/properties';
 import { trpc } from '../../../lib/trpc';
+import { ActionsTab } from './-components/actions-tab';
 import { DEMO_PROPERTY_ID } from './-components/demo-property';
 import { DemoPropertyDetail } from './-components/demo-property-detail';
 import { PolicyCheckTab } from './-components/policy-check-tab';
@@ -150,6 +151,7 @@ function StoredPropertyView({ property }: { property: Property }) {
           policyCheck: (
             <PolicyCheckTab propertyId={property.id} complianceStatus={property.complianceStatus} />
           ),
+          actions: <ActionsTab propertyId={property.id} />,
         })}
       />
       {editing && (

@@ -1,102 +1,10 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  formatDate,
-  isReminderOverdue,
-  REMINDER_PRIORITIES,
-  REMINDER_TYPES,
-  type ReminderPriority,
-  type ReminderType,
-  reminderSchema,
-} from '@propertydna/domain';
+import { isReminderOverdue } from '@propertydna/domain';
 import { useState } from 'react';
-import { capitalise, type DemoReminder, dateInDays } from './demo-property';
-
-export const PRIORITY_COLORS: Record<ReminderPriority, string> = {
-  critical: 'red',
-  high: 'orange',
-  medium: 'yellow',
-  low: 'gray',
-};
-
-interface ReminderValues {
-  title: string;
-  message: string;
-  due_date: string;
-  priority: ReminderPriority;
-  type: ReminderType;
-}
-
-function AddReminderModal({
-  opened,
-  onClose,
-  onAdd,
-  today,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onAdd: (reminder: Omit<DemoReminder, 'id'>) => void;
-  today: Date;
-}) {
-  const form = useForm<ReminderValues>({
-    initialValues: {
-      title: '',
-      message: '',
-      due_date: dateInDays(7, today),
-      priority: 'medium',
-      type: 'maintenance',
-    },
-    validate: schemaResolver(reminderSchema, { sync: true }),
-  });
-  const add = (values: ReminderValues) => {
-    const parsed = reminderSchema.safeParse(values);
-    if (!parsed.success) return;
-    onAdd(parsed.data);
-    form.reset();
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title="Add Custom Reminder">
-      <form noValidate onSubmit={form.onSubmit(add)}>
-        <Stack gap="sm">
-          <TextInput label="Title" withAsterisk data-autofocus {...form.getInputProps('title')} />
-          <Textarea label="Message (Optional)" rows={2} {...form.getInputProps('message')} />
-          <TextInput label="Due date" type="date" withAsterisk {...form.getInputProps('due_date')} />
-          <Group grow>
-            <NativeSelect
-              label="Priority"
-              data={REMINDER_PRIORITIES.map((value) => ({ value, label: capitalise(value) }))}
-              {...form.getInputProps('priority')}
-            />
-            <NativeSelect
-              label="Type"
-              data={REMINDER_TYPES.map((value) => ({ value, label: capitalise(value) }))}
-              {...form.getInputProps('type')}
-            />
-          </Group>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">Add Reminder</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
+import { AddReminderModal, type NewReminder } from '../../../../components/reminders/add-reminder-modal';
+import { ReminderItem } from '../../../../components/reminders/reminder-item';
+import { type DemoReminder, dateInDays } from './demo-property';
 
 /**
  * The demo's Actions tab (spec §2): reminders with their priority, an Overdue badge once the due date has
@@ -111,14 +19,15 @@ export function DemoActionsPanel({ initial, today }: { initial: DemoReminder[]; 
     notifications.show({ color: 'green', title: 'Reminder completed', message: reminder.title });
   };
 
-  const add = (reminder: Omit<DemoReminder, 'id'>) => {
+  const add = ({ type = 'maintenance', ...reminder }: NewReminder) => {
     setReminders((current) =>
-      [...current, { ...reminder, id: `custom-${current.length}-${reminder.title}` }].sort((a, b) =>
+      [...current, { ...reminder, type, id: `custom-${current.length}-${reminder.title}` }].sort((a, b) =>
         a.due_date.localeCompare(b.due_date),
       ),
     );
     setAdding(false);
     notifications.show({ color: 'green', title: 'Reminder added', message: reminder.title });
+    return true;
   };
 
   return (
@@ -136,41 +45,22 @@ export function DemoActionsPanel({ initial, today }: { initial: DemoReminder[]; 
       ) : (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {reminders.map((reminder) => (
-            <Paper key={reminder.id} component="li" withBorder radius="md" p="md">
-              <Group justify="space-between" align="flex-start" gap="sm">
-                <Stack gap={4}>
-                  <Group gap="xs">
-                    <Text fw={600}>{reminder.title}</Text>
-                    <Badge color={PRIORITY_COLORS[reminder.priority]} variant="light">
-                      {capitalise(reminder.priority)}
-                    </Badge>
-                    {isReminderOverdue(reminder.due_date, today) && (
-                      <Badge color="red" variant="filled">
-                        Overdue
-                      </Badge>
-                    )}
-                  </Group>
-                  {reminder.message && (
-                    <Text size="sm" c="dimmed">
-                      {reminder.message}
-                    </Text>
-                  )}
-                  <Text size="sm">Due {formatDate(reminder.due_date)}</Text>
-                </Stack>
-                <Button
-                  variant="default"
-                  size="xs"
-                  onClick={() => complete(reminder)}
-                  aria-label={`Mark Complete: ${reminder.title}`}
-                >
-                  Mark Complete
-                </Button>
-              </Group>
-            </Paper>
+            <ReminderItem
+              key={reminder.id}
+              reminder={reminder}
+              overdue={isReminderOverdue(reminder.due_date, today)}
+              onComplete={() => complete(reminder)}
+            />
           ))}
         </Stack>
       )}
-      <AddReminderModal opened={adding} onClose={() => setAdding(false)} onAdd={add} today={today} />
+      <AddReminderModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onAdd={add}
+        defaultDueDate={dateInDays(7, today)}
+        withType
+      />
     </Stack>
   );
 }

@@ -91,22 +91,20 @@ export function EmptyPanel({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** The panels of a real property: the vault and the policy check, the others empty until they arrive. */
+/** The panels of a real property: the vault, the policy check and the actions, the others empty until they arrive. */
 export function storedPropertyPanels({
   vault,
   policyCheck,
+  actions,
 }: {
   vault: ReactNode;
   policyCheck: ReactNode;
+  actions: ReactNode;
 }): Record<PropertyTab, ReactNode> {
   return {
     Vault: vault,
     'Policy Check': policyCheck,
-    Actions: (
-      <EmptyPanel title="No reminders yet.">
-        Expiring certificates, payments and maintenance will show here.
-      </EmptyPanel>
-    ),
+    Actions: actions,
     Vendors: (
       <EmptyPanel title="No vendors yet">
         Service providers you invite to this property will show here.
