@@ -46,9 +46,10 @@ async function invalidateDestination(
 /**
  * The upload sequence (spec §4) wired to the API: validate, hash in the worker, sign the batch, PUT
  * each file, register it to the target's destination (a property, a supplier job or the organisation);
- * then refresh the lists concerned and toast 'Document uploaded'.
+ * then refresh the lists concerned and toast 'Document uploaded' (unless `notify` is false: a form that
+ * uploads on the way to something else says so in its own toast).
  */
-export function useDocumentUpload(): DocumentUpload {
+export function useDocumentUpload({ notify = true }: { notify?: boolean } = {}): DocumentUpload {
   const utils = trpc.useUtils();
   const [items, setItems] = useState<UploadItem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -77,7 +78,7 @@ export function useDocumentUpload(): DocumentUpload {
             setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item))),
         );
         if (documentIds.length > 0) {
-          notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.uploaded });
+          if (notify) notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.uploaded });
           await invalidateDestination(utils, target.destination);
         }
         return { refusal: null, documentIds };
@@ -85,7 +86,7 @@ export function useDocumentUpload(): DocumentUpload {
         setBusy(false);
       }
     },
-    [utils],
+    [utils, notify],
   );
 
   return { items, busy, start };

@@ -50,26 +50,10 @@ interface ComingSoon {
 }
 
 /** The sections whose screens the next releases build: what is coming, and what works today. */
-const COMING_SOON: Record<Exclude<Section, 'properties' | 'vault' | 'policies'>, ComingSoon> = {
-  maintenance: {
-    about:
-      'Maintenance keeps the recurring work on your properties on schedule: gutters, geysers, electrical compliance, roof inspections and anything you add yourself.',
-    features: [
-      'A task list per property, with standard South African schedules to start from',
-      'Reminders before a task or certificate falls due (Premium)',
-      'Completed work recorded with the supplier’s verified report',
-    ],
-    today: (
-      <>
-        Keep invoices and reports of work done in the <AnchorLink to="/app/vault">Document Vault</AnchorLink>.
-        The Actions tab of the{' '}
-        <AnchorLink to="/properties/$id" params={{ id: 'demo' }}>
-          demo property
-        </AnchorLink>{' '}
-        shows how reminders will look.
-      </>
-    ),
-  },
+const COMING_SOON: Record<
+  Exclude<Section, 'properties' | 'vault' | 'policies' | 'maintenance'>,
+  ComingSoon
+> = {
   vendors: {
     about:
       'Vendors is your directory of the service providers who work on your properties: roofers, plumbers, electricians and inspectors, with their verified work.',
