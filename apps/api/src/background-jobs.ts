@@ -2,6 +2,7 @@ import type { AnyJobDefinition } from './jobs/job-queue.js';
 import { sendMailJob } from './mail/mail-job.js';
 import { complianceJobs } from './modules/compliance/compliance.jobs.js';
 import { housekeepingJobs } from './modules/housekeeping/housekeeping.jobs.js';
+import { notificationJobs } from './modules/notifications/notifications.jobs.js';
 import { policyJobs } from './modules/policies/policies.jobs.js';
 import type { AppServices } from './trpc/context.js';
 
@@ -11,4 +12,5 @@ export const backgroundJobs: readonly AnyJobDefinition<AppServices>[] = [
   ...housekeepingJobs,
   ...complianceJobs,
   ...policyJobs,
+  ...notificationJobs,
 ];

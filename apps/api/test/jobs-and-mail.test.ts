@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../src/db/connect.js';
@@ -11,6 +9,7 @@ import { openMessage, queueMail, sealMessage, sendMailJob } from '../src/mail/ma
 import { passwordResetMail } from '../src/mail/templates.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { createTestDatabase, databaseKind } from './support/database.js';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
 import { silentLogger, waitFor } from './support/wait.js';
 
 /** Retries wait out real backoff (1 s, then 2 s, …): a wide bound for a loaded machine, never a timing check. */
@@ -162,48 +161,25 @@ describe(`mail (${databaseKind})`, () => {
 
   describe('with SMTP_URL: a real SMTP server', () => {
     let t: TestApp;
-    let server: SMTPServer;
-    const received: { from: string; to: string[]; raw: Buffer }[] = [];
-    let refuseNext = 0;
+    let smtp: TestSmtpServer;
 
     beforeAll(async () => {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            if (refuseNext > 0) {
-              refuseNext -= 1;
-              return callback(Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 }));
-            }
-            received.push({
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-              raw: Buffer.concat(chunks),
-            });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const { port } = server.server.address() as AddressInfo;
+      smtp = await startSmtpServer();
       t = await createTestApp({
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        SMTP_URL: smtp.url,
         MAIL_FROM: 'PropertyDNA <mail@propertydna.test>',
       });
     });
     afterAll(async () => {
       await t.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
     });
 
     it('delivers the message over SMTP', async () => {
       const services = t.services;
       await queueMail(services, message);
       expect(await services.jobs.runQueued(sendMailJob)).toBe(1);
+      const { received } = smtp;
       expect(received).toHaveLength(1);
       expect(received[0]?.from).toBe('mail@propertydna.test');
       expect(received[0]?.to).toEqual(['thandi@example.co.za']);
@@ -216,11 +192,13 @@ describe(`mail (${databaseKind})`, () => {
 
     it('keeps a message the server refused and sends it on the retry', async () => {
       const services = t.services;
-      refuseNext = 1;
+      smtp.refuseNext(1);
       const id = await queueMail(services, { ...message, subject: 'Second try' });
       expect(await services.jobs.runQueued(sendMailJob)).toBe(1);
       expect((await services.jobs.jobState(sendMailJob, id))?.state).toBe('retry');
-      expect(received.map((r) => r.raw.toString())).not.toContainEqual(expect.stringContaining('Second try'));
+      expect(smtp.received.map((r) => r.raw.toString())).not.toContainEqual(
+        expect.stringContaining('Second try'),
+      );
     });
   });
 });

@@ -1,3 +1,4 @@
+export * from './alert-digest.js';
 export * from './certificates.js';
 export * from './compliance.js';
 export * from './compliance-rules.js';

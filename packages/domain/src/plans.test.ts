@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canAddProperty,
+  EMAIL_ALERTS_UPGRADE_MESSAGE,
   effectivePlan,
   FREE_PLAN_LIMIT_MESSAGE,
+  hasEmailAlerts,
   isTrialActive,
   PLAN_NAMES,
   PLANS,
@@ -101,6 +103,19 @@ describe('canAddProperty', () => {
   it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses a count of %d', (count) => {
     expect(() => canAddProperty('free', null, count, now)).toThrow(
       new RangeError(`A property count must be a whole, non-negative number, not ${count}`),
+    );
+  });
+});
+
+describe('email alerts', () => {
+  const now = new Date('2026-11-30T07:00:00Z');
+  it('come with Premium and the trial, not with Free', () => {
+    expect(hasEmailAlerts('premium', null, now)).toBe(true);
+    expect(hasEmailAlerts('free', end, now)).toBe(true);
+    expect(hasEmailAlerts('free', end, end)).toBe(false);
+    expect(hasEmailAlerts('free', null, now)).toBe(false);
+    expect(EMAIL_ALERTS_UPGRADE_MESSAGE).toBe(
+      'Email alerts are not included in the Free plan. Upgrade to Premium (R99 per year) to get maintenance alerts by email.',
     );
   });
 });

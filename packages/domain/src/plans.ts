@@ -19,6 +19,9 @@ export const PLANS = {
 /** Why a free account cannot add a second property (spec §6, §9). */
 export const FREE_PLAN_LIMIT_MESSAGE = `The Free plan includes ${PLANS.free.maxProperties} property. Upgrade to Premium (R${PREMIUM_PRICE_ZAR} per year) to add more properties.`;
 
+/** Why a Free account gets no email alerts (spec §9: maintenance alerts are a Premium feature). */
+export const EMAIL_ALERTS_UPGRADE_MESSAGE = `Email alerts are not included in the Free plan. Upgrade to Premium (R${PREMIUM_PRICE_ZAR} per year) to get maintenance alerts by email.`;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function assertValidDate(value: Date, name: string): void {
@@ -67,4 +70,9 @@ export function canAddProperty(
   return propertyCount < PLANS[effectivePlan(plan, trialEndsAt, now)].maxProperties
     ? { ok: true }
     : { ok: false, reason: FREE_PLAN_LIMIT_MESSAGE };
+}
+
+/** Whether an account gets email alerts at `now`: on Premium and during the trial, not on Free (spec §9). */
+export function hasEmailAlerts(plan: Plan, trialEndsAt: Date | null, now: Date): boolean {
+  return effectivePlan(plan, trialEndsAt, now) === 'premium';
 }

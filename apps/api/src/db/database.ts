@@ -50,6 +50,8 @@ export interface UserTable {
   phone: string | null;
   agree_to_marketing: Generated<boolean>;
   is_demo: Generated<boolean>;
+  /** The daily email alert (issue 14 §4); on by default, sent on Premium and during the trial only. */
+  email_alerts: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -245,6 +247,7 @@ export interface Database {
   maintenance_completions: MaintenanceCompletionTable;
   reminders: ReminderTable;
   reminder_completions: ReminderCompletionTable;
+  alert_digests: AlertDigestTable;
 }
 
 type DateOnly = ColumnType<string, string, string>;
@@ -301,6 +304,16 @@ export interface ReminderCompletionTable {
   due_date: DateOnly;
   completed_by: string | null;
   completed_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A daily email alert queued for a user on a South African day (at most one: the key). */
+export interface AlertDigestTable {
+  user_id: string;
+  day: DateOnly;
+  /** How many reminders were overdue or due within 7 days. */
+  items: number;
+  mail_job_id: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** The stored result of a property's compliance check; one row per property, replaced on every run. */

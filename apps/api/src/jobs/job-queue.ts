@@ -1,8 +1,10 @@
 import { SA_TIME_ZONE } from '@propertydna/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery, type Transaction } from 'kysely';
 import { fromPglite, type Db as IDatabase, type Job, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/connect.js';
+import type { Database } from '../db/database.js';
 
 /** What a running job knows besides its data. */
 export interface JobContext<Deps> {
@@ -46,7 +48,8 @@ export function defineJob<Data, Deps>(definition: JobDefinition<Data, Deps>): Jo
  * BEGIN … COMMIT on it, serialising its own users only: a pg-boss statement sent straight to PGlite
  * would land inside whatever transaction kysely has open (and pg-boss's own BEGIN … COMMIT blocks would
  * commit it). So every pg-boss statement takes kysely's connection first, like any other query. Hence
- * the rule: never queue a job from inside a transaction (on PGlite it would wait for itself).
+ * the rule: never queue a job from inside a transaction (on PGlite it would wait for itself), except
+ * with JobQueue.sendWithin, which runs on the transaction's own connection.
  */
 function sharedPglite(database: DatabaseHandle, pglite: Parameters<typeof fromPglite>[0]): IDatabase {
   const direct = fromPglite(pglite);
@@ -166,6 +169,28 @@ export class JobQueue<Deps> {
   async send<Data>(definition: JobDefinition<Data, Deps>, data: Data): Promise<string> {
     if (!this.#definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
     const id = await this.#boss.send(definition.name, definition.data.parse(data) as object);
+    if (id === null) throw new Error(`job ${definition.name} was not queued`);
+    return id;
+  }
+
+  /**
+   * Queues a job as part of the caller's open transaction: the insert runs on that transaction's own
+   * connection (so it cannot wait for itself on PGlite), and the job exists once the transaction commits,
+   * never without it. For work that must come with a row written beside it (a claim) or not at all.
+   * Answers the job id.
+   */
+  async sendWithin<Data>(
+    trx: Transaction<Database>,
+    definition: JobDefinition<Data, Deps>,
+    data: Data,
+  ): Promise<string> {
+    if (!this.#definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
+    const db: IDatabase = {
+      executeSql: async (text, values = []) => ({
+        rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[],
+      }),
+    };
+    const id = await this.#boss.send(definition.name, definition.data.parse(data) as object, { db });
     if (id === null) throw new Error(`job ${definition.name} was not queued`);
     return id;
   }

@@ -1,5 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../db/database.js';
 import { defineJob, type JobQueue } from '../jobs/job-queue.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
@@ -64,4 +66,16 @@ export function queueMail<Deps extends MailDeps>(
   message: MailMessage,
 ): Promise<string> {
   return deps.jobs.send(sendMailJob, { sealed: sealMessage(deps.secret, message) });
+}
+
+/**
+ * Queues a message as part of the caller's open transaction (JobQueue.sendWithin): it is sent if that
+ * transaction commits, and only then (e.g. with the row that says it was sent).
+ */
+export function queueMailWithin<Deps extends MailDeps>(
+  deps: Deps & { jobs: JobQueue<Deps> },
+  trx: Transaction<Database>,
+  message: MailMessage,
+): Promise<string> {
+  return deps.jobs.sendWithin(trx, sendMailJob, { sealed: sealMessage(deps.secret, message) });
 }

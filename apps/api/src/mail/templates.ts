@@ -1,3 +1,5 @@
+import { type AlertDigest, type AlertDigestGroup, alertLine, formatDate } from '@propertydna/domain';
+
 /**
  * The product's emails. Each gives a subject and the same content twice: simple HTML (inline styles,
  * one column, readable without images) and plain text. Everything interpolated is escaped.
@@ -8,10 +10,18 @@ export interface RenderedMail {
   html: string;
 }
 
+/** A list under a heading: groups of lines, each group under a title that may link somewhere. */
+interface Section {
+  heading: string;
+  groups: { title: string; url?: string; lines: string[] }[];
+}
+
 interface Layout {
   subject: string;
   greeting: string;
   paragraphs: string[];
+  /** Lists after the paragraphs (a digest's items). */
+  sections?: Section[];
   action?: { label: string; url: string };
   /** Small print under the action (why the mail came, what to do if it was not you). */
   footnote?: string;
@@ -23,11 +33,39 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function render({ subject, greeting, paragraphs, action, footnote }: Layout): RenderedMail {
+const sectionText = ({ heading, groups }: Section) => [
+  heading,
+  '='.repeat(heading.length),
+  '',
+  ...groups.flatMap(({ title, url, lines }) => [
+    url ? `${title} (${url})` : title,
+    ...lines.map((line) => `- ${line}`),
+    '',
+  ]),
+];
+
+const sectionHtml = ({ heading, groups }: Section) =>
+  `<h2 style="font-size:18px;margin:28px 0 8px;color:#212529">${escapeHtml(heading)}</h2>
+${groups
+  .map(
+    ({ title, url, lines }) =>
+      `<p style="font-size:16px;font-weight:600;margin:16px 0 4px">${
+        url
+          ? `<a href="${escapeHtml(url)}" style="color:#1864ab">${escapeHtml(title)}</a>`
+          : escapeHtml(title)
+      }</p>
+<ul style="margin:0;padding-left:20px">${lines
+        .map((line) => `<li style="font-size:15px;line-height:1.5">${escapeHtml(line)}</li>`)
+        .join('')}</ul>`,
+  )
+  .join('\n')}`;
+
+function render({ subject, greeting, paragraphs, sections = [], action, footnote }: Layout): RenderedMail {
   const text = [
     greeting,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
+    ...sections.flatMap(sectionText),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(footnote ? [footnote, ''] : []),
     '— PropertyDNA',
@@ -43,6 +81,7 @@ function render({ subject, greeting, paragraphs, action, footnote }: Layout): Re
 <p style="font-size:20px;font-weight:700;color:#1864ab;margin:0 0 24px">PropertyDNA</p>
 <p style="font-size:16px;line-height:1.5">${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${sections.map(sectionHtml).join('\n')}
 ${button}
 ${footnote ? `<p style="font-size:13px;line-height:1.5;color:#495057;margin-top:32px">${escapeHtml(footnote)}</p>` : ''}
 </div></body></html>`;
@@ -128,5 +167,66 @@ export function shareLockedMail(input: {
       `Your password-protected share link for ${input.what} received ${input.failures} wrong passwords within an hour, so it no longer accepts passwords for the next ${input.lockedMinutes} minutes.`,
       'If you did not expect this, revoke the link under Share links and share a new one with a new password.',
     ],
+  });
+}
+
+/**
+ * The daily email alert (issue 14 §4), and the test of it ('Send me a test reminder email'): what is
+ * overdue or due within 7 days, then what comes up within 30 days, per property with a link to it.
+ */
+export function reminderDigestMail(input: {
+  firstName: string;
+  appUrl: string;
+  /** The South African day it is for, YYYY-MM-DD. */
+  today: string;
+  digest: AlertDigest;
+  test: boolean;
+}): RenderedMail {
+  const { digest, appUrl } = input;
+  const count = digest.dueSoonCount;
+  const due = `${count} reminder${count === 1 ? '' : 's'} overdue or due within 7 days`;
+  const groups = (list: AlertDigestGroup[]) =>
+    list.map(({ property, reminders }) => ({
+      title: property.name,
+      url: `${appUrl}/properties/${encodeURIComponent(property.id)}`,
+      lines: reminders.map(alertLine),
+    }));
+  const sections: Section[] = [];
+  if (digest.dueSoon.length > 0)
+    sections.push({ heading: 'Overdue or due within 7 days', groups: groups(digest.dueSoon) });
+  if (digest.comingUp.length > 0)
+    sections.push({ heading: 'Coming up within 30 days', groups: groups(digest.comingUp) });
+  if (digest.account.length > 0) {
+    sections.push({
+      heading: 'Your plan',
+      groups: [
+        { title: 'PropertyDNA Premium', url: `${appUrl}/account`, lines: digest.account.map(alertLine) },
+      ],
+    });
+  }
+  const nothing =
+    count > 0
+      ? []
+      : [
+          digest.comingUp.length > 0
+            ? 'Nothing is overdue or due within the next 7 days, so the daily alert would not be sent today.'
+            : 'Nothing is overdue or due within the next 30 days, so the daily alert would not be sent today.',
+        ];
+  return render({
+    subject: input.test
+      ? `Test: your PropertyDNA reminders${count > 0 ? ` (${due})` : ''}`
+      : `PropertyDNA: ${due}`,
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      input.test
+        ? 'This is the test reminder email you asked for: your reminders as the daily email alert at 07:00 shows them.'
+        : `Your property reminders for ${formatDate(input.today)}: first what is overdue or due within 7 days, then what comes up within 30 days.`,
+      ...nothing,
+    ],
+    sections,
+    action: { label: 'Open your maintenance schedule', url: `${appUrl}/maintenance` },
+    footnote: input.test
+      ? 'The daily alert is sent at 07:00 on days when something is overdue or due within 7 days, while email alerts are on (Premium and the free trial).'
+      : `You receive this because email alerts are on for your PropertyDNA account. Turn them off on your account page: ${appUrl}/account`,
   });
 }

@@ -3,6 +3,7 @@ import { calendarRouter } from '../modules/calendar/calendar.router.js';
 import { complianceRouter } from '../modules/compliance/compliance.router.js';
 import { documentsRouter } from '../modules/documents/documents.router.js';
 import { maintenanceRouter } from '../modules/maintenance/maintenance.router.js';
+import { notificationsRouter } from '../modules/notifications/notifications.router.js';
 import { planRouter } from '../modules/plan/plan.router.js';
 import { policiesRouter } from '../modules/policies/policies.router.js';
 import { propertiesRouter } from '../modules/properties/properties.router.js';
@@ -17,6 +18,7 @@ export const appRouter = router({
   compliance: complianceRouter,
   documents: documentsRouter,
   maintenance: maintenanceRouter,
+  notifications: notificationsRouter,
   plan: planRouter,
   policies: policiesRouter,
   properties: propertiesRouter,

@@ -18,7 +18,7 @@ export interface HttpResponse {
 export async function httpOwner(t: TestApp, origin: string, options: { plan?: 'free' | 'premium' } = {}) {
   const account = await signUpAndLogIn(t, 'homeowner', options);
   const call = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
   ): Promise<HttpResponse> => {

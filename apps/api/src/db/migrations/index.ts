@@ -11,6 +11,7 @@ import * as attemptsAndCapabilities from './2026-11-23T0009-attempts-and-capabil
 import * as sharesOnCapabilities from './2026-11-23T0010-shares-on-capabilities.js';
 import * as compliance from './2026-11-23T0011-compliance.js';
 import * as maintenance from './2026-11-23T0012-maintenance.js';
+import * as emailAlerts from './2026-11-23T0013-email-alerts.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0010-shares-on-capabilities': sharesOnCapabilities,
   '2026-11-23T0011-compliance': compliance,
   '2026-11-23T0012-maintenance': maintenance,
+  '2026-11-23T0013-email-alerts': emailAlerts,
 };

@@ -88,8 +88,11 @@ async function reminderSources(db: Db, organizationId: string, propertyId: strin
   };
 }
 
-/** The merged reminders not marked complete for their due date. */
-async function openReminders(
+/**
+ * The merged reminders not marked complete for their due date, of one property or (propertyId null)
+ * the whole organisation: the Actions tab, the dashboard and the email alerts read this one list.
+ */
+export async function openReminders(
   db: Db,
   organizationId: string,
   propertyId: string | null,

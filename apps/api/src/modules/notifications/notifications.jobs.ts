@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job-queue.js';
+import type { AppServices } from '../../trpc/context.js';
+import { sendDailyDigests } from './notifications.service.js';
+
+/**
+ * Every morning at 07:00 South African time: the email alert of every Premium or trial user with alerts
+ * on, on a day when something is overdue or due within 7 days (at most one per user and day).
+ */
+export const emailAlertsJob = defineJob<Record<string, never>, AppServices>({
+  name: 'notifications.daily-alerts',
+  data: z.object({}).strict(),
+  cron: '0 7 * * *',
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  expireInSeconds: 3600,
+  pollSeconds: 30,
+  run: async (_data, { deps, log }) => {
+    const counts = await sendDailyDigests(deps, log);
+    log.info(counts, 'email alerts round done');
+  },
+});
+
+export const notificationJobs = [emailAlertsJob];

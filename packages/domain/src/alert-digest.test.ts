@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ALERT_COMING_UP_DAYS, ALERT_DUE_SOON_DAYS, alertDigest, alertLine } from './alert-digest.js';
+import { calendarDateOf, dayNumberOf, formatDateOnly, parseDateOnly } from './due-band.js';
+import { mergeReminders } from './reminders.js';
+
+const TODAY = '2027-03-10';
+const inDays = (days: number) => formatDateOnly(calendarDateOf(dayNumberOf(parseDateOnly(TODAY)) + days));
+const task = (id: string, days: number) => ({
+  id,
+  title: `Task ${id}`,
+  next_due: inDays(days),
+  priority: 'low' as const,
+});
+/** The reminders of one property, as the API merges them, with the account's trial ending in 5 days. */
+const remindersOf = (tasks: ReturnType<typeof task>[], trialInDays: number | null = null) =>
+  mergeReminders({
+    today: TODAY,
+    tasks,
+    plan: { plan: 'free', trial_ends_at: trialInDays === null ? null : inDays(trialInDays) },
+  });
+
+describe('alertDigest', () => {
+  it('uses the 7-day and 30-day bands', () => {
+    expect(ALERT_DUE_SOON_DAYS).toBe(7);
+    expect(ALERT_COMING_UP_DAYS).toBe(30);
+  });
+
+  it('puts what is overdue or due within 7 days first, then what comes within 30 days, per property', () => {
+    const digest = alertDigest([
+      { id: 'p1', name: 'Kloof House', reminders: remindersOf([task('a', -3), task('b', 7), task('c', 8)]) },
+      { id: 'p2', name: 'Sea Point Flat', reminders: remindersOf([task('d', 30)]) },
+      { id: 'p3', name: 'Empty', reminders: [] },
+    ]);
+    expect(digest.dueSoon).toEqual([
+      {
+        property: { id: 'p1', name: 'Kloof House' },
+        reminders: [expect.objectContaining({ id: 'task:a' }), expect.objectContaining({ id: 'task:b' })],
+      },
+    ]);
+    expect(digest.comingUp.map((g) => [g.property.name, g.reminders.map((r) => r.id)])).toEqual([
+      ['Kloof House', ['task:c']],
+      ['Sea Point Flat', ['task:d']],
+    ]);
+    expect(digest.dueSoonCount).toBe(2);
+    expect(digest.account).toEqual([]);
+  });
+
+  it('has nothing to send when nothing is overdue or due within 7 days', () => {
+    const digest = alertDigest([{ id: 'p1', name: 'Kloof House', reminders: remindersOf([task('c', 8)]) }]);
+    expect(digest.dueSoonCount).toBe(0);
+    expect(digest.dueSoon).toEqual([]);
+    expect(digest.comingUp).toHaveLength(1);
+  });
+
+  it("lists the account's trial end once, apart, and never sends for it alone", () => {
+    const digest = alertDigest([
+      { id: 'p1', name: 'Kloof House', reminders: remindersOf([], 5) },
+      { id: 'p2', name: 'Sea Point Flat', reminders: remindersOf([], 5) },
+    ]);
+    expect(digest.account.map((r) => r.id)).toEqual(['trial']);
+    expect(digest.account[0] && alertLine(digest.account[0])).toMatch(/^Your Premium trial ends on /);
+    expect(digest.dueSoon).toEqual([]);
+    expect(digest.dueSoonCount).toBe(0);
+  });
+
+  it('leaves out what is further off than 30 days', () => {
+    const reminders = mergeReminders({
+      today: TODAY,
+      documents: [{ id: 'd', name: 'coc.pdf', kind: 'certificate', expires_at: inDays(45) }],
+    });
+    expect(reminders).toHaveLength(1);
+    const digest = alertDigest([{ id: 'p1', name: 'Kloof House', reminders }]);
+    expect(digest.dueSoon).toEqual([]);
+    expect(digest.comingUp).toEqual([]);
+  });
+});
+
+describe('alertLine', () => {
+  it('says what and when', () => {
+    const [overdue, expiring] = mergeReminders({
+      today: TODAY,
+      tasks: [task('a', -3)],
+      documents: [{ id: 'd', name: 'coc.pdf', kind: 'certificate', expires_at: inDays(5) }],
+    });
+    expect(overdue && alertLine(overdue)).toBe('Task a — Overdue by 3 days (Mar 07, 2027)');
+    expect(expiring && alertLine(expiring)).toBe(
+      'Certificate expires soon: coc.pdf — Expires on Mar 15, 2027 (in 5 days)',
+    );
+  });
+});
