@@ -194,12 +194,17 @@ describe('the app shell of a signed-in owner', () => {
       await page.getByRole('heading', { level: 1, name: 'Policy Analysis' }).waitFor();
       assert.deepEqual(await currentEntries(page), ['Policies']);
 
-      // A page that says what is coming, with somewhere to go today.
       await nav.getByRole('link', { name: 'Maintenance' }).click();
       await page.waitForURL('**/app/maintenance');
+      await page.getByRole('heading', { level: 1, name: 'Maintenance' }).waitFor();
+      assert.deepEqual(await currentEntries(page), ['Maintenance']);
+
+      // A page that says what is coming, with somewhere to go today.
+      await nav.getByRole('link', { name: 'Vendors' }).click();
+      await page.waitForURL('**/app/vendors');
       await page.getByText('Coming Soon', { exact: true }).waitFor();
       await page.getByRole('heading', { name: 'What you can do today' }).waitFor();
-      assert.deepEqual(await currentEntries(page), ['Maintenance']);
+      assert.deepEqual(await currentEntries(page), ['Vendors']);
 
       // The spec's other address of a section marks the same entry.
       await page.goto('/properties');
