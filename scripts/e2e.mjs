@@ -89,7 +89,8 @@ async function main() {
   process.once('SIGTERM', onSignal);
 
   try {
-    server = await startBuiltApp({ prefix: 'propertydna-e2e-' });
+    // Behind a trusted proxy, as in production: test sign-ups come from addresses of their own (browser.mjs).
+    server = await startBuiltApp({ prefix: 'propertydna-e2e-', env: { TRUST_PROXY: 'true' } });
   } catch (error) {
     console.error(`e2e: ${error.message}`);
     console.error('--- server output ---');
