@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   REMINDER_PRIORITIES,
@@ -9,6 +9,7 @@ import {
   reminderSchema,
 } from '@propertydna/domain';
 import { PRIORITY_LABELS } from '../../lib/maintenance';
+import { DialogFooter } from '../dialog-footer';
 
 interface ReminderValues {
   title: string;
@@ -95,19 +96,7 @@ export function AddReminderModal({
               />
             )}
           </Group>
-          {error && (
-            <Alert color="red" role="alert" variant="light">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Add Reminder
-            </Button>
-          </Group>
+          <DialogFooter error={error} onCancel={onClose} submitLabel="Add Reminder" busy={busy} />
         </Stack>
       </form>
     </Modal>

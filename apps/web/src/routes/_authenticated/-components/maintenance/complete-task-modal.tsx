@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { FileInput, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type CompleteMaintenanceTask,
@@ -18,6 +7,7 @@ import {
   johannesburgToday,
 } from '@propertydna/domain';
 import { useRef, useState } from 'react';
+import { DialogFooter } from '../../../../components/dialog-footer';
 import { UploadProgressList } from '../../../../components/documents/upload-progress-list';
 import { errorMessage } from '../../../../lib/error-message';
 import { FREQUENCY_INTERVALS, type MaintenanceTask, parseRand } from '../../../../lib/maintenance';
@@ -171,19 +161,13 @@ export function CompleteTaskModal({ task, opened, onClose, onCompleted }: Comple
           </SimpleGrid>
           <Textarea label="Notes (Optional)" rows={3} {...form.getInputProps('notes')} />
           <UploadProgressList items={upload.items} />
-          {error && (
-            <Alert color="red" role="alert" variant="light">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Complete Task
-            </Button>
-          </Group>
+          <DialogFooter
+            error={error}
+            onCancel={onClose}
+            cancelDisabled={busy}
+            submitLabel="Complete Task"
+            busy={busy}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UpdateMaintenanceTask } from '@propertydna/domain';
 import { useMemo, useState } from 'react';
+import { LoadError } from '../../../../components/load-error';
 import { ButtonLink } from '../../../../components/router-links';
 import { errorMessage } from '../../../../lib/error-message';
 import { type MaintenanceTask, taskDue } from '../../../../lib/maintenance';
@@ -298,12 +299,7 @@ function TaskList({
   }
   if (error !== null || !tasks) {
     return (
-      <Alert color="red" role="alert" mt="xl" title={MAINTENANCE_PAGE_MESSAGES.loadFailed}>
-        {error}
-        <Button mt="sm" variant="default" display="block" onClick={onRetry}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadError title={MAINTENANCE_PAGE_MESSAGES.loadFailed} message={error} onRetry={onRetry} mt="xl" />
     );
   }
   if (tasks.length === 0) {

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   createMaintenanceTaskSchema,
@@ -19,6 +9,7 @@ import {
   type TaskPriority,
   type UpdateMaintenanceTask,
 } from '@propertydna/domain';
+import { DialogFooter } from '../../../../components/dialog-footer';
 import { FREQUENCY_OPTIONS, type MaintenanceTask, PRIORITY_OPTIONS } from '../../../../lib/maintenance';
 
 interface TaskValues {
@@ -144,19 +135,12 @@ export function TaskFormModal(props: TaskFormModalProps) {
               {...form.getInputProps('assigned_to')}
             />
           </SimpleGrid>
-          {error && (
-            <Alert color="red" role="alert" variant="light">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {editing ? 'Save changes' : 'Add Task'}
-            </Button>
-          </Group>
+          <DialogFooter
+            error={error}
+            onCancel={onClose}
+            submitLabel={editing ? 'Save changes' : 'Add Task'}
+            busy={busy}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { LoadError } from '../../../../components/load-error';
 import { AddReminderModal, type NewReminder } from '../../../../components/reminders/add-reminder-modal';
 import { ReminderItem } from '../../../../components/reminders/reminder-item';
 import { AnchorLink } from '../../../../components/router-links';
@@ -173,14 +174,7 @@ function ReminderList({
     );
   }
   if (error !== null || !reminders) {
-    return (
-      <Alert color="red" role="alert" title={ACTIONS_MESSAGES.loadFailed}>
-        {error}
-        <Button mt="sm" variant="default" display="block" onClick={onRetry}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <LoadError title={ACTIONS_MESSAGES.loadFailed} message={error} onRetry={onRetry} />;
   }
   if (reminders.length === 0) {
     return (
