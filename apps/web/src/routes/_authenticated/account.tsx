@@ -6,7 +6,9 @@ import { ChangePasswordSection } from '../../components/change-password-form';
 import { useAuth } from '../../lib/auth';
 import { pageHead } from '../../lib/page-head';
 import { planStateOf, useStartTrial } from '../../lib/plan';
+import { trpc } from '../../lib/trpc';
 import { USER_TYPE_LABELS } from '../../lib/user-type-labels';
+import { AlertSettingsSection, CalendarFeedSection } from './-components/alert-settings';
 import { PlanSummary } from './-components/plan-summary';
 
 export const Route = createFileRoute('/_authenticated/account')({
@@ -27,12 +29,20 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /account, the user menu's 'Account settings': who is signed in, the organisation, the plan, the password. */
+/**
+ * /account, the user menu's 'Account settings': who is signed in, the organisation, the plan, maintenance
+ * alerts and the calendar feed (owners), the password.
+ */
 function AccountPage() {
   const { user, organization } = useAuth();
   const startTrial = useStartTrial();
+  const utils = trpc.useUtils();
   if (!user || !organization) return null;
   const owner = homePathOf(user.userType) !== '/supplier';
+  const plan = planStateOf(organization);
+  // The trial brings email alerts: their settings are asked for again once it runs.
+  const onStartTrial = () =>
+    startTrial.mutate(undefined, { onSuccess: () => void utils.notifications.settings.invalidate() });
   return (
     <Container size="md" py="xl">
       <Title order={1}>Account</Title>
@@ -53,13 +63,15 @@ function AccountPage() {
             <Detail label="Account type">{USER_TYPE_LABELS[user.userType].label}</Detail>
           </SimpleGrid>
         </Paper>
+        {owner && <PlanSummary state={plan} starting={startTrial.isPending} onStartTrial={onStartTrial} />}
         {owner && (
-          <PlanSummary
-            state={planStateOf(organization)}
+          <AlertSettingsSection
+            canStartTrial={plan.canStartTrial}
             starting={startTrial.isPending}
-            onStartTrial={() => startTrial.mutate()}
+            onStartTrial={onStartTrial}
           />
         )}
+        {owner && <CalendarFeedSection />}
         <Paper withBorder radius="md" p="lg">
           <ChangePasswordSection idPrefix="account" />
         </Paper>
