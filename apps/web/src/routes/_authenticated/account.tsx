@@ -47,7 +47,9 @@ function AccountPage() {
     <Container size="md" py="xl">
       <Title order={1}>Account</Title>
       <Text c="dimmed" mt={4}>
-        Your details, your organisation&apos;s plan and your password
+        {owner
+          ? 'Your details, your plan, maintenance alerts, your calendar feed and your password'
+          : 'Your details, your organisation\u2019s plan and your password'}
       </Text>
       <Stack gap="lg" mt="xl">
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-details">
