@@ -219,6 +219,18 @@ export function isIsoDate(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
+/** A descriptive field that can be cleared: blank or null means "clear it" (null), absent means "keep it". */
+export function clearableText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .check(noControlCharacters(label))
+    .max(max, tooLongMessage(label, max))
+    .nullable()
+    .transform((value) => value || null)
+    .optional();
+}
+
 /** A calendar date 'YYYY-MM-DD' (trimmed); anything else gives 'Enter a valid date'. */
 export const isoDateSchema = z
   .string({ error: COMMON_MESSAGES.invalidDate })

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { TASK_PRIORITIES } from '../compliance.js';
 import { MAINTENANCE_FREQUENCIES } from '../recurrence.js';
 import {
+  clearableText,
   MAX_LENGTHS,
   noControlCharacters,
   optionalIsoDateSchema,
   optionalText,
   requiredIsoDate,
   requiredText,
-  tooLongMessage,
 } from './common.js';
 
 /** Messages of the maintenance task form (the spec gives none). */
@@ -37,17 +37,6 @@ export const maintenanceTaskSchema = z.object({
 export type MaintenanceTaskInput = z.input<typeof maintenanceTaskSchema>;
 export type MaintenanceTask = z.output<typeof maintenanceTaskSchema>;
 
-function clearable(max: number, label: string) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .check(noControlCharacters(label))
-    .max(max, tooLongMessage(label, max))
-    .nullable()
-    .transform((value) => value || null)
-    .optional();
-}
-
 /** POST /api/maintenance: a task of one of the owner's properties. */
 export const createMaintenanceTaskSchema = maintenanceTaskSchema.extend({
   propertyId: z
@@ -63,8 +52,8 @@ export const updateMaintenanceTaskSchema = maintenanceTaskSchema
   .partial()
   .extend({
     // Blank or null clears these; absent keeps them.
-    description: clearable(MAX_LENGTHS.description, 'Description'),
-    assigned_to: clearable(MAX_LENGTHS.name, 'Assignee'),
+    description: clearableText(MAX_LENGTHS.description, 'Description'),
+    assigned_to: clearableText(MAX_LENGTHS.name, 'Assignee'),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), 'Nothing to update');
 export type UpdateMaintenanceTask = z.output<typeof updateMaintenanceTaskSchema>;

@@ -7,12 +7,12 @@ import {
   PROPERTY_FORM_MAX_BYTES,
 } from '../uploads.js';
 import {
+  clearableText,
   fileInfoSchema,
   MAX_LENGTHS,
   noControlCharacters,
   optionalText,
   requiredText,
-  tooLongMessage,
 } from './common.js';
 
 /** Property types (spec §3); residential is the default (spec §9). */
@@ -248,18 +248,6 @@ export const createPropertyInputSchema = z
     return z.NEVER;
   });
 export type CreatePropertyInput = z.input<typeof createPropertyInputSchema>;
-
-/** A descriptive field that can be cleared: blank or null means "clear it" (null), absent means "keep it". */
-function clearableText(max: number, label: string) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .check(noControlCharacters(label))
-    .max(max, tooLongMessage(label, max))
-    .nullable()
-    .transform((value) => value || null)
-    .optional();
-}
 
 /**
  * Editing a property: descriptive fields only (never the DNA code, country, municipality or parcel id,
