@@ -35,8 +35,12 @@ const fileNameOf = (label) => `${label.replace(/[^A-Za-z0-9×]+/g, '-').replace(
 /** Waits until the page has loaded its data and its transitions (tabs, dialogs) have ended. */
 async function settle(page) {
   await page.waitForLoadState('networkidle');
+  // Only what is shown counts: a tab panel not opened yet keeps its loading state, hidden, until it is.
   await page.waitForFunction(
-    () => !document.querySelector('[aria-busy="true"], .mantine-Skeleton-root[data-visible]'),
+    () =>
+      ![...document.querySelectorAll('[aria-busy="true"], .mantine-Skeleton-root[data-visible]')].some(
+        (element) => element.checkVisibility(),
+      ),
   );
   // Mantine's transitions (modal, tabs, notifications) last 200 ms or less.
   await page.waitForTimeout(300);
