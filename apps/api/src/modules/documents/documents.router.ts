@@ -40,7 +40,8 @@ function signedUploadOut(req: FastifyRequest, upload: SignedUpload) {
   };
 }
 
-const who = (ctx: Context & { actor: NonNullable<Context['actor']> }): RequestActor => ({
+/** Who is asking, as the services record it: the signed-in actor and the client's address. */
+export const who = (ctx: Context & { actor: NonNullable<Context['actor']> }): RequestActor => ({
   actor: ctx.actor,
   ip: ctx.req.ip,
 });

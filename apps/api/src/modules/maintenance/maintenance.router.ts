@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { Context } from '../../trpc/context.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { messageSchema, okSchema } from '../auth/auth.schemas.js';
-import type { RequestActor } from '../documents/documents.service.js';
+import { who } from '../documents/documents.router.js';
 import { propertyIdParams } from '../properties/properties.schemas.js';
 import {
   addReminderInput,
@@ -27,11 +26,6 @@ import {
   updateTask,
 } from './maintenance.service.js';
 import { addReminder, completeReminder, listReminders } from './reminders.service.js';
-
-const who = (ctx: Context & { actor: NonNullable<Context['actor']> }): RequestActor => ({
-  actor: ctx.actor,
-  ip: ctx.req.ip,
-});
 
 export const maintenanceRouter = router({
   /** The owner's maintenance tasks, of one property or all, soonest due first, each with its history. */

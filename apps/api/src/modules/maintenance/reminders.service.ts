@@ -1,6 +1,7 @@
 import {
   type CertificateType,
   certificateTypeSchema,
+  completeMaintenanceTaskSchema,
   johannesburgToday,
   type MergedReminder,
   mergeReminders,
@@ -148,11 +149,10 @@ export async function addReminder(
       ...(input.type ? { type: input.type } : {}),
       created_by: who.actor.userId,
     })
-    .returning('id')
+    .returning(['id', 'title', 'message', 'due_date', 'priority', 'type'])
     .executeTakeFirstOrThrow();
-  const added = (await openReminders(db, organizationId, propertyId, now)).find(
-    (reminder) => reminder.id === `custom:${row.id}`,
-  );
+  // As the property's list will show it: merged the same way, from its own row.
+  const [added] = mergeReminders({ today: johannesburgToday(now), custom: [{ ...row, completed_at: null }] });
   if (!added) throw new AppError('INTERNAL', 'The new reminder was not found');
   return added;
 }
@@ -171,13 +171,8 @@ export async function completeReminder(
   const organizationId = who.actor.organizationId;
   const [kind, sourceId = ''] = id.split(/:(.*)/s);
   if (kind === 'task') {
-    await completeTask(
-      db,
-      who,
-      sourceId,
-      { completed_on: null, notes: null, cost: null, completed_by: null, document_id: null },
-      now,
-    );
+    // Done today, nothing else said: the completion's defaults.
+    await completeTask(db, who, sourceId, completeMaintenanceTaskSchema.parse({}), now);
     return { ok: true, message: REMINDER_TEXTS.completed };
   }
   if (kind === 'custom') {
