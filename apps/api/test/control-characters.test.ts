@@ -311,6 +311,34 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
     await call('owner', 'POST', `/api/share/${shared.token}/adopt`, { property_id: property.id });
     const [document] = await call('owner', 'GET', `/api/properties/${property.id}/documents`);
     const sha256 = document.sha256 as string;
+    const vendorInvite = {
+      name: 'Sipho Dlamini',
+      email: 'sipho@sparks.co.za',
+      company: 'Sparks Electrical',
+      phone: '082 123 4567',
+      propertyId: property.id,
+      allowedKinds: ['certificate'],
+      expiresInDays: 7,
+    };
+    const invited = await call('owner', 'POST', '/api/vendors/invite', vendorInvite);
+    const inviteToken = new URL(invited.invite.url).pathname.replace('/invite/', '');
+    const vendorPatch = {
+      name: 'Sipho',
+      company: 'Sparks',
+      phone: '082 000 0000',
+      specialties: 'Electrical',
+      notes: 'Good',
+    };
+    const inviteDocument = {
+      kind: 'certificate',
+      name: 'CoC.pdf',
+      storage_key: 'ab/00000000000000000000000000000000',
+      sha256,
+      bytes: 1234,
+      content_type: 'application/pdf',
+      expires_at: null,
+      metadata: { certificate_type: 'electrical_coc', issued_on: '2026-11-01' },
+    };
     const signed = await call('owner', 'POST', '/api/documents/sign', {
       contentType: 'application/pdf',
       sha256,
@@ -459,6 +487,15 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       'maintenance.addReminder': [{ as: 'owner', input: { id: property.id, ...customReminder } }],
       'maintenance.completeReminder': [{ as: 'owner', input: { id: `task:${maintenanceTask.id}` } }],
       'notifications.update': [{ as: 'owner', input: { emailAlerts: false } }],
+      'vendors.byId': [{ as: 'owner', input: { id: invited.vendor.id } }],
+      'vendors.byProperty': [{ as: 'owner', input: { propertyId: property.id } }],
+      'vendors.invite': [{ as: 'owner', input: vendorInvite }],
+      'vendors.update': [{ as: 'owner', input: { id: invited.vendor.id, patch: vendorPatch } }],
+      'vendors.revoke': [{ as: 'owner', input: { id: invited.vendor.id, propertyId: property.id } }],
+      'vendors.remove': [{ as: 'owner', input: { id: invited.vendor.id } }],
+      'invites.view': [{ as: 'anonymous', input: { token: inviteToken } }],
+      'invites.sign': [{ as: 'anonymous', input: { token: inviteToken, ...signUpload } }],
+      'invites.register': [{ as: 'anonymous', input: { token: inviteToken, document: inviteDocument } }],
       'shares.shareJob': [{ as: 'supplier', input: { ...share, jobId: job.id } }],
       'shares.shareProperty': [
         { as: 'owner', input: { ...share, propertyId: property.id, documentIds: [document.id] } },
@@ -569,6 +606,21 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       ],
       'POST /api/reminders/:id/complete': [{ as: 'owner', params: { id: `task:${maintenanceTask.id}` } }],
       'PUT /api/notifications/settings': [{ as: 'owner', body: { emailAlerts: false } }],
+      'POST /api/vendors/invite': [{ as: 'owner', body: vendorInvite }],
+      'GET /api/vendors/:id': [{ as: 'owner', params: { id: invited.vendor.id } }],
+      'PATCH /api/vendors/:id': [{ as: 'owner', params: { id: invited.vendor.id }, body: vendorPatch }],
+      'DELETE /api/vendors/:id': [{ as: 'owner', params: { id: invited.vendor.id } }],
+      'POST /api/vendors/:id/revoke': [
+        { as: 'owner', params: { id: invited.vendor.id }, body: { propertyId: property.id } },
+      ],
+      'GET /api/properties/:id/vendors': [{ as: 'owner', params: { id: property.id } }],
+      'GET /api/invites/:token': [{ as: 'anonymous', params: { token: inviteToken } }],
+      'POST /api/invites/:token/sign': [
+        { as: 'anonymous', params: { token: inviteToken }, body: signUpload },
+      ],
+      'POST /api/invites/:token/documents': [
+        { as: 'anonymous', params: { token: inviteToken }, body: inviteDocument },
+      ],
     };
   });
 

@@ -30,6 +30,8 @@ const TABLES = [
   'maintenance_completions',
   'reminders',
   'reminder_completions',
+  'vendors',
+  'vendor_invites',
 ] as const;
 
 const MALFORMED = ['not-a-uuid', '00000000-0000-0000-0000', "1' or '1'='1"];
@@ -50,11 +52,13 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     | 'template'
     | 'certificate'
     | 'task'
-    | 'reminder',
+    | 'reminder'
+    | 'vendor',
     string
   >;
   let outsiderProperty: string;
   let outsiderTask: string;
+  let outsiderVendor: string;
   let rivalJob: string;
   let openToken: string;
 
@@ -130,10 +134,24 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     await created(owner, 'POST', `/api/properties/${ids.archived}/archive`);
     outsiderProperty = (await created(outsider, 'POST', '/api/properties', property('P3'))).id;
     ids.task = (await created(owner, 'POST', '/api/maintenance', task(ids.property))).id;
+    ids.vendor = (
+      await created(owner, 'POST', '/api/vendors/invite', {
+        name: 'Sipho Dlamini',
+        email: 'sipho@sparks.co.za',
+        propertyId: ids.property,
+      })
+    ).vendor.id;
     ids.reminder = (
       await created(owner, 'POST', `/api/properties/${ids.property}/reminders`, reminder)
     ).id.replace(/^custom:/, '');
     outsiderTask = (await created(outsider, 'POST', '/api/maintenance', task(outsiderProperty))).id;
+    outsiderVendor = (
+      await created(outsider, 'POST', '/api/vendors/invite', {
+        name: 'Thandi Nkosi',
+        email: 'thandi@plumb.co.za',
+        propertyId: outsiderProperty,
+      })
+    ).vendor.id;
     const rows = await t.db.db
       .insertInto('documents')
       .values([
@@ -215,11 +233,19 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'POST', '/api/maintenance/bootstrap', { propertyId: id }],
           [outsider, 'GET', `/api/properties/${id}/reminders`],
           [outsider, 'POST', `/api/properties/${id}/reminders`, reminder],
+          [outsider, 'GET', `/api/properties/${id}/vendors`],
           // Registering into and adopting into a property: their schemas refuse a malformed id (400).
           ...(id.length === 36
             ? ([
                 [outsider, 'POST', `/api/share/${openToken}/adopt`, { property_id: id }],
                 [outsider, 'POST', '/api/documents', register({ property_id: id })],
+                [
+                  outsider,
+                  'POST',
+                  '/api/vendors/invite',
+                  { name: 'X', email: 'x@example.com', propertyId: id },
+                ],
+                [outsider, 'POST', `/api/vendors/${outsiderVendor}/revoke`, { propertyId: id }],
               ] satisfies Door[])
             : []),
         ];
@@ -267,6 +293,13 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
         ];
       case 'reminder':
         return [[outsider, 'POST', `/api/reminders/custom:${encodeURIComponent(id)}/complete`]];
+      case 'vendor':
+        return [
+          [outsider, 'GET', `/api/vendors/${id}`],
+          [outsider, 'PATCH', `/api/vendors/${id}`, { notes: 'Stolen' }],
+          [outsider, 'POST', `/api/vendors/${id}/revoke`, {}],
+          [outsider, 'DELETE', `/api/vendors/${id}`],
+        ];
       case 'template':
         return [
           [rival, 'PUT', `/api/supplier/templates/${id}`, template],
@@ -301,6 +334,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     certificate: () => ids.certificate,
     task: () => ids.task,
     reminder: () => ids.reminder,
+    vendor: () => ids.vendor,
   };
 
   for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
@@ -350,6 +384,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       certificate: () => [supplier.organizationId, ids.certificate],
       task: () => [owner.organizationId, ids.task],
       reminder: () => [owner.organizationId, ids.reminder],
+      vendor: () => [owner.organizationId, ids.vendor],
     };
 
     const refusal = async (promise: Promise<unknown>) => {

@@ -33,8 +33,13 @@ describe('document kinds (spec §3)', () => {
 });
 
 describe('document sources (spec §3)', () => {
-  it('are owner_upload, supplier_verified and developer_pack', () => {
-    expect(DOCUMENT_SOURCES).toEqual(['owner_upload', 'supplier_verified', 'developer_pack']);
+  it("are the spec's owner_upload, supplier_verified and developer_pack, and a vendor's upload through an invite", () => {
+    expect(DOCUMENT_SOURCES).toEqual([
+      'owner_upload',
+      'supplier_verified',
+      'developer_pack',
+      'vendor_upload',
+    ]);
   });
 });
 

@@ -16,8 +16,16 @@ export const documentKindSchema = z.enum(DOCUMENT_KINDS);
 /** Kinds whose expiry date an owner can set and edit. */
 export const EXPIRING_DOCUMENT_KINDS = ['certificate', 'policy'] as const satisfies readonly DocumentKind[];
 
-/** Where a document came from; always set by the server from who uploads, never by the client. */
-export const DOCUMENT_SOURCES = ['owner_upload', 'supplier_verified', 'developer_pack'] as const;
+/**
+ * Where a document came from; always set by the server from who uploads, never by the client.
+ * vendor_upload: a service provider without an account uploaded it through the owner's invite.
+ */
+export const DOCUMENT_SOURCES = [
+  'owner_upload',
+  'supplier_verified',
+  'developer_pack',
+  'vendor_upload',
+] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 
 /** Spec §4: Pending until verified_by is set, then Verified. */

@@ -24,6 +24,8 @@ export const NOT_FOUND_MESSAGES = {
   task: 'Maintenance task not found',
   /** A custom reminder of a live property. */
   reminder: 'Reminder not found',
+  /** A service provider in the organisation's vendor directory. */
+  vendor: 'Vendor not found',
 } as const;
 
 export type OwnedKind = keyof typeof NOT_FOUND_MESSAGES;
@@ -89,6 +91,12 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .where('r.id', '=', id)
         .where('r.organization_id', '=', organizationId)
         .where('p.archived_at', 'is', null);
+    case 'vendor':
+      return db
+        .selectFrom('vendors')
+        .select('id')
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId);
   }
 }
 

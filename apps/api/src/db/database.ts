@@ -140,13 +140,20 @@ export interface DocumentTable {
   metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
   /** The original document this one was adopted from (a copy in an owner's vault, same stored object). */
   adopted_from: string | null;
+  /** The upload invite a vendor brought it in through (issue 15), its provenance. */
+  vendor_invite_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who verified it, named as at upload (a vendor through an invite); set by the server only. */
+  verifier_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
 export interface UploadTable {
   storage_key: string;
   organization_id: string;
-  user_id: string;
+  /** Null for an upload signed through a vendor invite by someone without an account. */
+  user_id: string | null;
+  /** The invite it was signed through; counts against the invite's caps. */
+  vendor_invite_id: ColumnType<string | null, string | null | undefined, string | null>;
   bytes: ColumnType<number, number, number>;
   sha256: string;
   content_type: string;
@@ -163,7 +170,11 @@ export type AuditAction =
   | 'delete'
   | 'update'
   | 'share'
-  | 'adopt';
+  | 'adopt'
+  | 'invite'
+  | 'revoke_invite'
+  | 'vendor_update'
+  | 'vendor_delete';
 
 export interface AuditEventTable {
   id: Generated<string>;
@@ -224,6 +235,33 @@ export interface SupplierInsuranceTable {
   updated_at: Timestamp;
 }
 
+/** An organisation's service provider (issue 15); one per e-mail address per organisation. */
+export interface VendorTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  company: string | null;
+  email: string;
+  phone: string | null;
+  specialties: ColumnType<string[], string | undefined, string>;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An upload invite: what its capability (same id) allows, for one vendor and one property. */
+export interface VendorInviteTable {
+  id: string;
+  organization_id: string;
+  vendor_id: string;
+  property_id: string;
+  allowed_kinds: ColumnType<DocumentKind[], string, string>;
+  max_files: number;
+  max_bytes: ColumnType<number, number, number>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
@@ -248,6 +286,8 @@ export interface Database {
   reminders: ReminderTable;
   reminder_completions: ReminderCompletionTable;
   alert_digests: AlertDigestTable;
+  vendors: VendorTable;
+  vendor_invites: VendorInviteTable;
 }
 
 type DateOnly = ColumnType<string, string, string>;
@@ -380,3 +420,6 @@ export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type CapabilityRow = Selectable<CapabilityTable>;
+export type VendorRow = Selectable<VendorTable>;
+export type UploadRow = Selectable<UploadTable>;
+export type VendorInviteRow = Selectable<VendorInviteTable>;

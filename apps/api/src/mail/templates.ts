@@ -230,3 +230,48 @@ export function reminderDigestMail(input: {
       : `You receive this because email alerts are on for your PropertyDNA account. Turn them off on your account page: ${appUrl}/account`,
   });
 }
+
+/** Issue 15: a service provider is asked to upload documents for a property, by a link that needs no account. */
+export function vendorInviteMail(input: {
+  vendorName: string;
+  ownerName: string;
+  address: string;
+  dnaCode: string;
+  /** 'certificates and inspection reports' */
+  what: string;
+  url: string;
+  expiresOn: string;
+}): RenderedMail {
+  return render({
+    subject: `${input.ownerName} asks you to upload ${input.what} for ${input.address}`,
+    greeting: `Hi ${input.vendorName},`,
+    paragraphs: [
+      `${input.ownerName} keeps the records of ${input.address} (PropertyDNA code ${input.dnaCode}) in PropertyDNA and asks you to upload the ${input.what} you issue for it.`,
+      'Open the link on your phone or computer and add your files: photos or PDFs. You do not need an account. What you upload goes straight into the property’s vault, marked as verified by you.',
+      `The link works until ${input.expiresOn}.`,
+    ],
+    action: { label: 'Upload documents', url: input.url },
+    footnote:
+      'You receive this because the owner of this property entered your email address. If you do not know them, you can ignore this message: nothing happens unless you upload.',
+  });
+}
+
+/** Issue 15: the owner hears that a provider uploaded a document through their invite. */
+export function vendorUploadMail(input: {
+  firstName: string;
+  vendor: string;
+  document: string;
+  property: string;
+  url: string;
+}): RenderedMail {
+  return render({
+    subject: `${input.vendor} uploaded ${input.document}`,
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      `${input.vendor} uploaded “${input.document}” to the vault of ${input.property} through your upload link. It is marked as verified by them, and the property’s compliance check is being run again.`,
+    ],
+    action: { label: 'Open the property', url: input.url },
+    footnote:
+      'If you did not expect this, revoke the link on the property’s Vendors tab and remove the document.',
+  });
+}

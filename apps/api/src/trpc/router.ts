@@ -10,6 +10,7 @@ import { propertiesRouter } from '../modules/properties/properties.router.js';
 import { sharesRouter } from '../modules/shares/shares.router.js';
 import { supplierRouter } from '../modules/supplier/supplier.router.js';
 import { systemRouter } from '../modules/system/system.router.js';
+import { invitesRouter, vendorsRouter } from '../modules/vendors/vendors.router.js';
 import { createCallerFactory, router } from './init.js';
 
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   compliance: complianceRouter,
   documents: documentsRouter,
+  invites: invitesRouter,
   maintenance: maintenanceRouter,
   notifications: notificationsRouter,
   plan: planRouter,
@@ -25,6 +27,7 @@ export const appRouter = router({
   shares: sharesRouter,
   supplier: supplierRouter,
   system: systemRouter,
+  vendors: vendorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import {
   DOCUMENT_MESSAGES,
   documentNameFromKind,
   documentUploadBatchSchema,
+  inviteDocumentSchema,
   MAX_FILE_NAME_LENGTH,
   registerDocumentSchema,
   sanitizeFileName,
@@ -451,5 +452,36 @@ describe('documentUploadBatchSchema', () => {
 
   it('has the success toast', () => {
     expect(DOCUMENT_MESSAGES.uploaded).toBe('Document uploaded');
+  });
+});
+
+describe('inviteDocumentSchema (issue 15: a vendor registers through an upload link)', () => {
+  const upload = {
+    kind: 'certificate',
+    storage_key: 'ab/00000000000000000000000000000000',
+    sha256: 'a'.repeat(64),
+    bytes: 1234,
+    content_type: 'application/pdf',
+  };
+
+  it('takes the vault registration fields without a target, with the same defaults', () => {
+    expect(
+      inviteDocumentSchema.parse({
+        ...upload,
+        metadata: { certificate_type: 'beetle_clearance', issued_on: '2026-11-01', filename: 'Beetle.pdf' },
+      }),
+    ).toMatchObject({ name: 'Beetle.pdf', expires_at: '2027-02-01' });
+    expect(inviteDocumentSchema.parse(upload)).toMatchObject({ name: null, expires_at: null, metadata: {} });
+  });
+
+  it('holds the same checks: no expiry on an inspection, a known certificate type', () => {
+    const expiry = inviteDocumentSchema.safeParse({
+      ...upload,
+      kind: 'inspection',
+      expires_at: '2027-01-01',
+    });
+    expect(expiry.error?.issues[0]?.message).toBe(DOCUMENT_MESSAGES.expiryNotAllowed);
+    const type = inviteDocumentSchema.safeParse({ ...upload, metadata: { certificate_type: 'unicorn' } });
+    expect(type.error?.issues[0]?.path).toEqual(['metadata', 'certificate_type']);
   });
 });

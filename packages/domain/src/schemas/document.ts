@@ -168,69 +168,101 @@ function nameFromMetadata(metadata: Record<string, unknown>): string | null {
  * any key or string inside metadata, may hold a control character (the browser refuses such a file
  * name before uploading, see `fileInfoSchema`).
  */
+/** The fields of a registration that describe the file and what it is (every door registers these). */
+const documentFields = {
+  kind: documentKindSchema,
+  name: documentNameSchema.nullish(),
+  storage_key: z
+    .string({ error: DOCUMENT_MESSAGES.storageKeyRequired })
+    .trim()
+    .check(noControlCharacters('Storage key'))
+    .min(1, DOCUMENT_MESSAGES.storageKeyRequired)
+    .max(MAX_ORIGINAL_NAME_LENGTH, 'Storage key is too long'),
+  sha256: sha256HexSchema,
+  bytes: fileBytesSchema,
+  content_type: contentTypeSchema,
+  expires_at: optionalIsoDateSchema,
+  metadata: jsonObjectSchema('Metadata')
+    .nullish()
+    .transform((value) => value ?? {}),
+};
+
+type DocumentFacts = {
+  kind: string;
+  expires_at: string | null;
+  metadata: Record<string, unknown>;
+};
+
+/** Expiry only where the kind has one; a known certificate type on a certified kind; issue before expiry. */
+function checkDocumentFacts(value: DocumentFacts, ctx: z.RefinementCtx): void {
+  const expiryAllowed = (EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(value.kind);
+  if (value.expires_at !== null && !expiryAllowed) {
+    ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryNotAllowed, path: ['expires_at'] });
+  }
+  const { certificate_type: type, issued_on: issuedOn } = value.metadata;
+  if (type !== undefined && type !== null) {
+    if (!certificateTypeSchema.safeParse(type).success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: CERTIFICATE_TYPE_MESSAGE,
+        path: ['metadata', 'certificate_type'],
+      });
+    } else if (!(CERTIFIED_KINDS as readonly string[]).includes(value.kind)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: DOCUMENT_MESSAGES.certificateTypeKind,
+        path: ['metadata', 'certificate_type'],
+      });
+    }
+  }
+  if (issuedOn !== undefined && issuedOn !== null) {
+    if (typeof issuedOn !== 'string' || !isIsoDate(issuedOn)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: DOCUMENT_MESSAGES.issuedOnInvalid,
+        path: ['metadata', 'issued_on'],
+      });
+    } else if (expiryAllowed && value.expires_at !== null && value.expires_at <= issuedOn) {
+      ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryBeforeIssue, path: ['expires_at'] });
+    }
+  }
+}
+
+/** The name from metadata when none was given, and a certificate's expiry from its type and issue date. */
+function withDefaults<T extends DocumentFacts & { name?: string | null }>(value: T) {
+  return {
+    ...value,
+    name: value.name ?? nameFromMetadata(value.metadata),
+    expires_at: value.expires_at ?? defaultCertificateExpiry(value.kind, value.metadata),
+  };
+}
+
 export const registerDocumentSchema = z
   .object({
     property_id: optionalIdSchema,
     job_id: optionalIdSchema,
     organization: z.boolean({ error: 'organization must be true or false' }).default(false),
-    kind: documentKindSchema,
-    name: documentNameSchema.nullish(),
-    storage_key: z
-      .string({ error: DOCUMENT_MESSAGES.storageKeyRequired })
-      .trim()
-      .check(noControlCharacters('Storage key'))
-      .min(1, DOCUMENT_MESSAGES.storageKeyRequired)
-      .max(MAX_ORIGINAL_NAME_LENGTH, 'Storage key is too long'),
-    sha256: sha256HexSchema,
-    bytes: fileBytesSchema,
-    content_type: contentTypeSchema,
-    expires_at: optionalIsoDateSchema,
-    metadata: jsonObjectSchema('Metadata')
-      .nullish()
-      .transform((value) => value ?? {}),
+    ...documentFields,
   })
   .superRefine((value, ctx) => {
     const targets = [value.property_id !== null, value.job_id !== null, value.organization];
     if (targets.filter(Boolean).length !== 1) {
       ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.propertyOrJob });
     }
-    const expiryAllowed = (EXPIRING_DOCUMENT_KINDS as readonly string[]).includes(value.kind);
-    if (value.expires_at !== null && !expiryAllowed) {
-      ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryNotAllowed, path: ['expires_at'] });
-    }
-    const { certificate_type: type, issued_on: issuedOn } = value.metadata;
-    if (type !== undefined && type !== null) {
-      if (!certificateTypeSchema.safeParse(type).success) {
-        ctx.addIssue({
-          code: 'custom',
-          message: CERTIFICATE_TYPE_MESSAGE,
-          path: ['metadata', 'certificate_type'],
-        });
-      } else if (!(CERTIFIED_KINDS as readonly string[]).includes(value.kind)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: DOCUMENT_MESSAGES.certificateTypeKind,
-          path: ['metadata', 'certificate_type'],
-        });
-      }
-    }
-    if (issuedOn !== undefined && issuedOn !== null) {
-      if (typeof issuedOn !== 'string' || !isIsoDate(issuedOn)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: DOCUMENT_MESSAGES.issuedOnInvalid,
-          path: ['metadata', 'issued_on'],
-        });
-      } else if (expiryAllowed && value.expires_at !== null && value.expires_at <= issuedOn) {
-        ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryBeforeIssue, path: ['expires_at'] });
-      }
-    }
+    checkDocumentFacts(value, ctx);
   })
-  .transform((value) => ({
-    ...value,
-    name: value.name ?? nameFromMetadata(value.metadata),
-    expires_at: value.expires_at ?? defaultCertificateExpiry(value.kind, value.metadata),
-  }));
+  .transform(withDefaults);
+
+/**
+ * POST /api/invites/{token}/documents (issue 15): what a vendor registers through an upload invite — the
+ * same fields and checks as the vault's registration, without a target (the invite names the property).
+ */
+export const inviteDocumentSchema = z
+  .object(documentFields)
+  .superRefine(checkDocumentFacts)
+  .transform(withDefaults);
+export type InviteDocumentInput = z.input<typeof inviteDocumentSchema>;
+export type InviteDocument = z.output<typeof inviteDocumentSchema>;
 
 /** The kinds of document that can say which certificate they are (a roof inspection is an inspection). */
 export const CERTIFIED_KINDS = ['certificate', 'inspection'] as const;

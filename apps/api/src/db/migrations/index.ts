@@ -12,6 +12,7 @@ import * as sharesOnCapabilities from './2026-11-23T0010-shares-on-capabilities.
 import * as compliance from './2026-11-23T0011-compliance.js';
 import * as maintenance from './2026-11-23T0012-maintenance.js';
 import * as emailAlerts from './2026-11-23T0013-email-alerts.js';
+import * as vendors from './2026-11-23T0014-vendors.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0011-compliance': compliance,
   '2026-11-23T0012-maintenance': maintenance,
   '2026-11-23T0013-email-alerts': emailAlerts,
+  '2026-11-23T0014-vendors': vendors,
 };

@@ -30,7 +30,8 @@ export function absoluteUrl(req: FastifyRequest, url: string): string {
   return url.startsWith('/') ? `${req.protocol}://${req.host}${url}` : url;
 }
 
-function signedUploadOut(req: FastifyRequest, upload: SignedUpload) {
+/** A signed upload as both doors answer it (the vault's and an invite's). */
+export function signedUploadOut(req: FastifyRequest, upload: SignedUpload) {
   return {
     url: absoluteUrl(req, upload.url),
     storageKey: upload.key,

@@ -12,10 +12,10 @@ import {
   startOfJohannesburgDay,
   type UpdateDocument,
 } from '@propertydna/domain';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js';
-import type { Db, DocumentRow } from '../../db/database.js';
+import type { Database, Db, DocumentRow, NewDocument, UploadRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore, SignedUpload } from '../../storage/file-store.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
@@ -56,11 +56,13 @@ export function toDocumentOut(row: DocumentWithProperty): DocumentOut {
     source: row.source,
     created_at: new Date(row.created_at).toISOString(),
     expires_at: iso(row.expires_at),
-    verified_by: row.verified_by,
-    verified: row.verified_by !== null,
-    verified_by_organization: row.verified_by === null ? null : row.verified_by_organization,
+    // A vendor without an account is named, not a user: the name written at upload stands for them.
+    verified_by: row.verified_by ?? row.verifier_name,
+    verified: (row.verified_by ?? row.verifier_name) !== null,
+    verified_by_organization:
+      row.verifier_name ?? (row.verified_by === null ? null : row.verified_by_organization),
     job_ref: row.job_ref,
-    status: documentStatus(row),
+    status: documentStatus({ verified_by: row.verified_by ?? row.verifier_name }),
     property_id: row.property_id,
     property_name: row.property_name,
     job_id: row.job_id,
@@ -192,27 +194,17 @@ async function resolveTarget(db: Db, actor: Actor, input: RegisterDocument): Pro
 }
 
 /**
- * Step 3: registers an uploaded file as a document. Nothing the client says is trusted: the key
- * must be one this organisation signed and has not registered yet; size, SHA-256 and type must be
- * the signed ones; the stored bytes are hashed and sniffed; the source and verifier come from who
- * the caller is.
+ * Holds a registration to its signed declaration: the upload must exist, be unregistered and unexpired,
+ * match the declared size, SHA-256 and type, and its stored bytes must hash and sniff as declared. A
+ * mismatching object is removed and its declaration spent. Answers the upload row.
  */
-export async function registerDocument(
+export async function checkUploaded(
   db: Db,
   store: FileStore,
-  who: RequestActor,
-  input: RegisterDocument,
+  upload: UploadRow | undefined,
+  input: { bytes: number; sha256: string; content_type: AllowedContentType },
   now = new Date(),
-): Promise<DocumentOut> {
-  const { actor } = who;
-  const target = await resolveTarget(db, actor, input);
-
-  const upload = await db
-    .selectFrom('uploads')
-    .selectAll()
-    .where('storage_key', '=', input.storage_key)
-    .where('organization_id', '=', actor.organizationId)
-    .executeTakeFirst();
+): Promise<UploadRow> {
   if (!upload || upload.registered_at !== null || new Date(upload.expires_at) < now) {
     throw new AppError('BAD_REQUEST', UNKNOWN_UPLOAD);
   }
@@ -235,13 +227,21 @@ export async function registerDocument(
     await db.deleteFrom('uploads').where('storage_key', '=', upload.storage_key).execute();
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', CONTENT_MISMATCH);
   }
+  return upload;
+}
 
-  // Suppliers issue verified documents (spec §6); an organisation's own papers are just its upload.
-  const verified = actor.userType === 'supplier' && target.table !== 'organizations';
-  // Spec §7's payload has no name: the schema took metadata.name or metadata.filename, else the kind and day.
-  const name = input.name ?? documentNameFromKind(input.kind, johannesburgToday(now), input.content_type);
-  const id = await db.transaction().execute(async (trx) => {
-    // Registered once: the first of two concurrent registrations wins.
+/**
+ * In one transaction: claims the checked upload (the first of two concurrent registrations wins), inserts
+ * its document and lets `record` write what goes with it (the audit row, …). Answers the document's id.
+ */
+export function insertRegistered(
+  db: Db,
+  upload: UploadRow,
+  document: NewDocument,
+  record: (trx: Transaction<Database>, documentId: string) => Promise<void>,
+  now = new Date(),
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('uploads')
       .set({ registered_at: now })
@@ -249,33 +249,73 @@ export async function registerDocument(
       .where('registered_at', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) throw new AppError('BAD_REQUEST', UNKNOWN_UPLOAD);
-    const row = await trx
-      .insertInto('documents')
-      .values({
-        organization_id: actor.organizationId,
-        property_id: target.table === 'properties' ? target.id : null,
-        job_id: target.table === 'jobs' ? target.id : null,
-        kind: input.kind,
-        name,
-        storage_key: upload.storage_key,
-        sha256: input.sha256,
-        bytes: input.bytes,
-        content_type: input.content_type,
-        source: verified ? 'supplier_verified' : 'owner_upload',
-        verified_by: verified ? actor.userId : null,
-        expires_at: input.expires_at ? startOfJohannesburgDay(input.expires_at) : null,
-        metadata: JSON.stringify(input.metadata),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await recordActorAudit(trx, who, 'register', row.id, {
-      name,
-      kind: input.kind,
-      bytes: input.bytes,
-      sha256: input.sha256,
-    });
+    const row = await trx.insertInto('documents').values(document).returning('id').executeTakeFirstOrThrow();
+    await record(trx, row.id);
     return row.id;
   });
+}
+
+/**
+ * Step 3: registers an uploaded file as a document. Nothing the client says is trusted: the key
+ * must be one this organisation signed and has not registered yet; size, SHA-256 and type must be
+ * the signed ones; the stored bytes are hashed and sniffed; the source and verifier come from who
+ * the caller is.
+ */
+export async function registerDocument(
+  db: Db,
+  store: FileStore,
+  who: RequestActor,
+  input: RegisterDocument,
+  now = new Date(),
+): Promise<DocumentOut> {
+  const { actor } = who;
+  const target = await resolveTarget(db, actor, input);
+
+  const upload = await checkUploaded(
+    db,
+    store,
+    await db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('storage_key', '=', input.storage_key)
+      .where('organization_id', '=', actor.organizationId)
+      .where('vendor_invite_id', 'is', null)
+      .executeTakeFirst(),
+    input,
+    now,
+  );
+
+  // Suppliers issue verified documents (spec §6); an organisation's own papers are just its upload.
+  const verified = actor.userType === 'supplier' && target.table !== 'organizations';
+  // Spec §7's payload has no name: the schema took metadata.name or metadata.filename, else the kind and day.
+  const name = input.name ?? documentNameFromKind(input.kind, johannesburgToday(now), input.content_type);
+  const id = await insertRegistered(
+    db,
+    upload,
+    {
+      organization_id: actor.organizationId,
+      property_id: target.table === 'properties' ? target.id : null,
+      job_id: target.table === 'jobs' ? target.id : null,
+      kind: input.kind,
+      name,
+      storage_key: upload.storage_key,
+      sha256: input.sha256,
+      bytes: input.bytes,
+      content_type: input.content_type,
+      source: verified ? 'supplier_verified' : 'owner_upload',
+      verified_by: verified ? actor.userId : null,
+      expires_at: input.expires_at ? startOfJohannesburgDay(input.expires_at) : null,
+      metadata: JSON.stringify(input.metadata),
+    },
+    (trx, documentId) =>
+      recordActorAudit(trx, who, 'register', documentId, {
+        name,
+        kind: input.kind,
+        bytes: input.bytes,
+        sha256: input.sha256,
+      }),
+    now,
+  );
   return getDocument(db, actor.organizationId, id);
 }
 

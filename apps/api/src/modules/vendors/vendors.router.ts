@@ -1,0 +1,112 @@
+import { vendorInviteSchema } from '@propertydna/domain';
+import { z } from 'zod';
+import type { Context } from '../../trpc/context.js';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
+import { okSchema } from '../auth/auth.schemas.js';
+import { recheckCompliance } from '../compliance/compliance.jobs.js';
+import { signedUploadOut, who } from '../documents/documents.router.js';
+import { signedUploadSchema } from '../documents/documents.schemas.js';
+import { openInvite, registerInviteDocument, signInviteUpload, viewInvite } from './invites.service.js';
+import {
+  inviteCreatedSchema,
+  inviteRegisterInput,
+  inviteSignInput,
+  inviteTokenParams,
+  inviteUploadSchema,
+  inviteViewSchema,
+  propertyVendorSchema,
+  propertyVendorsInput,
+  revokeResultSchema,
+  revokeVendorInput,
+  updateVendorInput,
+  vendorIdParams,
+  vendorSchema,
+} from './vendors.schemas.js';
+import {
+  deleteVendor,
+  getVendor,
+  inviteVendor,
+  listVendors,
+  propertyVendors,
+  revokeVendor,
+  updateVendor,
+} from './vendors.service.js';
+
+/** The app's origin as the caller reached it (the invite's link is this + /invite/ + token). */
+const originOf = (ctx: Pick<Context, 'req'>) => `${ctx.req.protocol}://${ctx.req.host}`;
+
+const callerOf = (ctx: Pick<Context, 'req' | 'actor'>) => ({ ip: ctx.req.ip, actor: ctx.actor });
+
+/** The owner's side: the vendor directory and upload invites (issue 15). */
+export const vendorsRouter = router({
+  list: authedProcedure
+    .output(z.array(vendorSchema))
+    .query(({ ctx }) => listVendors(ctx.deps.db.db, ctx.actor.organizationId)),
+
+  byId: authedProcedure
+    .input(vendorIdParams)
+    .output(vendorSchema)
+    .query(({ ctx, input }) => getVendor(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+
+  byProperty: authedProcedure
+    .input(propertyVendorsInput)
+    .output(z.array(propertyVendorSchema))
+    .query(({ ctx, input }) => propertyVendors(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+
+  invite: authedProcedure
+    .input(vendorInviteSchema)
+    .output(inviteCreatedSchema)
+    .mutation(({ ctx, input }) => inviteVendor(ctx.deps, who(ctx), input, originOf(ctx))),
+
+  update: authedProcedure
+    .input(updateVendorInput)
+    .output(vendorSchema)
+    .mutation(({ ctx, input }) => updateVendor(ctx.deps.db.db, who(ctx), input.id, input.patch)),
+
+  revoke: authedProcedure
+    .input(revokeVendorInput)
+    .output(revokeResultSchema)
+    .mutation(({ ctx, input }) => revokeVendor(ctx.deps.db.db, who(ctx), input.id, input.propertyId)),
+
+  remove: authedProcedure
+    .input(vendorIdParams)
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deleteVendor(ctx.deps.db.db, who(ctx), input.id);
+      return { ok: true as const };
+    }),
+});
+
+/** The vendor's side: an upload link, no account needed (a signed-in supplier uploads as their organisation). */
+export const invitesRouter = router({
+  view: publicProcedure
+    .input(inviteTokenParams)
+    .output(inviteViewSchema)
+    .query(async ({ ctx, input }) => {
+      const invite = await openInvite(ctx.deps.db.db, input.token, ctx.req.ip);
+      return viewInvite(ctx.deps.db.db, invite, callerOf(ctx));
+    }),
+
+  sign: publicProcedure
+    .input(inviteSignInput)
+    .output(signedUploadSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { token, ...declaration } = input;
+      const invite = await openInvite(ctx.deps.db.db, token, ctx.req.ip);
+      return signedUploadOut(
+        ctx.req,
+        await signInviteUpload(ctx.deps.db.db, ctx.deps.store, invite, callerOf(ctx), declaration),
+      );
+    }),
+
+  register: publicProcedure
+    .input(inviteRegisterInput)
+    .output(inviteUploadSchema)
+    .mutation(async ({ ctx, input }) => {
+      const invite = await openInvite(ctx.deps.db.db, input.token, ctx.req.ip);
+      const document = await registerInviteDocument(ctx.deps, invite, callerOf(ctx), input.document);
+      await recheckCompliance(ctx.deps, ctx.log, invite.organization_id, [invite.property_id]);
+      // The vendor hears what they uploaded, not the owner's view of it.
+      return { id: document.id, name: document.name, kind: document.kind, created_at: document.created_at };
+    }),
+});

@@ -1,0 +1,433 @@
+import {
+  formatDate,
+  INVITE_MAX_BYTES,
+  INVITE_MAX_FILES,
+  inviteAccessSummary,
+  johannesburgToday,
+  kindsPhrase,
+  type UpdateVendor,
+  type VendorInvite,
+  vendorVerifierName,
+} from '@propertydna/domain';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { requireOwned } from '../../auth/owned.js';
+import { capabilityStatus, issueCapability } from '../../capabilities/capabilities.js';
+import type { Db, DbOrTrx, VendorRow } from '../../db/database.js';
+import { queueMailWithin } from '../../mail/mail-job.js';
+import { vendorInviteMail } from '../../mail/templates.js';
+import type { AppServices } from '../../trpc/context.js';
+import { recordActorAudit } from '../audit/audit.repo.js';
+import type { RequestActor } from '../documents/documents.service.js';
+import type { InviteAccessOut, PropertyVendorOut, VendorOut } from './vendors.schemas.js';
+
+/** Spec §4: the one access level an invite gives. */
+export const ACCESS_LEVEL = 'Certificate Upload';
+
+/**
+ * Whether the vendor at this e-mail address is a registered supplier whose liability insurance is current
+ * (its expiry is today or later, in South Africa): one correlated sub-query over users and insurance.
+ */
+export function registeredSupplierOf(email: Expression<string>, today: string) {
+  return sql<string | null>`(
+    select o.name from users u
+    join organizations o on o.id = u.organization_id
+    join supplier_insurance si on si.organization_id = o.id
+    where lower(u.email) = lower(${email}) and u.user_type = 'supplier' and si.expires_on >= ${today}::date
+    order by o.name limit 1
+  )`;
+}
+
+type VendorWithSupplier = VendorRow & { supplier_name: string | null };
+
+/** The organisation's vendors (all, or the ids given), each with the registered supplier it is, if any. */
+function selectVendors(db: DbOrTrx, organizationId: string, now: Date) {
+  return db
+    .selectFrom('vendors as v')
+    .selectAll('v')
+    .select((eb) => registeredSupplierOf(eb.ref('v.email'), johannesburgToday(now)).as('supplier_name'))
+    .where('v.organization_id', '=', organizationId);
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function vendorOut(
+  row: VendorWithSupplier,
+  extra: Pick<VendorOut, 'properties' | 'documents_count'>,
+): VendorOut {
+  return {
+    id: row.id,
+    name: row.name,
+    company: row.company,
+    email: row.email,
+    phone: row.phone,
+    specialties: row.specialties,
+    verified: row.supplier_name !== null,
+    registered_supplier: row.supplier_name,
+    notes: row.notes,
+    created_at: iso(row.created_at),
+    ...extra,
+  };
+}
+
+/** The invites of the organisation (of one property, or one vendor), newest first, with their link state. */
+function selectInvites(db: DbOrTrx, organizationId: string, where: Expression<SqlBool> | null = null) {
+  let query = db
+    .selectFrom('vendor_invites as vi')
+    .innerJoin('capabilities as c', 'c.id', 'vi.id')
+    .innerJoin('properties as p', 'p.id', 'vi.property_id')
+    .select([
+      'vi.id',
+      'vi.vendor_id',
+      'vi.property_id',
+      'vi.allowed_kinds',
+      'vi.max_files',
+      'vi.max_bytes',
+      'vi.created_at',
+      'c.expires_at',
+      'c.revoked_at',
+      'c.used_at',
+      'p.name as property_name',
+      'p.address as property_address',
+    ])
+    .where('vi.organization_id', '=', organizationId)
+    .where('p.archived_at', 'is', null);
+  if (where) query = query.where(() => where);
+  return query.orderBy('vi.created_at', 'desc').orderBy('vi.id');
+}
+
+type InviteRow = Awaited<ReturnType<ReturnType<typeof selectInvites>['execute']>>[number];
+
+function accessOut(invite: InviteRow, now: Date): InviteAccessOut {
+  const status = capabilityStatus(invite, now) as InviteAccessOut['status'];
+  return {
+    invite_id: invite.id,
+    status,
+    access_level: ACCESS_LEVEL,
+    allowed_kinds: invite.allowed_kinds,
+    summary: inviteAccessSummary(invite.allowed_kinds, invite.expires_at),
+    invited_at: iso(invite.created_at),
+    expires_at: iso(invite.expires_at),
+  };
+}
+
+/** The latest invite per (vendor, property): the one that says what the vendor may do there now. */
+function latestPerVendorAndProperty(invites: InviteRow[]): InviteRow[] {
+  const seen = new Set<string>();
+  return invites.filter((invite) => {
+    const key = `${invite.vendor_id} ${invite.property_id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** How many documents each vendor brought into the organisation's vault through its invites. */
+async function documentCounts(db: Db, organizationId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('documents as d')
+    .innerJoin('vendor_invites as vi', 'vi.id', 'd.vendor_invite_id')
+    .select(['vi.vendor_id', sql<number>`count(*)`.as('count')])
+    .where('d.organization_id', '=', organizationId)
+    .groupBy('vi.vendor_id')
+    .execute();
+  return new Map(rows.map((row) => [row.vendor_id, Number(row.count)]));
+}
+
+/** GET /api/vendors: the organisation's directory, each vendor with the live properties it serves. */
+export async function listVendors(db: Db, organizationId: string, now = new Date()): Promise<VendorOut[]> {
+  const [vendors, invites, counts] = await Promise.all([
+    selectVendors(db, organizationId, now).orderBy('v.name').orderBy('v.id').execute(),
+    selectInvites(db, organizationId).execute(),
+    documentCounts(db, organizationId),
+  ]);
+  const served = new Map<string, VendorOut['properties']>();
+  for (const invite of latestPerVendorAndProperty(invites)) {
+    const list = served.get(invite.vendor_id) ?? [];
+    list.push({
+      id: invite.property_id,
+      name: invite.property_name,
+      address: invite.property_address,
+      access: accessOut(invite, now),
+    });
+    served.set(invite.vendor_id, list);
+  }
+  return vendors.map((vendor) =>
+    vendorOut(vendor, {
+      properties: served.get(vendor.id) ?? [],
+      documents_count: counts.get(vendor.id) ?? 0,
+    }),
+  );
+}
+
+/** One vendor of the directory (404 when not the organisation's). */
+export async function getVendor(db: Db, organizationId: string, id: string, now = new Date()) {
+  const owned = await requireOwned(db, organizationId, 'vendor', id);
+  const vendors = await listVendors(db, organizationId, now);
+  const vendor = vendors.find((candidate) => candidate.id === owned);
+  if (!vendor) throw new Error('vendor vanished between two reads');
+  return vendor;
+}
+
+/**
+ * GET /api/properties/{id}/vendors: the vendors invited for one property, each with what their latest
+ * invite allows until when, and what they uploaded through it (names only, newest first).
+ */
+export async function propertyVendors(
+  db: Db,
+  organizationId: string,
+  propertyId: string,
+  now = new Date(),
+): Promise<PropertyVendorOut[]> {
+  const property = await requireOwned(db, organizationId, 'property', propertyId);
+  const invites = await selectInvites(
+    db,
+    organizationId,
+    sql<SqlBool>`vi.property_id = ${property}`,
+  ).execute();
+  if (invites.length === 0) return [];
+  const latest = latestPerVendorAndProperty(invites);
+  const [vendors, uploads, counts] = await Promise.all([
+    selectVendors(db, organizationId, now)
+      .where(
+        'v.id',
+        'in',
+        latest.map((invite) => invite.vendor_id),
+      )
+      .execute(),
+    db
+      .selectFrom('documents as d')
+      .innerJoin('vendor_invites as vi', 'vi.id', 'd.vendor_invite_id')
+      .select(['d.id', 'd.name', 'd.kind', 'd.created_at', 'vi.vendor_id'])
+      .where('d.organization_id', '=', organizationId)
+      .where('d.property_id', '=', property)
+      .orderBy('d.created_at', 'desc')
+      .orderBy('d.id')
+      .execute(),
+    documentCounts(db, organizationId),
+  ]);
+  const byId = new Map(vendors.map((vendor) => [vendor.id, vendor]));
+  return latest.flatMap((invite) => {
+    const vendor = byId.get(invite.vendor_id);
+    if (!vendor) return [];
+    return [
+      {
+        ...vendorOut(vendor, {
+          properties: [
+            {
+              id: invite.property_id,
+              name: invite.property_name,
+              address: invite.property_address,
+              access: accessOut(invite, now),
+            },
+          ],
+          documents_count: counts.get(vendor.id) ?? 0,
+        }),
+        access: accessOut(invite, now),
+        uploads: uploads
+          .filter((upload) => upload.vendor_id === vendor.id)
+          .map((upload) => ({
+            id: upload.id,
+            name: upload.name,
+            kind: upload.kind,
+            created_at: iso(upload.created_at),
+          })),
+      },
+    ];
+  });
+}
+
+/** Ends every live invite of a vendor (of one property, when given); answers how many were ended. */
+async function revokeInvitesOf(
+  db: DbOrTrx,
+  organizationId: string,
+  vendorId: string,
+  propertyId: string | null,
+  now: Date,
+): Promise<number> {
+  let invites = db
+    .selectFrom('vendor_invites')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('vendor_id', '=', vendorId);
+  if (propertyId) invites = invites.where('property_id', '=', propertyId);
+  const result = await db
+    .updateTable('capabilities')
+    .set({ revoked_at: now })
+    .where('purpose', '=', 'vendor_invite')
+    .where('id', 'in', invites)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface InviteCreated {
+  vendor: VendorOut;
+  invite: { id: string; url: string; expires_at: string };
+}
+
+/**
+ * POST /api/vendors/invite: finds the vendor by e-mail address (or adds them), ends their live link for
+ * this property (a re-invite renews the link rather than adding a twin), issues a new upload link (a
+ * capability: 192 random bits, only its SHA-256 kept) and queues the mail carrying it — all or nothing.
+ */
+export async function inviteVendor(
+  services: AppServices,
+  who: RequestActor,
+  input: VendorInvite,
+  origin: string,
+  now = new Date(),
+): Promise<InviteCreated> {
+  const db = services.db.db;
+  const { organizationId, userId } = who.actor;
+  const propertyId = await requireOwned(db, organizationId, 'property', input.propertyId);
+  const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
+  const { inviteId, vendorId, url } = await db.transaction().execute(async (trx) => {
+    const property = await trx
+      .selectFrom('properties')
+      .select(['address', 'dna_code'])
+      .where('id', '=', propertyId)
+      .where('archived_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const owner = await trx
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const vendor = await sql<{ id: string }>`
+      insert into vendors (organization_id, name, company, email, phone)
+      values (${organizationId}, ${input.name}, ${input.company ?? null}, ${input.email}, ${input.phone ?? null})
+      on conflict (organization_id, lower(email)) do update set
+        name = excluded.name,
+        company = coalesce(excluded.company, vendors.company),
+        phone = coalesce(excluded.phone, vendors.phone),
+        updated_at = now()
+      returning id`
+      .execute(trx)
+      .then((result) => result.rows[0]);
+    if (!vendor) throw new Error('vendor upsert answered no row');
+    await revokeInvitesOf(trx, organizationId, vendor.id, propertyId, now);
+    const { id, token } = await issueCapability(trx, {
+      purpose: 'vendor_invite',
+      organizationId,
+      createdBy: userId,
+      subjectId: vendor.id,
+      expiresAt,
+    });
+    await trx
+      .insertInto('vendor_invites')
+      .values({
+        id,
+        organization_id: organizationId,
+        vendor_id: vendor.id,
+        property_id: propertyId,
+        allowed_kinds: JSON.stringify(input.allowedKinds),
+        max_files: INVITE_MAX_FILES,
+        max_bytes: INVITE_MAX_BYTES,
+        created_by: userId,
+      })
+      .execute();
+    await recordActorAudit(trx, who, 'invite', null, {
+      inviteId: id,
+      vendorId: vendor.id,
+      propertyId,
+      email: input.email,
+      allowedKinds: input.allowedKinds,
+      expiresAt: expiresAt.toISOString(),
+    });
+    const url = `${origin}/invite/${token}`;
+    await queueMailWithin(services, trx, {
+      to: input.email,
+      ...vendorInviteMail({
+        vendorName: input.name,
+        ownerName: `${owner.first_name} ${owner.last_name}`.trim(),
+        address: property.address,
+        dnaCode: property.dna_code,
+        what: kindsPhrase(input.allowedKinds),
+        url,
+        expiresOn: formatDate(expiresAt),
+      }),
+    });
+    return { inviteId: id, vendorId: vendor.id, url };
+  });
+  return {
+    vendor: await getVendor(db, organizationId, vendorId, now),
+    invite: { id: inviteId, url, expires_at: expiresAt.toISOString() },
+  };
+}
+
+/** PATCH /api/vendors/{id}: the owner's own record of a provider (never their e-mail address). */
+export async function updateVendor(db: Db, who: RequestActor, id: string, patch: UpdateVendor) {
+  const vendorId = await requireOwned(db, who.actor.organizationId, 'vendor', id);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('vendors')
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.company !== undefined ? { company: patch.company } : {}),
+        ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
+        ...(patch.specialties !== undefined ? { specialties: JSON.stringify(patch.specialties) } : {}),
+        ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', vendorId)
+      .execute();
+    await recordActorAudit(trx, who, 'vendor_update', null, { vendorId, ...patch });
+  });
+  return getVendor(db, who.actor.organizationId, vendorId);
+}
+
+/** POST /api/vendors/{id}/revoke: ends the vendor's live links (of one property, when given). */
+export async function revokeVendor(
+  db: Db,
+  who: RequestActor,
+  id: string,
+  propertyId: string | null,
+  now = new Date(),
+) {
+  // The property first: a foreign or archived one is 'Property not found', whoever the vendor is.
+  const property = propertyId
+    ? await requireOwned(db, who.actor.organizationId, 'property', propertyId)
+    : null;
+  const vendorId = await requireOwned(db, who.actor.organizationId, 'vendor', id);
+  const revoked = await db.transaction().execute(async (trx) => {
+    const count = await revokeInvitesOf(trx, who.actor.organizationId, vendorId, property, now);
+    await recordActorAudit(trx, who, 'revoke_invite', null, {
+      vendorId,
+      propertyId: property,
+      revoked: count,
+    });
+    return count;
+  });
+  return { revoked };
+}
+
+/**
+ * DELETE /api/vendors/{id}: the vendor leaves the directory and their links end. What they uploaded stays
+ * in the vault, still named as verified by them (the name was written at upload).
+ */
+export async function deleteVendor(db: Db, who: RequestActor, id: string, now = new Date()) {
+  const vendorId = await requireOwned(db, who.actor.organizationId, 'vendor', id);
+  await db.transaction().execute(async (trx) => {
+    await revokeInvitesOf(trx, who.actor.organizationId, vendorId, null, now);
+    const vendor = await trx
+      .deleteFrom('vendors')
+      .where('id', '=', vendorId)
+      .returning(['name', 'email'])
+      .executeTakeFirstOrThrow();
+    await recordActorAudit(trx, who, 'vendor_delete', null, { vendorId, ...vendor });
+  });
+}
+
+/** Who the vault names as verifier of what this vendor uploads. */
+export const verifierNameOf = (vendor: {
+  name: string;
+  company: string | null;
+  supplier_name: string | null;
+}) =>
+  vendorVerifierName({
+    name: vendor.name,
+    company: vendor.supplier_name ?? vendor.company,
+    verified: vendor.supplier_name !== null,
+  });
