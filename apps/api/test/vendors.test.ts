@@ -332,6 +332,15 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
         bytes,
       });
     for (let n = 0; n < 5; n++) expect((await sign(50 * 1024 * 1024, n)).statusCode).toBe(200);
+    // Signing the same file again (a retry) replaces its unregistered upload instead of adding one.
+    expect((await sign(50 * 1024 * 1024, 4)).statusCode).toBe(200);
+    const pending = await t.db.db
+      .selectFrom('uploads')
+      .innerJoin('capabilities as c', 'c.id', 'uploads.vendor_invite_id')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('c.token_hash', '=', sha256Hex(Buffer.from(token)))
+      .executeTakeFirstOrThrow();
+    expect(Number(pending.n)).toBe(5);
     const tooMuch = await sign(1, 99);
     expect(tooMuch.statusCode).toBe(413);
     expect(tooMuch.json().error).toBe(VENDOR_MESSAGES.tooManyBytes);

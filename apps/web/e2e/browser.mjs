@@ -2,10 +2,12 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { deflateSync } from 'node:zlib';
+import { simpleParser } from 'mailparser';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
@@ -429,4 +431,39 @@ export function screenshots(variable) {
     await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
     await page.screenshot({ path: path.join(dir, `${name}-window.png`) });
   };
+}
+
+/** The server's outbox (mail written as .eml files: the default transport). */
+export const outbox = () => {
+  assert.ok(process.env.DATA_DIR, 'DATA_DIR (the server data directory) is set by scripts/e2e.mjs');
+  return path.join(process.env.DATA_DIR, 'outbox');
+};
+
+/** Waits for `find` to answer something other than undefined (it is asked again every 100 ms). */
+export async function waitUntil(find, { timeout = 20_000, what = 'the condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) assert.fail(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The parsed .eml files of the outbox addressed to `to` with this subject, oldest first. */
+export async function mailsTo(to, subject) {
+  let names;
+  try {
+    names = (await readdir(outbox())).filter((name) => name.endsWith('.eml')).sort();
+  } catch (error) {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  }
+  const mails = [];
+  for (const name of names) {
+    const mail = await simpleParser(await readFile(path.join(outbox(), name)));
+    const recipients = [mail.to ?? []].flat().flatMap((address) => address.value.map((one) => one.address));
+    if (mail.subject === subject && recipients.includes(to)) mails.push(mail);
+  }
+  return mails;
 }

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { simpleParser } from 'mailparser';
 import {
   api,
   assertClean,
@@ -10,9 +7,11 @@ import {
   axeViolations,
   BASE_URL,
   describeViolations,
+  mailsTo,
   toast,
   uniqueEmail,
   useBrowser,
+  waitUntil,
   watchPage,
 } from './browser.mjs';
 
@@ -30,40 +29,6 @@ const NEW_PASSWORD = 'Drakensberg-gutter-2026';
 /** A token of the right shape that no link was ever issued with. */
 const UNKNOWN_TOKEN = 'bm8tc3VjaC1yZXNldC1saW5rLWV2ZXItaXNzdWVkLWhlcmU';
 
-const outbox = () => {
-  assert.ok(process.env.DATA_DIR, 'DATA_DIR (the server data directory) is set by scripts/e2e.mjs');
-  return path.join(process.env.DATA_DIR, 'outbox');
-};
-
-/** Waits for `find` to answer something other than undefined (it is asked again every 100 ms). */
-async function waitUntil(find, { timeout = 20_000, what = 'the condition' } = {}) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) assert.fail(`timed out after ${timeout} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The parsed .eml files of the outbox addressed to `to` with this subject, oldest first. */
-async function mailsTo(to, subject) {
-  let names;
-  try {
-    names = (await readdir(outbox())).filter((name) => name.endsWith('.eml')).sort();
-  } catch (error) {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  }
-  const mails = [];
-  for (const name of names) {
-    const mail = await simpleParser(await readFile(path.join(outbox(), name)));
-    const recipients = [mail.to ?? []].flat().flatMap((address) => address.value.map((one) => one.address));
-    if (mail.subject === subject && recipients.includes(to)) mails.push(mail);
-  }
-  return mails;
-}
-
 /** Waits for the `count`-th reset mail to `to` (the queue sends it in the background) and answers it. */
 function resetMail(to, count = 1) {
   return waitUntil(
@@ -71,7 +36,7 @@ function resetMail(to, count = 1) {
       const mails = await mailsTo(to, SUBJECT);
       return mails.length >= count ? mails.at(-1) : undefined;
     },
-    { what: `reset mail #${count} to ${to} in ${outbox()}` },
+    { what: `reset mail #${count} to ${to} in the outbox` },
   );
 }
 

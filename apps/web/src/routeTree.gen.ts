@@ -24,6 +24,7 @@ import { Route as AuthenticatedPoliciesRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticated/reports';
 import { Route as AuthenticatedVaultRouteImport } from './routes/_authenticated/vault';
 import { Route as AuthenticatedVendorsRouteImport } from './routes/_authenticated/vendors';
+import { Route as InviteTokenRouteImport } from './routes/invite.$token';
 import { Route as ShareTokenRouteImport } from './routes/share.$token';
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index';
 import { Route as AuthenticatedAppDashboardRouteImport } from './routes/_authenticated/app/dashboard';
@@ -123,6 +124,11 @@ const AuthenticatedVendorsRoute = AuthenticatedVendorsRouteImport.update({
   id: '/vendors',
   path: '/vendors',
   getParentRoute: () => AuthenticatedRoute,
+} as any);
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
 } as any);
 const ShareTokenRoute = ShareTokenRouteImport.update({
   id: '/share/$token',
@@ -279,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AuthenticatedReportsRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
+  '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
   '/app/old': typeof AuthenticatedAppOldRouteRouteWithChildren;
   '/app/dashboard': typeof AuthenticatedAppDashboardRoute;
@@ -319,6 +326,7 @@ export interface FileRoutesByTo {
   '/reports': typeof AuthenticatedReportsRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
+  '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
   '/app/dashboard': typeof AuthenticatedAppDashboardRoute;
   '/app/maintenance': typeof AuthenticatedAppMaintenanceRoute;
@@ -360,6 +368,7 @@ export interface FileRoutesById {
   '/_authenticated/reports': typeof AuthenticatedReportsRoute;
   '/_authenticated/vault': typeof AuthenticatedVaultRoute;
   '/_authenticated/vendors': typeof AuthenticatedVendorsRoute;
+  '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
   '/_authenticated/app/old': typeof AuthenticatedAppOldRouteRouteWithChildren;
   '/_authenticated/app/dashboard': typeof AuthenticatedAppDashboardRoute;
@@ -402,6 +411,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/vault'
     | '/vendors'
+    | '/invite/$token'
     | '/share/$token'
     | '/app/old'
     | '/app/dashboard'
@@ -442,6 +452,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/vault'
     | '/vendors'
+    | '/invite/$token'
     | '/share/$token'
     | '/app/dashboard'
     | '/app/maintenance'
@@ -482,6 +493,7 @@ export interface FileRouteTypes {
     | '/_authenticated/reports'
     | '/_authenticated/vault'
     | '/_authenticated/vendors'
+    | '/invite/$token'
     | '/share/$token'
     | '/_authenticated/app/old'
     | '/_authenticated/app/dashboard'
@@ -517,6 +529,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute;
   TermsRoute: typeof TermsRoute;
   VerifyRoute: typeof VerifyRoute;
+  InviteTokenRoute: typeof InviteTokenRoute;
   ShareTokenRoute: typeof ShareTokenRoute;
 }
 
@@ -626,6 +639,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/vendors';
       preLoaderRoute: typeof AuthenticatedVendorsRouteImport;
       parentRoute: typeof AuthenticatedRoute;
+    };
+    '/invite/$token': {
+      id: '/invite/$token';
+      path: '/invite/$token';
+      fullPath: '/invite/$token';
+      preLoaderRoute: typeof InviteTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
     };
     '/share/$token': {
       id: '/share/$token';
@@ -889,6 +909,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,
   VerifyRoute: VerifyRoute,
+  InviteTokenRoute: InviteTokenRoute,
   ShareTokenRoute: ShareTokenRoute,
 };
 export const routeTree = rootRouteImport

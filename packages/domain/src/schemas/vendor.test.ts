@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataOf, errorsOf } from './test-helpers.js';
 import {
+  endedAccessSummary,
   INVITE_MAX_DAYS,
   inviteAccessSummary,
   kindsPhrase,
@@ -113,6 +114,15 @@ describe('what an invite says', () => {
     );
     expect(inviteAccessSummary(['certificate'], '2026-12-06T22:30:00.000Z')).toBe(
       'May upload certificates until Dec 07, 2026',
+    );
+  });
+
+  it('says when an ended link ended', () => {
+    expect(endedAccessSummary(['certificate'], 'expired', '2026-12-07')).toBe(
+      'The link for certificates expired on Dec 07, 2026',
+    );
+    expect(endedAccessSummary(['inspection'], 'revoked', '2026-11-30T08:00:00.000Z')).toBe(
+      'The link for inspection reports was revoked on Nov 30, 2026',
     );
   });
 

@@ -60,6 +60,18 @@ export function inviteAccessSummary(allowedKinds: readonly string[], expiresAt: 
   return `May upload ${kindsPhrase(allowedKinds)} until ${formatDate(expiresAt)}`;
 }
 
+/**
+ * The same once the link has ended: 'The link for certificates expired on Dec 07, 2026' or '… was
+ * revoked on Nov 30, 2026' ('May upload … until' a past date would mislead).
+ */
+export function endedAccessSummary(
+  allowedKinds: readonly string[],
+  status: 'expired' | 'revoked',
+  at: string | Date,
+): string {
+  return `The link for ${kindsPhrase(allowedKinds)} ${status === 'expired' ? 'expired' : 'was revoked'} on ${formatDate(at)}`;
+}
+
 /** Spec §3: a vendor's company is shown as 'Independent' when it is empty. */
 export const vendorCompanyLabel = (company: string | null | undefined) => company || 'Independent';
 

@@ -11,7 +11,7 @@ import {
 import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { findLiveCapability, logCapabilityEvent } from '../../capabilities/capabilities.js';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTrx } from '../../db/database.js';
 import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
 import { hearGuess, type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
@@ -130,7 +130,7 @@ export async function openInvite(db: Db, token: string, ip: string, now = new Da
 }
 
 /** What the invite has brought in so far: registered documents and uploads still waiting, in files and bytes. */
-async function inviteUsage(db: Db, inviteId: string, now: Date) {
+async function inviteUsage(db: DbOrTrx, inviteId: string, now: Date) {
   const row = await db
     .selectFrom('uploads')
     .select([sql<number>`count(*)`.as('files'), sql<number>`coalesce(sum(bytes), 0)`.as('bytes')])
@@ -206,19 +206,22 @@ export async function signInviteUpload(
   now = new Date(),
 ): Promise<SignedUpload> {
   await takeAttempt(db, [signRule(invite.id)], now);
-  return db.transaction().execute(async (trx) => {
+  const { signed, replaced } = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`invite-uploads:${invite.id}`}, 0))`.execute(
       trx,
     );
-    const row = await trx
-      .selectFrom('uploads')
-      .select([sql<number>`count(*)`.as('files'), sql<number>`coalesce(sum(bytes), 0)`.as('bytes')])
+    // Signing the same file again (a retry) replaces its earlier upload that was never registered, so
+    // retries do not use up the invite's caps.
+    const replaced = await trx
+      .deleteFrom('uploads')
       .where('vendor_invite_id', '=', invite.id)
-      .where((eb) => eb.or([eb('registered_at', 'is not', null), eb('expires_at', '>', now)]))
-      .executeTakeFirstOrThrow();
-    if (Number(row.files) + 1 > invite.max_files)
-      throw new AppError('BAD_REQUEST', VENDOR_MESSAGES.tooManyFiles);
-    if (Number(row.bytes) + declaration.bytes > invite.max_bytes) {
+      .where('sha256', '=', declaration.sha256)
+      .where('registered_at', 'is', null)
+      .returning('storage_key')
+      .execute();
+    const used = await inviteUsage(trx, invite.id, now);
+    if (used.files + 1 > invite.max_files) throw new AppError('BAD_REQUEST', VENDOR_MESSAGES.tooManyFiles);
+    if (used.bytes + declaration.bytes > invite.max_bytes) {
       throw new AppError('PAYLOAD_TOO_LARGE', VENDOR_MESSAGES.tooManyBytes);
     }
     const signed = await store.createUpload(declaration);
@@ -235,8 +238,11 @@ export async function signInviteUpload(
         expires_at: new Date(signed.expiresAt.getTime() + REGISTRATION_GRACE_MS),
       })
       .execute();
-    return signed;
+    return { signed, replaced };
   });
+  // The replaced objects: never registered, so no document refers to them; removed once committed.
+  for (const { storage_key } of replaced) await store.remove(storage_key);
+  return signed;
 }
 
 /**

@@ -44,6 +44,7 @@ export const inviteAccessSchema = z
       .meta({ example: 'May upload certificates and inspection reports until Dec 07, 2026' }),
     invited_at: z.string(),
     expires_at: z.string(),
+    revoked_at: z.string().nullable(),
   })
   .meta({ id: 'VendorAccess' });
 export type InviteAccessOut = z.infer<typeof inviteAccessSchema>;

@@ -1,4 +1,5 @@
 import {
+  endedAccessSummary,
   formatDate,
   INVITE_MAX_BYTES,
   INVITE_MAX_FILES,
@@ -104,7 +105,15 @@ function accessOut(invite: InviteRow, now: Date): InviteAccessOut {
     status,
     access_level: ACCESS_LEVEL,
     allowed_kinds: invite.allowed_kinds,
-    summary: inviteAccessSummary(invite.allowed_kinds, invite.expires_at),
+    summary:
+      status === 'active'
+        ? inviteAccessSummary(invite.allowed_kinds, invite.expires_at)
+        : endedAccessSummary(
+            invite.allowed_kinds,
+            status,
+            status === 'revoked' && invite.revoked_at ? invite.revoked_at : invite.expires_at,
+          ),
+    revoked_at: invite.revoked_at ? iso(invite.revoked_at) : null,
     invited_at: iso(invite.created_at),
     expires_at: iso(invite.expires_at),
   };
@@ -122,23 +131,34 @@ function latestPerVendorAndProperty(invites: InviteRow[]): InviteRow[] {
 }
 
 /** How many documents each vendor brought into the organisation's vault through its invites. */
-async function documentCounts(db: Db, organizationId: string): Promise<Map<string, number>> {
-  const rows = await db
+async function documentCounts(
+  db: Db,
+  organizationId: string,
+  onlyId: string | null = null,
+): Promise<Map<string, number>> {
+  let query = db
     .selectFrom('documents as d')
     .innerJoin('vendor_invites as vi', 'vi.id', 'd.vendor_invite_id')
     .select(['vi.vendor_id', sql<number>`count(*)`.as('count')])
-    .where('d.organization_id', '=', organizationId)
-    .groupBy('vi.vendor_id')
-    .execute();
+    .where('d.organization_id', '=', organizationId);
+  if (onlyId) query = query.where('vi.vendor_id', '=', onlyId);
+  const rows = await query.groupBy('vi.vendor_id').execute();
   return new Map(rows.map((row) => [row.vendor_id, Number(row.count)]));
 }
 
 /** GET /api/vendors: the organisation's directory, each vendor with the live properties it serves. */
-export async function listVendors(db: Db, organizationId: string, now = new Date()): Promise<VendorOut[]> {
+export async function listVendors(
+  db: Db,
+  organizationId: string,
+  now = new Date(),
+  onlyId: string | null = null,
+): Promise<VendorOut[]> {
+  let vendorsQuery = selectVendors(db, organizationId, now);
+  if (onlyId) vendorsQuery = vendorsQuery.where('v.id', '=', onlyId);
   const [vendors, invites, counts] = await Promise.all([
-    selectVendors(db, organizationId, now).orderBy('v.name').orderBy('v.id').execute(),
-    selectInvites(db, organizationId).execute(),
-    documentCounts(db, organizationId),
+    vendorsQuery.orderBy('v.name').orderBy('v.id').execute(),
+    selectInvites(db, organizationId, onlyId ? sql<SqlBool>`vi.vendor_id = ${onlyId}` : null).execute(),
+    documentCounts(db, organizationId, onlyId),
   ]);
   const served = new Map<string, VendorOut['properties']>();
   for (const invite of latestPerVendorAndProperty(invites)) {
@@ -162,8 +182,7 @@ export async function listVendors(db: Db, organizationId: string, now = new Date
 /** One vendor of the directory (404 when not the organisation's). */
 export async function getVendor(db: Db, organizationId: string, id: string, now = new Date()) {
   const owned = await requireOwned(db, organizationId, 'vendor', id);
-  const vendors = await listVendors(db, organizationId, now);
-  const vendor = vendors.find((candidate) => candidate.id === owned);
+  const [vendor] = await listVendors(db, organizationId, now, owned);
   if (!vendor) throw new Error('vendor vanished between two reads');
   return vendor;
 }

@@ -1,26 +1,30 @@
-import { Select, TextInput } from '@mantine/core';
+import { type MantineSize, Select, TextInput } from '@mantine/core';
 import type { CertificateType } from '@propertydna/domain';
 import { CERTIFICATE_TYPE_OPTIONS } from './labels';
 
 /**
  * The fields that say what a certificate is, shared by the upload form and the details editor: its
  * type (searchable, clearable), the date it was issued and when it expires. Each field's id is
- * `${idPrefix}-certificate-type`, `-issued`, `-expires`.
+ * `${idPrefix}-certificate-type`, `-issued`, `-expires`; `size` makes them larger (the phone-first
+ * invite page).
  */
 export function CertificateTypeSelect({
   idPrefix,
   description,
   value,
   onChange,
+  size,
 }: {
   idPrefix: string;
   description: string;
   value: CertificateType | null;
   onChange: (value: CertificateType | null) => void;
+  size?: MantineSize;
 }) {
   return (
     <Select
       id={`${idPrefix}-certificate-type`}
+      size={size}
       label="Certificate type"
       description={description}
       placeholder="Search or choose"
@@ -41,12 +45,14 @@ interface DateFieldProps {
   value: string;
   error: string | null;
   onChange: (value: string) => void;
+  size?: MantineSize;
 }
 
-export function IssuedOnInput({ idPrefix, value, error, onChange }: DateFieldProps) {
+export function IssuedOnInput({ idPrefix, value, error, onChange, size }: DateFieldProps) {
   return (
     <TextInput
       id={`${idPrefix}-issued`}
+      size={size}
       type="date"
       label="Issued on"
       description="The date on the certificate"
@@ -69,10 +75,12 @@ export function ExpiryDateInput({
   validityMonths,
   description,
   disabled,
+  size,
 }: DateFieldProps & { validityMonths?: number; description: string; disabled?: boolean }) {
   return (
     <TextInput
       id={`${idPrefix}-expires`}
+      size={size}
       type="date"
       label="Expiry date"
       description={validityMonths ? `${validityMonths} months after issue; change or clear it` : description}

@@ -32,42 +32,51 @@ const PHASE_COLORS: Record<UploadItem['phase'], string> = {
   error: 'red',
 };
 
+/**
+ * Where one file is: its progress bar (labelled with the file's name) and what it is doing; a failure
+ * says the server's message as an alert.
+ */
+export function UploadProgressStatus({ item }: { item: UploadItem }) {
+  const failed = item.phase === 'error';
+  return (
+    <>
+      <Progress
+        mt={4}
+        value={failed ? 100 : item.percent}
+        color={PHASE_COLORS[item.phase]}
+        animated={item.phase === 'registering'}
+        aria-label={`Upload of ${item.name}`}
+      />
+      <Text
+        size="xs"
+        mt={2}
+        c={failed ? 'red' : item.phase === 'done' ? 'green' : 'dimmed'}
+        role={failed ? 'alert' : undefined}
+      >
+        {uploadStatusText(item)}
+      </Text>
+    </>
+  );
+}
+
 /** One progress bar per file of the batch, labelled with the file's name. */
 export function UploadProgressList({ items }: { items: readonly UploadItem[] }) {
   if (items.length === 0) return null;
   return (
     <Stack component="ul" aria-label="Uploads" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {items.map((item) => {
-        const status = uploadStatusText(item);
-        const failed = item.phase === 'error';
-        return (
-          <li key={item.key} data-phase={item.phase}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" fw={500} truncate="end" title={item.name}>
-                {item.name}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                {formatSize(item.bytes)}
-              </Text>
-            </Group>
-            <Progress
-              mt={4}
-              value={failed ? 100 : item.percent}
-              color={PHASE_COLORS[item.phase]}
-              animated={item.phase === 'registering'}
-              aria-label={`Upload of ${item.name}`}
-            />
-            <Text
-              size="xs"
-              mt={2}
-              c={failed ? 'red' : item.phase === 'done' ? 'green' : 'dimmed'}
-              role={failed ? 'alert' : undefined}
-            >
-              {status}
+      {items.map((item) => (
+        <li key={item.key} data-phase={item.phase}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" fw={500} truncate="end" title={item.name}>
+              {item.name}
             </Text>
-          </li>
-        );
-      })}
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              {formatSize(item.bytes)}
+            </Text>
+          </Group>
+          <UploadProgressStatus item={item} />
+        </li>
+      ))}
     </Stack>
   );
 }

@@ -103,6 +103,22 @@ describe('runUpload', () => {
     expect(registered[0]).not.toHaveProperty('property_id');
   });
 
+  it("names no target for an invite's upload (its token names the property)", async () => {
+    const files = [pdf('a.pdf')];
+    const { items, update, steps, registered } = setup(files);
+    await runUpload(
+      files,
+      items,
+      { destination: { inviteToken: 'tok' }, kind: 'certificate', expiresAt: null },
+      steps,
+      update,
+    );
+    expect(registered[0]).toMatchObject({ kind: 'certificate', name: 'a.pdf', storage_key: 'key-0' });
+    for (const field of ['property_id', 'job_id', 'organization']) {
+      expect(registered[0]).not.toHaveProperty(field);
+    }
+  });
+
   it('sends no expiry for a kind that has none', async () => {
     const files = [pdf('a.pdf')];
     const { items, update, steps, registered } = setup(files);

@@ -24,15 +24,23 @@ export interface UploadItem {
   error: string | null;
 }
 
-/** Where uploaded files go: a property's vault, a supplier's job, or the organisation itself. */
-export type UploadDestination = { propertyId: string } | { jobId: string } | { organization: true };
+/**
+ * Where uploaded files go: a property's vault, a supplier's job, the organisation itself, or the property
+ * an upload invite names (issue 15: a vendor's upload link, whose token the invite's own steps carry).
+ */
+export type UploadDestination =
+  | { propertyId: string }
+  | { jobId: string }
+  | { organization: true }
+  | { inviteToken: string };
 
-/** The registration fields naming a destination. */
+/** The registration fields naming a destination (none for an invite: its token names the property). */
 export function destinationFields(
   destination: UploadDestination,
 ): Pick<RegisterDocumentInput, 'property_id' | 'job_id' | 'organization'> {
   if ('propertyId' in destination) return { property_id: destination.propertyId };
   if ('jobId' in destination) return { job_id: destination.jobId };
+  if ('inviteToken' in destination) return {};
   return { organization: true };
 }
 

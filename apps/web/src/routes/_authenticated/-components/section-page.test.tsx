@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../../test/render';
 import { ComingSoonPage, SECTIONS } from './section-page';
 
-const COMING = ['vendors', 'reports'] as const;
+const COMING = ['reports'] as const;
 
 describe('ComingSoonPage', () => {
   for (const section of COMING) {

@@ -51,25 +51,9 @@ interface ComingSoon {
 
 /** The sections whose screens the next releases build: what is coming, and what works today. */
 const COMING_SOON: Record<
-  Exclude<Section, 'properties' | 'vault' | 'policies' | 'maintenance'>,
+  Exclude<Section, 'properties' | 'vault' | 'policies' | 'maintenance' | 'vendors'>,
   ComingSoon
 > = {
-  vendors: {
-    about:
-      'Vendors is your directory of the service providers who work on your properties: roofers, plumbers, electricians and inspectors, with their verified work.',
-    features: [
-      'Invite a service provider by email to upload documents to a property',
-      'See which documents each vendor verified, and on which job',
-      'Contact details in one place, per property',
-    ],
-    today: (
-      <>
-        A supplier on PropertyDNA can already issue verified documents and share them with you by link; adopt
-        them into a property from the share page. Check any document&apos;s authenticity on the{' '}
-        <AnchorLink to="/verify">Verify page</AnchorLink>.
-      </>
-    ),
-  },
   reports: {
     about:
       'Reports turns a property’s records into documents you can hand on: an insurance pack for a claim or a renewal, a property summary for a sale, an audit trail of every document.',
@@ -130,7 +114,7 @@ export function ComingSoonPage({ section }: { section: keyof typeof COMING_SOON 
   );
 }
 
-/** The pages of a section still to be built, at any of its addresses (/app/reports, /reports, /app/old/reports, …). */
+/** The pages of a section still to be built, at any of its addresses (/app/reports, /reports, /app/old/reports). */
 export function SectionPage({ section }: { section: keyof typeof COMING_SOON }) {
   return <ComingSoonPage section={section} />;
 }

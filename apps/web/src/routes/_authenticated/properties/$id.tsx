@@ -15,6 +15,7 @@ import { PolicyCheckTab } from './-components/policy-check-tab';
 import { PropertyDetailLayout, PropertyNotFound, storedPropertyPanels } from './-components/property-detail';
 import { ArchivePropertyModal, EditPropertyModal } from './-components/property-modals';
 import { VaultTab } from './-components/vault-tab';
+import { VendorsTab } from './-components/vendors-tab';
 
 export const Route = createFileRoute('/_authenticated/properties/$id')({
   head: ({ params }) => ({
@@ -152,6 +153,7 @@ function StoredPropertyView({ property }: { property: Property }) {
             <PolicyCheckTab propertyId={property.id} complianceStatus={property.complianceStatus} />
           ),
           actions: <ActionsTab propertyId={property.id} />,
+          vendors: <VendorsTab propertyId={property.id} />,
         })}
       />
       {editing && (

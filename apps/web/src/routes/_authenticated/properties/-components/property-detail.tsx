@@ -77,39 +77,23 @@ export function PropertyDetailLayout({
   );
 }
 
-/** A tab with nothing in it yet. */
-export function EmptyPanel({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Stack gap={4} py="md">
-      <Text fw={600}>{title}</Text>
-      {children && (
-        <Text size="sm" c="dimmed">
-          {children}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-/** The panels of a real property: the vault, the policy check and the actions, the others empty until they arrive. */
+/** The panels of a real property: the vault, the policy check, the actions and the vendors; Escalation is still to come. */
 export function storedPropertyPanels({
   vault,
   policyCheck,
   actions,
+  vendors,
 }: {
   vault: ReactNode;
   policyCheck: ReactNode;
   actions: ReactNode;
+  vendors: ReactNode;
 }): Record<PropertyTab, ReactNode> {
   return {
     Vault: vault,
     'Policy Check': policyCheck,
     Actions: actions,
-    Vendors: (
-      <EmptyPanel title="No vendors yet">
-        Service providers you invite to this property will show here.
-      </EmptyPanel>
-    ),
+    Vendors: vendors,
     Escalation: (
       <Stack gap="sm" py="md">
         <Group gap="sm">

@@ -1,0 +1,54 @@
+import { Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ACCESS_STATUS_COLORS, ACCESS_STATUS_LABELS, type VendorAccess } from './labels';
+
+/** What 'Verified' stands for: a registered supplier (by e-mail address) whose liability insurance is current. */
+export function verifiedExplanation(registeredSupplier: string | null): string {
+  return registeredSupplier
+    ? `Registered supplier ${registeredSupplier}, liability insurance current`
+    : 'Registered supplier, liability insurance current';
+}
+
+/**
+ * Spec §2: the Verified badge, with the registered supplier's name on hover and for screen readers
+ * (the badge is not focusable, so the name is in its accessible text, not only in the tooltip).
+ */
+export function VerifiedBadge({ registeredSupplier }: { registeredSupplier: string | null }) {
+  const explanation = verifiedExplanation(registeredSupplier);
+  return (
+    <Tooltip label={explanation} multiline maw={280} withArrow>
+      <Badge color="green" variant="light" data-testid="verified-badge">
+        Verified
+        <VisuallyHidden>: {explanation}</VisuallyHidden>
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** Spec §4: Active while the vendor's upload link is live; Expired or Revoked once it is not. */
+export function VendorStatusBadge({ status }: { status: VendorAccess['status'] }) {
+  return (
+    <Badge color={ACCESS_STATUS_COLORS[status]} variant={status === 'active' ? 'filled' : 'light'}>
+      {ACCESS_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/**
+ * A vendor's access to one property (spec §4): the status badge, the access level ('Certificate Upload')
+ * and what the link allows until when, in a sentence.
+ */
+export function VendorAccessDetails({ access }: { access: VendorAccess }) {
+  return (
+    <Stack gap={2} data-testid="vendor-access">
+      <Group gap={6}>
+        <VendorStatusBadge status={access.status} />
+        <Badge color="gray" variant="outline" tt="none">
+          {access.access_level}
+        </Badge>
+      </Group>
+      <Text size="sm" c={access.status === 'active' ? undefined : 'dimmed'}>
+        {access.summary}
+      </Text>
+    </Stack>
+  );
+}
