@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -50,6 +50,29 @@ function storageOrigins(env: Env): string[] {
   return endpoint ? [new URL(endpoint).origin] : [];
 }
 
+/** Paths whose next segment is a secret link's token: never written to the log. */
+const TOKEN_PATHS = /(\/(?:api\/share|api\/invites|api\/calendar|share|invite)\/)[^/?#]+/g;
+
+/**
+ * A request as the log records it, without the secrets a URL can carry: the token of a share link, an
+ * upload invite or a calendar feed, and tRPC's query input (which carries those tokens too).
+ */
+export function redactUrl(url: string): string {
+  const [path = '', query] = url.split('?', 2);
+  const safePath = path.replace(TOKEN_PATHS, '$1[token]');
+  if (query === undefined) return safePath;
+  return path.startsWith('/trpc/') ? `${safePath}?[input]` : `${safePath}?${query}`;
+}
+
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
 /**
  * Builds the whole HTTP application from its dependencies. main.ts and the tests both use it;
  * closing the app closes the database.
@@ -57,7 +80,15 @@ function storageOrigins(env: Env): string[] {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { env } = deps;
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    // Whatever logger is asked for, requests are logged without the tokens their URLs can carry.
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            serializers: { req: requestForLog },
+          },
     trustProxy: env.TRUST_PROXY,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },

@@ -4,9 +4,11 @@ import { INVITE_MAX_FILES, johannesburgToday, VENDOR_MESSAGES } from '@propertyd
 import { sql } from 'kysely';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl } from '../src/env.js';
 import { sendMailJob } from '../src/mail/mail-job.js';
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
 import { MAX_INVITE_MISSES } from '../src/modules/vendors/invites.service.js';
+import { MAX_INVITES_PER_RECIPIENT_PER_DAY } from '../src/modules/vendors/vendors.service.js';
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, listFiles, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -124,7 +126,8 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
   it('invites a vendor: 201 with the link, the vendor e-mailed it with the address and what is asked for', async () => {
     const owner = await ownerWithProperty();
     const created = await invite(owner);
-    expect(created.invite.url.startsWith(`${origin}/invite/`)).toBe(true);
+    // The app's configured origin (APP_URL), as every mailed link.
+    expect(created.invite.url.startsWith(`${appUrl(t.env)}/invite/`)).toBe(true);
     expect(created.token.length).toBeGreaterThanOrEqual(32);
     const expires = new Date((created.invite as unknown as { expires_at: string }).expires_at).getTime();
     expect(Math.round((expires - Date.now()) / 86_400_000)).toBe(14);
@@ -255,6 +258,7 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
     const owner = await ownerWithProperty();
     const { token } = await invite(owner, { allowedKinds: ['inspection'] });
     const before = await snapshot(['documents']);
+    const filesBefore = await listFiles(t.filesDir);
 
     const wrongKind = await vendorUpload(anonymous, token, pdf('a'), { kind: 'certificate', metadata: {} });
     expect(wrongKind.statusCode).toBe(400);
@@ -284,8 +288,10 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
       bytes: content.length,
       content_type: 'application/pdf',
     });
-    expect(put.status === 200 ? wrongHash.statusCode : put.status).toBeGreaterThanOrEqual(400);
+    // The fs store refuses the PUT itself (it hashes while writing); the registration then finds no file.
+    expect(put.status).toBe(400);
     expect(wrongHash.statusCode).toBe(400);
+    expect(wrongHash.json().error).toBe('The file has not been uploaded yet');
 
     // The owner's own signed upload is not the invite's to register.
     const own = pdf('own');
@@ -319,7 +325,35 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
       bytes: 10,
     });
     expect(exe.statusCode).toBe(400);
+
+    // An upload signed through another invite is not this one's to register.
+    const otherInvite = await invite(owner, { allowedKinds: ['inspection'] });
+    const elsewhere = pdf('elsewhere');
+    const elsewhereSigned = (
+      await anonymous('POST', `/api/invites/${otherInvite.token}/sign`, {
+        contentType: 'application/pdf',
+        sha256: sha256Hex(elsewhere),
+        bytes: elsewhere.length,
+      })
+    ).json();
+    await fetch(elsewhereSigned.url, {
+      method: 'PUT',
+      body: elsewhere,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    const crossed = await anonymous('POST', `/api/invites/${token}/documents`, {
+      kind: 'inspection',
+      storage_key: elsewhereSigned.storageKey,
+      sha256: sha256Hex(elsewhere),
+      bytes: elsewhere.length,
+      content_type: 'application/pdf',
+    });
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().error).toBe('Unknown or expired upload: sign and upload the file again');
     expect(await snapshot(['documents'])).toBe(before);
+    // On disk, waiting to be registered: the owner's own upload, the other invite's, and the file refused
+    // for its kind (it may still be registered as an inspection); nothing of the wrong hash or wrong type.
+    expect((await listFiles(t.filesDir)).filter((file) => !filesBefore.includes(file))).toHaveLength(3);
   });
 
   it('caps the files and bytes of one invite', async () => {
@@ -455,12 +489,41 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
     expect(view.json().uploading_as).toBe(listed.registered_supplier);
     const registered = await vendorUpload(supplierCall as Caller, uninsured.token, pdf('supplier coc'));
     expect(registered.statusCode, registered.body).toBe(201);
-    const [document] = (await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json();
-    expect(document).toMatchObject({
+    // Without the supplier's session, the same link names the vendor as the owner typed it: the owner
+    // typed that address, the supplier did not vouch for this file.
+    expect((await vendorUpload(anonymous, uninsured.token, pdf('anonymous coc'))).statusCode).toBe(201);
+    // Another supplier's session is not the invited one: it uploads as the vendor too.
+    const stranger = await signUpAndLogIn(t, 'supplier', { plan: 'premium' });
+    const strangerCall: Caller = async (method, url, payload) => {
+      const res = await fetch(`${origin}${url}`, {
+        method,
+        headers:
+          payload === undefined
+            ? stranger.headers
+            : { ...stranger.headers, 'content-type': 'application/json' },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+      const body = await res.text();
+      return { statusCode: res.status, body, json: () => JSON.parse(body) };
+    };
+    expect((await strangerCall('GET', `/api/invites/${uninsured.token}`)).json().uploading_as).toBeNull();
+    expect((await vendorUpload(strangerCall, uninsured.token, pdf('stranger coc'))).statusCode).toBe(201);
+
+    const documents = (await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json();
+    const by = (content: string) =>
+      documents.find((document: { sha256: string }) => document.sha256 === sha256Hex(pdf(content)));
+    expect(by('supplier coc')).toMatchObject({
       source: 'supplier_verified',
       verified_by: supplier.userId,
       verified_by_organization: `${listed.registered_supplier} (registered supplier)`,
     });
+    for (const content of ['anonymous coc', 'stranger coc']) {
+      expect(by(content)).toMatchObject({
+        source: 'vendor_upload',
+        verified: true,
+        verified_by: 'Sipho Dlamini, Sparks Electrical',
+      });
+    }
   });
 
   it('another owner cannot see, invite for, edit, revoke or delete (404); validation messages; nothing changes', async () => {
@@ -552,5 +615,30 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
       .where('rule', '=', 'invite-token:ip')
       .executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(0);
+  });
+
+  it('limits invites per recipient; logs a view once per address within ten minutes', async () => {
+    const owner = await ownerWithProperty();
+    const email = `limit.${Math.random().toString(36).slice(2, 8)}@sparks.co.za`;
+    let last = { token: '' };
+    for (let n = 0; n < MAX_INVITES_PER_RECIPIENT_PER_DAY; n++) last = await invite(owner, { email });
+    const refused = await owner.call(
+      'POST',
+      '/api/vendors/invite',
+      invitePayload(owner.propertyId, { email }),
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^This address has had several invites today\. Try again in /);
+
+    for (let n = 0; n < 3; n++)
+      expect((await anonymous('GET', `/api/invites/${last.token}`)).statusCode).toBe(200);
+    const views = await t.db.db
+      .selectFrom('capability_events as e')
+      .innerJoin('capabilities as c', 'c.id', 'e.capability_id')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('c.token_hash', '=', sha256Hex(Buffer.from(last.token)))
+      .where('e.action', '=', 'view')
+      .executeTakeFirstOrThrow();
+    expect(Number(views.n)).toBe(1);
   });
 });

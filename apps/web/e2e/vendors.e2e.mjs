@@ -22,6 +22,7 @@ import {
   signIn,
   toast,
   uniqueEmail,
+  uploadDocument,
   useBrowser,
   VIEWPORTS,
   waitUntil,
@@ -77,6 +78,11 @@ describe('vendors and upload invites', () => {
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     propertyId = created.body.id;
+    // The owner's own document: the provider's page must never show it.
+    await uploadDocument(owner.token, propertyId, pdfBytes('Title deed'), {
+      kind: 'deed',
+      name: 'Secret title deed.pdf',
+    });
   });
 
   it('the owner invites a provider; the provider uploads a certificate from the e-mailed link on a phone; the owner sees it verified by them', async () => {
@@ -128,7 +134,9 @@ describe('vendors and upload invites', () => {
       await phone.getByRole('heading', { level: 1, name: `Hi ${VENDOR}` }).waitFor();
       assert.equal(await phone.title(), 'Upload documents · PropertyDNA');
       await phone.getByText(ADDRESS, { exact: false }).first().waitFor();
-      assert.equal(await phone.getByText('Secret').count(), 0);
+      await phone.getByRole('heading', { name: 'Uploaded' }).waitFor();
+      assert.equal(await phone.getByText('Secret title deed').count(), 0);
+      assert.equal((await phone.content()).includes('Secret title deed'), false);
       await assertAccessible(phone, 'invite page');
       await assertNoSideScroll(phone, 'invite page');
 
@@ -160,7 +168,10 @@ describe('vendors and upload invites', () => {
     const documents = await api(`/api/properties/${propertyId}/documents`, { token: owner.token });
     assert.deepEqual(
       documents.body.map((d) => [d.name, d.source, d.status, d.verified_by]),
-      [[FILE, 'vendor_upload', 'Verified', `${VENDOR}, ${COMPANY}`]],
+      [
+        [FILE, 'vendor_upload', 'Verified', `${VENDOR}, ${COMPANY}`],
+        ['Secret title deed.pdf', 'owner_upload', 'Pending', null],
+      ],
     );
     await page.goto('/vault');
     await page.getByText(`Verified by ${VENDOR}, ${COMPANY}`).first().waitFor();

@@ -253,7 +253,8 @@ export interface VendorTable {
 export interface VendorInviteTable {
   id: string;
   organization_id: string;
-  vendor_id: string;
+  /** Null once the vendor was removed from the directory (the invite stays as provenance). */
+  vendor_id: string | null;
   property_id: string;
   allowed_kinds: ColumnType<DocumentKind[], string, string>;
   max_files: number;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { ConnectOptions, DatabaseHandle } from '../../src/db/connect.js';
 import { type Env, parseEnv } from '../../src/env.js';
@@ -31,7 +31,7 @@ export async function makeTempDir(prefix = 'pdna-test-'): Promise<string> {
 /** The real app on a private database and a private data dir (fs store). */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: ConnectOptions & { store?: FileStore } = {},
+  options: ConnectOptions & { store?: FileStore; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const dataDir = await makeTempDir();
   const env = parseEnv({
@@ -52,7 +52,7 @@ export async function createTestApp(
     ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
   });
   await store.init();
-  const app = await buildApp({ env, db, store, secret: TEST_SECRET }, { logger: false });
+  const app = await buildApp({ env, db, store, secret: TEST_SECRET }, { logger: options.logger ?? false });
   await app.ready();
   return {
     app,

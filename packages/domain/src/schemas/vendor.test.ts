@@ -62,13 +62,13 @@ describe('vendorInviteSchema', () => {
     });
   });
 
-  it('takes any document kinds in the vault order, refuses unknown ones and an empty list', () => {
+  it('takes certificate and inspection only (spec §6, §9), refuses other kinds and an empty list', () => {
     expect(
-      dataOf(vendorInviteSchema, { ...invite, allowedKinds: ['maintenance', 'certificate', 'maintenance'] })
+      dataOf(vendorInviteSchema, { ...invite, allowedKinds: ['inspection', 'certificate', 'inspection'] })
         .allowedKinds,
-    ).toEqual(['certificate', 'maintenance']);
-    expect(errorsOf(vendorInviteSchema, { ...invite, allowedKinds: ['certificate', 'roof'] })).toEqual({
-      'allowedKinds.1': VENDOR_MESSAGES.kindUnknown,
+    ).toEqual(['certificate', 'inspection']);
+    expect(errorsOf(vendorInviteSchema, { ...invite, allowedKinds: ['certificate', 'deed'] })).toEqual({
+      'allowedKinds.1': 'Vendors can only be given certificate or inspection access',
     });
     expect(errorsOf(vendorInviteSchema, { ...invite, allowedKinds: [] })).toEqual({
       allowedKinds: 'Choose at least one document kind',

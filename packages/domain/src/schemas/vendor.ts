@@ -27,7 +27,7 @@ export const VENDOR_MESSAGES = {
   nameRequired: 'Name is required',
   propertyRequired: 'Property is required',
   kindsRequired: 'Choose at least one document kind',
-  kindUnknown: `Allowed kinds must be document kinds: ${DOCUMENT_KINDS.join(', ')}`,
+  kindUnknown: 'Vendors can only be given certificate or inspection access',
   expiryDays: `The link must last between 1 and ${INVITE_MAX_DAYS} days`,
   nothingToUpdate: 'Nothing to update: give name, company, phone, specialties or notes',
   /** The invite page and its API, for an unknown, expired or revoked link alike. */
@@ -88,17 +88,18 @@ export function vendorVerifierName(vendor: {
   return vendor.company ? `${vendor.name}, ${vendor.company}` : vendor.name;
 }
 
+/** Spec §6, §9: an invited vendor may be given certificate and inspection access, no other kind. */
 const allowedKindsSchema = z
-  .array(z.enum(DOCUMENT_KINDS, { error: VENDOR_MESSAGES.kindUnknown }), {
+  .array(z.enum(VENDOR_ACCESS_KINDS, { error: VENDOR_MESSAGES.kindUnknown }), {
     error: VENDOR_MESSAGES.kindsRequired,
   })
   .min(1, VENDOR_MESSAGES.kindsRequired)
-  .transform((kinds) => DOCUMENT_KINDS.filter((kind) => kinds.includes(kind)));
+  .transform((kinds) => VENDOR_ACCESS_KINDS.filter((kind) => kinds.includes(kind)));
 
 /**
  * Invite Vendor / Invite Service Provider (spec §2, §5, §7 POST /api/vendors/invite): name, email (email
  * format) and property required; company and phone optional. allowedKinds are the document kinds the
- * vendor may upload, certificate and inspection by default (spec §6, §9); repeats are dropped.
+ * vendor may upload: certificate and/or inspection, both by default (spec §6, §9); repeats are dropped.
  * expiresInDays: how long the upload link lasts, 14 days by default.
  */
 export const vendorInviteSchema = z.object({

@@ -32,7 +32,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('organization_id', 'uuid', (col) =>
       col.notNull().references('organizations.id').onDelete('cascade'),
     )
-    .addColumn('vendor_id', 'uuid', (col) => col.notNull().references('vendors.id').onDelete('cascade'))
+    // A vendor removed from the directory leaves its invites (revoked) as the provenance of what came in.
+    .addColumn('vendor_id', 'uuid', (col) => col.references('vendors.id').onDelete('set null'))
     .addColumn('property_id', 'uuid', (col) => col.notNull().references('properties.id').onDelete('cascade'))
     .addColumn('allowed_kinds', 'jsonb', (col) => col.notNull())
     .addColumn('max_files', 'integer', (col) => col.notNull().check(sql`max_files > 0`))

@@ -118,6 +118,8 @@ export async function signUpload(
       .selectFrom('uploads')
       .select(sql<number>`coalesce(sum(bytes), 0)`.as('bytes'))
       .where('organization_id', '=', organizationId)
+      // What vendors bring in through invites counts against each invite's own caps, not the owner's.
+      .where('vendor_invite_id', 'is', null)
       .where('registered_at', 'is', null)
       .where('expires_at', '>', now)
       .executeTakeFirstOrThrow();
@@ -230,6 +232,31 @@ export async function checkUploaded(
   return upload;
 }
 
+/** What a registration says of the file itself, whichever door it came through (who and where aside). */
+export function registeredValues(
+  input: {
+    kind: RegisterDocument['kind'];
+    sha256: string;
+    bytes: number;
+    content_type: string;
+    expires_at: string | null;
+    metadata: Record<string, unknown>;
+  },
+  upload: UploadRow,
+  name: string,
+) {
+  return {
+    kind: input.kind,
+    name,
+    storage_key: upload.storage_key,
+    sha256: input.sha256,
+    bytes: input.bytes,
+    content_type: input.content_type,
+    expires_at: input.expires_at ? startOfJohannesburgDay(input.expires_at) : null,
+    metadata: JSON.stringify(input.metadata),
+  };
+}
+
 /**
  * In one transaction: claims the checked upload (the first of two concurrent registrations wins), inserts
  * its document and lets `record` write what goes with it (the audit row, …). Answers the document's id.
@@ -293,19 +320,12 @@ export async function registerDocument(
     db,
     upload,
     {
+      ...registeredValues(input, upload, name),
       organization_id: actor.organizationId,
       property_id: target.table === 'properties' ? target.id : null,
       job_id: target.table === 'jobs' ? target.id : null,
-      kind: input.kind,
-      name,
-      storage_key: upload.storage_key,
-      sha256: input.sha256,
-      bytes: input.bytes,
-      content_type: input.content_type,
       source: verified ? 'supplier_verified' : 'owner_upload',
       verified_by: verified ? actor.userId : null,
-      expires_at: input.expires_at ? startOfJohannesburgDay(input.expires_at) : null,
-      metadata: JSON.stringify(input.metadata),
     },
     (trx, documentId) =>
       recordActorAudit(trx, who, 'register', documentId, {

@@ -1,4 +1,4 @@
-import { isUuid, type NewProperty, SHARE_MESSAGES } from '@propertydna/domain';
+import { documentStatus, isUuid, type NewProperty, SHARE_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { notOwned, requireOwned } from '../../auth/owned.js';
@@ -322,6 +322,7 @@ function sharedDocuments(db: DbOrTrx, share: ShareRow) {
       'content_type',
       'created_at',
       'verified_by',
+      'verifier_name',
       'storage_key',
       'source',
       'job_id',
@@ -386,8 +387,9 @@ export async function viewShare(
       sha256: d.sha256,
       content_type: d.content_type,
       created_at: new Date(d.created_at).toISOString(),
-      status: d.verified_by ? 'Verified' : 'Pending',
-      verified: d.verified_by !== null,
+      // A vendor's upload is named by the server instead of pointing at a user.
+      status: documentStatus({ verified_by: d.verified_by ?? d.verifier_name }),
+      verified: (d.verified_by ?? d.verifier_name) !== null,
     })),
   };
 }
@@ -448,6 +450,7 @@ export async function adoptShare(
           content_type: d.content_type,
           source: d.source,
           verified_by: d.verified_by,
+          verifier_name: d.verifier_name,
           adopted_from: d.id,
           expires_at: d.expires_at,
           metadata: JSON.stringify({

@@ -8,13 +8,19 @@ import {
   VENDOR_MESSAGES,
   vendorVerifierName,
 } from '@propertydna/domain';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { findLiveCapability, logCapabilityEvent } from '../../capabilities/capabilities.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
-import { hearGuess, type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
+import {
+  firstInWindow,
+  hearGuess,
+  type LimitRule,
+  takeAttempt,
+  waitPhrase,
+} from '../../limits/attempt-limiter.js';
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { vendorUploadMail } from '../../mail/templates.js';
 import type { FileStore, SignedUpload } from '../../storage/file-store.js';
@@ -26,9 +32,10 @@ import {
   getDocument,
   insertRegistered,
   REGISTRATION_GRACE_MS,
+  registeredValues,
 } from '../documents/documents.service.js';
 import type { InviteViewOut } from './vendors.schemas.js';
-import { registeredSupplierOf, verifierNameOf } from './vendors.service.js';
+import { insuranceCurrent } from './vendors.service.js';
 
 /** Who is at the other end of an invite: anyone with the link, or a signed-in supplier (their organisation). */
 export interface InviteCaller {
@@ -53,7 +60,7 @@ export interface LiveInvite {
   owner_first_name: string | null;
   vendor_name: string;
   vendor_company: string | null;
-  supplier_name: string | null;
+  vendor_email: string;
 }
 
 /** Unknown or expired links asked for from one address within 15 minutes, before it must wait. */
@@ -112,11 +119,13 @@ export async function openInvite(db: Db, token: string, ip: string, now = new Da
           'owner.first_name as owner_first_name',
           'v.name as vendor_name',
           'v.company as vendor_company',
+          'v.email as vendor_email',
         ])
-        .select((eb) => registeredSupplierOf(eb.ref('v.email'), johannesburgToday(now)).as('supplier_name'))
         .select(sql<Date>`${new Date(capability.expires_at)}::timestamptz`.as('expires_at'))
         .where('vi.id', '=', capability.id)
         .where('p.archived_at', 'is', null)
+        // The inner join on vendors: a removed vendor's links were revoked with it.
+        .$narrowType<{ vendor_id: string }>()
         .executeTakeFirst()
         .then((row) =>
           row ? { ...row, max_bytes: Number(row.max_bytes), expires_at: new Date(row.expires_at) } : row,
@@ -157,8 +166,16 @@ export async function viewInvite(
       .execute(),
     inviteUsage(db, invite.id, now),
   ]);
-  await logCapabilityEvent(db, invite.id, 'view', { ip: caller.ip, userId: caller.actor?.userId ?? null });
-  const supplier = caller.actor?.userType === 'supplier' ? await supplierOf(db, caller.actor, now) : null;
+  if (
+    await firstInWindow(
+      db,
+      { rule: 'invite-view', key: `${invite.id} ${caller.ip}`, windowMs: VIEW_LOG_WINDOW_MS },
+      now,
+    )
+  ) {
+    await logCapabilityEvent(db, invite.id, 'view', { ip: caller.ip, userId: caller.actor?.userId ?? null });
+  }
+  const supplier = await supplierUploader(db, invite, caller, now);
   return {
     vendor: { name: invite.vendor_name, company: invite.vendor_company },
     property: { address: invite.property_address, dna_code: invite.dna_code },
@@ -177,20 +194,38 @@ export async function viewInvite(
   };
 }
 
-/** A signed-in supplier's organisation: its name, and whether its liability insurance is current today. */
-async function supplierOf(db: Db, actor: Actor, now: Date): Promise<{ name: string; insured: boolean }> {
+/**
+ * The registered supplier the invited vendor is, when the caller is signed in as it: a supplier account
+ * of an organisation that has a user with the invited e-mail address (a forwarded link, or another
+ * supplier's session, uploads as the anonymous vendor). Its name, and whether its insurance is current.
+ */
+async function supplierUploader(
+  db: Db,
+  invite: Pick<LiveInvite, 'vendor_email'>,
+  caller: InviteCaller,
+  now: Date,
+): Promise<{ userId: string; name: string; insured: boolean } | null> {
+  const actor = caller.actor;
+  if (actor?.userType !== 'supplier') return null;
   const row = await db
     .selectFrom('organizations as o')
     .select('o.name')
-    .select(
-      sql<boolean>`exists (select 1 from supplier_insurance si where si.organization_id = o.id and si.expires_on >= ${johannesburgToday(now)}::date)`.as(
-        'insured',
+    .select((eb) => insuranceCurrent(eb.ref('o.id'), johannesburgToday(now)).as('insured'))
+    .where('o.id', '=', actor.organizationId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('users as u')
+          .select('u.id')
+          .whereRef('u.organization_id', '=', 'o.id')
+          .where(sql<SqlBool>`lower(u.email) = lower(${invite.vendor_email})`),
       ),
     )
-    .where('o.id', '=', actor.organizationId)
-    .executeTakeFirstOrThrow();
-  return { name: row.name, insured: Boolean(row.insured) };
+    .executeTakeFirst();
+  return row ? { userId: actor.userId, name: row.name, insured: Boolean(row.insured) } : null;
 }
+
+/** Views of a link logged per address at most once in this window (the page refetches after uploads). */
+const VIEW_LOG_WINDOW_MS = 10 * 60 * 1000;
 
 /**
  * POST /api/invites/{token}/sign: step 1 of the vault's upload sequence, scoped to the invite. The type,
@@ -275,15 +310,12 @@ export async function registerInviteDocument(
     input,
     now,
   );
-  const supplier = caller.actor?.userType === 'supplier' ? caller.actor : null;
-  const organization = supplier ? await supplierOf(db, supplier, now) : null;
-  const verifier = organization
-    ? vendorVerifierName({ name: organization.name, company: null, verified: organization.insured })
-    : verifierNameOf({
-        name: invite.vendor_name,
-        company: invite.vendor_company,
-        supplier_name: invite.supplier_name,
-      });
+  // Verified by a registered supplier only when signed in as it; anyone else with the link is the vendor
+  // the owner named (never '(registered supplier)': the owner typed that address, the supplier did not).
+  const supplier = await supplierUploader(db, invite, caller, now);
+  const verifier = supplier
+    ? vendorVerifierName({ name: supplier.name, company: null, verified: supplier.insured })
+    : vendorVerifierName({ name: invite.vendor_name, company: invite.vendor_company, verified: false });
   const name = input.name ?? documentNameFromKind(input.kind, johannesburgToday(now), input.content_type);
   const recipient = await db
     .selectFrom('users')
@@ -296,23 +328,27 @@ export async function registerInviteDocument(
     db,
     upload,
     {
+      ...registeredValues(input, upload, name),
       organization_id: invite.organization_id,
       property_id: invite.property_id,
       job_id: null,
-      kind: input.kind,
-      name,
-      storage_key: upload.storage_key,
-      sha256: input.sha256,
-      bytes: input.bytes,
-      content_type: input.content_type,
       source: supplier ? 'supplier_verified' : 'vendor_upload',
       verified_by: supplier ? supplier.userId : null,
       verifier_name: verifier,
       vendor_invite_id: invite.id,
-      expires_at: input.expires_at ? startOfJohannesburgDay(input.expires_at) : null,
-      metadata: JSON.stringify(input.metadata),
     },
     async (trx, documentId) => {
+      // Still live, and not revoked while the file was being checked: the revoke waits for this row's
+      // lock, or this waits for the revoke and then finds the link ended.
+      const live = await trx
+        .selectFrom('capabilities')
+        .select('id')
+        .where('id', '=', invite.id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .forShare()
+        .executeTakeFirst();
+      if (!live) throw notFound();
       await recordAudit(trx, {
         organizationId: invite.organization_id,
         userId: supplier?.userId ?? null,

@@ -1,5 +1,6 @@
 import { vendorInviteSchema } from '@propertydna/domain';
 import { z } from 'zod';
+import { appUrl } from '../../env.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
@@ -32,9 +33,6 @@ import {
   updateVendor,
 } from './vendors.service.js';
 
-/** The app's origin as the caller reached it (the invite's link is this + /invite/ + token). */
-const originOf = (ctx: Pick<Context, 'req'>) => `${ctx.req.protocol}://${ctx.req.host}`;
-
 const callerOf = (ctx: Pick<Context, 'req' | 'actor'>) => ({ ip: ctx.req.ip, actor: ctx.actor });
 
 /** The owner's side: the vendor directory and upload invites (issue 15). */
@@ -56,7 +54,8 @@ export const vendorsRouter = router({
   invite: authedProcedure
     .input(vendorInviteSchema)
     .output(inviteCreatedSchema)
-    .mutation(({ ctx, input }) => inviteVendor(ctx.deps, who(ctx), input, originOf(ctx))),
+    // The mailed link is on the app's configured origin (APP_URL), like every link the app mails.
+    .mutation(({ ctx, input }) => inviteVendor(ctx.deps, who(ctx), input, appUrl(ctx.deps.env))),
 
   update: authedProcedure
     .input(updateVendorInput)

@@ -8,12 +8,12 @@ import {
   kindsPhrase,
   type UpdateVendor,
   type VendorInvite,
-  vendorVerifierName,
 } from '@propertydna/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { requireOwned } from '../../auth/owned.js';
 import { capabilityStatus, issueCapability } from '../../capabilities/capabilities.js';
 import type { Db, DbOrTrx, VendorRow } from '../../db/database.js';
+import { type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { vendorInviteMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
@@ -24,16 +24,20 @@ import type { InviteAccessOut, PropertyVendorOut, VendorOut } from './vendors.sc
 /** Spec §4: the one access level an invite gives. */
 export const ACCESS_LEVEL = 'Certificate Upload';
 
+/** Whether an organisation's liability insurance is current: its expiry is today or later (South Africa). */
+export const insuranceCurrent = (organizationId: Expression<string>, today: string) =>
+  sql<boolean>`exists (select 1 from supplier_insurance si where si.organization_id = ${organizationId} and si.expires_on >= ${today}::date)`;
+
 /**
- * Whether the vendor at this e-mail address is a registered supplier whose liability insurance is current
- * (its expiry is today or later, in South Africa): one correlated sub-query over users and insurance.
+ * The registered supplier a vendor's e-mail address belongs to, when its insurance is current (the
+ * vendor is then 'verified'): its organisation's name, else null. One correlated sub-query.
  */
 export function registeredSupplierOf(email: Expression<string>, today: string) {
   return sql<string | null>`(
     select o.name from users u
     join organizations o on o.id = u.organization_id
-    join supplier_insurance si on si.organization_id = o.id
-    where lower(u.email) = lower(${email}) and u.user_type = 'supplier' and si.expires_on >= ${today}::date
+    where lower(u.email) = lower(${email}) and u.user_type = 'supplier'
+      and ${insuranceCurrent(sql.ref('o.id'), today)}
     order by o.name limit 1
   )`;
 }
@@ -91,7 +95,10 @@ function selectInvites(db: DbOrTrx, organizationId: string, where: Expression<Sq
       'p.address as property_address',
     ])
     .where('vi.organization_id', '=', organizationId)
-    .where('p.archived_at', 'is', null);
+    .where('p.archived_at', 'is', null)
+    // Invites of a vendor removed from the directory are provenance only.
+    .where('vi.vendor_id', 'is not', null)
+    .$narrowType<{ vendor_id: string }>();
   if (where) query = query.where(() => where);
   return query.orderBy('vi.created_at', 'desc').orderBy('vi.id');
 }
@@ -140,7 +147,9 @@ async function documentCounts(
     .selectFrom('documents as d')
     .innerJoin('vendor_invites as vi', 'vi.id', 'd.vendor_invite_id')
     .select(['vi.vendor_id', sql<number>`count(*)`.as('count')])
-    .where('d.organization_id', '=', organizationId);
+    .where('d.organization_id', '=', organizationId)
+    .where('vi.vendor_id', 'is not', null)
+    .$narrowType<{ vendor_id: string }>();
   if (onlyId) query = query.where('vi.vendor_id', '=', onlyId);
   const rows = await query.groupBy('vi.vendor_id').execute();
   return new Map(rows.map((row) => [row.vendor_id, Number(row.count)]));
@@ -228,6 +237,7 @@ export async function propertyVendors(
   return latest.flatMap((invite) => {
     const vendor = byId.get(invite.vendor_id);
     if (!vendor) return [];
+    const access = accessOut(invite, now);
     return [
       {
         ...vendorOut(vendor, {
@@ -236,12 +246,12 @@ export async function propertyVendors(
               id: invite.property_id,
               name: invite.property_name,
               address: invite.property_address,
-              access: accessOut(invite, now),
+              access,
             },
           ],
           documents_count: counts.get(vendor.id) ?? 0,
         }),
-        access: accessOut(invite, now),
+        access,
         uploads: uploads
           .filter((upload) => upload.vendor_id === vendor.id)
           .map((upload) => ({
@@ -280,6 +290,27 @@ async function revokeInvitesOf(
   return Number(result.numUpdatedRows);
 }
 
+/** Invites one organisation may send within an hour, and to one address within a day. */
+export const MAX_INVITES_PER_HOUR = 30;
+export const MAX_INVITES_PER_RECIPIENT_PER_DAY = 5;
+
+const inviteRules = (organizationId: string, email: string): LimitRule[] => [
+  {
+    rule: 'vendor-invite:organization',
+    key: organizationId,
+    windowMs: 60 * 60 * 1000,
+    max: MAX_INVITES_PER_HOUR,
+    message: (seconds) => `Too many invites sent. Try again in ${waitPhrase(seconds)}.`,
+  },
+  {
+    rule: 'vendor-invite:recipient',
+    key: `${organizationId} ${email}`,
+    windowMs: 24 * 60 * 60 * 1000,
+    max: MAX_INVITES_PER_RECIPIENT_PER_DAY,
+    message: (seconds) => `This address has had several invites today. Try again in ${waitPhrase(seconds)}.`,
+  },
+];
+
 export interface InviteCreated {
   vendor: VendorOut;
   invite: { id: string; url: string; expires_at: string };
@@ -300,6 +331,8 @@ export async function inviteVendor(
   const db = services.db.db;
   const { organizationId, userId } = who.actor;
   const propertyId = await requireOwned(db, organizationId, 'property', input.propertyId);
+  // Each invite mails an address the owner typed: limited per organisation and per recipient.
+  await takeAttempt(db, inviteRules(organizationId, input.email), now);
   const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
   const { inviteId, vendorId, url } = await db.transaction().execute(async (trx) => {
     const property = await trx
@@ -438,15 +471,3 @@ export async function deleteVendor(db: Db, who: RequestActor, id: string, now = 
     await recordActorAudit(trx, who, 'vendor_delete', null, { vendorId, ...vendor });
   });
 }
-
-/** Who the vault names as verifier of what this vendor uploads. */
-export const verifierNameOf = (vendor: {
-  name: string;
-  company: string | null;
-  supplier_name: string | null;
-}) =>
-  vendorVerifierName({
-    name: vendor.name,
-    company: vendor.supplier_name ?? vendor.company,
-    verified: vendor.supplier_name !== null,
-  });

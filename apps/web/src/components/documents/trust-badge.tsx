@@ -1,14 +1,39 @@
 import { Group, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { type DocumentStatus, documentStatus } from '@propertydna/domain';
+import { type DocumentSource, type DocumentStatus, documentStatus } from '@propertydna/domain';
 import { useId } from 'react';
 import { AnchorLink } from '../router-links';
 import { DocumentStatusBadge } from './document-status-badge';
 
-/** What a badge needs to explain itself: the verifier's id, and (when the API knows them) who and which job. */
+/**
+ * What a badge needs to explain itself: the verifier's id, and (when the API knows them) who, which job
+ * and where the document came from.
+ */
 export interface TrustFacts {
   verified_by: string | null;
   verified_by_organization?: string | null;
   job_ref?: string | null;
+  /** Absent where the caller does not know it (a shared document is named by its issuer and job). */
+  source?: DocumentSource | null;
+}
+
+/**
+ * A verified document that came in through the owner's upload link (issue 15): a vendor's upload, or a
+ * signed-in supplier's through the link (supplier_verified, but on no job).
+ */
+export function uploadedThroughInvite(document: TrustFacts): boolean {
+  if (documentStatus(document) !== 'Verified') return false;
+  return (
+    document.source === 'vendor_upload' || (document.source === 'supplier_verified' && !document.job_ref)
+  );
+}
+
+/**
+ * Whether /verify knows the document's fingerprint: only a document a supplier issued on a job (what
+ * /verify looks up). Without a source, the job decides (a shared document: its issuer's job).
+ */
+export function checkableAtVerify(document: TrustFacts): boolean {
+  if (documentStatus(document) !== 'Verified' || !document.job_ref) return false;
+  return document.source === undefined || document.source === null || document.source === 'supplier_verified';
 }
 
 /** 'Verified by Acme Roofing · JOB-…' (or without the job), null while pending. */
@@ -18,12 +43,20 @@ export function verifiedByLine(document: TrustFacts): string | null {
   return document.job_ref ? `Verified by ${who} · ${document.job_ref}` : `Verified by ${who}`;
 }
 
-/** The sentence behind a status: who verified it and on which job, or why it is pending. */
+/**
+ * The sentence behind a status: who verified it and on which job (and that /verify can check it, only
+ * when it can), who uploaded it through the owner's upload link, or why it is pending.
+ */
 export function trustExplanation(document: TrustFacts): string {
+  if (uploadedThroughInvite(document)) {
+    const who = document.verified_by_organization ?? 'your service provider';
+    return `Verified: uploaded by ${who} through your upload link, not issued on a supplier's job.`;
+  }
   if (documentStatus(document) === 'Verified') {
     const who = document.verified_by_organization ?? 'the supplier that issued it';
     const job = document.job_ref ? ` on job ${document.job_ref}` : '';
-    return `Verified: issued by ${who}${job} through PropertyDNA. Its fingerprint can be checked at /verify.`;
+    const check = checkableAtVerify(document) ? ' Its fingerprint can be checked at /verify.' : '';
+    return `Verified: issued by ${who}${job} through PropertyDNA.${check}`;
   }
   return 'Pending: uploaded by its owner, not issued by a supplier. Only documents a supplier issues on a job are Verified.';
 }

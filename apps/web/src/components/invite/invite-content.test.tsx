@@ -219,6 +219,16 @@ describe('InviteContent: a link that cannot be opened', () => {
     expect(api.view.refetch).toHaveBeenCalled();
   });
 
+  it('shows the retry loading while it is under way', () => {
+    showError(trpcError('Internal server error', 'INTERNAL_SERVER_ERROR', 500));
+    api.view.isFetching = true;
+    renderWithMantine(<InviteContent token={TOKEN} />);
+    expect(screen.getByRole('heading', { name: 'Unable to load this upload link' })).toBeTruthy();
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    expect(retry.hasAttribute('data-loading')).toBe(true);
+    expect(retry.hasAttribute('disabled')).toBe(true);
+  });
+
   it('says it is loading', () => {
     api.view.isLoading = true;
     renderWithMantine(<InviteContent token={TOKEN} />);

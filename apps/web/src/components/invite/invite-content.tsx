@@ -56,6 +56,7 @@ export function InviteContent({ token }: { token: string }) {
     <InviteLoadError
       message={errorMessage(invite.error, 'Check your connection and try again.')}
       onRetry={() => void invite.refetch()}
+      busy={invite.isFetching}
     />
   );
 }

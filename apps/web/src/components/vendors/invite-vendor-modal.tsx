@@ -15,7 +15,6 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
-  DOCUMENT_KINDS,
   type DocumentKind,
   formatDate,
   INVITE_DEFAULT_DAYS,
@@ -56,7 +55,19 @@ export interface InvitePrefill {
   allowedKinds?: readonly DocumentKind[];
 }
 
-const KIND_CHOICES = DOCUMENT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
+/** The kinds an invite may allow (spec §6, §9): the API refuses any other. */
+export type VendorAccessKind = (typeof VENDOR_ACCESS_KINDS)[number];
+
+const KIND_CHOICES = VENDOR_ACCESS_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
+
+/**
+ * The kinds an invite asks for, in the kinds' order: those of `kinds` an invite may allow, or all of them
+ * when `kinds` holds none (a link from before the limit, which allowed other kinds only).
+ */
+export function inviteKinds(kinds: readonly string[] | undefined): VendorAccessKind[] {
+  const allowed = VENDOR_ACCESS_KINDS.filter((kind) => kinds?.includes(kind));
+  return allowed.length > 0 ? allowed : [...VENDOR_ACCESS_KINDS];
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -91,10 +102,10 @@ export type InviteVendorModalProps = {
 
 /**
  * Invite Service Provider / Invite Vendor (spec §2, §5): name, email, company and phone (optional), the
- * property when it is not given, the document kinds the vendor may upload (certificate and inspection
- * at first, spec §6) and how long the link lasts (14 days at first), checked with the domain's messages
- * (vendorInviteSchema). Sent, the vendor is e-mailed the link; the dialog shows it once, to copy, and
- * the vendor lists are refetched. A refusal shows the server's message and keeps what was typed.
+ * property when it is not given, the document kinds the vendor may upload (only certificate and
+ * inspection, both at first, spec §6, §9; at least one) and how long the link lasts (14 days at first),
+ * checked with the domain's messages (vendorInviteSchema). Sent, the vendor is e-mailed the link; the
+ * dialog shows it once, to copy, and the vendor lists are refetched. A refusal shows the server's message and keeps what was typed.
  */
 export function InviteVendorModal(props: InviteVendorModalProps) {
   const { opened, onClose, title, prefill, now = new Date() } = props;
@@ -110,7 +121,7 @@ export function InviteVendorModal(props: InviteVendorModalProps) {
       company: prefill?.company ?? '',
       phone: prefill?.phone ?? '',
       propertyId: props.propertyId ?? onlyProperty ?? '',
-      allowedKinds: [...(prefill?.allowedKinds ?? VENDOR_ACCESS_KINDS)],
+      allowedKinds: inviteKinds(prefill?.allowedKinds),
       expiresInDays: INVITE_DEFAULT_DAYS,
     },
     validate: schemaResolver(vendorInviteSchema, { sync: true }),
@@ -137,6 +148,12 @@ export function InviteVendorModal(props: InviteVendorModalProps) {
   }
 
   const preview = accessPreview(form.values, now);
+  const chosenProperty = props.properties?.find((property) => property.id === form.values.propertyId);
+  const vault = props.propertyId
+    ? "this property's vault"
+    : chosenProperty
+      ? `the vault of ${chosenProperty.name}`
+      : "the chosen property's vault";
 
   return (
     <Modal opened={opened} onClose={busy ? () => {} : onClose} title={title} size="lg">
@@ -146,8 +163,8 @@ export function InviteVendorModal(props: InviteVendorModalProps) {
         <form noValidate onSubmit={form.onSubmit((values) => void send(values))}>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              They get an email with a link to upload documents to this property&apos;s vault. No account
-              needed; you can revoke the link at any time.
+              They get an email with a link to upload documents to {vault}. No account needed; you can revoke
+              the link at any time.
             </Text>
             {props.properties && (
               <NativeSelect
@@ -190,15 +207,15 @@ export function InviteVendorModal(props: InviteVendorModalProps) {
               onChange={(next) =>
                 form.setFieldValue(
                   'allowedKinds',
-                  DOCUMENT_KINDS.filter((kind) => next.includes(kind)),
+                  VENDOR_ACCESS_KINDS.filter((kind) => next.includes(kind)),
                 )
               }
             >
-              <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" verticalSpacing="xs" mt="xs">
+              <Group gap="lg" mt="xs">
                 {KIND_CHOICES.map((choice) => (
                   <Checkbox key={choice.value} value={choice.value} label={choice.label} />
                 ))}
-              </SimpleGrid>
+              </Group>
             </Checkbox.Group>
             <NumberInput
               label="Link valid for (days)"

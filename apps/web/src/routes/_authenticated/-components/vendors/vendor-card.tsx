@@ -15,7 +15,7 @@ export interface VendorCardProps {
 /**
  * A vendor of the directory (spec §2 Vendors, §3, §4): name, company ('Independent' when empty), the
  * Verified badge, specialties, contact, each property it serves with its access, how many documents it
- * brought in, the owner's notes; Edit and Remove.
+ * brought in, the owner's notes; Edit and Remove (36px tall, to tap).
  */
 export function VendorCard({ vendor, onEdit, onRemove }: VendorCardProps) {
   const nameId = useId();
@@ -105,11 +105,11 @@ export function VendorCard({ vendor, onEdit, onRemove }: VendorCardProps) {
           </Text>
         )}
         <Group gap="xs" mt="auto">
-          <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${vendor.name}`}>
+          <Button size="sm" variant="default" onClick={onEdit} aria-label={`Edit ${vendor.name}`}>
             Edit
           </Button>
           <Button
-            size="xs"
+            size="sm"
             variant="subtle"
             color="red"
             onClick={onRemove}

@@ -73,7 +73,10 @@ describe('VendorsPage', () => {
       'Electrical',
       'Solar',
     ]);
-    expect(sipho.getByRole('link', { name: 'Email Sipho Dlamini' }).getAttribute('href')).toBe(
+    // Spec §2 'Contact': the links under a Contact label that names their group.
+    const contact = within(sipho.getByRole('group', { name: 'Contact' }));
+    expect(sipho.getByText('Contact')).toBeTruthy();
+    expect(contact.getByRole('link', { name: 'Email Sipho Dlamini' }).getAttribute('href')).toBe(
       'mailto:sipho@example.com',
     );
     expect(sipho.getByRole('link', { name: 'Call Sipho Dlamini' }).getAttribute('href')).toBe(
@@ -96,6 +99,13 @@ describe('VendorsPage', () => {
     expect(sipho.getByText('3 documents')).toBeTruthy();
     expect(sipho.getByText('Prefers WhatsApp')).toBeTruthy();
     expect(screen.getByText('2 vendors')).toBeTruthy();
+    // Contact, Edit and Remove are big enough to tap (36px, Mantine's sm).
+    for (const name of ['Email Sipho Dlamini', 'Call Sipho Dlamini']) {
+      expect(sipho.getByRole('link', { name }).getAttribute('data-size')).toBe('sm');
+    }
+    for (const name of ['Edit Sipho Dlamini', 'Remove Sipho Dlamini']) {
+      expect(sipho.getByRole('button', { name }).getAttribute('data-size')).toBe('sm');
+    }
   });
 
   it('says No vendors yet with what vendors are for, and one Invite Vendor button', async () => {
@@ -110,6 +120,15 @@ describe('VendorsPage', () => {
     const dialog = await openInvite();
     const property = dialog.getByLabelText(/^Property/) as HTMLSelectElement;
     expect(property.value).toBe('');
+    // No property yet: not 'this property'.
+    expect(dialog.getByText(/upload documents to the chosen property's vault\./)).toBeTruthy();
+    expect(dialog.queryByText(/this property's vault/)).toBeNull();
+    // Only the kinds an invite may allow, both at first.
+    const boxes = dialog.getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((box) => [box.getAttribute('value'), box.checked])).toEqual([
+      ['certificate', true],
+      ['inspection', true],
+    ]);
     // Sorted by name, after the prompt.
     expect(Array.from(property.options).map((option) => option.textContent)).toEqual([
       'Choose the property',
@@ -123,6 +142,8 @@ describe('VendorsPage', () => {
     expect(server.calls).toEqual([]);
 
     fireEvent.change(property, { target: { value: SEA_POINT.id } });
+    // Once chosen, the property is named.
+    expect(dialog.getByText(/upload documents to the vault of Sea Point Flat\./)).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Send invite' }));
     expect(await screen.findByText(INVITE_MESSAGES.sentTo('sipho@example.com'))).toBeTruthy();
     expect(server.calls).toEqual([

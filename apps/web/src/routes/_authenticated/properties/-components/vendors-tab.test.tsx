@@ -39,6 +39,9 @@ function renderTab(overrides: Partial<FakeVendorsServer> = {}) {
 
 const item = async (name: string) => within(await screen.findByRole('listitem', { name }));
 
+/** Mantine's size of a button or button-link: 'sm' is 36px tall, big enough to tap. */
+const sizeOf = (element: HTMLElement) => element.getAttribute('data-size');
+
 async function openInvite() {
   fireEvent.click(screen.getAllByRole('button', { name: VENDORS_TAB_MESSAGES.invite })[0] as HTMLElement);
   return within(await screen.findByRole('dialog', { name: VENDORS_TAB_MESSAGES.invite }));
@@ -57,12 +60,17 @@ describe('VendorsTab', () => {
     expect(acme.getByText('Certificate Upload')).toBeTruthy();
     expect(acme.getByText('May upload certificates and inspection reports until Dec 07, 2026')).toBeTruthy();
     expect(acme.getByText(fullText('Electrical CoC.pdf (Certificate, Nov 24, 2026)'))).toBeTruthy();
-    expect(acme.getByRole('link', { name: 'Email Thandi Mokoena' }).getAttribute('href')).toBe(
+    // Spec §2 'Contact': the links under a Contact label that names their group.
+    const contact = within(acme.getByRole('group', { name: 'Contact' }));
+    expect(acme.getByText('Contact')).toBeTruthy();
+    expect(contact.getByRole('link', { name: 'Email Thandi Mokoena' }).getAttribute('href')).toBe(
       'mailto:thandi@acme.example',
     );
     // No phone number, no Call.
     expect(acme.queryByRole('link', { name: 'Call Thandi Mokoena' })).toBeNull();
     expect(acme.getByRole('button', { name: 'Revoke Thandi Mokoena' })).toBeTruthy();
+    // A live link can be sent again.
+    expect(acme.getByRole('button', { name: 'Resend link to Thandi Mokoena' })).toBeTruthy();
 
     const sipho = await item('Sipho Dlamini');
     expect(sipho.getByText('Independent')).toBeTruthy();
@@ -72,13 +80,18 @@ describe('VendorsTab', () => {
       'tel:0825550199',
     );
     expect(sipho.getByText('sipho@example.com · 082 555 0199')).toBeTruthy();
+    // Every button and link is big enough to tap (36px, Mantine's sm).
+    for (const control of [...sipho.getAllByRole('link'), ...sipho.getAllByRole('button')]) {
+      expect(sizeOf(control)).toBe('sm');
+    }
 
     // A link that ran out says so, and offers a new one instead of Revoke.
     const lapsed = await item('Pieter van Wyk');
     expect(lapsed.getByText('Expired')).toBeTruthy();
     expect(lapsed.getByText('The link for certificates expired on Nov 01, 2026')).toBeTruthy();
     expect(lapsed.queryByRole('button', { name: /^Revoke/ })).toBeNull();
-    expect(lapsed.getByRole('button', { name: 'Re-invite Pieter van Wyk' })).toBeTruthy();
+    expect(lapsed.queryByRole('button', { name: /^Resend link/ })).toBeNull();
+    expect(sizeOf(lapsed.getByRole('button', { name: 'Re-invite Pieter van Wyk' }))).toBe('sm');
   });
 
   it('says No vendors yet, with what an invite is for and the invite button', async () => {
@@ -92,12 +105,11 @@ describe('VendorsTab', () => {
     const { server } = await renderTab({ vendors: [] });
     await screen.findByText(VENDORS_TAB_MESSAGES.empty);
     const dialog = await openInvite();
-    // Certificate and inspection at first (spec §6), for 14 days.
-    const checked = dialog
-      .getAllByRole('checkbox')
-      .filter((box) => (box as HTMLInputElement).checked)
-      .map((box) => box.getAttribute('value'));
-    expect(checked).toEqual(['certificate', 'inspection']);
+    // Only certificate and inspection are offered (spec §6, §9), both at first, for 14 days.
+    const boxes = dialog.getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((box) => box.getAttribute('value'))).toEqual(['certificate', 'inspection']);
+    expect(boxes.every((box) => box.checked)).toBe(true);
+    expect(dialog.getByText(/upload documents to this property's vault\./)).toBeTruthy();
     expect(dialog.getByRole('group', { name: 'Documents they may upload' })).toBeTruthy();
     expect((dialog.getByLabelText('Link valid for (days)') as HTMLInputElement).value).toBe('14');
     expect(dialog.getByTestId('access-preview').textContent).toBe(
@@ -232,9 +244,79 @@ describe('VendorsTab', () => {
     await waitFor(async () => expect((await item('Pieter van Wyk')).getByText('Active')).toBeTruthy());
   });
 
-  it('shows Loading vendors... while loading, then an error with Retry', async () => {
+  it('Re-invite asks only for the kinds an invite may allow, when the old link allowed others', async () => {
+    const legacy = propertyVendor({
+      ...LAPSED,
+      access: vendorAccess({ ...LAPSED.access, allowed_kinds: ['deed', 'certificate'] }),
+    });
+    const { server } = await renderTab({ vendors: [legacy] });
+    fireEvent.click((await item('Pieter van Wyk')).getByRole('button', { name: 'Re-invite Pieter van Wyk' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Re-invite Pieter van Wyk' }));
+    expect(dialog.queryByRole('checkbox', { name: 'Deed' })).toBeNull();
+    expect((dialog.getByRole('checkbox', { name: 'Certificate' }) as HTMLInputElement).checked).toBe(true);
+    expect((dialog.getByRole('checkbox', { name: 'Inspection' }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(dialog.getByRole('button', { name: 'Send invite' }));
+    expect(await screen.findByText(INVITE_MESSAGES.sentTo('pieter@vanwykgas.example'))).toBeTruthy();
+    expect(server.calls[0]?.input).toMatchObject({ allowedKinds: ['certificate'] });
+  });
+
+  it('Resend link sends a live vendor a new link after saying the old one stops working', async () => {
+    const { server } = await renderTab();
+    const sipho = await item('Sipho Dlamini');
+    fireEvent.click(sipho.getByRole('button', { name: 'Resend link to Sipho Dlamini' }));
+    let confirm = within(await screen.findByRole('dialog', { name: VENDORS_TAB_MESSAGES.resendTitle }));
+    expect(
+      confirm.getByText('Send Sipho Dlamini a new link? The link sent before stops working.'),
+    ).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls).toEqual([]);
+
+    fireEvent.click(sipho.getByRole('button', { name: 'Resend link to Sipho Dlamini' }));
+    confirm = within(await screen.findByRole('dialog', { name: VENDORS_TAB_MESSAGES.resendTitle }));
+    fireEvent.click(confirm.getByRole('button', { name: VENDORS_TAB_MESSAGES.resend }));
+    expect(await screen.findByText(INVITE_MESSAGES.sent)).toBeTruthy();
+    expect(screen.getByText(INVITE_MESSAGES.sentTo('sipho@example.com'))).toBeTruthy();
+    expect(server.calls).toEqual([
+      {
+        path: 'vendors.invite',
+        input: {
+          name: 'Sipho Dlamini',
+          email: 'sipho@example.com',
+          company: null,
+          phone: '082 555 0199',
+          propertyId: GARDENS.id,
+          allowedKinds: ['certificate', 'inspection'],
+        },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The vendors were refetched.
+    await waitFor(() => expect(server.asked['vendors.byProperty']).toBe(2));
+  });
+
+  it('Resend link keeps the question open and says why when the server refuses', async () => {
+    const { server } = await renderTab({ refusals: { 'vendors.invite': 'Property not found' } });
+    const acme = await item('Thandi Mokoena');
+    fireEvent.click(acme.getByRole('button', { name: 'Resend link to Thandi Mokoena' }));
+    const confirm = within(await screen.findByRole('dialog', { name: VENDORS_TAB_MESSAGES.resendTitle }));
+    fireEvent.click(confirm.getByRole('button', { name: VENDORS_TAB_MESSAGES.resend }));
+    expect(await screen.findByText('Property not found')).toBeTruthy();
+    expect(server.calls[0]?.input).toMatchObject({
+      email: 'thandi@acme.example',
+      company: 'Acme Electrical',
+      allowedKinds: ['certificate', 'inspection'],
+    });
+    expect(screen.getByRole('dialog', { name: VENDORS_TAB_MESSAGES.resendTitle })).toBeTruthy();
+  });
+
+  it('says Loading vendors… as a status while loading, then an error with Retry', async () => {
     await renderTab({ failures: { 'vendors.byProperty': 1 } });
-    expect(screen.getByText(VENDORS_TAB_MESSAGES.loading)).toBeTruthy();
+    // A status, so screen readers say it; the skeletons are hidden from them.
+    expect(screen.getByRole('status').textContent).toBe('Loading vendors…');
+    for (const skeleton of screen.getAllByTestId('vendor-skeleton')) {
+      expect(skeleton.getAttribute('aria-hidden')).toBe('true');
+    }
     expect(await screen.findByText(VENDORS_TAB_MESSAGES.loadFailed)).toBeTruthy();
     notifications.clean();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

@@ -4,7 +4,12 @@ import { formatDate, vendorCompanyLabel } from '@propertydna/domain';
 import { useId, useState } from 'react';
 import { KIND_LABELS } from '../../../../components/documents/labels';
 import { LoadError } from '../../../../components/load-error';
-import { type InvitePrefill, InviteVendorModal } from '../../../../components/vendors/invite-vendor-modal';
+import {
+  INVITE_MESSAGES,
+  type InvitePrefill,
+  InviteVendorModal,
+  inviteKinds,
+} from '../../../../components/vendors/invite-vendor-modal';
 import { NO_VENDORS, type PropertyVendor } from '../../../../components/vendors/labels';
 import { VendorAccessDetails, VerifiedBadge } from '../../../../components/vendors/vendor-badges';
 import { VendorContact } from '../../../../components/vendors/vendor-contact';
@@ -16,29 +21,34 @@ export const VENDORS_TAB_MESSAGES = {
   empty: NO_VENDORS,
   emptyHint:
     'Invite the electrician, plumber or gas installer who issues your certificates: they upload them straight into this vault through a link, no account needed.',
-  loading: 'Loading vendors...',
+  loading: 'Loading vendors…',
   loadFailed: 'Unable to load the vendors',
   nothingUploaded: 'Nothing uploaded yet',
   revoked: 'Access revoked',
   revokedMessage: (name: string) => `${name} can no longer upload to this property`,
   revokeFailed: 'Unable to revoke the access',
+  resendTitle: 'Send a new upload link?',
+  resendConfirm: (name: string) => `Send ${name} a new link? The link sent before stops working.`,
+  resend: 'Send new link',
 } as const;
 
-/** What is open over the list: the invite form (new or a re-invite) or the revoke confirmation. */
+/** What is open over the list: the invite form (new or a re-invite), or the revoke or resend confirmation. */
 type Dialog =
   | { kind: 'invite'; prefill?: InvitePrefill; title: string }
-  | { kind: 'revoke'; vendor: PropertyVendor };
+  | { kind: 'revoke'; vendor: PropertyVendor }
+  | { kind: 'resend'; vendor: PropertyVendor };
 
 /**
  * The Vendors tab of a property (spec §2, §4): the service providers invited to it, each with the
  * Verified badge, Contact, whether their upload link is Active (access level 'Certificate Upload', what
- * it allows until when), what they uploaded; Revoke while the link is live, Re-invite once it is not;
- * and Invite Service Provider.
+ * it allows until when), what they uploaded; Resend link and Revoke while the link is live, Re-invite
+ * once it is not; and Invite Service Provider.
  */
 export function VendorsTab({ propertyId, now }: { propertyId: string; now?: Date }) {
   const utils = trpc.useUtils();
   const vendors = trpc.vendors.byProperty.useQuery({ propertyId });
   const revoke = trpc.vendors.revoke.useMutation();
+  const invite = trpc.vendors.invite.useMutation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const inviteNew = () => setDialog({ kind: 'invite', title: VENDORS_TAB_MESSAGES.invite });
@@ -70,6 +80,33 @@ export function VendorsTab({ propertyId, now }: { propertyId: string; now?: Date
     }
   }
 
+  /**
+   * A new link for a live vendor who lost theirs: the same vendor, property and kinds (the server renews
+   * the invite, so the link sent before stops working; it lasts the default 14 days).
+   */
+  async function resendLink(vendor: PropertyVendor) {
+    if (invite.isPending) return;
+    try {
+      await invite.mutateAsync({
+        name: vendor.name,
+        email: vendor.email,
+        company: vendor.company,
+        phone: vendor.phone,
+        propertyId,
+        allowedKinds: inviteKinds(vendor.access.allowed_kinds),
+      });
+      setDialog(null);
+      notifications.show({
+        color: 'green',
+        title: INVITE_MESSAGES.sent,
+        message: INVITE_MESSAGES.sentTo(vendor.email),
+      });
+      await utils.vendors.invalidate();
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error, INVITE_MESSAGES.failed) });
+    }
+  }
+
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
@@ -87,6 +124,7 @@ export function VendorsTab({ propertyId, now }: { propertyId: string; now?: Date
         onRetry={() => void vendors.refetch()}
         onInvite={inviteNew}
         onRevoke={(vendor) => setDialog({ kind: 'revoke', vendor })}
+        onResend={(vendor) => setDialog({ kind: 'resend', vendor })}
         onReinvite={reinvite}
       />
       {dialog?.kind === 'invite' && (
@@ -121,6 +159,30 @@ export function VendorsTab({ propertyId, now }: { propertyId: string; now?: Date
           </Stack>
         )}
       </Modal>
+      <Modal
+        opened={dialog?.kind === 'resend'}
+        onClose={invite.isPending ? () => {} : () => setDialog(null)}
+        title={VENDORS_TAB_MESSAGES.resendTitle}
+      >
+        {dialog?.kind === 'resend' && (
+          <Stack gap="sm">
+            <Text>{VENDORS_TAB_MESSAGES.resendConfirm(dialog.vendor.name)}</Text>
+            <Group justify="flex-end" mt="sm">
+              <Button
+                variant="default"
+                onClick={() => setDialog(null)}
+                disabled={invite.isPending}
+                data-autofocus
+              >
+                Cancel
+              </Button>
+              <Button loading={invite.isPending} onClick={() => void resendLink(dialog.vendor)}>
+                {VENDORS_TAB_MESSAGES.resend}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Stack>
   );
 }
@@ -132,6 +194,7 @@ function VendorList({
   onRetry,
   onInvite,
   onRevoke,
+  onResend,
   onReinvite,
 }: {
   vendors: readonly PropertyVendor[] | undefined;
@@ -140,16 +203,18 @@ function VendorList({
   onRetry: () => void;
   onInvite: () => void;
   onRevoke: (vendor: PropertyVendor) => void;
+  onResend: (vendor: PropertyVendor) => void;
   onReinvite: (vendor: PropertyVendor) => void;
 }) {
   if (loading) {
+    // The text is a status, so screen readers say it; the skeletons are only for the eye.
     return (
-      <Stack gap="sm" aria-busy="true" aria-label={VENDORS_TAB_MESSAGES.loading}>
-        <Text size="sm" c="dimmed">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" role="status">
           {VENDORS_TAB_MESSAGES.loading}
         </Text>
         {[0, 1].map((key) => (
-          <Paper key={key} withBorder radius="md" p="md">
+          <Paper key={key} withBorder radius="md" p="md" aria-hidden data-testid="vendor-skeleton">
             <Skeleton height={18} width="40%" />
             <Skeleton height={14} mt="sm" width="60%" />
             <Skeleton height={14} mt="xs" width="80%" />
@@ -188,6 +253,7 @@ function VendorList({
           key={vendor.id}
           vendor={vendor}
           onRevoke={() => onRevoke(vendor)}
+          onResend={() => onResend(vendor)}
           onReinvite={() => onReinvite(vendor)}
         />
       ))}
@@ -195,14 +261,19 @@ function VendorList({
   );
 }
 
-/** One vendor of the property: who, contact, access, what came in; Revoke or Re-invite. */
+/**
+ * One vendor of the property: who, contact, access, what came in; Resend link and Revoke while the link
+ * is live, Re-invite once it is not (buttons 36px tall, to tap).
+ */
 function PropertyVendorItem({
   vendor,
   onRevoke,
+  onResend,
   onReinvite,
 }: {
   vendor: PropertyVendor;
   onRevoke: () => void;
+  onResend: () => void;
   onReinvite: () => void;
 }) {
   const nameId = useId();
@@ -233,17 +304,27 @@ function PropertyVendorItem({
         <VendorUploads vendor={vendor} />
         <Group gap="xs">
           {active ? (
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={onRevoke}
-              aria-label={`Revoke ${vendor.name}`}
-            >
-              Revoke
-            </Button>
+            <>
+              <Button
+                size="sm"
+                variant="light"
+                onClick={onResend}
+                aria-label={`Resend link to ${vendor.name}`}
+              >
+                Resend link
+              </Button>
+              <Button
+                size="sm"
+                variant="light"
+                color="red"
+                onClick={onRevoke}
+                aria-label={`Revoke ${vendor.name}`}
+              >
+                Revoke
+              </Button>
+            </>
           ) : (
-            <Button size="xs" variant="light" onClick={onReinvite} aria-label={`Re-invite ${vendor.name}`}>
+            <Button size="sm" variant="light" onClick={onReinvite} aria-label={`Re-invite ${vendor.name}`}>
               Re-invite
             </Button>
           )}
