@@ -4,7 +4,6 @@ import {
   documentNameFromKind,
   type InviteDocument,
   johannesburgToday,
-  startOfJohannesburgDay,
   VENDOR_MESSAGES,
   vendorVerifierName,
 } from '@propertydna/domain';
