@@ -8,17 +8,20 @@
 // Fairness: for every scenario the bare route is measured immediately before the scenario, each after
 // its own warm-up, so both numbers of a row come from the same minute of machine state.
 //
-// Env: BENCH_DURATION (seconds per measurement, default 5), BENCH_CONNECTIONS (default 10).
+// Env: BENCH_DURATION (seconds per measurement, default 5), BENCH_CONNECTIONS (default 10),
+// BENCH_EXPORT_MB (megabytes of documents in the ZIP export scenario, default 200 as 5 MB PDFs; 0 skips it).
 // Flags: --json prints the results as JSON after the table.
 // Exit 1 if the server fails to start, a response is wrong, or any request errors/times out/is non-2xx.
 
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { startBuiltApp } from './lib/built-app.mjs';
+import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
 import { benchUpload, MEMORY_BUDGET_MB } from './lib/upload-bench.mjs';
 
 const DURATION = positiveInt('BENCH_DURATION', 5);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 10);
+const EXPORT_MB = positiveInt('BENCH_EXPORT_MB', 200, { zero: true });
 const WARMUP = 2;
 const PIPELINING = 1;
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -38,12 +41,14 @@ const scenarios = [
   { name: 'REST system.info', path: '/api/info', expect: { name: 'PropertyDNA', version: '0.1.0' } },
 ];
 
-function positiveInt(name, fallback) {
+function positiveInt(name, fallback, { zero = false } = {}) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(value) || value < (zero ? 0 : 1)) {
+    console.error(
+      `${name} must be a ${zero ? 'non-negative' : 'positive'} integer, got ${JSON.stringify(raw)}`,
+    );
     process.exit(2);
   }
   return value;
@@ -221,6 +226,25 @@ async function main() {
     if (upload.rssGrowthMb > MEMORY_BUDGET_MB) {
       console.error(`\nFAILED: the upload raised the API's memory by more than ${MEMORY_BUDGET_MB} MB`);
       exitCode = 1;
+    }
+
+    if (EXPORT_MB > 0) {
+      process.stdout.write(
+        `\n  measuring ZIP exports of a property with ${EXPORT_MB} MB of documents (${FILE_MB} MB PDFs uploaded through the store) … `,
+      );
+      const exports = await benchExport(server, portfolio.headers, EXPORT_MB);
+      console.log('done');
+      for (const result of exports) {
+        console.log(
+          `| ZIP export ${result.path.split('?')[0]} (${result.files} documents, ${result.mb.toFixed(0)} MB) | ${result.mbPerSec.toFixed(0)} MB/s | ${result.seconds.toFixed(1)} s | API peak RSS growth ${result.rssGrowthMb.toFixed(1)} MB (budget ${EXPORT_MEMORY_BUDGET_MB} MB) |`,
+        );
+        if (result.rssGrowthMb > EXPORT_MEMORY_BUDGET_MB) {
+          console.error(
+            `\nFAILED: the export raised the API's memory by more than ${EXPORT_MEMORY_BUDGET_MB} MB`,
+          );
+          exitCode = 1;
+        }
+      }
     }
 
     const failed = rows.filter((r) => failures(r.result) || failures(r.bare));

@@ -20,7 +20,9 @@ import { createMailer } from './mail/mailer.js';
 import { calendarFeedRoutes } from './modules/calendar/calendar.feed.js';
 import { complianceDailyJob } from './modules/compliance/compliance.jobs.js';
 import { documentFileRoutes } from './modules/documents/documents.files.js';
+import { escalationFileRoutes } from './modules/escalation/escalation.files.js';
 import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
+import { reportRoutes } from './modules/reports/reports.files.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
 import { APP_VERSION } from './modules/system/system.router.js';
 import { errorReply } from './rest/error-reply.js';
@@ -198,6 +200,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(documentFileRoutes, { services });
   await app.register(shareFileRoutes, { services });
   await app.register(calendarFeedRoutes, { services });
+  await app.register(reportRoutes, { services });
+  await app.register(escalationFileRoutes, { services });
 
   if (env.BENCH_ROUTES) {
     // The benchmark's baseline: a plain route in the same process, with the same hooks and headers.

@@ -60,6 +60,8 @@ export const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('PropertyDNA <no-reply@propertydna.co.za>'),
+    /** Where the support team reads callback requests (Schedule Call on a property's Escalation tab). */
+    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@propertydna.co.za'),
     /** Bytes an organisation may have signed for upload but not yet registered. */
     UPLOAD_QUOTA_BYTES: z.coerce
       .number()

@@ -17,10 +17,10 @@ import { databaseKind } from './support/database.js';
  * cases by itself; a new procedure or route with an input fails the test until it has an example here.
  *
  * Skipped, because they take no input at all (nothing to put a NUL in), found by the walk: tRPC
- * auth.me, auth.logout, calendar.feed, calendar.rotate, documents.list, notifications.settings,
+ * auth.me, auth.logout, calendar.feed, calendar.rotate, documents.list, escalation.claims, notifications.settings,
  * notifications.sendTest, plan.startTrial, properties.list, properties.stats, supplier.profile,
  * supplier.insurance, supplier.templates, supplier.jobs, system.health, system.info, and their REST
- * doors (GET /api/auth/me, POST /api/auth/logout, GET /api/calendar, POST /api/calendar/rotate,
+ * doors (GET /api/auth/me, POST /api/auth/logout, GET /api/calendar, POST /api/calendar/rotate, GET /api/claims,
  * GET /api/health, GET /api/info, GET /api/notifications/settings, POST /api/notifications/test,
  * GET /api/properties, GET /api/dashboard/stats, POST /api/plan/trial, GET /api/documents,
  * GET /api/supplier/profile, GET /api/supplier/templates, GET /api/supplier/jobs,
@@ -339,6 +339,15 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       expires_at: null,
       metadata: { certificate_type: 'electrical_coc', issued_on: '2026-11-01' },
     };
+    const claimBody = {
+      incident_type: 'burst_geyser',
+      incident_date: '2026-11-20',
+      description: 'The geyser burst overnight.',
+      document_ids: [document.id],
+    };
+    const claim = await call('owner', 'POST', `/api/properties/${property.id}/claims`, claimBody);
+    const callbackBody = { phone: '082 123 4567', preferred_time: 'morning', topic: 'My geyser claim' };
+    const providerSearch = { specialty: 'Roofing', municipality: 'CPT', q: 'Cape' };
     const signed = await call('owner', 'POST', '/api/documents/sign', {
       contentType: 'application/pdf',
       sha256,
@@ -487,6 +496,12 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       'maintenance.addReminder': [{ as: 'owner', input: { id: property.id, ...customReminder } }],
       'maintenance.completeReminder': [{ as: 'owner', input: { id: `task:${maintenanceTask.id}` } }],
       'notifications.update': [{ as: 'owner', input: { emailAlerts: false } }],
+      'escalation.propertyClaims': [{ as: 'owner', input: { propertyId: property.id } }],
+      'escalation.claim': [{ as: 'owner', input: { id: claim.id } }],
+      'escalation.startClaim': [{ as: 'owner', input: { propertyId: property.id, ...claimBody } }],
+      'escalation.providers': [{ as: 'owner', input: providerSearch }],
+      'escalation.callbacks': [{ as: 'owner', input: { propertyId: property.id } }],
+      'escalation.requestCallback': [{ as: 'owner', input: { propertyId: property.id, ...callbackBody } }],
       'vendors.byId': [{ as: 'owner', input: { id: invited.vendor.id } }],
       'vendors.byProperty': [{ as: 'owner', input: { propertyId: property.id } }],
       'vendors.invite': [{ as: 'owner', input: vendorInvite }],
@@ -606,6 +621,14 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       ],
       'POST /api/reminders/:id/complete': [{ as: 'owner', params: { id: `task:${maintenanceTask.id}` } }],
       'PUT /api/notifications/settings': [{ as: 'owner', body: { emailAlerts: false } }],
+      'POST /api/properties/:id/claims': [{ as: 'owner', params: { id: property.id }, body: claimBody }],
+      'GET /api/properties/:id/claims': [{ as: 'owner', params: { id: property.id } }],
+      'GET /api/claims/:id': [{ as: 'owner', params: { id: claim.id } }],
+      'GET /api/providers': [{ as: 'owner', query: providerSearch }],
+      'POST /api/properties/:id/callbacks': [
+        { as: 'owner', params: { id: property.id }, body: callbackBody },
+      ],
+      'GET /api/properties/:id/callbacks': [{ as: 'owner', params: { id: property.id } }],
       'POST /api/vendors/invite': [{ as: 'owner', body: vendorInvite }],
       'GET /api/vendors/:id': [{ as: 'owner', params: { id: invited.vendor.id } }],
       'PATCH /api/vendors/:id': [{ as: 'owner', params: { id: invited.vendor.id }, body: vendorPatch }],

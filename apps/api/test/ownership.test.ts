@@ -32,9 +32,26 @@ const TABLES = [
   'reminder_completions',
   'vendors',
   'vendor_invites',
+  'claims',
+  'claim_documents',
+  'callbacks',
 ] as const;
 
 const MALFORMED = ['not-a-uuid', '00000000-0000-0000-0000', "1' or '1'='1"];
+
+/** Every report of a property in every format (modules/reports), as a path and query before the id. */
+const REPORTS = [
+  'insurance-pack?format=json&propertyId=',
+  'insurance-pack?format=pdf&propertyId=',
+  'insurance-pack?format=zip&propertyId=',
+  'property-summary?format=pdf&propertyId=',
+  'property-summary?format=json&propertyId=',
+  'audit-trail?format=csv&propertyId=',
+  'audit-trail?format=pdf&propertyId=',
+  'compliance?format=pdf&propertyId=',
+  'compliance?format=json&propertyId=',
+  'quick-export?propertyId=',
+];
 
 describe(`one ownership guard: 404 for anything not the caller's (${databaseKind})`, () => {
   let t: TestApp;
@@ -53,7 +70,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     | 'certificate'
     | 'task'
     | 'reminder'
-    | 'vendor',
+    | 'vendor'
+    | 'claim',
     string
   >;
   let outsiderProperty: string;
@@ -106,6 +124,13 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
 
   const reminder = { title: 'Call the roofer', due_date: '2027-01-15', priority: 'high' };
 
+  const claim = {
+    incident_type: 'burst_geyser',
+    incident_date: '2026-11-20',
+    description: 'The geyser burst overnight.',
+  };
+  const callback = { phone: '082 123 4567', preferred_time: 'morning', topic: 'My geyser claim' };
+
   const reportAnswers = (jobRef: string) => ({
     job_ref: jobRef,
     inspection_date: '2026-11-20',
@@ -144,6 +169,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     ids.reminder = (
       await created(owner, 'POST', `/api/properties/${ids.property}/reminders`, reminder)
     ).id.replace(/^custom:/, '');
+    ids.claim = (await created(owner, 'POST', `/api/properties/${ids.property}/claims`, claim)).id;
     outsiderTask = (await created(outsider, 'POST', '/api/maintenance', task(outsiderProperty))).id;
     outsiderVendor = (
       await created(outsider, 'POST', '/api/vendors/invite', {
@@ -234,6 +260,13 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'GET', `/api/properties/${id}/reminders`],
           [outsider, 'POST', `/api/properties/${id}/reminders`, reminder],
           [outsider, 'GET', `/api/properties/${id}/vendors`],
+          ...REPORTS.map(
+            (report): Door => [outsider, 'GET', `/api/reports/${report}${encodeURIComponent(id)}`],
+          ),
+          [outsider, 'POST', `/api/properties/${id}/claims`, claim],
+          [outsider, 'GET', `/api/properties/${id}/claims`],
+          [outsider, 'POST', `/api/properties/${id}/callbacks`, callback],
+          [outsider, 'GET', `/api/properties/${id}/callbacks`],
           // Registering into and adopting into a property: their schemas refuse a malformed id (400).
           ...(id.length === 36
             ? ([
@@ -283,6 +316,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
             `/api/properties/${outsiderProperty}/share`,
             { password: null, documentIds: [id] },
           ],
+          [outsider, 'POST', `/api/properties/${outsiderProperty}/claims`, { ...claim, document_ids: [id] }],
         ];
       case 'task':
         return [
@@ -293,6 +327,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
         ];
       case 'reminder':
         return [[outsider, 'POST', `/api/reminders/custom:${encodeURIComponent(id)}/complete`]];
+      case 'claim':
+        return [[outsider, 'GET', `/api/claims/${id}`]];
       case 'vendor':
         return [
           [outsider, 'GET', `/api/vendors/${id}`],
@@ -335,6 +371,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     task: () => ids.task,
     reminder: () => ids.reminder,
     vendor: () => ids.vendor,
+    claim: () => ids.claim,
   };
 
   for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
@@ -385,6 +422,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       task: () => [owner.organizationId, ids.task],
       reminder: () => [owner.organizationId, ids.reminder],
       vendor: () => [owner.organizationId, ids.vendor],
+      claim: () => [owner.organizationId, ids.claim],
     };
 
     const refusal = async (promise: Promise<unknown>) => {

@@ -6,6 +6,7 @@ import {
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
 import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
 import { NO_TEXT_MESSAGE } from '../src/modules/policies/policies.service.js';
+import { policyIdentities } from '../src/modules/reports/reports.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { httpOwner } from './support/http-owner.js';
@@ -35,7 +36,7 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
     await t.close();
   });
 
-  async function ownerWithPolicy(pdf: Uint8Array) {
+  async function ownerWithPolicy(pdf: Uint8Array, metadata: Record<string, unknown> = {}) {
     const owner = await httpOwner(t, origin);
     const property = await owner.call('POST', '/api/properties', {
       name: 'Fynbos House',
@@ -49,7 +50,7 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
     const policy = await owner.upload(Buffer.from(pdf), 'application/pdf', {
       property_id: propertyId,
       kind: 'policy',
-      metadata: { filename: 'Fynbos policy wording.pdf' },
+      metadata: { filename: 'Fynbos policy wording.pdf', ...metadata },
     });
     expect(policy.statusCode, policy.body).toBe(201);
     return { ...owner, propertyId, policyId: policy.json().id as string };
@@ -122,6 +123,96 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
     // Without propertyId: every property's findings, with the property's name.
     const all: PolicyFinding[] = (await owner.call('GET', '/api/policies/findings')).json();
     expect(all.length).toBe(withEvidence.length);
+  });
+
+  it('reads the policy number and insurer in the wording: in the analyses, the insurance pack and policyIdentities', async () => {
+    if (!wording) throw new Error('the corpus has no fynbos-direct wording');
+    const [first, ...rest] = wording.pages;
+    const schedule = [
+      `HOMEOWNERS POLICY SCHEDULE\nPolicy number: HP 778812\nUnderwritten by Santam Ltd\n\n${first}`,
+      ...rest,
+    ];
+    // The owner typed another insurer in the details: what the analysis read wins over it.
+    const owner = await ownerWithPolicy(await pdfOf(schedule), { insurer: 'Hollard' });
+    // A scan with details typed in: the pack falls back on them.
+    const scan = await owner.upload(Buffer.from(await scanLikePdf()), 'application/pdf', {
+      property_id: owner.propertyId,
+      kind: 'policy',
+      metadata: { filename: 'Old schedule scan.pdf', insurer: 'King Price', policy_number: 'KP 1002003' },
+    });
+    expect(scan.statusCode, scan.body).toBe(201);
+    const analyses = () => owner.call('GET', `/api/policies/analyses?propertyId=${owner.propertyId}`);
+    // Before any analysis ran: nothing read yet.
+    expect((await analyses()).json()).toEqual([
+      expect.objectContaining({
+        document_id: owner.policyId,
+        state: 'queued',
+        policy_number: null,
+        insurer: null,
+      }),
+      expect.objectContaining({
+        document_id: scan.json().id,
+        state: 'queued',
+        policy_number: null,
+        insurer: null,
+      }),
+    ]);
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(2);
+    expect((await analyses()).json()).toEqual([
+      expect.objectContaining({
+        document_id: owner.policyId,
+        state: 'done',
+        policy_number: 'HP 778812',
+        insurer: 'Santam',
+      }),
+      expect.objectContaining({
+        document_id: scan.json().id,
+        state: 'no_text',
+        policy_number: null,
+        insurer: null,
+      }),
+    ]);
+
+    const pack = await owner.call(
+      'GET',
+      `/api/reports/insurance-pack?propertyId=${owner.propertyId}&format=json`,
+    );
+    expect(pack.statusCode, pack.body).toBe(200);
+    const policies: { id: string; insurer: string | null; policy_number: string | null }[] =
+      pack.json().policies;
+    expect(policies.find((policy) => policy.id === owner.policyId)).toMatchObject({
+      insurer: 'Santam',
+      policy_number: 'HP 778812',
+    });
+    expect(policies.find((policy) => policy.id === scan.json().id)).toMatchObject({
+      insurer: 'King Price',
+      policy_number: 'KP 1002003',
+    });
+
+    // What the claim pack reads: the property's policies, newest first.
+    expect(await policyIdentities(t.services.db.db, owner.organizationId, owner.propertyId)).toEqual([
+      {
+        document_id: scan.json().id,
+        name: 'Old schedule scan.pdf',
+        insurer: 'King Price',
+        policy_number: 'KP 1002003',
+      },
+      {
+        document_id: owner.policyId,
+        name: 'Fynbos policy wording.pdf',
+        insurer: 'Santam',
+        policy_number: 'HP 778812',
+      },
+    ]);
+
+    // Analysed again: still found while it waits, and found again after.
+    await owner.call('POST', '/api/policies/analyze', { propertyId: owner.propertyId });
+    expect((await analyses()).json()[0]).toMatchObject({ state: 'queued', policy_number: 'HP 778812' });
+    await t.services.jobs.runQueued(policyAnalysisJob);
+    expect((await analyses()).json()[0]).toMatchObject({ state: 'done', insurer: 'Santam' });
+    // Another organisation sees none of it.
+    const outsider = await httpOwner(t, origin);
+    expect(await policyIdentities(t.services.db.db, outsider.organizationId, owner.propertyId)).toEqual([]);
   });
 
   it('a scanned policy without a text layer is an unknown in the check that says so', async () => {

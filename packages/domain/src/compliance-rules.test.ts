@@ -800,6 +800,32 @@ describe('evaluateCompliance: properties', () => {
     );
   });
 
+  it('names untyped certificates expiring the same day in id order, whatever the vault order (seed 717131977)', () => {
+    const certificate = (id: string, expires_at: string) => ({
+      id,
+      name: 'Certificate',
+      kind: 'certificate' as const,
+      certificate_type: null,
+      issued_on: null,
+      expires_at,
+    });
+    const documents = [certificate('d2', '2024-02-29'), certificate('d1', '2024-02-29T10:30:00+02:00')];
+    const input = {
+      property: { country: 'ZA', municipality: 'CPT', features: [] },
+      policyConditions: [],
+      today: '2024-01-30',
+    };
+    const evidence = (docs: typeof documents) =>
+      evaluateCompliance({ ...input, documents: docs }).find(
+        (finding) => finding.rule === 'untyped_certificates.ongoing',
+      )?.evidence;
+    expect(evidence(documents)).toEqual([
+      { id: 'd1', name: 'Certificate' },
+      { id: 'd2', name: 'Certificate' },
+    ]);
+    expect(evidence([...documents].reverse())).toEqual(evidence(documents));
+  });
+
   it('is deterministic and does not depend on the documents order', () => {
     fc.assert(
       fc.property(

@@ -527,8 +527,9 @@ const UNTYPED_EXPIRY_RULE: ComplianceRule = {
   },
 };
 
+/** The untyped certificates with an expiry date, in id order (the vault's order must not matter). */
 function untypedDated(facts: ComplianceFacts) {
-  return facts.untypedCertificates.flatMap((document) => {
+  return [...facts.untypedCertificates].sort(compareIds).flatMap((document) => {
     const expiresOn = expiryDate(document.expires_at);
     return expiresOn === null ? [] : [{ document, standing: expiryStanding(expiresOn, facts.today) }];
   });

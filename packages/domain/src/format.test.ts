@@ -2,7 +2,14 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatSize, formatSizeKb, formatTime, shortHash } from './format.js';
+import {
+  formatDate,
+  formatJohannesburgTimestamp,
+  formatSize,
+  formatSizeKb,
+  formatTime,
+  shortHash,
+} from './format.js';
 
 dayjs.extend(utc);
 
@@ -162,5 +169,20 @@ describe('formatTime', () => {
     expect(() => formatTime('2026-11-22')).toThrow(RangeError);
     expect(() => formatTime('2026-11-22T25:00:00Z')).toThrow(RangeError);
     expect(() => formatTime(new Date(Number.NaN))).toThrow(new RangeError('Invalid Date'));
+  });
+});
+
+describe('formatJohannesburgTimestamp', () => {
+  it('writes an instant in South African time with its offset, to the second', () => {
+    expect(formatJohannesburgTimestamp(new Date('2026-11-23T12:05:09.987Z'))).toBe(
+      '2026-11-23T14:05:09+02:00',
+    );
+    // Late in the UTC evening it is already the next day in Johannesburg.
+    expect(formatJohannesburgTimestamp('2026-12-31T22:30:00Z')).toBe('2027-01-01T00:30:00+02:00');
+  });
+
+  it('refuses what is not an instant', () => {
+    expect(() => formatJohannesburgTimestamp('2026-11-23')).toThrow(RangeError);
+    expect(() => formatJohannesburgTimestamp(new Date(Number.NaN))).toThrow(RangeError);
   });
 });

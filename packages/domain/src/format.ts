@@ -73,3 +73,17 @@ export function formatDate(value: Date | string): string {
 export function formatTime(value: Date | string): string {
   return wallClock(value).format('HH:mm');
 }
+
+/**
+ * An instant as ISO 8601 in Johannesburg's wall-clock time with its offset, to the second:
+ * '2026-11-23T14:05:09+02:00' (audit trails, which a reader in South Africa checks against a clock).
+ */
+export function formatJohannesburgTimestamp(value: Date | string): string {
+  const instant = typeof value === 'string' ? parseTimestamp(value) : value;
+  const offsetMinutes = Math.round(timeZoneOffsetMs(instant) / 60_000);
+  const wall = new Date(instant.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  // South Africa keeps UTC+2 all year (no daylight saving since 1944): the offset is never negative.
+  const hours = String(Math.floor(offsetMinutes / 60)).padStart(2, '0');
+  const minutes = String(offsetMinutes % 60).padStart(2, '0');
+  return `${wall}+${hours}:${minutes}`;
+}

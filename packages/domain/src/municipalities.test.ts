@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DNA_PART_MAX_LENGTH, normalizeDnaPart } from './dna-code.js';
 import {
+  areaSearchTerms,
   describeMunicipality,
   findMunicipalities,
   MUNICIPALITIES,
@@ -108,6 +109,16 @@ describe('findMunicipalities and resolvePropertyMunicipality', () => {
     expect(resolvePropertyMunicipality('Garden Route')).toMatchObject({ ok: false });
     expect(findMunicipalities('Emalahleni').map((m) => m.code)).toEqual(['EC136', 'MP312']);
     expect(resolvePropertyMunicipality('EC136')).toMatchObject({ ok: true });
+  });
+
+  it('gives the names a place is written with in an address, for a search by area', () => {
+    expect(areaSearchTerms('CPT')).toEqual(['CPT', 'Cape Town']);
+    expect(areaSearchTerms(' cape town ')).toEqual(['cape town']);
+    expect(areaSearchTerms('Durban')).toEqual(['Durban', 'eThekwini']);
+    expect(areaSearchTerms('TSH')).toEqual(['TSH', 'Tshwane', 'Pretoria']);
+    expect(areaSearchTerms('Emalahleni')).toEqual(['Emalahleni']);
+    expect(areaSearchTerms('Sea Point')).toEqual(['Sea Point']);
+    expect(areaSearchTerms('  ')).toEqual([]);
   });
 
   it('describes a stored code by its label and leaves older typed names as they are', () => {

@@ -390,6 +390,29 @@ export function findMunicipalities(codeOrName: string): Municipality[] {
   return BY_NAME.get(municipalityNameKey(codeOrName)) ?? [];
 }
 
+/**
+ * How a place is written in an address, for a search by area: the text itself and, for every municipality
+ * it names (an MDB code or a name), the name without 'City of' and the common names of it. 'CPT' gives
+ * ['CPT', 'Cape Town']; 'Durban' gives ['Durban', 'eThekwini']; an unknown place just itself.
+ */
+export function areaSearchTerms(codeOrName: string): string[] {
+  const text = codeOrName.trim();
+  const terms = [text];
+  for (const municipality of findMunicipalities(text)) {
+    terms.push(municipality.name.replace(/^City of /, ''));
+    for (const [alias, code] of Object.entries(ALIASES)) {
+      if (code === municipality.code) terms.push(alias);
+    }
+  }
+  const seen = new Set<string>();
+  return terms.filter((term) => {
+    const key = term.toLowerCase();
+    if (term === '' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** 'City of Cape Town (CPT)'. */
 export function municipalityLabel(municipality: Pick<Municipality, 'code' | 'name'>): string {
   return `${municipality.name} (${municipality.code})`;

@@ -26,6 +26,8 @@ export const NOT_FOUND_MESSAGES = {
   reminder: 'Reminder not found',
   /** A service provider in the organisation's vendor directory. */
   vendor: 'Vendor not found',
+  /** An insurance claim of a live property. */
+  claim: 'Claim not found',
 } as const;
 
 export type OwnedKind = keyof typeof NOT_FOUND_MESSAGES;
@@ -97,6 +99,14 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .select('id')
         .where('id', '=', id)
         .where('organization_id', '=', organizationId);
+    case 'claim':
+      return db
+        .selectFrom('claims as c')
+        .innerJoin('properties as p', 'p.id', 'c.property_id')
+        .select('c.id')
+        .where('c.id', '=', id)
+        .where('c.organization_id', '=', organizationId)
+        .where('p.archived_at', 'is', null);
   }
 }
 

@@ -1,9 +1,13 @@
 import type {
+  CallbackStatus,
+  CallbackTime,
+  ClaimStatus,
   ComplianceFinding,
   ComplianceStatus,
   CountryCode,
   DocumentKind,
   DocumentSource,
+  IncidentType,
   MaintenanceFrequency,
   PolicyCheckStatus,
   PropertyFeature,
@@ -174,7 +178,11 @@ export type AuditAction =
   | 'invite'
   | 'revoke_invite'
   | 'vendor_update'
-  | 'vendor_delete';
+  | 'vendor_delete'
+  | 'claim'
+  | 'callback'
+  /** A report or export of a property was downloaded (modules/reports). */
+  | 'export';
 
 export interface AuditEventTable {
   id: Generated<string>;
@@ -289,9 +297,44 @@ export interface Database {
   alert_digests: AlertDigestTable;
   vendors: VendorTable;
   vendor_invites: VendorInviteTable;
+  claims: ClaimTable;
+  claim_documents: ClaimDocumentTable;
+  callbacks: CallbackTable;
 }
 
 type DateOnly = ColumnType<string, string, string>;
+
+/** An insurance claim an owner started for a property (issue 16, Start Claim). */
+export interface ClaimTable {
+  id: Generated<string>;
+  organization_id: string;
+  property_id: string;
+  incident_type: IncidentType;
+  incident_date: DateOnly;
+  description: string;
+  status: Generated<ClaimStatus>;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A vault document (a photo) attached to a claim. */
+export interface ClaimDocumentTable {
+  claim_id: string;
+  document_id: string;
+}
+
+/** A request to be called back by support about a property (issue 16, Schedule Call). */
+export interface CallbackTable {
+  id: Generated<string>;
+  organization_id: string;
+  property_id: string;
+  user_id: string | null;
+  phone: string;
+  preferred_time: CallbackTime;
+  topic: string;
+  status: Generated<CallbackStatus>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
 
 /** Spec §3 Maintenance task. */
 export interface MaintenanceTaskTable {
@@ -380,6 +423,9 @@ export interface PolicyAnalysisTable {
   state: PolicyAnalysisState;
   pages: number | null;
   error: string | null;
+  /** What the last finished analysis read in the policy's text (null: not named, or not read). */
+  policy_number: ColumnType<string | null, string | null | undefined, string | null>;
+  insurer: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 

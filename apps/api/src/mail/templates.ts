@@ -275,3 +275,42 @@ export function vendorUploadMail(input: {
       'If you did not expect this, revoke the link on the property’s Vendors tab and remove the document.',
   });
 }
+
+/** Issue 16, Schedule Call: the support team hears who to call, on which number, when and about what. */
+export function callbackRequestMail(input: {
+  ownerName: string;
+  ownerEmail: string;
+  propertyName: string;
+  address: string;
+  dnaCode: string;
+  phone: string;
+  /** 'Morning (08:00–12:00)' */
+  preferredTime: string;
+  topic: string;
+  requestedAt: string;
+}): RenderedMail {
+  return render({
+    subject: `Callback request: ${input.ownerName} about ${input.propertyName} (${input.dnaCode})`,
+    greeting: 'Hi support team,',
+    paragraphs: [
+      `${input.ownerName} (${input.ownerEmail}) asks to be called back about ${input.propertyName}, ${input.address} (PropertyDNA code ${input.dnaCode}).`,
+    ],
+    sections: [
+      {
+        heading: 'The request',
+        groups: [
+          {
+            title: `Call ${input.phone}`,
+            lines: [
+              `Preferred time: ${input.preferredTime}`,
+              `Topic: ${input.topic}`,
+              `Requested: ${input.requestedAt}`,
+            ],
+          },
+        ],
+      },
+    ],
+    footnote:
+      "Sent from the property's Escalation tab (Schedule Call). The owner sees the request there as Requested.",
+  });
+}

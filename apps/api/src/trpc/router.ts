@@ -2,6 +2,7 @@ import { authRouter } from '../modules/auth/auth.router.js';
 import { calendarRouter } from '../modules/calendar/calendar.router.js';
 import { complianceRouter } from '../modules/compliance/compliance.router.js';
 import { documentsRouter } from '../modules/documents/documents.router.js';
+import { escalationRouter } from '../modules/escalation/escalation.router.js';
 import { maintenanceRouter } from '../modules/maintenance/maintenance.router.js';
 import { notificationsRouter } from '../modules/notifications/notifications.router.js';
 import { planRouter } from '../modules/plan/plan.router.js';
@@ -18,6 +19,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   compliance: complianceRouter,
   documents: documentsRouter,
+  escalation: escalationRouter,
   invites: invitesRouter,
   maintenance: maintenanceRouter,
   notifications: notificationsRouter,

@@ -12,7 +12,8 @@ export const trpc = createTRPCReact<AppRouter>();
 /** Where the session token is kept when the API hands one out (the cookie is sent as well). */
 export const AUTH_TOKEN_KEY = 'auth_token';
 
-function authHeaders(): Record<string, string> {
+/** The bearer token of the session, when the API handed one out (every API call sends it, with the cookie). */
+export function authHeaders(): Record<string, string> {
   const token = globalThis.localStorage?.getItem(AUTH_TOKEN_KEY);
   return token ? { Authorization: `Bearer ${token}` } : {};
 }

@@ -8,7 +8,7 @@ import { TrustLegend } from '../components/documents/trust-badge';
 import { Logo } from '../components/logo';
 import { AnchorLink, ButtonLink } from '../components/router-links';
 import { AdoptModal } from '../components/share/adopt-modal';
-import { fetchSharedDocument, isViewable, openBlob, saveBlob } from '../components/share/share-download';
+import { fetchSharedDocument, isViewable, openBlob } from '../components/share/share-download';
 import {
   type SharedDocument,
   SharedDocumentsList,
@@ -19,6 +19,7 @@ import {
   ShareSummary,
 } from '../components/share/share-view';
 import { useAuth } from '../lib/auth';
+import { saveBlob } from '../lib/download';
 import { errorMessage } from '../lib/error-message';
 import { pageHead } from '../lib/page-head';
 import { trpc } from '../lib/trpc';

@@ -2,3 +2,4 @@ export { analyzePolicyText, hasTextLayer, POLICY_MIN_CONFIDENCE, POLICY_MIN_LETT
 export * from './catalogue.js';
 export { foldPolicyText, type PolicyClause, type PolicySectionKind, splitPolicyClauses } from './clauses.js';
 export * from './evaluation.js';
+export { extractPolicyIdentity, type FoundPolicyIdentity, POLICY_INSURERS } from './identity.js';

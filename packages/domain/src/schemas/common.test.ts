@@ -20,6 +20,7 @@ import {
   optionalPhoneSchema,
   optionalText,
   requiredIsoDate,
+  requiredPhone,
   requiredText,
   SPECIALTY_MESSAGES,
   specialtiesSchema,
@@ -136,6 +137,18 @@ describe('phone numbers', () => {
     expect(dataOf(optionalPhoneSchema, '')).toBeUndefined();
     expect(dataOf(optionalPhoneSchema, null)).toBeUndefined();
     expect(errorsOf(optionalPhoneSchema, 821234567)).toEqual({ '': COMMON_MESSAGES.invalidPhone });
+  });
+
+  it('can be required, with one message per way it is wrong', () => {
+    const schema = requiredPhone('Phone number is required');
+    expect(dataOf(schema, ' 082 123 4567 ')).toBe('082 123 4567');
+    for (const missing of ['', '  ', undefined, null, 821234567]) {
+      expect(errorsOf(schema, missing)).toEqual({ '': 'Phone number is required' });
+    }
+    expect(errorsOf(schema, 'call me')).toEqual({ '': COMMON_MESSAGES.invalidPhone });
+    expect(errorsOf(schema, '082\u0000123 4567')).toEqual({
+      '': 'Phone number must not contain control characters',
+    });
   });
 });
 

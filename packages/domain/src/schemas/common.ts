@@ -186,6 +186,16 @@ export const optionalPhoneSchema = z
   .nullish()
   .transform((value) => value || undefined);
 
+/** A required phone number: missing or blank gives `requiredMessage`, anything else not a number 'Enter a valid phone number'. */
+export function requiredPhone(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .check(noControlCharacters('Phone number'))
+    .min(1, requiredMessage)
+    .refine((value) => value === '' || isPhoneNumber(value), COMMON_MESSAGES.invalidPhone);
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Any 8-4-4-4-12 hexadecimal UUID (the database issues v4 ones; any version is accepted). */

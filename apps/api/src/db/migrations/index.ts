@@ -13,6 +13,8 @@ import * as compliance from './2026-11-23T0011-compliance.js';
 import * as maintenance from './2026-11-23T0012-maintenance.js';
 import * as emailAlerts from './2026-11-23T0013-email-alerts.js';
 import * as vendors from './2026-11-23T0014-vendors.js';
+import * as escalation from './2026-11-23T0015-escalation.js';
+import * as policyIdentity from './2026-11-23T0016-policy-identity.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0012-maintenance': maintenance,
   '2026-11-23T0013-email-alerts': emailAlerts,
   '2026-11-23T0014-vendors': vendors,
+  '2026-11-23T0015-escalation': escalation,
+  '2026-11-23T0016-policy-identity': policyIdentity,
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AuditAction, DbOrTrx } from '../../db/database.js';
 
 export interface AuditEntry {
@@ -40,4 +41,69 @@ export function recordActorAudit(
     documentId,
     details,
   });
+}
+
+/**
+ * One page (keyset on the event id, oldest first) of a property's audit events: those of its documents
+ * (including documents since deleted, whose delete event names the property) and those naming the
+ * property itself (shares, vendor invites, report exports). With the actor's name and the document's
+ * name (a deleted document's as its events recorded it).
+ */
+export function propertyAuditEvents(
+  db: DbOrTrx,
+  organizationId: string,
+  propertyId: string,
+  page: { afterId: number; limit: number },
+) {
+  const namesProperty = (column: 'e' | 'x') =>
+    sql<boolean>`(${sql.ref(`${column}.details`)}->>'propertyId' = ${propertyId} or ${sql.ref(`${column}.details`)}->>'property_id' = ${propertyId})`;
+  return db
+    .selectFrom('audit_events as e')
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .leftJoin('documents as d', 'd.id', 'e.document_id')
+    .select([
+      'e.id',
+      'e.created_at',
+      'e.action',
+      'e.ip',
+      'e.details',
+      'e.user_id',
+      'e.document_id',
+      'u.first_name',
+      'u.last_name',
+      sql<string | null>`coalesce(d.name, e.details->>'name', (
+        select x.details->>'name' from audit_events x
+        where x.organization_id = e.organization_id and x.document_id = e.document_id
+          and x.details->>'name' is not null
+        order by x.id desc limit 1))`.as('document_name'),
+    ])
+    .where('e.organization_id', '=', organizationId)
+    .where((eb) =>
+      eb.or([
+        eb(
+          'e.document_id',
+          'in',
+          eb
+            .selectFrom('documents')
+            .select('id')
+            .where('organization_id', '=', organizationId)
+            .where('property_id', '=', propertyId),
+        ),
+        eb(
+          'e.document_id',
+          'in',
+          eb
+            .selectFrom('audit_events as x')
+            .select('x.document_id')
+            .where('x.organization_id', '=', organizationId)
+            .where('x.action', '=', 'delete')
+            .where(namesProperty('x')),
+        ),
+        namesProperty('e'),
+      ]),
+    )
+    .where('e.id', '>', String(page.afterId))
+    .orderBy('e.id')
+    .limit(page.limit)
+    .execute();
 }

@@ -24,13 +24,17 @@ export interface PolicyCheckOut {
   transferReadiness: { ready: number; required: number };
 }
 
-/** What the rules read about a property: its place, features, documents and its policies' conditions. */
-async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
-  const property = await db
-    .selectFrom('properties')
-    .select(['country', 'municipality', 'features'])
-    .where('id', '=', propertyId)
-    .executeTakeFirstOrThrow();
+/** A document of a property's vault as the rules read it, with the South African day it was uploaded. */
+export interface VaultDocument extends ComplianceDocument {
+  uploaded_on: string;
+}
+
+/**
+ * The documents of a property's vault as the rules (and a claim's evidence) read them, oldest first.
+ * Metadata written before it was validated may hold anything: what is not a known certificate type or a
+ * real date is read as absent (the rules then say they cannot tell), never as an error.
+ */
+export async function readVaultDocuments(db: DbOrTrx, propertyId: string): Promise<VaultDocument[]> {
   const documents = await db
     .selectFrom('documents')
     .select([
@@ -38,6 +42,7 @@ async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
       'name',
       'kind',
       'expires_at',
+      'created_at',
       sql<string | null>`metadata->>'certificate_type'`.as('certificate_type'),
       sql<string | null>`metadata->>'issued_on'`.as('issued_on'),
     ])
@@ -45,6 +50,25 @@ async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  return documents.map((document) => ({
+    id: document.id,
+    name: document.name,
+    kind: document.kind,
+    certificate_type: certificateTypeSchema.safeParse(document.certificate_type).data ?? null,
+    issued_on: document.issued_on && isIsoDate(document.issued_on) ? document.issued_on : null,
+    expires_at: document.expires_at ? new Date(document.expires_at).toISOString() : null,
+    uploaded_on: johannesburgToday(new Date(document.created_at)),
+  }));
+}
+
+/** What the rules read about a property: its place, features, documents and its policies' conditions. */
+async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
+  const property = await db
+    .selectFrom('properties')
+    .select(['country', 'municipality', 'features'])
+    .where('id', '=', propertyId)
+    .executeTakeFirstOrThrow();
+  const documents = await readVaultDocuments(db, propertyId);
   const conditions = await db
     .selectFrom('policy_findings as f')
     .innerJoin('documents as d', 'd.id', 'f.document_id')
@@ -70,18 +94,7 @@ async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
       document_name: policy.document_name,
       reason: policy.error ?? 'Its wording could not be read.',
     })),
-    documents: documents.map(
-      (document): ComplianceDocument => ({
-        id: document.id,
-        name: document.name,
-        kind: document.kind,
-        // Metadata written before these were validated may hold anything: what is not a known type or a
-        // real date is read as absent (the rules then say they cannot tell), never as an error.
-        certificate_type: certificateTypeSchema.safeParse(document.certificate_type).data ?? null,
-        issued_on: document.issued_on && isIsoDate(document.issued_on) ? document.issued_on : null,
-        expires_at: document.expires_at ? new Date(document.expires_at).toISOString() : null,
-      }),
-    ),
+    documents,
     policyConditions: conditions.map(
       (condition): PolicyConditionInput => ({
         condition: condition.key as MaintenanceCondition,

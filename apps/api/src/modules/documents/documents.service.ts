@@ -454,7 +454,12 @@ export async function deleteDocument(
   const document = await getDocument(db, who.actor.organizationId, id);
   const orphaned = await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('documents').where('id', '=', document.id).execute();
-    await recordActorAudit(trx, who, 'delete', document.id, { name: document.name, sha256: document.sha256 });
+    // The property is named, so the property's audit trail keeps the document's history after it is gone.
+    await recordActorAudit(trx, who, 'delete', document.id, {
+      name: document.name,
+      sha256: document.sha256,
+      ...(document.property_id ? { propertyId: document.property_id } : {}),
+    });
     const others = await trx
       .selectFrom('documents')
       .select('id')

@@ -40,6 +40,14 @@ export const policyAnalysisSchema = z
     state: z.enum(['not_analysed', 'queued', 'running', 'done', 'no_text', 'failed']),
     pages: z.number().int().nullable(),
     error: z.string().nullable(),
+    policy_number: z
+      .string()
+      .nullable()
+      .meta({ description: "The policy number the analysis read in the policy's text; null when none" }),
+    insurer: z.string().nullable().meta({
+      description:
+        "The South African insurer or underwriter the policy's text names ('Underwritten by', 'Insurer:', else the most named); null when none",
+    }),
     updated_at: z.string().nullable(),
   })
   .meta({ id: 'PolicyAnalysis' });

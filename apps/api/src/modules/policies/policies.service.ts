@@ -3,6 +3,8 @@ import {
   CERTIFICATE_TYPE_LABELS,
   type CertificateType,
   type ComplianceFinding,
+  extractPolicyIdentity,
+  type FoundPolicyIdentity,
   hasTextLayer,
   MAINTENANCE_CONDITIONS,
   type MaintenanceCondition,
@@ -64,13 +66,21 @@ export async function unanalysedPolicyIds(
   return documents.map((document) => document.id);
 }
 
+/** What an analysis that read no text found: neither number nor insurer. */
+const UNIDENTIFIED: FoundPolicyIdentity = { policy_number: null, insurer: null };
+
+/**
+ * Records where a policy's analysis stands. A finished one (done, no_text, failed) stores what it
+ * found of the policy's number and insurer; a queued or running one keeps the last analysis's, as the
+ * findings are kept until the new analysis replaces them.
+ */
 async function setAnalysisState(
   db: Db,
   organizationId: string,
   documentId: string,
   propertyId: string,
   state: PolicyAnalysisState,
-  details: { pages?: number | null; error?: string | null } = {},
+  details: { pages?: number | null; error?: string | null; identity?: FoundPolicyIdentity } = {},
 ) {
   const row = {
     document_id: documentId,
@@ -79,15 +89,20 @@ async function setAnalysisState(
     state,
     pages: details.pages ?? null,
     error: details.error ?? null,
+    ...details.identity,
     updated_at: new Date(),
   };
   await db
     .insertInto('policy_analyses')
     .values(row)
     .onConflict((conflict) =>
-      conflict
-        .column('document_id')
-        .doUpdateSet({ state: row.state, pages: row.pages, error: row.error, updated_at: row.updated_at }),
+      conflict.column('document_id').doUpdateSet({
+        state: row.state,
+        pages: row.pages,
+        error: row.error,
+        ...details.identity,
+        updated_at: row.updated_at,
+      }),
     )
     .execute();
 }
@@ -119,13 +134,19 @@ export async function analysePolicy(
   await setAnalysisState(db, organizationId, documentId, propertyId, 'running');
   if (document.content_type !== 'application/pdf') {
     await replaceFindings(db, organizationId, propertyId, documentId, []);
-    await setAnalysisState(db, organizationId, documentId, propertyId, 'no_text', { error: NOT_PDF_MESSAGE });
+    await setAnalysisState(db, organizationId, documentId, propertyId, 'no_text', {
+      error: NOT_PDF_MESSAGE,
+      identity: UNIDENTIFIED,
+    });
     return propertyId;
   }
   const pages = await extractPdfPages(await store.openRead(document.storage_key));
   if (!pages.ok) {
     await replaceFindings(db, organizationId, propertyId, documentId, []);
-    await setAnalysisState(db, organizationId, documentId, propertyId, 'failed', { error: pages.error });
+    await setAnalysisState(db, organizationId, documentId, propertyId, 'failed', {
+      error: pages.error,
+      identity: UNIDENTIFIED,
+    });
     return propertyId;
   }
   if (!hasTextLayer(pages.pages)) {
@@ -133,11 +154,15 @@ export async function analysePolicy(
     await setAnalysisState(db, organizationId, documentId, propertyId, 'no_text', {
       pages: pages.pages.length,
       error: NO_TEXT_MESSAGE,
+      identity: UNIDENTIFIED,
     });
     return propertyId;
   }
   await replaceFindings(db, organizationId, propertyId, documentId, analyzePolicyText(pages.pages));
-  await setAnalysisState(db, organizationId, documentId, propertyId, 'done', { pages: pages.pages.length });
+  await setAnalysisState(db, organizationId, documentId, propertyId, 'done', {
+    pages: pages.pages.length,
+    identity: extractPolicyIdentity(pages.pages.join('\n')),
+  });
   return propertyId;
 }
 
@@ -181,7 +206,7 @@ export async function listAnalyses(
   const propertyId = id ? await requireOwned(db, organizationId, 'property', id) : undefined;
   const rows = await policyDocuments(db, organizationId, propertyId)
     .leftJoin('policy_analyses as a', 'a.document_id', 'd.id')
-    .select(['a.state', 'a.pages', 'a.error', 'a.updated_at'])
+    .select(['a.state', 'a.pages', 'a.error', 'a.policy_number', 'a.insurer', 'a.updated_at'])
     .execute();
   return rows.map((row) => ({
     document_id: row.id,
@@ -191,6 +216,8 @@ export async function listAnalyses(
     state: row.state ?? 'not_analysed',
     pages: row.pages,
     error: row.error,
+    policy_number: row.policy_number,
+    insurer: row.insurer,
     updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
   }));
 }

@@ -1,5 +1,6 @@
 import { formatDate, type Template, type TemplateAnswerValue } from '@propertydna/domain';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { winAnsiSafe, wrapText } from '../../pdf/pdf-writer.js';
 
 export interface ReportContext {
   companyName: string;
@@ -8,27 +9,6 @@ export interface ReportContext {
   clientName: string;
   issuedAt: Date;
 }
-
-/** Splits text into lines that fit `width` at `size` (pdf-lib does not wrap). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
-      else {
-        if (line) lines.push(line);
-        line = word;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-/** WinAnsi (the standard fonts' encoding) cannot show every character: replace the rest. */
-const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff\n]/g, '?');
 
 /** Renders a filled template as an A4 PDF report; each answer is written under its field's label. */
 export async function renderReportPdf(
@@ -48,7 +28,7 @@ export async function renderReportPdf(
   let page = pdf.addPage([595, 842]);
   let y = 780;
   const write = (text: string, font: PDFFont, size: number, gap = 4) => {
-    for (const line of wrap(printable(text), font, size, width)) {
+    for (const line of wrapText(winAnsiSafe(text), font, size, width)) {
       if (y < margin + size) {
         page = pdf.addPage([595, 842]);
         y = 780;

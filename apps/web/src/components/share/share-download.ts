@@ -27,19 +27,6 @@ export async function fetchSharedDocument(token: string, documentId: string): Pr
 /** An object URL lives long enough for the browser to take the file, then is released. */
 const RELEASE_AFTER_MS = 60_000;
 
-/** Hands a blob to the browser as a download named `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), RELEASE_AFTER_MS);
-}
-
 /** Opens a blob in a new tab; false when the browser refused the tab (a popup blocker). */
 export function openBlob(blob: Blob): boolean {
   const url = URL.createObjectURL(blob);

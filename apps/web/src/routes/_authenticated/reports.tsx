@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../lib/page-head';
-import { SectionPage } from './-components/section-page';
+import { ReportsPage } from './-components/reports/reports-page';
 
 /** Also at /app/reports, the address the navigation uses. */
 export const Route = createFileRoute('/_authenticated/reports')({
   head: pageHead('Reports'),
-  component: () => <SectionPage section="reports" />,
+  component: ReportsPage,
 });

@@ -4,6 +4,7 @@ import type { PropertyFeature, UpdatePropertyInput } from '@propertydna/domain';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EditFeaturesModal, PropertyFeaturesSummary } from '../../../components/property-features';
+import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { documentTitle } from '../../../lib/page-head';
 import { type Property, usePortfolioInvalidation } from '../../../lib/properties';
@@ -11,6 +12,7 @@ import { trpc } from '../../../lib/trpc';
 import { ActionsTab } from './-components/actions-tab';
 import { DEMO_PROPERTY_ID } from './-components/demo-property';
 import { DemoPropertyDetail } from './-components/demo-property-detail';
+import { EscalationTab } from './-components/escalation/escalation-tab';
 import { PolicyCheckTab } from './-components/policy-check-tab';
 import { PropertyDetailLayout, PropertyNotFound, storedPropertyPanels } from './-components/property-detail';
 import { ArchivePropertyModal, EditPropertyModal } from './-components/property-modals';
@@ -62,6 +64,7 @@ function StoredPropertyDetail({ id }: { id: string }) {
 
 function StoredPropertyView({ property }: { property: Property }) {
   const navigate = useNavigate();
+  const { user } = useAuth();
   const utils = trpc.useUtils();
   const invalidatePortfolio = usePortfolioInvalidation();
   const update = trpc.properties.update.useMutation();
@@ -154,6 +157,7 @@ function StoredPropertyView({ property }: { property: Property }) {
           ),
           actions: <ActionsTab propertyId={property.id} />,
           vendors: <VendorsTab propertyId={property.id} />,
+          escalation: <EscalationTab property={property} defaultPhone={user?.phone} />,
         })}
       />
       {editing && (

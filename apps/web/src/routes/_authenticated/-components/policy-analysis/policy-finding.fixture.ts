@@ -88,6 +88,8 @@ export function policyAnalysis(overrides: Partial<PolicyAnalysis> = {}): PolicyA
     state: 'done',
     pages: 3,
     error: null,
+    policy_number: null,
+    insurer: null,
     updated_at: '2026-11-22T08:00:00.000Z',
     ...overrides,
   };

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Code, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../../components/router-links';
 import type { Property } from '../../../../lib/properties';
@@ -77,37 +77,26 @@ export function PropertyDetailLayout({
   );
 }
 
-/** The panels of a real property: the vault, the policy check, the actions and the vendors; Escalation is still to come. */
+/** The panels of a real property: the vault, the policy check, the actions, the vendors and escalation. */
 export function storedPropertyPanels({
   vault,
   policyCheck,
   actions,
   vendors,
+  escalation,
 }: {
   vault: ReactNode;
   policyCheck: ReactNode;
   actions: ReactNode;
   vendors: ReactNode;
+  escalation: ReactNode;
 }): Record<PropertyTab, ReactNode> {
   return {
     Vault: vault,
     'Policy Check': policyCheck,
     Actions: actions,
     Vendors: vendors,
-    Escalation: (
-      <Stack gap="sm" py="md">
-        <Group gap="sm">
-          {ESCALATION_ACTIONS.map((action) => (
-            <Button key={action} variant="default" disabled>
-              {action}
-            </Button>
-          ))}
-        </Group>
-        <Text size="sm" c="dimmed">
-          Claims, provider search and calls with an advisor arrive soon.
-        </Text>
-      </Stack>
-    ),
+    Escalation: escalation,
   };
 }
 

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate, vendorCompanyLabel } from '@propertydna/domain';
 import { useId, useState } from 'react';
 import { KIND_LABELS } from '../../../../components/documents/labels';
+import { ListLoading } from '../../../../components/list-loading';
 import { LoadError } from '../../../../components/load-error';
 import {
   INVITE_MESSAGES,
@@ -206,23 +207,7 @@ function VendorList({
   onResend: (vendor: PropertyVendor) => void;
   onReinvite: (vendor: PropertyVendor) => void;
 }) {
-  if (loading) {
-    // The text is a status, so screen readers say it; the skeletons are only for the eye.
-    return (
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed" role="status">
-          {VENDORS_TAB_MESSAGES.loading}
-        </Text>
-        {[0, 1].map((key) => (
-          <Paper key={key} withBorder radius="md" p="md" aria-hidden data-testid="vendor-skeleton">
-            <Skeleton height={18} width="40%" />
-            <Skeleton height={14} mt="sm" width="60%" />
-            <Skeleton height={14} mt="xs" width="80%" />
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
+  if (loading) return <ListLoading label={VENDORS_TAB_MESSAGES.loading} testId="vendor-skeleton" lines={3} />;
   if (error !== null || !vendors) {
     return <LoadError title={VENDORS_TAB_MESSAGES.loadFailed} message={error} onRetry={onRetry} />;
   }

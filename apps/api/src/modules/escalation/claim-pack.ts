@@ -1,0 +1,148 @@
+import { formatDate, INCIDENT_GUIDANCE } from '@propertydna/domain';
+import type { Db } from '../../db/database.js';
+import { PdfWriter } from '../../pdf/pdf-writer.js';
+import type { DocumentOut } from '../documents/documents.schemas.js';
+import { documentsOf } from '../documents/documents.service.js';
+import { type PolicyIdentity, policyIdentities } from '../reports/reports.service.js';
+import { withManifest, type ZipEntry, ZipPaths } from '../reports/zip.js';
+import { getClaim } from './claims.service.js';
+import type { ClaimDetailOut } from './escalation.schemas.js';
+
+/** What a claim pack holds: the cover letter, the claim as data, and the files an insurer asks for. */
+export interface ClaimPack {
+  claim: ClaimDetailOut;
+  filename: string;
+  entries: ZipEntry[];
+  documentIds: string[];
+}
+
+const asStored = (document: DocumentOut) => ({
+  id: document.id,
+  storage_key: document.storage_key,
+  sha256: document.sha256,
+  bytes: document.bytes,
+});
+
+/**
+ * The cover letter: who claims, on which policy (the insurer and policy number the policy analysis found,
+ * where it found them), what happened, a timeline, and the evidence enclosed or still missing.
+ */
+async function coverLetter(claim: ClaimDetailOut, policies: readonly PolicyIdentity[], now: Date) {
+  const { property } = claim;
+  const pdf = await PdfWriter.create({
+    title: `Insurance claim: ${claim.incident_type_label}`,
+    subject: `${property.name}, ${property.address}`,
+    createdAt: now,
+    footer: `${property.name} · ${property.dna_code}`,
+  });
+  pdf.title(`Insurance claim: ${claim.incident_type_label}`, `${property.name}, ${property.address}`);
+  const identified = policies.find((policy) => policy.policy_number || policy.insurer);
+  pdf.facts([
+    ['Property', `${property.name}, ${property.address}`],
+    ['PropertyDNA code', property.dna_code],
+    ['Insurer', identified?.insurer ?? 'Not found in the policy documents'],
+    ['Policy number', identified?.policy_number ?? 'Not found in the policy documents'],
+    ['Incident', claim.incident_type_label],
+    ['Date of the incident', formatDate(claim.incident_date)],
+    ['Claim reference', claim.id],
+    ['Claim started', `${formatDate(claim.created_at)}${claim.created_by ? ` by ${claim.created_by}` : ''}`],
+  ]);
+  pdf.heading('What happened');
+  pdf.paragraph(claim.description);
+
+  pdf.heading('Timeline');
+  const events: [string, string][] = [
+    [claim.incident_date, `${claim.incident_type_label}: the incident`],
+    [claim.created_at.slice(0, 10), 'Claim started on PropertyDNA'],
+    ...claim.documents.map((document): [string, string] => [
+      document.uploaded_at.slice(0, 10),
+      `Photo or document added: ${document.name}`,
+    ]),
+    ...claim.evidence.flatMap((item) =>
+      item.found.map((found): [string, string] => [
+        found.date,
+        `${found.source === 'maintenance' ? 'Service done' : 'Document'}: ${found.name} (${item.label})`,
+      ]),
+    ),
+  ];
+  events.sort(([a], [b]) => a.localeCompare(b));
+  pdf.table(
+    [
+      { header: 'Date', width: 1 },
+      { header: 'What', width: 4 },
+    ],
+    events.map(([date, what]) => [formatDate(date), what]),
+  );
+
+  pdf.heading('Evidence an insurer asks for with this incident');
+  pdf.table(
+    [
+      { header: 'Evidence', width: 2, titled: true },
+      { header: 'In this pack', width: 3 },
+    ],
+    claim.evidence.map((item) => [
+      `${item.label}\n${item.why}`,
+      item.missing
+        ? 'Missing: not in the vault or the service history'
+        : item.found.map((found) => `${found.name} (${formatDate(found.date)})`).join('\n'),
+    ]),
+    { empty: 'Nothing specific is expected for this incident type.' },
+  );
+  pdf.heading('Reporting');
+  for (const line of INCIDENT_GUIDANCE[claim.incident_type].timeLimits) pdf.paragraph(line);
+  return pdf.finish();
+}
+
+/**
+ * GET /api/claims/{id}/pack: a ZIP of the cover letter (PDF), the claim as JSON, the policy documents, the
+ * evidence the vault and service history hold for the incident type, and the claim's photos; every file
+ * named in manifest.json with its SHA-256 and checked against the vault while packed.
+ */
+export async function claimPack(
+  db: Db,
+  organizationId: string,
+  claimId: string,
+  now = new Date(),
+): Promise<ClaimPack> {
+  const claim = await getClaim(db, organizationId, claimId);
+  const [policies, vault] = await Promise.all([
+    policyIdentities(db, organizationId, claim.property.id),
+    documentsOf(db, organizationId, { property_id: claim.property.id }),
+  ]);
+  const byId = new Map(vault.map((document) => [document.id, document]));
+  const paths = new ZipPaths();
+  const packed = new Set<string>();
+  const files: ZipEntry[] = [];
+  const add = (folder: string, id: string | null) => {
+    const document = id ? byId.get(id) : undefined;
+    if (!document || packed.has(document.id)) return;
+    packed.add(document.id);
+    files.push({ path: paths.add(folder, document.name), document: asStored(document) });
+  };
+  // Each file once: the claim's own photos, the policy, then what the vault holds for each expected item.
+  for (const document of claim.documents) add('photos', document.id);
+  for (const policy of policies) add('policy', policy.document_id);
+  for (const item of claim.evidence) {
+    for (const found of item.found) add(`evidence/${item.key}`, found.document_id);
+  }
+
+  const entries: ZipEntry[] = [
+    { path: 'cover-letter.pdf', content: await coverLetter(claim, policies, now) },
+    { path: 'claim.json', content: `${JSON.stringify(claim, null, 2)}\n` },
+    ...files,
+  ];
+  return {
+    claim,
+    filename: `claim-pack-${claim.id}.zip`,
+    entries: withManifest(
+      entries,
+      {
+        archive: 'propertydna.claim-pack',
+        claim: { id: claim.id, incident_type: claim.incident_type, incident_date: claim.incident_date },
+        property: { id: claim.property.id, dna_code: claim.property.dna_code, name: claim.property.name },
+      },
+      now,
+    ),
+    documentIds: [...packed],
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.js';
+import { type AppServices, createContext } from '../../trpc/context.js';
+import { recordActorAudit } from '../audit/audit.repo.js';
+import { binary } from '../reports/reports.schemas.js';
+import { zipResponse } from '../reports/zip.js';
+import { claimPack } from './claim-pack.js';
+import { claimIdParams } from './escalation.schemas.js';
+
+/** The claim pack, a download: a plain link with the session (cookie or Bearer), streamed. */
+export async function escalationFileRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/claims/:id/pack',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        tags: ['escalation'],
+        summary:
+          "A claim's pack for the insurer: a ZIP of the cover letter (PDF: insurer and policy number where the policy analysis found them, the incident, a timeline, the evidence found and missing), claim.json, manifest.json (every file with its SHA-256), the policy, the evidence for the incident type and the photos; each file checked against the vault while packed",
+        params: claimIdParams,
+        response: { 200: binary('claim-pack-{id}.zip') },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = await createContext(services, request, reply);
+      if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
+      const now = new Date();
+      const pack = await claimPack(services.db.db, actor.organizationId, request.params.id, now);
+      await recordActorAudit(services.db.db, { actor, ip: request.ip }, 'export', null, {
+        propertyId: pack.claim.property.id,
+        report: 'claim-pack',
+        claimId: pack.claim.id,
+        documentIds: pack.documentIds,
+      });
+      return zipResponse(reply, services.store, {
+        filename: pack.filename,
+        entries: pack.entries,
+        mtime: now,
+      });
+    },
+  );
+}

@@ -1,0 +1,127 @@
+import {
+  CALLBACK_STATUSES,
+  CALLBACK_TIMES,
+  CLAIM_STATUSES,
+  callbackInputSchema,
+  claimInputSchema,
+  DOCUMENT_KINDS,
+  INCIDENT_TYPES,
+  idParamsSchema,
+  idSchema,
+} from '@propertydna/domain';
+import { z } from 'zod';
+
+/** One claim: the REST `/:id` parameters and the input of escalation.claim. */
+export const claimIdParams = idParamsSchema;
+/** The property whose claims or callbacks are asked for (tRPC). */
+export const propertyScopeInput = z.object({ propertyId: idSchema });
+/** Start Claim (tRPC): the property beside the claim's fields. */
+export const startClaimInput = propertyScopeInput.extend(claimInputSchema.shape);
+/** Schedule Call (tRPC): the property beside the request's fields. */
+export const requestCallbackInput = propertyScopeInput.extend(callbackInputSchema.shape);
+
+// Outputs.
+
+/** A claim as lists show it. */
+export const claimSchema = z
+  .object({
+    id: z.string(),
+    property_id: z.string(),
+    property_name: z.string(),
+    incident_type: z.enum(INCIDENT_TYPES),
+    incident_type_label: z.string().meta({ example: 'Burst geyser' }),
+    incident_date: z.string().meta({ description: 'YYYY-MM-DD' }),
+    description: z.string(),
+    status: z.enum(CLAIM_STATUSES),
+    created_by: z.string().nullable().meta({ description: 'The name of who started it' }),
+    created_at: z.string(),
+    documents_count: z.number().int(),
+  })
+  .meta({ id: 'Claim' });
+export type ClaimOut = z.infer<typeof claimSchema>;
+
+/** A document attached to a claim (its photos). */
+export const claimDocumentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(DOCUMENT_KINDS),
+    content_type: z.string(),
+    bytes: z.number().int(),
+    uploaded_at: z.string(),
+  })
+  .meta({ id: 'ClaimDocument' });
+
+/** One thing the vault or the service history holds for a piece of expected evidence. */
+export const evidenceFoundSchema = z
+  .object({
+    source: z.enum(['document', 'maintenance']),
+    name: z.string().meta({ description: "The document's name, or the maintenance task's title" }),
+    date: z.string().meta({
+      description:
+        "YYYY-MM-DD: the certificate's issue date (else its upload day), or when the service was done",
+    }),
+    document_id: z.string().nullable().meta({
+      description: "The vault document (a service record's evidence document, if one was recorded)",
+    }),
+    task_id: z.string().nullable().meta({ description: 'The maintenance task of a service record' }),
+  })
+  .meta({ id: 'ClaimEvidenceFound' });
+
+/** A piece of evidence an insurer asks for with the claim's incident type, and whether the vault has it. */
+export const evidenceItemSchema = z
+  .object({
+    key: z.string().meta({ example: 'geyser_certificate' }),
+    label: z.string(),
+    why: z.string(),
+    found: z.array(evidenceFoundSchema).meta({ description: 'Newest first' }),
+    missing: z.boolean().meta({ description: 'Nothing was found for it' }),
+  })
+  .meta({ id: 'ClaimEvidence' });
+
+/** One claim in full: the property, its photos and the expected evidence, found or missing. */
+export const claimDetailSchema = claimSchema
+  .extend({
+    property: z.object({ id: z.string(), name: z.string(), address: z.string(), dna_code: z.string() }),
+    documents: z.array(claimDocumentSchema),
+    evidence: z.array(evidenceItemSchema),
+  })
+  .meta({ id: 'ClaimDetail' });
+export type ClaimDetailOut = z.infer<typeof claimDetailSchema>;
+
+/** A registered supplier as Find Provider shows it: public data only. */
+export const providerSchema = z
+  .object({
+    id: z.string().meta({ description: "The supplier's organisation" }),
+    company_name: z.string(),
+    trading_as: z.string().nullable(),
+    description: z.string().nullable(),
+    specialties: z.array(z.string()),
+    area: z.string().nullable().meta({ description: "The supplier's business address" }),
+    email: z.string().nullable().meta({ description: "The supplier's public contact address, if given" }),
+    phone: z.string().nullable(),
+    website: z.string().nullable(),
+    insured_until: z
+      .string()
+      .nullable()
+      .meta({ description: 'YYYY-MM-DD: when its liability insurance ends (null: none recorded)' }),
+    verified: z.boolean().meta({ description: 'Its liability insurance is current today' }),
+  })
+  .meta({ id: 'Provider' });
+export type ProviderOut = z.infer<typeof providerSchema>;
+
+/** A callback request and where it stands. */
+export const callbackSchema = z
+  .object({
+    id: z.string(),
+    property_id: z.string(),
+    phone: z.string(),
+    preferred_time: z.enum(CALLBACK_TIMES),
+    preferred_time_label: z.string().meta({ example: 'Morning (08:00–12:00)' }),
+    topic: z.string(),
+    status: z.enum(CALLBACK_STATUSES),
+    requested_by: z.string().nullable().meta({ description: 'The name of who asked' }),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Callback' });
+export type CallbackOut = z.infer<typeof callbackSchema>;

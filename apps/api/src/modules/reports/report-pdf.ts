@@ -1,0 +1,449 @@
+import {
+  type ComplianceFinding,
+  formatDate,
+  formatSize,
+  formatTime,
+  PROPERTY_FEATURE_LABELS,
+  shortHash,
+} from '@propertydna/domain';
+import { PdfWriter } from '../../pdf/pdf-writer.js';
+import type {
+  AuditTrailRow,
+  ComplianceReport,
+  InsurancePack,
+  PropertySummary,
+  ReportCompliance,
+  ReportDocument,
+  ReportPolicy,
+  ReportProperty,
+} from './reports.schemas.js';
+import { CONTEXT_TEXTS } from './reports.service.js';
+
+/**
+ * The PDF formats of the reports, drawn from the very objects the JSON formats answer, so the two
+ * never say different things. Dates as the product shows them ('Nov 23, 2026', South African time).
+ */
+
+const SOURCE_LABELS: Record<ReportDocument['source'], string> = {
+  owner_upload: 'Owner upload',
+  supplier_verified: 'Supplier verified',
+  developer_pack: 'Developer pack',
+  vendor_upload: 'Vendor upload',
+};
+
+const EXPIRY_LABELS: Record<ReportDocument['expiry_status'], string> = {
+  valid: 'valid',
+  expiring: 'expires within 30 days',
+  expired: 'EXPIRED',
+  no_expiry: 'no expiry date',
+};
+
+const CHECK_STATUS_LABELS = { compliant: 'Compliant', gaps_detected: 'Gaps detected', unknown: 'Unknown' };
+const STANDING_LABELS = { good: 'Good', warning: 'Warning', critical: 'Critical' };
+const FINDING_LABELS: Record<ComplianceFinding['type'], string> = {
+  compliant: 'Compliant',
+  gap: 'Gap',
+  unknown: 'Cannot tell',
+};
+
+/** Whether a policy's wording was read, in a few words (the JSON has the full reason). */
+function analysisLabel(analysis: ReportPolicy['analysis']): string {
+  switch (analysis.state) {
+    case 'done':
+      return analysis.pages ? `Yes, ${analysis.pages} pages` : 'Yes';
+    case 'no_text':
+      return 'No: no text layer (a scan or a photo)';
+    case 'failed':
+      return 'No: the file could not be read';
+    case 'queued':
+    case 'running':
+      return 'Being read';
+    case 'not_analysed':
+      return 'Not yet';
+  }
+}
+
+const day = (value: string | null) => (value ? formatDate(value) : '-');
+const stamp = (iso: string) => `${formatDate(iso)} ${formatTime(iso)} SAST`;
+const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' ');
+
+/** Who stands behind a document: its source, and the organisation that issued or verified it. */
+const provenance = (document: ReportDocument) =>
+  document.verified_by_organization
+    ? `${SOURCE_LABELS[document.source]}: ${document.verified_by_organization}`
+    : SOURCE_LABELS[document.source];
+
+const expiry = (document: ReportDocument) =>
+  document.expires_on ? `${day(document.expires_on)} (${EXPIRY_LABELS[document.expiry_status]})` : '-';
+
+function propertyFacts(
+  pdf: PdfWriter,
+  property: ReportProperty,
+  organization: string,
+  generatedAt: string,
+  extra: [string, string][] = [],
+) {
+  const features = property.features.map((feature) => PROPERTY_FEATURE_LABELS[feature]).join(', ');
+  pdf.facts([
+    ['DNA code', property.dna_code],
+    ['Property', property.name],
+    ['Address', [property.unit, property.address].filter(Boolean).join(', ')],
+    ['ERF / parcel', property.parcel_id],
+    ...(property.township ? ([['Township', property.township]] as [string, string][]) : []),
+    ['Municipality', property.municipality],
+    ...(property.deed_number ? ([['Title deed', property.deed_number]] as [string, string][]) : []),
+    ['Type', capitalised(property.property_type)],
+    ...(features ? ([['Installations', features]] as [string, string][]) : []),
+    ['Owner', organization],
+    ['Generated', stamp(generatedAt)],
+    ...extra,
+  ]);
+}
+
+const footerOf = (report: string, property: ReportProperty) =>
+  `${report} · ${property.name} · ${property.dna_code}`;
+
+function complianceFacts(pdf: PdfWriter, compliance: Omit<ReportCompliance, 'findings'>) {
+  pdf.facts([
+    ['Policy check', CHECK_STATUS_LABELS[compliance.status]],
+    ['Standing', STANDING_LABELS[compliance.compliance_status]],
+    [
+      'Ready for transfer',
+      `${compliance.transfer_readiness.ready} of ${compliance.transfer_readiness.required} transfer requirements met`,
+    ],
+    ['Checked', stamp(compliance.checked_at)],
+  ]);
+}
+
+/** Findings as a table: what, the verdict, how serious, the evidence or the next step. */
+function findingsTable(pdf: PdfWriter, findings: readonly ComplianceFinding[], empty: string) {
+  pdf.table(
+    [
+      { header: 'Finding', width: 4, titled: true },
+      { header: 'Result', width: 1.3 },
+      { header: 'Severity', width: 1.2 },
+      { header: 'Evidence, or what to do', width: 3.5 },
+      { header: 'Source', width: 2.2 },
+    ],
+    findings.map((finding) => [
+      `${finding.title}\n${finding.description}`,
+      FINDING_LABELS[finding.type],
+      capitalised(finding.severity),
+      finding.type === 'compliant' && finding.evidence.length > 0
+        ? finding.evidence.map((document) => document.name).join('; ')
+        : finding.action,
+      finding.source,
+    ]),
+    { empty, size: 7.5 },
+  );
+}
+
+function certificatesTable(pdf: PdfWriter, documents: readonly ReportDocument[]) {
+  pdf.table(
+    [
+      { header: 'Document', width: 3 },
+      { header: 'Type', width: 2.6 },
+      { header: 'Issued', width: 1.5 },
+      { header: 'Expires', width: 2 },
+      { header: 'Issued / verified by', width: 2.4 },
+      { header: 'SHA-256 (first 16)', width: 2.1, mono: true },
+    ],
+    documents.map((document) => [
+      `${document.name} (${formatSize(document.bytes)})`,
+      document.certificate_type_label ?? capitalised(document.kind),
+      day(document.issued_on),
+      expiry(document),
+      provenance(document),
+      shortHash(document.sha256),
+    ]),
+    { empty: 'The vault holds no certificates or inspections for this property.' },
+  );
+}
+
+function fingerprintAppendix(
+  pdf: PdfWriter,
+  documents: readonly { name: string; bytes: number; sha256: string }[],
+) {
+  pdf.heading('Appendix: document fingerprints (SHA-256)');
+  pdf.paragraph(
+    'The SHA-256 of each file as stored in the vault, checked when it was uploaded. Any copy of a file can be checked against it: sha256sum FILE on Linux, shasum -a 256 FILE on a Mac, certutil -hashfile FILE SHA256 on Windows.',
+    { size: 9, muted: true },
+  );
+  pdf.table(
+    [
+      { header: 'Document', width: 2.6 },
+      { header: 'Size', width: 0.9 },
+      // Wide enough for the 64 characters on one line.
+      { header: 'SHA-256', width: 5.7, mono: true },
+    ],
+    documents.map((document) => [document.name, formatSize(document.bytes), document.sha256]),
+    { empty: 'No documents.', size: 7.5 },
+  );
+}
+
+/** The insurance pack as a document an insurer or broker reads. */
+export async function renderInsurancePackPdf(pack: InsurancePack): Promise<Buffer> {
+  const { property } = pack;
+  const pdf = await PdfWriter.create({
+    title: `Insurance pack - ${property.name} (${property.dna_code})`,
+    subject: 'Policies, certificates, compliance and maintenance of a property',
+    createdAt: new Date(pack.generated_at),
+    footer: footerOf('Insurance pack', property),
+  });
+  pdf.title('Insurance pack', `${property.name}, ${property.address}`);
+  propertyFacts(pdf, property, pack.organization, pack.generated_at, [
+    ['Compliance', STANDING_LABELS[pack.compliance.compliance_status]],
+  ]);
+  pdf.paragraph(
+    "The property's insurance policies, certificates and inspections as held in its PropertyDNA vault, its compliance check and the maintenance done. Each file is identified by its SHA-256 fingerprint: abbreviated in the tables, in full in the appendix.",
+    { size: 9, muted: true },
+  );
+
+  pdf.heading('Insurance policies');
+  pdf.table(
+    [
+      { header: 'Policy', width: 3 },
+      { header: 'Insurer / number', width: 2.2 },
+      { header: 'Expires', width: 2 },
+      { header: 'Wording read', width: 1.8 },
+      { header: 'Source', width: 2 },
+      { header: 'SHA-256 (first 16)', width: 2.1, mono: true },
+    ],
+    pack.policies.map((policy) => [
+      `${policy.name} (${formatSize(policy.bytes)})`,
+      [policy.insurer, policy.policy_number].filter(Boolean).join(', ') || '-',
+      expiry(policy),
+      analysisLabel(policy.analysis),
+      provenance(policy),
+      shortHash(policy.sha256),
+    ]),
+    { empty: 'The vault holds no insurance policy for this property.' },
+  );
+
+  pdf.heading('Certificates and inspections');
+  certificatesTable(pdf, pack.certificates);
+
+  pdf.heading('Compliance check');
+  complianceFacts(pdf, pack.compliance);
+  for (const context of ['insurance', 'ongoing', 'transfer'] as const) {
+    const findings = pack.compliance.findings.filter((finding) => finding.context === context);
+    pdf.subheading(`${CONTEXT_TEXTS[context].title}: ${CONTEXT_TEXTS[context].description}`);
+    findingsTable(pdf, findings, 'No rule of this kind applies to the property.');
+  }
+
+  pdf.heading('Conditions and clauses found in the policies');
+  pdf.table(
+    [
+      { header: 'Policy', width: 2.2 },
+      { header: 'Page', width: 0.8 },
+      { header: 'Kind', width: 1.4 },
+      { header: 'Clause', width: 5.5, titled: true },
+      { header: 'Severity', width: 1.2 },
+    ],
+    pack.policy_findings.map((finding) => [
+      finding.document_name,
+      finding.page === null ? '-' : String(finding.page),
+      capitalised(finding.finding_type),
+      `${finding.title}\n${finding.description}${finding.evidence_document ? `\nProved by: ${finding.evidence_document.name}` : ''}`,
+      capitalised(finding.severity),
+    ]),
+    { empty: 'No clauses were found (no policy wording has been read yet).', size: 7.5 },
+  );
+
+  pdf.heading('Maintenance done');
+  pdf.table(
+    [
+      { header: 'Done on', width: 1.5 },
+      { header: 'Task', width: 3 },
+      { header: 'By', width: 2 },
+      { header: 'Notes', width: 3 },
+      { header: 'Evidence', width: 3 },
+    ],
+    pack.maintenance.map((record) => [
+      day(record.completed_on),
+      record.task,
+      record.completed_by ?? '-',
+      [record.notes, record.cost === null ? null : `R ${record.cost.toFixed(2)}`]
+        .filter(Boolean)
+        .join('\n') || '-',
+      record.evidence ? `${record.evidence.name}\nSHA-256 ${shortHash(record.evidence.sha256)}` : '-',
+    ]),
+    { empty: 'No maintenance has been recorded as done.' },
+  );
+
+  const evidence = pack.maintenance.flatMap((record) => (record.evidence ? [record.evidence] : []));
+  const fingerprints = new Map<string, { name: string; bytes: number; sha256: string }>();
+  for (const document of [...pack.policies, ...pack.certificates]) fingerprints.set(document.id, document);
+  for (const document of evidence) fingerprints.set(document.document_id, document);
+  fingerprintAppendix(pdf, [...fingerprints.values()]);
+  return pdf.finish();
+}
+
+/** The property summary: the property at a glance for an owner, a buyer or their conveyancer. */
+export async function renderPropertySummaryPdf(summary: PropertySummary): Promise<Buffer> {
+  const { property } = summary;
+  const pdf = await PdfWriter.create({
+    title: `Property summary - ${property.name} (${property.dna_code})`,
+    createdAt: new Date(summary.generated_at),
+    footer: footerOf('Property summary', property),
+  });
+  pdf.title('Property summary', `${property.name}, ${property.address}`);
+  propertyFacts(pdf, property, summary.organization, summary.generated_at, [
+    ['Registered', formatDate(property.registered_at)],
+    ['Documents', String(property.documents_count)],
+    ['Last activity', stamp(property.last_activity)],
+  ]);
+
+  pdf.heading('Compliance at a glance');
+  complianceFacts(pdf, summary.compliance);
+  const { counts } = summary.compliance;
+  pdf.paragraph(
+    `${counts.compliant} compliant, ${counts.gap} gaps, ${counts.unknown} the vault cannot tell.`,
+  );
+  pdf.subheading('Open items');
+  findingsTable(pdf, summary.compliance.open_items, 'Nothing open: every rule that applies is met.');
+
+  pdf.heading('Documents in the vault');
+  pdf.table(
+    [
+      { header: 'Document', width: 3.2 },
+      { header: 'Kind / type', width: 2.6 },
+      { header: 'Expires', width: 2 },
+      { header: 'Source', width: 2.3 },
+      { header: 'Size', width: 1.1 },
+      { header: 'SHA-256 (first 16)', width: 2.1, mono: true },
+    ],
+    summary.documents.map((document) => [
+      document.name,
+      document.certificate_type_label ?? capitalised(document.kind),
+      expiry(document),
+      `${provenance(document)}${document.verified ? '' : ' (pending)'}`,
+      formatSize(document.bytes),
+      shortHash(document.sha256),
+    ]),
+    { empty: 'The vault is empty.' },
+  );
+
+  pdf.heading('Maintenance plan');
+  pdf.table(
+    [
+      { header: 'Task', width: 3.5 },
+      { header: 'Every', width: 1.5 },
+      { header: 'Next due', width: 1.6 },
+      { header: 'Status', width: 1.4 },
+      { header: 'Last done', width: 1.6 },
+      { header: 'Assigned to', width: 2 },
+    ],
+    summary.maintenance.map((task) => [
+      task.title,
+      task.frequency,
+      day(task.next_due),
+      task.due_band,
+      day(task.last_completed_on),
+      task.assigned_to ?? 'Unassigned',
+    ]),
+    { empty: 'No maintenance tasks.' },
+  );
+
+  pdf.heading('Reminders');
+  pdf.table(
+    [
+      { header: 'Due', width: 1.6 },
+      { header: 'Reminder', width: 6, titled: true },
+      { header: 'Priority', width: 1.3 },
+    ],
+    summary.reminders.map((reminder) => [
+      `${day(reminder.due_date)}${reminder.overdue ? '\nOVERDUE' : ''}`,
+      `${reminder.title}\n${reminder.message}`,
+      capitalised(reminder.priority),
+    ]),
+    { empty: 'Nothing is due.' },
+  );
+  return pdf.finish();
+}
+
+/** The compliance report: every context of the check, transfer readiness included. */
+export async function renderCompliancePdf(report: ComplianceReport): Promise<Buffer> {
+  const { property } = report;
+  const pdf = await PdfWriter.create({
+    title: `Compliance report - ${property.name} (${property.dna_code})`,
+    createdAt: new Date(report.generated_at),
+    footer: footerOf('Compliance report', property),
+  });
+  pdf.title('Compliance report', `${property.name}, ${property.address}`);
+  propertyFacts(pdf, property, report.organization, report.generated_at);
+  pdf.heading('Summary');
+  complianceFacts(pdf, report);
+  pdf.table(
+    [
+      { header: 'Context', width: 4 },
+      { header: 'Compliant', width: 1 },
+      { header: 'Gaps', width: 1 },
+      { header: 'Cannot tell', width: 1 },
+    ],
+    report.contexts.map((context) => [
+      `${context.title}: ${context.description}`,
+      String(context.counts.compliant),
+      String(context.counts.gap),
+      String(context.counts.unknown),
+    ]),
+  );
+  pdf.paragraph(
+    'The rules read the certificates, inspections and policies in the vault against South African law, municipal by-laws and the conditions found in the policies; each finding names its source.',
+    { size: 9, muted: true },
+  );
+  for (const context of report.contexts) {
+    pdf.heading(`${context.title}: ${context.description}`);
+    findingsTable(pdf, context.findings, 'No rule of this kind applies to the property.');
+  }
+  return pdf.finish();
+}
+
+/** The most events the PDF lists (the CSV has them all). */
+export const AUDIT_PDF_MAX_ROWS = 2000;
+
+/** The Document Audit Trail as a PDF: the latest AUDIT_PDF_MAX_ROWS events, oldest first. */
+export async function renderAuditTrailPdf(
+  subject: { property: ReportProperty; organization: string },
+  rows: readonly AuditTrailRow[],
+  total: number,
+  generatedAt: Date,
+): Promise<Buffer> {
+  const { property } = subject;
+  const pdf = await PdfWriter.create({
+    title: `Document audit trail - ${property.name} (${property.dna_code})`,
+    createdAt: generatedAt,
+    footer: footerOf('Document audit trail', property),
+  });
+  pdf.title('Document audit trail', `${property.name}, ${property.address}`);
+  propertyFacts(pdf, property, subject.organization, generatedAt.toISOString(), [
+    [
+      'Events',
+      total > rows.length ? `${total} (the latest ${rows.length} shown; the CSV has all)` : String(total),
+    ],
+  ]);
+  pdf.paragraph(
+    'Who did what to the documents of this property, and to the property itself, with the time (South African time) and the address it came from.',
+    { size: 9, muted: true },
+  );
+  pdf.table(
+    [
+      { header: 'Time (SAST)', width: 2.3 },
+      { header: 'Who', width: 1.9 },
+      { header: 'Action', width: 1.8 },
+      { header: 'Document', width: 2.4 },
+      { header: 'IP address', width: 1.6 },
+      { header: 'Details', width: 2.4 },
+    ],
+    rows.map((row) => [
+      row.time.slice(0, 19).replace('T', ' '),
+      row.actor,
+      row.action,
+      row.document || '-',
+      row.ip || '-',
+      row.details,
+    ]),
+    { empty: 'No events yet.', size: 7 },
+  );
+  return pdf.finish();
+}

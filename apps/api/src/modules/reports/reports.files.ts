@@ -1,0 +1,353 @@
+import { Readable } from 'node:stream';
+import { csvRecord } from '@propertydna/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Actor } from '../../auth/actor.js';
+import { AppError } from '../../errors.js';
+import { contentDisposition } from '../../storage/file-store.js';
+import { type AppServices, createContext } from '../../trpc/context.js';
+import type { DocumentOut } from '../documents/documents.schemas.js';
+import type { RequestActor } from '../documents/documents.service.js';
+import {
+  AUDIT_PDF_MAX_ROWS,
+  renderAuditTrailPdf,
+  renderCompliancePdf,
+  renderInsurancePackPdf,
+  renderPropertySummaryPdf,
+} from './report-pdf.js';
+import {
+  type AuditTrailRow,
+  auditTrailQuery,
+  binary,
+  complianceReportQuery,
+  complianceReportSchema,
+  insurancePackQuery,
+  insurancePackSchema,
+  propertySummaryQuery,
+  propertySummarySchema,
+  quickExportQuery,
+  type ReportProperty,
+} from './reports.schemas.js';
+import {
+  auditTrail,
+  auditTrailSubject,
+  complianceReport,
+  insurancePack,
+  propertySummary,
+  recordExport,
+} from './reports.service.js';
+import { withManifest, type ZipEntry, ZipPaths, zipResponse } from './zip.js';
+
+/**
+ * GET /api/reports/*: the reports of a property as downloads (JSON, PDF, CSV, ZIP), each an attachment.
+ * Plain routes, not REST doors to procedures: they answer files, not JSON to a client. The session (Bearer
+ * or cookie, so they open as links) is required first: without one, 401 whatever the query. Then the
+ * query is parsed (a bad format is 400), and a property that is not a live one of the caller's is 404
+ * 'Property not found'. Every report that leaves is recorded in the property's audit trail.
+ */
+
+const TYPES = {
+  json: 'application/json; charset=utf-8',
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8; header=present',
+} as const;
+
+const errorBody = z.object({ error: z.string(), issues: z.unknown().optional() });
+
+/** The OpenAPI answers of a report route: its formats, and the error body. */
+function answers(description: string, formats: Partial<Record<'json' | 'pdf' | 'csv' | 'zip', z.ZodType>>) {
+  const types = { json: 'application/json', pdf: 'application/pdf', csv: 'text/csv', zip: 'application/zip' };
+  return {
+    200: {
+      description,
+      content: Object.fromEntries(
+        Object.entries(formats).map(([format, schema]) => [types[format as keyof typeof types], { schema }]),
+      ),
+    },
+    '4xx': errorBody,
+  };
+}
+
+/** A generated report (never a stored file) as an attachment. */
+function sendReport(reply: FastifyReply, filename: string, type: string, body: string | Buffer | Readable) {
+  return reply
+    .headers({
+      'content-type': type,
+      'content-disposition': contentDisposition('attachment', filename),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    })
+    .send(body);
+}
+
+const jsonOf = (report: unknown) => `${JSON.stringify(report, null, 2)}\n`;
+
+const AUDIT_HEADER = ['Time (Africa/Johannesburg)', 'Actor', 'Action', 'Document', 'IP address', 'Details'];
+const auditRecord = (row: AuditTrailRow) =>
+  csvRecord([row.time, row.actor, row.action, row.document, row.ip, row.details]);
+
+/** The audit trail as CSV, a chunk of about 64 KB at a time, read from the database a page at a time. */
+async function* auditCsv(rows: AsyncIterable<AuditTrailRow>): AsyncGenerator<string> {
+  let chunk = csvRecord(AUDIT_HEADER);
+  for await (const row of rows) {
+    chunk += auditRecord(row);
+    if (chunk.length >= 64 * 1024) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** The latest AUDIT_PDF_MAX_ROWS events (oldest first) and how many there are in all. */
+async function latestAuditRows(rows: AsyncIterable<AuditTrailRow>) {
+  const latest: AuditTrailRow[] = [];
+  let total = 0;
+  for await (const row of rows) {
+    total++;
+    latest.push(row);
+    if (latest.length > AUDIT_PDF_MAX_ROWS) latest.shift();
+  }
+  return { latest, total };
+}
+
+/** Each document under documents/{kind}/{name}, every path unique. */
+function documentEntries(documents: readonly DocumentOut[]): ZipEntry[] {
+  const paths = new ZipPaths();
+  return documents.map((document) => ({
+    path: paths.add(`documents/${document.kind}`, document.name),
+    document: {
+      id: document.id,
+      storage_key: document.storage_key,
+      sha256: document.sha256,
+      bytes: document.bytes,
+    },
+  }));
+}
+
+const manifestAbout = (archive: string, property: ReportProperty) => ({
+  archive,
+  property: { id: property.id, dna_code: property.dna_code, name: property.name },
+});
+
+export async function reportRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = services.db.db;
+  const actors = new WeakMap<FastifyRequest, Actor>();
+
+  /** onRequest: a session is required before anything else is looked at. */
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { actor } = await createContext(services, request, reply);
+    if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
+    actors.set(request, actor);
+  };
+  /** What every report route shares: a session first, and no HEAD (it would build a report to throw away). */
+  const download = { onRequest: signedIn, exposeHeadRoute: false } as const;
+  const whoIs = (request: FastifyRequest): RequestActor => {
+    const actor = actors.get(request);
+    if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
+    return { actor, ip: request.ip };
+  };
+
+  api.get(
+    '/api/reports/insurance-pack',
+    {
+      ...download,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Insurance pack of a property: JSON (insurance-pack-{id}.json), a PDF an insurer reads, or a ZIP of that PDF, the JSON, manifest.json and the documents themselves',
+        querystring: insurancePackQuery,
+        response: answers('The insurance pack, as an attachment', {
+          json: insurancePackSchema,
+          pdf: binary('The insurance pack as an A4 PDF'),
+          zip: binary(
+            'insurance-pack.pdf, insurance-pack.json, manifest.json (every file with its size and SHA-256) and documents/{kind}/{name}; streamed, each document checked against its SHA-256 while packed',
+          ),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const who = whoIs(request);
+      const { propertyId, format } = request.query;
+      const now = new Date();
+      const { report, documents } = await insurancePack(db, who.actor.organizationId, propertyId, now);
+      const name = `insurance-pack-${report.property.id}`;
+      if (format === 'json') {
+        await recordExport(db, who, report.property.id, 'insurance-pack', format);
+        return sendReport(reply, `${name}.json`, TYPES.json, jsonOf(report));
+      }
+      const pdf = await renderInsurancePackPdf(report);
+      if (format === 'pdf') {
+        await recordExport(db, who, report.property.id, 'insurance-pack', format);
+        return sendReport(reply, `${name}.pdf`, TYPES.pdf, pdf);
+      }
+      const entries: ZipEntry[] = [
+        { path: 'insurance-pack.pdf', content: pdf },
+        { path: 'insurance-pack.json', content: jsonOf(report) },
+        ...documentEntries(documents),
+      ];
+      await recordExport(
+        db,
+        who,
+        report.property.id,
+        'insurance-pack',
+        format,
+        documents.map((document) => document.id),
+      );
+      return zipResponse(reply, services.store, {
+        filename: `${name}.zip`,
+        entries: withManifest(entries, manifestAbout(`${name}.zip`, report.property), now),
+        mtime: now,
+      });
+    },
+  );
+
+  api.get(
+    '/api/reports/property-summary',
+    {
+      ...download,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Property summary: the property, its compliance standing, its documents, maintenance plan and reminders (PDF by default, or JSON)',
+        querystring: propertySummaryQuery,
+        response: answers('The property summary, as an attachment', {
+          pdf: binary('The property summary as an A4 PDF'),
+          json: propertySummarySchema,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const who = whoIs(request);
+      const { propertyId, format } = request.query;
+      const { report } = await propertySummary(db, who.actor.organizationId, propertyId);
+      const name = `property-summary-${report.property.id}`;
+      const body = format === 'json' ? jsonOf(report) : await renderPropertySummaryPdf(report);
+      await recordExport(db, who, report.property.id, 'property-summary', format);
+      return sendReport(reply, `${name}.${format}`, TYPES[format], body);
+    },
+  );
+
+  api.get(
+    '/api/reports/audit-trail',
+    {
+      ...download,
+      schema: {
+        tags: ['reports'],
+        summary:
+          "Document audit trail: every event of the property's documents and of the property (time in South African time, who, action, document, IP address) as CSV (RFC 4180, default) or PDF",
+        querystring: auditTrailQuery,
+        response: answers('The audit trail, as an attachment', {
+          csv: binary(
+            'RFC 4180 CSV with a header row; cells a spreadsheet would run as formulas start with a quote',
+          ),
+          pdf: binary(`The audit trail as an A4 PDF (the latest ${AUDIT_PDF_MAX_ROWS} events)`),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const who = whoIs(request);
+      const { propertyId, format } = request.query;
+      const now = new Date();
+      const subject = await auditTrailSubject(db, who.actor.organizationId, propertyId, now);
+      const id = subject.property.id;
+      await recordExport(db, who, id, 'audit-trail', format);
+      const rows = auditTrail(db, who.actor.organizationId, id);
+      if (format === 'csv') {
+        return sendReport(reply, `audit-trail-${id}.csv`, TYPES.csv, Readable.from(auditCsv(rows)));
+      }
+      const { latest, total } = await latestAuditRows(rows);
+      return sendReport(
+        reply,
+        `audit-trail-${id}.pdf`,
+        TYPES.pdf,
+        await renderAuditTrailPdf(subject, latest, total, now),
+      );
+    },
+  );
+
+  api.get(
+    '/api/reports/compliance',
+    {
+      ...download,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Compliance report: the check in every context (ongoing, transfer readiness, insurance) with every finding and its source (PDF by default, or JSON)',
+        querystring: complianceReportQuery,
+        response: answers('The compliance report, as an attachment', {
+          pdf: binary('The compliance report as an A4 PDF'),
+          json: complianceReportSchema,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const who = whoIs(request);
+      const { propertyId, format } = request.query;
+      const report = await complianceReport(db, who.actor.organizationId, propertyId);
+      const body = format === 'json' ? jsonOf(report) : await renderCompliancePdf(report);
+      await recordExport(db, who, report.property.id, 'compliance-report', format);
+      return sendReport(reply, `compliance-report-${report.property.id}.${format}`, TYPES[format], body);
+    },
+  );
+
+  api.get(
+    '/api/reports/quick-export',
+    {
+      ...download,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Quick Export: one ZIP (property-export-{id}.zip) of everything about the property: every report in every format under reports/, every document of its vault under documents/{kind}/, and manifest.json',
+        querystring: quickExportQuery,
+        response: answers('The export, as an attachment', {
+          zip: binary('Streamed; each document checked against its SHA-256 while packed'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const who = whoIs(request);
+      const organizationId = who.actor.organizationId;
+      const now = new Date();
+      const pack = await insurancePack(db, organizationId, request.query.propertyId, now);
+      const { property } = pack.report;
+      const summary = await propertySummary(db, organizationId, property.id, now);
+      const compliance = await complianceReport(db, organizationId, property.id, now);
+      const filename = `property-export-${property.id}.zip`;
+      await recordExport(
+        db,
+        who,
+        property.id,
+        'quick-export',
+        'zip',
+        summary.documents.map((document) => document.id),
+      );
+      // After the export is recorded, so the trail in the archive shows it.
+      const subject = { property, organization: pack.report.organization };
+      const trail: AuditTrailRow[] = [];
+      for await (const row of auditTrail(db, organizationId, property.id)) trail.push(row);
+      const csv = csvRecord(AUDIT_HEADER) + trail.map(auditRecord).join('');
+      const entries: ZipEntry[] = [
+        { path: 'reports/insurance-pack.pdf', content: await renderInsurancePackPdf(pack.report) },
+        { path: 'reports/insurance-pack.json', content: jsonOf(pack.report) },
+        { path: 'reports/property-summary.pdf', content: await renderPropertySummaryPdf(summary.report) },
+        { path: 'reports/property-summary.json', content: jsonOf(summary.report) },
+        { path: 'reports/compliance-report.pdf', content: await renderCompliancePdf(compliance) },
+        { path: 'reports/compliance-report.json', content: jsonOf(compliance) },
+        { path: 'reports/audit-trail.csv', content: csv },
+        {
+          path: 'reports/audit-trail.pdf',
+          content: await renderAuditTrailPdf(subject, trail.slice(-AUDIT_PDF_MAX_ROWS), trail.length, now),
+        },
+        ...documentEntries(summary.documents),
+      ];
+      return zipResponse(reply, services.store, {
+        filename,
+        entries: withManifest(entries, manifestAbout(filename, property), now),
+        mtime: now,
+      });
+    },
+  );
+}

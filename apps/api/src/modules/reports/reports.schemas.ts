@@ -1,0 +1,273 @@
+import {
+  CERTIFICATE_TYPES,
+  COMPLIANCE_CONTEXTS,
+  COMPLIANCE_STATUSES,
+  COUNTRY_CODES,
+  DOCUMENT_KINDS,
+  DOCUMENT_SOURCES,
+  DUE_BANDS,
+  MAINTENANCE_FREQUENCIES,
+  noControlCharacters,
+  POLICY_CHECK_STATUSES,
+  PROPERTY_FEATURES,
+  PROPERTY_TYPES,
+  REMINDER_PRIORITIES,
+  REMINDER_TYPES,
+  TASK_PRIORITIES,
+} from '@propertydna/domain';
+import { z } from 'zod';
+import { complianceFindingSchema } from '../compliance/compliance.schemas.js';
+import { policyFindingSchema } from '../policies/policies.schemas.js';
+
+// ---------------------------------------------------------------------------------------------------
+// Query strings. Any propertyId is taken as text: one that is not a live property of the caller's
+// organisation (malformed ones included) answers 404 'Property not found', as every property door does.
+
+const propertyId = z
+  .string({ error: 'propertyId is required' })
+  .check(noControlCharacters('Property id'))
+  .meta({ description: 'The property (one of your live properties; anything else is 404)' });
+
+function formatOf<const F extends readonly [string, ...string[]]>(formats: F, fallback: F[number]) {
+  const names =
+    formats.length === 2 ? formats.join(' or ') : `${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}`;
+  return z
+    .enum(formats, { error: () => `Unknown format: choose ${names}` })
+    .default(fallback)
+    .meta({ description: `${names}; ${fallback} when absent` });
+}
+
+export const INSURANCE_PACK_FORMATS = ['json', 'pdf', 'zip'] as const;
+export const PROPERTY_SUMMARY_FORMATS = ['pdf', 'json'] as const;
+export const AUDIT_TRAIL_FORMATS = ['csv', 'pdf'] as const;
+export const COMPLIANCE_REPORT_FORMATS = ['pdf', 'json'] as const;
+
+export const insurancePackQuery = z.object({ propertyId, format: formatOf(INSURANCE_PACK_FORMATS, 'json') });
+export const propertySummaryQuery = z.object({
+  propertyId,
+  format: formatOf(PROPERTY_SUMMARY_FORMATS, 'pdf'),
+});
+export const auditTrailQuery = z.object({ propertyId, format: formatOf(AUDIT_TRAIL_FORMATS, 'csv') });
+export const complianceReportQuery = z.object({
+  propertyId,
+  format: formatOf(COMPLIANCE_REPORT_FORMATS, 'pdf'),
+});
+export const quickExportQuery = z.object({ propertyId });
+
+// ---------------------------------------------------------------------------------------------------
+// The JSON reports. Each is versioned: `format` names the report, `version` changes only when a field
+// changes meaning or goes away (new fields may be added within a version).
+
+const isoDate = z.string().meta({ description: 'YYYY-MM-DD (South African calendar day)' });
+const isoTime = z.string().meta({ description: 'ISO 8601 timestamp (UTC)' });
+
+/** The property a report is about. */
+export const reportPropertySchema = z
+  .object({
+    id: z.string(),
+    dna_code: z.string().meta({ description: "The property's permanent DNA code" }),
+    name: z.string(),
+    address: z.string(),
+    property_type: z.enum(PROPERTY_TYPES),
+    country: z.enum(COUNTRY_CODES),
+    municipality: z.string(),
+    parcel_id: z.string().meta({ description: 'ERF, portion or stand number' }),
+    township: z.string().nullable(),
+    unit: z.string().nullable(),
+    deed_number: z.string().nullable(),
+    features: z.array(z.enum(PROPERTY_FEATURES)),
+    registered_at: isoTime,
+  })
+  .meta({ id: 'ReportProperty' });
+export type ReportProperty = z.infer<typeof reportPropertySchema>;
+
+export const EXPIRY_STATES = ['valid', 'expiring', 'expired', 'no_expiry'] as const;
+
+/** A vault document as the reports describe it: what it is, who vouches for it, and its fingerprint. */
+export const reportDocumentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(DOCUMENT_KINDS),
+    certificate_type: z.enum(CERTIFICATE_TYPES).nullable(),
+    certificate_type_label: z.string().nullable(),
+    issued_on: isoDate.nullable(),
+    expires_on: isoDate.nullable(),
+    expiry_status: z
+      .enum(EXPIRY_STATES)
+      .meta({ description: 'expiring: within 30 days; no_expiry: the document carries no expiry date' }),
+    source: z.enum(DOCUMENT_SOURCES),
+    verified: z.boolean(),
+    verified_by_organization: z
+      .string()
+      .nullable()
+      .meta({ description: 'Who issued or verified it (a supplier, or a vendor named at upload)' }),
+    job_ref: z.string().nullable(),
+    content_type: z.string(),
+    bytes: z.number().int(),
+    sha256: z.string().meta({ description: 'SHA-256 of the stored file, checked at upload' }),
+    uploaded_at: isoTime,
+  })
+  .meta({ id: 'ReportDocument' });
+export type ReportDocument = z.infer<typeof reportDocumentSchema>;
+
+/** An insurance policy of the vault, with what reading its wording gave. */
+export const reportPolicySchema = reportDocumentSchema
+  .extend({
+    insurer: z.string().nullable().meta({
+      description:
+        "The insurer the policy's analysis read in its text, else from the document's details; null when unknown",
+    }),
+    policy_number: z.string().nullable().meta({
+      description:
+        "The policy number the policy's analysis read in its text, else from the document's details; null when unknown",
+    }),
+    analysis: z.object({
+      state: z.enum(['not_analysed', 'queued', 'running', 'done', 'no_text', 'failed']),
+      pages: z.number().int().nullable(),
+      error: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'ReportPolicy' });
+export type ReportPolicy = z.infer<typeof reportPolicySchema>;
+
+/** How many findings of each type (compliant, gap, unknown). */
+const findingCounts = z.object({
+  compliant: z.number().int(),
+  gap: z.number().int(),
+  unknown: z.number().int(),
+});
+
+/** A stored compliance check: its verdicts and every finding, in every context. */
+export const reportComplianceSchema = z
+  .object({
+    status: z.enum(POLICY_CHECK_STATUSES),
+    compliance_status: z.enum(COMPLIANCE_STATUSES),
+    checked_at: isoTime,
+    transfer_readiness: z.object({ ready: z.number().int(), required: z.number().int() }),
+    findings: z.array(complianceFindingSchema),
+  })
+  .meta({ id: 'ReportCompliance' });
+export type ReportCompliance = z.infer<typeof reportComplianceSchema>;
+
+/** One service done on a maintenance task, with the document that proves it. */
+export const maintenanceRecordSchema = z
+  .object({
+    task_id: z.string(),
+    task: z.string(),
+    frequency: z.enum(MAINTENANCE_FREQUENCIES),
+    completed_on: isoDate,
+    completed_by: z.string().nullable(),
+    notes: z.string().nullable(),
+    cost: z.number().nullable().meta({ description: 'In rand' }),
+    evidence: z
+      .object({ document_id: z.string(), name: z.string(), sha256: z.string(), bytes: z.number().int() })
+      .nullable(),
+  })
+  .meta({ id: 'MaintenanceRecord' });
+export type MaintenanceRecord = z.infer<typeof maintenanceRecordSchema>;
+
+export const reportPolicyFindingSchema = policyFindingSchema.omit({ property_id: true, property_name: true });
+
+/** GET /api/reports/insurance-pack (format=json): what an insurer or broker asks for, in one file. */
+export const insurancePackSchema = z
+  .object({
+    format: z.literal('propertydna.insurance-pack'),
+    version: z.literal(1),
+    generated_at: isoTime,
+    organization: z.string().meta({ description: 'The owner (their organisation)' }),
+    property: reportPropertySchema,
+    policies: z.array(reportPolicySchema),
+    certificates: z
+      .array(reportDocumentSchema)
+      .meta({ description: 'Every certificate and inspection of the vault, newest first' }),
+    compliance: reportComplianceSchema,
+    policy_findings: z.array(reportPolicyFindingSchema),
+    maintenance: z.array(maintenanceRecordSchema).meta({ description: 'Services done, newest first' }),
+  })
+  .meta({ id: 'InsurancePack' });
+export type InsurancePack = z.infer<typeof insurancePackSchema>;
+
+/** GET /api/reports/property-summary (format=json): the property at a glance. */
+export const propertySummarySchema = z
+  .object({
+    format: z.literal('propertydna.property-summary'),
+    version: z.literal(1),
+    generated_at: isoTime,
+    organization: z.string(),
+    property: reportPropertySchema.extend({
+      compliance_status: z.enum(COMPLIANCE_STATUSES),
+      documents_count: z.number().int(),
+      last_activity: isoTime,
+    }),
+    compliance: reportComplianceSchema.omit({ findings: true }).extend({
+      counts: findingCounts,
+      open_items: z
+        .array(complianceFindingSchema)
+        .meta({ description: 'The gaps and the findings the vault cannot decide, every context' }),
+    }),
+    documents: z.array(reportDocumentSchema),
+    maintenance: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        frequency: z.enum(MAINTENANCE_FREQUENCIES),
+        priority: z.enum(TASK_PRIORITIES),
+        next_due: isoDate,
+        due_band: z.enum(DUE_BANDS),
+        assigned_to: z.string().nullable(),
+        last_completed_on: isoDate.nullable(),
+      }),
+    ),
+    reminders: z.array(
+      z.object({
+        title: z.string(),
+        message: z.string(),
+        due_date: isoDate,
+        priority: z.enum(REMINDER_PRIORITIES),
+        type: z.enum(REMINDER_TYPES),
+        overdue: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'PropertySummary' });
+export type PropertySummary = z.infer<typeof propertySummarySchema>;
+
+/** GET /api/reports/compliance (format=json): the check in every context, transfer readiness included. */
+export const complianceReportSchema = z
+  .object({
+    format: z.literal('propertydna.compliance-report'),
+    version: z.literal(1),
+    generated_at: isoTime,
+    organization: z.string(),
+    property: reportPropertySchema,
+    status: z.enum(POLICY_CHECK_STATUSES),
+    compliance_status: z.enum(COMPLIANCE_STATUSES),
+    checked_at: isoTime,
+    transfer_readiness: z.object({ ready: z.number().int(), required: z.number().int() }),
+    contexts: z.array(
+      z.object({
+        context: z.enum(COMPLIANCE_CONTEXTS),
+        title: z.string(),
+        description: z.string(),
+        counts: findingCounts,
+        findings: z.array(complianceFindingSchema),
+      }),
+    ),
+  })
+  .meta({ id: 'ComplianceReport' });
+export type ComplianceReport = z.infer<typeof complianceReportSchema>;
+
+/** One row of the Document Audit Trail. */
+export interface AuditTrailRow {
+  /** ISO 8601 in South African time, e.g. 2026-11-23T14:05:09+02:00 */
+  time: string;
+  actor: string;
+  action: string;
+  document: string;
+  ip: string;
+  details: string;
+}
+
+/** How each report's non-JSON formats are described in OpenAPI. */
+export const binary = (description: string) => z.string().meta({ format: 'binary', description });

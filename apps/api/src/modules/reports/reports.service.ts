@@ -1,0 +1,509 @@
+import {
+  addMonths,
+  CERTIFICATE_TYPE_LABELS,
+  CERTIFICATE_VALIDITY_MONTHS,
+  COMPLIANCE_CONTEXTS,
+  type ComplianceContext,
+  type ComplianceFinding,
+  certificateTypeSchema,
+  dueBand,
+  EXPIRY_WARNING_DAYS,
+  FINDING_TYPES,
+  formatJohannesburgTimestamp,
+  formatSize,
+  isIsoDate,
+  johannesburgDayNumber,
+  johannesburgToday,
+} from '@propertydna/domain';
+import type { Db } from '../../db/database.js';
+import { propertyAuditEvents, recordActorAudit } from '../audit/audit.repo.js';
+import { getPolicyCheck, type PolicyCheckOut } from '../compliance/compliance.service.js';
+import type { DocumentOut } from '../documents/documents.schemas.js';
+import { documentsOf, type RequestActor } from '../documents/documents.service.js';
+import { listTasks } from '../maintenance/maintenance.service.js';
+import { openReminders } from '../maintenance/reminders.service.js';
+import { listAnalyses, listPolicyFindings } from '../policies/policies.service.js';
+import type { PropertyOut } from '../properties/properties.schemas.js';
+import { getProperty } from '../properties/properties.service.js';
+import type {
+  AuditTrailRow,
+  ComplianceReport,
+  InsurancePack,
+  MaintenanceRecord,
+  PropertySummary,
+  ReportCompliance,
+  ReportDocument,
+  ReportPolicy,
+  ReportProperty,
+} from './reports.schemas.js';
+
+/**
+ * The reports of a property, as plain objects (the JSON formats; the PDFs are drawn from the same
+ * objects by report-pdf.ts). Every function starts with getProperty, so a property that is not a live
+ * one of the caller's organisation answers 404 'Property not found' before anything is read.
+ */
+
+/** The three views of a compliance check, as the Policy Check tab names them. */
+export const CONTEXT_TEXTS: Record<ComplianceContext, { title: string; description: string }> = {
+  ongoing: { title: 'Ongoing', description: 'What the owner must hold now.' },
+  transfer: { title: 'Transfer', description: 'What a sale of the property needs.' },
+  insurance: { title: 'Insurance', description: "What the insurer's conditions ask for." },
+};
+
+/** The kinds an insurance pack carries as certificates. */
+const CERTIFICATE_KINDS = new Set(['certificate', 'inspection']);
+
+interface ReportSubject {
+  property: PropertyOut;
+  organization: string;
+}
+
+/** The property (404 unless it is a live one of the organisation) and the organisation's name. */
+async function subjectOf(db: Db, organizationId: string, id: string, now: Date): Promise<ReportSubject> {
+  const property = await getProperty(db, organizationId, id, now);
+  const organization = await db
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return { property, organization: organization.name };
+}
+
+function toReportProperty(property: PropertyOut): ReportProperty {
+  return {
+    id: property.id,
+    dna_code: property.dnaCode,
+    name: property.name,
+    address: property.address,
+    property_type: property.property_type,
+    country: property.country,
+    municipality: property.municipality,
+    parcel_id: property.parcel_id,
+    township: property.township,
+    unit: property.unit,
+    deed_number: property.deed_number,
+    features: property.features,
+    registered_at: property.created_at,
+  };
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/**
+ * A vault document for a report. The expiry is the document's own, or for a certificate type with a set
+ * validity (a roof inspection: 12 months) the day that validity runs out after its issue date, as the
+ * compliance rules count it; on its expiry date a document is expired.
+ */
+export function toReportDocument(document: DocumentOut, now: Date): ReportDocument {
+  const certificateType = certificateTypeSchema.safeParse(document.metadata.certificate_type).data ?? null;
+  const issuedOn = text(document.metadata.issued_on);
+  const issued = issuedOn && isIsoDate(issuedOn) ? issuedOn : null;
+  const validity = certificateType ? CERTIFICATE_VALIDITY_MONTHS[certificateType] : undefined;
+  const expiresOn = document.expires_at
+    ? johannesburgToday(new Date(document.expires_at))
+    : issued && validity
+      ? addMonths(issued, validity)
+      : null;
+  return {
+    id: document.id,
+    name: document.name,
+    kind: document.kind,
+    certificate_type: certificateType,
+    certificate_type_label: certificateType ? CERTIFICATE_TYPE_LABELS[certificateType] : null,
+    issued_on: issued,
+    expires_on: expiresOn,
+    expiry_status: expiryStatus(expiresOn, now),
+    source: document.source,
+    verified: document.verified,
+    verified_by_organization: document.verified_by_organization,
+    job_ref: document.job_ref,
+    content_type: document.content_type,
+    bytes: document.bytes,
+    sha256: document.sha256,
+    uploaded_at: document.created_at,
+  };
+}
+
+function expiryStatus(expiresOn: string | null, now: Date): ReportDocument['expiry_status'] {
+  if (expiresOn === null) return 'no_expiry';
+  const days = johannesburgDayNumber(expiresOn) - johannesburgDayNumber(now);
+  if (days <= 0) return 'expired';
+  return days <= EXPIRY_WARNING_DAYS ? 'expiring' : 'valid';
+}
+
+function toReportCompliance(check: PolicyCheckOut): ReportCompliance {
+  return {
+    status: check.status,
+    compliance_status: check.complianceStatus,
+    checked_at: check.lastChecked,
+    transfer_readiness: check.transferReadiness,
+    findings: check.findings,
+  };
+}
+
+const countByType = (findings: readonly ComplianceFinding[]) =>
+  Object.fromEntries(
+    FINDING_TYPES.map((type) => [type, findings.filter((finding) => finding.type === type).length]),
+  ) as Record<(typeof FINDING_TYPES)[number], number>;
+
+/** Every service recorded on the property's maintenance tasks, newest first, with its evidence. */
+async function maintenanceRecords(
+  db: Db,
+  organizationId: string,
+  propertyId: string,
+  documents: ReadonlyMap<string, DocumentOut>,
+): Promise<MaintenanceRecord[]> {
+  const tasks = await listTasks(db, organizationId, propertyId);
+  return tasks
+    .flatMap((task) =>
+      task.history.map((done): MaintenanceRecord & { recorded_at: string } => {
+        const evidence = done.document ? documents.get(done.document.id) : undefined;
+        return {
+          task_id: task.id,
+          task: task.title,
+          frequency: task.frequency,
+          completed_on: done.completed_on,
+          completed_by: done.completed_by,
+          notes: done.notes,
+          cost: done.cost,
+          evidence: evidence
+            ? {
+                document_id: evidence.id,
+                name: evidence.name,
+                sha256: evidence.sha256,
+                bytes: evidence.bytes,
+              }
+            : null,
+          recorded_at: done.created_at,
+        };
+      }),
+    )
+    .sort(
+      (a, b) =>
+        b.completed_on.localeCompare(a.completed_on) ||
+        b.recorded_at.localeCompare(a.recorded_at) ||
+        a.task.localeCompare(b.task),
+    )
+    .map(({ recorded_at: _, ...record }) => record);
+}
+
+/** A policy of a property and which policy it is: what its latest analysis read, else its details. */
+export interface PolicyIdentity {
+  document_id: string;
+  name: string;
+  insurer: string | null;
+  policy_number: string | null;
+}
+
+/**
+ * The policy documents of a property, newest first, each with the insurer and policy number its latest
+ * analysis found in its text, else those of the document's details (metadata), else null. The caller
+ * has checked that the property is the organisation's (the insurance pack, the claim pack).
+ */
+export async function policyIdentities(
+  db: Db,
+  organizationId: string,
+  propertyId: string,
+): Promise<PolicyIdentity[]> {
+  const rows = await db
+    .selectFrom('documents as d')
+    .leftJoin('policy_analyses as a', 'a.document_id', 'd.id')
+    .select(['d.id', 'd.name', 'd.metadata', 'a.insurer', 'a.policy_number'])
+    .where('d.organization_id', '=', organizationId)
+    .where('d.property_id', '=', propertyId)
+    .where('d.kind', '=', 'policy')
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id')
+    .execute();
+  return rows.map((row) => ({
+    document_id: row.id,
+    name: row.name,
+    insurer: text(row.insurer) ?? text(row.metadata.insurer),
+    policy_number: text(row.policy_number) ?? text(row.metadata.policy_number),
+  }));
+}
+
+/**
+ * The insurance pack (spec §7): the property, its policies, every certificate and inspection, the
+ * compliance check in every context, the clauses found in the policies and the maintenance done with its
+ * evidence. Answers the vault documents it names too (the ZIP packs their files).
+ */
+export async function insurancePack(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+): Promise<{ report: InsurancePack; documents: DocumentOut[] }> {
+  const { property, organization } = await subjectOf(db, organizationId, id, now);
+  const all = await documentsOf(db, organizationId, { property_id: property.id });
+  const byId = new Map(all.map((document) => [document.id, document]));
+  const analyses = new Map(
+    (await listAnalyses(db, organizationId, property.id)).map((analysis) => [analysis.document_id, analysis]),
+  );
+  const identities = new Map(
+    (await policyIdentities(db, organizationId, property.id)).map((identity) => [
+      identity.document_id,
+      identity,
+    ]),
+  );
+  const policies = all.filter((document) => document.kind === 'policy');
+  const certificates = all.filter((document) => CERTIFICATE_KINDS.has(document.kind));
+  const maintenance = await maintenanceRecords(db, organizationId, property.id, byId);
+  const check = await getPolicyCheck(db, organizationId, property.id, now);
+  const findings = await listPolicyFindings(db, organizationId, property.id, now);
+
+  const evidenceIds = new Set(
+    maintenance.flatMap((record) => (record.evidence ? [record.evidence.document_id] : [])),
+  );
+  const packed = all.filter(
+    (document) =>
+      document.kind === 'policy' || CERTIFICATE_KINDS.has(document.kind) || evidenceIds.has(document.id),
+  );
+  return {
+    report: {
+      format: 'propertydna.insurance-pack',
+      version: 1,
+      generated_at: now.toISOString(),
+      organization,
+      property: toReportProperty(property),
+      policies: policies.map((document): ReportPolicy => {
+        const analysis = analyses.get(document.id);
+        const identity = identities.get(document.id);
+        return {
+          ...toReportDocument(document, now),
+          insurer: identity?.insurer ?? null,
+          policy_number: identity?.policy_number ?? null,
+          analysis: {
+            state: analysis?.state ?? 'not_analysed',
+            pages: analysis?.pages ?? null,
+            error: analysis?.error ?? null,
+          },
+        };
+      }),
+      certificates: certificates.map((document) => toReportDocument(document, now)),
+      compliance: toReportCompliance(check),
+      policy_findings: findings.map(({ property_id: _, property_name: __, ...finding }) => finding),
+      maintenance,
+    },
+    documents: packed,
+  };
+}
+
+/** The property summary: the property, its standing, its documents, its maintenance and what is due. */
+export async function propertySummary(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+): Promise<{ report: PropertySummary; documents: DocumentOut[] }> {
+  const { property, organization } = await subjectOf(db, organizationId, id, now);
+  const documents = await documentsOf(db, organizationId, { property_id: property.id });
+  const check = await getPolicyCheck(db, organizationId, property.id, now);
+  const tasks = await listTasks(db, organizationId, property.id);
+  const reminders = await openReminders(db, organizationId, property.id, now);
+  const { findings, ...standing } = toReportCompliance(check);
+  return {
+    report: {
+      format: 'propertydna.property-summary',
+      version: 1,
+      generated_at: now.toISOString(),
+      organization,
+      property: {
+        ...toReportProperty(property),
+        compliance_status: property.complianceStatus,
+        documents_count: property.documentsCount,
+        last_activity: property.lastActivity,
+      },
+      compliance: {
+        ...standing,
+        counts: countByType(findings),
+        open_items: findings.filter((finding) => finding.type !== 'compliant'),
+      },
+      documents: documents.map((document) => toReportDocument(document, now)),
+      maintenance: tasks.map((task) => ({
+        id: task.id,
+        title: task.title,
+        frequency: task.frequency,
+        priority: task.priority,
+        next_due: task.next_due,
+        due_band: dueBand(task.next_due, now),
+        assigned_to: task.assigned_to,
+        last_completed_on: task.last_completed_on,
+      })),
+      reminders: reminders.map((reminder) => ({
+        title: reminder.title,
+        message: reminder.message,
+        due_date: reminder.due_date,
+        priority: reminder.priority,
+        type: reminder.type,
+        overdue: reminder.overdue,
+      })),
+    },
+    documents,
+  };
+}
+
+/** The compliance report: the check in every context (ongoing, transfer, insurance). */
+export async function complianceReport(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+): Promise<ComplianceReport> {
+  const { property, organization } = await subjectOf(db, organizationId, id, now);
+  const check = await getPolicyCheck(db, organizationId, property.id, now);
+  return {
+    format: 'propertydna.compliance-report',
+    version: 1,
+    generated_at: now.toISOString(),
+    organization,
+    property: toReportProperty(property),
+    status: check.status,
+    compliance_status: check.complianceStatus,
+    checked_at: check.lastChecked,
+    transfer_readiness: check.transferReadiness,
+    contexts: COMPLIANCE_CONTEXTS.map((context) => {
+      const findings = check.findings.filter((finding) => finding.context === context);
+      return { context, ...CONTEXT_TEXTS[context], counts: countByType(findings), findings };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The Document Audit Trail.
+
+const ACTION_LABELS: Record<string, string> = {
+  upload: 'Upload started',
+  register: 'Added to the vault',
+  view: 'Viewed',
+  download: 'Downloaded',
+  delete: 'Deleted',
+  update: 'Details changed',
+  share: 'Shared by link',
+  adopt: 'Adopted from a share link',
+  invite: 'Vendor invited to upload',
+  revoke_invite: 'Vendor upload link revoked',
+  export: 'Report exported',
+};
+
+type AuditEventRow = Awaited<ReturnType<typeof propertyAuditEvents>>[number];
+
+const detailText = (details: Record<string, unknown>, key: string) => text(details[key]);
+
+/** A short account of what an event did, from what it recorded. */
+function describeEvent(row: AuditEventRow): string {
+  const details = row.details ?? {};
+  switch (row.action) {
+    case 'register': {
+      const parts = [detailText(details, 'kind')];
+      if (typeof details.bytes === 'number') parts.push(formatSize(details.bytes));
+      if (details.via === 'vendor_invite') parts.push('uploaded through a vendor invite');
+      return parts.filter(Boolean).join(', ');
+    }
+    case 'update':
+      if (typeof details.evidenceOfTask === 'string') {
+        return `Proof of a maintenance task done on ${detailText(details, 'completedOn') ?? 'an unknown date'}`;
+      }
+      return `Changed: ${Object.keys(details).join(', ') || 'details'}`;
+    case 'share': {
+      const count = Array.isArray(details.documentIds) ? details.documentIds.length : 0;
+      return `${count} document${count === 1 ? '' : 's'}${details.passwordProtected ? ', password protected' : ''}`;
+    }
+    case 'adopt':
+      return detailText(details, 'jobRef') ? `From job ${detailText(details, 'jobRef')}` : '';
+    case 'invite':
+      return detailText(details, 'email') ? `Invited ${detailText(details, 'email')}` : '';
+    case 'revoke_invite':
+      return typeof details.revoked === 'number' ? `${details.revoked} link(s) revoked` : '';
+    case 'export': {
+      const report = detailText(details, 'report') ?? 'report';
+      const format = detailText(details, 'format');
+      const count = Array.isArray(details.documentIds) ? details.documentIds.length : 0;
+      return `${report.replaceAll('-', ' ')}${format ? ` (${format})` : ''}${count ? `, ${count} document${count === 1 ? '' : 's'}` : ''}`;
+    }
+    default:
+      return '';
+  }
+}
+
+function actorOf(row: AuditEventRow): string {
+  if (row.first_name !== null || row.last_name !== null) {
+    return `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();
+  }
+  const details = row.details ?? {};
+  if (details.via === 'vendor_invite') {
+    const verifier = detailText(details, 'verifier');
+    return verifier ? `Vendor (${verifier})` : 'Vendor';
+  }
+  return 'System';
+}
+
+export function toAuditTrailRow(row: AuditEventRow): AuditTrailRow {
+  return {
+    time: formatJohannesburgTimestamp(new Date(row.created_at)),
+    actor: actorOf(row),
+    action:
+      row.action === 'update' && typeof row.details?.evidenceOfTask === 'string'
+        ? 'Attached as maintenance evidence'
+        : (ACTION_LABELS[row.action] ?? row.action),
+    document: row.document_name ?? '',
+    ip: row.ip ?? '',
+    details: describeEvent(row),
+  };
+}
+
+const AUDIT_PAGE = 500;
+
+/**
+ * Every audit event of the property, oldest first, read a page at a time (so a long trail never sits
+ * in memory whole). The property must already be known to be the organisation's.
+ */
+export async function* auditTrail(
+  db: Db,
+  organizationId: string,
+  propertyId: string,
+): AsyncGenerator<AuditTrailRow> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await propertyAuditEvents(db, organizationId, propertyId, { afterId, limit: AUDIT_PAGE });
+    for (const row of rows) yield toAuditTrailRow(row);
+    if (rows.length < AUDIT_PAGE) return;
+    afterId = Number(rows.at(-1)?.id);
+  }
+}
+
+/** The property of an audit trail (404 unless it is a live one of the organisation). */
+export async function auditTrailSubject(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+): Promise<{ property: ReportProperty; organization: string }> {
+  const { property, organization } = await subjectOf(db, organizationId, id, now);
+  return { property: toReportProperty(property), organization };
+}
+
+export type ReportName =
+  | 'insurance-pack'
+  | 'property-summary'
+  | 'audit-trail'
+  | 'compliance-report'
+  | 'quick-export';
+
+/** Records that a report of the property left the vault (it shows in the property's audit trail). */
+export function recordExport(
+  db: Db,
+  who: RequestActor,
+  propertyId: string,
+  report: ReportName,
+  format: string,
+  documentIds: readonly string[] = [],
+): Promise<void> {
+  return recordActorAudit(db, who, 'export', null, {
+    propertyId,
+    report,
+    format,
+    ...(documentIds.length > 0 ? { documentIds } : {}),
+  });
+}

@@ -1,0 +1,665 @@
+import { ESCALATION_MESSAGES, johannesburgToday } from '@propertydna/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_MESSAGES } from '../src/auth/owned.js';
+import { seedDemoAccounts } from '../src/modules/demo/seed.js';
+import { MAX_CALLBACKS_PER_HOUR } from '../src/modules/escalation/callbacks.service.js';
+import { CLAIM_TEXTS } from '../src/modules/escalation/claims.service.js';
+import { testAddress } from './support/accounts.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { pdfTextOf, unzip } from './support/archives.js';
+import { databaseKind } from './support/database.js';
+import { type HttpOwner, httpOwner, sha256Hex } from './support/http-owner.js';
+import { mailsTo } from './support/outbox.js';
+
+const SUPPORT_EMAIL = 'help@support.example.co.za';
+
+const daysAgo = (days: number) => johannesburgToday(new Date(Date.now() - days * 86_400_000));
+
+const pdf = (label: string) =>
+  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), Buffer.alloc(1200, 0x41), Buffer.from('\n%%EOF\n')]);
+const jpeg = (label: string) =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(label), Buffer.alloc(900, 1)]);
+
+const geyserClaim = {
+  incident_type: 'burst_geyser',
+  incident_date: daysAgo(2),
+  description: 'The geyser in the roof burst overnight and flooded the main bedroom.',
+};
+
+describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => {
+  let t: TestApp;
+  let origin: string;
+  let signups = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({ SUPPORT_EMAIL });
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    // The demo accounts, as the server seeds them at start-up: the demo supplier is a registered supplier.
+    await seedDemoAccounts(t.db.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  type Owner = HttpOwner & { propertyId: string };
+
+  async function addProperty(owner: HttpOwner, name: string, features: string[] = []): Promise<string> {
+    const res = await owner.call('POST', '/api/properties', {
+      name,
+      address: `${name}, 8 Kloof Street, Gardens`,
+      municipality: 'CPT',
+      parcel_id: `C${Math.random().toString(36).slice(2, 8)}`,
+      features,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  }
+
+  async function ownerWithProperty(features: string[] = ['geyser']): Promise<Owner> {
+    const owner = await httpOwner(t, origin);
+    return { ...owner, propertyId: await addProperty(owner, 'Kloof House', features) };
+  }
+
+  /** Uploads a file into a property's vault; answers the document's id. */
+  async function uploadTo(
+    owner: HttpOwner,
+    propertyId: string,
+    content: Buffer,
+    contentType: string,
+    fields: Record<string, unknown>,
+  ): Promise<string> {
+    const res = await owner.upload(content, contentType, { property_id: propertyId, ...fields });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  }
+
+  const photo = (owner: Owner, name = 'Ceiling.jpg', propertyId = owner.propertyId) =>
+    uploadTo(owner, propertyId, jpeg(name), 'image/jpeg', { kind: 'other', name });
+
+  const rowCounts = async () => {
+    const counts: Record<string, number> = {};
+    for (const table of ['claims', 'claim_documents', 'callbacks']) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(
+        t.db.db,
+      );
+      counts[table] = rows[0]?.n ?? -1;
+    }
+    return counts;
+  };
+
+  describe('Start Claim', () => {
+    it('answers 201 with the claim, its photo, and the evidence of a burst geyser: what is missing says so', async () => {
+      const owner = await ownerWithProperty();
+      const photoId = await photo(owner);
+      const res = await owner.call('POST', `/api/properties/${owner.propertyId}/claims`, {
+        ...geyserClaim,
+        document_ids: [photoId.toUpperCase()],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const claim = res.json();
+      expect(claim).toMatchObject({
+        property_id: owner.propertyId,
+        property_name: 'Kloof House',
+        incident_type: 'burst_geyser',
+        incident_type_label: 'Burst geyser',
+        incident_date: geyserClaim.incident_date,
+        description: geyserClaim.description,
+        status: 'open',
+        created_by: 'Naledi Mokoena',
+        documents_count: 1,
+        property: { id: owner.propertyId, name: 'Kloof House', dna_code: expect.stringMatching(/^PDNA-/) },
+        documents: [{ id: photoId, name: 'Ceiling.jpg', kind: 'other', content_type: 'image/jpeg' }],
+      });
+      expect(
+        claim.evidence.map((item: { key: string; missing: boolean }) => [item.key, item.missing]),
+      ).toEqual([
+        ['policy', true],
+        ['photos', false],
+        ['geyser_certificate', true],
+        ['geyser_service', true],
+      ]);
+      expect(claim.evidence[1].found).toEqual([
+        {
+          source: 'document',
+          name: 'Ceiling.jpg',
+          date: johannesburgToday(new Date()),
+          document_id: photoId,
+          task_id: null,
+        },
+      ]);
+      expect(claim.evidence[2]).toMatchObject({
+        label: 'Geyser certificate of compliance (SANS 10254)',
+        why: expect.stringContaining('SANS 10254'),
+        found: [],
+      });
+
+      // The same claim read back by id, and its link to the photo stored once.
+      const read = await owner.call('GET', `/api/claims/${claim.id}`);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toEqual(claim);
+      const links = await t.db.db
+        .selectFrom('claim_documents')
+        .selectAll()
+        .where('claim_id', '=', claim.id)
+        .execute();
+      expect(links).toEqual([{ claim_id: claim.id, document_id: photoId }]);
+      // Audited for the property's trail.
+      const audit = await t.db.db
+        .selectFrom('audit_events')
+        .select(['action', 'details'])
+        .where('organization_id', '=', owner.organizationId)
+        .where('action', '=', 'claim')
+        .execute();
+      expect(audit).toMatchObject([
+        { details: { claimId: claim.id, propertyId: owner.propertyId, documentIds: [photoId] } },
+      ]);
+    });
+
+    it('finds the geyser certificate, the policy and the geyser service history once they are in the vault', async () => {
+      const owner = await ownerWithProperty();
+      const certificate = await uploadTo(owner, owner.propertyId, pdf('geyser'), 'application/pdf', {
+        kind: 'certificate',
+        name: 'Geyser CoC.pdf',
+        metadata: { certificate_type: 'geyser_coc', issued_on: daysAgo(400) },
+      });
+      const policy = await uploadTo(owner, owner.propertyId, pdf('policy'), 'application/pdf', {
+        kind: 'policy',
+        name: 'Home policy.pdf',
+      });
+      const bootstrap = await owner.call('POST', '/api/maintenance/bootstrap', {
+        propertyId: owner.propertyId,
+      });
+      expect(bootstrap.statusCode, bootstrap.body).toBe(201);
+      const geyserTask = bootstrap
+        .json()
+        .tasks.find((task: { standard_key: string }) => task.standard_key === 'geyser_service');
+      const done = await owner.call('POST', `/api/maintenance/${geyserTask.id}/complete`, {
+        completed_on: daysAgo(30),
+        document_id: certificate,
+      });
+      expect(done.statusCode, done.body).toBe(200);
+
+      const res = await owner.call('POST', `/api/properties/${owner.propertyId}/claims`, geyserClaim);
+      expect(res.statusCode, res.body).toBe(201);
+      const evidence = Object.fromEntries(
+        res.json().evidence.map((item: { key: string }) => [item.key, item]),
+      );
+      expect(evidence.policy).toMatchObject({
+        missing: false,
+        found: [{ document_id: policy, name: 'Home policy.pdf' }],
+      });
+      // No photos attached: the one thing still missing.
+      expect(evidence.photos).toMatchObject({ missing: true, found: [] });
+      expect(evidence.geyser_certificate).toMatchObject({
+        missing: false,
+        found: [{ source: 'document', document_id: certificate, name: 'Geyser CoC.pdf', date: daysAgo(400) }],
+      });
+      expect(evidence.geyser_service).toMatchObject({
+        missing: false,
+        found: [
+          {
+            source: 'maintenance',
+            name: 'Geyser service and SANS 10254 check',
+            date: daysAgo(30),
+            task_id: geyserTask.id,
+            document_id: certificate,
+          },
+        ],
+      });
+    });
+
+    it('lists the organisation’s claims newest first with their property, and a property’s own claims', async () => {
+      const owner = await ownerWithProperty();
+      const second = await addProperty(owner, 'Sea Point Flat');
+      const first = (
+        await owner.call('POST', `/api/properties/${owner.propertyId}/claims`, geyserClaim)
+      ).json();
+      const storm = (
+        await owner.call('POST', `/api/properties/${second}/claims`, {
+          incident_type: 'storm_hail',
+          incident_date: daysAgo(1),
+          description: 'Hail broke the skylight.',
+        })
+      ).json();
+      const all = await owner.call('GET', '/api/claims');
+      expect(all.statusCode, all.body).toBe(200);
+      expect(
+        all.json().map((claim: { id: string; property_name: string }) => [claim.id, claim.property_name]),
+      ).toEqual([
+        [storm.id, 'Sea Point Flat'],
+        [first.id, 'Kloof House'],
+      ]);
+      expect(Object.keys(all.json()[0]).sort()).toEqual(
+        [
+          'created_at',
+          'created_by',
+          'description',
+          'documents_count',
+          'id',
+          'incident_date',
+          'incident_type',
+          'incident_type_label',
+          'property_id',
+          'property_name',
+          'status',
+        ].sort(),
+      );
+      const own = await owner.call('GET', `/api/properties/${second}/claims`);
+      expect(own.json().map((claim: { id: string }) => claim.id)).toEqual([storm.id]);
+      // The tRPC door answers the same.
+      const trpc = await owner.call('GET', `/trpc/escalation.claims`);
+      expect(trpc.json().result.data.map((claim: { id: string }) => claim.id)).toEqual([storm.id, first.id]);
+      // Another organisation sees none of them.
+      const outsider = await httpOwner(t, origin);
+      expect((await outsider.call('GET', '/api/claims')).json()).toEqual([]);
+    });
+
+    it('refuses a photo of another property (400) or of another organisation (404), and stores nothing', async () => {
+      const owner = await ownerWithProperty();
+      const other = await addProperty(owner, 'Sea Point Flat');
+      const elsewhere = await photo(owner, 'Other.jpg', other);
+      const mine = await photo(owner);
+      const outsider = await ownerWithProperty();
+      const foreign = await photo(outsider, 'Foreign.jpg');
+      const before = await rowCounts();
+
+      const otherProperty = await owner.call('POST', `/api/properties/${owner.propertyId}/claims`, {
+        ...geyserClaim,
+        document_ids: [mine, elsewhere],
+      });
+      expect(otherProperty.statusCode, otherProperty.body).toBe(400);
+      expect(otherProperty.json()).toEqual({ error: CLAIM_TEXTS.documentOfOtherProperty });
+
+      for (const id of [foreign, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+        const res = await owner.call('POST', `/api/properties/${owner.propertyId}/claims`, {
+          ...geyserClaim,
+          document_ids: [mine, id],
+        });
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.json()).toEqual({ error: NOT_FOUND_MESSAGES.document });
+      }
+      expect(await rowCounts()).toEqual(before);
+    });
+
+    it('answers the form’s messages for a claim that is incomplete or dated in the future, and stores nothing', async () => {
+      const owner = await ownerWithProperty();
+      const before = await rowCounts();
+      const empty = await owner.call('POST', `/api/properties/${owner.propertyId}/claims`, {});
+      expect(empty.statusCode).toBe(400);
+      for (const message of [
+        ESCALATION_MESSAGES.incidentTypeRequired,
+        ESCALATION_MESSAGES.incidentDateRequired,
+        ESCALATION_MESSAGES.descriptionRequired,
+      ]) {
+        expect(empty.json().error).toContain(message);
+      }
+      const future = await owner.call('POST', `/api/properties/${owner.propertyId}/claims`, {
+        ...geyserClaim,
+        incident_date: '2999-01-01',
+      });
+      expect(future.statusCode).toBe(400);
+      expect(future.json().error).toBe('The date of the incident cannot be in the future');
+      const trpc = await owner.call('POST', '/trpc/escalation.startClaim', {
+        propertyId: owner.propertyId,
+        ...geyserClaim,
+        description: 'x'.repeat(4001),
+      });
+      expect(trpc.statusCode).toBe(400);
+      expect(trpc.json().error.message).toBe('Description must be at most 4000 characters');
+      expect(await rowCounts()).toEqual(before);
+    });
+
+    it('answers 404 for the built-in demo property, an archived property and the claims of one', async () => {
+      const owner = await ownerWithProperty();
+      const claim = (
+        await owner.call('POST', `/api/properties/${owner.propertyId}/claims`, geyserClaim)
+      ).json();
+      const demo = await owner.call('POST', '/api/properties/demo/claims', geyserClaim);
+      expect(demo.statusCode).toBe(404);
+      expect(demo.json()).toEqual({ error: NOT_FOUND_MESSAGES.property });
+
+      expect((await owner.call('POST', `/api/properties/${owner.propertyId}/archive`)).statusCode).toBe(200);
+      expect((await owner.call('GET', `/api/claims/${claim.id}`)).json()).toEqual({
+        error: NOT_FOUND_MESSAGES.claim,
+      });
+      expect((await owner.call('GET', '/api/claims')).json()).toEqual([]);
+      for (const url of [
+        `/api/properties/${owner.propertyId}/claims`,
+        `/api/properties/${owner.propertyId}/callbacks`,
+      ]) {
+        const res = await owner.call('GET', url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual({ error: NOT_FOUND_MESSAGES.property });
+      }
+    });
+  });
+
+  describe('Claim pack', () => {
+    const fetchPack = async (owner: HttpOwner, claimId: string) => {
+      const res = await fetch(`${origin}/api/claims/${claimId}/pack`, { headers: owner.headers });
+      return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+    };
+
+    it('holds the cover letter, the policy, the evidence for the incident and the photos, each as in the vault', async () => {
+      const owner = await ownerWithProperty();
+      const policyId = await uploadTo(owner, owner.propertyId, pdf('policy schedule'), 'application/pdf', {
+        kind: 'policy',
+        name: 'Home policy schedule.pdf',
+      });
+      const certificateId = await uploadTo(owner, owner.propertyId, pdf('geyser coc'), 'application/pdf', {
+        kind: 'certificate',
+        name: 'Geyser CoC.pdf',
+        metadata: { certificate_type: 'geyser_coc', issued_on: daysAgo(400) },
+      });
+      const unrelated = await uploadTo(owner, owner.propertyId, pdf('deed'), 'application/pdf', {
+        kind: 'deed',
+        name: 'Title deed.pdf',
+      });
+      const photoId = await photo(owner, 'Bedroom ceiling.jpg');
+      const started = await owner.call('POST', `/api/properties/${owner.propertyId}/claims`, {
+        ...geyserClaim,
+        document_ids: [photoId],
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const claim = started.json();
+
+      const pack = await fetchPack(owner, claim.id);
+      expect(pack.status).toBe(200);
+      expect(pack.headers.get('content-disposition')).toContain(`claim-pack-${claim.id}.zip`);
+      const files = await unzip(pack.body);
+      const manifest = JSON.parse(String(files.get('manifest.json')));
+      const vault = (await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json() as {
+        id: string;
+        sha256: string;
+      }[];
+      const inVault = new Map(vault.map((document) => [document.id, document.sha256]));
+      const packedIds = manifest.files
+        .filter((file: { document_id: string | null }) => file.document_id)
+        .map((file: { document_id: string }) => file.document_id)
+        .sort();
+      expect(packedIds).toEqual([policyId, certificateId, photoId].sort());
+      expect(packedIds).not.toContain(unrelated);
+      for (const file of manifest.files as { path: string; sha256: string; document_id: string | null }[]) {
+        const bytes = files.get(file.path) as Buffer;
+        expect(sha256Hex(bytes), file.path).toBe(file.sha256);
+        if (file.document_id) expect(file.sha256).toBe(inVault.get(file.document_id));
+      }
+      expect([...files.keys()].sort()).toEqual(
+        [
+          'manifest.json',
+          'cover-letter.pdf',
+          'claim.json',
+          'policy/Home policy schedule.pdf',
+          'evidence/geyser_certificate/Geyser CoC.pdf',
+          'photos/Bedroom ceiling.jpg',
+        ].sort(),
+      );
+      const { text } = await pdfTextOf(files.get('cover-letter.pdf') as Buffer);
+      expect(text).toContain('Insurance claim: Burst geyser');
+      expect(text).toContain(claim.property.dna_code);
+      expect(text).toContain('The geyser in the roof burst overnight');
+      expect(text).toContain('Geyser CoC.pdf');
+      // No geyser service recorded: the letter says so.
+      expect(text).toContain('Missing');
+      expect(JSON.parse(String(files.get('claim.json'))).id).toBe(claim.id);
+    });
+
+    it("another owner's claim, an unknown or malformed id answer 404; no session 401", async () => {
+      const owner = await ownerWithProperty();
+      const started = await owner.call('POST', `/api/properties/${owner.propertyId}/claims`, geyserClaim);
+      const rival = await ownerWithProperty();
+      for (const id of [started.json().id, '00000000-0000-4000-8000-000000000000', 'not-a-claim']) {
+        const res = await fetchPack(rival, id);
+        expect(res.status).toBe(404);
+        expect(JSON.parse(String(res.body))).toEqual({ error: NOT_FOUND_MESSAGES.claim });
+      }
+      expect((await fetch(`${origin}/api/claims/${started.json().id}/pack`)).status).toBe(401);
+    });
+  });
+
+  describe('Schedule Call', () => {
+    it('stores the request, lists it with its status and mails the support team in the same transaction', async () => {
+      const owner = await ownerWithProperty();
+      const res = await owner.call('POST', `/api/properties/${owner.propertyId}/callbacks`, {
+        phone: ' 082 123 4567 ',
+        preferred_time: 'afternoon',
+        topic: 'Help with my burst geyser claim <please>',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const callback = res.json();
+      expect(callback).toMatchObject({
+        property_id: owner.propertyId,
+        phone: '082 123 4567',
+        preferred_time: 'afternoon',
+        preferred_time_label: 'Afternoon (12:00–17:00)',
+        topic: 'Help with my burst geyser claim <please>',
+        status: 'requested',
+        requested_by: 'Naledi Mokoena',
+      });
+      const list = await owner.call('GET', `/api/properties/${owner.propertyId}/callbacks`);
+      expect(list.json()).toEqual([callback]);
+
+      const property = (await owner.call('GET', `/api/properties/${owner.propertyId}`)).json();
+      const mails = (await mailsTo(t, SUPPORT_EMAIL)).filter((mail) => mail.text?.includes(owner.email));
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      expect(mail?.subject).toBe(`Callback request: Naledi Mokoena about Kloof House (${property.dnaCode})`);
+      for (const part of [
+        'Naledi Mokoena',
+        owner.email,
+        'Kloof House, 8 Kloof Street, Gardens',
+        property.dnaCode,
+        'Call 082 123 4567',
+        'Preferred time: Afternoon (12:00–17:00)',
+        'Topic: Help with my burst geyser claim <please>',
+      ]) {
+        expect(mail?.text).toContain(part);
+      }
+      // The HTML escapes what the owner typed.
+      expect(mail?.html).toContain('&lt;please&gt;');
+      expect(mail?.html).not.toContain('<please>');
+    });
+
+    it(`answers 429 after ${MAX_CALLBACKS_PER_HOUR} requests of one user within an hour`, async () => {
+      const owner = await ownerWithProperty();
+      const request = { phone: '082 123 4567', preferred_time: 'evening', topic: 'Please call' };
+      const url = `/api/properties/${owner.propertyId}/callbacks`;
+      for (let n = 0; n < MAX_CALLBACKS_PER_HOUR; n++) {
+        expect((await owner.call('POST', url, request)).statusCode).toBe(201);
+      }
+      const before = await rowCounts();
+      const refused = await owner.call('POST', url, request);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatch(
+        /^You have asked for several calls already\. Try again in \d+ minutes?\.$/,
+      );
+      expect(await rowCounts()).toEqual(before);
+      expect((await owner.call('GET', url)).json()).toHaveLength(MAX_CALLBACKS_PER_HOUR);
+    });
+
+    it('refuses an incomplete request with the form’s messages, storing and mailing nothing', async () => {
+      const owner = await ownerWithProperty();
+      const before = await rowCounts();
+      const res = await owner.call('POST', `/api/properties/${owner.propertyId}/callbacks`, {
+        phone: 'call me',
+        preferred_time: 'midnight',
+        topic: '',
+      });
+      expect(res.statusCode).toBe(400);
+      for (const message of [
+        'Enter a valid phone number',
+        ESCALATION_MESSAGES.preferredTimeRequired,
+        ESCALATION_MESSAGES.topicRequired,
+      ]) {
+        expect(res.json().error).toContain(message);
+      }
+      expect(await rowCounts()).toEqual(before);
+      expect((await mailsTo(t, SUPPORT_EMAIL)).filter((mail) => mail.text?.includes(owner.email))).toEqual(
+        [],
+      );
+    });
+  });
+
+  describe('Find Provider', () => {
+    /** Signs up a supplier through the API, with its public profile and (optionally) its insurance. */
+    async function supplier(fields: {
+      company: string;
+      specialties: string;
+      businessAddress: string;
+      insuredUntil?: string;
+      publicEmail?: string;
+    }) {
+      const email = `supplier-${process.pid}-${++signups}@example.co.za`;
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress: testAddress(50_000 + signups),
+        payload: {
+          firstName: 'Sipho',
+          lastName: 'Dlamini',
+          email,
+          password: 'a long password',
+          userType: 'supplier',
+          company: fields.company,
+          registrationNumber: '2015/123456/07',
+          specialties: fields.specialties,
+          businessAddress: fields.businessAddress,
+        },
+      });
+      expect(signup.statusCode, signup.body).toBe(201);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'a long password' },
+      });
+      const headers = { authorization: `Bearer ${login.json().token}` };
+      if (fields.insuredUntil) {
+        const insurance = await t.app.inject({
+          method: 'PUT',
+          url: '/api/supplier/insurance',
+          headers,
+          payload: { insurer: 'Santam', policy_number: 'PL-1', expires_at: fields.insuredUntil },
+        });
+        expect(insurance.statusCode, insurance.body).toBe(200);
+      }
+      if (fields.publicEmail) {
+        const profile = await t.app.inject({
+          method: 'PUT',
+          url: '/api/supplier/profile',
+          headers,
+          payload: {
+            company_name: fields.company,
+            email: fields.publicEmail,
+            specialties: fields.specialties,
+          },
+        });
+        expect(profile.statusCode, profile.body).toBe(200);
+      }
+      return { email, id: signup.json().organization.id as string };
+    }
+
+    let searcher: HttpOwner;
+    let geyserPros: { email: string; id: string };
+    let durbanPlumbers: { email: string; id: string };
+    const insuredUntil = johannesburgToday(new Date(Date.now() + 365 * 86_400_000));
+
+    beforeAll(async () => {
+      searcher = await httpOwner(t, origin);
+      geyserPros = await supplier({
+        company: 'Geyser Pros CC',
+        specialties: 'Geyser installation, Plumbing',
+        businessAddress: '5 Dock Road, V&A Waterfront, Cape Town',
+        insuredUntil,
+        publicEmail: 'hello@geyserpros.co.za',
+      });
+      durbanPlumbers = await supplier({
+        company: 'Berea Plumbers',
+        specialties: 'Plumbing',
+        businessAddress: '10 Florida Road, Durban',
+        insuredUntil: daysAgo(10),
+      });
+    });
+
+    const search = async (query: string) => {
+      const res = await searcher.call('GET', `/api/providers${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { id: string; company_name: string; verified: boolean }[];
+    };
+
+    it('finds a registered supplier by specialty (any part, any case), with its public profile and insurance', async () => {
+      const found = await search('?specialty=GEYSER');
+      expect(found).toEqual([
+        {
+          id: geyserPros.id,
+          company_name: 'Geyser Pros CC',
+          trading_as: null,
+          description: null,
+          specialties: ['Geyser installation', 'Plumbing'],
+          area: '5 Dock Road, V&A Waterfront, Cape Town',
+          email: 'hello@geyserpros.co.za',
+          phone: null,
+          website: null,
+          insured_until: insuredUntil,
+          verified: true,
+        },
+      ]);
+    });
+
+    it('puts suppliers with current insurance first; expired insurance is not verified', async () => {
+      const found = await search('?specialty=plumb');
+      expect(found.map((provider) => [provider.company_name, provider.verified])).toEqual([
+        ['Geyser Pros CC', true],
+        ['Berea Plumbers', false],
+      ]);
+      expect(found[1]).toMatchObject({ insured_until: daysAgo(10), email: null });
+    });
+
+    it('finds the demo supplier by its specialty, unverified without insurance', async () => {
+      const found = await search('?specialty=roofing');
+      expect(found).toEqual([
+        expect.objectContaining({
+          company_name: 'Demo Roofing (Pty) Ltd',
+          specialties: ['Roofing', 'Waterproofing', 'Gutters'],
+          area: '12 Bree Street, Cape Town, 8001',
+          insured_until: null,
+          verified: false,
+        }),
+      ]);
+    });
+
+    it('filters by area: a municipality code finds the addresses that name its city', async () => {
+      expect((await search('?municipality=CPT')).map((provider) => provider.company_name)).toEqual([
+        'Geyser Pros CC',
+        'Demo Roofing (Pty) Ltd',
+      ]);
+      expect((await search('?municipality=eThekwini&specialty=plumbing')).map((p) => p.company_name)).toEqual(
+        ['Berea Plumbers'],
+      );
+      expect(await search('?municipality=Polokwane')).toEqual([]);
+    });
+
+    it('searches names and specialties with q, lists only suppliers and never their users’ addresses', async () => {
+      expect((await search('?q=berea')).map((provider) => provider.company_name)).toEqual(['Berea Plumbers']);
+      expect((await search('?q=waterproof')).map((provider) => provider.company_name)).toEqual([
+        'Demo Roofing (Pty) Ltd',
+      ]);
+      // A homeowner's organisation is no provider, and a LIKE wildcard is just a character.
+      expect(await search('?q=Naledi')).toEqual([]);
+      expect(await search('?q=%25')).toEqual([]);
+      const everyone = await searcher.call('GET', '/api/providers');
+      expect(everyone.body).not.toContain(geyserPros.email);
+      expect(everyone.body).not.toContain(durbanPlumbers.email);
+      expect(everyone.body).not.toContain('@propertydna');
+      expect(everyone.json().length).toBeGreaterThanOrEqual(3);
+    });
+
+    it('needs a signed-in caller and refuses an overlong search', async () => {
+      const anonymous = await t.app.inject({ method: 'GET', url: '/api/providers' });
+      expect(anonymous.statusCode).toBe(401);
+      const long = await searcher.call('GET', `/api/providers?q=${'x'.repeat(101)}`);
+      expect(long.statusCode).toBe(400);
+      expect(long.json().error).toBe('Search must be at most 100 characters');
+    });
+  });
+});

@@ -1,0 +1,295 @@
+import type { AppRouter } from '@propertydna/api/router';
+import {
+  CALLBACK_TIME_LABELS,
+  type CallbackTime,
+  claimEvidence,
+  type EvidenceCompletion,
+  type EvidenceDocument,
+  INCIDENT_TYPE_LABELS,
+  type IncidentType,
+  type PropertyFeature,
+} from '@propertydna/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import type { ReactElement } from 'react';
+import { trpc } from '../../../../../lib/trpc';
+import { renderWithRouter } from '../../../../../test/render';
+import type { CallbackRequest, ClaimDetail, Provider } from './labels';
+
+export const PROPERTY_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
+export const NOW_ISO = '2026-11-23T08:00:00.000Z';
+export const INVITE_URL = 'http://localhost:5173/invite/Zm9yLXRoZS10ZXN0cy1vbmx5';
+
+/** A refusal of the server: its message, and its tRPC code and HTTP status (a 400 unless said). */
+export interface Refusal {
+  message: string;
+  code?: string;
+  httpStatus?: number;
+}
+
+/** What the fake API holds and heard; only the transport is faked, the hooks are real. */
+export interface FakeEscalationServer {
+  claims: ClaimDetail[];
+  providers: Provider[];
+  callbacks: CallbackRequest[];
+  /** The property's vault and service history, which the evidence of a started claim is read from. */
+  vault: EvidenceDocument[];
+  completions: EvidenceCompletion[];
+  features: PropertyFeature[];
+  /** Every mutation's path and input, in order. */
+  calls: { path: string; input: unknown }[];
+  /** Every query's path and input, in order. */
+  queries: { path: string; input: unknown }[];
+  /** A query path fails this many times first. */
+  failures: Record<string, number>;
+  /** A mutation path answers this refusal. */
+  refusals: Record<string, Refusal>;
+  /** The vault registers a file of this name with this refusal (an upload that fails on its own). */
+  refusedFiles: Record<string, string>;
+}
+
+export function fakeEscalationServer(overrides: Partial<FakeEscalationServer> = {}): FakeEscalationServer {
+  return {
+    providers: [],
+    vault: [],
+    completions: [],
+    features: [],
+    calls: [],
+    queries: [],
+    failures: {},
+    refusals: {},
+    refusedFiles: {},
+    ...overrides,
+    // Copies: the fake server changes them, and the fixtures are shared between tests.
+    claims: structuredClone(overrides.claims ?? []),
+    callbacks: structuredClone(overrides.callbacks ?? []),
+  };
+}
+
+/** A claim in full, as escalation.claim answers it. */
+export function claimDetail(overrides: Partial<ClaimDetail> = {}): ClaimDetail {
+  const incidentType = overrides.incident_type ?? 'burst_geyser';
+  return {
+    id: 'c1a1c1a1-0000-4000-8000-000000000001',
+    property_id: PROPERTY_ID,
+    property_name: 'Gardens Family Home',
+    incident_type: incidentType,
+    incident_type_label: INCIDENT_TYPE_LABELS[incidentType],
+    incident_date: '2026-11-20',
+    description: 'The geyser in the roof burst overnight; the ceiling of the main bedroom came down.',
+    status: 'open',
+    created_by: 'Thandiwe Nkosi',
+    created_at: '2026-11-21T07:30:00.000Z',
+    documents_count: 0,
+    property: {
+      id: PROPERTY_ID,
+      name: 'Gardens Family Home',
+      address: '5 Kloof Street, Gardens',
+      dna_code: 'RES-4821-CT',
+    },
+    documents: [],
+    evidence: [],
+    ...overrides,
+  };
+}
+
+/** A registered supplier as Find Provider lists it. */
+export function provider(overrides: Partial<Provider> = {}): Provider {
+  return {
+    id: 'b0b0b0b0-0000-4000-8000-000000000001',
+    company_name: 'Atlantic Plumbing (Pty) Ltd',
+    trading_as: 'Atlantic Plumbing',
+    description: 'Geysers, burst pipes and leak detection on the Atlantic seaboard.',
+    specialties: ['Plumbing', 'Geysers'],
+    area: '12 Main Road, Sea Point, Cape Town',
+    email: 'jobs@atlanticplumbing.example',
+    phone: '021 555 0101',
+    website: 'atlanticplumbing.example',
+    insured_until: '2027-03-31',
+    verified: true,
+    ...overrides,
+  };
+}
+
+/** A callback request. */
+export function callbackRequest(overrides: Partial<CallbackRequest> = {}): CallbackRequest {
+  const time = overrides.preferred_time ?? 'morning';
+  return {
+    id: 'ca11bac0-0000-4000-8000-000000000001',
+    property_id: PROPERTY_ID,
+    phone: '082 555 0199',
+    preferred_time: time,
+    preferred_time_label: CALLBACK_TIME_LABELS[time],
+    topic: 'Whether my policy covers the burst geyser',
+    status: 'requested',
+    requested_by: 'Thandiwe Nkosi',
+    created_at: '2026-11-22T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const contains = (text: string | null, term: unknown) =>
+  typeof term !== 'string' || (text ?? '').toLowerCase().includes(term.toLowerCase());
+
+function answerQuery(server: FakeEscalationServer, path: string, input: Record<string, unknown>): unknown {
+  switch (path) {
+    case 'escalation.propertyClaims':
+      return server.claims.map(({ property: _p, documents: _d, evidence: _e, ...claim }) => claim);
+    case 'escalation.claim': {
+      const claim = server.claims.find((item) => item.id === input.id);
+      if (!claim) throw refusal({ message: 'Claim not found', code: 'NOT_FOUND', httpStatus: 404 });
+      return claim;
+    }
+    case 'escalation.providers':
+      return server.providers.filter(
+        (item) =>
+          (input.specialty === undefined || item.specialties.some((s) => contains(s, input.specialty))) &&
+          (input.municipality === undefined ||
+            contains(item.area, String(input.municipality).replace(/^City of /, ''))) &&
+          (input.q === undefined ||
+            contains(
+              `${item.company_name} ${item.description ?? ''} ${item.specialties.join(' ')}`,
+              input.q,
+            )),
+      );
+    case 'escalation.callbacks':
+      return server.callbacks;
+  }
+  throw new Error(`The fake API has no ${path}`);
+}
+
+/** Ids the fake server hands out, one sequence for all its servers (unique however calls interleave). */
+let sequence = 0;
+
+function answerMutation(server: FakeEscalationServer, path: string, input: Record<string, unknown>): unknown {
+  sequence += 1;
+  const n = sequence;
+  switch (path) {
+    case 'documents.signBatch':
+      return (input.files as unknown[]).map((_, index) => ({
+        url: `https://store.example/put/${n}-${index}`,
+        storageKey: `uploads/${n}-${index}`,
+        headers: {},
+      }));
+    case 'documents.register': {
+      const refused = server.refusedFiles[input.name as string];
+      if (refused) throw refusal({ message: refused });
+      const id = `d0c00000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      server.vault.push({
+        id,
+        name: input.name as string,
+        kind: 'other',
+        certificate_type: null,
+        date: NOW_ISO.slice(0, 10),
+      });
+      return { id, name: input.name };
+    }
+    case 'escalation.startClaim': {
+      const type = input.incident_type as IncidentType;
+      const ids = (input.document_ids as string[] | undefined) ?? [];
+      const documents = server.vault.filter((document) => ids.includes(document.id));
+      const claim = claimDetail({
+        id: `c1a1c1a1-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        incident_type: type,
+        incident_type_label: INCIDENT_TYPE_LABELS[type],
+        incident_date: input.incident_date as string,
+        description: input.description as string,
+        created_at: NOW_ISO,
+        documents_count: documents.length,
+        documents: documents.map((document) => ({
+          id: document.id,
+          name: document.name,
+          kind: document.kind,
+          content_type: 'image/jpeg',
+          bytes: 1024,
+          uploaded_at: NOW_ISO,
+        })),
+        evidence: claimEvidence({
+          incidentType: type,
+          features: server.features,
+          documents: server.vault,
+          claimDocumentIds: ids,
+          completions: server.completions,
+        }),
+      });
+      server.claims.unshift(claim);
+      return claim;
+    }
+    case 'escalation.requestCallback': {
+      const time = input.preferred_time as CallbackTime;
+      const callback = callbackRequest({
+        id: `ca11bac0-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        phone: input.phone as string,
+        preferred_time: time,
+        preferred_time_label: CALLBACK_TIME_LABELS[time],
+        topic: input.topic as string,
+        created_at: NOW_ISO,
+      });
+      server.callbacks.unshift(callback);
+      return callback;
+    }
+    case 'vendors.invite':
+      return {
+        vendor: { id: `vendor-${n}`, name: input.name, email: input.email },
+        invite: { id: `invite-${n}`, url: INVITE_URL, expires_at: '2026-12-07T08:00:00.000Z' },
+      };
+  }
+  throw new Error(`The fake API has no ${path}`);
+}
+
+export const refusal = ({ message, code = 'BAD_REQUEST', httpStatus = 400 }: Refusal) =>
+  TRPCClientError.from({ error: { message, code: -32600, data: { code, httpStatus } } });
+
+/** A tRPC client answering from `server`. */
+export function fakeEscalationApi(server: FakeEscalationServer) {
+  const link: TRPCLink<AppRouter> =
+    () =>
+    ({ op }) =>
+      observable((observer) => {
+        const input = (op.input ?? {}) as Record<string, unknown>;
+        const settle = (answer: () => unknown) => {
+          try {
+            observer.next({ result: { type: 'data', data: answer() } });
+            observer.complete();
+          } catch (error) {
+            observer.error(error instanceof TRPCClientError ? error : TRPCClientError.from(error as Error));
+          }
+        };
+        if (op.type !== 'mutation') {
+          server.queries.push({ path: op.path, input: op.input });
+          const failures = server.failures[op.path] ?? 0;
+          if (failures > 0) {
+            server.failures[op.path] = failures - 1;
+            observer.error(TRPCClientError.from(new Error('The database is resting')));
+            return;
+          }
+          settle(() => answerQuery(server, op.path, input));
+          return;
+        }
+        server.calls.push({ path: op.path, input: op.input });
+        void Promise.resolve().then(() => {
+          const refused = server.refusals[op.path];
+          if (refused) observer.error(refusal(refused));
+          else settle(() => answerMutation(server, op.path, input));
+        });
+      });
+  return trpc.createClient({ links: [link] });
+}
+
+/** Renders `ui` with the fake API and a query cache like the app's (no retries, nothing goes stale). */
+export async function renderWithEscalationApi(
+  ui: ReactElement,
+  overrides: Partial<FakeEscalationServer> = {},
+) {
+  const server = fakeEscalationServer(overrides);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  const rendered = await renderWithRouter(
+    <trpc.Provider client={fakeEscalationApi(server)} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </trpc.Provider>,
+  );
+  return { ...rendered, server, queryClient };
+}
