@@ -451,6 +451,19 @@ describe(`accounts and sessions (${databaseKind})`, () => {
         await t.app.inject({ method: 'GET', url: `/api/supplier/jobs/${jobs[0].id}/documents`, headers })
       ).json();
       expect(documents[0]).toMatchObject({ source: 'supplier_verified', status: 'Verified' });
+      // Its liability insurance is on file and current, so Find Provider shows it as verified.
+      const insurance = (
+        await t.app.inject({ method: 'GET', url: '/api/supplier/insurance', headers })
+      ).json();
+      expect(insurance).toMatchObject({ insurer: 'Santam', policy_number: 'PL-DEMO-0419' });
+      const providers = (
+        await t.app.inject({ method: 'GET', url: '/api/providers?specialty=roof', headers })
+      ).json();
+      expect(providers).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ company_name: 'Demo Roofing (Pty) Ltd', verified: true }),
+        ]),
+      );
     });
   });
 });

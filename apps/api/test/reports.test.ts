@@ -8,6 +8,7 @@ import {
   readPolicyCorpus,
 } from '../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
 import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
+import { MAX_EXPORTS_PER_10_MINUTES } from '../src/modules/reports/reports.files.js';
 import {
   complianceReportSchema,
   insurancePackSchema,
@@ -501,7 +502,13 @@ describe(`reports (${databaseKind})`, () => {
     }
   });
 
-  it('Quick Export: one ZIP of every report in every format and every document of the property, checked against the manifest and the vault', async () => {
+  it('Quick Export: one ZIP of every report in every format, the claims and call requests, and every document of the property, checked against the manifest and the vault', async () => {
+    const claim = await owner.call('POST', `/api/properties/${propertyId}/claims`, {
+      incident_type: 'storm_hail',
+      incident_date: '2026-11-01',
+      description: 'Hail broke three roof tiles.',
+    });
+    expect(claim.statusCode, claim.body).toBe(201);
     const res = await download(owner, `/api/reports/quick-export?propertyId=${propertyId}`);
     expect(res.headers.get('content-disposition')).toMatch(
       new RegExp(`^attachment; filename="property-export-${propertyId}\\.zip"`),
@@ -517,9 +524,19 @@ describe(`reports (${databaseKind})`, () => {
       'reports/compliance-report.json',
       'reports/audit-trail.csv',
       'reports/audit-trail.pdf',
+      'reports/claims.json',
     ]) {
       expect(files.has(report), report).toBe(true);
     }
+    const claims = JSON.parse(files.get('reports/claims.json')?.toString('utf8') ?? '{}');
+    expect(claims.claims).toEqual([
+      expect.objectContaining({
+        id: claim.json().id,
+        incident_type: 'storm_hail',
+        evidence: expect.any(Array),
+      }),
+    ]);
+    expect(claims.call_requests).toEqual([]);
     const documentIds = manifest.files.flatMap((file: { document_id: string | null }) =>
       file.document_id ? [file.document_id] : [],
     );
@@ -671,5 +688,26 @@ describe(`reports (${databaseKind})`, () => {
       ['application/json', 'application/pdf', 'application/zip'],
     );
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
+  });
+
+  it('limits report downloads per user: past the limit 429 with the time to wait, before any work', async () => {
+    const heavy = await httpOwner(t, origin);
+    await t.db.db
+      .insertInto('attempts')
+      .values(
+        Array.from({ length: MAX_EXPORTS_PER_10_MINUTES }, () => ({
+          rule: 'export:user',
+          key: heavy.userId,
+          created_at: new Date(),
+        })),
+      )
+      .execute();
+    const res = await download(heavy, `/api/reports/insurance-pack?propertyId=${propertyId}&format=pdf`);
+    expect(res.status).toBe(429);
+    expect(res.json().error).toMatch(/^Too many reports requested\. Try again in /);
+    // Someone else is not held up by it.
+    expect(
+      (await download(owner, `/api/reports/compliance?propertyId=${propertyId}&format=json`)).status,
+    ).toBe(200);
   });
 });

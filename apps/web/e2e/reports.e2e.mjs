@@ -83,6 +83,19 @@ describe('reports and escalation', () => {
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     propertyId = created.body.id;
+    // A second property (on the Premium trial): the page has to be told which one.
+    const trial = await api('/trpc/plan.startTrial', { token: owner.token, body: {} });
+    assert.equal(trial.status, 200, JSON.stringify(trial.body));
+    const other = await api('/api/properties', {
+      token: owner.token,
+      body: {
+        name: 'Another House',
+        address: '3 Other Road, Observatory, Cape Town, 7925',
+        municipality: 'CPT',
+        parcel_id: `ERF${randomBytes(2).toString('hex')}`,
+      },
+    });
+    assert.equal(other.status, 201, JSON.stringify(other.body));
     certificate = await uploadDocument(owner.token, propertyId, pdfBytes('Geyser certificate'), {
       kind: 'certificate',
       name: 'Geyser CoC.pdf',
@@ -100,8 +113,12 @@ describe('reports and escalation', () => {
     assert.equal(await page.title(), 'Reports · PropertyDNA');
     const card = page.getByRole('article', { name: 'Insurance Pack Export' });
     const generate = card.getByRole('button', { name: 'Generate Report' });
-    // The one property is chosen already; the cards are enabled.
-    await page.getByRole('textbox', { name: 'Property' }).or(page.getByLabel('Property')).first().waitFor();
+    // Spec §5: Quick Export and Generate Report are disabled until a property is chosen.
+    await generate.waitFor();
+    assert.equal(await generate.isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Quick Export' }).isDisabled(), true);
+    await page.getByRole('combobox', { name: 'Property' }).click();
+    await page.getByRole('option', { name: PROPERTY_NAME }).click();
     assert.equal(await generate.isDisabled(), false);
     await assertAccessible(page, '/reports');
     await save(page, 'reports');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DNA_PART_MAX_LENGTH, normalizeDnaPart } from './dna-code.js';
 import {
+  areaOfAddress,
   areaSearchTerms,
   describeMunicipality,
   findMunicipalities,
@@ -124,5 +125,17 @@ describe('findMunicipalities and resolvePropertyMunicipality', () => {
   it('describes a stored code by its label and leaves older typed names as they are', () => {
     expect(describeMunicipality('CPT')).toBe('City of Cape Town (CPT)');
     expect(describeMunicipality('City of Cape Town')).toBe('City of Cape Town');
+  });
+});
+
+describe('areaOfAddress', () => {
+  it('names the place an address is in, never its street', () => {
+    expect(areaOfAddress('12 Loop Street, Gardens, Cape Town, 8001')).toBe('Cape Town');
+    expect(areaOfAddress('Unit 4, 9 Main Road, Sea Point')).toBe('Sea Point');
+    expect(areaOfAddress('1 Main Road, Cape Town')).toBe('Cape Town');
+    expect(areaOfAddress('1 Main Road')).toBeNull();
+    expect(areaOfAddress('1 Main Road, , 7700')).toBeNull();
+    expect(areaOfAddress(null)).toBeNull();
+    expect(areaOfAddress(undefined)).toBeNull();
   });
 });

@@ -457,3 +457,17 @@ export function resolvePropertyMunicipality(codeOrName: string): MunicipalityRes
   }
   return { ok: true, municipality: first };
 }
+
+/**
+ * The place an address is in, as Find Provider shows a supplier's area: the last part after the street
+ * that holds no digits ('12 Loop Street, Gardens, Cape Town, 8001' → 'Cape Town'). Never the street
+ * itself (a supplier's business address is not published); null when the address names no place.
+ */
+export function areaOfAddress(address: string | null | undefined): string | null {
+  const places = (address ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .slice(1)
+    .filter((part) => part !== '' && !/\d/.test(part));
+  return places.at(-1) ?? null;
+}

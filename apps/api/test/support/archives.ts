@@ -36,7 +36,10 @@ export async function pdfTextOf(pdf: Buffer): Promise<{ pages: number; text: str
  * Parses RFC 4180 CSV strictly: records end with CRLF, quoted fields may hold commas, quotes (doubled)
  * and line breaks; anything else (a bare quote inside a field, a record without CRLF) throws.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(withBom: string): string[][] {
+  // The app's CSVs start with a UTF-8 byte-order mark (for Excel); it is not part of the first field.
+  if (!withBom.startsWith('\ufeff')) throw new Error('The CSV does not start with a UTF-8 byte-order mark');
+  const text = withBom.slice(1);
   const records: string[][] = [];
   let record: string[] = [];
   let i = 0;

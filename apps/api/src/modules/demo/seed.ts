@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { johannesburgToday, ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
+import { addMonths, johannesburgToday, ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
 import { hashPassword } from '../../auth/password.js';
 import type { Db, NewDocument } from '../../db/database.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -186,12 +186,24 @@ export async function seedDemoPortfolio(db: Db, store: FileStore, now = new Date
 }
 
 /**
- * The supplier demo's console: a job with a filled Roofing Service Report (a verified PDF),
- * created once; never again after the demo user changes it.
+ * The supplier demo's console: its liability insurance, and a job with a filled Roofing Service Report
+ * (a verified PDF), created once; never again after the demo user changes them.
  */
 export async function seedDemoSupplierJob(db: Db, store: FileStore, now = new Date()): Promise<void> {
   const supplier = await findUserByEmail(db, DEMO_EMAILS.supplier);
   if (!supplier?.is_demo) return;
+  // Its liability insurance, current for a year from the first start: Find Provider shows the demo
+  // supplier as verified (kept as the demo user leaves it afterwards).
+  await db
+    .insertInto('supplier_insurance')
+    .values({
+      organization_id: supplier.organization_id,
+      insurer: 'Santam',
+      policy_number: 'PL-DEMO-0419',
+      expires_on: addMonths(johannesburgToday(now), 12),
+    })
+    .onConflict((conflict) => conflict.column('organization_id').doNothing())
+    .execute();
   const existing = await db
     .selectFrom('jobs')
     .select('id')

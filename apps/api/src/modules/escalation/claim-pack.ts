@@ -1,10 +1,9 @@
-import { formatDate, INCIDENT_GUIDANCE } from '@propertydna/domain';
+import { formatDate, INCIDENT_GUIDANCE, johannesburgToday } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
 import { PdfWriter } from '../../pdf/pdf-writer.js';
-import type { DocumentOut } from '../documents/documents.schemas.js';
 import { documentsOf } from '../documents/documents.service.js';
 import { type PolicyIdentity, policyIdentities } from '../reports/reports.service.js';
-import { withManifest, type ZipEntry, ZipPaths } from '../reports/zip.js';
+import { storedFileOf, withManifest, type ZipEntry, ZipPaths } from '../reports/zip.js';
 import { getClaim } from './claims.service.js';
 import type { ClaimDetailOut } from './escalation.schemas.js';
 
@@ -16,12 +15,8 @@ export interface ClaimPack {
   documentIds: string[];
 }
 
-const asStored = (document: DocumentOut) => ({
-  id: document.id,
-  storage_key: document.storage_key,
-  sha256: document.sha256,
-  bytes: document.bytes,
-});
+/** The South African day of an instant (a claim started at 01:00 SAST is that day, not the UTC one before). */
+const dayOf = (instant: string) => johannesburgToday(new Date(instant));
 
 /**
  * The cover letter: who claims, on which policy (the insurer and policy number the policy analysis found,
@@ -36,12 +31,13 @@ async function coverLetter(claim: ClaimDetailOut, policies: readonly PolicyIdent
     footer: `${property.name} · ${property.dna_code}`,
   });
   pdf.title(`Insurance claim: ${claim.incident_type_label}`, `${property.name}, ${property.address}`);
-  const identified = policies.find((policy) => policy.policy_number || policy.insurer);
+  // Each from the newest policy that names it (a schedule may name the number, the wording the insurer).
+  const notFound = 'Not found in the policy documents';
   pdf.facts([
     ['Property', `${property.name}, ${property.address}`],
     ['PropertyDNA code', property.dna_code],
-    ['Insurer', identified?.insurer ?? 'Not found in the policy documents'],
-    ['Policy number', identified?.policy_number ?? 'Not found in the policy documents'],
+    ['Insurer', policies.find((policy) => policy.insurer)?.insurer ?? notFound],
+    ['Policy number', policies.find((policy) => policy.policy_number)?.policy_number ?? notFound],
     ['Incident', claim.incident_type_label],
     ['Date of the incident', formatDate(claim.incident_date)],
     ['Claim reference', claim.id],
@@ -53,9 +49,9 @@ async function coverLetter(claim: ClaimDetailOut, policies: readonly PolicyIdent
   pdf.heading('Timeline');
   const events: [string, string][] = [
     [claim.incident_date, `${claim.incident_type_label}: the incident`],
-    [claim.created_at.slice(0, 10), 'Claim started on PropertyDNA'],
+    [dayOf(claim.created_at), 'Claim started on PropertyDNA'],
     ...claim.documents.map((document): [string, string] => [
-      document.uploaded_at.slice(0, 10),
+      dayOf(document.uploaded_at),
       `Photo or document added: ${document.name}`,
     ]),
     ...claim.evidence.flatMap((item) =>
@@ -117,7 +113,7 @@ export async function claimPack(
     const document = id ? byId.get(id) : undefined;
     if (!document || packed.has(document.id)) return;
     packed.add(document.id);
-    files.push({ path: paths.add(folder, document.name), document: asStored(document) });
+    files.push({ path: paths.add(folder, document.name), document: storedFileOf(document) });
   };
   // Each file once: the claim's own photos, the policy, then what the vault holds for each expected item.
   for (const document of claim.documents) add('photos', document.id);

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
+import { takeAttempt } from '../../limits/attempt-limiter.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
-import { recordActorAudit } from '../audit/audit.repo.js';
+import { exportRule } from '../reports/reports.files.js';
 import { binary } from '../reports/reports.schemas.js';
+import { recordExport } from '../reports/reports.service.js';
 import { zipResponse } from '../reports/zip.js';
 import { claimPack } from './claim-pack.js';
 import { claimIdParams } from './escalation.schemas.js';
@@ -25,14 +27,17 @@ export async function escalationFileRoutes(app: FastifyInstance, { services }: {
     async (request, reply) => {
       const { actor } = await createContext(services, request, reply);
       if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
+      await takeAttempt(services.db.db, [exportRule(actor.userId)]);
       const now = new Date();
       const pack = await claimPack(services.db.db, actor.organizationId, request.params.id, now);
-      await recordActorAudit(services.db.db, { actor, ip: request.ip }, 'export', null, {
-        propertyId: pack.claim.property.id,
-        report: 'claim-pack',
-        claimId: pack.claim.id,
-        documentIds: pack.documentIds,
-      });
+      await recordExport(
+        services.db.db,
+        { actor, ip: request.ip },
+        pack.claim.property.id,
+        'claim-pack',
+        'zip',
+        pack.documentIds,
+      );
       return zipResponse(reply, services.store, {
         filename: pack.filename,
         entries: pack.entries,

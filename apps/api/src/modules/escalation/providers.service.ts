@@ -1,4 +1,4 @@
-import { areaSearchTerms, johannesburgToday, type ProviderSearch } from '@propertydna/domain';
+import { areaOfAddress, areaSearchTerms, johannesburgToday, type ProviderSearch } from '@propertydna/domain';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ProviderOut } from './escalation.schemas.js';
@@ -16,8 +16,8 @@ const hasSpecialty = (term: string) =>
 
 /**
  * GET /api/providers (Find Provider): the registered suppliers (organisations with a supplier account)
- * and what they publish about themselves — never their users or their addresses, only the contact e-mail
- * the supplier chose to show. specialty filters on a service category, municipality on the business
+ * and what they publish about themselves — never their users or their street address (the area is the
+ * place the address names), only the contact e-mail the supplier chose to show. specialty filters on a service category, municipality on the business
  * address (a code such as CPT looks for 'Cape Town'), q on the name, categories, address or description.
  * Suppliers whose liability insurance is current today come first, then by name.
  */
@@ -80,7 +80,8 @@ export async function searchProviders(
     trading_as: row.trading_as,
     description: row.description,
     specialties: row.specialties,
-    area: row.business_address,
+    // The place, never the street: a business address is not published.
+    area: areaOfAddress(row.business_address),
     email: row.contact_email,
     phone: row.contact_phone,
     website: row.website,

@@ -5,10 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
+import { type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
 import { contentDisposition } from '../../storage/file-store.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import type { RequestActor } from '../documents/documents.service.js';
+import { listCallbacks } from '../escalation/callbacks.service.js';
+import { getClaim, listClaims } from '../escalation/claims.service.js';
 import {
   AUDIT_PDF_MAX_ROWS,
   renderAuditTrailPdf,
@@ -37,7 +40,7 @@ import {
   propertySummary,
   recordExport,
 } from './reports.service.js';
-import { withManifest, type ZipEntry, ZipPaths, zipResponse } from './zip.js';
+import { storedFileOf, withManifest, type ZipEntry, ZipPaths, zipResponse } from './zip.js';
 
 /**
  * GET /api/reports/*: the reports of a property as downloads (JSON, PDF, CSV, ZIP), each an attachment.
@@ -84,12 +87,14 @@ function sendReport(reply: FastifyReply, filename: string, type: string, body: s
 const jsonOf = (report: unknown) => `${JSON.stringify(report, null, 2)}\n`;
 
 const AUDIT_HEADER = ['Time (Africa/Johannesburg)', 'Actor', 'Action', 'Document', 'IP address', 'Details'];
+/** The CSV's first bytes: a UTF-8 byte-order mark (so Excel reads 'Zoë' as such), then the header row. */
+const AUDIT_CSV_HEAD = `\ufeff${csvRecord(AUDIT_HEADER)}`;
 const auditRecord = (row: AuditTrailRow) =>
   csvRecord([row.time, row.actor, row.action, row.document, row.ip, row.details]);
 
 /** The audit trail as CSV, a chunk of about 64 KB at a time, read from the database a page at a time. */
 async function* auditCsv(rows: AsyncIterable<AuditTrailRow>): AsyncGenerator<string> {
-  let chunk = csvRecord(AUDIT_HEADER);
+  let chunk = AUDIT_CSV_HEAD;
   for await (const row of rows) {
     chunk += auditRecord(row);
     if (chunk.length >= 64 * 1024) {
@@ -117,18 +122,25 @@ function documentEntries(documents: readonly DocumentOut[]): ZipEntry[] {
   const paths = new ZipPaths();
   return documents.map((document) => ({
     path: paths.add(`documents/${document.kind}`, document.name),
-    document: {
-      id: document.id,
-      storage_key: document.storage_key,
-      sha256: document.sha256,
-      bytes: document.bytes,
-    },
+    document: storedFileOf(document),
   }));
 }
 
 const manifestAbout = (archive: string, property: ReportProperty) => ({
   archive,
   property: { id: property.id, dna_code: property.dna_code, name: property.name },
+});
+
+/** Reports and packs one user may download within 10 minutes (each renders PDFs: CPU the limit bounds). */
+export const MAX_EXPORTS_PER_10_MINUTES = 120;
+
+/** The limit on report and pack downloads, per user (the claim pack shares it). */
+export const exportRule = (userId: string): LimitRule => ({
+  rule: 'export:user',
+  key: userId,
+  windowMs: 10 * 60 * 1000,
+  max: MAX_EXPORTS_PER_10_MINUTES,
+  message: (seconds) => `Too many reports requested. Try again in ${waitPhrase(seconds)}.`,
 });
 
 export async function reportRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
@@ -140,6 +152,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
   const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const { actor } = await createContext(services, request, reply);
     if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
+    await takeAttempt(db, [exportRule(actor.userId)]);
     actors.set(request, actor);
   };
   /** What every report route shares: a session first, and no HEAD (it would build a report to throw away). */
@@ -315,6 +328,13 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       const { property } = pack.report;
       const summary = await propertySummary(db, organizationId, property.id, now);
       const compliance = await complianceReport(db, organizationId, property.id, now);
+      // The property's claims (each with its evidence) and call requests: everything about it.
+      const claims = await Promise.all(
+        (await listClaims(db, organizationId, property.id)).map((claim) =>
+          getClaim(db, organizationId, claim.id),
+        ),
+      );
+      const callbacks = await listCallbacks(db, organizationId, property.id);
       const filename = `property-export-${property.id}.zip`;
       await recordExport(
         db,
@@ -328,7 +348,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       const subject = { property, organization: pack.report.organization };
       const trail: AuditTrailRow[] = [];
       for await (const row of auditTrail(db, organizationId, property.id)) trail.push(row);
-      const csv = csvRecord(AUDIT_HEADER) + trail.map(auditRecord).join('');
+      const csv = AUDIT_CSV_HEAD + trail.map(auditRecord).join('');
       const entries: ZipEntry[] = [
         { path: 'reports/insurance-pack.pdf', content: await renderInsurancePackPdf(pack.report) },
         { path: 'reports/insurance-pack.json', content: jsonOf(pack.report) },
@@ -337,6 +357,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
         { path: 'reports/compliance-report.pdf', content: await renderCompliancePdf(compliance) },
         { path: 'reports/compliance-report.json', content: jsonOf(compliance) },
         { path: 'reports/audit-trail.csv', content: csv },
+        { path: 'reports/claims.json', content: jsonOf({ claims, call_requests: callbacks }) },
         {
           path: 'reports/audit-trail.pdf',
           content: await renderAuditTrailPdf(subject, trail.slice(-AUDIT_PDF_MAX_ROWS), trail.length, now),

@@ -384,6 +384,10 @@ const ACTION_LABELS: Record<string, string> = {
   adopt: 'Adopted from a share link',
   invite: 'Vendor invited to upload',
   revoke_invite: 'Vendor upload link revoked',
+  vendor_update: 'Vendor details changed',
+  vendor_delete: 'Vendor removed',
+  claim: 'Insurance claim started',
+  callback: 'Call requested',
   export: 'Report exported',
 };
 
@@ -489,7 +493,8 @@ export type ReportName =
   | 'property-summary'
   | 'audit-trail'
   | 'compliance-report'
-  | 'quick-export';
+  | 'quick-export'
+  | 'claim-pack';
 
 /** Records that a report of the property left the vault (it shows in the property's audit trail). */
 export function recordExport(

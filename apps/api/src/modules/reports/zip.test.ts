@@ -13,8 +13,7 @@ import {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-async function drain(source: Buffer, expected: { sha256: string; bytes: number }) {
-  const out: Buffer[] = [];
+async function drain(source: Buffer, expected: { sha256: string; bytes: number }, out: Buffer[] = []) {
   await pipeline(
     Readable.from([source.subarray(0, 3), source.subarray(3)]),
     verifyingStream('documents/x.pdf', { id: 'doc-1', storage_key: 'k', ...expected }),
@@ -40,13 +39,28 @@ describe('verifyingStream', () => {
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(StoredFileMismatchError);
-      expect((error as StoredFileMismatchError).details).toMatchObject({
+      expect((error as StoredFileMismatchError).details, String(stored)).toMatchObject({
         path: 'documents/x.pdf',
         document_id: 'doc-1',
         expected_sha256: sha256(data),
         expected_bytes: data.length,
       });
     }
+  });
+});
+
+describe('verifyingStream holds back the end of a file until its hash is known', () => {
+  it('never lets all of a wrong file through: at most what came before its last chunk', async () => {
+    const data = Buffer.from('%PDF-1.7 the stored bytes');
+    const other = Buffer.from(data);
+    other[20] = 0x41;
+    const passed: Buffer[] = [];
+    await expect(drain(other, { sha256: sha256(data), bytes: data.length }, passed)).rejects.toBeInstanceOf(
+      StoredFileMismatchError,
+    );
+    // At most what came before the last chunk: the chunk that would complete the wrong file never passes.
+    expect(other.subarray(0, 3).subarray(0, Buffer.concat(passed).length)).toEqual(Buffer.concat(passed));
+    expect(Buffer.concat(passed).length).toBeLessThan(other.length);
   });
 });
 

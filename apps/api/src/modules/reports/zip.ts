@@ -41,6 +41,14 @@ export interface StoredFile {
   bytes: number;
 }
 
+/** A vault document as the ZIP packs it. */
+export const storedFileOf = (document: StoredFile): StoredFile => ({
+  id: document.id,
+  storage_key: document.storage_key,
+  sha256: document.sha256,
+  bytes: document.bytes,
+});
+
 export type ZipEntry = { path: string; content: Buffer | string } | { path: string; document: StoredFile };
 
 /** One file of the archive as manifest.json lists it. */
@@ -141,11 +149,14 @@ export class StoredFileMismatchError extends Error {
 
 /**
  * A pass-through that hashes what flows through it and errors (instead of ending) when the bytes are
- * not exactly `expected`: at once when there are more, at the end when fewer or different.
+ * not exactly `expected`: at once when there are more, at the end when fewer or different. The last
+ * chunk is held back until the digest is known, so a file that fails never reaches the client whole:
+ * even a client that keeps a cut-off archive cannot get all of a wrong file.
  */
 export function verifyingStream(path: string, expected: StoredFile): Transform {
   const hash = createHash('sha256');
   let bytes = 0;
+  let held: Buffer | null = null;
   const mismatch = (actual: string | null) =>
     new StoredFileMismatchError({
       path,
@@ -160,11 +171,14 @@ export function verifyingStream(path: string, expected: StoredFile): Transform {
       bytes += chunk.length;
       if (bytes > expected.bytes) return callback(mismatch(null));
       hash.update(chunk);
-      callback(null, chunk);
+      const previous = held;
+      held = chunk;
+      callback(null, previous ?? undefined);
     },
     flush(callback) {
       const actual = hash.digest('hex');
-      callback(bytes === expected.bytes && actual === expected.sha256 ? null : mismatch(actual));
+      if (bytes !== expected.bytes || actual !== expected.sha256) return callback(mismatch(actual));
+      callback(null, held ?? undefined);
     },
   });
 }

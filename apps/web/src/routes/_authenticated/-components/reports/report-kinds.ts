@@ -74,7 +74,8 @@ export function reportFallbackName(
   propertyId: string,
   format: ReportFormat,
 ): string {
-  return `${path}-${propertyId}.${format}`;
+  // As the server names them: the compliance report's file is 'compliance-report-{id}'.
+  return `${path === 'compliance' ? 'compliance-report' : path}-${propertyId}.${format}`;
 }
 
 /** Quick Export: a ZIP of everything for the property. */
