@@ -25,6 +25,7 @@ import { storeMunicipalityCodes } from './modules/properties/properties.service.
 import { reportRoutes } from './modules/reports/reports.files.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
 import { APP_VERSION } from './modules/system/system.router.js';
+import { transferFileRoutes } from './modules/transfers/transfers.files.js';
 import { errorReply } from './rest/error-reply.js';
 import { restPlugin } from './rest/plugin.js';
 import { fsStorageRoutes } from './storage/fs-routes.js';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(calendarFeedRoutes, { services });
   await app.register(reportRoutes, { services });
   await app.register(escalationFileRoutes, { services });
+  await app.register(transferFileRoutes, { services });
 
   if (env.BENCH_ROUTES) {
     // The benchmark's baseline: a plain route in the same process, with the same hooks and headers.

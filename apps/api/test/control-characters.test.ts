@@ -19,14 +19,17 @@ import { databaseKind } from './support/database.js';
  * Skipped, because they take no input at all (nothing to put a NUL in), found by the walk: tRPC
  * auth.me, auth.logout, calendar.feed, calendar.rotate, documents.list, escalation.claims, notifications.settings,
  * notifications.sendTest, plan.startTrial, properties.list, properties.stats, supplier.profile,
- * supplier.insurance, supplier.templates, supplier.jobs, system.health, system.info, and their REST
+ * supplier.insurance, supplier.templates, supplier.jobs, system.health, system.info, transfers.list, and their REST
  * doors (GET /api/auth/me, POST /api/auth/logout, GET /api/calendar, POST /api/calendar/rotate, GET /api/claims,
  * GET /api/health, GET /api/info, GET /api/notifications/settings, POST /api/notifications/test,
  * GET /api/properties, GET /api/dashboard/stats, POST /api/plan/trial, GET /api/documents,
  * GET /api/supplier/profile, GET /api/supplier/templates, GET /api/supplier/jobs,
- * GET /api/supplier/insurance). notifications.update and PUT /api/notifications/settings take only a
+ * GET /api/supplier/insurance, GET /api/transfers). notifications.update and PUT /api/notifications/settings take only a
  * boolean (WITHOUT_TEXT). The feed itself (GET /api/calendar/{token}.ics) is a plain route, not
- * in the REST table: any token but a live one, a NUL in it too, answers 404 (calendar.test.ts).
+ * in the REST table: any token but a live one, a NUL in it too, answers 404 (calendar.test.ts); so are
+ * a transfer's receipt and pack (GET /api/transfers/{id}/receipt and /pack), whose id answers 404 unless
+ * it is a UUID of the caller's transfer, and the pack by link (GET /api/transfer-packs/{token}), 404 for
+ * any token but a live one and 400 for one with a control character (transfers.test.ts, ownership.test.ts).
  */
 
 const NUL = '\u0000';
@@ -322,6 +325,9 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
     };
     const invited = await call('owner', 'POST', '/api/vendors/invite', vendorInvite);
     const inviteToken = new URL(invited.invite.url).pathname.replace('/invite/', '');
+    const transferBody = { email: 'buyer@example.co.za', message: 'The keys are with the agent.' };
+    const transfer = await call('owner', 'POST', `/api/properties/${property.id}/transfer`, transferBody);
+    const transferToken = 'a'.repeat(32);
     const vendorPatch = {
       name: 'Sipho',
       company: 'Sparks',
@@ -508,6 +514,13 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       'vendors.update': [{ as: 'owner', input: { id: invited.vendor.id, patch: vendorPatch } }],
       'vendors.revoke': [{ as: 'owner', input: { id: invited.vendor.id, propertyId: property.id } }],
       'vendors.remove': [{ as: 'owner', input: { id: invited.vendor.id } }],
+      'transfers.start': [{ as: 'owner', input: { propertyId: property.id, ...transferBody } }],
+      'transfers.cancel': [{ as: 'owner', input: { id: transfer.id } }],
+      'transfers.accept': [{ as: 'owner', input: { id: transfer.id } }],
+      'transfers.decline': [{ as: 'owner', input: { id: transfer.id } }],
+      'transfers.ownership': [{ as: 'owner', input: { propertyId: property.id } }],
+      'transfers.packLink': [{ as: 'owner', input: { id: transfer.id } }],
+      'transferLinks.view': [{ as: 'anonymous', input: { token: transferToken } }],
       'invites.view': [{ as: 'anonymous', input: { token: inviteToken } }],
       'invites.sign': [{ as: 'anonymous', input: { token: inviteToken, ...signUpload } }],
       'invites.register': [{ as: 'anonymous', input: { token: inviteToken, document: inviteDocument } }],
@@ -637,6 +650,13 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
         { as: 'owner', params: { id: invited.vendor.id }, body: { propertyId: property.id } },
       ],
       'GET /api/properties/:id/vendors': [{ as: 'owner', params: { id: property.id } }],
+      'POST /api/properties/:id/transfer': [{ as: 'owner', params: { id: property.id }, body: transferBody }],
+      'POST /api/transfers/:id/cancel': [{ as: 'owner', params: { id: transfer.id } }],
+      'POST /api/transfers/:id/accept': [{ as: 'owner', params: { id: transfer.id } }],
+      'POST /api/transfers/:id/decline': [{ as: 'owner', params: { id: transfer.id } }],
+      'GET /api/properties/:id/ownership': [{ as: 'owner', params: { id: property.id } }],
+      'POST /api/transfers/:id/pack-link': [{ as: 'owner', params: { id: transfer.id } }],
+      'GET /api/transfer-links/:token': [{ as: 'anonymous', params: { token: transferToken } }],
       'GET /api/invites/:token': [{ as: 'anonymous', params: { token: inviteToken } }],
       'POST /api/invites/:token/sign': [
         { as: 'anonymous', params: { token: inviteToken }, body: signUpload },

@@ -35,6 +35,8 @@ const TABLES = [
   'claims',
   'claim_documents',
   'callbacks',
+  'transfers',
+  'property_ownerships',
 ] as const;
 
 const MALFORMED = ['not-a-uuid', '00000000-0000-0000-0000', "1' or '1'='1"];
@@ -71,7 +73,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     | 'task'
     | 'reminder'
     | 'vendor'
-    | 'claim',
+    | 'claim'
+    | 'transfer',
     string
   >;
   let outsiderProperty: string;
@@ -170,6 +173,11 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       await created(owner, 'POST', `/api/properties/${ids.property}/reminders`, reminder)
     ).id.replace(/^custom:/, '');
     ids.claim = (await created(owner, 'POST', `/api/properties/${ids.property}/claims`, claim)).id;
+    ids.transfer = (
+      await created(owner, 'POST', `/api/properties/${ids.property}/transfer`, {
+        email: 'buyer@example.co.za',
+      })
+    ).id;
     outsiderTask = (await created(outsider, 'POST', '/api/maintenance', task(outsiderProperty))).id;
     outsiderVendor = (
       await created(outsider, 'POST', '/api/vendors/invite', {
@@ -267,6 +275,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'GET', `/api/properties/${id}/claims`],
           [outsider, 'POST', `/api/properties/${id}/callbacks`, callback],
           [outsider, 'GET', `/api/properties/${id}/callbacks`],
+          [outsider, 'POST', `/api/properties/${id}/transfer`, { email: 'someone@example.co.za' }],
+          [outsider, 'GET', `/api/properties/${id}/ownership`],
           // Registering into and adopting into a property: their schemas refuse a malformed id (400).
           ...(id.length === 36
             ? ([
@@ -329,6 +339,16 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
         return [[outsider, 'POST', `/api/reminders/custom:${encodeURIComponent(id)}/complete`]];
       case 'claim':
         return [[outsider, 'GET', `/api/claims/${id}`]];
+      case 'transfer':
+        // The seller's doors by organisation; the buyer's (accept, decline) by email address: the outsider is neither.
+        return [
+          [outsider, 'POST', `/api/transfers/${id}/cancel`],
+          [outsider, 'POST', `/api/transfers/${id}/accept`],
+          [outsider, 'POST', `/api/transfers/${id}/decline`],
+          [outsider, 'GET', `/api/transfers/${id}/receipt`],
+          [outsider, 'GET', `/api/transfers/${id}/pack`],
+          [outsider, 'POST', `/api/transfers/${id}/pack-link`],
+        ];
       case 'vendor':
         return [
           [outsider, 'GET', `/api/vendors/${id}`],
@@ -372,6 +392,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     reminder: () => ids.reminder,
     vendor: () => ids.vendor,
     claim: () => ids.claim,
+    transfer: () => ids.transfer,
   };
 
   for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
@@ -423,6 +444,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       reminder: () => [owner.organizationId, ids.reminder],
       vendor: () => [owner.organizationId, ids.vendor],
       claim: () => [owner.organizationId, ids.claim],
+      transfer: () => [owner.organizationId, ids.transfer],
     };
 
     const refusal = async (promise: Promise<unknown>) => {

@@ -26,6 +26,7 @@ export * from './schemas/property.js';
 export * from './schemas/reminder.js';
 export * from './schemas/share.js';
 export * from './schemas/supplier.js';
+export * from './schemas/transfer.js';
 export * from './schemas/vendor.js';
 export * from './templates.js';
 export * from './uploads.js';

@@ -28,6 +28,8 @@ export const NOT_FOUND_MESSAGES = {
   vendor: 'Vendor not found',
   /** An insurance claim of a live property. */
   claim: 'Claim not found',
+  /** A transfer the organisation started (the seller's side); the buyer's side is by e-mail address. */
+  transfer: 'Transfer not found',
 } as const;
 
 export type OwnedKind = keyof typeof NOT_FOUND_MESSAGES;
@@ -107,6 +109,12 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .where('c.id', '=', id)
         .where('c.organization_id', '=', organizationId)
         .where('p.archived_at', 'is', null);
+    case 'transfer':
+      return db
+        .selectFrom('transfers')
+        .select('id')
+        .where('id', '=', id)
+        .where('from_organization_id', '=', organizationId);
   }
 }
 

@@ -16,7 +16,13 @@ import { countAttempts, hearGuess, type LimitRule, waitPhrase } from '../limits/
  * "shown once": its token is HMAC-SHA256 of the link's random id under a key derived from APP_SECRET, so
  * the server can answer it again without keeping it anywhere; still only its SHA-256 is stored.
  */
-export type CapabilityPurpose = 'share' | 'password_reset' | 'calendar' | 'vendor_invite';
+export type CapabilityPurpose =
+  | 'share'
+  | 'password_reset'
+  | 'calendar'
+  | 'vendor_invite'
+  | 'transfer'
+  | 'transfer_pack';
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -182,7 +182,10 @@ export type AuditAction =
   | 'claim'
   | 'callback'
   /** A report or export of a property was downloaded (modules/reports). */
-  | 'export';
+  | 'export'
+  /** A property was handed to another organisation (the seller's side) or received (the buyer's). */
+  | 'transfer_out'
+  | 'transfer_in';
 
 export interface AuditEventTable {
   id: Generated<string>;
@@ -300,6 +303,48 @@ export interface Database {
   claims: ClaimTable;
   claim_documents: ClaimDocumentTable;
   callbacks: CallbackTable;
+  transfers: TransferTable;
+  property_ownerships: PropertyOwnershipTable;
+}
+
+export type TransferStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+
+/** A document as it was handed over with a transfer (kept on the transfer for the seller's receipt). */
+export interface TransferredDocument {
+  id: string;
+  name: string;
+  kind: DocumentKind;
+  sha256: string;
+  bytes: number;
+}
+
+/** Issue 17: a property offered to whoever signs in with `to_email`; its link is its capability (same id). */
+export interface TransferTable {
+  id: string;
+  property_id: string;
+  from_organization_id: string;
+  /** Lower-cased. */
+  to_email: string;
+  to_organization_id: string | null;
+  message: string | null;
+  /** 'expired' is read from the link (a pending transfer whose capability ended), not stored. */
+  status: Generated<TransferStatus>;
+  documents: ColumnType<TransferredDocument[] | null, string | null | undefined, string | null>;
+  created_by: string | null;
+  created_at: Timestamp;
+  decided_at: Date | null;
+  decided_by: string | null;
+}
+
+/** Who owned a property when (organisation names and dates only); one open period per property. */
+export interface PropertyOwnershipTable {
+  id: Generated<string>;
+  property_id: string;
+  organization_id: string | null;
+  organization_name: string;
+  started_at: Timestamp;
+  ended_at: Date | null;
+  transfer_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 type DateOnly = ColumnType<string, string, string>;
@@ -470,3 +515,4 @@ export type CapabilityRow = Selectable<CapabilityTable>;
 export type VendorRow = Selectable<VendorTable>;
 export type UploadRow = Selectable<UploadTable>;
 export type VendorInviteRow = Selectable<VendorInviteTable>;
+export type TransferRow = Selectable<TransferTable>;

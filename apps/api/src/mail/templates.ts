@@ -314,3 +314,65 @@ export function callbackRequestMail(input: {
       "Sent from the property's Escalation tab (Schedule Call). The owner sees the request there as Requested.",
   });
 }
+
+/** Issue 17: a buyer is offered a property with its records; they accept by signing in with this address. */
+export function transferOfferMail(input: {
+  sellerName: string;
+  organizationName: string;
+  propertyName: string;
+  address: string;
+  dnaCode: string;
+  /** 'The title deed, 3 certificates and the maintenance history' — what comes with the property. */
+  included: string[];
+  message: string | null;
+  url: string;
+  expiresOn: string;
+  toEmail: string;
+}): RenderedMail {
+  return render({
+    subject: `${input.sellerName} is transferring ${input.propertyName} to you on PropertyDNA`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${input.sellerName} (${input.organizationName}) is handing the PropertyDNA record of ${input.propertyName}, ${input.address} (PropertyDNA code ${input.dnaCode}) to you. The DNA code stays with the house.`,
+      ...(input.message ? [`Their message: “${input.message}”`] : []),
+      `To accept, open the link and sign up or log in with this email address (${input.toEmail}). You can also decline. The offer stands until ${input.expiresOn}.`,
+    ],
+    sections: [
+      {
+        heading: 'What is included',
+        groups: [{ title: `${input.propertyName} (${input.dnaCode})`, lines: input.included }],
+      },
+    ],
+    action: { label: 'Review the transfer', url: input.url },
+    footnote:
+      'You receive this because the current owner of this property entered your email address. If you do not expect it, ignore this message: nothing moves unless you accept while signed in with this address.',
+  });
+}
+
+/** Issue 17: the seller hears that the buyer accepted (with where the receipt is) or declined. */
+export function transferDecidedMail(input: {
+  firstName: string;
+  propertyName: string;
+  dnaCode: string;
+  decision: 'accepted' | 'declined';
+  buyer: string;
+  url: string;
+}): RenderedMail {
+  const accepted = input.decision === 'accepted';
+  return render({
+    subject: accepted
+      ? `${input.propertyName} was transferred to ${input.buyer}`
+      : `The transfer of ${input.propertyName} was declined`,
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: accepted
+      ? [
+          `${input.buyer} accepted the transfer of ${input.propertyName} (PropertyDNA code ${input.dnaCode}). The property, its documents and its history are theirs now, and your share links and vendor invites for it have ended.`,
+          'Your transfer receipt lists every document handed over with its SHA-256 fingerprint. Download it from your transfers.',
+        ]
+      : [
+          `${input.buyer} declined the transfer of ${input.propertyName} (PropertyDNA code ${input.dnaCode}). The property stays in your portfolio; you can start a new transfer at any time.`,
+        ],
+    action: { label: 'Open your transfers', url: input.url },
+    footnote: 'You receive this because you started this transfer on PropertyDNA.',
+  });
+}

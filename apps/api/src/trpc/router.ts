@@ -11,6 +11,7 @@ import { propertiesRouter } from '../modules/properties/properties.router.js';
 import { sharesRouter } from '../modules/shares/shares.router.js';
 import { supplierRouter } from '../modules/supplier/supplier.router.js';
 import { systemRouter } from '../modules/system/system.router.js';
+import { transferLinksRouter, transfersRouter } from '../modules/transfers/transfers.router.js';
 import { invitesRouter, vendorsRouter } from '../modules/vendors/vendors.router.js';
 import { createCallerFactory, router } from './init.js';
 
@@ -29,6 +30,8 @@ export const appRouter = router({
   shares: sharesRouter,
   supplier: supplierRouter,
   system: systemRouter,
+  transferLinks: transferLinksRouter,
+  transfers: transfersRouter,
   vendors: vendorsRouter,
 });
 

@@ -15,6 +15,7 @@ import * as emailAlerts from './2026-11-23T0013-email-alerts.js';
 import * as vendors from './2026-11-23T0014-vendors.js';
 import * as escalation from './2026-11-23T0015-escalation.js';
 import * as policyIdentity from './2026-11-23T0016-policy-identity.js';
+import * as transfers from './2026-11-23T0017-transfers.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0014-vendors': vendors,
   '2026-11-23T0015-escalation': escalation,
   '2026-11-23T0016-policy-identity': policyIdentity,
+  '2026-11-23T0017-transfers': transfers,
 };

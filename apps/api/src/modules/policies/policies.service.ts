@@ -133,7 +133,7 @@ export async function analysePolicy(
   const propertyId = document.property_id;
   await setAnalysisState(db, organizationId, documentId, propertyId, 'running');
   if (document.content_type !== 'application/pdf') {
-    await replaceFindings(db, organizationId, propertyId, documentId, []);
+    await replaceFindings(db, propertyId, documentId, []);
     await setAnalysisState(db, organizationId, documentId, propertyId, 'no_text', {
       error: NOT_PDF_MESSAGE,
       identity: UNIDENTIFIED,
@@ -142,7 +142,7 @@ export async function analysePolicy(
   }
   const pages = await extractPdfPages(await store.openRead(document.storage_key));
   if (!pages.ok) {
-    await replaceFindings(db, organizationId, propertyId, documentId, []);
+    await replaceFindings(db, propertyId, documentId, []);
     await setAnalysisState(db, organizationId, documentId, propertyId, 'failed', {
       error: pages.error,
       identity: UNIDENTIFIED,
@@ -150,7 +150,7 @@ export async function analysePolicy(
     return propertyId;
   }
   if (!hasTextLayer(pages.pages)) {
-    await replaceFindings(db, organizationId, propertyId, documentId, []);
+    await replaceFindings(db, propertyId, documentId, []);
     await setAnalysisState(db, organizationId, documentId, propertyId, 'no_text', {
       pages: pages.pages.length,
       error: NO_TEXT_MESSAGE,
@@ -158,7 +158,7 @@ export async function analysePolicy(
     });
     return propertyId;
   }
-  await replaceFindings(db, organizationId, propertyId, documentId, analyzePolicyText(pages.pages));
+  await replaceFindings(db, propertyId, documentId, analyzePolicyText(pages.pages));
   await setAnalysisState(db, organizationId, documentId, propertyId, 'done', {
     pages: pages.pages.length,
     identity: extractPolicyIdentity(pages.pages.join('\n')),
@@ -168,19 +168,26 @@ export async function analysePolicy(
 
 async function replaceFindings(
   db: Db,
-  organizationId: string,
   propertyId: string,
   documentId: string,
   findings: ReturnType<typeof analyzePolicyText>,
 ) {
   await db.transaction().execute(async (trx) => {
+    // The document's organisation as it is now (read under a share lock): a property transferred while
+    // its policy was being read takes the findings with it (issue 17).
+    const document = await trx
+      .selectFrom('documents')
+      .select('organization_id')
+      .where('id', '=', documentId)
+      .forShare()
+      .executeTakeFirst();
     await trx.deleteFrom('policy_findings').where('document_id', '=', documentId).execute();
-    if (findings.length === 0) return;
+    if (findings.length === 0 || !document) return;
     await trx
       .insertInto('policy_findings')
       .values(
         findings.map((finding) => ({
-          organization_id: organizationId,
+          organization_id: document.organization_id,
           property_id: propertyId,
           document_id: documentId,
           finding_type: finding.finding_type,

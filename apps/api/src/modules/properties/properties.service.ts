@@ -130,7 +130,19 @@ export async function insertProperty(
       .onConflict((conflict) => conflict.column('dna_code').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (row) return row.id;
+    if (row) {
+      // Its first ownership period (issue 17): the history starts with whoever registered it.
+      await trx
+        .insertInto('property_ownerships')
+        .values((eb) => ({
+          property_id: row.id,
+          organization_id: organizationId,
+          organization_name: eb.selectFrom('organizations').select('name').where('id', '=', organizationId),
+          started_at: now,
+        }))
+        .execute();
+      return row.id;
+    }
   }
   throw new AppError('INTERNAL', 'Could not issue a unique DNA code');
 }
@@ -170,6 +182,26 @@ export async function archiveProperty(
       .set({ archived_at: now, updated_at: now })
       .where('id', '=', owned)
       .execute();
+    // A pending transfer of it (issue 17) is cancelled with its link: there is nothing left to accept.
+    const cancelled = await trx
+      .updateTable('transfers')
+      .set({ status: 'cancelled', decided_at: now })
+      .where('property_id', '=', owned)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    if (cancelled.length > 0) {
+      await trx
+        .updateTable('capabilities')
+        .set({ revoked_at: now })
+        .where(
+          'id',
+          'in',
+          cancelled.map((transfer) => transfer.id),
+        )
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
   });
 }
 

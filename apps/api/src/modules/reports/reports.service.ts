@@ -389,6 +389,8 @@ const ACTION_LABELS: Record<string, string> = {
   claim: 'Insurance claim started',
   callback: 'Call requested',
   export: 'Report exported',
+  transfer_out: 'Transferred to a new owner',
+  transfer_in: 'Received from the previous owner',
 };
 
 type AuditEventRow = Awaited<ReturnType<typeof propertyAuditEvents>>[number];
@@ -420,6 +422,10 @@ function describeEvent(row: AuditEventRow): string {
       return detailText(details, 'email') ? `Invited ${detailText(details, 'email')}` : '';
     case 'revoke_invite':
       return typeof details.revoked === 'number' ? `${details.revoked} link(s) revoked` : '';
+    case 'transfer_out':
+      return detailText(details, 'toOrganization') ? `To ${detailText(details, 'toOrganization')}` : '';
+    case 'transfer_in':
+      return detailText(details, 'fromOrganization') ? `From ${detailText(details, 'fromOrganization')}` : '';
     case 'export': {
       const report = detailText(details, 'report') ?? 'report';
       const format = detailText(details, 'format');

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { appUrl } from '../../env.js';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
+import { recheckCompliance } from '../compliance/compliance.jobs.js';
+import { who } from '../documents/documents.router.js';
+import {
+  ownershipInput,
+  ownershipPeriodSchema,
+  packLinkSchema,
+  startTransferInput,
+  transferIdParams,
+  transferLinkViewSchema,
+  transferListSchema,
+  transferSchema,
+  transferStartedSchema,
+  transferTokenParams,
+} from './transfers.schemas.js';
+import {
+  acceptTransfer,
+  cancelTransfer,
+  createPackLink,
+  declineTransfer,
+  listTransfers,
+  ownershipHistory,
+  startTransfer,
+  viewTransferLink,
+} from './transfers.service.js';
+
+/** Issue 17: ownership transfer. The seller's side by organisation, the buyer's by their email address. */
+export const transfersRouter = router({
+  list: authedProcedure
+    .output(transferListSchema)
+    .query(({ ctx }) => listTransfers(ctx.deps.db.db, who(ctx))),
+
+  start: authedProcedure
+    .input(startTransferInput)
+    .output(transferStartedSchema)
+    // The mailed link is on the app's configured origin (APP_URL), like every link the app mails.
+    .mutation(({ ctx, input }) => {
+      const { propertyId, ...offer } = input;
+      return startTransfer(ctx.deps, who(ctx), propertyId, offer, appUrl(ctx.deps.env));
+    }),
+
+  cancel: authedProcedure
+    .input(transferIdParams)
+    .output(transferSchema)
+    .mutation(({ ctx, input }) => cancelTransfer(ctx.deps.db.db, who(ctx), input.id)),
+
+  accept: authedProcedure
+    .input(transferIdParams)
+    .output(transferSchema)
+    .mutation(async ({ ctx, input }) => {
+      const transfer = await acceptTransfer(ctx.deps, who(ctx), input.id, appUrl(ctx.deps.env));
+      // The check is the buyer's now (their plan decides what it reads).
+      await recheckCompliance(ctx.deps, ctx.log, ctx.actor.organizationId, [transfer.property.id]);
+      return transfer;
+    }),
+
+  decline: authedProcedure
+    .input(transferIdParams)
+    .output(transferSchema)
+    .mutation(({ ctx, input }) => declineTransfer(ctx.deps, who(ctx), input.id, appUrl(ctx.deps.env))),
+
+  packLink: authedProcedure
+    .input(transferIdParams)
+    .output(packLinkSchema)
+    .mutation(({ ctx, input }) => createPackLink(ctx.deps.db.db, who(ctx), input.id, appUrl(ctx.deps.env))),
+
+  ownership: authedProcedure
+    .input(ownershipInput)
+    .output(z.array(ownershipPeriodSchema))
+    .query(({ ctx, input }) => ownershipHistory(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+});
+
+/** The mailed link's side: what the offer is, for whoever holds the link (accepting needs the addressee). */
+export const transferLinksRouter = router({
+  view: publicProcedure
+    .input(transferTokenParams)
+    .output(transferLinkViewSchema)
+    .query(({ ctx, input }) => viewTransferLink(ctx.deps.db.db, input.token, ctx.req.ip)),
+});

@@ -1,0 +1,777 @@
+import {
+  canAddProperty,
+  formatDate,
+  isUuid,
+  TRANSFER_MESSAGES,
+  TRANSFER_VALID_DAYS,
+  type TransferStart,
+} from '@propertydna/domain';
+import { sql, type Transaction } from 'kysely';
+import { notOwned, requireOwned } from '../../auth/owned.js';
+import { capabilityStatus, findLiveCapability, issueCapability } from '../../capabilities/capabilities.js';
+import type { Database, Db, DbOrTrx, TransferRow, TransferredDocument } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { hearGuess, type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
+import { queueMailWithin } from '../../mail/mail-job.js';
+import { transferDecidedMail, transferOfferMail } from '../../mail/templates.js';
+import type { AppServices } from '../../trpc/context.js';
+import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
+import type { RequestActor } from '../documents/documents.service.js';
+import { countLiveProperties } from '../properties/properties.repo.js';
+import type { OwnershipPeriodOut, TransferOut } from './transfers.schemas.js';
+
+/**
+ * Issue 17: a property handed to another organisation with its DNA code, vault, maintenance history,
+ * compliance results and policy findings. The seller starts a transfer to an email address; whoever is
+ * signed in with that address accepts (or declines) it; the mailed link only leads them there.
+ */
+
+const DAY_MS = 86_400_000;
+/** Incoming transfers already decided stay in the buyer's list this long. */
+const RECENT_DAYS = 90;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const notFound = () => new AppError('NOT_FOUND', TRANSFER_MESSAGES.notFound);
+
+/** Transfers one organisation may start within an hour (each mails an address the seller typed). */
+export const MAX_TRANSFERS_PER_HOUR = 10;
+
+const startRules = (organizationId: string): LimitRule[] => [
+  {
+    rule: 'transfer:organization',
+    key: organizationId,
+    windowMs: 60 * 60 * 1000,
+    max: MAX_TRANSFERS_PER_HOUR,
+    message: (seconds) => `Too many transfers started. Try again in ${waitPhrase(seconds)}.`,
+  },
+];
+
+/** The signed-in user's email address (lower case, as signup stores it). */
+async function emailOf(db: DbOrTrx, userId: string): Promise<string> {
+  const user = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return user.email.toLowerCase();
+}
+
+/** Transfers with what both sides see of them: the property, the organisations and the link's state. */
+function selectTransfers(db: DbOrTrx) {
+  return db
+    .selectFrom('transfers as t')
+    .innerJoin('capabilities as c', 'c.id', 't.id')
+    .innerJoin('properties as p', 'p.id', 't.property_id')
+    .innerJoin('organizations as fo', 'fo.id', 't.from_organization_id')
+    .leftJoin('organizations as tor', 'tor.id', 't.to_organization_id')
+    .select([
+      't.id',
+      't.status',
+      't.property_id',
+      't.from_organization_id',
+      't.to_organization_id',
+      't.to_email',
+      't.message',
+      't.documents',
+      't.created_at',
+      't.decided_at',
+      'c.expires_at',
+      'c.revoked_at',
+      'c.used_at',
+      'p.name as property_name',
+      'p.address as property_address',
+      'p.dna_code',
+      'fo.name as from_organization',
+      'tor.name as to_organization',
+      sql<number>`(select count(*) from documents d where d.property_id = t.property_id and d.organization_id = t.from_organization_id)`.as(
+        'live_documents',
+      ),
+    ]);
+}
+
+type SelectedTransfer = Awaited<ReturnType<ReturnType<typeof selectTransfers>['execute']>>[number];
+
+/** A pending transfer whose link has ended (its 30 days passed) is expired. */
+const statusOf = (
+  row: Pick<SelectedTransfer, 'status' | 'expires_at' | 'revoked_at' | 'used_at'>,
+  now: Date,
+) => (row.status === 'pending' && capabilityStatus(row, now) !== 'active' ? 'expired' : row.status);
+
+function transferOut(row: SelectedTransfer, now: Date): TransferOut {
+  return {
+    id: row.id,
+    status: statusOf(row, now),
+    property: {
+      id: row.property_id,
+      name: row.property_name,
+      address: row.property_address,
+      dna_code: row.dna_code,
+    },
+    from_organization: row.from_organization,
+    to_email: row.to_email,
+    to_organization: row.to_organization ?? null,
+    message: row.message,
+    documents_count: row.documents ? row.documents.length : Number(row.live_documents),
+    created_at: iso(row.created_at),
+    expires_at: iso(row.expires_at),
+    decided_at: row.decided_at ? iso(row.decided_at) : null,
+  };
+}
+
+async function transferById(db: DbOrTrx, id: string, now: Date): Promise<TransferOut> {
+  const row = await selectTransfers(db).where('t.id', '=', id).executeTakeFirstOrThrow();
+  return transferOut(row, now);
+}
+
+/** What the buyer is told comes with the property. */
+async function includedLines(db: DbOrTrx, organizationId: string, propertyId: string): Promise<string[]> {
+  const [documents, tasks] = await Promise.all([
+    db
+      .selectFrom('documents')
+      .select(['kind', sql<number>`count(*)`.as('n')])
+      .where('organization_id', '=', organizationId)
+      .where('property_id', '=', propertyId)
+      .groupBy('kind')
+      .execute(),
+    db
+      .selectFrom('maintenance_tasks')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('property_id', '=', propertyId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = documents.reduce((sum, row) => sum + Number(row.n), 0);
+  const certificates = Number(documents.find((row) => row.kind === 'certificate')?.n ?? 0);
+  return [
+    'The permanent PropertyDNA code, which stays with the house',
+    `${total} document${total === 1 ? '' : 's'} from the vault${certificates ? `, ${certificates} of them certificate${certificates === 1 ? '' : 's'}` : ''}, with their original files and SHA-256 fingerprints`,
+    `${Number(tasks.n)} maintenance task${Number(tasks.n) === 1 ? ' and its' : 's and their'} service history`,
+    'The compliance results (readiness for transfer included) and the insurance policy findings',
+    'The ownership history: organisation names and dates',
+  ];
+}
+
+/**
+ * POST /api/properties/{id}/transfer: offers the property to whoever signs in with `email`. One pending
+ * transfer per property (409); never to an address of the caller's own organisation (400). The link (a
+ * capability, 30 days) is mailed in the same transaction.
+ */
+export async function startTransfer(
+  services: AppServices,
+  who: RequestActor,
+  propertyId: string,
+  input: TransferStart,
+  origin: string,
+  now = new Date(),
+): Promise<{ id: string; status: 'pending'; expires_at: string }> {
+  const db = services.db.db;
+  const { organizationId, userId } = who.actor;
+  const owned = await requireOwned(db, organizationId, 'property', propertyId);
+  const own = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where(sql<boolean>`lower(email) = ${input.email}`)
+    .executeTakeFirst();
+  if (own) throw new AppError('BAD_REQUEST', TRANSFER_MESSAGES.ownOrganization);
+  await takeAttempt(db, startRules(organizationId), now);
+  const expiresAt = new Date(now.getTime() + TRANSFER_VALID_DAYS * DAY_MS);
+  const id = await db.transaction().execute(async (trx) => {
+    const property = await trx
+      .selectFrom('properties as p')
+      .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+      .select(['p.name', 'p.address', 'p.dna_code', 'o.name as organization_name'])
+      .where('p.id', '=', owned)
+      .where('p.organization_id', '=', organizationId)
+      .where('p.archived_at', 'is', null)
+      .forUpdate('p')
+      .executeTakeFirst();
+    if (!property) throw notOwned('property');
+    // A pending transfer whose link ended is expired: it no longer holds the property.
+    await trx
+      .updateTable('transfers')
+      .set({ status: 'expired' })
+      .where('property_id', '=', owned)
+      .where('status', '=', 'pending')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('capabilities')
+          .select('id')
+          .where((c) => c.or([c('expires_at', '<=', now), c('revoked_at', 'is not', null)])),
+      )
+      .execute();
+    const pending = await trx
+      .selectFrom('transfers')
+      .select('id')
+      .where('property_id', '=', owned)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (pending) throw new AppError('CONFLICT', TRANSFER_MESSAGES.pendingExists);
+    const seller = await trx
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const { id, token } = await issueCapability(trx, {
+      purpose: 'transfer',
+      organizationId,
+      createdBy: userId,
+      subjectId: owned,
+      expiresAt,
+    });
+    await trx
+      .insertInto('transfers')
+      .values({
+        id,
+        property_id: owned,
+        from_organization_id: organizationId,
+        to_email: input.email,
+        message: input.message ?? null,
+        created_by: userId,
+        created_at: now,
+      })
+      .execute();
+    await queueMailWithin(services, trx, {
+      to: input.email,
+      ...transferOfferMail({
+        sellerName: `${seller.first_name} ${seller.last_name}`.trim(),
+        organizationName: property.organization_name,
+        propertyName: property.name,
+        address: property.address,
+        dnaCode: property.dna_code,
+        included: await includedLines(trx, organizationId, owned),
+        message: input.message ?? null,
+        url: `${origin}/transfers/${token}`,
+        expiresOn: formatDate(expiresAt),
+        toEmail: input.email,
+      }),
+    });
+    return id;
+  });
+  return { id, status: 'pending', expires_at: expiresAt.toISOString() };
+}
+
+/** Ends a pending transfer (cancelled by the seller, declined by the buyer) and its link; 409 if not pending. */
+async function endPending(
+  trx: DbOrTrx,
+  id: string,
+  status: 'cancelled' | 'declined',
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const ended = await trx
+    .updateTable('transfers')
+    .set({ status, decided_at: now, decided_by: userId })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('capabilities')
+        .select('id')
+        .where('expires_at', '>', now)
+        .where('revoked_at', 'is', null)
+        .where('used_at', 'is', null),
+    )
+    .executeTakeFirst();
+  if (Number(ended.numUpdatedRows) === 0) throw new AppError('CONFLICT', TRANSFER_MESSAGES.notPending);
+  await trx.updateTable('capabilities').set({ revoked_at: now }).where('id', '=', id).execute();
+}
+
+/** POST /api/transfers/{id}/cancel: the seller withdraws a pending transfer. */
+export async function cancelTransfer(db: Db, who: RequestActor, id: string, now = new Date()) {
+  const owned = await requireOwned(db, who.actor.organizationId, 'transfer', id);
+  await db.transaction().execute((trx) => endPending(trx, owned, 'cancelled', who.actor.userId, now));
+  return transferById(db, owned, now);
+}
+
+/**
+ * The transfer with this id addressed to the signed-in user's email address, or 404 'Transfer not found'
+ * (anyone else, and any malformed or unknown id, alike).
+ */
+async function addressedTo(db: DbOrTrx, userId: string, id: string): Promise<TransferRow> {
+  if (!isUuid(id)) throw notFound();
+  const email = await emailOf(db, userId);
+  const row = await db
+    .selectFrom('transfers')
+    .selectAll()
+    .where('id', '=', id.toLowerCase())
+    .where('to_email', '=', email)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Tells the seller who started the transfer (if their account still exists) what the buyer decided. */
+async function mailSeller(
+  services: AppServices,
+  trx: Transaction<Database>,
+  transferId: string,
+  decision: 'accepted' | 'declined',
+  buyer: string,
+  origin: string,
+): Promise<void> {
+  const row = await trx
+    .selectFrom('transfers as t')
+    .innerJoin('users as u', 'u.id', 't.created_by')
+    .innerJoin('properties as p', 'p.id', 't.property_id')
+    .select(['u.email', 'u.first_name', 'p.name', 'p.dna_code'])
+    .where('t.id', '=', transferId)
+    .executeTakeFirst();
+  if (!row) return;
+  await queueMailWithin(services, trx, {
+    to: row.email,
+    ...transferDecidedMail({
+      firstName: row.first_name,
+      propertyName: row.name,
+      dnaCode: row.dna_code,
+      decision,
+      buyer,
+      url: `${origin}/transfers`,
+    }),
+  });
+}
+
+/** POST /api/transfers/{id}/decline: the addressee says no; the property stays where it is. */
+export async function declineTransfer(
+  services: AppServices,
+  who: RequestActor,
+  id: string,
+  origin: string,
+  now = new Date(),
+) {
+  const db = services.db.db;
+  const transfer = await addressedTo(db, who.actor.userId, id);
+  await db.transaction().execute(async (trx) => {
+    await endPending(trx, transfer.id, 'declined', who.actor.userId, now);
+    await mailSeller(services, trx, transfer.id, 'declined', transfer.to_email, origin);
+  });
+  return transferById(db, transfer.id, now);
+}
+
+/** GET /api/transfers: addressed to the caller's email (pending and recent), and started by their organisation. */
+export async function listTransfers(db: Db, who: RequestActor, now = new Date()) {
+  const email = await emailOf(db, who.actor.userId);
+  const since = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
+  const [incoming, outgoing] = await Promise.all([
+    selectTransfers(db)
+      .where('t.to_email', '=', email)
+      .where((eb) => eb.or([eb('t.status', '=', 'pending'), eb('t.created_at', '>', since)]))
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id')
+      .limit(100)
+      .execute(),
+    selectTransfers(db)
+      .where('t.from_organization_id', '=', who.actor.organizationId)
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id')
+      .limit(100)
+      .execute(),
+  ]);
+  return {
+    incoming: incoming.map((row) => transferOut(row, now)),
+    outgoing: outgoing.map((row) => transferOut(row, now)),
+  };
+}
+
+/** The tables whose rows name the property (property_id) and its organisation: moved as they are. */
+export const MOVED_WITH_PROPERTY = [
+  'documents',
+  'compliance_checks',
+  'policy_analyses',
+  'policy_findings',
+  'maintenance_tasks',
+  'reminders',
+  'claims',
+  'callbacks',
+] as const;
+
+/**
+ * Every row that belongs to a property through a column `organization_id`, moved with it: the tables
+ * above, maintenance_completions (through their task), reminder_completions (their key names the
+ * property), vendor_invites (revoked, and cut from the seller's vendor directory). Shares and
+ * the audit trail stay with the seller (their own links, revoked, and their own history); uploads name no
+ * property; the transfer itself records both sides.
+ */
+async function moveRows(
+  trx: DbOrTrx,
+  propertyId: string,
+  from: string,
+  to: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('properties')
+    .set({ organization_id: to, updated_at: now })
+    .where('id', '=', propertyId)
+    .execute();
+  // Completions first: they are found through the tasks still in the seller's organisation.
+  await trx
+    .updateTable('maintenance_completions')
+    .set({ organization_id: to })
+    .where('organization_id', '=', from)
+    .where('task_id', 'in', (eb) =>
+      eb.selectFrom('maintenance_tasks').select('id').where('property_id', '=', propertyId),
+    )
+    .execute();
+  for (const table of MOVED_WITH_PROPERTY) {
+    // Each has property_id and organization_id; the cast names one of them for kysely's column types.
+    await trx
+      .updateTable(table as 'documents')
+      .set({ organization_id: to })
+      .where('property_id', '=', propertyId)
+      .where('organization_id', '=', from)
+      .execute();
+  }
+  // Marked-complete reminders of the property's documents: their key names the property.
+  await trx
+    .updateTable('reminder_completions')
+    .set({ organization_id: to })
+    .where('organization_id', '=', from)
+    .where(sql<boolean>`position(${propertyId} in reminder_key) > 0`)
+    .execute();
+  // Vendor invites: the links end, the invites stay as the provenance of what came in through them, no
+  // longer tied to the seller's vendor directory.
+  await trx
+    .updateTable('capabilities')
+    .set({ revoked_at: now })
+    .where('purpose', '=', 'vendor_invite')
+    .where('revoked_at', 'is', null)
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('vendor_invites').select('id').where('property_id', '=', propertyId),
+    )
+    .execute();
+  await trx
+    .updateTable('vendor_invites')
+    .set({ organization_id: to, vendor_id: null })
+    .where('property_id', '=', propertyId)
+    .where('organization_id', '=', from)
+    .execute();
+  // The seller's share links of the property (or of any of its documents) end.
+  await trx
+    .updateTable('capabilities')
+    .set({ revoked_at: now })
+    .where('purpose', '=', 'share')
+    .where('revoked_at', 'is', null)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('shares')
+        .select('id')
+        .where('organization_id', '=', from)
+        .where((s) =>
+          s.or([
+            s('property_id', '=', propertyId),
+            s(
+              'id',
+              'in',
+              s
+                .selectFrom('share_documents as sd')
+                .innerJoin('documents as d', 'd.id', 'sd.document_id')
+                .select('sd.share_id')
+                .where('d.property_id', '=', propertyId),
+            ),
+          ]),
+        ),
+    )
+    .execute();
+}
+
+/**
+ * POST /api/transfers/{id}/accept: only the addressee (anyone else 404). In one transaction, with the
+ * property row locked and the transfer checked pending and live after the lock (of two accepts at once,
+ * the second finds it accepted: 409): the buyer's plan limit (403, nothing moved), the parcel not already
+ * in the buyer's portfolio (409), then the property with its DNA code and everything of it moves to the
+ * buyer's organisation; the seller's links end; the ownership periods and both audit trails record it.
+ */
+export async function acceptTransfer(
+  services: AppServices,
+  who: RequestActor,
+  id: string,
+  origin: string,
+  now = new Date(),
+): Promise<TransferOut> {
+  const db = services.db.db;
+  const { organizationId: buyer, userId } = who.actor;
+  const found = await addressedTo(db, userId, id);
+  await db.transaction().execute(async (trx) => {
+    const property = await trx
+      .selectFrom('properties')
+      .select(['id', 'organization_id', 'parcel_key', 'archived_at', 'dna_code', 'name'])
+      .where('id', '=', found.property_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    // Read again under the lock: a concurrent accept, cancel or decline has committed by now.
+    const transfer = await trx
+      .selectFrom('transfers as t')
+      .innerJoin('capabilities as c', 'c.id', 't.id')
+      .select(['t.id', 't.status', 't.from_organization_id', 'c.expires_at', 'c.revoked_at', 'c.used_at'])
+      .where('t.id', '=', found.id)
+      .forUpdate('t')
+      .executeTakeFirstOrThrow();
+    if (
+      statusOf(transfer, now) !== 'pending' ||
+      property.organization_id !== transfer.from_organization_id ||
+      property.archived_at !== null
+    ) {
+      throw new AppError('CONFLICT', TRANSFER_MESSAGES.notPending);
+    }
+    const from = transfer.from_organization_id;
+    if (from === buyer) throw new AppError('CONFLICT', TRANSFER_MESSAGES.notPending);
+    const organization = await trx
+      .selectFrom('organizations')
+      .select(['name', 'plan', 'trial_ends_at'])
+      .where('id', '=', buyer)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const allowed = canAddProperty(
+      organization.plan,
+      organization.trial_ends_at ? new Date(organization.trial_ends_at) : null,
+      await countLiveProperties(trx, buyer),
+      now,
+    );
+    if (!allowed.ok) throw new AppError('FORBIDDEN', allowed.reason);
+    const taken = await trx
+      .selectFrom('properties')
+      .select('id')
+      .where('organization_id', '=', buyer)
+      .where('parcel_key', '=', property.parcel_key)
+      .where('archived_at', 'is', null)
+      .executeTakeFirst();
+    if (taken) throw new AppError('CONFLICT', TRANSFER_MESSAGES.parcelTaken);
+    const seller = await trx
+      .selectFrom('organizations')
+      .select('name')
+      .where('id', '=', from)
+      .executeTakeFirstOrThrow();
+
+    const documents: TransferredDocument[] = (
+      await trx
+        .selectFrom('documents')
+        .select(['id', 'name', 'kind', 'sha256', 'bytes'])
+        .where('property_id', '=', property.id)
+        .where('organization_id', '=', from)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    ).map((document) => ({ ...document, bytes: Number(document.bytes) }));
+
+    await moveRows(trx, property.id, from, buyer, now);
+    await trx.updateTable('capabilities').set({ used_at: now }).where('id', '=', transfer.id).execute();
+    await trx
+      .updateTable('transfers')
+      .set({
+        status: 'accepted',
+        to_organization_id: buyer,
+        decided_at: now,
+        decided_by: userId,
+        documents: JSON.stringify(documents),
+      })
+      .where('id', '=', transfer.id)
+      .execute();
+    await trx
+      .updateTable('property_ownerships')
+      .set({ ended_at: now })
+      .where('property_id', '=', property.id)
+      .where('ended_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('property_ownerships')
+      .values({
+        property_id: property.id,
+        organization_id: buyer,
+        organization_name: organization.name,
+        started_at: now,
+        transfer_id: transfer.id,
+      })
+      .execute();
+    const details = {
+      propertyId: property.id,
+      transferId: transfer.id,
+      dnaCode: property.dna_code,
+      documents: documents.length,
+    };
+    await recordAudit(trx, {
+      organizationId: from,
+      userId: null,
+      action: 'transfer_out',
+      details: { ...details, toOrganization: organization.name },
+    });
+    await recordActorAudit(trx, who, 'transfer_in', null, { ...details, fromOrganization: seller.name });
+    // The seller's links to the pack end with their ownership.
+    await trx
+      .updateTable('capabilities')
+      .set({ revoked_at: now })
+      .where('purpose', '=', 'transfer_pack')
+      .where('organization_id', '=', from)
+      .where('subject_id', '=', transfer.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await mailSeller(services, trx, transfer.id, 'accepted', organization.name, origin);
+  });
+  return transferById(db, found.id, now);
+}
+
+/** A transfer the caller may take the pack of: the buyer's once accepted, the seller's while pending. */
+export async function packableTransfer(db: Db, organizationId: string, id: string, now = new Date()) {
+  if (!isUuid(id)) throw notFound();
+  const row = await selectTransfers(db)
+    .where('t.id', '=', id.toLowerCase())
+    .where((eb) =>
+      eb.or([
+        eb('t.from_organization_id', '=', organizationId),
+        eb('t.to_organization_id', '=', organizationId),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const status = statusOf(row, now);
+  const buyer = row.to_organization_id === organizationId && status === 'accepted';
+  const seller = row.from_organization_id === organizationId && status === 'pending';
+  if (!buyer && !seller) throw notFound();
+  return transferOut(row, now);
+}
+
+/** The seller's receipt: the transfer as accepted, with the documents it handed over (409 before). */
+export async function transferReceipt(db: Db, organizationId: string, id: string, now = new Date()) {
+  const owned = await requireOwned(db, organizationId, 'transfer', id);
+  const row = await selectTransfers(db).where('t.id', '=', owned).executeTakeFirstOrThrow();
+  if (row.status !== 'accepted') throw new AppError('CONFLICT', TRANSFER_MESSAGES.notAccepted);
+  return { transfer: transferOut(row, now), documents: row.documents ?? [] };
+}
+
+/** GET /api/properties/{id}/ownership: who owned the property when, oldest first. */
+export async function ownershipHistory(
+  db: Db,
+  organizationId: string,
+  propertyId: string,
+): Promise<OwnershipPeriodOut[]> {
+  const owned = await requireOwned(db, organizationId, 'property', propertyId);
+  const periods = await db
+    .selectFrom('property_ownerships')
+    .select(['organization_name', 'started_at', 'ended_at'])
+    .where('property_id', '=', owned)
+    .orderBy('started_at')
+    .orderBy('id')
+    .execute();
+  return periods.map((period) => ({
+    organization_name: period.organization_name,
+    from: iso(period.started_at),
+    until: period.ended_at ? iso(period.ended_at) : null,
+  }));
+}
+
+/** Unknown or dead transfer links asked for from one address within 15 minutes, before it must wait. */
+export const MAX_TRANSFER_LINK_MISSES = 30;
+
+const linkMissRule = (ip: string): LimitRule => ({
+  rule: 'transfer-token:ip',
+  key: ip,
+  windowMs: 15 * 60 * 1000,
+  max: MAX_TRANSFER_LINK_MISSES,
+  message: (seconds) => `Too many invalid transfer links. Try again in ${waitPhrase(seconds)}.`,
+});
+
+/**
+ * GET /api/transfer-links/{token}: the pending offer behind a mailed link, for the page that asks its
+ * holder to sign up or log in with the addressed email (misses limited per address). Any link but a
+ * live one of a pending transfer answers 404.
+ */
+export async function viewTransferLink(db: Db, token: string, ip: string, now = new Date()) {
+  let found: TransferOut | undefined;
+  const { ok } = await hearGuess(
+    db,
+    [linkMissRule(ip)],
+    async () => {
+      const capability = await findLiveCapability(db, 'transfer', token, now);
+      if (!capability) return false;
+      const row = await selectTransfers(db)
+        .where('t.id', '=', capability.id)
+        .where('t.status', '=', 'pending')
+        .executeTakeFirst();
+      found = row ? transferOut(row, now) : undefined;
+      return found !== undefined;
+    },
+    { now },
+  );
+  if (!ok || !found) throw new AppError('NOT_FOUND', TRANSFER_MESSAGES.linkNotFound);
+  const { id, property, from_organization, to_email, message, documents_count, expires_at } = found;
+  return { id, property, from_organization, to_email, message, documents_count, expires_at };
+}
+
+/** How long a pack link (for the conveyancer) lasts. */
+export const PACK_LINK_DAYS = 14;
+
+/**
+ * POST /api/transfers/{id}/pack-link: a link to the transfer pack that needs no account (for the
+ * conveyancer), made by whoever may take the pack now: the seller while pending, the buyer once accepted.
+ * It answers only while its maker still may (a seller's link ends when the buyer accepts).
+ */
+export async function createPackLink(
+  db: Db,
+  who: RequestActor,
+  id: string,
+  origin: string,
+  now = new Date(),
+): Promise<{ url: string; expires_at: string }> {
+  const { organizationId, userId } = who.actor;
+  const transfer = await packableTransfer(db, organizationId, id, now);
+  const expiresAt = new Date(now.getTime() + PACK_LINK_DAYS * DAY_MS);
+  const token = await db.transaction().execute(async (trx) => {
+    const link = await issueCapability(trx, {
+      purpose: 'transfer_pack',
+      organizationId,
+      createdBy: userId,
+      subjectId: transfer.id,
+      expiresAt,
+    });
+    const certificates = await trx
+      .selectFrom('documents')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('property_id', '=', transfer.property.id)
+      .where('kind', '=', 'certificate')
+      .execute();
+    await recordActorAudit(trx, who, 'share', null, {
+      propertyId: transfer.property.id,
+      transferId: transfer.id,
+      link: 'transfer-pack',
+      linkId: link.id,
+      documentIds: certificates.map((document) => document.id),
+      expiresAt: expiresAt.toISOString(),
+    });
+    return link.token;
+  });
+  return { url: `${origin}/api/transfer-packs/${token}`, expires_at: expiresAt.toISOString() };
+}
+
+const packMissRule = (ip: string): LimitRule => ({
+  rule: 'transfer-pack-token:ip',
+  key: ip,
+  windowMs: 15 * 60 * 1000,
+  max: MAX_TRANSFER_LINK_MISSES,
+  message: (seconds) => `Too many invalid pack links. Try again in ${waitPhrase(seconds)}.`,
+});
+
+/**
+ * The transfer and organisation a live pack link opens, or 404 'Transfer not found' (an unknown,
+ * expired or revoked link, or one whose maker may no longer take the pack). Misses limited per address.
+ */
+export async function openPackLink(db: Db, token: string, ip: string, now = new Date()) {
+  let opened: { linkId: string; organizationId: string; transfer: TransferOut } | undefined;
+  const { ok } = await hearGuess(
+    db,
+    [packMissRule(ip)],
+    async () => {
+      const link = await findLiveCapability(db, 'transfer_pack', token, now);
+      if (!link?.organization_id || !link.subject_id) return false;
+      const organizationId = link.organization_id;
+      const transfer = await packableTransfer(db, organizationId, link.subject_id, now).catch(
+        () => undefined,
+      );
+      opened = transfer ? { linkId: link.id, organizationId, transfer } : undefined;
+      return opened !== undefined;
+    },
+    { now },
+  );
+  if (!ok || !opened) throw notFound();
+  return opened;
+}
