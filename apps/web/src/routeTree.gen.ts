@@ -26,6 +26,7 @@ import { Route as AuthenticatedVaultRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedVendorsRouteImport } from './routes/_authenticated/vendors';
 import { Route as InviteTokenRouteImport } from './routes/invite.$token';
 import { Route as ShareTokenRouteImport } from './routes/share.$token';
+import { Route as TransfersTokenRouteImport } from './routes/transfers.$token';
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index';
 import { Route as AuthenticatedAppDashboardRouteImport } from './routes/_authenticated/app/dashboard';
 import { Route as AuthenticatedAppMaintenanceRouteImport } from './routes/_authenticated/app/maintenance';
@@ -133,6 +134,11 @@ const InviteTokenRoute = InviteTokenRouteImport.update({
 const ShareTokenRoute = ShareTokenRouteImport.update({
   id: '/share/$token',
   path: '/share/$token',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TransfersTokenRoute = TransfersTokenRouteImport.update({
+  id: '/transfers/$token',
+  path: '/transfers/$token',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AuthenticatedAppIndexRoute = AuthenticatedAppIndexRouteImport.update({
@@ -287,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/vendors': typeof AuthenticatedVendorsRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
+  '/transfers/$token': typeof TransfersTokenRoute;
   '/app/old': typeof AuthenticatedAppOldRouteRouteWithChildren;
   '/app/dashboard': typeof AuthenticatedAppDashboardRoute;
   '/app/maintenance': typeof AuthenticatedAppMaintenanceRoute;
@@ -328,6 +335,7 @@ export interface FileRoutesByTo {
   '/vendors': typeof AuthenticatedVendorsRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
+  '/transfers/$token': typeof TransfersTokenRoute;
   '/app/dashboard': typeof AuthenticatedAppDashboardRoute;
   '/app/maintenance': typeof AuthenticatedAppMaintenanceRoute;
   '/app/policies': typeof AuthenticatedAppPoliciesRoute;
@@ -370,6 +378,7 @@ export interface FileRoutesById {
   '/_authenticated/vendors': typeof AuthenticatedVendorsRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
+  '/transfers/$token': typeof TransfersTokenRoute;
   '/_authenticated/app/old': typeof AuthenticatedAppOldRouteRouteWithChildren;
   '/_authenticated/app/dashboard': typeof AuthenticatedAppDashboardRoute;
   '/_authenticated/app/maintenance': typeof AuthenticatedAppMaintenanceRoute;
@@ -413,6 +422,7 @@ export interface FileRouteTypes {
     | '/vendors'
     | '/invite/$token'
     | '/share/$token'
+    | '/transfers/$token'
     | '/app/old'
     | '/app/dashboard'
     | '/app/maintenance'
@@ -454,6 +464,7 @@ export interface FileRouteTypes {
     | '/vendors'
     | '/invite/$token'
     | '/share/$token'
+    | '/transfers/$token'
     | '/app/dashboard'
     | '/app/maintenance'
     | '/app/policies'
@@ -495,6 +506,7 @@ export interface FileRouteTypes {
     | '/_authenticated/vendors'
     | '/invite/$token'
     | '/share/$token'
+    | '/transfers/$token'
     | '/_authenticated/app/old'
     | '/_authenticated/app/dashboard'
     | '/_authenticated/app/maintenance'
@@ -531,6 +543,7 @@ export interface RootRouteChildren {
   VerifyRoute: typeof VerifyRoute;
   InviteTokenRoute: typeof InviteTokenRoute;
   ShareTokenRoute: typeof ShareTokenRoute;
+  TransfersTokenRoute: typeof TransfersTokenRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -652,6 +665,13 @@ declare module '@tanstack/react-router' {
       path: '/share/$token';
       fullPath: '/share/$token';
       preLoaderRoute: typeof ShareTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/transfers/$token': {
+      id: '/transfers/$token';
+      path: '/transfers/$token';
+      fullPath: '/transfers/$token';
+      preLoaderRoute: typeof TransfersTokenRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/_authenticated/app/': {
@@ -911,6 +931,7 @@ const rootRouteChildren: RootRouteChildren = {
   VerifyRoute: VerifyRoute,
   InviteTokenRoute: InviteTokenRoute,
   ShareTokenRoute: ShareTokenRoute,
+  TransfersTokenRoute: TransfersTokenRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -12,6 +12,8 @@ declare module '@tanstack/react-router' {
   interface HistoryState {
     /** Set by the signup page on its way to /login: the email of the account just created. */
     signedUpEmail?: string;
+    /** An email to fill in on /login or /signup (the address a transfer link was sent to). */
+    prefillEmail?: string;
   }
 }
 
@@ -21,6 +23,12 @@ export const LOGIN_PAGE_NAME = 'Log in';
 /** The email of an account just created, when the history entry carries a valid one. */
 function signedUpEmailOf(state: { signedUpEmail?: unknown }): string | null {
   const parsed = loginSchema.shape.email.safeParse(state.signedUpEmail);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The email to fill in (a transfer link's address), when the history entry carries a valid one. */
+export function prefillEmailOf(state: { prefillEmail?: unknown }): string | null {
+  const parsed = loginSchema.shape.email.safeParse(state.prefillEmail);
   return parsed.success ? parsed.data : null;
 }
 
@@ -34,6 +42,7 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}
   const auth = useAuth();
   const navigate = useNavigate();
   const signedUpEmail = useLocation({ select: (location) => signedUpEmailOf(location.state) });
+  const prefillEmail = useLocation({ select: (location) => prefillEmailOf(location.state) });
   const loginCall = trpc.auth.login.useMutation();
   const demoCall = trpc.auth.demo.useMutation();
   const [pending, setPending] = useState<LoginPending>(null);
@@ -85,6 +94,7 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}
         error={error}
         redirect={redirect}
         signedUpEmail={signedUpEmail}
+        prefillEmail={prefillEmail}
       />
     </AuthPageFrame>
   );

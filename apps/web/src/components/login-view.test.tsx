@@ -7,7 +7,13 @@ import { type LoginPending, LoginView } from './login-view';
 const MISSING = 'Missing credentials: Please enter email and password or use demo accounts';
 
 function renderLogin(
-  props: { pending?: LoginPending; error?: string | null; redirect?: string; signedUpEmail?: string } = {},
+  props: {
+    pending?: LoginPending;
+    error?: string | null;
+    redirect?: string;
+    signedUpEmail?: string;
+    prefillEmail?: string;
+  } = {},
 ) {
   const onLogin = vi.fn<(credentials: Login) => void>();
   const onDemo = vi.fn<(account: DemoAccount) => void>();
@@ -19,6 +25,7 @@ function renderLogin(
       error={props.error ?? null}
       redirect={props.redirect}
       signedUpEmail={props.signedUpEmail}
+      prefillEmail={props.prefillEmail}
     />,
   );
   return { onLogin, onDemo };
@@ -44,6 +51,14 @@ describe('LoginView', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a long password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(onLogin).toHaveBeenCalledWith({ email: 'thandi@example.co.za', password: 'a long password' });
+  });
+
+  it("fills in a transfer link's address without saying an account was created", async () => {
+    renderLogin({ prefillEmail: 'buyer@example.com' });
+    await screen.findByRole('button', { name: 'Log in' });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('buyer@example.com');
+    expect(screen.queryByText('Account created')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 
   it('says nothing about a new account on a plain visit', async () => {

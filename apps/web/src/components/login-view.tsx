@@ -30,6 +30,8 @@ export interface LoginViewProps {
   redirect?: string | undefined;
   /** The email of the account just created: filled in, with a note that the account exists. */
   signedUpEmail?: string | null | undefined;
+  /** An email to start from (the address a transfer link was sent to), without the note. */
+  prefillEmail?: string | null | undefined;
 }
 
 const DEMOS: { account: DemoAccount; label: string; description: string }[] = [
@@ -49,7 +51,15 @@ const DEMOS: { account: DemoAccount; label: string; description: string }[] = [
  * The login screen (spec §2, §5, §8): email and password, or 'Access Demo Accounts' with an owner and a
  * supplier demo and 'Back to login'. Empty fields give 'Missing credentials: …' without a request.
  */
-export function LoginView({ onLogin, onDemo, pending, error, redirect, signedUpEmail }: LoginViewProps) {
+export function LoginView({
+  onLogin,
+  onDemo,
+  pending,
+  error,
+  redirect,
+  signedUpEmail,
+  prefillEmail,
+}: LoginViewProps) {
   const [mode, setMode] = useState<'form' | 'demo'>('form');
   const [shownError, setShownError] = useState<string | null>(error);
   const baseId = useId();
@@ -59,16 +69,16 @@ export function LoginView({ onLogin, onDemo, pending, error, redirect, signedUpE
 
   useEffect(() => setShownError(error), [error]);
   useEffect(() => {
-    // With the email filled in after signup, the password is what is left to type.
-    if (signedUpEmail) document.getElementById(`${baseId}-password`)?.focus();
-  }, [signedUpEmail, baseId]);
+    // With the email filled in (after signup, or from a transfer link), the password is what is left to type.
+    if (signedUpEmail || prefillEmail) document.getElementById(`${baseId}-password`)?.focus();
+  }, [signedUpEmail, prefillEmail, baseId]);
   useEffect(() => {
     // After switching views, keyboard focus moves to the new view's heading.
     if (switched.current) sectionHeading.current?.focus();
   }, [mode]);
 
   const form = useForm<{ email: string; password: string }>({
-    initialValues: { email: signedUpEmail ?? '', password: '' },
+    initialValues: { email: signedUpEmail ?? prefillEmail ?? '', password: '' },
     validate: schemaResolver(loginSchema, { sync: true }),
   });
 

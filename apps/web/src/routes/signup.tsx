@@ -1,7 +1,8 @@
 import { Container, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { SIGNUP_MESSAGES, type SignupRequestInput, safeReturnPath } from '@propertydna/domain';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { prefillEmailOf } from '../components/login-screen';
 import { LogoLink } from '../components/logo';
 import { errorMessage } from '../lib/error-message';
 import { pageHead } from '../lib/page-head';
@@ -33,6 +34,8 @@ function SignupPage() {
   const redirect = safeReturnPath(Route.useSearch().redirect);
   const navigate = useNavigate();
   const signup = trpc.auth.signup.useMutation();
+  // A transfer link's address, carried in the history entry's state (never the address bar).
+  const prefillEmail = useLocation({ select: (location) => prefillEmailOf(location.state) });
 
   async function submit(request: SignupRequestInput) {
     try {
@@ -68,6 +71,7 @@ function SignupPage() {
         busy={signup.isPending}
         onSubmit={(request) => void submit(request)}
         redirect={redirect}
+        email={prefillEmail}
       />
     </Container>
   );

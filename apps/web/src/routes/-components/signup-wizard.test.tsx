@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../test/render';
 import { type SignupPreset, SignupWizard } from './signup-wizard';
 
-function renderWizard(props: { preset?: SignupPreset; scenario?: 'existing'; busy?: boolean } = {}) {
+function renderWizard(
+  props: { preset?: SignupPreset; scenario?: 'existing'; busy?: boolean; email?: string } = {},
+) {
   const onSubmit = vi.fn<(request: SignupRequestInput) => void>();
   const rendered = renderWithRouter(
     <SignupWizard
@@ -12,6 +14,7 @@ function renderWizard(props: { preset?: SignupPreset; scenario?: 'existing'; bus
       scenario={props.scenario}
       busy={props.busy ?? false}
       onSubmit={onSubmit}
+      email={props.email}
     />,
   );
   return { onSubmit, rendered };
@@ -100,6 +103,12 @@ describe('SignupWizard steps', () => {
     expect(screen.getByText('Signing up as: Homeowner')).toBeTruthy();
     fireEvent.click(button('Back'));
     expect(button(/^Homeowner/).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("starts from a transfer link's address", async () => {
+    renderWizard({ preset: 'homeowner', email: 'buyer@example.com' });
+    await screen.findByRole('heading', { name: 'Your details' });
+    expect((field('Email') as HTMLInputElement).value).toBe('buyer@example.com');
   });
 
   it('preselects a supplier company from ?type=supplier and opens the form', async () => {

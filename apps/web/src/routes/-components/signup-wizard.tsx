@@ -47,6 +47,8 @@ export interface SignupWizardProps {
   onSubmit: (request: SignupRequestInput) => void;
   /** Where to return after logging in (the share the visitor came from); carried by 'Log in'. */
   redirect?: string | undefined;
+  /** The email to start from (the address a transfer link was sent to). */
+  email?: string | null | undefined;
 }
 
 type Step = 1 | 2 | 3;
@@ -141,7 +143,10 @@ function initialState(preset: SignupPreset | undefined): {
   }
 }
 
-function useSignupForm(initial: { accountType: AccountGroup | ''; userType: UserType | '' }) {
+function useSignupForm(
+  initial: { accountType: AccountGroup | ''; userType: UserType | '' },
+  email: string | null | undefined,
+) {
   return useForm<SignupFormValues>({
     initialValues: {
       accountType: initial.accountType,
@@ -155,7 +160,7 @@ function useSignupForm(initial: { accountType: AccountGroup | ''; userType: User
       specialties: '',
       firstName: '',
       lastName: '',
-      email: '',
+      email: email ?? '',
       phoneNumber: '',
       password: '',
       confirmPassword: '',
@@ -173,13 +178,13 @@ type SignupForm = ReturnType<typeof useSignupForm>;
  * shows the domain schema's own messages; a password mismatch and unagreed Terms also raise the spec's
  * toasts.
  */
-export function SignupWizard({ preset, scenario, busy, onSubmit, redirect }: SignupWizardProps) {
+export function SignupWizard({ preset, scenario, busy, onSubmit, redirect, email }: SignupWizardProps) {
   const initial = initialState(preset);
   const [step, setStep] = useState<Step>(initial.step);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
-  const form = useSignupForm(initial);
+  const form = useSignupForm(initial, email);
 
   useEffect(() => {
     // Each step change moves keyboard (and screen reader) focus to the new step's heading.

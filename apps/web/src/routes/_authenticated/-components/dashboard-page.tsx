@@ -25,6 +25,7 @@ import { DashboardHeader } from './dashboard-header';
 import { PlanSummary } from './plan-summary';
 import { type DashboardProperty, PropertyCard } from './property-card';
 import { StatsStrip } from './stats-strip';
+import { DashboardTransfers } from './transfers/dashboard-transfers';
 
 const CARD_HEIGHT = 200;
 
@@ -160,6 +161,7 @@ function PortfolioSummary() {
   const startTrial = useStartTrial();
   return (
     <>
+      <DashboardTransfers />
       {organization && (
         <PlanSummary
           state={planStateOf(organization)}

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Container, Group, Loader, Text } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import type { PropertyFeature, UpdatePropertyInput } from '@propertydna/domain';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { EditFeaturesModal, PropertyFeaturesSummary } from '../../../components/property-features';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
@@ -16,6 +16,8 @@ import { EscalationTab } from './-components/escalation/escalation-tab';
 import { PolicyCheckTab } from './-components/policy-check-tab';
 import { PropertyDetailLayout, PropertyNotFound, storedPropertyPanels } from './-components/property-detail';
 import { ArchivePropertyModal, EditPropertyModal } from './-components/property-modals';
+import { OwnershipHistory } from './-components/transfer/ownership-history';
+import { pendingTransferOf, TransferPanel } from './-components/transfer/transfer-panel';
 import { VaultTab } from './-components/vault-tab';
 import { VendorsTab } from './-components/vendors-tab';
 
@@ -72,6 +74,14 @@ function StoredPropertyView({ property }: { property: Property }) {
   const [editing, setEditing] = useState(false);
   const [editingFeatures, setEditingFeatures] = useState(false);
   const [archiving, setArchiving] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+  const transferPanelId = useId();
+  // A pending transfer shows without asking: the seller sees to whom and can cancel it.
+  const transfers = trpc.transfers.list.useQuery();
+  const pendingTransfer = pendingTransferOf(transfers.data?.outgoing, property.id);
+  // Once shown for a pending transfer the section stays open, also after that transfer is cancelled.
+  if (pendingTransfer && !transferring) setTransferring(true);
+  const transferShown = transferring || pendingTransfer !== undefined;
 
   /** Saves a patch; resolves true when saved. */
   async function save(patch: UpdatePropertyInput): Promise<boolean> {
@@ -139,6 +149,18 @@ function StoredPropertyView({ property }: { property: Property }) {
         property={property}
         actions={
           <>
+            <Button
+              variant="default"
+              onClick={() =>
+                pendingTransfer
+                  ? document.getElementById(transferPanelId)?.scrollIntoView({ block: 'start' })
+                  : setTransferring((open) => !open)
+              }
+              aria-expanded={transferShown}
+              aria-controls={transferShown ? transferPanelId : undefined}
+            >
+              Transfer ownership
+            </Button>
             <Button variant="default" onClick={() => setEditing(true)}>
               Edit
             </Button>
@@ -148,8 +170,12 @@ function StoredPropertyView({ property }: { property: Property }) {
           </>
         }
         details={
-          <PropertyFeaturesSummary features={property.features} onEdit={() => setEditingFeatures(true)} />
+          <>
+            <PropertyFeaturesSummary features={property.features} onEdit={() => setEditingFeatures(true)} />
+            <OwnershipHistory propertyId={property.id} />
+          </>
         }
+        beforeTabs={transferShown ? <TransferPanel id={transferPanelId} property={property} /> : undefined}
         panels={storedPropertyPanels({
           vault: <VaultTab propertyId={property.id} />,
           policyCheck: (

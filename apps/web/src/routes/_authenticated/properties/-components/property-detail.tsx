@@ -19,6 +19,8 @@ export interface PropertyDetailLayoutProps {
   actions?: ReactNode;
   /** More of the header, under the DNA id (the property's features). */
   details?: ReactNode;
+  /** Between the header and the tabs (the Transfer ownership section, while open). */
+  beforeTabs?: ReactNode;
   panels: Record<PropertyTab, ReactNode>;
 }
 
@@ -31,6 +33,7 @@ export function PropertyDetailLayout({
   demo = false,
   actions,
   details,
+  beforeTabs,
   panels,
 }: PropertyDetailLayoutProps) {
   return (
@@ -59,6 +62,7 @@ export function PropertyDetailLayout({
         </Stack>
         {actions && <Group gap="sm">{actions}</Group>}
       </Group>
+      {beforeTabs && <Stack mt="lg">{beforeTabs}</Stack>}
       <Tabs defaultValue={tabValue('Vault')} mt="xl">
         <Tabs.List>
           {PROPERTY_TABS.map((tab) => (

@@ -1,0 +1,134 @@
+import { FREE_PLAN_LIMIT_MESSAGE } from '@propertydna/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TRANSFER_UI } from '../../../../components/transfers/labels';
+import {
+  GARDENS_ID,
+  renderWithTransfersApi,
+  transfer,
+} from '../../../../components/transfers/transfers-api.fixture';
+import { DashboardTransfers } from './dashboard-transfers';
+
+vi.mock('../../../../lib/auth', () => ({
+  useAuth: () => ({ organization: { plan: 'free', trialEndsAt: null }, status: 'authenticated' }),
+}));
+
+const card = async () => within(await screen.findByRole('article', { name: 'Gardens Home' }));
+
+describe('DashboardTransfers', () => {
+  it('shows nothing without transfers', async () => {
+    const { container } = await renderWithTransfersApi(<DashboardTransfers />);
+    await waitFor(() => expect(container.querySelector('[data-testid="incoming-transfer"]')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Your transfers' })).toBeNull();
+  });
+
+  it('shows a pending incoming transfer: property, address, DNA code, from whom, message, what is included', async () => {
+    await renderWithTransfersApi(<DashboardTransfers />, {
+      incoming: [transfer(), transfer({ id: 'old', status: 'declined' })],
+    });
+    const incoming = await card();
+    expect(incoming.getByText('12 Gardens Road, Cape Town')).toBeTruthy();
+    expect(incoming.getByText('PDNA-ZA-7K3M-9QX2')).toBeTruthy();
+    expect(incoming.getByText('Dube Family Trust')).toBeTruthy();
+    expect(incoming.getByText('“Keys at the agent on Friday.”')).toBeTruthy();
+    expect(incoming.getByText(/12 documents/)).toBeTruthy();
+    // Only the pending one has a card.
+    expect(screen.getAllByTestId('incoming-transfer')).toHaveLength(1);
+  });
+
+  it('accepts once confirmed and opens the property', async () => {
+    const { server, router } = await renderWithTransfersApi(<DashboardTransfers />, {
+      incoming: [transfer()],
+    });
+    fireEvent.click((await card()).getByRole('button', { name: TRANSFER_UI.accept }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Accept this transfer?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Accept transfer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/properties/${GARDENS_ID}`));
+    expect(server.calls).toEqual([{ path: 'transfers.accept', input: { id: transfer().id } }]);
+  });
+
+  it('declines only once confirmed; the card goes', async () => {
+    const { server } = await renderWithTransfersApi(<DashboardTransfers />, { incoming: [transfer()] });
+    fireEvent.click((await card()).getByRole('button', { name: TRANSFER_UI.decline }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Decline this transfer?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls).toHaveLength(0);
+
+    fireEvent.click((await card()).getByRole('button', { name: TRANSFER_UI.decline }));
+    const again = within(await screen.findByRole('dialog', { name: 'Decline this transfer?' }));
+    fireEvent.click(again.getByRole('button', { name: 'Decline transfer' }));
+    await waitFor(() => expect(screen.queryByTestId('incoming-transfer')).toBeNull());
+    expect(server.calls).toEqual([{ path: 'transfers.decline', input: { id: transfer().id } }]);
+  });
+
+  it("shows the plan's limit with the upgrade offer, and the card stays", async () => {
+    await renderWithTransfersApi(<DashboardTransfers />, {
+      incoming: [transfer()],
+      refusals: {
+        'transfers.accept': { message: FREE_PLAN_LIMIT_MESSAGE, code: 'FORBIDDEN', httpStatus: 403 },
+      },
+    });
+    fireEvent.click((await card()).getByRole('button', { name: TRANSFER_UI.accept }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Accept this transfer?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Accept transfer' }));
+    const prompt = await screen.findByTestId('upgrade-prompt');
+    expect(prompt.textContent).toContain(FREE_PLAN_LIMIT_MESSAGE);
+    expect(within(prompt).getByRole('button', { name: /trial/i })).toBeTruthy();
+    expect(screen.getByTestId('incoming-transfer')).toBeTruthy();
+  });
+
+  it("lists the seller's transfers with Download receipt once accepted", async () => {
+    await renderWithTransfersApi(<DashboardTransfers />, {
+      outgoing: [
+        transfer({
+          status: 'accepted',
+          to_organization: 'Naidoo Holdings',
+          decided_at: '2026-11-24T08:00:00.000Z',
+        }),
+      ],
+    });
+    const list = within(await screen.findByRole('list', { name: 'Your transfers' }));
+    const row = within(list.getByRole('listitem', { name: 'Gardens Home' }));
+    expect(row.getByText('Accepted')).toBeTruthy();
+    expect(row.getByText(/To Naidoo Holdings, accepted Nov 24, 2026/)).toBeTruthy();
+    expect(row.getByRole('button', { name: TRANSFER_UI.receipt })).toBeTruthy();
+  });
+
+  it('fetches the receipt from the API and says why it failed', async () => {
+    const fetchMock = vi.fn<typeof fetch>(
+      async () =>
+        new Response(JSON.stringify({ error: 'Transfer not found' }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithTransfersApi(<DashboardTransfers />, {
+      outgoing: [transfer({ status: 'accepted', decided_at: '2026-11-24T08:00:00.000Z' })],
+    });
+    const row = within(await screen.findByRole('listitem', { name: 'Gardens Home' }));
+    fireEvent.click(row.getByRole('button', { name: TRANSFER_UI.receipt }));
+    const alert = await row.findByRole('alert');
+    expect(alert.textContent).toContain(TRANSFER_UI.receiptFailed);
+    expect(alert.textContent).toContain('Transfer not found');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/transfers/${transfer().id}/receipt`);
+  });
+
+  it('lists a received transfer with its property and the transfer pack', async () => {
+    await renderWithTransfersApi(<DashboardTransfers />, {
+      incoming: [transfer({ status: 'accepted', decided_at: '2026-11-24T08:00:00.000Z' })],
+    });
+    const row = within(await screen.findByRole('listitem', { name: 'Gardens Home' }));
+    expect(row.getByRole('link', { name: 'Gardens Home' }).getAttribute('href')).toBe(
+      `/properties/${GARDENS_ID}`,
+    );
+    expect(row.getByText(/From Dube Family Trust, accepted Nov 24, 2026/)).toBeTruthy();
+    expect(row.getByRole('button', { name: TRANSFER_UI.pack })).toBeTruthy();
+    expect(screen.queryByTestId('incoming-transfer')).toBeNull();
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
