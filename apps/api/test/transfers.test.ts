@@ -301,8 +301,14 @@ describe(`ownership transfer (${databaseKind})`, () => {
     // Every row of the property is the buyer's now, as many as there were.
     const rowsAfter = await rowsByOrganization(seller.propertyId);
     for (const [table, counts] of Object.entries(rowsBefore)) {
-      expect(rowsAfter[table], table).toEqual({ [buyer.organizationId]: counts[seller.organizationId] });
+      // The seller's calls with support are the seller's (their phone, their questions): they end.
+      const expected = table === 'callbacks' ? {} : { [buyer.organizationId]: counts[seller.organizationId] };
+      expect(rowsAfter[table], table).toEqual(expected);
     }
+    // The house's claims go with it, without the seller's name.
+    const { rows: claimAuthors } = await sql<{ created_by: string | null }>`
+      select created_by from claims where property_id = ${seller.propertyId}`.execute(t.db.db);
+    expect(claimAuthors).toEqual([{ created_by: null }]);
     // The vendor invite link and the share link ended; the transfer's link is used.
     const { rows: links } = await sql<{ purpose: string; revoked_at: Date | null; used_at: Date | null }>`
       select purpose, revoked_at, used_at from capabilities
@@ -591,7 +597,7 @@ describe(`ownership transfer (${databaseKind})`, () => {
     expect(audit[0]?.n).toBe(1);
   });
 
-  it('a buyer who signs up after the offer sees it with the addressed email and can accept', async () => {
+  it('a buyer who signs up after the offer sees it with the addressed email and accepts with the mailed link only', async () => {
     const seller = await sellerWithProperty();
     const email = `later.${Math.random().toString(36).slice(2, 8)}@example.co.za`;
     const started = await start(seller, email, 'Keys at the agent');
@@ -631,10 +637,23 @@ describe(`ownership transfer (${databaseKind})`, () => {
     const headers = { authorization: `Bearer ${login.json().token}` };
     const list = await t.app.inject({ method: 'GET', url: '/api/transfers', headers });
     expect(list.json().incoming.map((x: { id: string }) => x.id)).toEqual([started.id]);
+    // Nobody verified the address this account signed up with: without the mailed link (or with another
+    // link), it cannot accept; with the link, it can.
+    for (const payload of [{}, { token: 'x'.repeat(32) }]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/transfers/${started.id}/accept`,
+        headers,
+        payload,
+      });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toEqual({ error: TRANSFER_MESSAGES.linkRequired });
+    }
     const accept = await t.app.inject({
       method: 'POST',
       url: `/api/transfers/${started.id}/accept`,
       headers,
+      payload: { token: link },
     });
     expect(accept.statusCode, accept.body).toBe(200);
   });
@@ -652,6 +671,7 @@ describe(`ownership transfer (${databaseKind})`, () => {
       'vendor_invites', // moved, revoked, cut from the seller's directory
       'shares', // the seller's own links: revoked, kept as theirs
       'property_ownerships', // the seller's period closed, the buyer's opened
+      'callbacks', // the seller's own calls with support: removed at the sale
     ]);
     expect(rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['documents', 'claims']));
     expect(rows.map((row) => row.table_name).filter((table) => !handled.has(table))).toEqual([]);

@@ -102,6 +102,7 @@ import {
 } from '../modules/supplier/supplier.schemas.js';
 import { healthSchema, infoSchema } from '../modules/system/system.schemas.js';
 import {
+  acceptTransferBody,
   ownershipPeriodSchema,
   packLinkSchema,
   transferIdParams,
@@ -954,8 +955,10 @@ export const restRoutes: AnyRestRoute[] = [
       "The addressee accepts: the property with its DNA code, documents, maintenance history, compliance results and policy findings moves to their organisation in one transaction. 404 for anyone else; 403 with the upgrade message at the plan's property limit (nothing moved); 409 when no longer pending",
     tags: ['transfers'],
     params: transferIdParams,
+    // The body is optional: an account older than the offer accepts without one.
+    body: acceptTransferBody.nullish(),
     response: transferSchema,
-    call: (caller, { params }) => caller.transfers.accept(params),
+    call: (caller, { params, body }) => caller.transfers.accept({ ...body, id: params.id }),
   }),
   defineRoute({
     method: 'POST',

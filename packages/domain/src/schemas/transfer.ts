@@ -16,6 +16,9 @@ export const TRANSFER_MESSAGES = {
   notAccepted: 'The receipt is available once the buyer has accepted the transfer',
   /** The mailed link's page, for an unknown, expired, cancelled, declined or accepted transfer alike. */
   linkNotFound: 'This transfer link is not valid any more. Ask the seller for a new one.',
+  /** An account made after the offer accepts only with the mailed link (nobody verified the address). */
+  linkRequired:
+    'Open the link in the email to accept this transfer: your account is newer than the offer, so the link shows the address is yours.',
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { recheckCompliance } from '../compliance/compliance.jobs.js';
 import { who } from '../documents/documents.router.js';
 import {
+  acceptTransferInput,
   ownershipInput,
   ownershipPeriodSchema,
   packLinkSchema,
@@ -47,10 +48,10 @@ export const transfersRouter = router({
     .mutation(({ ctx, input }) => cancelTransfer(ctx.deps.db.db, who(ctx), input.id)),
 
   accept: authedProcedure
-    .input(transferIdParams)
+    .input(acceptTransferInput)
     .output(transferSchema)
     .mutation(async ({ ctx, input }) => {
-      const transfer = await acceptTransfer(ctx.deps, who(ctx), input.id, appUrl(ctx.deps.env));
+      const transfer = await acceptTransfer(ctx.deps, who(ctx), input.id, appUrl(ctx.deps.env), input.token);
       // The check is the buyer's now (their plan decides what it reads).
       await recheckCompliance(ctx.deps, ctx.log, ctx.actor.organizationId, [transfer.property.id]);
       return transfer;

@@ -8,6 +8,11 @@ import {
 import { z } from 'zod';
 
 export const transferIdParams = idParamsSchema;
+/** Accept: the mailed link's token, needed by an account made after the offer (see acceptTransfer). */
+export const acceptTransferBody = z.object({
+  token: z.string().check(noControlCharacters('Transfer link')).min(1).max(200).optional(),
+});
+export const acceptTransferInput = transferIdParams.extend(acceptTransferBody.shape);
 /** A transfer link's token, as the /transfers/{token} page and the REST path carry it. */
 export const transferTokenParams = z.object({
   token: z.string().check(noControlCharacters('Transfer link')).min(1).max(200),

@@ -382,7 +382,6 @@ export const MOVED_WITH_PROPERTY = [
   'maintenance_tasks',
   'reminders',
   'claims',
-  'callbacks',
 ] as const;
 
 /**
@@ -422,6 +421,14 @@ async function moveRows(
       .where('organization_id', '=', from)
       .execute();
   }
+  // The house's claims go with it, without the seller's name; the seller's calls with support (their
+  // phone number, their questions) are theirs, not the house's: they end with the sale.
+  await trx.updateTable('claims').set({ created_by: null }).where('property_id', '=', propertyId).execute();
+  await trx
+    .deleteFrom('callbacks')
+    .where('property_id', '=', propertyId)
+    .where('organization_id', '=', from)
+    .execute();
   // Marked-complete reminders of the property's documents: their key names the property.
   await trx
     .updateTable('reminder_completions')
@@ -487,11 +494,23 @@ export async function acceptTransfer(
   who: RequestActor,
   id: string,
   origin: string,
+  token?: string,
   now = new Date(),
 ): Promise<TransferOut> {
   const db = services.db.db;
   const { organizationId: buyer, userId } = who.actor;
   const found = await addressedTo(db, userId, id);
+  // Nobody verifies the address an account signs up with: an account made after the offer might be
+  // anyone who typed the buyer's address. It accepts only with the mailed link, which proves the mailbox.
+  const user = await db
+    .selectFrom('users')
+    .select('created_at')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (new Date(user.created_at) > new Date(found.created_at)) {
+    const link = token ? await findLiveCapability(db, 'transfer', token, now) : null;
+    if (link?.id !== found.id) throw new AppError('FORBIDDEN', TRANSFER_MESSAGES.linkRequired);
+  }
   await db.transaction().execute(async (trx) => {
     const property = await trx
       .selectFrom('properties')

@@ -63,7 +63,8 @@ describe('TransferLinkContent', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Accept this transfer?' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Accept transfer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/properties/${GARDENS_ID}`));
-    expect(server.calls).toEqual([{ path: 'transfers.accept', input: { id: transfer().id } }]);
+    // With the link's token: an account newer than the offer needs it to accept.
+    expect(server.calls).toEqual([{ path: 'transfers.accept', input: { id: transfer().id, token: TOKEN } }]);
     expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
   });
 

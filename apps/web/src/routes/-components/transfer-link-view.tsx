@@ -114,7 +114,8 @@ function TransferNextStep({ offer, token }: { offer: TransferLinkView; token: st
       </Stack>
     );
   }
-  if (sameEmail(user.email, offer.to_email)) return <AddresseeNextStep offer={offer} email={user.email} />;
+  if (sameEmail(user.email, offer.to_email))
+    return <AddresseeNextStep offer={offer} email={user.email} token={token} />;
   return (
     <Alert color="yellow" variant="light" title="This transfer is for another address" role="status">
       <Text size="sm">
@@ -136,7 +137,15 @@ function TransferNextStep({ offer, token }: { offer: TransferLinkView; token: st
 }
 
 /** Signed in with the address: accept or decline right here (the dashboard's card), else the dashboard. */
-function AddresseeNextStep({ offer, email }: { offer: TransferLinkView; email: string }) {
+function AddresseeNextStep({
+  offer,
+  email,
+  token,
+}: {
+  offer: TransferLinkView;
+  email: string;
+  token: string;
+}) {
   const transfers = trpc.transfers.list.useQuery();
   const incoming = transfers.data?.incoming.find((item) => item.id === offer.id && item.status === 'pending');
   if (transfers.isLoading) {
@@ -153,7 +162,8 @@ function AddresseeNextStep({ offer, email }: { offer: TransferLinkView; email: s
         <Text>
           You are signed in as <strong>{email}</strong>. Accept the transfer here, or decline it.
         </Text>
-        <TransferDecision transfer={incoming} />
+        {/* The link's token goes with the acceptance: an account newer than the offer needs it. */}
+        <TransferDecision transfer={incoming} token={token} />
       </Stack>
     );
   }

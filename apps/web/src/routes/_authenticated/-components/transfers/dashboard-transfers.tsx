@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { TRANSFER_MESSAGES } from '@propertydna/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useId, useState } from 'react';
@@ -84,7 +85,7 @@ export function IncomingTransferCard({ transfer }: { transfer: Transfer }) {
  * Accept / Decline of a pending incoming transfer, each confirmed. At the plan's limit the refusal shows
  * with the upgrade offer; accepted, the property opens.
  */
-export function TransferDecision({ transfer }: { transfer: Transfer }) {
+export function TransferDecision({ transfer, token }: { transfer: Transfer; token?: string }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const invalidatePortfolio = usePortfolioInvalidation();
@@ -99,7 +100,7 @@ export function TransferDecision({ transfer }: { transfer: Transfer }) {
   async function decide(decision: Decision) {
     setError(null);
     try {
-      if (decision === 'accept') await accept.mutateAsync({ id: transfer.id });
+      if (decision === 'accept') await accept.mutateAsync({ id: transfer.id, token });
       else await decline.mutateAsync({ id: transfer.id });
     } catch (failure) {
       setConfirming(null);
@@ -107,7 +108,11 @@ export function TransferDecision({ transfer }: { transfer: Transfer }) {
       setError({
         title,
         message: errorMessage(failure, 'Try again in a moment.'),
-        planLimit: decision === 'accept' && refusalCode(failure) === 'FORBIDDEN',
+        // Refused at the plan's limit: the upgrade offer (the other refusal asks for the mailed link).
+        planLimit:
+          decision === 'accept' &&
+          refusalCode(failure) === 'FORBIDDEN' &&
+          errorMessage(failure, '') !== TRANSFER_MESSAGES.linkRequired,
       });
       return;
     }
