@@ -1,8 +1,6 @@
-import { Container, Group, Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { InviteContent } from '../components/invite/invite-content';
-import { Logo } from '../components/logo';
-import { AnchorLink } from '../components/router-links';
+import { PublicLinkPage } from '../components/public-page';
 import { pageHead } from '../lib/page-head';
 
 /** The vendor's upload link (issue 15): public, no account needed, phone first. */
@@ -14,15 +12,8 @@ export const Route = createFileRoute('/invite/$token')({
 function InvitePage() {
   const { token } = Route.useParams();
   return (
-    <Container size="sm" px="md" py="lg" component="main">
-      <Stack gap="xl">
-        <Group justify="space-between">
-          <AnchorLink to="/" aria-label="PropertyDNA home" underline="never">
-            <Logo />
-          </AnchorLink>
-        </Group>
-        <InviteContent token={token} />
-      </Stack>
-    </Container>
+    <PublicLinkPage>
+      <InviteContent token={token} />
+    </PublicLinkPage>
   );
 }

@@ -1,7 +1,5 @@
-import { Container, Group, Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { Logo } from '../components/logo';
-import { AnchorLink } from '../components/router-links';
+import { PublicLinkPage } from '../components/public-page';
 import { pageHead } from '../lib/page-head';
 import { TransferLinkContent } from './-components/transfer-link-view';
 
@@ -14,15 +12,8 @@ export const Route = createFileRoute('/transfers/$token')({
 function TransferLinkPage() {
   const { token } = Route.useParams();
   return (
-    <Container size="sm" px="md" py="lg" component="main">
-      <Stack gap="xl">
-        <Group justify="space-between">
-          <AnchorLink to="/" aria-label="PropertyDNA home" underline="never">
-            <Logo />
-          </AnchorLink>
-        </Group>
-        <TransferLinkContent token={token} />
-      </Stack>
-    </Container>
+    <PublicLinkPage>
+      <TransferLinkContent token={token} />
+    </PublicLinkPage>
   );
 }

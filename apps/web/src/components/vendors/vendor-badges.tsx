@@ -52,3 +52,24 @@ export function VendorAccessDetails({ access }: { access: VendorAccess }) {
     </Stack>
   );
 }
+
+/** Service categories as a labelled list of badges (a vendor's, a provider's); nothing when there are none. */
+export function SpecialtyBadges({ of, specialties }: { of: string; specialties: readonly string[] }) {
+  if (specialties.length === 0) return null;
+  return (
+    <Group
+      gap={6}
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={`Specialties of ${of}`}
+    >
+      {specialties.map((specialty) => (
+        <Badge key={specialty} component="li" variant="light" color="blue" tt="none" fw={500}>
+          {specialty}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

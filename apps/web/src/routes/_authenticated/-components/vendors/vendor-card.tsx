@@ -1,9 +1,13 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { vendorCompanyLabel } from '@propertydna/domain';
 import { useId } from 'react';
 import { AnchorLink } from '../../../../components/router-links';
 import { documentsCountLabel, type Vendor } from '../../../../components/vendors/labels';
-import { VendorAccessDetails, VerifiedBadge } from '../../../../components/vendors/vendor-badges';
+import {
+  SpecialtyBadges,
+  VendorAccessDetails,
+  VerifiedBadge,
+} from '../../../../components/vendors/vendor-badges';
 import { VendorContact } from '../../../../components/vendors/vendor-contact';
 
 export interface VendorCardProps {
@@ -39,22 +43,7 @@ export function VendorCard({ vendor, onEdit, onRemove }: VendorCardProps) {
           </Group>
           <Text size="sm">{vendorCompanyLabel(vendor.company)}</Text>
         </div>
-        {vendor.specialties.length > 0 && (
-          <Group
-            gap={6}
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={`Specialties of ${vendor.name}`}
-          >
-            {vendor.specialties.map((specialty) => (
-              <Badge key={specialty} component="li" variant="light" color="blue" tt="none" fw={500}>
-                {specialty}
-              </Badge>
-            ))}
-          </Group>
-        )}
+        <SpecialtyBadges of={vendor.name} specialties={vendor.specialties} />
         <VendorContact vendor={vendor} />
         <div>
           <Text size="sm" fw={600}>

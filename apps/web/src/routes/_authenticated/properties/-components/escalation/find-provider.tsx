@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   formatDate,
@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { ListLoading } from '../../../../../components/list-loading';
 import { LoadError } from '../../../../../components/load-error';
 import { type InvitePrefill, InviteVendorModal } from '../../../../../components/vendors/invite-vendor-modal';
-import { VerifiedBadge } from '../../../../../components/vendors/vendor-badges';
+import { SpecialtyBadges, VerifiedBadge } from '../../../../../components/vendors/vendor-badges';
 import { errorMessage } from '../../../../../lib/error-message';
 import { trpc } from '../../../../../lib/trpc';
 import { PROVIDER_MESSAGES, type Provider } from './labels';
@@ -209,22 +209,7 @@ function ProviderCard({ provider, onInvite }: { provider: Provider; onInvite: ()
               {provider.verified && <VerifiedBadge registeredSupplier={provider.company_name} />}
             </Group>
             {tradingAs && <Text size="sm">Trading as {tradingAs}</Text>}
-            {provider.specialties.length > 0 && (
-              <Group
-                gap={6}
-                component="ul"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                aria-label={`Specialties of ${provider.company_name}`}
-              >
-                {provider.specialties.map((specialty) => (
-                  <Badge key={specialty} component="li" variant="light" color="blue" tt="none" fw={500}>
-                    {specialty}
-                  </Badge>
-                ))}
-              </Group>
-            )}
+            <SpecialtyBadges of={provider.company_name} specialties={provider.specialties} />
             {provider.area && (
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 <Text span size="sm" fw={600}>
