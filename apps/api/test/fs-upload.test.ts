@@ -3,19 +3,30 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_UPLOADED, UPLOAD_MISMATCH } from '../src/modules/documents/documents.service.js';
 import type { UploadDeclaration } from '../src/storage/file-store.js';
 import { FsFileStore } from '../src/storage/fs-store.js';
 import { createTestApp, listFiles, TEST_SECRET, type TestApp } from './support/app.js';
 import { expectDownloadHeaders } from './support/download-headers.js';
+import { type HttpOwner, httpOwner } from './support/http-owner.js';
 import { waitFor } from './support/wait.js';
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 const content = Buffer.from('%PDF-1.7\nA certificate of compliance, page 1 of 1.\n'.repeat(50));
+const pdfType = { 'content-type': 'application/pdf' };
 const declaration: UploadDeclaration = {
   bytes: content.length,
   sha256: sha256(content),
   contentType: 'application/pdf',
 };
+
+/** Where the fs store keeps the record of an object it verified while receiving it. */
+const recordPath = (t: TestApp, key: string) => path.join(t.filesDir, '.verified', key.slice(3));
+const hasRecord = (t: TestApp, key: string) =>
+  fs.stat(recordPath(t, key)).then(
+    () => true,
+    () => false,
+  );
 
 /** Signed-upload endpoint of the fs store, over real HTTP (the body is really streamed). */
 describe('fs store: the signed upload and read endpoints', () => {
@@ -46,8 +57,9 @@ describe('fs store: the signed upload and read endpoints', () => {
       headers: { 'content-type': contentType, ...headers },
     });
 
-  /** Stored objects (everything but the temp folder). */
-  const stored = async () => (await listFiles(t.filesDir)).filter((f) => !f.startsWith('.incoming'));
+  /** Stored objects (everything but the temp folder and the verified records). */
+  const stored = async () =>
+    (await listFiles(t.filesDir)).filter((f) => !f.startsWith('.incoming') && !f.startsWith('.verified'));
 
   it('accepts exactly the declared bytes and moves them into place', async () => {
     const before = await stored();
@@ -57,6 +69,11 @@ describe('fs store: the signed upload and read endpoints', () => {
     expect(await res.json()).toEqual({ key: upload.key, bytes: content.length, sha256: declaration.sha256 });
     expect(await stored()).toEqual([...before, upload.key].sort());
     expect(await fs.readFile(path.join(t.filesDir, upload.key))).toEqual(content);
+    // With the record of what was verified, for the registration (see the suite below).
+    expect(JSON.parse(await fs.readFile(recordPath(t, upload.key), 'utf8'))).toEqual({
+      bytes: content.length,
+      sha256: declaration.sha256,
+    });
   });
 
   it('refuses a body shorter than declared and keeps nothing', async () => {
@@ -280,5 +297,130 @@ describe('fs store: the signed upload and read endpoints', () => {
     const res = await fetch(new URL(read.url, origin));
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'File not found' });
+  });
+});
+
+/**
+ * Registration of an fs upload trusts the record the store wrote when its own hash of the PUT body
+ * matched the signed declaration: the stored bytes are not read and hashed a second time (only the
+ * first few, to sniff the type). The trust boundary is the server's data directory: a file changed on
+ * disk after its PUT is not the registration's to find.
+ */
+describe('fs store: registration trusts the verified record of the PUT', () => {
+  let t: TestApp;
+  let origin: string;
+  let owner: HttpOwner;
+  let propertyId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    owner = await httpOwner(t, origin);
+    propertyId = (
+      await owner.call('POST', '/api/properties', {
+        name: 'Home',
+        address: '1 Long Street',
+        country: 'ZA',
+        municipality: 'CPT',
+        parcel_id: 'P1',
+      })
+    ).json().id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const sign = async (declared: Buffer) => {
+    const res = await owner.call('POST', '/api/documents/sign', {
+      contentType: 'application/pdf',
+      sha256: sha256(declared),
+      bytes: declared.length,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { url: string; storageKey: string };
+  };
+  const register = (key: string, declared: Buffer) =>
+    owner.call('POST', '/api/documents', {
+      property_id: propertyId,
+      kind: 'certificate',
+      storage_key: key,
+      sha256: sha256(declared),
+      bytes: declared.length,
+      content_type: 'application/pdf',
+    });
+  /** The same size and type, other bytes: what a change on disk after the PUT would look like. */
+  const altered = () => {
+    const copy = Buffer.from(content);
+    copy[100] = 0x21;
+    return copy;
+  };
+
+  it('registers from the record without hashing the stored bytes again, and spends the record', async () => {
+    const signed = await sign(content);
+    expect((await fetch(signed.url, { method: 'PUT', body: content, headers: pdfType })).status).toBe(200);
+    expect(await hasRecord(t, signed.storageKey)).toBe(true);
+    // Changed on disk after the PUT: a second hash would refuse it, the record lets it through.
+    await fs.writeFile(path.join(t.filesDir, signed.storageKey), altered());
+
+    const res = await register(signed.storageKey, content);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ sha256: sha256(content), bytes: content.length });
+    expect(await hasRecord(t, signed.storageKey)).toBe(false);
+  });
+
+  it('hashes in full an object without a record (stored before records existed), and refuses a mismatch', async () => {
+    const signed = await sign(content);
+    expect((await fetch(signed.url, { method: 'PUT', body: content, headers: pdfType })).status).toBe(200);
+    await fs.rm(recordPath(t, signed.storageKey));
+    await fs.writeFile(path.join(t.filesDir, signed.storageKey), altered());
+
+    const res = await register(signed.storageKey, content);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(UPLOAD_MISMATCH);
+    expect(await t.store.stat(signed.storageKey)).toBeNull();
+
+    // Unchanged, the same full check passes.
+    const again = await sign(content);
+    await fetch(again.url, { method: 'PUT', body: content, headers: pdfType });
+    await fs.rm(recordPath(t, again.storageKey));
+    expect((await register(again.storageKey, content)).statusCode).toBe(201);
+  });
+
+  it('keeps no record of a PUT that failed verification, and its registration is refused', async () => {
+    const signed = await sign(content);
+    const res = await fetch(signed.url, { method: 'PUT', body: altered(), headers: pdfType });
+    expect(res.status).toBe(400);
+    expect(await hasRecord(t, signed.storageKey)).toBe(false);
+    expect(await t.store.stat(signed.storageKey)).toBeNull();
+
+    const registered = await register(signed.storageKey, content);
+    expect(registered.statusCode).toBe(400);
+    expect(registered.json().error).toBe(NOT_UPLOADED);
+  });
+
+  it('lets no client write a record: only the PUT of the signed declaration does', async () => {
+    const signed = await sign(content);
+    // Re-declaring the hash of other bytes in the URL breaks its signature: nothing is written.
+    const forged = altered();
+    const url = new URL(signed.url);
+    url.searchParams.set('sha256', sha256(forged));
+    const res = await fetch(url, { method: 'PUT', body: forged, headers: pdfType });
+    expect(res.status).toBe(403);
+    expect(await hasRecord(t, signed.storageKey)).toBe(false);
+    expect((await register(signed.storageKey, content)).json().error).toBe(NOT_UPLOADED);
+
+    // No upload or read URL can name the records' folder.
+    const query = url.search;
+    for (const target of [
+      `/storage/uploads/.verified/${signed.storageKey.slice(3)}${query}`,
+      `/storage/uploads/%2Everified/${signed.storageKey.slice(3)}${query}`,
+    ]) {
+      const trick = await fetch(new URL(target, origin), { method: 'PUT', body: forged, headers: pdfType });
+      expect([400, 403, 404], target).toContain(trick.status);
+    }
+    expect(await hasRecord(t, signed.storageKey)).toBe(false);
+    const read = await fetch(
+      new URL(`/storage/objects/.verified/${signed.storageKey.slice(3)}${query}`, origin),
+    );
+    expect([400, 403, 404]).toContain(read.status);
   });
 });

@@ -124,6 +124,11 @@ describe(`housekeeping and the orphan sweep (${databaseKind})`, { timeout: 90_00
     await fs.writeFile(path.join(incoming, 'running-partial'), 'an upload in progress');
     const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
     await fs.utimes(path.join(incoming, 'stale-partial'), twoHoursAgo, twoHoursAgo);
+    // The fs store's verified records: one left without its object (a crash between the two writes).
+    const records = path.join(t.filesDir, '.verified');
+    const orphanRecord = 'ab'.repeat(16);
+    await fs.writeFile(path.join(records, orphanRecord), '{}');
+    await fs.utimes(path.join(records, orphanRecord), twoHoursAgo, twoHoursAgo);
 
     const id = await t.services.jobs.send(houseKeepingJob, {});
     expect(await t.services.jobs.runQueued(houseKeepingJob)).toBe(1);
@@ -147,6 +152,10 @@ describe(`housekeeping and the orphan sweep (${databaseKind})`, { timeout: 90_00
     ).toEqual([]);
     expect(await fs.readdir(incoming)).toEqual(expect.arrayContaining(['running-partial']));
     expect(await fs.readdir(incoming)).not.toContain('stale-partial');
+    // A record goes with its object or once it is an idle orphan; the live upload's stays.
+    expect(await fs.readdir(records)).toContain(liveKey.slice(3));
+    expect(await fs.readdir(records)).not.toContain(expiredKey.slice(3));
+    expect(await fs.readdir(records)).not.toContain(orphanRecord);
   });
 
   it('sweeps objects nothing refers to, after an hour, and never a document’s', async () => {

@@ -9,8 +9,11 @@ export class DigestStream extends Transform {
   readonly #hash = createHash('sha256');
   bytes = 0;
 
-  constructor(private readonly limit = Number.POSITIVE_INFINITY) {
-    super();
+  constructor(
+    private readonly limit = Number.POSITIVE_INFINITY,
+    highWaterMark?: number,
+  ) {
+    super({ highWaterMark });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {

@@ -42,7 +42,8 @@ export interface FileStore {
    */
   putObject(content: Buffer, contentType: string): Promise<{ key: string; bytes: number; sha256: string }>;
   /**
-   * Streams the stored object and checks size and SHA-256 against the declaration.
+   * Checks the stored object's size and SHA-256 against the declaration: s3 streams it back and hashes
+   * it; fs trusts the record it wrote when its own hash of the PUT body matched (no second read).
    * An object that does not match is removed, so a bad upload leaves nothing behind.
    */
   verifyUpload(key: string, declaration: Pick<UploadDeclaration, 'bytes' | 'sha256'>): Promise<VerifyResult>;

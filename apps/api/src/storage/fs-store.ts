@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { DigestStream, digestOf, TooLargeError } from './digest.js';
 import {
@@ -18,6 +19,15 @@ import {
   type VerifyResult,
 } from './file-store.js';
 import { sign, verifySignature } from './signing.js';
+
+const verifiedRecord = z.object({ bytes: z.number().int().min(0), sha256: z.string() });
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
 
 export interface FsFileStoreOptions {
   /** Directory that holds the objects; nothing is ever written outside it. */
@@ -56,6 +66,18 @@ const readFields = (key: string, g: Omit<ReadGrant, 'signature'>) =>
 export const FS_UPLOAD_PATH = '/storage/uploads';
 export const FS_OBJECT_PATH = '/storage/objects';
 const TEMP_DIR = '.incoming';
+/**
+ * Where the store notes, per object, the size and SHA-256 it checked while receiving the PUT (see
+ * receiveUpload). Only the store writes here, and only after its own hash matched the signed
+ * declaration; no key can name this folder, so no URL reaches it.
+ */
+const VERIFIED_DIR = '.verified';
+/**
+ * How much of an upload may wait in memory between the socket and the disk (per stream): enough that
+ * the next chunks are read while one is written, so receiving and writing overlap; small enough that
+ * a 50 MB upload stays a few MB of memory. The streams' 16 KiB default paused the socket for every write.
+ */
+const UPLOAD_BUFFER_BYTES = 1024 * 1024;
 /** A partial upload not written to for this long is abandoned (removed at start and by housekeeping). */
 export const INCOMING_MAX_IDLE_MS = 60 * 60 * 1000;
 
@@ -81,6 +103,7 @@ export class FsFileStore implements FileStore {
   /** Creates the directories and removes partial uploads left by a crash (see sweepIncoming). */
   async init(): Promise<void> {
     await fs.mkdir(path.join(this.#root, TEMP_DIR), { recursive: true });
+    await fs.mkdir(path.join(this.#root, VERIFIED_DIR), { recursive: true });
     await this.sweepIncoming(new Date(this.#now() - INCOMING_MAX_IDLE_MS));
   }
 
@@ -150,9 +173,16 @@ export class FsFileStore implements FileStore {
     }
   }
 
+  /** The verified record of an object (see VERIFIED_DIR); the key's name part is unique on its own. */
+  #recordOf(key: string): string {
+    this.#pathOf(key);
+    return path.join(this.#root, VERIFIED_DIR, key.slice(3));
+  }
+
   /**
    * Streams `body` to a temporary file while hashing it, then moves it into place only if it is
-   * exactly the declared content. On any failure the temporary file is removed.
+   * exactly the declared content, with a record of what was verified (so registering it need not read
+   * and hash it again: verifyUpload). On any failure the temporary file is removed and no record kept.
    * Call authorizeUpload first.
    */
   async receiveUpload(
@@ -162,9 +192,14 @@ export class FsFileStore implements FileStore {
   ): Promise<{ key: string; bytes: number; sha256: string }> {
     const target = this.#pathOf(key);
     const temp = path.join(this.#root, TEMP_DIR, randomBytes(16).toString('hex'));
-    const digest = new DigestStream(grant.bytes);
+    const record = this.#recordOf(key);
+    const digest = new DigestStream(grant.bytes, UPLOAD_BUFFER_BYTES);
     try {
-      await pipeline(body, digest, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(
+        body,
+        digest,
+        createWriteStream(temp, { flags: 'wx', highWaterMark: UPLOAD_BUFFER_BYTES }),
+      );
       if (digest.bytes !== grant.bytes) {
         throw new AppError(
           'BAD_REQUEST',
@@ -174,11 +209,15 @@ export class FsFileStore implements FileStore {
       if (digest.digest() !== grant.sha256) {
         throw new AppError('BAD_REQUEST', 'Upload does not match the declared SHA-256');
       }
+      // The record first: an object is never in place without it (a crash in between leaves a record
+      // without an object, which counts as "not uploaded" and is swept).
+      await fs.writeFile(record, JSON.stringify({ bytes: grant.bytes, sha256: grant.sha256 }));
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.rename(temp, target);
       return { key, bytes: grant.bytes, sha256: grant.sha256 };
     } catch (error) {
       await fs.rm(temp, { force: true });
+      await fs.rm(record, { force: true });
       if (error instanceof TooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', error.message);
       throw error;
     }
@@ -197,7 +236,44 @@ export class FsFileStore implements FileStore {
     return { key, bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
   }
 
+  /**
+   * Trusts the record receiveUpload wrote after its own hash matched: the object is not read again,
+   * only its size is checked. The record is spent here (a second check, or an object stored before
+   * records existed, is hashed in full). Trust boundary: the data directory is the server's own; a file
+   * changed on disk after its PUT is not this check's to find (ZIP exports verify every SHA-256 as they
+   * stream).
+   */
   async verifyUpload(
+    key: string,
+    declaration: Pick<UploadDeclaration, 'bytes' | 'sha256'>,
+  ): Promise<VerifyResult> {
+    const recorded = await this.#takeRecord(key);
+    if (!recorded) return this.#hashUpload(key, declaration);
+    const found = await this.stat(key);
+    if (!found) return { ok: false, reason: 'missing' };
+    if (found.bytes !== declaration.bytes || recorded.bytes !== declaration.bytes) {
+      await this.remove(key);
+      return { ok: false, reason: 'size_mismatch' };
+    }
+    if (recorded.sha256 !== declaration.sha256) {
+      await this.remove(key);
+      return { ok: false, reason: 'hash_mismatch' };
+    }
+    return { ok: true, bytes: recorded.bytes, sha256: recorded.sha256 };
+  }
+
+  /** Reads and removes an object's verified record; null when there is none (or it is unreadable). */
+  async #takeRecord(key: string): Promise<{ bytes: number; sha256: string } | null> {
+    const file = this.#recordOf(key);
+    const text = await fs.readFile(file, 'utf8').catch(() => null);
+    if (text === null) return null;
+    await fs.rm(file, { force: true });
+    const parsed = verifiedRecord.safeParse(safeJson(text));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** The full check: size, then SHA-256 of the stored bytes; a mismatching object is removed. */
+  async #hashUpload(
     key: string,
     declaration: Pick<UploadDeclaration, 'bytes' | 'sha256'>,
   ): Promise<VerifyResult> {
@@ -271,6 +347,7 @@ export class FsFileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     await fs.rm(this.#pathOf(key), { force: true });
+    await fs.rm(this.#recordOf(key), { force: true });
   }
 
   async sweepIncoming(before: Date): Promise<number> {
@@ -284,6 +361,16 @@ export class FsFileStore implements FileStore {
         await fs.rm(file, { force: true });
         removed += 1;
       }
+    }
+    // Records are spent at registration or removed with their object; one left without its object
+    // (a crash between the two writes of receiveUpload) goes once it is as idle.
+    const records = path.join(this.#root, VERIFIED_DIR);
+    for (const name of await fs.readdir(records).catch(() => [])) {
+      const key = `${name.slice(0, 2)}/${name}`;
+      if (!isObjectKey(key) || (await this.stat(key))) continue;
+      const info = await fs.stat(path.join(records, name)).catch(() => null);
+      if (info?.isFile() && info.mtimeMs < before.getTime())
+        await fs.rm(path.join(records, name), { force: true });
     }
     return removed;
   }

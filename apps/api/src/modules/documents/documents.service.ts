@@ -197,8 +197,9 @@ async function resolveTarget(db: Db, actor: Actor, input: RegisterDocument): Pro
 
 /**
  * Holds a registration to its signed declaration: the upload must exist, be unregistered and unexpired,
- * match the declared size, SHA-256 and type, and its stored bytes must hash and sniff as declared. A
- * mismatching object is removed and its declaration spent. Answers the upload row.
+ * match the declared size, SHA-256 and type, and its stored bytes must hash as declared (the store
+ * verifies: see FileStore.verifyUpload) and sniff as declared (their first bytes). A mismatching
+ * object is removed and its declaration spent. Answers the upload row.
  */
 export async function checkUploaded(
   db: Db,
@@ -285,8 +286,8 @@ export function insertRegistered(
 /**
  * Step 3: registers an uploaded file as a document. Nothing the client says is trusted: the key
  * must be one this organisation signed and has not registered yet; size, SHA-256 and type must be
- * the signed ones; the stored bytes are hashed and sniffed; the source and verifier come from who
- * the caller is.
+ * the signed ones; the store verifies the stored bytes and their first bytes are sniffed; the source
+ * and verifier come from who the caller is.
  */
 export async function registerDocument(
   db: Db,
