@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.js';
 import { connectDatabase, databaseConfigFromEnv } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { withStartupLock } from './db/startup-lock.js';
 import type { Env } from './env.js';
 import { seedDemoAccounts, seedDemoPortfolio, seedDemoSupplierJob } from './modules/demo/seed.js';
 import { refreshStatistics } from './modules/housekeeping/housekeeping.service.js';
@@ -18,12 +19,16 @@ export async function createServer(
 ): Promise<FastifyInstance> {
   const db = await connectDatabase(databaseConfigFromEnv(env));
   try {
-    await migrateToLatest(db.db);
     const secret = await resolveAppSecret(env);
-    const store = await createFileStore(env, secret);
-    await seedDemoAccounts(db.db);
-    await seedDemoPortfolio(db.db, store);
-    await seedDemoSupplierJob(db.db, store);
+    // Replicas starting together on one PostgreSQL database (and one bucket) take turns here.
+    const store = await withStartupLock(db, async () => {
+      await migrateToLatest(db.db);
+      const created = await createFileStore(env, secret);
+      await seedDemoAccounts(db.db);
+      await seedDemoPortfolio(db.db, created);
+      await seedDemoSupplierJob(db.db, created);
+      return created;
+    });
     // Fresh planner statistics from the start (PGlite has no autovacuum; see connect.ts).
     await refreshStatistics(db);
     return await buildApp({ env, db, store, secret }, { logger });
