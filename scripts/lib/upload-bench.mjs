@@ -27,6 +27,22 @@ async function rssMb(pid) {
   return kb / 1024;
 }
 
+/**
+ * CPU time a process has used so far, in ms (Linux /proc, user + system, 10 ms ticks). Unlike wall
+ * time it barely moves with other load on the machine, so it compares runs on a busy machine.
+ */
+async function cpuMs(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Bytes a process has read so far through read syscalls (files and sockets alike; Linux /proc). */
+async function readBytes(pid) {
+  const io = await readFile(`/proc/${pid}/io`, 'utf8');
+  return Number(/rchar:\s+(\d+)/.exec(io)?.[1] ?? Number.NaN);
+}
+
 async function hashAndCopy(file, dir) {
   const hash = createHash('sha256');
   const source = createReadStream(file);
@@ -87,8 +103,11 @@ export async function benchUpload({ baseUrl, pid, dataDir }, headers, propertyId
     // The baseline goes on the API's own disk (its data dir), as the store's files do.
     const baselineDir = await mkdtemp(path.join(dataDir, 'baseline-'));
     let start = performance.now();
+    const baselineCpu = process.cpuUsage();
     const sha256 = await hashAndCopy(file, baselineDir);
     const baselineSeconds = (performance.now() - start) / 1000;
+    const { user, system } = process.cpuUsage(baselineCpu);
+    const baselineCpuMs = (user + system) / 1000;
     await rm(baselineDir, { recursive: true, force: true });
 
     const results = [];
@@ -103,6 +122,7 @@ export async function benchUpload({ baseUrl, pid, dataDir }, headers, propertyId
           () => {},
         );
       }, 10);
+      const cpuBefore = await cpuMs(pid);
       start = performance.now();
       const json = { ...headers, 'content-type': 'application/json' };
       const signed = await fetch(`${baseUrl}/api/documents/sign`, {
@@ -118,6 +138,7 @@ export async function benchUpload({ baseUrl, pid, dataDir }, headers, propertyId
       );
       if (put.status !== 200) throw new Error(`PUT answered ${put.status}: ${put.body}`);
       const putAt = performance.now();
+      const readBefore = await readBytes(pid);
       const registered = await fetch(`${baseUrl}/api/documents`, {
         method: 'POST',
         headers: json,
@@ -133,6 +154,9 @@ export async function benchUpload({ baseUrl, pid, dataDir }, headers, propertyId
       });
       const end = performance.now();
       clearInterval(sampler);
+      const apiCpuMs = (await cpuMs(pid)) - cpuBefore;
+      // What the API read while registering: the whole file again when it re-hashed it, a few KB now.
+      const registerReadMb = ((await readBytes(pid)) - readBefore) / 1024 / 1024;
       if (registered.status !== 201)
         throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
       const uploadSeconds = (end - start) / 1000;
@@ -146,6 +170,9 @@ export async function benchUpload({ baseUrl, pid, dataDir }, headers, propertyId
         // Where the time went, in milliseconds: signing, the PUT (send, hash, write), registering.
         steps: { sign: signedAt - start, put: putAt - signedAt, register: end - putAt },
         sha256MbPerSec,
+        apiCpuMs,
+        baselineCpuMs,
+        registerReadMb,
       });
     }
     return results;
@@ -158,6 +185,6 @@ export async function benchUpload({ baseUrl, pid, dataDir }, headers, propertyId
 export function uploadRows(results) {
   return results.map(
     (r) =>
-      `| upload ${r.mb} MB through the fs store (${r.client === 'fetch' ? 'fetch() client' : 'node:http client'}) | ${r.uploadMbPerSec.toFixed(0)} MB/s | baseline (hash + copy on the same disk) ${r.baselineMbPerSec.toFixed(0)} MB/s | ratio ${(r.ratio * 100).toFixed(0)}% (today 30–34%, target ≥ 70%) | API peak RSS growth ${r.rssGrowthMb.toFixed(1)} MB (budget ${MEMORY_BUDGET_MB} MB) | sign ${r.steps.sign.toFixed(0)} ms, PUT ${r.steps.put.toFixed(0)} ms, register ${r.steps.register.toFixed(0)} ms; SHA-256 alone ${r.sha256MbPerSec.toFixed(0)} MB/s |`,
+      `| upload ${r.mb} MB through the fs store (${r.client === 'fetch' ? 'fetch() client' : 'node:http client'}) | ${r.uploadMbPerSec.toFixed(0)} MB/s | baseline (hash + copy on the same disk) ${r.baselineMbPerSec.toFixed(0)} MB/s | ratio ${(r.ratio * 100).toFixed(0)}% (today 30–34%, target ≥ 70%) | API peak RSS growth ${r.rssGrowthMb.toFixed(1)} MB (budget ${MEMORY_BUDGET_MB} MB) | sign ${r.steps.sign.toFixed(0)} ms, PUT ${r.steps.put.toFixed(0)} ms, register ${r.steps.register.toFixed(0)} ms (read ${r.registerReadMb.toFixed(1)} MB); API CPU ${r.apiCpuMs.toFixed(0)} ms (hash + copy ${r.baselineCpuMs.toFixed(0)} ms); SHA-256 alone ${r.sha256MbPerSec.toFixed(0)} MB/s |`,
   );
 }
