@@ -74,8 +74,9 @@ const TEMP_DIR = '.incoming';
 const VERIFIED_DIR = '.verified';
 /**
  * How much of an upload may wait in memory between the socket and the disk (per stream): enough that
- * the next chunks are read while one is written, so receiving and writing overlap; small enough that
- * a 50 MB upload stays a few MB of memory. The streams' 16 KiB default paused the socket for every write.
+ * the socket goes on being read while a write is on its way to disk, and the chunks that queue up
+ * meanwhile go out in one writev; small enough that an upload of any size stays a couple of MB of
+ * memory. (The streams' 64 KiB default is one socket read: each write paused the socket.)
  */
 const UPLOAD_BUFFER_BYTES = 1024 * 1024;
 /** A partial upload not written to for this long is abandoned (removed at start and by housekeeping). */
