@@ -17,6 +17,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { startBuiltApp } from './lib/built-app.mjs';
 import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
+import { trpcScenarios } from './lib/trpc-bench.mjs';
 import { benchUpload, MEMORY_BUDGET_MB } from './lib/upload-bench.mjs';
 
 const DURATION = positiveInt('BENCH_DURATION', 5);
@@ -33,11 +34,7 @@ const scenarios = [
     path: '/api/health',
     expect: { status: 'ok', db: 'ok', storage: 'ok' },
   },
-  {
-    name: 'tRPC system.info',
-    path: '/trpc/system.info',
-    expect: { result: { data: { name: 'PropertyDNA', version: '0.1.0' } } },
-  },
+  ...trpcScenarios,
   { name: 'REST system.info', path: '/api/info', expect: { name: 'PropertyDNA', version: '0.1.0' } },
 ];
 
