@@ -17,6 +17,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { startBuiltApp } from './lib/built-app.mjs';
 import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
+import { benchTrpcDoors, trpcScenarios } from './lib/trpc-bench.mjs';
 import { benchUpload, MEMORY_BUDGET_MB, uploadRows } from './lib/upload-bench.mjs';
 
 const DURATION = positiveInt('BENCH_DURATION', 5);
@@ -33,11 +34,7 @@ const scenarios = [
     path: '/api/health',
     expect: { status: 'ok', db: 'ok', storage: 'ok' },
   },
-  {
-    name: 'tRPC system.info',
-    path: '/trpc/system.info',
-    expect: { result: { data: { name: 'PropertyDNA', version: '0.1.0' } } },
-  },
+  ...trpcScenarios,
   { name: 'REST system.info', path: '/api/info', expect: { name: 'PropertyDNA', version: '0.1.0' } },
 ];
 
@@ -213,6 +210,15 @@ async function main() {
     }
     console.log('');
     printTable(rows);
+
+    process.stdout.write('\n  measuring the tRPC door in turns with the bare route (median of 5 rounds) … ');
+    const doors = await benchTrpcDoors(autocannon, server, { connections: CONNECTIONS });
+    console.log('done');
+    for (const d of doors)
+      console.log(
+        `| ${d.name} ${d.path} | ${d.reqPerSec.toFixed(0)} req/s | ratio ${(d.ratio * 100).toFixed(1)}% | server CPU ${d.cpuMicros.toFixed(0)} µs/request (bare ${doors[0].cpuMicros.toFixed(0)}: ${((doors[0].cpuMicros / d.cpuMicros) * 100).toFixed(0)}%) | failed ${d.failed} |`,
+      );
+    if (doors.some((d) => d.failed)) exitCode = 1;
 
     process.stdout.write('\n  measuring a 50 MB upload (sign, PUT, register) … ');
     const propertyId = (

@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -31,6 +30,7 @@ import { restPlugin } from './rest/plugin.js';
 import { fsStorageRoutes } from './storage/fs-routes.js';
 import { FsFileStore } from './storage/fs-store.js';
 import { type AppDeps, type AppServices, createContext } from './trpc/context.js';
+import { type TrpcHttpOptions, trpcHttpHandler } from './trpc/http-handler.js';
 import { type AppRouter, appRouter } from './trpc/router.js';
 import { defaultWebDistDir, isApiPath, registerWebApp } from './web/web-app.js';
 
@@ -205,23 +205,21 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(escalationFileRoutes, { services });
   await app.register(transferFileRoutes, { services });
 
+  const trpc: TrpcHttpOptions<AppRouter> = {
+    router: appRouter,
+    createContext: (req, res) => createContext(services, req, res),
+    onError: ({ error, path, ctx, req }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        (ctx?.log ?? req.log).error({ err: error.cause ?? error, path }, 'procedure failed');
+    },
+  };
   if (env.BENCH_ROUTES) {
     // The benchmark's baseline: a plain route in the same process, with the same hooks and headers.
     app.get('/__bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
-    app.register(benchRoutes, { services });
+    app.register(benchRoutes, { services, trpc });
   }
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(services, req, res),
-      onError: ({ error, path, ctx }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          ctx?.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-      },
-    },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  await app.register(trpcHttpHandler, { prefix: '/trpc', ...trpc });
 
   if (deps.store instanceof FsFileStore) {
     await app.register(fsStorageRoutes, { store: deps.store });

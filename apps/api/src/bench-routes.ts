@@ -1,3 +1,4 @@
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -5,13 +6,29 @@ import { z } from 'zod';
 import { resolveActor } from './auth/actor.js';
 import { AppError } from './errors.js';
 import type { AppServices } from './trpc/context.js';
+import type { TrpcHttpOptions } from './trpc/http-handler.js';
+import type { AppRouter } from './trpc/router.js';
 
 /**
  * Benchmark-only routes (registered with BENCH_ROUTES=true, never otherwise): fills the caller's
  * organisation with many properties and documents in two statements, so `pnpm bench` can measure
- * the portfolio list at scale without hours of API calls.
+ * the portfolio list at scale without hours of API calls; and serves the same procedures through
+ * tRPC's stock Fastify adapter at /__bench/trpc-stock, so the bench (and the wire test) can set the
+ * app's own tRPC handler beside it.
  */
-export async function benchRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+export async function benchRoutes(
+  app: FastifyInstance,
+  { services, trpc }: { services: AppServices; trpc: TrpcHttpOptions<AppRouter> },
+) {
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/__bench/trpc-stock',
+    trpcOptions: {
+      router: trpc.router,
+      createContext: ({ req, res }) => trpc.createContext(req, res),
+      onError: (opts) => trpc.onError?.(opts),
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/__bench/seed-portfolio',
     {

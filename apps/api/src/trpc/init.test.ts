@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError, type AppErrorCode, appErrorCodes } from '../errors.js';
 import { errorReply } from '../rest/error-reply.js';
 import type { Context } from './context.js';
+import { type TrpcHttpOptions, trpcHttpHandler } from './http-handler.js';
 import { createCallerFactory, publicProcedure, router } from './init.js';
 
 // A router of the app's own procedure builder, throwing what services throw.
@@ -41,10 +42,10 @@ describe('AppError → tRPC code → HTTP status (one table)', () => {
 describe('tRPC error shape', () => {
   it('answers a refused input with its schema messages, not the serialised issues', async () => {
     const app = (await import('fastify')).default();
-    const { fastifyTRPCPlugin } = await import('@trpc/server/adapters/fastify');
-    await app.register(fastifyTRPCPlugin, {
+    await app.register(trpcHttpHandler, {
       prefix: '/trpc',
-      trpcOptions: { router: testRouter, createContext: () => ({}) as Context },
+      router: testRouter,
+      createContext: async () => ({}) as Context,
     });
     const res = await app.inject({
       method: 'GET',
@@ -56,6 +57,30 @@ describe('tRPC error shape', () => {
       formErrors: [],
       fieldErrors: { n: ['n must be at least 1'] },
     });
+    await app.close();
+  });
+
+  it('answers an unexpected failure with a bare 500 and reports it to onError with its cause', async () => {
+    const app = (await import('fastify')).default();
+    const reported: unknown[] = [];
+    const options: TrpcHttpOptions<typeof testRouter> = {
+      router: testRouter,
+      createContext: async () => ({}) as Context,
+      onError: ({ error, path, type }) => reported.push({ code: error.code, cause: error.cause, path, type }),
+    };
+    await app.register(trpcHttpHandler, { prefix: '/trpc', ...options });
+    const res = await app.inject({ method: 'GET', url: '/trpc/crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      error: {
+        message: 'Internal server error',
+        code: -32603,
+        data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'crash' },
+      },
+    });
+    expect(reported).toEqual([
+      { code: 'INTERNAL_SERVER_ERROR', cause: expect.any(Error), path: 'crash', type: 'query' },
+    ]);
     await app.close();
   });
 });
