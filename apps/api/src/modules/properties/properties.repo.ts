@@ -1,7 +1,15 @@
-import { type ComplianceStatus, complianceCounts, complianceFromExpiry } from '@propertydna/domain';
-import { sql } from 'kysely';
+import {
+  type ComplianceStatus,
+  complianceCounts,
+  complianceFromExpiry,
+  expiryWarningWindow,
+  isUuid,
+  type PropertyPageQuery,
+} from '@propertydna/domain';
+import { type SqlBool, sql } from 'kysely';
 import type { DbOrTrx, PropertyRow } from '../../db/database.js';
-import type { PropertyOut } from './properties.schemas.js';
+import { AppError } from '../../errors.js';
+import type { PropertyOut, PropertyPageOut } from './properties.schemas.js';
 
 interface PropertyWithActivity extends PropertyRow {
   documents_count: number | string | bigint;
@@ -133,6 +141,91 @@ export async function listProperties(db: DbOrTrx, organizationId: string, now: D
     .orderBy('p.id')
     .execute();
   return rows.map((row) => toPropertyOut(row as PropertyWithActivity, now));
+}
+
+/** Where a page starts: after the property with this creation time (to the microsecond) and id. */
+interface PageCursor {
+  createdAt: string;
+  id: string;
+}
+
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The opaque cursor a page answers: the last property's creation time and id, base64url. */
+function encodeCursor(cursor: PageCursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+}
+
+/** A cursor as the client sent it; anything this server did not issue is a 400, never a 500. */
+function decodeCursor(value: string): PageCursor {
+  const [createdAt, id, ...rest] = Buffer.from(value, 'base64url').toString().split('|');
+  if (rest.length > 0 || !createdAt || !CURSOR_AT.test(createdAt) || !isUuid(id)) {
+    throw new AppError('BAD_REQUEST', 'Invalid cursor');
+  }
+  if (Number.isNaN(Date.parse(createdAt))) throw new AppError('BAD_REQUEST', 'Invalid cursor');
+  return { createdAt, id };
+}
+
+/** `text` for LIKE: its wildcards and the escape character match themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * One page of the organisation's live properties in the list's order (newest first, then id), with
+ * how many match in all. The cursor is keyset (creation time to the microsecond, id): a page never
+ * repeats or skips a property when others are added or archived meanwhile.
+ */
+export async function pageProperties(
+  db: DbOrTrx,
+  organizationId: string,
+  input: PropertyPageQuery,
+  now: Date,
+): Promise<PropertyPageOut> {
+  const cursor = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  const window = expiryWarningWindow(now);
+  const status = sql<ComplianceStatus>`coalesce(c.compliance_status, case
+    when d.earliest_expiry is null then 'good'
+    when d.earliest_expiry <= ${window.after} then 'critical'
+    when d.earliest_expiry <= ${window.until} then 'warning'
+    else 'good' end)`;
+  const filtered = selectWithActivity(db, organizationId)
+    .$if(input.q !== undefined, (query) => {
+      const pattern = `%${likeLiteral(input.q ?? '')}%`;
+      return query.where((eb) =>
+        eb.or([
+          eb('p.name', 'ilike', pattern),
+          eb('p.address', 'ilike', pattern),
+          eb('p.dna_code', 'ilike', pattern),
+          eb('p.parcel_id', 'ilike', pattern),
+        ]),
+      );
+    })
+    .$if(input.status !== undefined, (query) => query.where(sql<SqlBool>`${status} = ${input.status}`));
+  const [rows, count] = await Promise.all([
+    filtered
+      .select(
+        sql<string>`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+          'cursor_at',
+        ),
+      )
+      .$if(cursor !== null, (query) => {
+        const at = cursor?.createdAt ?? '';
+        return query.where(
+          sql<SqlBool>`p.created_at <= ${at}::timestamptz and (p.created_at < ${at}::timestamptz or p.id > ${cursor?.id ?? ''})`,
+        );
+      })
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id')
+      .limit(input.limit + 1)
+      .execute(),
+    filtered.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.slice(0, input.limit);
+  const last = rows.length > input.limit ? rows[input.limit - 1] : undefined;
+  return {
+    items: items.map((row) => toPropertyOut(row as PropertyWithActivity, now)),
+    nextCursor: last ? encodeCursor({ createdAt: last.cursor_at, id: last.id }) : null,
+    total: Number(count.n),
+  };
 }
 
 export async function findProperty(

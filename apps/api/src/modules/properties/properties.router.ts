@@ -1,4 +1,4 @@
-import { createPropertyInputSchema } from '@propertydna/domain';
+import { createPropertyInputSchema, propertyPageInputSchema } from '@propertydna/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
@@ -6,6 +6,7 @@ import { recheckCompliance } from '../compliance/compliance.jobs.js';
 import {
   dashboardStatsSchema,
   propertyIdParams,
+  propertyPageSchema,
   propertySchema,
   updatePropertyInput,
 } from './properties.schemas.js';
@@ -15,6 +16,7 @@ import {
   dashboardStats,
   getProperties,
   getProperty,
+  getPropertyPage,
   updateProperty,
 } from './properties.service.js';
 
@@ -22,6 +24,12 @@ export const propertiesRouter = router({
   list: authedProcedure
     .output(z.array(propertySchema))
     .query(({ ctx }) => getProperties(ctx.deps.db.db, ctx.actor.organizationId)),
+
+  /** The screens' list: one page (cursor, 50 by default), searched by name/address/DNA code/ERF, by status. */
+  page: authedProcedure
+    .input(propertyPageInputSchema)
+    .output(propertyPageSchema)
+    .query(({ ctx, input }) => getPropertyPage(ctx.deps.db.db, ctx.actor.organizationId, input)),
 
   byId: authedProcedure
     .input(propertyIdParams)

@@ -43,6 +43,19 @@ export const propertySchema = z
   .meta({ id: 'Property' });
 export type PropertyOut = z.infer<typeof propertySchema>;
 
+/**
+ * One page of the portfolio: its properties (in the list's order), the cursor of the next page (null
+ * on the last) and how many properties match the search and filter in all.
+ */
+export const propertyPageSchema = z
+  .object({
+    items: z.array(propertySchema),
+    nextCursor: z.string().nullable(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'PropertyPage' });
+export type PropertyPageOut = z.infer<typeof propertyPageSchema>;
+
 /** One property: the REST `/:id` parameters and the input of byId and archive. */
 export const propertyIdParams = idParamsSchema;
 

@@ -4,6 +4,7 @@ import {
   issueDnaCode,
   johannesburgDate,
   type NewProperty,
+  type PropertyPageQuery,
   parcelKey,
   resolvePropertyMunicipality,
   type UpdateProperty,
@@ -14,8 +15,14 @@ import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
 import { upcomingReminders } from '../maintenance/reminders.service.js';
-import { countLiveProperties, findProperty, listProperties, portfolioCounts } from './properties.repo.js';
-import type { DashboardStats, PropertyOut } from './properties.schemas.js';
+import {
+  countLiveProperties,
+  findProperty,
+  listProperties,
+  pageProperties,
+  portfolioCounts,
+} from './properties.repo.js';
+import type { DashboardStats, PropertyOut, PropertyPageOut } from './properties.schemas.js';
 
 export const PARCEL_TAKEN = 'This property is already registered in your portfolio';
 
@@ -29,6 +36,16 @@ export function registrationYear(now: Date): number {
 
 export function getProperties(db: Db, organizationId: string, now = new Date()): Promise<PropertyOut[]> {
   return listProperties(db, organizationId, now);
+}
+
+/** One page of the portfolio, searched and filtered (the screens' list). */
+export function getPropertyPage(
+  db: Db,
+  organizationId: string,
+  input: PropertyPageQuery,
+  now = new Date(),
+): Promise<PropertyPageOut> {
+  return pageProperties(db, organizationId, input, now);
 }
 
 export async function getProperty(
