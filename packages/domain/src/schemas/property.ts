@@ -281,6 +281,7 @@ export const MAX_PROPERTY_PAGE_SIZE = 100;
 /** How long a search or a cursor may be; a cursor the server issued is far shorter. */
 export const MAX_PROPERTY_SEARCH = 200;
 export const MAX_PROPERTY_CURSOR = 200;
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export const PROPERTY_PAGE_MESSAGES = {
   limit: `Page size must be a whole number from 1 to ${MAX_PROPERTY_PAGE_SIZE}`,
@@ -299,8 +300,11 @@ export const PROPERTY_PAGE_MESSAGES = {
 export const propertyPageInputSchema = z.object({
   cursor: z
     .string({ error: PROPERTY_PAGE_MESSAGES.cursor })
-    .min(1, PROPERTY_PAGE_MESSAGES.cursor)
-    .max(MAX_PROPERTY_CURSOR, PROPERTY_PAGE_MESSAGES.cursor)
+    // base64url, as the server issues it (so no control character either).
+    .refine(
+      (value) => value.length <= MAX_PROPERTY_CURSOR && CURSOR_PATTERN.test(value),
+      PROPERTY_PAGE_MESSAGES.cursor,
+    )
     .optional(),
   limit: boundedInt(
     {
@@ -322,6 +326,10 @@ export const propertyPageInputSchema = z.object({
 });
 export type PropertyPageInput = z.input<typeof propertyPageInputSchema>;
 export type PropertyPageQuery = z.output<typeof propertyPageInputSchema>;
+
+/** The whole list, searched and filtered as a page is (nothing given: every live property). */
+export const propertyFilterSchema = propertyPageInputSchema.pick({ q: true, status: true });
+export type PropertyFilterInput = z.input<typeof propertyFilterSchema>;
 
 function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

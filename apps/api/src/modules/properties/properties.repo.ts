@@ -7,20 +7,56 @@ import {
   type PropertyPageQuery,
 } from '@propertydna/domain';
 import { type SqlBool, sql } from 'kysely';
-import type { DbOrTrx, PropertyRow } from '../../db/database.js';
+import type { DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { PropertyOut, PropertyPageOut } from './properties.schemas.js';
 
-interface PropertyWithActivity extends PropertyRow {
-  documents_count: number | string | bigint;
-  last_document_at: Date | string | null;
-  earliest_expiry: Date | string | null;
-  checked_status: ComplianceStatus | null;
-}
+type PropertyFilter = Partial<Pick<PropertyPageQuery, 'q' | 'status'>>;
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-function toPropertyOut(row: PropertyWithActivity, now: Date): PropertyOut {
+/**
+ * The organisation's live properties with what their cards show, as a plain read: the document
+ * figures are the property row's own (kept by triggers, migration 0018) and the compliance is the
+ * stored check, so no request aggregates documents.
+ */
+function selectLive(db: DbOrTrx, organizationId: string) {
+  return db
+    .selectFrom('properties as p')
+    .leftJoin('compliance_checks as c', 'c.property_id', 'p.id')
+    .select([
+      'p.id',
+      'p.dna_code',
+      'p.name',
+      'p.address',
+      'p.property_type',
+      'p.country',
+      'p.municipality',
+      'p.parcel_id',
+      'p.township',
+      'p.unit',
+      'p.deed_number',
+      'p.description',
+      'p.metadata',
+      'p.features',
+      'p.is_demo',
+      'p.documents_count',
+      'p.last_document_at',
+      'p.earliest_expiry',
+      'p.created_at',
+      'p.updated_at',
+      'c.compliance_status as checked_status',
+    ])
+    .where('p.organization_id', '=', organizationId)
+    .where('p.archived_at', 'is', null);
+}
+type LiveRow = Awaited<ReturnType<ReturnType<typeof selectLive>['executeTakeFirstOrThrow']>>;
+
+/**
+ * The API's property, built field by field (exactly the schema's keys, nothing of the row beyond),
+ * so the list can be serialized from the schema without validating each row again.
+ */
+function toPropertyOut(row: LiveRow, now: Date): PropertyOut {
   const updated = asDate(row.updated_at);
   const lastDocument = row.last_document_at ? asDate(row.last_document_at) : null;
   return {
@@ -40,7 +76,7 @@ function toPropertyOut(row: PropertyWithActivity, now: Date): PropertyOut {
     description: row.description,
     metadata: row.metadata,
     isDemo: row.is_demo,
-    documentsCount: Number(row.documents_count),
+    documentsCount: row.documents_count,
     lastActivity: (lastDocument && lastDocument > updated ? lastDocument : updated).toISOString(),
     features: row.features,
     // The stored check decides; a property not yet checked (a moment after an upgrade) is judged by
@@ -53,58 +89,53 @@ function toPropertyOut(row: PropertyWithActivity, now: Date): PropertyOut {
   };
 }
 
-/** Per property of the organisation: its document count, last upload and earliest certificate/policy expiry. */
-function documentActivity(db: DbOrTrx, organizationId: string) {
-  return db
-    .selectFrom('documents')
-    .select([
-      'property_id',
-      sql<number>`count(*)`.as('documents_count'),
-      sql<Date | null>`max(created_at)`.as('last_document_at'),
-      sql<Date | null>`min(expires_at) filter (where kind in ('certificate', 'policy'))`.as(
-        'earliest_expiry',
-      ),
-    ])
-    .where('organization_id', '=', organizationId)
-    .where('property_id', 'is not', null)
-    .groupBy('property_id')
-    .as('d');
-}
-
 /**
- * The organisation's live properties with their document count, last activity and compliance, in
- * ONE query: the documents are aggregated once per organisation and joined, never queried per property.
+ * The card's compliance in SQL, for filtering: the stored check, else complianceFromExpiry's rule on
+ * the earliest expiry with the same window (the card computes it in toPropertyOut).
  */
-function selectWithActivity(db: DbOrTrx, organizationId: string) {
-  return db
-    .selectFrom('properties as p')
-    .leftJoin(documentActivity(db, organizationId), 'd.property_id', 'p.id')
-    .leftJoin('compliance_checks as c', 'c.property_id', 'p.id')
-    .selectAll('p')
-    .select([
-      sql<number>`coalesce(d.documents_count, 0)`.as('documents_count'),
-      'd.last_document_at',
-      'd.earliest_expiry',
-      'c.compliance_status as checked_status',
-    ])
-    .where('p.organization_id', '=', organizationId)
-    .where('p.archived_at', 'is', null);
+function complianceSql(now: Date) {
+  const window = expiryWarningWindow(now);
+  return sql<ComplianceStatus>`coalesce(c.compliance_status, case
+    when p.earliest_expiry is null then 'good'
+    when p.earliest_expiry <= ${window.after} then 'critical'
+    when p.earliest_expiry <= ${window.until} then 'warning'
+    else 'good' end)`;
+}
+
+/** `text` for LIKE: its wildcards and the escape character match themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The search (name, address, DNA code or ERF, case-insensitive, anywhere) and the status filter. */
+function filtered(db: DbOrTrx, organizationId: string, filter: PropertyFilter, now: Date) {
+  const { q, status } = filter;
+  return selectLive(db, organizationId)
+    .$if(q !== undefined, (query) => {
+      const pattern = `%${likeLiteral(q ?? '')}%`;
+      return query.where((eb) =>
+        eb.or([
+          eb('p.name', 'ilike', pattern),
+          eb('p.address', 'ilike', pattern),
+          eb('p.dna_code', 'ilike', pattern),
+          eb('p.parcel_id', 'ilike', pattern),
+        ]),
+      );
+    })
+    .$if(status !== undefined, (query) => query.where(sql<SqlBool>`${complianceSql(now)} = ${status}`));
 }
 
 /**
- * The dashboard's counts in ONE aggregate query (no property list is built): live properties, their
- * documents and their compliance. The compliance counts are the stored
+ * The dashboard's counts in ONE query over the property rows (no property list is built, no document
+ * read): live properties, their documents and their compliance. The compliance counts are the stored
  * checks' statuses; a property not checked yet is judged by the domain's complianceFromExpiry on its
  * earliest expiry, as on its card.
  */
 export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: Date) {
   const row = await db
     .selectFrom('properties as p')
-    .leftJoin(documentActivity(db, organizationId), 'd.property_id', 'p.id')
     .leftJoin('compliance_checks as c', 'c.property_id', 'p.id')
     .select([
       sql<string>`count(*)`.as('properties'),
-      sql<string>`coalesce(sum(d.documents_count), 0)`.as('documents'),
+      sql<string>`coalesce(sum(p.documents_count), 0)`.as('documents'),
       sql<string>`count(*) filter (where c.compliance_status = 'warning')`.as('warning'),
       sql<string>`count(*) filter (where c.compliance_status = 'critical')`.as('critical'),
       sql<string>`count(*) filter (where c.property_id is null)`.as('unchecked'),
@@ -112,7 +143,7 @@ export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: 
       // same ISO strings (no array-of-timestamptz parsing).
       sql<
         string[] | null
-      >`json_agg(d.earliest_expiry) filter (where c.property_id is null and d.earliest_expiry is not null)`.as(
+      >`json_agg(p.earliest_expiry) filter (where c.property_id is null and p.earliest_expiry is not null)`.as(
         'earliest_expiries',
       ),
     ])
@@ -135,12 +166,18 @@ export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: 
   };
 }
 
-export async function listProperties(db: DbOrTrx, organizationId: string, now: Date): Promise<PropertyOut[]> {
-  const rows = await selectWithActivity(db, organizationId)
+/** Every live property of the organisation (searched and filtered when asked), in the list's order. */
+export async function listProperties(
+  db: DbOrTrx,
+  organizationId: string,
+  now: Date,
+  filter: PropertyFilter = {},
+): Promise<PropertyOut[]> {
+  const rows = await filtered(db, organizationId, filter, now)
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id')
     .execute();
-  return rows.map((row) => toPropertyOut(row as PropertyWithActivity, now));
+  return rows.map((row) => toPropertyOut(row, now));
 }
 
 /** Where a page starts: after the property with this creation time (to the microsecond) and id. */
@@ -149,7 +186,14 @@ interface PageCursor {
   id: string;
 }
 
-const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const CURSOR_AT = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** True for a UTC time to the microsecond that names a real instant (no 30 February, no hour 24). */
+function isCursorTime(value: string): boolean {
+  if (!CURSOR_AT.test(value)) return false;
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 23) === value.slice(0, 23);
+}
 
 /** The opaque cursor a page answers: the last property's creation time and id, base64url. */
 function encodeCursor(cursor: PageCursor): string {
@@ -159,15 +203,11 @@ function encodeCursor(cursor: PageCursor): string {
 /** A cursor as the client sent it; anything this server did not issue is a 400, never a 500. */
 function decodeCursor(value: string): PageCursor {
   const [createdAt, id, ...rest] = Buffer.from(value, 'base64url').toString().split('|');
-  if (rest.length > 0 || !createdAt || !CURSOR_AT.test(createdAt) || !isUuid(id)) {
+  if (rest.length > 0 || !createdAt || !isCursorTime(createdAt) || !isUuid(id)) {
     throw new AppError('BAD_REQUEST', 'Invalid cursor');
   }
-  if (Number.isNaN(Date.parse(createdAt))) throw new AppError('BAD_REQUEST', 'Invalid cursor');
   return { createdAt, id };
 }
-
-/** `text` for LIKE: its wildcards and the escape character match themselves. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * One page of the organisation's live properties in the list's order (newest first, then id), with
@@ -181,48 +221,30 @@ export async function pageProperties(
   now: Date,
 ): Promise<PropertyPageOut> {
   const cursor = input.cursor === undefined ? null : decodeCursor(input.cursor);
-  const window = expiryWarningWindow(now);
-  const status = sql<ComplianceStatus>`coalesce(c.compliance_status, case
-    when d.earliest_expiry is null then 'good'
-    when d.earliest_expiry <= ${window.after} then 'critical'
-    when d.earliest_expiry <= ${window.until} then 'warning'
-    else 'good' end)`;
-  const filtered = selectWithActivity(db, organizationId)
-    .$if(input.q !== undefined, (query) => {
-      const pattern = `%${likeLiteral(input.q ?? '')}%`;
-      return query.where((eb) =>
-        eb.or([
-          eb('p.name', 'ilike', pattern),
-          eb('p.address', 'ilike', pattern),
-          eb('p.dna_code', 'ilike', pattern),
-          eb('p.parcel_id', 'ilike', pattern),
-        ]),
-      );
-    })
-    .$if(input.status !== undefined, (query) => query.where(sql<SqlBool>`${status} = ${input.status}`));
+  const matching = filtered(db, organizationId, input, now);
   const [rows, count] = await Promise.all([
-    filtered
+    matching
       .select(
         sql<string>`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
           'cursor_at',
         ),
       )
-      .$if(cursor !== null, (query) => {
-        const at = cursor?.createdAt ?? '';
-        return query.where(
-          sql<SqlBool>`p.created_at <= ${at}::timestamptz and (p.created_at < ${at}::timestamptz or p.id > ${cursor?.id ?? ''})`,
-        );
-      })
+      // Rewritten from "created_at < t or (created_at = t and id > i)" so that the index range starts
+      // at the cursor rather than at the organisation's newest property.
+      .$if(cursor !== null, (query) =>
+        query.where(
+          sql<SqlBool>`p.created_at <= ${cursor?.createdAt}::timestamptz and (p.created_at < ${cursor?.createdAt}::timestamptz or p.id > ${cursor?.id})`,
+        ),
+      )
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id')
       .limit(input.limit + 1)
       .execute(),
-    filtered.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    matching.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  const items = rows.slice(0, input.limit);
   const last = rows.length > input.limit ? rows[input.limit - 1] : undefined;
   return {
-    items: items.map((row) => toPropertyOut(row as PropertyWithActivity, now)),
+    items: rows.slice(0, input.limit).map((row) => toPropertyOut(row, now)),
     nextCursor: last ? encodeCursor({ createdAt: last.cursor_at, id: last.id }) : null,
     total: Number(count.n),
   };
@@ -234,8 +256,8 @@ export async function findProperty(
   id: string,
   now: Date,
 ): Promise<PropertyOut | null> {
-  const row = await selectWithActivity(db, organizationId).where('p.id', '=', id).executeTakeFirst();
-  return row ? toPropertyOut(row as PropertyWithActivity, now) : null;
+  const row = await selectLive(db, organizationId).where('p.id', '=', id).executeTakeFirst();
+  return row ? toPropertyOut(row, now) : null;
 }
 
 export async function countLiveProperties(db: DbOrTrx, organizationId: string): Promise<number> {
