@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastJson, { type AnySchema } from 'fast-json-stringify';
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AppServices, createContext } from '../trpc/context.js';
 import { createCaller } from '../trpc/router.js';
@@ -10,6 +11,19 @@ import { restRoutes } from './routes.js';
 // biome-ignore lint/suspicious/noExplicitAny: a route-level compiler receives any part's schema
 const passBodyThrough: FastifySchemaCompiler<any> = (part) =>
   part.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(part);
+
+/**
+ * A 200 written by fast-json-stringify compiled from the response schema (its JSON Schema, as the
+ * OpenAPI document shows it): no validation pass, and only the schema's keys are written. Other
+ * statuses (the errors) are serialized as on every route.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a route-level compiler receives any status's schema
+const fromResponseSchema: FastifySerializerCompiler<any> = (route) =>
+  String(route.httpStatus) === '200'
+    ? fastJson(
+        z.toJSONSchema(route.schema as z.ZodType, { target: 'openapi-3.0', io: 'output' }) as AnySchema,
+      )
+    : serializerCompiler(route);
 
 export const errorBodySchema = z
   .object({
@@ -39,12 +53,14 @@ export async function restPlugin(app: FastifyInstance, { services }: { services:
       },
       // A documentation-only body is validated by the procedure, not here.
       ...(route.bodyDoc ? { validatorCompiler: passBodyThrough } : {}),
+      ...(route.serializeFromSchema ? { serializerCompiler: fromResponseSchema } : {}),
       handler: async (request, reply) => {
         const caller = createCaller(await createContext(services, request, reply));
         const output = await route.call(caller, {
           params: request.params,
           query: request.query,
           body: request.body,
+          setHeader: (name, value) => reply.header(name, value),
         });
         reply.status(route.status ? route.status(output) : 200);
         return output;

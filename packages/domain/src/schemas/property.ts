@@ -320,8 +320,8 @@ export const propertyPageInputSchema = z.object({
     .trim()
     .check(noControlCharacters('Search'))
     .max(MAX_PROPERTY_SEARCH, PROPERTY_PAGE_MESSAGES.searchTooLong)
-    .optional()
-    .transform((value) => value || undefined),
+    .transform((value) => value || undefined)
+    .optional(),
   status: z.enum(COMPLIANCE_STATUSES, { error: PROPERTY_PAGE_MESSAGES.status }).optional(),
 });
 export type PropertyPageInput = z.input<typeof propertyPageInputSchema>;
@@ -330,6 +330,7 @@ export type PropertyPageQuery = z.output<typeof propertyPageInputSchema>;
 /** The whole list, searched and filtered as a page is (nothing given: every live property). */
 export const propertyFilterSchema = propertyPageInputSchema.pick({ q: true, status: true });
 export type PropertyFilterInput = z.input<typeof propertyFilterSchema>;
+export type PropertyFilter = z.output<typeof propertyFilterSchema>;
 
 function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

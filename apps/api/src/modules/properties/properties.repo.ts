@@ -4,14 +4,13 @@ import {
   complianceFromExpiry,
   expiryWarningWindow,
   isUuid,
+  type PropertyFilter,
   type PropertyPageQuery,
 } from '@propertydna/domain';
 import { type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { PropertyOut, PropertyPageOut } from './properties.schemas.js';
-
-type PropertyFilter = Partial<Pick<PropertyPageQuery, 'q' | 'status'>>;
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 

@@ -4,6 +4,7 @@ import {
   issueDnaCode,
   johannesburgDate,
   type NewProperty,
+  type PropertyFilter,
   type PropertyPageQuery,
   parcelKey,
   resolvePropertyMunicipality,
@@ -34,8 +35,14 @@ export function registrationYear(now: Date): number {
   return johannesburgDate(now).year;
 }
 
-export function getProperties(db: Db, organizationId: string, now = new Date()): Promise<PropertyOut[]> {
-  return listProperties(db, organizationId, now);
+/** Every live property, searched and filtered when asked (the spec's list). */
+export function getProperties(
+  db: Db,
+  organizationId: string,
+  filter: PropertyFilter = {},
+  now = new Date(),
+): Promise<PropertyOut[]> {
+  return listProperties(db, organizationId, now, filter);
 }
 
 /** One page of the portfolio, searched and filtered (the screens' list). */
