@@ -2,6 +2,7 @@ import fastJson, { type AnySchema } from 'fast-json-stringify';
 import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { JsonText } from '../json-text.js';
 import { type AppServices, createContext } from '../trpc/context.js';
 import { createCaller } from '../trpc/router.js';
 import type { AnyRestRoute } from './define-route.js';
@@ -14,16 +15,19 @@ const passBodyThrough: FastifySchemaCompiler<any> = (part) =>
 
 /**
  * A 200 written by fast-json-stringify compiled from the response schema (its JSON Schema, as the
- * OpenAPI document shows it): no validation pass, and only the schema's keys are written. Other
- * statuses (the errors) are serialized as on every route.
+ * OpenAPI document shows it): no validation pass, and only the schema's keys are written; or, for a
+ * JsonText, the database's own JSON of that shape. Other statuses (the errors) are serialized as on
+ * every route.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a route-level compiler receives any status's schema
-const fromResponseSchema: FastifySerializerCompiler<any> = (route) =>
-  String(route.httpStatus) === '200'
-    ? fastJson(
-        z.toJSONSchema(route.schema as z.ZodType, { target: 'openapi-3.0', io: 'output' }) as AnySchema,
-      )
-    : serializerCompiler(route);
+const fromResponseSchema: FastifySerializerCompiler<any> = (route) => {
+  if (String(route.httpStatus) !== '200') return serializerCompiler(route);
+  const serialize = fastJson(
+    z.toJSONSchema(route.schema as z.ZodType, { target: 'openapi-3.0', io: 'output' }) as AnySchema,
+  );
+  // JSON the database wrote from the same shape is sent as it is.
+  return (data: unknown) => (data instanceof JsonText ? data.text : serialize(data));
+};
 
 export const errorBodySchema = z
   .object({

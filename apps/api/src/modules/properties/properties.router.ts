@@ -24,9 +24,9 @@ import {
 
 export const propertiesRouter = router({
   // The list and the page have no `.output()`: checking every row cost more than reading it. The
-  // repository builds each property field by field as the schema's exact type (propertySchema), and
-  // the REST door writes it with a serializer compiled from that schema; a test checks real answers
-  // against the schema.
+  // database writes each property as JSON with exactly propertySchema's keys (the repository's
+  // card), the REST door sends that text as it is (or writes a page with a serializer compiled from
+  // the schema), and tests check real answers of both doors against the strict schema.
   list: authedProcedure
     .input(propertyFilterSchema.optional())
     .query(({ ctx, input }) => getProperties(ctx.deps.db.db, ctx.actor.organizationId, input)),

@@ -14,6 +14,7 @@ import { sql, type Transaction } from 'kysely';
 import { notOwned, requireOwned } from '../../auth/owned.js';
 import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { JsonText } from '../../json-text.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
 import { upcomingReminders } from '../maintenance/reminders.service.js';
 import {
@@ -35,13 +36,13 @@ export function registrationYear(now: Date): number {
   return johannesburgDate(now).year;
 }
 
-/** Every live property, searched and filtered when asked (the spec's list). */
+/** Every live property, searched and filtered when asked (the spec's list), as the database's JSON. */
 export function getProperties(
   db: Db,
   organizationId: string,
   filter: PropertyFilter = {},
   now = new Date(),
-): Promise<PropertyOut[]> {
+): Promise<JsonText<PropertyOut[]>> {
   return listProperties(db, organizationId, now, filter);
 }
 
