@@ -19,6 +19,14 @@ export function showingText(shown: number, total: number): string {
 }
 
 /**
+ * Whether the search and the filter are offered: once the list is in, unless the portfolio is empty
+ * (nothing to search); always while a search applies, so that it can be changed or cleared.
+ */
+export function showsControls(paging: PortfolioPaging, properties: readonly unknown[] | undefined): boolean {
+  return paging.filtered || (properties !== undefined && !paging.empty);
+}
+
+/**
  * The portfolio's search (name, address, DNA code or ERF), its compliance status filter and how many of
  * the matching properties are shown. The count is a status, so screen readers hear it change.
  */
@@ -56,7 +64,6 @@ export function PortfolioToolbar({ paging }: { paging: PortfolioPaging }) {
       </Group>
       <Text size="sm" c="dimmed" role="status" data-testid="portfolio-count">
         {total === undefined ? '' : showingText(shown, total)}
-        {searching ? ' (searching...)' : ''}
       </Text>
     </Stack>
   );
@@ -138,9 +145,16 @@ export function PortfolioMore({
   useEffect(() => {
     const from = focusFrom.current;
     if (from === null || loadingMore) return;
+    if (moreError) {
+      focusFrom.current = null;
+      return;
+    }
+    const first = list.current?.querySelectorAll<HTMLElement>(`[${PORTFOLIO_ITEM}]`)[from];
+    // The page has arrived but its cards may still be rendering: this runs again when they are shown.
+    if (!first) return;
     focusFrom.current = null;
-    list.current?.querySelectorAll<HTMLElement>(`[${PORTFOLIO_ITEM}]`)[from]?.focus();
-  }, [loadingMore, list]);
+    first.focus();
+  }, [loadingMore, moreError, shown, list]);
 
   if (!hasMore && !moreError) return null;
   return (

@@ -1,6 +1,6 @@
 import { type ComplianceStatus, PROPERTY_PAGE_SIZE, type PropertyPageInput } from '@propertydna/domain';
 import { keepPreviousData } from '@tanstack/react-query';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import type { Property } from '../../lib/properties';
 import { trpc } from '../../lib/trpc';
@@ -24,6 +24,8 @@ export interface PortfolioPaging {
   searchRef: RefObject<HTMLInputElement | null>;
   /** A search or a status filter applies: an empty list then means "no match", not "no properties". */
   filtered: boolean;
+  /** The portfolio has no property at all (known for certain: no search, nothing still loading or rendering). */
+  empty: boolean;
   /** The results shown are the previous ones while those of a new search or filter load. */
   searching: boolean;
   /** How many properties are shown, and how many match in all (undefined until the first page is in). */
@@ -88,10 +90,15 @@ export function usePortfolio(): Portfolio {
   // answers that total.
   const everything = trpc.properties.page.useQuery({ limit: 1 }, { enabled: filtered });
 
-  const pages = query.data?.pages;
+  const latest = query.data?.pages;
+  // Deferred: the cards of a new page (or of a new search) render in the background, in slices the
+  // browser interleaves with scrolling and typing, rather than in one task that stalls the page. What is
+  // shown and counted is what has rendered.
+  const pages = useDeferredValue(latest);
   const properties = useMemo(() => pages?.flatMap((page) => page.items), [pages]);
-  // The latest page's count: it is the most recent answer to "how many match".
+  // The latest page's count: the most recent answer to "how many match".
   const total = pages?.at(-1)?.total;
+  const searching = query.isPlaceholderData || search.trim() !== q;
   // A next page that failed leaves the pages shown; any other failure is the list's own.
   const failed = query.isError && !query.isFetchNextPageError;
   const hasMore = query.hasNextPage && !query.isPlaceholderData;
@@ -110,10 +117,11 @@ export function usePortfolio(): Portfolio {
 
   return {
     properties,
-    loading: query.isPending,
+    // Until the first page's cards have rendered, not only until it has arrived.
+    loading: query.isPending || (latest !== undefined && pages === undefined),
     error: failed ? errorMessage(query.error, UNREACHABLE) : null,
     onRetry: () => void query.refetch(),
-    propertyCount: filtered ? everything.data?.total : total,
+    propertyCount: filtered ? everything.data?.total : latest?.at(-1)?.total,
     paging: {
       search,
       onSearchChange: setSearch,
@@ -121,7 +129,8 @@ export function usePortfolio(): Portfolio {
       onStatusChange: setStatus,
       searchRef,
       filtered,
-      searching: query.isPlaceholderData || search.trim() !== q,
+      empty: !filtered && !searching && pages === latest && total === 0,
+      searching,
       shown: properties?.length ?? 0,
       total,
       hasMore,

@@ -21,6 +21,7 @@ import {
   PortfolioMore,
   PortfolioToolbar,
   SEARCHING_STYLE,
+  showsControls,
 } from '../../../components/portfolio/portfolio-controls';
 import { type PortfolioPaging, usePortfolio } from '../../../components/portfolio/use-portfolio';
 import { ButtonLink } from '../../../components/router-links';
@@ -171,7 +172,7 @@ export function DashboardView({
               </Group>
             </Alert>
           )}
-          {paging && (listed || paging.filtered) && (
+          {paging && showsControls(paging, properties) && (
             <Box mt="xl">
               <PortfolioToolbar paging={paging} />
             </Box>

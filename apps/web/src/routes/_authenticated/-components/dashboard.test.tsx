@@ -61,6 +61,7 @@ const paging = (overrides: Partial<PortfolioPaging> = {}): PortfolioPaging => ({
   onStatusChange: vi.fn(),
   searchRef: { current: null },
   filtered: false,
+  empty: false,
   searching: false,
   shown: 1,
   total: 1,
@@ -224,7 +225,7 @@ describe('DashboardView', () => {
       <DashboardView
         userType="homeowner"
         firstName="Thandiwe"
-        portfolio={{ properties: [], loading: false, paging: paging({ shown: 0, total: 0 }) }}
+        portfolio={{ properties: [], loading: false, paging: paging({ empty: true, shown: 0, total: 0 }) }}
       />,
     );
     await screen.findByRole('heading', { name: 'Add New Property' });

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@propertydna/api/router';
 import { type ComplianceStatus, PROPERTY_PAGE_SIZE, type PropertyPageInput } from '@propertydna/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,9 @@ import { renderWithRouter } from '../../../test/render';
 import { PropertiesPage } from './properties-page';
 
 const STATUSES: ComplianceStatus[] = ['good', 'warning', 'critical'];
+
+// A page of 50 cards renders in the background (deferred), which jsdom on a busy machine does slowly.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** Property n of the fake portfolio: every third is warning, every third critical, the rest good. */
 function property(n: number): Property {

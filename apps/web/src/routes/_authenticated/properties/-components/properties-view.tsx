@@ -20,6 +20,7 @@ import {
   PortfolioMore,
   PortfolioToolbar,
   SEARCHING_STYLE,
+  showsControls,
 } from '../../../../components/portfolio/portfolio-controls';
 import type { PortfolioPaging } from '../../../../components/portfolio/use-portfolio';
 import { CardLink } from '../../../../components/router-links';
@@ -118,7 +119,7 @@ export function PropertiesView({ properties, loading, error, onRetry, onAdd, pag
         <Button onClick={onAdd}>Add Property</Button>
       </Group>
 
-      {paging && (listed || paging.filtered) && (
+      {paging && showsControls(paging, properties) && (
         <Box mt="xl">
           <PortfolioToolbar paging={paging} />
         </Box>
@@ -164,7 +165,7 @@ export function PropertiesView({ properties, loading, error, onRetry, onAdd, pag
         </SimpleGrid>
       ) : paging?.filtered ? (
         <NoMatches onClear={paging.onClear} />
-      ) : (
+      ) : paging && !paging.empty ? null : (
         <Paper withBorder radius="md" p="xl" mt="xl" ta="center">
           <Stack align="center" gap="xs">
             <Title order={2} size="h3">
