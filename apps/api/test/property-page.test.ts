@@ -231,6 +231,11 @@ describe(`portfolio pages, search and filters (${databaseKind})`, () => {
       cursor: cursorOf('2100-01-01T00:00:00.000000Z|00000000-0000-4000-8000-000000000000'),
     });
     expect(nowhere.items.map((item) => item.id)).toEqual(expectedOrder.slice(0, 50));
+    // Past the oldest property: an empty last page that still counts the matches.
+    const beyond = await page({
+      cursor: cursorOf('1900-01-01T00:00:00.000000Z|00000000-0000-4000-8000-000000000000'),
+    });
+    expect(beyond).toEqual({ items: [], nextCursor: null, total: 124 });
   });
 
   it('searches name, address, DNA code and ERF, case-insensitive and anywhere in the text', async () => {
