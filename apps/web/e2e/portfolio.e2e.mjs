@@ -103,14 +103,18 @@ async function seedPortfolio() {
 const cards = (page) => page.locator('[data-portfolio-item]');
 const showing = (shown, total) => `Showing ${shown} of ${total} ${total === 1 ? 'property' : 'properties'}`;
 
-/** Waits until the list says it shows `shown` of `total` (and has that many cards); says what it showed if not. */
+/**
+ * Waits until the list says it shows `shown` of `total`, has that many cards and is no longer busy (the
+ * previous results stay, dimmed and busy, while a search loads); says what it showed if not.
+ */
 async function waitShowing(page, shown, total) {
   const expected = showing(shown, total);
   const done = await page
     .waitForFunction(
       ([text, count]) =>
         document.querySelector('[data-testid="portfolio-count"]')?.textContent === text &&
-        document.querySelectorAll('[data-portfolio-item]').length === count,
+        document.querySelectorAll('[data-portfolio-item]').length === count &&
+        !document.querySelector('[aria-busy="true"]'),
       [expected, shown],
       { timeout: 20_000 },
     )

@@ -98,13 +98,21 @@ export function usePortfolio(): Portfolio {
   const properties = useMemo(() => pages?.flatMap((page) => page.items), [pages]);
   // The latest page's count: the most recent answer to "how many match".
   const total = pages?.at(-1)?.total;
-  const searching = query.isPlaceholderData || search.trim() !== q;
+  const rendering = pages !== latest;
+  // The same list grown by a page (its first page is kept as it was), not another search's pages.
+  const appending =
+    pages !== undefined && latest !== undefined && latest.length > pages.length && latest[0] === pages[0];
+  // A next page counts as loading until its cards are on screen: only then can the end of the list
+  // tell whether another is wanted.
+  const loadingMore = query.isFetchingNextPage || appending;
+  // The results shown are not yet those of the search and filter as they now stand.
+  const searching = query.isPlaceholderData || search.trim() !== q || (rendering && !appending);
   // A next page that failed leaves the pages shown; any other failure is the list's own.
   const failed = query.isError && !query.isFetchNextPageError;
   const hasMore = query.hasNextPage && !query.isPlaceholderData;
 
   const loadMore = () => {
-    if (!hasMore || query.isFetching) return false;
+    if (!hasMore || query.isFetching || loadingMore) return false;
     void query.fetchNextPage();
     return true;
   };
@@ -129,12 +137,12 @@ export function usePortfolio(): Portfolio {
       onStatusChange: setStatus,
       searchRef,
       filtered,
-      empty: !filtered && !searching && pages === latest && total === 0,
+      empty: !filtered && !searching && total === 0,
       searching,
       shown: properties?.length ?? 0,
       total,
       hasMore,
-      loadingMore: query.isFetchingNextPage,
+      loadingMore,
       moreError: query.isFetchNextPageError ? errorMessage(query.error, UNREACHABLE) : null,
       onLoadMore: loadMore,
       onClear: clear,

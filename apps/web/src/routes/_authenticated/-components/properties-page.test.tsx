@@ -252,10 +252,12 @@ describe('PropertiesPage', () => {
     expect(listPages(server).at(-1)).toEqual({ limit: 50, q: 'AB0012' });
   });
 
-  it('filters by compliance status, and clears a search that matches nothing', async () => {
+  it('filters by compliance status, and clears a search that matches nothing back to the pages loaded', async () => {
     const server = fakeServer();
     await renderPage(server);
     await screen.findByText('Property 001');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more properties' }));
+    await screen.findByText('Property 100');
     const statuses = screen.getByRole('radiogroup', { name: 'Compliance status' });
     expect(
       within(statuses)
@@ -275,8 +277,10 @@ describe('PropertiesPage', () => {
     await screen.findByRole('heading', { name: 'No property matches your search' });
     expect(screen.queryByText('No properties yet')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Clear search and filter' }));
-    await waitFor(() => expect(cards()).toHaveLength(50));
-    expect(count()).toBe('Showing 50 of 120 properties');
+    // The search box stays where it is, focused, while the whole portfolio comes back as it was.
+    expect(document.activeElement).toBe(search());
+    await waitFor(() => expect(cards()).toHaveLength(100));
+    expect(count()).toBe('Showing 100 of 120 properties');
     expect(document.activeElement).toBe(search());
     expect((within(statuses).getByLabelText('All') as HTMLInputElement).checked).toBe(true);
   });
