@@ -9,7 +9,8 @@
 // its own warm-up, so both numbers of a row come from the same minute of machine state.
 //
 // Env: BENCH_DURATION (seconds per measurement, default 5), BENCH_CONNECTIONS (default 10),
-// BENCH_EXPORT_MB (megabytes of documents in the ZIP export scenario, default 200 as 5 MB PDFs; 0 skips it).
+// BENCH_EXPORT_MB (megabytes of documents in the ZIP export scenario, default 200 as 5 MB PDFs; 0 skips it),
+// BENCH_DATABASE_URL (admin URL of a PostgreSQL server: the portfolio rows again on a fresh database there).
 // Flags: --json prints the results as JSON after the table.
 // Exit 1 if the server fails to start, a response is wrong, or any request errors/times out/is non-2xx.
 
@@ -17,6 +18,12 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { startBuiltApp } from './lib/built-app.mjs';
 import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
+import {
+  benchPortfolioOnPostgres,
+  portfolioScenarios,
+  printPortfolioTargets,
+  seedPortfolio,
+} from './lib/portfolio-bench.mjs';
 import { benchTrpcDoors, trpcScenarios } from './lib/trpc-bench.mjs';
 import { benchUpload, MEMORY_BUDGET_MB, uploadRows } from './lib/upload-bench.mjs';
 
@@ -49,38 +56,6 @@ function positiveInt(name, fallback, { zero = false } = {}) {
     process.exit(2);
   }
   return value;
-}
-
-/** The portfolio scenario's size (spec'd by the properties issue): 1,000 properties, 20,000 documents. */
-const PORTFOLIO = { properties: 1000, documentsPerProperty: 20 };
-
-/**
- * Signs in to the owner demo and fills its organisation through the bench-only seeding route;
- * answers the scenario that lists that portfolio with the session's Bearer token.
- */
-async function portfolioScenario(base) {
-  const login = await fetch(`${base}/api/auth/demo`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'owner' }),
-  });
-  if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
-  const { token } = await login.json();
-  const headers = { authorization: `Bearer ${token}` };
-  const seed = await fetch(`${base}/__bench/seed-portfolio`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(PORTFOLIO),
-  });
-  if (!seed.ok) throw new Error(`seeding failed: ${seed.status} ${await seed.text()}`);
-  const expected = PORTFOLIO.properties + 1; // plus the demo's own property
-  return {
-    name: `properties list (${PORTFOLIO.properties.toLocaleString('en')} properties, ${(PORTFOLIO.properties * PORTFOLIO.documentsPerProperty).toLocaleString('en')} docs)`,
-    path: '/api/properties',
-    headers,
-    check: (json) =>
-      Array.isArray(json) && json.length === expected ? null : `expected ${expected} properties`,
-  };
 }
 
 /** Checks that a path answers 200 with the expected JSON before it is benchmarked. */
@@ -184,8 +159,8 @@ async function main() {
     console.log(`Server up at ${base} (DATA_DIR ${server.dataDir})`);
 
     process.stdout.write('  seeding the portfolio scenario … ');
-    const portfolio = await portfolioScenario(base);
-    scenarios.push(portfolio);
+    const portfolio = { headers: await seedPortfolio(base) };
+    scenarios.push(...portfolioScenarios(portfolio.headers));
     console.log('done');
 
     const wrong = (
@@ -208,8 +183,10 @@ async function main() {
       console.log('done');
       rows.push({ ...scenario, bare, result });
     }
+    rows.push(...(await benchPortfolioOnPostgres({ measure, checkResponse, bare: BARE })));
     console.log('');
     printTable(rows);
+    printPortfolioTargets(rows);
 
     process.stdout.write('\n  measuring the tRPC door in turns with the bare route (median of 5 rounds) … ');
     const doors = await benchTrpcDoors(autocannon, server, { connections: CONNECTIONS });

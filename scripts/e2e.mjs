@@ -90,7 +90,11 @@ async function main() {
 
   try {
     // Behind a trusted proxy, as in production: test sign-ups come from addresses of their own (browser.mjs).
-    server = await startBuiltApp({ prefix: 'propertydna-e2e-', env: { TRUST_PROXY: 'true' } });
+    // The bench-only seeding route fills a portfolio of a thousand properties in a moment (portfolio.e2e.mjs).
+    server = await startBuiltApp({
+      prefix: 'propertydna-e2e-',
+      env: { TRUST_PROXY: 'true', BENCH_ROUTES: 'true' },
+    });
   } catch (error) {
     console.error(`e2e: ${error.message}`);
     console.error('--- server output ---');

@@ -18,11 +18,11 @@ import { databaseKind } from './support/database.js';
  *
  * Skipped, because they take no input at all (nothing to put a NUL in), found by the walk: tRPC
  * auth.me, auth.logout, calendar.feed, calendar.rotate, documents.list, escalation.claims, notifications.settings,
- * notifications.sendTest, plan.startTrial, properties.list, properties.stats, supplier.profile,
+ * notifications.sendTest, plan.startTrial, properties.stats, supplier.profile,
  * supplier.insurance, supplier.templates, supplier.jobs, system.health, system.info, transfers.list, and their REST
  * doors (GET /api/auth/me, POST /api/auth/logout, GET /api/calendar, POST /api/calendar/rotate, GET /api/claims,
  * GET /api/health, GET /api/info, GET /api/notifications/settings, POST /api/notifications/test,
- * GET /api/properties, GET /api/dashboard/stats, POST /api/plan/trial, GET /api/documents,
+ * GET /api/dashboard/stats, POST /api/plan/trial, GET /api/documents,
  * GET /api/supplier/profile, GET /api/supplier/templates, GET /api/supplier/jobs,
  * GET /api/supplier/insurance, GET /api/transfers). notifications.update and PUT /api/notifications/settings take only a
  * boolean (WITHOUT_TEXT). The feed itself (GET /api/calendar/{token}.ics) is a plain route, not
@@ -479,6 +479,8 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       'documents.byProperty': [{ as: 'owner', input: { propertyId: property.id } }],
       'documents.update': [{ as: 'owner', input: { id: document.id, patch: { expires_at: '2027-01-01' } } }],
       'documents.remove': [{ as: 'owner', input: { id: document.id } }],
+      'properties.list': [{ as: 'owner', input: { q: 'Gardens', status: 'good' } }],
+      'properties.page': [{ as: 'owner', input: { q: 'Gardens', cursor: 'abc', limit: 5 } }],
       'properties.byId': [{ as: 'owner', input: { id: property.id } }],
       'properties.create': [
         { as: 'owner', input: dialog },
@@ -571,6 +573,7 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
         { as: 'owner', body: dialog },
         { as: 'owner', body: form },
       ],
+      'GET /api/properties': [{ as: 'owner', query: { q: 'Gardens', cursor: 'abc', limit: '5' } }],
       'GET /api/properties/:id': [{ as: 'owner', params: { id: property.id } }],
       'PATCH /api/properties/:id': [{ as: 'owner', params: { id: property.id }, body: patch }],
       'POST /api/properties/:id/archive': [{ as: 'owner', params: { id: property.id } }],

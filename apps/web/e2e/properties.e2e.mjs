@@ -252,7 +252,7 @@ describe('properties', () => {
 
     // 2. Reached in the app: with the portfolio list failing, the dashboard shows the demo card; from
     //    the click on, the page makes no request at all.
-    await page.route(/\/trpc\/[^?]*properties\.list/, (route) => route.abort());
+    await page.route(/\/trpc\/[^?]*properties\.page/, (route) => route.abort());
     await page.goto('/app');
     const demoCard = page.getByRole('link', { name: /RES-DEMO-CT/ });
     await demoCard.getByText('DEMO', { exact: true }).waitFor();

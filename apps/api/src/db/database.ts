@@ -124,6 +124,13 @@ export interface PropertyTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   archived_at: Date | null;
+  /**
+   * Its documents' figures, kept by triggers on documents in the same transaction as each change
+   * (migration 0018): how many, the latest upload, the earliest certificate or policy expiry.
+   */
+  documents_count: ColumnType<number, never, never>;
+  last_document_at: ColumnType<Date | null, never, never>;
+  earliest_expiry: ColumnType<Date | null, never, never>;
 }
 
 export interface DocumentTable {

@@ -1,5 +1,6 @@
 import type { HTTPMethods } from 'fastify';
 import type { z } from 'zod';
+import type { JsonText } from '../json-text.js';
 import type { createCaller } from '../trpc/router.js';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -34,7 +35,24 @@ export interface RestRoute<
   response: R;
   /** Extra documented statuses whose body is also `response` (e.g. 503 for an unhealthy health check). */
   alsoAnswers?: number[];
-  call: (caller: Caller, input: { params: Infer<P>; query: Infer<Q>; body: Infer<B> }) => Promise<z.input<R>>;
+  /**
+   * The procedure answers exactly the response's shape, built field by field by its repository (and
+   * without an `.output()` check that would validate every row once more): the answer is written by a
+   * serializer compiled from the response schema (fast-json-stringify, which writes the schema's
+   * keys only) instead of being validated again, or, when the procedure answers a JsonText, by the
+   * database's own JSON of that shape. For large lists, where checking cost more than the query.
+   */
+  serializeFromSchema?: boolean;
+  call: (
+    caller: Caller,
+    input: {
+      params: Infer<P>;
+      query: Infer<Q>;
+      body: Infer<B>;
+      /** Sets a header of the answer (e.g. a Link to the next page). */
+      setHeader: (name: string, value: string) => void;
+    },
+  ) => Promise<z.input<R> | JsonText<z.input<R>>>;
   /** Status for a successful call; 200 by default. */
   status?: (output: z.output<R>) => number;
 }

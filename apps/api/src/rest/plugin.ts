@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastJson, { type AnySchema } from 'fast-json-stringify';
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { JsonText } from '../json-text.js';
 import { type AppServices, createContext } from '../trpc/context.js';
 import { createCaller } from '../trpc/router.js';
 import type { AnyRestRoute } from './define-route.js';
@@ -10,6 +12,22 @@ import { restRoutes } from './routes.js';
 // biome-ignore lint/suspicious/noExplicitAny: a route-level compiler receives any part's schema
 const passBodyThrough: FastifySchemaCompiler<any> = (part) =>
   part.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(part);
+
+/**
+ * A 200 written by fast-json-stringify compiled from the response schema (its JSON Schema, as the
+ * OpenAPI document shows it): no validation pass, and only the schema's keys are written; or, for a
+ * JsonText, the database's own JSON of that shape. Other statuses (the errors) are serialized as on
+ * every route.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a route-level compiler receives any status's schema
+const fromResponseSchema: FastifySerializerCompiler<any> = (route) => {
+  if (String(route.httpStatus) !== '200') return serializerCompiler(route);
+  const serialize = fastJson(
+    z.toJSONSchema(route.schema as z.ZodType, { target: 'openapi-3.0', io: 'output' }) as AnySchema,
+  );
+  // JSON the database wrote from the same shape is sent as it is.
+  return (data: unknown) => (data instanceof JsonText ? data.text : serialize(data));
+};
 
 export const errorBodySchema = z
   .object({
@@ -39,12 +57,14 @@ export async function restPlugin(app: FastifyInstance, { services }: { services:
       },
       // A documentation-only body is validated by the procedure, not here.
       ...(route.bodyDoc ? { validatorCompiler: passBodyThrough } : {}),
+      ...(route.serializeFromSchema ? { serializerCompiler: fromResponseSchema } : {}),
       handler: async (request, reply) => {
         const caller = createCaller(await createContext(services, request, reply));
         const output = await route.call(caller, {
           params: request.params,
           query: request.query,
           body: request.body,
+          setHeader: (name, value) => reply.header(name, value),
         });
         reply.status(route.status ? route.status(output) : 200);
         return output;

@@ -75,6 +75,7 @@ import {
 import {
   dashboardStatsSchema,
   propertyIdParams,
+  propertyListQuery,
   propertySchema,
 } from '../modules/properties/properties.schemas.js';
 import {
@@ -124,6 +125,7 @@ import {
   vendorSchema,
 } from '../modules/vendors/vendors.schemas.js';
 import { type AnyRestRoute, defineRoute } from './define-route.js';
+import { nextPageLink } from './link.js';
 
 /** The REST compatibility layer: every /api path of the spec, each a door to one procedure. */
 export const restRoutes: AnyRestRoute[] = [
@@ -192,10 +194,21 @@ export const restRoutes: AnyRestRoute[] = [
   defineRoute({
     method: 'GET',
     url: '/api/properties',
-    summary: "The organisation's properties, with document counts, last activity and compliance",
+    summary:
+      "The organisation's properties, with document counts, last activity and compliance: all of them, or with limit (or cursor) one page and a Link header to the next",
     tags: ['properties'],
+    query: propertyListQuery,
     response: z.array(propertySchema),
-    call: (caller) => caller.properties.list(),
+    serializeFromSchema: true,
+    call: async (caller, { query, setHeader }) => {
+      const { limit, cursor, q, status } = query;
+      if (limit === undefined && cursor === undefined) return caller.properties.list({ q, status });
+      const page = await caller.properties.page({ limit, cursor, q, status });
+      if (page.nextCursor) {
+        setHeader('link', nextPageLink('/api/properties', { limit, q, status, cursor: page.nextCursor }));
+      }
+      return page.items;
+    },
   }),
   defineRoute({
     method: 'POST',

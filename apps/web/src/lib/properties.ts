@@ -37,11 +37,27 @@ export const COMPLIANCE_LABELS: Record<ComplianceStatus, string> = {
   critical: 'Critical',
 };
 
+/** The part of the tRPC utilities (the hook's or the router's) that refetches the portfolio's lists. */
+export interface PropertyListUtils {
+  properties: {
+    list: { invalidate: () => Promise<void> };
+    page: { invalidate: () => Promise<void> };
+  };
+}
+
 /**
- * Refetches what a new or archived property changes: the portfolio list and the dashboard stats
+ * Refetches the portfolio as the screens list it: whole (the property pickers) and in pages (the
+ * dashboard and the Properties screen, every search and filter of them).
+ */
+export function invalidatePropertyLists(utils: PropertyListUtils): Promise<unknown> {
+  return Promise.all([utils.properties.list.invalidate(), utils.properties.page.invalidate()]);
+}
+
+/**
+ * Refetches what a new or archived property changes: the portfolio's lists and the dashboard stats
  * (spec §4), and nothing else.
  */
 export function usePortfolioInvalidation() {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.properties.list.invalidate(), utils.properties.stats.invalidate()]);
+  return () => Promise.all([invalidatePropertyLists(utils), utils.properties.stats.invalidate()]);
 }

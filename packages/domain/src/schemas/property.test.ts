@@ -11,11 +11,18 @@ import {
   DEFAULT_COUNTRY,
   DEFAULT_PROPERTY_TYPE,
   isAddPropertyFormPayload,
+  MAX_PROPERTY_CURSOR,
+  MAX_PROPERTY_PAGE_SIZE,
+  MAX_PROPERTY_SEARCH,
   PROPERTY_MESSAGES,
+  PROPERTY_PAGE_MESSAGES,
+  PROPERTY_PAGE_SIZE,
   PROPERTY_TYPES,
   type PropertyDialogInput,
   propertyDialogSchema,
+  propertyFilterSchema,
   propertyMunicipalityCode,
+  propertyPageInputSchema,
   propertyUploadFileSchema,
   updatePropertySchema,
 } from './property.js';
@@ -462,5 +469,73 @@ describe('propertyUploadFileSchema', () => {
 
   it('refuses something that is not a file', () => {
     expect(errorsOf(propertyUploadFileSchema, 'deed.pdf')).toEqual({ '': 'Choose a file' });
+  });
+});
+
+describe('propertyPageInputSchema', () => {
+  it('defaults to the first page of 50, no search, no filter', () => {
+    expect(PROPERTY_PAGE_SIZE).toBe(50);
+    expect(dataOf(propertyPageInputSchema, {})).toEqual({ limit: 50 });
+  });
+
+  it('takes a cursor, a size from 1 to 100, a trimmed search and a compliance status', () => {
+    expect(
+      dataOf(propertyPageInputSchema, {
+        cursor: 'abc-DEF_123',
+        limit: 100,
+        q: '  Kloof  ',
+        status: 'warning',
+      }),
+    ).toEqual({ cursor: 'abc-DEF_123', limit: 100, q: 'Kloof', status: 'warning' });
+    expect(dataOf(propertyPageInputSchema, { limit: 1 }).limit).toBe(1);
+  });
+
+  it('reads a blank search as no search', () => {
+    expect(dataOf(propertyPageInputSchema, { q: '   ' })).toEqual({ limit: 50 });
+    expect(dataOf(propertyPageInputSchema, { q: '' })).toEqual({ limit: 50 });
+  });
+
+  it('refuses a size out of range or not whole, with one clear message', () => {
+    for (const limit of [0, -1, MAX_PROPERTY_PAGE_SIZE + 1, 2.5, '50', null]) {
+      expect(errorsOf(propertyPageInputSchema, { limit })).toEqual({ limit: PROPERTY_PAGE_MESSAGES.limit });
+    }
+    expect(PROPERTY_PAGE_MESSAGES.limit).toBe('Page size must be a whole number from 1 to 100');
+  });
+
+  it('refuses a cursor the server cannot have issued', () => {
+    for (const cursor of [
+      '',
+      'not a cursor',
+      'a/b',
+      `a${'\u0000'}b`,
+      'x'.repeat(MAX_PROPERTY_CURSOR + 1),
+      7,
+    ]) {
+      expect(errorsOf(propertyPageInputSchema, { cursor })).toEqual({ cursor: 'Invalid cursor' });
+    }
+    expect(dataOf(propertyPageInputSchema, { cursor: 'x'.repeat(MAX_PROPERTY_CURSOR) }).cursor).toHaveLength(
+      MAX_PROPERTY_CURSOR,
+    );
+  });
+
+  it('refuses a long search, a control character and an unknown status', () => {
+    expect(errorsOf(propertyPageInputSchema, { q: 'x'.repeat(MAX_PROPERTY_SEARCH + 1) })).toEqual({
+      q: 'Search must be at most 200 characters',
+    });
+    expect(errorsOf(propertyPageInputSchema, { q: `a${'\u0007'}` })).toEqual({
+      q: 'Search must not contain control characters',
+    });
+    expect(errorsOf(propertyPageInputSchema, { q: 3 })).toEqual({ q: 'Search must be text' });
+    expect(errorsOf(propertyPageInputSchema, { status: 'fine' })).toEqual({
+      status: 'Status must be good, warning or critical',
+    });
+  });
+
+  it('has a filter of its own for the whole list: search and status, no paging', () => {
+    expect(dataOf(propertyFilterSchema, { q: ' ERF 12 ', status: 'critical', limit: 5 })).toEqual({
+      q: 'ERF 12',
+      status: 'critical',
+    });
+    expect(dataOf(propertyFilterSchema, {})).toEqual({});
   });
 });

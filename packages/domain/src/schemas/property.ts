@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type PropertyFeature, propertyFeaturesSchema } from '../certificates.js';
+import { COMPLIANCE_STATUSES } from '../compliance.js';
 import { resolvePropertyMunicipality } from '../municipalities.js';
 import {
   PROPERTY_FORM_CONTENT_TYPES,
@@ -7,12 +8,14 @@ import {
   PROPERTY_FORM_MAX_BYTES,
 } from '../uploads.js';
 import {
+  boundedInt,
   clearableText,
   fileInfoSchema,
   MAX_LENGTHS,
   noControlCharacters,
   optionalText,
   requiredText,
+  tooLongMessage,
 } from './common.js';
 
 /** Property types (spec §3); residential is the default (spec §9). */
@@ -271,6 +274,63 @@ export const updatePropertySchema = z
   );
 export type UpdatePropertyInput = z.input<typeof updatePropertySchema>;
 export type UpdateProperty = z.output<typeof updatePropertySchema>;
+
+/** The portfolio list's page size: 50 by default (what the screens show at a time), at most 100. */
+export const PROPERTY_PAGE_SIZE = 50;
+export const MAX_PROPERTY_PAGE_SIZE = 100;
+/** How long a search or a cursor may be; a cursor the server issued is far shorter. */
+export const MAX_PROPERTY_SEARCH = 200;
+export const MAX_PROPERTY_CURSOR = 200;
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export const PROPERTY_PAGE_MESSAGES = {
+  limit: `Page size must be a whole number from 1 to ${MAX_PROPERTY_PAGE_SIZE}`,
+  search: 'Search must be text',
+  searchTooLong: tooLongMessage('Search', MAX_PROPERTY_SEARCH),
+  cursor: 'Invalid cursor',
+  status: 'Status must be good, warning or critical',
+} as const;
+
+/**
+ * One page of the portfolio (the dashboard's and the Properties screen's list): `cursor` is the
+ * `nextCursor` of the page before (opaque; the server checks it), `limit` the page size, `q` a search
+ * of name, address, DNA code and ERF/parcel id (case-insensitive, anywhere in the text; blank is no
+ * search) and `status` the compliance status the cards show.
+ */
+export const propertyPageInputSchema = z.object({
+  cursor: z
+    .string({ error: PROPERTY_PAGE_MESSAGES.cursor })
+    // base64url, as the server issues it (so no control character either).
+    .refine(
+      (value) => value.length <= MAX_PROPERTY_CURSOR && CURSOR_PATTERN.test(value),
+      PROPERTY_PAGE_MESSAGES.cursor,
+    )
+    .optional(),
+  limit: boundedInt(
+    {
+      type: PROPERTY_PAGE_MESSAGES.limit,
+      tooSmall: PROPERTY_PAGE_MESSAGES.limit,
+      tooBig: PROPERTY_PAGE_MESSAGES.limit,
+    },
+    1,
+    MAX_PROPERTY_PAGE_SIZE,
+  ).default(PROPERTY_PAGE_SIZE),
+  q: z
+    .string({ error: PROPERTY_PAGE_MESSAGES.search })
+    .trim()
+    .check(noControlCharacters('Search'))
+    .max(MAX_PROPERTY_SEARCH, PROPERTY_PAGE_MESSAGES.searchTooLong)
+    .transform((value) => value || undefined)
+    .optional(),
+  status: z.enum(COMPLIANCE_STATUSES, { error: PROPERTY_PAGE_MESSAGES.status }).optional(),
+});
+export type PropertyPageInput = z.input<typeof propertyPageInputSchema>;
+export type PropertyPageQuery = z.output<typeof propertyPageInputSchema>;
+
+/** The whole list, searched and filtered as a page is (nothing given: every live property). */
+export const propertyFilterSchema = propertyPageInputSchema.pick({ q: true, status: true });
+export type PropertyFilterInput = z.input<typeof propertyFilterSchema>;
+export type PropertyFilter = z.output<typeof propertyFilterSchema>;
 
 function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

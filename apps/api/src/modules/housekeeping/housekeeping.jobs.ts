@@ -34,7 +34,7 @@ export const orphanSweepJob = defineJob<Record<string, never>, AppServices>({
   },
 });
 
-/** Every ten minutes: the embedded database's planner statistics (nothing to do on PostgreSQL). */
+/** Every ten minutes: the embedded database's vacuum and planner statistics (nothing to do on PostgreSQL). */
 export const statisticsJob = defineJob<Record<string, never>, AppServices>({
   name: 'housekeeping.statistics',
   data: none,
@@ -43,7 +43,7 @@ export const statisticsJob = defineJob<Record<string, never>, AppServices>({
   deleteAfterSeconds: 3600,
   pollSeconds: POLL_SECONDS,
   run: async (_data, { deps }) => {
-    await refreshStatistics(deps.db);
+    await refreshStatistics(deps.db, { vacuum: true });
   },
 });
 

@@ -1,5 +1,8 @@
-import { createPropertyInputSchema } from '@propertydna/domain';
-import { z } from 'zod';
+import {
+  createPropertyInputSchema,
+  propertyFilterSchema,
+  propertyPageInputSchema,
+} from '@propertydna/domain';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
 import { recheckCompliance } from '../compliance/compliance.jobs.js';
@@ -15,13 +18,23 @@ import {
   dashboardStats,
   getProperties,
   getProperty,
+  getPropertyPage,
   updateProperty,
 } from './properties.service.js';
 
 export const propertiesRouter = router({
+  // The list and the page have no `.output()`: checking every row cost more than reading it. The
+  // database writes each property as JSON with exactly propertySchema's keys (the repository's
+  // card), the REST door sends that text as it is (or writes a page with a serializer compiled from
+  // the schema), and tests check real answers of both doors against the strict schema.
   list: authedProcedure
-    .output(z.array(propertySchema))
-    .query(({ ctx }) => getProperties(ctx.deps.db.db, ctx.actor.organizationId)),
+    .input(propertyFilterSchema.optional())
+    .query(({ ctx, input }) => getProperties(ctx.deps.db.db, ctx.actor.organizationId, input)),
+
+  /** The screens' list: one page (cursor, 50 by default), searched by name/address/DNA code/ERF, by status. */
+  page: authedProcedure
+    .input(propertyPageInputSchema)
+    .query(({ ctx, input }) => getPropertyPage(ctx.deps.db.db, ctx.actor.organizationId, input)),
 
   byId: authedProcedure
     .input(propertyIdParams)

@@ -2,8 +2,11 @@ import {
   COMPLIANCE_STATUSES,
   COUNTRY_CODES,
   idParamsSchema,
+  MAX_PROPERTY_PAGE_SIZE,
   PROPERTY_FEATURES,
+  PROPERTY_PAGE_MESSAGES,
   PROPERTY_TYPES,
+  propertyPageInputSchema,
   updatePropertySchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
@@ -42,6 +45,48 @@ export const propertySchema = z
   })
   .meta({ id: 'Property' });
 export type PropertyOut = z.infer<typeof propertySchema>;
+
+/**
+ * One page of the portfolio: its properties (in the list's order), the cursor of the next page (null
+ * on the last) and how many properties match the search and filter in all.
+ */
+export const propertyPageSchema = z
+  .object({
+    items: z.array(propertySchema),
+    nextCursor: z.string().nullable(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'PropertyPage' });
+export type PropertyPageOut = z.infer<typeof propertyPageSchema>;
+
+/**
+ * `GET /api/properties`: without `limit` and `cursor` every live property (as scripts expect); with
+ * either, one page, and a `Link: <…>; rel="next"` header (RFC 8288) while there are more. Both take
+ * the page's search and status filter.
+ */
+export const propertyListQuery = propertyPageInputSchema.extend({
+  // The page's bounds as JSON Schema keywords (for OpenAPI), each with the page's one message.
+  limit: z.coerce
+    .number({ error: PROPERTY_PAGE_MESSAGES.limit })
+    .int(PROPERTY_PAGE_MESSAGES.limit)
+    .min(1, PROPERTY_PAGE_MESSAGES.limit)
+    .max(MAX_PROPERTY_PAGE_SIZE, PROPERTY_PAGE_MESSAGES.limit)
+    .optional()
+    .meta({
+      description:
+        'Page size, 1 to 100: answers one page, with a Link header (rel="next") to the next while there is one. Without it (and without cursor), every property.',
+    }),
+  cursor: propertyPageInputSchema.shape.cursor.meta({
+    description:
+      'Where the page starts: the cursor of the Link header of the page before (50 a page if no limit)',
+  }),
+  q: propertyPageInputSchema.shape.q.meta({
+    description: 'Search: name, address, DNA code or ERF/parcel id containing this text, case-insensitive',
+  }),
+  status: propertyPageInputSchema.shape.status.meta({
+    description: 'Only the properties of this compliance status (as their cards show it)',
+  }),
+});
 
 /** One property: the REST `/:id` parameters and the input of byId and archive. */
 export const propertyIdParams = idParamsSchema;

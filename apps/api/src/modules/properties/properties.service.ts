@@ -4,6 +4,8 @@ import {
   issueDnaCode,
   johannesburgDate,
   type NewProperty,
+  type PropertyFilter,
+  type PropertyPageQuery,
   parcelKey,
   resolvePropertyMunicipality,
   type UpdateProperty,
@@ -12,10 +14,17 @@ import { sql, type Transaction } from 'kysely';
 import { notOwned, requireOwned } from '../../auth/owned.js';
 import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { JsonText } from '../../json-text.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
 import { upcomingReminders } from '../maintenance/reminders.service.js';
-import { countLiveProperties, findProperty, listProperties, portfolioCounts } from './properties.repo.js';
-import type { DashboardStats, PropertyOut } from './properties.schemas.js';
+import {
+  countLiveProperties,
+  findProperty,
+  listProperties,
+  pageProperties,
+  portfolioCounts,
+} from './properties.repo.js';
+import type { DashboardStats, PropertyOut, PropertyPageOut } from './properties.schemas.js';
 
 export const PARCEL_TAKEN = 'This property is already registered in your portfolio';
 
@@ -27,8 +36,24 @@ export function registrationYear(now: Date): number {
   return johannesburgDate(now).year;
 }
 
-export function getProperties(db: Db, organizationId: string, now = new Date()): Promise<PropertyOut[]> {
-  return listProperties(db, organizationId, now);
+/** Every live property, searched and filtered when asked (the spec's list), as the database's JSON. */
+export function getProperties(
+  db: Db,
+  organizationId: string,
+  filter: PropertyFilter = {},
+  now = new Date(),
+): Promise<JsonText<PropertyOut[]>> {
+  return listProperties(db, organizationId, now, filter);
+}
+
+/** One page of the portfolio, searched and filtered (the screens' list). */
+export function getPropertyPage(
+  db: Db,
+  organizationId: string,
+  input: PropertyPageQuery,
+  now = new Date(),
+): Promise<PropertyPageOut> {
+  return pageProperties(db, organizationId, input, now);
 }
 
 export async function getProperty(

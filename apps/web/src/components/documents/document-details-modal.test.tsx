@@ -94,7 +94,7 @@ describe('DocumentDetailsModal', () => {
     await waitFor(() => expect(updates).toEqual([{ id: 'coc', patch: { issued_on: '2025-04-15' } }]));
     expect(await screen.findByText('Document updated')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
-    // The vaults, the property's check, the portfolio and the statistics are refetched.
+    // The vaults, the property's check, the portfolio (whole and in pages) and the statistics are refetched.
     await waitFor(() =>
       expect(invalidated.mock.calls.map(([filters]) => filters?.queryKey?.[0])).toEqual(
         expect.arrayContaining([
@@ -102,6 +102,7 @@ describe('DocumentDetailsModal', () => {
           ['documents', 'list'],
           ['compliance', 'policyCheck'],
           ['properties', 'list'],
+          ['properties', 'page'],
           ['properties', 'stats'],
         ]),
       ),

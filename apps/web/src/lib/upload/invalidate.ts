@@ -1,11 +1,12 @@
+import { invalidatePropertyLists, type PropertyListUtils } from '../properties';
+
 /** The part of the tRPC utilities (the hook's or the router's) these invalidations use. */
 interface DocumentQueryUtils {
   documents: {
     byProperty: { invalidate: (input?: { propertyId?: string }) => Promise<void> };
     list: { invalidate: () => Promise<void> };
   };
-  properties: {
-    list: { invalidate: () => Promise<void> };
+  properties: PropertyListUtils['properties'] & {
     stats: { invalidate: () => Promise<void> };
   };
   compliance: {
@@ -15,8 +16,8 @@ interface DocumentQueryUtils {
 
 /**
  * After documents change (uploaded, deleted, expiry edited): the lists that show or count them are
- * refetched (the vault of each property concerned, the vault of all documents, the portfolio with its
- * document counts and compliance, the dashboard statistics), and each property's compliance check (the
+ * refetched (the vault of each property concerned, the vault of all documents, the portfolio's lists with
+ * their document counts and compliance, the dashboard statistics), and each property's compliance check (the
  * server reruns a check whose documents changed), and nothing else.
  */
 export async function invalidateDocumentQueries(
@@ -28,7 +29,7 @@ export async function invalidateDocumentQueries(
     ...ids.map((propertyId) => utils.documents.byProperty.invalidate({ propertyId })),
     ...ids.map((id) => utils.compliance.policyCheck.invalidate({ id })),
     utils.documents.list.invalidate(),
-    utils.properties.list.invalidate(),
+    invalidatePropertyLists(utils),
     utils.properties.stats.invalidate(),
   ]);
 }

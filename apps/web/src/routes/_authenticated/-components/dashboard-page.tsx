@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Card,
   Container,
@@ -7,16 +8,24 @@ import {
   Loader,
   Paper,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { homePathOf, seesPortfolio, type UserType } from '@propertydna/domain';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
+import {
+  NoMatches,
+  PortfolioMore,
+  PortfolioToolbar,
+  SEARCHING_STYLE,
+  showsControls,
+} from '../../../components/portfolio/portfolio-controls';
+import { type PortfolioPaging, usePortfolio } from '../../../components/portfolio/use-portfolio';
 import { ButtonLink } from '../../../components/router-links';
 import { type AuthUser, useAuth } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/error-message';
 import { planStateOf, useStartTrial } from '../../../lib/plan';
 import { trpc } from '../../../lib/trpc';
 import { demoProperty } from '../properties/-components/demo-property';
@@ -73,6 +82,23 @@ function LoadingPropertiesCard() {
   );
 }
 
+/** A placeholder card at the end of the list while the next page loads (for the eye only). */
+function MoreCardSkeleton() {
+  return (
+    <Card withBorder padding="lg" radius="md" mih={CARD_HEIGHT} aria-hidden>
+      <Stack gap="sm">
+        <Skeleton h={22} w="70%" />
+        <Skeleton h={14} w="90%" />
+        <Skeleton h={14} w="60%" />
+        <Skeleton h={12} w="40%" mt="lg" />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The placeholders at the end of the list while the next page loads: one row of the widest grid. */
+const MORE_SKELETONS = 3;
+
 /** The portfolio list as the dashboard has it: loading, the properties, or absent (failed). */
 export interface PortfolioListState {
   /** undefined: the list is absent (not loaded, or its request failed). */
@@ -81,6 +107,8 @@ export interface PortfolioListState {
   /** What went wrong when the request failed. */
   error?: string | null;
   onRetry?: () => void;
+  /** The search, the status filter and the next pages; without it the list is shown whole. */
+  paging?: PortfolioPaging;
 }
 
 export interface DashboardViewProps {
@@ -95,8 +123,9 @@ export interface DashboardViewProps {
 
 /**
  * What the dashboard shows for an owner (spec §2): the header for their type, the intro banner, the
- * plan and figures, the Add New Property card and one card per property. While the list loads a
- * 'Loading properties...' card shows; when the list is absent the built-in demo property stands in.
+ * plan and figures, the search and status filter, the Add New Property card and one card per property,
+ * a page at a time. While the list loads a 'Loading properties...' card shows; when the list is absent
+ * the built-in demo property stands in; a search that matches nothing says so and offers to clear it.
  */
 export function DashboardView({
   userType,
@@ -105,8 +134,10 @@ export function DashboardView({
   summary,
   onAddAtPlanLimit,
 }: DashboardViewProps) {
-  const { properties, loading, error, onRetry } = portfolio;
+  const { properties, loading, error, onRetry, paging } = portfolio;
+  const grid = useRef<HTMLDivElement>(null);
   const cards = properties ?? (loading ? [] : [demoProperty()]);
+  const listed = properties !== undefined && properties.length > 0;
   return (
     <Container size="xl" py="xl">
       <DashboardHeader userType={userType} />
@@ -141,13 +172,30 @@ export function DashboardView({
               </Group>
             </Alert>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="xl">
+          {paging && showsControls(paging, properties) && (
+            <Box mt="xl">
+              <PortfolioToolbar paging={paging} />
+            </Box>
+          )}
+          <SimpleGrid
+            ref={grid}
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            mt="xl"
+            aria-busy={paging?.searching || undefined}
+            style={paging?.searching ? SEARCHING_STYLE : undefined}
+          >
             <AddPropertyCard onAddAtPlanLimit={onAddAtPlanLimit} />
             {loading && <LoadingPropertiesCard />}
             {cards.map((property) => (
               <PropertyCard key={property.id} property={property} />
             ))}
+            {paging?.loadingMore &&
+              Array.from({ length: MORE_SKELETONS }, (_, index) => (
+                <MoreCardSkeleton key={`more-${index}`} />
+              ))}
           </SimpleGrid>
+          {paging?.filtered && properties?.length === 0 && <NoMatches onClear={paging.onClear} />}
+          {paging && listed && !error && <PortfolioMore paging={paging} list={grid} />}
         </>
       )}
     </Container>
@@ -175,9 +223,9 @@ function PortfolioSummary() {
 }
 
 function OwnerDashboard({ user }: { user: AuthUser }) {
-  const list = trpc.properties.list.useQuery();
+  const portfolio = usePortfolio();
   const navigate = useNavigate();
-  const gate = usePlanLimitGate(list.data?.length);
+  const gate = usePlanLimitGate(portfolio.propertyCount);
   return (
     <>
       {gate.modal}
@@ -187,12 +235,7 @@ function OwnerDashboard({ user }: { user: AuthUser }) {
         }
         userType={user.userType}
         firstName={user.firstName}
-        portfolio={{
-          properties: list.data,
-          loading: list.isLoading,
-          error: list.isError ? errorMessage(list.error, 'The server could not be reached.') : null,
-          onRetry: () => void list.refetch(),
-        }}
+        portfolio={portfolio}
         summary={<PortfolioSummary />}
       />
     </>

@@ -1,6 +1,7 @@
 import { USER_TYPES, type UserType } from '@propertydna/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { PortfolioPaging } from '../../../components/portfolio/use-portfolio';
 import { fullText, renderWithMantine, renderWithRouter } from '../../../test/render';
 import { DashboardHeader } from './dashboard-header';
 import { DashboardView } from './dashboard-page';
@@ -49,6 +50,26 @@ const property = (overrides: Partial<DashboardProperty> = {}): DashboardProperty
   documentsCount: 3,
   lastActivity: '2026-11-22T08:00:00.000Z',
   complianceStatus: 'good',
+  ...overrides,
+});
+
+/** The paging of a portfolio of `total` with `shown` on screen; the callbacks are spies. */
+const paging = (overrides: Partial<PortfolioPaging> = {}): PortfolioPaging => ({
+  search: '',
+  onSearchChange: vi.fn(),
+  status: 'all',
+  onStatusChange: vi.fn(),
+  searchRef: { current: null },
+  filtered: false,
+  empty: false,
+  searching: false,
+  shown: 1,
+  total: 1,
+  hasMore: false,
+  loadingMore: false,
+  moreError: null,
+  onLoadMore: vi.fn(() => true),
+  onClear: vi.fn(),
   ...overrides,
 });
 
@@ -160,5 +181,66 @@ describe('DashboardView', () => {
     expect(await screen.findByRole('heading', { name: 'Company Dashboard' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull();
     expect(screen.queryByText('RES-DEMO-CT')).toBeNull();
+  });
+
+  it('searches and filters the portfolio, says how many are shown and offers the next page', async () => {
+    const portfolioPaging = paging({ shown: 1, total: 120, hasMore: true });
+    await renderWithRouter(
+      <DashboardView
+        userType="homeowner"
+        firstName="Thandiwe"
+        portfolio={{ properties: [property()], loading: false, paging: portfolioPaging }}
+      />,
+    );
+    const box = await screen.findByRole('searchbox', { name: 'Search properties' });
+    expect(box.getAttribute('placeholder')).toBe('Name, address, DNA code or ERF');
+    fireEvent.change(box, { target: { value: 'Bree' } });
+    expect(portfolioPaging.onSearchChange).toHaveBeenCalledWith('Bree');
+    const statuses = screen.getByRole('radiogroup', { name: 'Compliance status' });
+    fireEvent.click(within(statuses).getByLabelText('Warning'));
+    expect(portfolioPaging.onStatusChange).toHaveBeenCalledWith('warning');
+    expect(screen.getByTestId('portfolio-count').textContent).toBe('Showing 1 of 120 properties');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more properties' }));
+    expect(portfolioPaging.onLoadMore).toHaveBeenCalledOnce();
+  });
+
+  it('tells a search that matches nothing from an empty portfolio, and clears it', async () => {
+    const portfolioPaging = paging({ filtered: true, search: 'Nowhere', shown: 0, total: 0 });
+    await renderWithRouter(
+      <DashboardView
+        userType="homeowner"
+        firstName="Thandiwe"
+        portfolio={{ properties: [], loading: false, paging: portfolioPaging }}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'No property matches your search' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Add New Property' })).toBeTruthy();
+    expect(screen.queryByText('RES-DEMO-CT')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search and filter' }));
+    expect(portfolioPaging.onClear).toHaveBeenCalledOnce();
+  });
+
+  it('has no search for an empty portfolio, nor while the demo property stands in', async () => {
+    const { unmount } = await renderWithRouter(
+      <DashboardView
+        userType="homeowner"
+        firstName="Thandiwe"
+        portfolio={{ properties: [], loading: false, paging: paging({ empty: true, shown: 0, total: 0 }) }}
+      />,
+    );
+    await screen.findByRole('heading', { name: 'Add New Property' });
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByText('No property matches your search')).toBeNull();
+    unmount();
+    await renderWithRouter(
+      <DashboardView
+        userType="homeowner"
+        firstName="Thandiwe"
+        portfolio={{ properties: undefined, loading: false, error: 'HTTP 502', paging: paging() }}
+      />,
+    );
+    await screen.findByRole('link', { name: /RES-DEMO-CT/ });
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more properties' })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { Container } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PROPERTY_MESSAGES, type PropertyDialog } from '@propertydna/domain';
 import { useState } from 'react';
+import { usePortfolio } from '../../../components/portfolio/use-portfolio';
 import { errorMessage } from '../../../lib/error-message';
 import { isPlanLimitError } from '../../../lib/plan';
 import { usePortfolioInvalidation } from '../../../lib/properties';
@@ -11,17 +12,17 @@ import { PropertiesView } from '../properties/-components/properties-view';
 import { PlanLimitPrompt, usePlanLimitGate } from '../properties/-components/upgrade-prompt';
 
 /**
- * The Properties screen (spec §2): the portfolio's cards, the Add Property dialog and the Free plan's
- * limit. Shown at /app/properties (the navigation's address), /properties and /app/old/properties.
+ * The Properties screen (spec §2): the portfolio's cards in pages, searched and filtered, the Add
+ * Property dialog and the Free plan's limit. Shown at /app/properties (the navigation's address), /properties and /app/old/properties.
  */
 export function PropertiesPage() {
-  const list = trpc.properties.list.useQuery();
+  const portfolio = usePortfolio();
   const create = trpc.properties.create.useMutation();
   const invalidatePortfolio = usePortfolioInvalidation();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [limitHit, setLimitHit] = useState(false);
   // At the Free plan's limit, Add Property offers the trial/upgrade before the dialog opens.
-  const gate = usePlanLimitGate(list.data?.length);
+  const gate = usePlanLimitGate(portfolio.propertyCount);
 
   const closeDialog = () => {
     setDialogOpen(false);
@@ -50,10 +51,11 @@ export function PropertiesPage() {
     <Container size="xl" py="xl">
       {gate.modal}
       <PropertiesView
-        properties={list.data}
-        loading={list.isLoading}
-        error={list.isError ? errorMessage(list.error, 'The server could not be reached.') : null}
-        onRetry={() => void list.refetch()}
+        properties={portfolio.properties}
+        loading={portfolio.loading}
+        error={portfolio.error}
+        onRetry={portfolio.onRetry}
+        paging={portfolio.paging}
         onAdd={gate.guard(() => setDialogOpen(true))}
       />
       <AddPropertyDialog

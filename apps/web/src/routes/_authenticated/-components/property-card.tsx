@@ -1,5 +1,7 @@
 import { Badge, Box, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ComplianceStatus, complianceColor, formatDate } from '@propertydna/domain';
+import { memo } from 'react';
+import { PORTFOLIO_CARD_STYLE } from '../../../components/portfolio/portfolio-controls';
 import { CardLink } from '../../../components/router-links';
 import { COMPLIANCE_LABELS, type Property } from '../../../lib/properties';
 
@@ -42,9 +44,10 @@ export function ComplianceIndicator({ status }: { status: ComplianceStatus }) {
 
 /**
  * One property on the dashboard (spec §2), led by its name, then its whole DNA code (wrapping, never cut)
- * and the DEMO badge; the whole card opens /properties/{id}.
+ * and the DEMO badge; the whole card opens /properties/{id}. Memoised: a page added to a long list
+ * renders its own cards, not again the ones above it.
  */
-export function PropertyCard({ property }: { property: DashboardProperty }) {
+export const PropertyCard = memo(function PropertyCard({ property }: { property: DashboardProperty }) {
   const docs = `${property.documentsCount} docs`;
   return (
     <CardLink
@@ -54,7 +57,8 @@ export function PropertyCard({ property }: { property: DashboardProperty }) {
       padding="lg"
       radius="md"
       mih={200}
-      style={{ textDecoration: 'none', color: 'inherit' }}
+      data-portfolio-item
+      style={PORTFOLIO_CARD_STYLE}
     >
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -95,4 +99,4 @@ export function PropertyCard({ property }: { property: DashboardProperty }) {
       </Stack>
     </CardLink>
   );
-}
+});

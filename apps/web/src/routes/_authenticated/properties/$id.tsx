@@ -7,7 +7,7 @@ import { EditFeaturesModal, PropertyFeaturesSummary } from '../../../components/
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { documentTitle } from '../../../lib/page-head';
-import { type Property, usePortfolioInvalidation } from '../../../lib/properties';
+import { invalidatePropertyLists, type Property, usePortfolioInvalidation } from '../../../lib/properties';
 import { trpc } from '../../../lib/trpc';
 import { ActionsTab } from './-components/actions-tab';
 import { DEMO_PROPERTY_ID } from './-components/demo-property';
@@ -96,8 +96,8 @@ function StoredPropertyView({ property }: { property: Property }) {
       });
       return false;
     }
-    // The list shows the name and address; the stats do not change.
-    void utils.properties.list.invalidate();
+    // The lists show the name and address; the stats do not change.
+    void invalidatePropertyLists(utils);
     return true;
   }
 

@@ -19,7 +19,7 @@ const api = vi.hoisted(() => ({
   documents: { data: undefined as unknown },
   run: vi.fn(),
   setData: vi.fn(),
-  invalidate: { byId: vi.fn(), list: vi.fn(), stats: vi.fn() },
+  invalidate: { byId: vi.fn(), list: vi.fn(), page: vi.fn(), stats: vi.fn() },
 }));
 vi.mock('../../../../lib/trpc', () => ({
   trpc: {
@@ -28,6 +28,7 @@ vi.mock('../../../../lib/trpc', () => ({
       properties: {
         byId: { invalidate: api.invalidate.byId },
         list: { invalidate: api.invalidate.list },
+        page: { invalidate: api.invalidate.page },
         stats: { invalidate: api.invalidate.stats },
       },
     }),
@@ -298,7 +299,7 @@ describe('PolicyCheckView', () => {
 });
 
 describe('PolicyCheckTab', () => {
-  it('runs the check, toasts how many gaps it found and refreshes the property, the list and the stats', async () => {
+  it("runs the check, toasts how many gaps it found and refreshes the property, the portfolio's lists and the stats", async () => {
     api.query.data = { ...CHECK, complianceStatus: 'good', findings: [], status: 'unknown' };
     api.run.mockResolvedValue(CHECK);
     renderWithMantine(<PolicyCheckTab propertyId="p1" complianceStatus="good" />);
@@ -307,6 +308,7 @@ describe('PolicyCheckTab', () => {
     expect(api.run).toHaveBeenCalledWith({ id: 'p1' });
     expect(api.setData).toHaveBeenCalledWith({ id: 'p1' }, CHECK);
     await waitFor(() => expect(api.invalidate.list).toHaveBeenCalled());
+    expect(api.invalidate.page).toHaveBeenCalled();
     expect(api.invalidate.stats).toHaveBeenCalled();
     expect(api.invalidate.byId).toHaveBeenCalledWith({ id: 'p1' });
   });
@@ -328,6 +330,7 @@ describe('PolicyCheckTab', () => {
     api.query.data = CHECK;
     renderWithMantine(<PolicyCheckTab propertyId="p1" complianceStatus="good" />);
     await waitFor(() => expect(api.invalidate.list).toHaveBeenCalled());
+    expect(api.invalidate.page).toHaveBeenCalled();
     expect(api.invalidate.stats).toHaveBeenCalled();
   });
 
@@ -348,5 +351,6 @@ describe('PolicyCheckTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Run Full Compliance Check' }));
     expect(await screen.findByText('Compliance check failed')).toBeTruthy();
     expect(api.invalidate.list).not.toHaveBeenCalled();
+    expect(api.invalidate.page).not.toHaveBeenCalled();
   });
 });

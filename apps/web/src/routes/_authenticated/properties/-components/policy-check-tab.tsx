@@ -24,6 +24,7 @@ import { canEditDetails } from '../../../../components/documents/document-detail
 import { DocumentDetailsModal } from '../../../../components/documents/document-details-modal';
 import { documentViewUrl, type VaultDocument } from '../../../../components/documents/labels';
 import { errorMessage } from '../../../../lib/error-message';
+import { invalidatePropertyLists } from '../../../../lib/properties';
 import { formatDateTime, timeAgo } from '../../../../lib/time';
 import { type RouterOutputs, trpc } from '../../../../lib/trpc';
 import { CONTEXT_LABELS, FINDING_BADGES, POLICY_STATUS_BADGES, SEVERITY_BADGES } from './policy-check-labels';
@@ -100,7 +101,7 @@ export function PolicyCheckTab({
   const refreshPortfolio = () =>
     Promise.all([
       utils.properties.byId.invalidate({ id: propertyId }),
-      utils.properties.list.invalidate(),
+      invalidatePropertyLists(utils),
       utils.properties.stats.invalidate(),
     ]);
 

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -12,11 +13,23 @@ import {
   Title,
 } from '@mantine/core';
 import { formatDate } from '@propertydna/domain';
+import { memo, useRef } from 'react';
+import {
+  NoMatches,
+  PORTFOLIO_CARD_STYLE,
+  PortfolioMore,
+  PortfolioToolbar,
+  SEARCHING_STYLE,
+  showsControls,
+} from '../../../../components/portfolio/portfolio-controls';
+import type { PortfolioPaging } from '../../../../components/portfolio/use-portfolio';
 import { CardLink } from '../../../../components/router-links';
 import { PROPERTY_TYPE_LABELS, type Property } from '../../../../lib/properties';
 
 /** Spec §9: the loading skeleton has 6 cards. */
 export const SKELETON_CARD_COUNT = 6;
+/** The placeholders at the end of the list while the next page loads: one row of the widest grid. */
+const MORE_SKELETONS = 3;
 
 /** What a card of the Properties screen reads (spec §3, "as read on the Properties screen"). */
 export type ListedProperty = Pick<
@@ -24,8 +37,11 @@ export type ListedProperty = Pick<
   'id' | 'name' | 'dna_id' | 'property_type' | 'address' | 'created_at'
 >;
 
-/** One property on the Properties screen: name, DNA id, type, address and when it was added. */
-export function PropertyListCard({ property }: { property: ListedProperty }) {
+/**
+ * One property on the Properties screen: name, DNA id, type, address and when it was added. Memoised: a
+ * page added to a long list renders its own cards, not again the ones above it.
+ */
+export const PropertyListCard = memo(function PropertyListCard({ property }: { property: ListedProperty }) {
   return (
     <CardLink
       to="/properties/$id"
@@ -33,7 +49,8 @@ export function PropertyListCard({ property }: { property: ListedProperty }) {
       withBorder
       padding="lg"
       radius="md"
-      style={{ textDecoration: 'none', color: 'inherit' }}
+      data-portfolio-item
+      style={PORTFOLIO_CARD_STYLE}
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -55,11 +72,12 @@ export function PropertyListCard({ property }: { property: ListedProperty }) {
       </Stack>
     </CardLink>
   );
-}
+});
 
+/** A placeholder card: for the eye only (the loading state says it in words). */
 function SkeletonCard() {
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="property-skeleton">
+    <Card withBorder padding="lg" radius="md" data-testid="property-skeleton" aria-hidden>
       <Stack gap="sm">
         <Skeleton h={22} w="70%" />
         <Skeleton h={14} w="90%" />
@@ -77,13 +95,18 @@ export interface PropertiesViewProps {
   error?: string | null;
   onRetry?: () => void;
   onAdd: () => void;
+  /** The search, the status filter and the next pages; without it the list is shown whole. */
+  paging?: PortfolioPaging;
 }
 
 /**
- * The Properties screen (spec §2): title, subtitle and Add Property; 6 placeholder cards while
- * loading; the empty state; otherwise a grid of 1, 2 or 3 columns by width.
+ * The Properties screen (spec §2): title, subtitle and Add Property; the search and status filter with
+ * the count shown; 6 placeholder cards while loading; the empty state, or "no match" with the way
+ * back; otherwise a grid of 1, 2 or 3 columns by width, followed by the next page as the end nears.
  */
-export function PropertiesView({ properties, loading, error, onRetry, onAdd }: PropertiesViewProps) {
+export function PropertiesView({ properties, loading, error, onRetry, onAdd, paging }: PropertiesViewProps) {
+  const grid = useRef<HTMLDivElement>(null);
+  const listed = properties && properties.length > 0;
   return (
     <>
       <Group justify="space-between" align="flex-end" gap="md">
@@ -95,6 +118,12 @@ export function PropertiesView({ properties, loading, error, onRetry, onAdd }: P
         </div>
         <Button onClick={onAdd}>Add Property</Button>
       </Group>
+
+      {paging && showsControls(paging, properties) && (
+        <Box mt="xl">
+          <PortfolioToolbar paging={paging} />
+        </Box>
+      )}
 
       {loading ? (
         <SimpleGrid
@@ -120,13 +149,23 @@ export function PropertiesView({ properties, loading, error, onRetry, onAdd }: P
             )}
           </Group>
         </Alert>
-      ) : properties && properties.length > 0 ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="xl">
+      ) : listed ? (
+        <SimpleGrid
+          ref={grid}
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          mt="xl"
+          aria-busy={paging?.searching || undefined}
+          style={paging?.searching ? SEARCHING_STYLE : undefined}
+        >
           {properties.map((property) => (
             <PropertyListCard key={property.id} property={property} />
           ))}
+          {paging?.loadingMore &&
+            Array.from({ length: MORE_SKELETONS }, (_, index) => <SkeletonCard key={`more-${index}`} />)}
         </SimpleGrid>
-      ) : (
+      ) : paging?.filtered ? (
+        <NoMatches onClear={paging.onClear} />
+      ) : paging && !paging.empty ? null : (
         <Paper withBorder radius="md" p="xl" mt="xl" ta="center">
           <Stack align="center" gap="xs">
             <Title order={2} size="h3">
@@ -139,6 +178,7 @@ export function PropertiesView({ properties, loading, error, onRetry, onAdd }: P
           </Stack>
         </Paper>
       )}
+      {paging && listed && !error && <PortfolioMore paging={paging} list={grid} />}
     </>
   );
 }
