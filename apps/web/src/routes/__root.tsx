@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
-import { LOGIN_PAGE_NAME } from '../components/login-screen';
 import { AuthProvider, useAuth } from '../lib/auth';
-import { documentTitle } from '../lib/page-head';
+import { documentTitle, LOGIN_PAGE_NAME } from '../lib/page-head';
 import type { RouterContext } from '../router';
 import { theme } from '../theme';
 
