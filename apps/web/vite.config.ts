@@ -1,7 +1,9 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './precompress';
+import { chunkMap } from './chunk-map.ts';
+import { precompress } from './precompress.ts';
+import { preloadApp } from './preload-app.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -18,6 +20,10 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    // index.html names the app's chunks and stylesheet, which main.tsx loads only once zod is set up.
+    preloadApp('src/app.tsx'),
+    // dist/.vite/chunks.json: the modules in each chunk (read by the first-load browser test).
+    chunkMap(),
     // dist gets a .br and a .gz beside each text file, for the server to send as they are.
     precompress(),
   ],
