@@ -5,11 +5,11 @@
  * Lighthouse's desktop performance score and metrics, each page in a fresh Chromium profile.
  *
  * The dashboard is the demo owner's (/app), signed in as the app keeps a session: its token in
- * localStorage, set on a page of the origin that loads no assets (robots.txt), so the cache stays cold.
+ * localStorage, set on a page of the origin that loads no assets (/api/health), so the cache stays cold.
  * Lighthouse drives the system Chromium ($CHROMIUM_PATH or /usr/bin/chromium) and never downloads one.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -88,7 +88,7 @@ async function withChromium(use) {
 async function signIn(port, baseUrl, token) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0].newPage();
-  await page.goto(`${baseUrl}/robots.txt`);
+  await page.goto(`${baseUrl}/api/health`);
   await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
   await page.close();
   return browser;
@@ -134,7 +134,7 @@ function emptyTotal() {
 }
 
 /** Lighthouse (desktop preset, performance only) on one page: score, metrics and script bytes. */
-async function lighthousePage(baseUrl, { path: pagePath, signedIn }, token) {
+async function lighthousePage(baseUrl, { name, path: pagePath, signedIn }, token) {
   return withChromium(async (port) => {
     const connection = signedIn ? await signIn(port, baseUrl, token) : undefined;
     try {
@@ -151,6 +151,10 @@ async function lighthousePage(baseUrl, { path: pagePath, signedIn }, token) {
         desktopConfig,
       );
       const { lhr } = result;
+      if (process.env.LIGHTHOUSE_REPORT_DIR)
+        await writeFile(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+      // A run that failed (the page never painted, Chromium crashed) has no score: say why.
+      if (lhr.runtimeError) return { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
       const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const requests = lhr.audits['network-requests']?.details?.items ?? [];
       const scripts = requests.filter((item) => item.resourceType === 'Script');
@@ -200,8 +204,10 @@ export function printFirstLoad(results) {
     `${kb(assets.js.wire).toFixed(1)} KB`,
     `${kb(assets.js.decoded).toFixed(1)} KB`,
     `${kb(assets.css.wire).toFixed(1)} KB`,
-    `${lh.score} (today ${TODAY.lighthouse[name] ?? '—'})`,
-    `${Math.round(lh.fcpMs)} / ${Math.round(lh.lcpMs)} / ${Math.round(lh.tbtMs)} ms, CLS ${lh.cls.toFixed(3)}`,
+    `${lh.error ? 'failed' : lh.score} (today ${TODAY.lighthouse[name] ?? '—'})`,
+    lh.error
+      ? lh.error
+      : `${Math.round(lh.fcpMs)} / ${Math.round(lh.lcpMs)} / ${Math.round(lh.tbtMs)} ms, CLS ${lh.cls.toFixed(3)}`,
   ]);
   const header = [
     'page',
@@ -224,7 +230,7 @@ export function printFirstLoad(results) {
       `  landing JS: ${wire.toFixed(1)} KB on the wire (target ≤ ${LANDING_JS_BUDGET_KB} KB compressed; today ${TODAY.landingJs}) — ${wire <= LANDING_JS_BUDGET_KB ? 'met' : 'NOT met'}`,
     );
   }
-  const low = results.filter((result) => result.lighthouse.score < LIGHTHOUSE_TARGET);
+  const low = results.filter((result) => !(result.lighthouse.score >= LIGHTHOUSE_TARGET));
   console.log(
     `  Lighthouse ≥ ${LIGHTHOUSE_TARGET} on every page: ${low.length === 0 ? 'met' : `NOT met (${low.map((r) => r.name).join(', ')})`}`,
   );
