@@ -11,6 +11,7 @@
 // Env: BENCH_DURATION (seconds per measurement, default 5), BENCH_CONNECTIONS (default 10),
 // BENCH_EXPORT_MB (megabytes of documents in the ZIP export scenario, default 200 as 5 MB PDFs; 0 skips it),
 // BENCH_DATABASE_URL (admin URL of a PostgreSQL server: the portfolio rows again on a fresh database there).
+// BENCH_FIRST_LOAD (0 skips the first-load scenario: scripts and Lighthouse on landing, login, dashboard).
 // Flags: --json prints the results as JSON after the table.
 // Exit 1 if the server fails to start, a response is wrong, or any request errors/times out/is non-2xx.
 
@@ -18,6 +19,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { startBuiltApp } from './lib/built-app.mjs';
 import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
+import { benchFirstLoad, printFirstLoad } from './lib/first-load-bench.mjs';
 import {
   benchPortfolioOnPostgres,
   portfolioScenarios,
@@ -30,6 +32,7 @@ import { benchUpload, MEMORY_BUDGET_MB, uploadRows } from './lib/upload-bench.mj
 const DURATION = positiveInt('BENCH_DURATION', 5);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 10);
 const EXPORT_MB = positiveInt('BENCH_EXPORT_MB', 200, { zero: true });
+const FIRST_LOAD = positiveInt('BENCH_FIRST_LOAD', 1, { zero: true });
 const WARMUP = 2;
 const PIPELINING = 1;
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -157,6 +160,15 @@ async function main() {
     }
     const base = server.baseUrl;
     console.log(`Server up at ${base} (DATA_DIR ${server.dataDir})`);
+
+    if (FIRST_LOAD) {
+      // Before the seeding, so the dashboard is the demo owner's own (as `pnpm lighthouse` shows it).
+      process.stdout.write('  measuring the first load of the landing, login and dashboard pages … ');
+      const firstLoad = await benchFirstLoad(base);
+      console.log('done\n');
+      printFirstLoad(firstLoad);
+      console.log('');
+    }
 
     process.stdout.write('  seeding the portfolio scenario … ');
     const portfolio = { headers: await seedPortfolio(base) };

@@ -1,6 +1,9 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkMap } from './chunk-map.ts';
+import { precompress } from './precompress.ts';
+import { preloadApp } from './preload-app.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -17,6 +20,12 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    // index.html names the app's chunks and stylesheet, which main.tsx loads only once zod is set up.
+    preloadApp('src/app.tsx'),
+    // dist/.vite/chunks.json: the modules in each chunk (read by the first-load browser test).
+    chunkMap(),
+    // dist gets a .br and a .gz beside each text file, for the server to send as they are.
+    precompress(),
   ],
   server: {
     port: 5173,
@@ -30,5 +39,30 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps each source module (a route's split component among them) to its
+    // chunk: the first-load browser test reads it to tell which chunks belong to which page.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Libraries every page runs get chunks of their own, whose names (and cache) survive a change
+        // to the app's code. The rest (Mantine's components, the domain, the pages) is split by the
+        // pages that use it, so a page loads only what it renders.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            {
+              name: 'router',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'query',
+              test: /[\\/]node_modules[\\/](@tanstack[\\/](react-query|query-core)|@trpc[\\/][^\\/]+)[\\/]/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
 });

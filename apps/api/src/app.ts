@@ -32,7 +32,7 @@ import { FsFileStore } from './storage/fs-store.js';
 import { type AppDeps, type AppServices, createContext } from './trpc/context.js';
 import { type TrpcHttpOptions, trpcHttpHandler } from './trpc/http-handler.js';
 import { type AppRouter, appRouter } from './trpc/router.js';
-import { defaultWebDistDir, isApiPath, registerWebApp } from './web/web-app.js';
+import { defaultWebDistDir, registerWebApp, sendIndexHtml, servesIndexHtml } from './web/web-app.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -166,8 +166,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   const webAppServed = await registerWebApp(app, env.WEB_DIST_DIR ?? defaultWebDistDir());
   app.setNotFoundHandler(async (request, reply) => {
-    if (!isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD') && webAppServed) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    if (
+      servesIndexHtml(request.url) &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      webAppServed
+    ) {
+      return sendIndexHtml(reply);
     }
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeTempDir, type TestApp } from './support/app.js';
@@ -148,15 +149,26 @@ describe('health reports the failing part with 503', () => {
 describe('production web app', () => {
   let t: TestApp;
   let webDir: string;
+  const indexHtml = '<!doctype html><title>PropertyDNA</title><div id="root"></div>';
+  const chunk = `export const text = ${JSON.stringify('PropertyDNA '.repeat(200))};`;
+  const robots = 'User-agent: *\nDisallow: /api/\n';
   beforeAll(async () => {
     const dataDir = await makeTempDir('pdna-web-');
     webDir = path.join(dataDir, 'web');
     await fs.mkdir(path.join(webDir, 'assets'), { recursive: true });
-    await fs.writeFile(
-      path.join(webDir, 'index.html'),
-      '<!doctype html><title>PropertyDNA</title><div id="root"></div>',
-    );
-    await fs.writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await fs.mkdir(path.join(webDir, '.vite'), { recursive: true });
+    // As the web build writes them: each text file with its brotli and gzip copies beside it.
+    for (const [name, content] of [
+      ['index.html', indexHtml],
+      ['assets/index-abc123.js', chunk],
+      ['robots.txt', robots],
+    ] as const) {
+      await fs.writeFile(path.join(webDir, name), content);
+      await fs.writeFile(path.join(webDir, `${name}.br`), brotliCompressSync(content));
+      await fs.writeFile(path.join(webDir, `${name}.gz`), gzipSync(content));
+    }
+    await fs.writeFile(path.join(webDir, 'assets', 'tiny-def456.js'), 'export{}');
+    await fs.writeFile(path.join(webDir, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
     t = await createTestApp({ WEB_DIST_DIR: webDir });
   });
   afterAll(async () => {
@@ -164,26 +176,119 @@ describe('production web app', () => {
     await fs.rm(path.dirname(webDir), { recursive: true, force: true });
   });
 
-  it('serves index.html at / and for client-side routes (SPA fallback)', async () => {
-    for (const url of ['/', '/properties/123', '/share/some-token?x=1']) {
-      const res = await t.app.inject({ method: 'GET', url });
+  /** The body as the browser reads it, whatever the content encoding. */
+  const decoded = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
+    const encoding = res.headers['content-encoding'];
+    const body =
+      encoding === 'br'
+        ? brotliDecompressSync(res.rawPayload)
+        : encoding === 'gzip'
+          ? gunzipSync(res.rawPayload)
+          : res.rawPayload;
+    return body.toString('utf8');
+  };
+
+  it('serves index.html at / and for client-side routes (SPA fallback), brotli-compressed and revalidated', async () => {
+    for (const url of ['/', '/properties/123', '/share/some-token?x=1', '/index.html']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(decoded(res), url).toBe(indexHtml);
     }
   });
 
-  it('serves hashed assets with a long cache', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+  it('answers HEAD for a page and an asset with the headers of GET and no body', async () => {
+    for (const [url, cache] of [
+      ['/', 'no-cache'],
+      ['/vault', 'no-cache'],
+      ['/assets/index-abc123.js', 'public, max-age=31536000, immutable'],
+    ]) {
+      const res = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe(cache);
+      expect(res.body, url).toBe('');
+    }
+  });
+
+  it('sends gzip to a browser without brotli, and the file itself to one that takes neither', async () => {
+    const gzip = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toBe(indexHtml);
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // The answer depends on Accept-Encoding even when it is not compressed: a shared cache must know.
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(indexHtml);
+  });
+
+  it('serves hashed assets compressed, with their own type and a long immutable cache', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBeLessThan(chunk.length);
+    expect(decoded(res)).toBe(chunk);
+    // A chunk too small to gain from compression has no copies: it goes out as it is.
+    const tiny = await t.app.inject({
+      method: 'GET',
+      url: '/assets/tiny-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(tiny.statusCode).toBe(200);
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(tiny.body).toBe('export{}');
+  });
+
+  it('serves robots.txt as text, revalidated', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/robots.txt',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(decoded(res)).toBe(robots);
+  });
+
+  it('answers a missing asset, a compressed copy by name and the build manifest without serving them', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/index-gone99.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/application\/json/);
+    for (const url of ['/assets/index-abc123.js.br', '/index.html.gz']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toBe(brotliCompressSync(chunk).toString('utf8'));
+      expect(res.headers['content-type'], url).not.toMatch(/octet-stream/);
+    }
+    const manifest = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.body).not.toContain('src/main.tsx');
   });
 
   it('keeps API misses as JSON 404s, never index.html', async () => {
     for (const url of ['/api/missing', '/trpc/missing.proc', '/storage/objects/zz']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.headers['content-encoding'], url).toBeUndefined();
     }
     const missingAsset = await t.app.inject({ method: 'POST', url: '/whatever' });
     expect(missingAsset.statusCode).toBe(404);

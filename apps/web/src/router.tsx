@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
-import { NotFoundPage } from './components/not-found-page';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import type { TrpcUtils } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
@@ -18,7 +17,8 @@ export function createAppRouter(context: RouterContext) {
     // Loaders read through the query cache, which decides freshness.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    defaultNotFoundComponent: NotFoundPage,
+    // Loaded when first needed: signed in, it shows the app shell, which the landing page must not carry.
+    defaultNotFoundComponent: lazyRouteComponent(() => import('./components/not-found-page'), 'NotFoundPage'),
   });
 }
 

@@ -1,14 +1,14 @@
 import {
-  Badge,
+  type BadgeProps,
   createTheme,
   DEFAULT_THEME,
   darken,
   luminance,
   type MantineColorsTuple,
   type MantineThemeColors,
-  Modal,
-  Notification,
-  Table,
+  type ModalProps,
+  type NotificationProps,
+  type TableScrollContainerProps,
 } from '@mantine/core';
 // The semantic text colours (dimmed, placeholder, error) and the focus ring: CSS variables.
 import './theme.css';
@@ -82,25 +82,31 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // The focus ring shows for keyboard focus (:focus-visible), on every Mantine control.
   focusRing: 'auto',
+  // Plain objects rather than `Modal.extend(…)`: the theme is loaded by every page, and `.extend` would
+  // bring each component (the modal with its focus trap, portal and transitions) to pages without one.
   components: {
     // The close buttons of toasts and dialogs are icons: each needs a name (axe button-name).
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
-    }),
+    Notification: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Dismiss notification' },
+      } satisfies Partial<NotificationProps>,
+    },
     // A badge is never cut ('Pen…', 'DE…'): its label does not clip, so its text is its least
     // width in a table column or a grid, and it does not shrink in a row.
-    Badge: Badge.extend({ styles: { root: { flexShrink: 0 }, label: { overflow: 'visible' } } }),
-    Modal: Modal.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
-    }),
+    Badge: {
+      styles: { root: { flexShrink: 0 }, label: { overflow: 'visible' } } satisfies BadgeProps['styles'],
+    },
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps>,
+    },
     // Mantine draws a dialog's title row as <header>: a second banner landmark beside the page's
     // own (axe landmark-no-duplicate-banner). The dialog is already named by its title.
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     // A table wider than the screen scrolls inside its box, and says so: its scrollbar is always
     // shown (not only on hover, which a phone never has), so the columns beyond the edge are found.
-    TableScrollContainer: Table.ScrollContainer.extend({
-      defaultProps: { scrollAreaProps: { type: 'always' } },
-    }),
+    TableScrollContainer: {
+      defaultProps: { scrollAreaProps: { type: 'always' } } satisfies Partial<TableScrollContainerProps>,
+    },
   },
 });

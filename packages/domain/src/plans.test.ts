@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PLAN_NAMES, PLANS, PREMIUM_PRICE_ZAR, TRIAL_DAYS } from './plan-terms.js';
 import {
   canAddProperty,
   EMAIL_ALERTS_UPGRADE_MESSAGE,
@@ -7,11 +8,7 @@ import {
   FREE_PLAN_LIMIT_MESSAGE,
   hasEmailAlerts,
   isTrialActive,
-  PLAN_NAMES,
-  PLANS,
-  PREMIUM_PRICE_ZAR,
   planSchema,
-  TRIAL_DAYS,
   trialEndsAt,
 } from './plans.js';
 

@@ -1,20 +1,8 @@
 import { z } from 'zod';
+import { PLAN_NAMES, PLANS, type Plan, PREMIUM_PRICE_ZAR, TRIAL_DAYS } from './plan-terms.js';
 
-/** Spec §1, §6, §9: the plans. */
-export const PLAN_NAMES = ['free', 'premium'] as const;
-export type Plan = (typeof PLAN_NAMES)[number];
+/** A plan's name, as the API takes and answers it. */
 export const planSchema = z.enum(PLAN_NAMES);
-
-/** Spec §9: Premium costs R99 per year. */
-export const PREMIUM_PRICE_ZAR = 99;
-/** Spec §1, §9: the free trial (of Premium) lasts 14 days. */
-export const TRIAL_DAYS = 14;
-
-/** Spec §6, §9: the free plan allows 1 property; premium allows multiple (no limit). */
-export const PLANS = {
-  free: { maxProperties: 1 },
-  premium: { maxProperties: Number.POSITIVE_INFINITY, priceZarPerYear: PREMIUM_PRICE_ZAR },
-} as const satisfies Record<Plan, { maxProperties: number; priceZarPerYear?: number }>;
 
 /** Why a free account cannot add a second property (spec §6, §9). */
 export const FREE_PLAN_LIMIT_MESSAGE = `The Free plan includes ${PLANS.free.maxProperties} property. Upgrade to Premium (R${PREMIUM_PRICE_ZAR} per year) to add more properties.`;

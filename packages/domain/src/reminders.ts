@@ -17,7 +17,7 @@ import {
   UPCOMING_DAYS,
 } from './due-band.js';
 import { formatDate } from './format.js';
-import { type Plan, PREMIUM_PRICE_ZAR } from './plans.js';
+import { type Plan, PREMIUM_PRICE_ZAR } from './plan-terms.js';
 
 /**
  * A property's reminders (spec §2 Actions tab, §3 Reminder; issue 14): one list merged from its maintenance

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { safeReturnPath } from './return-path.js';
 import {
   ACCOUNT_GROUPS,
   accountGroupOf,
@@ -9,7 +10,6 @@ import {
   isComingSoon,
   PORTFOLIO_USER_TYPES,
   SELECTABLE_USER_TYPES,
-  safeReturnPath,
   seesPortfolio,
   USER_TYPES,
   USER_TYPES_BY_GROUP,

@@ -17,9 +17,6 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** The login page's name: its document title ('Log in · PropertyDNA'), also where a protected page shows it. */
-export const LOGIN_PAGE_NAME = 'Log in';
-
 /** The email of an account just created, when the history entry carries a valid one. */
 function signedUpEmailOf(state: { signedUpEmail?: unknown }): string | null {
   const parsed = loginSchema.shape.email.safeParse(state.signedUpEmail);

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { AUTH_TOKEN_KEY, type RouterOutputs, trpc } from './trpc';
+import { AUTH_TOKEN_KEY, type RouterOutputs, type TrpcUtils, trpc } from './trpc';
 
 export type Me = RouterOutputs['auth']['me'];
 export type AuthUser = Me['user'];
@@ -36,6 +36,20 @@ function writeStoredToken(token: string | null): void {
   } catch {
     // Storage refused (private mode, quota): the session lives as long as the page.
   }
+}
+
+/** The login page ends any session as it opens, so nobody's session is looked up there (see AuthProvider). */
+export function isLoginPage(pathname: string): boolean {
+  return pathname.replace(/\/+$/, '') === '/login';
+}
+
+/**
+ * Asks for the stored session's user at once, as the app starts: the router first loads the page's
+ * code, and only then does AuthProvider mount and ask. The answer is then in the cache (or on its way),
+ * and a protected page's own requests follow it without waiting a further round trip.
+ */
+export function prefetchSession(utils: TrpcUtils, pathname: string): void {
+  if (readStoredToken() !== null && !isLoginPage(pathname)) void utils.auth.me.prefetch();
 }
 
 /**

@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
-import { LOGIN_PAGE_NAME } from '../components/login-screen';
-import { AuthProvider, useAuth } from '../lib/auth';
-import { documentTitle } from '../lib/page-head';
+import { AuthProvider, isLoginPage, useAuth } from '../lib/auth';
+import { documentTitle, LOGIN_PAGE_NAME } from '../lib/page-head';
 import type { RouterContext } from '../router';
 import { theme } from '../theme';
 
@@ -32,9 +31,7 @@ function DocumentHead() {
 }
 
 function RootLayout() {
-  const onLoginPage = useRouterState({
-    select: (state) => state.location.pathname.replace(/\/+$/, '') === '/login',
-  });
+  const onLoginPage = useRouterState({ select: (state) => isLoginPage(state.location.pathname) });
   return (
     <MantineProvider theme={theme}>
       {/* The spec shows toasts one at a time. */}

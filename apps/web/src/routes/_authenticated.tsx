@@ -1,9 +1,14 @@
 import { safeReturnPath } from '@propertydna/domain';
 import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AppShellLayout } from '../components/app-shell/app-shell';
 import { LoadingScreen } from '../components/loading-screen';
-import { LoginScreen } from '../components/login-screen';
 import { useAuth } from '../lib/auth';
+
+// Loaded only when nobody is signed in: a signed-in page does not carry the login form.
+const LoginScreen = lazy(() =>
+  import('../components/login-screen').then((module) => ({ default: module.LoginScreen })),
+);
 
 /**
  * Every protected route sits under this pathless layout. Spec §2: while the user loads it shows a
@@ -34,5 +39,9 @@ function AuthenticatedLayout() {
 /** The login screen in place of a protected page: logging in continues to that page (so does Sign up). */
 function LoginInPlace() {
   const href = useRouterState({ select: (state) => state.location.href });
-  return <LoginScreen redirect={safeReturnPath(href)} />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <LoginScreen redirect={safeReturnPath(href)} />
+    </Suspense>
+  );
 }

@@ -1,9 +1,9 @@
 import { safeReturnPath } from '@propertydna/domain';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { LOGIN_PAGE_NAME, LoginScreen } from '../components/login-screen';
+import { LoginScreen } from '../components/login-screen';
 import { useAuth } from '../lib/auth';
-import { pageHead } from '../lib/page-head';
+import { LOGIN_PAGE_NAME, pageHead } from '../lib/page-head';
 
 interface LoginSearch {
   /** A page of the app to return to after logging in (an unsafe value is dropped). */

@@ -7,7 +7,8 @@ import { LogoLink } from '../components/logo';
 import { errorMessage } from '../lib/error-message';
 import { pageHead } from '../lib/page-head';
 import { trpc } from '../lib/trpc';
-import { SIGNUP_PRESETS, type SignupPreset, SignupWizard } from './-components/signup-wizard';
+import { SIGNUP_PRESETS, type SignupPreset } from './-components/signup-presets';
+import { SignupWizard } from './-components/signup-wizard';
 
 interface SignupSearch {
   type?: SignupPreset | undefined;

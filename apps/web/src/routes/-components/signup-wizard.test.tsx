@@ -2,7 +2,8 @@ import type { SignupRequestInput } from '@propertydna/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../test/render';
-import { type SignupPreset, SignupWizard } from './signup-wizard';
+import type { SignupPreset } from './signup-presets';
+import { SignupWizard } from './signup-wizard';
 
 function renderWizard(
   props: { preset?: SignupPreset; scenario?: 'existing'; busy?: boolean; email?: string } = {},

@@ -32,10 +32,7 @@ import { PasswordField } from '../../components/password-field';
 import { AnchorLink } from '../../components/router-links';
 import { ACCOUNT_GROUP_LABELS, USER_TYPE_LABELS } from '../../lib/user-type-labels';
 import { ChoiceCard } from './choice-card';
-
-/** The signup links of the landing page (spec §2): ?type=homeowner|developer|supplier. */
-export const SIGNUP_PRESETS = ['homeowner', 'developer', 'supplier'] as const;
-export type SignupPreset = (typeof SIGNUP_PRESETS)[number];
+import type { SignupPreset } from './signup-presets';
 
 export interface SignupWizardProps {
   /** Preselects the account type and, when it can be chosen, the role. */

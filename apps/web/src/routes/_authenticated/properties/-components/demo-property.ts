@@ -7,12 +7,13 @@ import {
   type ReminderType,
 } from '@propertydna/domain';
 import type { Property } from '../../../../lib/properties';
+import { DEMO_PROPERTY_ID } from './demo-property-id';
 
 /**
  * The built-in demo property (spec §2, §9): what the dashboard shows when the list is absent, and what
  * /properties/demo shows. All of it is sample data held in the page; nothing here is fetched or sent.
  */
-export const DEMO_PROPERTY_ID = 'demo';
+export { DEMO_PROPERTY_ID };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

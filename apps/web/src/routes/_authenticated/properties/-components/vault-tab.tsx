@@ -15,9 +15,7 @@ import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { invalidateDocumentQueries } from '../../../../lib/upload/invalidate';
 import { useDocumentUpload } from '../../../../lib/upload/use-document-upload';
-
-/** The id of the built-in demo property, which shows sample data and makes no server calls (spec §2). */
-const DEMO_PROPERTY_ID = 'demo';
+import { DEMO_PROPERTY_ID } from './demo-property-id';
 
 export const VAULT_TAB_COLUMNS = ['Name', 'Type', 'Size', 'Hash', 'Status', 'Expires', 'Actions'] as const;
 
