@@ -2,6 +2,7 @@ import { ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshStatistics } from '../src/modules/housekeeping/housekeeping.service.js';
+import { listProperties } from '../src/modules/properties/properties.repo.js';
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -75,6 +76,10 @@ describe(`property figures stay right through every change (${databaseKind})`, (
     const paged = (page.json().result.data.items as Json[]).find((item) => item.id === propertyId);
     const listed = list.find((item) => item.id === propertyId);
     expect(paged).toEqual(listed);
+    // The answers are kept in memory per portfolio version: whatever changed since, they are the
+    // portfolio as a fresh read (past the cache) finds it.
+    const fresh = await listProperties(t.db.db, owner.organizationId, new Date());
+    expect(list).toEqual(JSON.parse(fresh.text));
     return listed;
   }
 
@@ -249,6 +254,30 @@ describe(`property figures stay right through every change (${databaseKind})`, (
     ]);
     expect(await driftedFigures(t)).toEqual([]);
     expect(await card(owner, house)).toMatchObject({ documentsCount: 7 });
+  });
+
+  it('a change the list shows, made by any statement, is answered at once although the list is kept in memory', async () => {
+    const owner = await httpOwner(t, origin);
+    const house = await addProperty(owner, 'Cached House');
+    expect(await card(owner, house)).toMatchObject({ name: 'Cached House' });
+    // Straight to the tables (as another replica, a job or a migration would): each kind of change
+    // the card shows changes the portfolio's version in the same transaction.
+    await t.db.db.updateTable('properties').set({ name: 'Renamed House' }).where('id', '=', house).execute();
+    expect(await card(owner, house)).toMatchObject({ name: 'Renamed House' });
+    await t.db.db
+      .updateTable('compliance_checks')
+      .set({ compliance_status: 'critical' })
+      .where('property_id', '=', house)
+      .execute();
+    expect(await card(owner, house)).toMatchObject({ complianceStatus: 'critical' });
+    await t.db.db.deleteFrom('compliance_checks').where('property_id', '=', house).execute();
+    expect(await card(owner, house)).toMatchObject({ complianceStatus: 'good' });
+    await upload(owner, house, { kind: 'deed', name: 'Deed.pdf' });
+    expect(await card(owner, house)).toMatchObject({ documentsCount: 1 });
+    await t.db.db.deleteFrom('documents').where('property_id', '=', house).execute();
+    expect(await card(owner, house)).toMatchObject({ documentsCount: 0 });
+    await t.db.db.updateTable('properties').set({ archived_at: new Date() }).where('id', '=', house).execute();
+    expect(await card(owner, house)).toBeUndefined();
   });
 
   /** A supplier's job with a verified report, shared openly: the share token. */

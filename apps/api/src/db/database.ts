@@ -35,6 +35,8 @@ export interface OrganizationTable {
   business_address: string | null;
   specialties: ColumnType<string[], string | undefined, string>;
   is_demo: Generated<boolean>;
+  /** Changes with anything the portfolio list shows (migration 0019's triggers): the list cache's key. */
+  portfolio_version: ColumnType<string | number | bigint, never, never>;
   description: string | null;
   contact_email: string | null;
   contact_phone: string | null;

@@ -17,6 +17,7 @@ import * as escalation from './2026-11-23T0015-escalation.js';
 import * as policyIdentity from './2026-11-23T0016-policy-identity.js';
 import * as transfers from './2026-11-23T0017-transfers.js';
 import * as propertyFigures from './2026-11-26T0018-property-figures.js';
+import * as portfolioVersion from './2026-11-26T0019-portfolio-version.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0016-policy-identity': policyIdentity,
   '2026-11-23T0017-transfers': transfers,
   '2026-11-26T0018-property-figures': propertyFigures,
+  '2026-11-26T0019-portfolio-version': portfolioVersion,
 };

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.js';
 import type { JsonText } from '../../json-text.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
 import { upcomingReminders } from '../maintenance/reminders.service.js';
+import { cachedPortfolioRead } from './portfolio-cache.js';
 import {
   countLiveProperties,
   findProperty,
@@ -43,7 +44,14 @@ export function getProperties(
   filter: PropertyFilter = {},
   now = new Date(),
 ): Promise<JsonText<PropertyOut[]>> {
-  return listProperties(db, organizationId, now, filter);
+  return cachedPortfolioRead(
+    db,
+    organizationId,
+    JSON.stringify(['list', filter.q, filter.status]),
+    now,
+    () => listProperties(db, organizationId, now, filter),
+    (list) => list.text.length * 2,
+  );
 }
 
 /** One page of the portfolio, searched and filtered (the screens' list). */
@@ -53,7 +61,15 @@ export function getPropertyPage(
   input: PropertyPageQuery,
   now = new Date(),
 ): Promise<PropertyPageOut> {
-  return pageProperties(db, organizationId, input, now);
+  return cachedPortfolioRead(
+    db,
+    organizationId,
+    JSON.stringify(['page', input.limit, input.cursor, input.q, input.status]),
+    now,
+    () => pageProperties(db, organizationId, input, now),
+    // About 1 KB a card as JavaScript objects.
+    (page) => 1024 * (page.items.length + 1),
+  );
 }
 
 export async function getProperty(

@@ -1,0 +1,65 @@
+import { LRUCache } from 'lru-cache';
+import type { DbOrTrx } from '../../db/database.js';
+
+/**
+ * The portfolio list and its pages, kept in memory per organisation and portfolio version (issue 18).
+ *
+ * `organizations.portfolio_version` changes in the same transaction as anything a card shows (the
+ * triggers of migration 0019: a property row, its document figures, its compliance check), so one
+ * primary-key read decides whether a kept answer is still the portfolio as it stands, on this replica
+ * or any other. A change committed between that read and the query that fills the cache is newer
+ * than the version it is kept under; the next read sees the new version and misses, so nothing stale
+ * is ever answered after a change has committed. The one thing a card shows that moves with the clock
+ * alone, the compliance of a property not checked yet (judged by its earliest expiry against now), is
+ * kept for at most a minute: answers are keyed by the minute too.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
+const MINUTE_MS = 60_000;
+
+interface Entry {
+  value: unknown;
+  bytes: number;
+}
+
+// One cache per database handle: tests build many apps, each on a database of its own.
+const caches = new WeakMap<object, LRUCache<string, Entry>>();
+
+function cacheOf(db: DbOrTrx): LRUCache<string, Entry> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new LRUCache<string, Entry>({ maxSize: MAX_BYTES, sizeCalculation: (entry) => entry.bytes });
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+async function portfolioVersion(db: DbOrTrx, organizationId: string): Promise<string> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('portfolio_version')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  return String(row?.portfolio_version ?? 'none');
+}
+
+/**
+ * What `load` answers for this organisation, question (`key`) and minute, from memory while the
+ * portfolio's version is unchanged. `bytes` estimates an answer's size for the cache's bound.
+ */
+export async function cachedPortfolioRead<T>(
+  db: DbOrTrx,
+  organizationId: string,
+  key: string,
+  now: Date,
+  load: () => Promise<T>,
+  bytes: (value: T) => number,
+): Promise<T> {
+  const version = await portfolioVersion(db, organizationId);
+  const cacheKey = `${organizationId}|${version}|${Math.floor(now.getTime() / MINUTE_MS)}|${key}`;
+  const cache = cacheOf(db);
+  const kept = cache.get(cacheKey);
+  if (kept) return kept.value as T;
+  const value = await load();
+  cache.set(cacheKey, { value, bytes: Math.max(1, bytes(value)) });
+  return value;
+}
