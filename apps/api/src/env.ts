@@ -24,6 +24,16 @@ export const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    /**
+     * Overload (issue 18): how many database calls may wait for a connection at once (PGlite's queue, the
+     * pool's waiting clients); while that many wait, requests are answered 503 with Retry-After at once.
+     */
+    DB_QUEUE_MAX_WAITING: z.coerce.number().int().min(1).max(100_000).default(200),
+    /**
+     * Overload: while the first database call in line has waited this long (ms), new requests are answered
+     * 503 with Retry-After instead of joining a line they would wait seconds in. 0 sheds whenever any waits.
+     */
+    DB_QUEUE_SHED_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
     S3_ENDPOINT: z.url().optional(),
     /** The address browsers use for presigned URLs, when it differs from S3_ENDPOINT (e.g. inside docker). */

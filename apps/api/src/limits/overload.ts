@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '../db/connect.js';
+import { type DatabaseQueueState, databaseBusy } from '../db/pglite-queue.js';
+import type { Env } from '../env.js';
+import { errorReply } from '../rest/error-reply.js';
+import { isApiPath } from '../web/web-app.js';
+
+export type OverloadLimits = Pick<Env, 'DB_QUEUE_MAX_WAITING' | 'DB_QUEUE_SHED_WAIT_MS'>;
+
+/**
+ * True while the line for the database is full, or its first caller has already waited the bound:
+ * a request let in now would wait seconds (or time out) instead of being told at once to come back.
+ */
+export function databaseOverloaded(load: DatabaseQueueState, limits: OverloadLimits): boolean {
+  return (
+    load.waiting >= limits.DB_QUEUE_MAX_WAITING ||
+    (load.waiting > 0 && load.oldestWaitMs >= limits.DB_QUEUE_SHED_WAIT_MS)
+  );
+}
+
+/** Health is never refused: under load it answers at once and says the database is busy (system.service). */
+const HEALTH_PATHS = new Set(['/api/health', '/trpc/system.health']);
+
+/**
+ * Load shedding: while the database is overloaded, a request to the API is answered 503 with Retry-After
+ * and `{error}` before it does any work. The web app's files need no database and are always served.
+ */
+export const overloadPlugin = fp(
+  async (app: FastifyInstance, options: { db: DatabaseHandle; limits: OverloadLimits }) => {
+    const { db, limits } = options;
+    app.addHook('onRequest', async (request, reply) => {
+      const load = db.load();
+      if (!databaseOverloaded(load, limits)) return;
+      const pathname = request.url.split('?', 1)[0] ?? '';
+      if (HEALTH_PATHS.has(pathname) || !isApiPath(pathname)) return;
+      // Answered here rather than thrown: a refusal is expected under load, not an error worth a log line each.
+      const { status, body } = errorReply(databaseBusy(load));
+      return reply.status(status).header('retry-after', body.details?.retryAfterSeconds).send(body);
+    });
+  },
+  { name: 'overload' },
+);
