@@ -17,6 +17,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { startBuiltApp } from './lib/built-app.mjs';
 import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
+import { TODAY as LOAD_TODAY, measureStartToHealthy } from './lib/load-bench.mjs';
 import { benchUpload, MEMORY_BUDGET_MB } from './lib/upload-bench.mjs';
 
 const DURATION = positiveInt('BENCH_DURATION', 5);
@@ -246,6 +247,12 @@ async function main() {
         }
       }
     }
+
+    process.stdout.write('\n  measuring start to healthy (built app, second start on the same data dir) … ');
+    const startMs = await measureStartToHealthy();
+    console.log(
+      `done\n| built app, existing data dir, start to healthy | ${startMs.toFixed(0)} ms | today ${LOAD_TODAY.startToHealthyMs} ms | target ≤ 2000 ms |`,
+    );
 
     const failed = rows.filter((r) => failures(r.result) || failures(r.bare));
     if (failed.length) {

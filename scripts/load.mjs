@@ -6,6 +6,8 @@
 // p50/p99/max latency and the server's peak RSS per database beside the issue's figures, and the time
 // from start to healthy on an existing data dir.
 //
+// LOAD_DATABASES (default pglite,postgres) picks the databases; LOAD_OWNERS (default 8) the signed-up owners.
+//
 // Exit 1 if a request hangs past the bound, a connection errors, or anything but 2xx or 503 + Retry-After
 // comes back; 2 on bad settings.
 
@@ -24,6 +26,7 @@ const DURATION = positiveInt('LOAD_DURATION', 60);
 const CONNECTIONS = positiveInt('LOAD_CONNECTIONS', 200);
 const OWNERS = positiveInt('LOAD_OWNERS', 8);
 const ADMIN_URL = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASES = (process.env.LOAD_DATABASES ?? 'pglite,postgres').split(',');
 
 function positiveInt(name, fallback) {
   const raw = process.env[name];
@@ -77,10 +80,14 @@ async function main() {
   console.log('  The load generator shares the machine with the server: compare same-run figures.\n');
 
   const runs = [];
-  runs.push({ label: 'PGlite (embedded)', today: TODAY.pglite, ...(await loadOne('PGlite', {})) });
-  const scratch = await scratchPostgres(ADMIN_URL);
+  if (DATABASES.includes('pglite')) {
+    runs.push({ label: 'PGlite (embedded)', today: TODAY.pglite, ...(await loadOne('PGlite', {})) });
+  }
+  const scratch = DATABASES.includes('postgres')
+    ? await scratchPostgres(ADMIN_URL)
+    : { skipped: 'not asked' };
   if (scratch.skipped) {
-    console.log(`  PostgreSQL: skipped, ${ADMIN_URL} is unreachable (${scratch.skipped})`);
+    console.log(`  PostgreSQL: skipped (${ADMIN_URL}: ${scratch.skipped})`);
   } else {
     try {
       runs.push({

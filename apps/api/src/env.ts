@@ -28,12 +28,14 @@ export const envSchema = z
      * Overload (issue 18): how many database calls may wait for a connection at once (PGlite's queue, the
      * pool's waiting clients); while that many wait, requests are answered 503 with Retry-After at once.
      */
-    DB_QUEUE_MAX_WAITING: z.coerce.number().int().min(1).max(100_000).default(200),
+    DB_QUEUE_MAX_WAITING: z.coerce.number().int().min(1).max(100_000).default(1000),
     /**
-     * Overload: while the first database call in line has waited this long (ms), new requests are answered
-     * 503 with Retry-After instead of joining a line they would wait seconds in. 0 sheds whenever any waits.
+     * Overload: while a newcomer would wait this long (ms) for the database (the line's length times the
+     * recent time per call, or the first one's wait), new requests are answered 503 with Retry-After
+     * instead of joining the line. A request makes several calls, each waiting its turn. 0 sheds whenever
+     * any call waits.
      */
-    DB_QUEUE_SHED_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    DB_QUEUE_SHED_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
     S3_ENDPOINT: z.url().optional(),
     /** The address browsers use for presigned URLs, when it differs from S3_ENDPOINT (e.g. inside docker). */

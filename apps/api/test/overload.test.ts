@@ -187,7 +187,7 @@ describe.skipIf(databaseKind !== 'pglite')('overload: the line in front of PGlit
     await release();
     await Promise.all(calls);
     expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    expect(queue.state).toEqual({ waiting: 0, oldestWaitMs: 0 });
+    expect(queue.state).toMatchObject({ waiting: 0, oldestWaitMs: 0 });
   });
 
   /** Counts turns of the event loop (check phases) while `work` runs. */

@@ -11,11 +11,11 @@ export type DatabaseConfig = (
   /** dataDir unset: an in-memory database (tests). */
   | { kind: 'pglite'; dataDir?: string }
 ) & {
-  /** PGlite: calls that may wait for the connection at once before more are refused with 503 (default 800). */
+  /** PGlite: calls that may wait for the connection at once before more are refused with 503 (default 4000). */
   maxWaiting?: number;
 };
 
-const DEFAULT_MAX_WAITING = 800;
+const DEFAULT_MAX_WAITING = 4000;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -64,9 +64,12 @@ export async function connectDatabase(
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    // pg's pool lines up clients without a bound or their wait times; its count is what there is.
-    load = () => ({ waiting: pool.waitingCount, oldestWaitMs: 0 });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    const timed = timeConnects(pool);
+    load = timed.load;
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: timed.pool }),
+      ...(log ? { log } : {}),
+    });
   } else {
     if (config.dataDir) await fs.mkdir(config.dataDir, { recursive: true });
     const pglite = await PGlite.create(config.dataDir, { parsers: { [DATE_OID]: keepDate } });
@@ -95,6 +98,37 @@ export async function connectDatabase(
  * already let in should finish, and this bound only stops a line growing without end (jobs, fan-outs).
  */
 const hardBound = (shedAt: number) => shedAt * 4;
+
+/**
+ * The pool as kysely uses it, with the calls still waiting for a client timed: pg's pool keeps no wait
+ * times, and the overload check (limits/overload.ts) needs how long the first in line has waited.
+ */
+function timeConnects(pool: pg.Pool) {
+  // A Set iterates in insertion order, so its first entry is the oldest wait still open.
+  const waits = new Set<{ since: number }>();
+  return {
+    pool: {
+      connect: async () => {
+        const wait = { since: performance.now() };
+        waits.add(wait);
+        try {
+          return await pool.connect();
+        } finally {
+          waits.delete(wait);
+        }
+      },
+      end: () => pool.end(),
+      // What kysely reads to open a side connection (to cancel a query): the pool's own.
+      options: pool.options,
+      Client: pg.Client,
+    },
+    load: (): DatabaseQueueState => {
+      const first = waits.values().next().value;
+      const oldestWaitMs = first ? performance.now() - first.since : 0;
+      return { waiting: waits.size, oldestWaitMs, waitMs: oldestWaitMs };
+    },
+  };
+}
 
 export function databaseConfigFromEnv(
   env: Pick<

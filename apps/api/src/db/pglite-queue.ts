@@ -20,6 +20,11 @@ export interface DatabaseQueueState {
   waiting: number;
   /** How long the first in line has waited so far, in ms (0 when nobody waits). */
   oldestWaitMs: number;
+  /**
+   * How long a newcomer would wait, in ms: the line's length times the recent time per holder, or the
+   * first one's wait if longer. Known at once when the line grows, unlike the first one's wait.
+   */
+  waitMs: number;
 }
 
 interface Waiter {
@@ -49,6 +54,9 @@ export class DatabaseQueue {
   #head = 0;
   /** When the current run of holders without a turn of the event loop began. */
   #sliceStart = 0;
+  /** When the current holder got the connection, and the recent time per holder (moving average). */
+  #holderSince = 0;
+  #msPerHolder = 0;
 
   constructor(options: DatabaseQueueOptions) {
     this.#maxWaiting = options.maxWaiting;
@@ -57,10 +65,9 @@ export class DatabaseQueue {
 
   get state(): DatabaseQueueState {
     const first = this.#waiters[this.#head];
-    return {
-      waiting: this.#waiters.length - this.#head,
-      oldestWaitMs: first ? performance.now() - first.since : 0,
-    };
+    const waiting = this.#waiters.length - this.#head;
+    const oldestWaitMs = first ? performance.now() - first.since : 0;
+    return { waiting, oldestWaitMs, waitMs: Math.max(oldestWaitMs, waiting * this.#msPerHolder) };
   }
 
   /** True when one more holder would be refused: the line is full. */
@@ -73,6 +80,7 @@ export class DatabaseQueue {
     if (!this.#held) {
       this.#held = true;
       this.#sliceStart = performance.now();
+      this.#holderSince = this.#sliceStart;
       return Promise.resolve();
     }
     if (this.full) return Promise.reject(databaseBusy(this.state));
@@ -97,6 +105,10 @@ export class DatabaseQueue {
   }
 
   #handOver(): void {
+    // Only back-to-back holders are timed (hold plus any turn of the loop), so idle time never counts.
+    const now = performance.now();
+    this.#msPerHolder = this.#msPerHolder * 0.9 + (now - this.#holderSince) * 0.1;
+    this.#holderSince = now;
     const next = this.#waiters[this.#head];
     this.#head += 1;
     if (this.#head > 1024 && this.#head * 2 > this.#waiters.length) {
@@ -109,7 +121,7 @@ export class DatabaseQueue {
 
 /** Seconds a refused client should wait: the line's current wait, rounded up, at least 1 and at most 30. */
 export function retryAfterSeconds(state: DatabaseQueueState): number {
-  return Math.min(30, Math.max(1, Math.ceil(state.oldestWaitMs / 1000)));
+  return Math.min(30, Math.max(1, Math.ceil(state.waitMs / 1000)));
 }
 
 export function databaseBusy(state: DatabaseQueueState): AppError {

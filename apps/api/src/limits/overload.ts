@@ -9,13 +9,13 @@ import { isApiPath } from '../web/web-app.js';
 export type OverloadLimits = Pick<Env, 'DB_QUEUE_MAX_WAITING' | 'DB_QUEUE_SHED_WAIT_MS'>;
 
 /**
- * True while the line for the database is full, or its first caller has already waited the bound:
- * a request let in now would wait seconds (or time out) instead of being told at once to come back.
+ * True while the line for the database is full, or a newcomer would wait the bound in it: a request let in
+ * now would wait seconds (or time out) instead of being told at once to come back.
  */
 export function databaseOverloaded(load: DatabaseQueueState, limits: OverloadLimits): boolean {
   return (
     load.waiting >= limits.DB_QUEUE_MAX_WAITING ||
-    (load.waiting > 0 && load.oldestWaitMs >= limits.DB_QUEUE_SHED_WAIT_MS)
+    (load.waiting > 0 && load.waitMs >= limits.DB_QUEUE_SHED_WAIT_MS)
   );
 }
 
