@@ -35,7 +35,7 @@ export const envSchema = z
      * instead of joining the line. A request makes several calls, each waiting its turn. 0 sheds whenever
      * any call waits.
      */
-    DB_QUEUE_SHED_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    DB_QUEUE_SHED_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(250),
     STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
     S3_ENDPOINT: z.url().optional(),
     /** The address browsers use for presigned URLs, when it differs from S3_ENDPOINT (e.g. inside docker). */
