@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseConfig } from '../src/db/connect.js';
-import { DatabaseQueue, QueuedPGliteDialect } from '../src/db/pglite-queue.js';
+import { DatabaseQueue, QueuedPGliteDialect, requestTurn } from '../src/db/pglite-queue.js';
 import { AppError } from '../src/errors.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -188,6 +188,23 @@ describe.skipIf(databaseKind !== 'pglite')('overload: the line in front of PGlit
     await Promise.all(calls);
     expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(queue.state).toMatchObject({ waiting: 0, oldestWaitMs: 0 });
+  });
+
+  it('serves a request that already had the database before requests yet to start, each lane in order', async () => {
+    const { db, queue } = queued({ maxWaiting: 50 });
+    const release = await hold(db);
+    const order: string[] = [];
+    const call = (label: string) => select(db, 0).then(() => order.push(label));
+    const calls = [call('new 1'), call('new 2')];
+    // A request that has had its first turn, as the door's preHandler and the queue mark it.
+    requestTurn.run({ served: true }, () => {
+      calls.push(call('continuing 1'), call('continuing 2'));
+    });
+    calls.push(call('new 3'));
+    await vi.waitFor(() => expect(queue.state.waiting).toBe(5));
+    await release();
+    await Promise.all(calls);
+    expect(order).toEqual(['continuing 1', 'continuing 2', 'new 1', 'new 2', 'new 3']);
   });
 
   /** Counts turns of the event loop (check phases) while `work` runs. */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
@@ -32,6 +33,41 @@ interface Waiter {
   resolve: () => void;
 }
 
+/** A first-come, first-served list whose head moves instead of shifting (shift() is slow on a long line). */
+class Lane {
+  #items: Waiter[] = [];
+  #head = 0;
+
+  get length(): number {
+    return this.#items.length - this.#head;
+  }
+
+  get first(): Waiter | undefined {
+    return this.#items[this.#head];
+  }
+
+  push(waiter: Waiter): void {
+    this.#items.push(waiter);
+  }
+
+  take(): Waiter | undefined {
+    const waiter = this.#items[this.#head];
+    this.#head += 1;
+    if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+      this.#items = this.#items.slice(this.#head);
+      this.#head = 0;
+    }
+    return waiter;
+  }
+}
+
+/**
+ * The request a database call is made for (limits/overload.ts runs each request's handler in it). Once
+ * a request has had the database, its further calls go before calls of requests yet to start: the line
+ * then finishes the work it let in, and the wait falls on newcomers, whom the door sheds.
+ */
+export const requestTurn = new AsyncLocalStorage<{ served: boolean }>();
+
 /**
  * The one line in front of the embedded database (PGlite is a single connection). Why it exists:
  * PGlite runs a statement synchronously in WebAssembly and its file system writes synchronously too,
@@ -42,16 +78,16 @@ interface Waiter {
  * (15 ms); then the connection passes on at the loop's next turn (setImmediate), so the server reads
  * its sockets and runs its timers at least that often. Yielding after every holder instead would make
  * the database wait a whole turn of the loop per query, and under load a turn is long (it reads and
- * answers every socket that is ready). The line is first come, first served (a holder keeps the
- * connection for a whole transaction) and bounded.
+ * answers every socket that is ready). The line is first come, first served within each of its two
+ * lanes (see requestTurn; a holder keeps the connection for a whole transaction) and bounded.
  */
 export class DatabaseQueue {
   readonly #maxWaiting: number;
   readonly #sliceMs: number;
   #held = false;
-  readonly #waiters: Waiter[] = [];
-  /** Index of the first waiter in #waiters (a moving head keeps shift() out of a long line). */
-  #head = 0;
+  /** Calls of requests that already had the database, then every other call. */
+  readonly #continuing = new Lane();
+  readonly #fresh = new Lane();
   /** When the current run of holders without a turn of the event loop began. */
   #sliceStart = 0;
   /** When the current holder got the connection, and the recent time per holder (moving average). */
@@ -64,9 +100,12 @@ export class DatabaseQueue {
   }
 
   get state(): DatabaseQueueState {
-    const first = this.#waiters[this.#head];
-    const waiting = this.#waiters.length - this.#head;
-    const oldestWaitMs = first ? performance.now() - first.since : 0;
+    const waiting = this.#continuing.length + this.#fresh.length;
+    const since = Math.min(
+      this.#continuing.first?.since ?? Number.POSITIVE_INFINITY,
+      this.#fresh.first?.since ?? Number.POSITIVE_INFINITY,
+    );
+    const oldestWaitMs = waiting ? performance.now() - since : 0;
     return { waiting, oldestWaitMs, waitMs: Math.max(oldestWaitMs, waiting * this.#msPerHolder) };
   }
 
@@ -77,14 +116,25 @@ export class DatabaseQueue {
 
   /** Resolves when the caller holds the database; refuses with 503 when the line is full. */
   acquire(): Promise<void> {
+    const turn = requestTurn.getStore();
     if (!this.#held) {
       this.#held = true;
       this.#sliceStart = performance.now();
       this.#holderSince = this.#sliceStart;
+      if (turn) turn.served = true;
       return Promise.resolve();
     }
     if (this.full) return Promise.reject(databaseBusy(this.state));
-    return new Promise((resolve) => this.#waiters.push({ since: performance.now(), resolve }));
+    const lane = turn?.served ? this.#continuing : this.#fresh;
+    return new Promise((resolve) =>
+      lane.push({
+        since: performance.now(),
+        resolve: () => {
+          if (turn) turn.served = true;
+          resolve();
+        },
+      }),
+    );
   }
 
   /** Passes the database to the next in line (now, or at the event loop's next turn), or frees it. */
@@ -109,12 +159,7 @@ export class DatabaseQueue {
     const now = performance.now();
     this.#msPerHolder = this.#msPerHolder * 0.9 + (now - this.#holderSince) * 0.1;
     this.#holderSince = now;
-    const next = this.#waiters[this.#head];
-    this.#head += 1;
-    if (this.#head > 1024 && this.#head * 2 > this.#waiters.length) {
-      this.#waiters.splice(0, this.#head);
-      this.#head = 0;
-    }
+    const next = this.#continuing.length ? this.#continuing.take() : this.#fresh.take();
     next?.resolve();
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/connect.js';
-import { type DatabaseQueueState, databaseBusy } from '../db/pglite-queue.js';
+import { type DatabaseQueueState, databaseBusy, requestTurn } from '../db/pglite-queue.js';
 import type { Env } from '../env.js';
 import { errorReply } from '../rest/error-reply.js';
 import { isApiPath } from '../web/web-app.js';
@@ -38,6 +38,8 @@ export const overloadPlugin = fp(
       const { status, body } = errorReply(databaseBusy(load));
       return reply.status(status).header('retry-after', body.details?.retryAfterSeconds).send(body);
     });
+    // The handler (and every database call it makes) runs as this request's turn (pglite-queue.ts).
+    app.addHook('preHandler', (_request, _reply, done) => requestTurn.run({ served: false }, done));
   },
   { name: 'overload' },
 );
