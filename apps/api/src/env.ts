@@ -33,7 +33,7 @@ export const envSchema = z
      * Overload: while a newcomer would wait this long (ms) for the database (the line's length times the
      * recent time per call, or the first one's wait), new requests are answered 503 with Retry-After
      * instead of joining the line. A request makes several calls, each waiting its turn. 0 sheds whenever
-     * any call waits.
+     * any call waits. On PostgreSQL the bound is at least half DATABASE_CONNECT_TIMEOUT_MS (limits/overload.ts).
      */
     DB_QUEUE_SHED_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(250),
     STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),

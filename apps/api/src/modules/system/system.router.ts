@@ -13,7 +13,7 @@ export const systemRouter = router({
         ctx.deps.db.db,
         ctx.deps.store,
         (part, error) => ctx.log.error({ err: error, part }, 'health check failed'),
-        databaseOverloaded(ctx.deps.db.load(), ctx.deps.env),
+        databaseOverloaded(ctx.deps.db.kind, ctx.deps.db.load(), ctx.deps.env),
       ),
     ),
   info: publicProcedure
