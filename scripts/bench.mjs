@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { startBuiltApp } from './lib/built-app.mjs';
 import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
 import { benchFirstLoad, printFirstLoad } from './lib/first-load-bench.mjs';
+import { TODAY as LOAD_TODAY, measureStartToHealthy } from './lib/load-bench.mjs';
 import {
   benchPortfolioOnPostgres,
   portfolioScenarios,
@@ -239,6 +240,12 @@ async function main() {
         }
       }
     }
+
+    process.stdout.write('\n  measuring start to healthy (built app, second start on the same data dir) … ');
+    const startMs = await measureStartToHealthy();
+    console.log(
+      `done\n| built app, existing data dir, start to healthy | ${startMs.toFixed(0)} ms | today ${LOAD_TODAY.startToHealthyMs} ms | target ≤ 2000 ms |`,
+    );
 
     const failed = rows.filter((r) => failures(r.result) || failures(r.bare));
     if (failed.length) {

@@ -30,13 +30,19 @@ export function freePort() {
 }
 
 /**
- * Resolves once GET /api/health answers 200. On failure it throws an error whose `output` is what
- * the server printed; the data directory is removed either way.
+ * Resolves once GET /api/health answers 200 (asked every `pollMs`). On failure it throws an error whose
+ * `output` is what the server printed; the data directory is removed either way, unless it was given
+ * (`dataDir`: an existing one to start on again, kept).
  */
-export async function startBuiltApp({ env = {}, prefix = 'propertydna-' } = {}) {
+export async function startBuiltApp({
+  env = {},
+  prefix = 'propertydna-',
+  dataDir: given,
+  pollMs = 200,
+} = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const dataDir = given ?? (await mkdtemp(path.join(os.tmpdir(), prefix)));
   const chunks = [];
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
@@ -70,7 +76,7 @@ export async function startBuiltApp({ env = {}, prefix = 'propertydna-' } = {}) 
         await exited;
         clearTimeout(timer);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!given) await rm(dataDir, { recursive: true, force: true });
     },
   };
 
@@ -85,7 +91,7 @@ export async function startBuiltApp({ env = {}, prefix = 'propertydna-' } = {}) 
     } catch (error) {
       lastError = error.cause?.code ?? error.message;
     }
-    await sleep(200);
+    await sleep(pollMs);
   }
   const reason = running()
     ? `not healthy after ${STARTUP_TIMEOUT_MS / 1000} s (${lastError})`

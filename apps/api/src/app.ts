@@ -15,6 +15,7 @@ import { backgroundJobs } from './background-jobs.js';
 import { benchRoutes } from './bench-routes.js';
 import { dataPaths, type Env } from './env.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { overloadPlugin } from './limits/overload.js';
 import { createMailer } from './mail/mailer.js';
 import { calendarFeedRoutes } from './modules/calendar/calendar.feed.js';
 import { complianceDailyJob } from './modules/compliance/compliance.jobs.js';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  await app.register(overloadPlugin, { db: deps.db, limits: env });
   // Closing: stop taking jobs and let running ones finish (or be retried later), then the database.
   app.addHook('onClose', async () => {
     await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);

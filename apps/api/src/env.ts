@@ -24,6 +24,18 @@ export const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    /**
+     * Overload (issue 18): how many database calls may wait for a connection at once (PGlite's queue, the
+     * pool's waiting clients); while that many wait, requests are answered 503 with Retry-After at once.
+     */
+    DB_QUEUE_MAX_WAITING: z.coerce.number().int().min(1).max(100_000).default(1000),
+    /**
+     * Overload: while a newcomer would wait this long (ms) for the database (the line's length times the
+     * recent time per call, or the first one's wait), new requests are answered 503 with Retry-After
+     * instead of joining the line. A request makes several calls, each waiting its turn. 0 sheds whenever
+     * any call waits. On PostgreSQL the bound is at least half DATABASE_CONNECT_TIMEOUT_MS (limits/overload.ts).
+     */
+    DB_QUEUE_SHED_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(250),
     STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
     S3_ENDPOINT: z.url().optional(),
     /** The address browsers use for presigned URLs, when it differs from S3_ENDPOINT (e.g. inside docker). */

@@ -1,21 +1,29 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { dataPaths, type Env } from '../env.js';
 import type { Database } from './database.js';
+import { DatabaseQueue, type DatabaseQueueState, QueuedPGliteDialect } from './pglite-queue.js';
 
-export type DatabaseConfig =
+export type DatabaseConfig = (
   | { kind: 'postgres'; url: string; poolSize: number; connectTimeoutMs: number }
   /** dataDir unset: an in-memory database (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  | { kind: 'pglite'; dataDir?: string }
+) & {
+  /** PGlite: calls that may wait for the connection at once before more are refused with 503 (default 4000). */
+  maxWaiting?: number;
+};
+
+const DEFAULT_MAX_WAITING = 4000;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseConfig['kind'];
   /** How the job queue reaches the same database: the embedded instance, or the server's URL. */
   jobs: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
+  /** The line waiting for a connection now (PGlite's queue, or the pool's waiting clients). */
+  load(): DatabaseQueueState;
   /** Closes the pool or the embedded database; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -43,8 +51,10 @@ export async function connectDatabase(
         if (event.level === 'query') onQuery(event.query.sql);
       }
     : undefined;
+  const maxWaiting = config.maxWaiting ?? DEFAULT_MAX_WAITING;
   let db: Kysely<Database>;
   let jobs: DatabaseHandle['jobs'];
+  let load: DatabaseHandle['load'];
   if (config.kind === 'postgres') {
     jobs = { kind: 'postgres', url: config.url };
     const pool = new pg.Pool({
@@ -54,12 +64,20 @@ export async function connectDatabase(
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    const timed = timeConnects(pool);
+    load = timed.load;
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: timed.pool }),
+      ...(log ? { log } : {}),
+    });
   } else {
     if (config.dataDir) await fs.mkdir(config.dataDir, { recursive: true });
     const pglite = await PGlite.create(config.dataDir, { parsers: { [DATE_OID]: keepDate } });
     jobs = { kind: 'pglite', pglite };
-    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(log ? { log } : {}) });
+    // Every user of the embedded database, the job queue included, takes its turn through this line.
+    const queue = new DatabaseQueue({ maxWaiting });
+    load = () => queue.state;
+    db = new Kysely<Database>({ dialect: new QueuedPGliteDialect(pglite, queue), ...(log ? { log } : {}) });
   }
   // PGlite runs no autovacuum: the housekeeping jobs refresh its planner statistics (jobs/).
   let closing: Promise<void> | undefined;
@@ -67,6 +85,7 @@ export async function connectDatabase(
     db,
     kind: config.kind,
     jobs,
+    load,
     close: () => {
       closing ??= db.destroy();
       return closing;
@@ -74,8 +93,52 @@ export async function connectDatabase(
   };
 }
 
+/**
+ * The line itself refuses only far beyond where the door starts shedding (limits/overload.ts): a request
+ * already let in should finish, and this bound only stops a line growing without end (jobs, fan-outs).
+ */
+const hardBound = (shedAt: number) => shedAt * 4;
+
+/**
+ * The pool as kysely uses it, with the calls still waiting for a client timed: pg's pool keeps no wait
+ * times, and the overload check (limits/overload.ts) needs how long the first in line has waited.
+ */
+function timeConnects(pool: pg.Pool) {
+  // A Set iterates in insertion order, so its first entry is the oldest wait still open.
+  const waits = new Set<{ since: number }>();
+  return {
+    pool: {
+      connect: async () => {
+        const wait = { since: performance.now() };
+        waits.add(wait);
+        try {
+          return await pool.connect();
+        } finally {
+          waits.delete(wait);
+        }
+      },
+      end: () => pool.end(),
+      // What kysely reads to open a side connection (to cancel a query): the pool's own.
+      options: pool.options,
+      Client: pg.Client,
+    },
+    load: (): DatabaseQueueState => {
+      const first = waits.values().next().value;
+      const oldestWaitMs = first ? performance.now() - first.since : 0;
+      return { waiting: waits.size, oldestWaitMs, waitMs: oldestWaitMs };
+    },
+  };
+}
+
 export function databaseConfigFromEnv(
-  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATA_DIR'>,
+  env: Pick<
+    Env,
+    | 'DATABASE_URL'
+    | 'DATABASE_POOL_SIZE'
+    | 'DATABASE_CONNECT_TIMEOUT_MS'
+    | 'DATA_DIR'
+    | 'DB_QUEUE_MAX_WAITING'
+  >,
 ): DatabaseConfig {
   return env.DATABASE_URL
     ? {
@@ -84,5 +147,5 @@ export function databaseConfigFromEnv(
         poolSize: env.DATABASE_POOL_SIZE,
         connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       }
-    : { kind: 'pglite', dataDir: dataPaths(env).db };
+    : { kind: 'pglite', dataDir: dataPaths(env).db, maxWaiting: hardBound(env.DB_QUEUE_MAX_WAITING) };
 }

@@ -1,3 +1,4 @@
+import { databaseOverloaded } from '../../limits/overload.js';
 import { publicProcedure, router } from '../../trpc/init.js';
 import { healthSchema, infoSchema } from './system.schemas.js';
 import { checkHealth } from './system.service.js';
@@ -8,8 +9,11 @@ export const systemRouter = router({
   health: publicProcedure
     .output(healthSchema)
     .query(({ ctx }) =>
-      checkHealth(ctx.deps.db.db, ctx.deps.store, (part, error) =>
-        ctx.log.error({ err: error, part }, 'health check failed'),
+      checkHealth(
+        ctx.deps.db.db,
+        ctx.deps.store,
+        (part, error) => ctx.log.error({ err: error, part }, 'health check failed'),
+        databaseOverloaded(ctx.deps.db.kind, ctx.deps.db.load(), ctx.deps.env),
       ),
     ),
   info: publicProcedure

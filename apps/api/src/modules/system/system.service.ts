@@ -5,7 +5,7 @@ import type { FileStore } from '../../storage/file-store.js';
 export type PartStatus = 'ok' | 'error';
 export interface Health {
   status: 'ok' | 'error';
-  db: PartStatus;
+  db: PartStatus | 'busy';
   storage: PartStatus;
 }
 
@@ -19,24 +19,32 @@ async function probe(check: () => Promise<unknown>, onError: (error: unknown) =>
   }
 }
 
-/** Checks the database and the file store; the failing part is named, the cause is only logged. */
+/**
+ * Checks the database and the file store; the failing part is named, the cause is only logged. While the
+ * database is overloaded (`dbBusy`) its probe is skipped and it is reported busy: the probe would only wait
+ * behind the work it measures, and a server answering 503s at once to shed load is alive, not failing (a
+ * supervisor restarting it would lose the requests in flight and come back to the same load).
+ */
 export async function checkHealth(
   db: Db,
   store: FileStore,
   log: (part: string, error: unknown) => void,
+  dbBusy = false,
 ): Promise<Health> {
   const [dbStatus, storageStatus] = await Promise.all([
-    probe(
-      () => sql`select 1`.execute(db),
-      (error) => log('db', error),
-    ),
+    dbBusy
+      ? ('busy' as const)
+      : probe(
+          () => sql`select 1`.execute(db),
+          (error) => log('db', error),
+        ),
     probe(
       () => store.check(),
       (error) => log('storage', error),
     ),
   ]);
   return {
-    status: dbStatus === 'ok' && storageStatus === 'ok' ? 'ok' : 'error',
+    status: dbStatus !== 'error' && storageStatus === 'ok' ? 'ok' : 'error',
     db: dbStatus,
     storage: storageStatus,
   };

@@ -1,0 +1,248 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
+import { CompiledQuery as Compiled } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { AppError } from '../errors.js';
+
+/** How long holders may follow each other without letting the event loop turn. */
+const SLICE_MS = 15;
+
+export interface DatabaseQueueOptions {
+  /** Holders that may wait at once; one more is refused with 503. */
+  maxWaiting: number;
+  /** How long holders may follow each other without a turn of the event loop (default 15 ms; 0: never). */
+  sliceMs?: number;
+}
+
+/** What the queue is doing now, for the overload check and the health answer. */
+export interface DatabaseQueueState {
+  waiting: number;
+  /** How long the first in line has waited so far, in ms (0 when nobody waits). */
+  oldestWaitMs: number;
+  /**
+   * How long a newcomer would wait, in ms: the line's length times the recent time per holder, or the
+   * first one's wait if longer. Known at once when the line grows, unlike the first one's wait.
+   */
+  waitMs: number;
+}
+
+interface Waiter {
+  since: number;
+  resolve: () => void;
+}
+
+/** A first-come, first-served list whose head moves instead of shifting (shift() is slow on a long line). */
+class Lane {
+  #items: Waiter[] = [];
+  #head = 0;
+
+  get length(): number {
+    return this.#items.length - this.#head;
+  }
+
+  get first(): Waiter | undefined {
+    return this.#items[this.#head];
+  }
+
+  push(waiter: Waiter): void {
+    this.#items.push(waiter);
+  }
+
+  take(): Waiter | undefined {
+    const waiter = this.#items[this.#head];
+    this.#head += 1;
+    if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+      this.#items = this.#items.slice(this.#head);
+      this.#head = 0;
+    }
+    return waiter;
+  }
+}
+
+/**
+ * The request a database call is made for (limits/overload.ts runs each request's handler in it). Once
+ * a request has had the database, its further calls go before calls of requests yet to start: the line
+ * then finishes the work it let in, and the wait falls on newcomers, whom the door sheds.
+ */
+export const requestTurn = new AsyncLocalStorage<{ served: boolean }>();
+
+/**
+ * The one line in front of the embedded database (PGlite is a single connection). Why it exists:
+ * PGlite runs a statement synchronously in WebAssembly and its file system writes synchronously too,
+ * so a query never waits for I/O; a driver that hands the connection to the next waiter by resolving a
+ * promise then runs a whole line of queries (and the request code between them) in one burst of promise
+ * callbacks, and the event loop does not reach its I/O phase until the line is empty: sockets are not
+ * read or accepted for seconds. Here holders follow each other directly only for a short slice of time
+ * (15 ms); then the connection passes on at the loop's next turn (setImmediate), so the server reads
+ * its sockets and runs its timers at least that often. Yielding after every holder instead would make
+ * the database wait a whole turn of the loop per query, and under load a turn is long (it reads and
+ * answers every socket that is ready). The line is first come, first served within each of its two
+ * lanes (see requestTurn; a holder keeps the connection for a whole transaction) and bounded.
+ */
+export class DatabaseQueue {
+  readonly #maxWaiting: number;
+  readonly #sliceMs: number;
+  #held = false;
+  /** Calls of requests that already had the database, then every other call. */
+  readonly #continuing = new Lane();
+  readonly #fresh = new Lane();
+  /** When the current run of holders without a turn of the event loop began. */
+  #sliceStart = 0;
+  /** When the current holder got the connection, and the recent time per holder (moving average). */
+  #holderSince = 0;
+  #msPerHolder = 0;
+
+  constructor(options: DatabaseQueueOptions) {
+    this.#maxWaiting = options.maxWaiting;
+    this.#sliceMs = options.sliceMs ?? SLICE_MS;
+  }
+
+  get state(): DatabaseQueueState {
+    const waiting = this.#continuing.length + this.#fresh.length;
+    const since = Math.min(
+      this.#continuing.first?.since ?? Number.POSITIVE_INFINITY,
+      this.#fresh.first?.since ?? Number.POSITIVE_INFINITY,
+    );
+    const oldestWaitMs = waiting ? performance.now() - since : 0;
+    return { waiting, oldestWaitMs, waitMs: Math.max(oldestWaitMs, waiting * this.#msPerHolder) };
+  }
+
+  /** True when one more holder would be refused: the line is full. */
+  get full(): boolean {
+    return this.state.waiting >= this.#maxWaiting;
+  }
+
+  /** Resolves when the caller holds the database; refuses with 503 when the line is full. */
+  acquire(): Promise<void> {
+    const turn = requestTurn.getStore();
+    if (!this.#held) {
+      this.#held = true;
+      this.#sliceStart = performance.now();
+      this.#holderSince = this.#sliceStart;
+      if (turn) turn.served = true;
+      return Promise.resolve();
+    }
+    if (this.full) return Promise.reject(databaseBusy(this.state));
+    const lane = turn?.served ? this.#continuing : this.#fresh;
+    return new Promise((resolve) =>
+      lane.push({
+        since: performance.now(),
+        resolve: () => {
+          if (turn) turn.served = true;
+          resolve();
+        },
+      }),
+    );
+  }
+
+  /** Passes the database to the next in line (now, or at the event loop's next turn), or frees it. */
+  release(): void {
+    if (this.state.waiting === 0) {
+      this.#held = false;
+      return;
+    }
+    if (performance.now() - this.#sliceStart < this.#sliceMs) {
+      this.#handOver();
+      return;
+    }
+    // Still held in between, so a newcomer lines up behind the waiters instead of jumping the line.
+    void nextTurn().then(() => {
+      this.#sliceStart = performance.now();
+      this.#handOver();
+    });
+  }
+
+  #handOver(): void {
+    // Only back-to-back holders are timed (hold plus any turn of the loop), so idle time never counts.
+    const now = performance.now();
+    this.#msPerHolder = this.#msPerHolder * 0.9 + (now - this.#holderSince) * 0.1;
+    this.#holderSince = now;
+    const next = this.#continuing.length ? this.#continuing.take() : this.#fresh.take();
+    next?.resolve();
+  }
+}
+
+/** Seconds a refused client should wait: the line's current wait, rounded up, at least 1 and at most 30. */
+export function retryAfterSeconds(state: DatabaseQueueState): number {
+  return Math.min(30, Math.max(1, Math.ceil(state.waitMs / 1000)));
+}
+
+export function databaseBusy(state: DatabaseQueueState): AppError {
+  return new AppError('UNAVAILABLE', 'The server is busy. Please try again in a moment.', {
+    retryAfterSeconds: retryAfterSeconds(state),
+  });
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(readonly pglite: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pglite.query<R>(query.sql, [...query.parameters]);
+    return result.affectedRows
+      ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) }
+      : { rows: result.rows };
+  }
+
+  // biome-ignore lint/correctness/useYield: PGlite answers whole results; there is nothing to stream
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on PGlite');
+  }
+}
+
+/** kysely's driver for PGlite, each connection taken through the queue. */
+class QueuedPGliteDriver implements Driver {
+  readonly #connection: PGliteConnection;
+
+  constructor(
+    readonly pglite: PGlite,
+    readonly queue: DatabaseQueue,
+  ) {
+    this.#connection = new PGliteConnection(pglite);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.queue.acquire();
+    return this.#connection;
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.queue.release();
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const begin = settings.isolationLevel
+      ? `start transaction isolation level ${settings.isolationLevel}`
+      : 'begin';
+    await connection.executeQuery(Compiled.raw(begin));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(Compiled.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(Compiled.raw('rollback'));
+  }
+
+  async destroy(): Promise<void> {
+    await this.pglite.close();
+  }
+}
+
+/** kysely-pglite-dialect's dialect with the queued driver in place of its own (a promise-only mutex). */
+export class QueuedPGliteDialect extends PGliteDialect {
+  constructor(
+    readonly pglite: PGlite,
+    readonly queue: DatabaseQueue,
+  ) {
+    super(pglite);
+  }
+
+  override createDriver(): Driver {
+    return new QueuedPGliteDriver(this.pglite, this.queue);
+  }
+}
