@@ -2,7 +2,8 @@ import { ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshStatistics } from '../src/modules/housekeeping/housekeeping.service.js';
-import { listProperties } from '../src/modules/properties/properties.repo.js';
+import { upcomingReminders } from '../src/modules/maintenance/reminders.service.js';
+import { listProperties, portfolioCounts } from '../src/modules/properties/properties.repo.js';
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -276,8 +277,64 @@ describe(`property figures stay right through every change (${databaseKind})`, (
     expect(await card(owner, house)).toMatchObject({ documentsCount: 1 });
     await t.db.db.deleteFrom('documents').where('property_id', '=', house).execute();
     expect(await card(owner, house)).toMatchObject({ documentsCount: 0 });
-    await t.db.db.updateTable('properties').set({ archived_at: new Date() }).where('id', '=', house).execute();
+    await t.db.db
+      .updateTable('properties')
+      .set({ archived_at: new Date() })
+      .where('id', '=', house)
+      .execute();
     expect(await card(owner, house)).toBeUndefined();
+  });
+
+  it("the dashboard's figures, kept in memory like the list, follow reminders, tasks, documents and the plan at once", async () => {
+    const owner = await httpOwner(t, origin);
+    const house = await addProperty(owner, 'Stats House');
+    /** The API's figures, each time against the same figures read past the cache. */
+    const stats = async () => {
+      const answered = (await owner.call('GET', '/api/dashboard/stats')).json();
+      const now = new Date();
+      expect(answered).toEqual({
+        ...(await portfolioCounts(t.db.db, owner.organizationId, now)),
+        upcomingReminders: await upcomingReminders(t.db.db, owner.organizationId, now),
+      });
+      return answered;
+    };
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const start = await stats();
+
+    const reminder = await owner.call('POST', `/api/properties/${house}/reminders`, {
+      title: 'Clean the gutters',
+      due_date: inDays(5),
+      priority: 'medium',
+    });
+    expect(reminder.statusCode, reminder.body).toBe(201);
+    expect((await stats()).upcomingReminders).toBe(start.upcomingReminders + 1);
+
+    const done = await owner.call('POST', `/api/reminders/${reminder.json().id}/complete`);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await stats()).upcomingReminders).toBe(start.upcomingReminders);
+
+    const task = await owner.call('POST', '/api/maintenance', {
+      propertyId: house,
+      title: 'Service the geyser',
+      frequency: 'annually',
+      priority: 'high',
+      next_due: inDays(10),
+    });
+    expect(task.statusCode, task.body).toBe(201);
+    expect((await stats()).upcomingReminders).toBe(start.upcomingReminders + 1);
+
+    await upload(owner, house, { kind: 'certificate', name: 'Gas CoC.pdf', expires_at: inDays(20) });
+    const withCertificate = await stats();
+    expect(withCertificate.documents).toBe(start.documents + 1);
+    expect(withCertificate.upcomingReminders).toBe(start.upcomingReminders + 2);
+
+    // The plan's own reminder (a trial's end) follows the organisation's plan.
+    await t.db.db
+      .updateTable('organizations')
+      .set({ trial_ends_at: new Date(Date.now() + 3 * 86_400_000) })
+      .where('id', '=', owner.organizationId)
+      .execute();
+    await stats();
   });
 
   /** A supplier's job with a verified report, shared openly: the share token. */

@@ -1,14 +1,23 @@
 import { type Kysely, sql } from 'kysely';
 
-const TABLES = ['properties', 'compliance_checks'] as const;
+/** Every table whose rows the portfolio list, its pages or the dashboard's figures are made of. */
+const TABLES = [
+  'properties',
+  'compliance_checks',
+  'documents',
+  'maintenance_tasks',
+  'reminders',
+  'reminder_completions',
+] as const;
 
 // Frozen in time: migrations take Kysely<any> and never import app types.
 // biome-ignore lint/suspicious/noExplicitAny: migrations are deliberately untyped
 export async function up(db: Kysely<any>): Promise<void> {
-  // Issue 18: a number that changes, in the same transaction, whenever anything the portfolio list
-  // shows changes: a property row (its fields, its archiving, its move to another organisation, its
-  // document figures, which the documents' triggers of migration 0018 keep on the row) or a
-  // property's compliance check. The list and its pages are kept in memory per (organisation,
+  // Issue 18: a number that changes, in the same transaction, whenever anything the portfolio list or
+  // the dashboard's figures are made of changes: a property row (its fields, its archiving, its move
+  // to another organisation, its document figures), a compliance check, a document, a maintenance
+  // task, a custom reminder or its completion, and the organisation's plan or trial (the plan's own
+  // reminder). The list, its pages and the dashboard's figures are kept in memory per (organisation,
   // version), and one primary-key read tells any replica whether what it holds is still current.
   await db.schema
     .alterTable('organizations')
@@ -33,6 +42,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
+
+  await sql`
+    create function bump_portfolio_version_on_plan() returns trigger language plpgsql as $$
+    begin
+      new.portfolio_version := old.portfolio_version + 1;
+      return new;
+    end $$`.execute(db);
+  await sql`
+    create trigger organizations_portfolio_version_plan before update of plan, trial_ends_at on organizations
+    for each row when (new.plan is distinct from old.plan or new.trial_ends_at is distinct from old.trial_ends_at)
+    execute function bump_portfolio_version_on_plan()`.execute(db);
 
   for (const table of TABLES) {
     const name = (event: string) => sql.raw(`${table}_portfolio_version_${event}`);
@@ -60,6 +80,8 @@ export async function down(db: Kysely<any>): Promise<void> {
       );
     }
   }
+  await sql`drop trigger if exists organizations_portfolio_version_plan on organizations`.execute(db);
+  await sql`drop function if exists bump_portfolio_version_on_plan()`.execute(db);
   await sql`drop function if exists bump_portfolio_version()`.execute(db);
   await db.schema.alterTable('organizations').dropColumn('portfolio_version').execute();
 }

@@ -2,15 +2,17 @@ import { LRUCache } from 'lru-cache';
 import type { DbOrTrx } from '../../db/database.js';
 
 /**
- * The portfolio list and its pages, kept in memory per organisation and portfolio version (issue 18).
+ * The portfolio list, its pages and the dashboard's figures, kept in memory per organisation and
+ * portfolio version (issue 18).
  *
- * `organizations.portfolio_version` changes in the same transaction as anything a card shows (the
- * triggers of migration 0019: a property row, its document figures, its compliance check), so one
+ * `organizations.portfolio_version` changes in the same transaction as anything they are made of (the
+ * triggers of migration 0019: properties, their compliance checks, documents, maintenance tasks,
+ * custom reminders and their completions, the plan), so one
  * primary-key read decides whether a kept answer is still the portfolio as it stands, on this replica
  * or any other. A change committed between that read and the query that fills the cache is newer
  * than the version it is kept under; the next read sees the new version and misses, so nothing stale
- * is ever answered after a change has committed. The one thing a card shows that moves with the clock
- * alone, the compliance of a property not checked yet (judged by its earliest expiry against now), is
+ * is ever answered after a change has committed. What moves with the clock alone (the compliance of a
+ * property not checked yet, judged by its earliest expiry against now; which reminders are due) is
  * kept for at most a minute: answers are keyed by the minute too.
  */
 const MAX_BYTES = 32 * 1024 * 1024;

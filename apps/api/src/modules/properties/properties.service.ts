@@ -253,11 +253,22 @@ export async function dashboardStats(
   organizationId: string,
   now = new Date(),
 ): Promise<DashboardStats> {
-  const [counts, upcoming] = await Promise.all([
-    portfolioCounts(db, organizationId, now),
-    upcomingReminders(db, organizationId, now),
-  ]);
-  return { ...counts, upcomingReminders: upcoming };
+  // Merging every reminder source of a large portfolio takes tens of milliseconds; the figures are
+  // kept per portfolio version like the list (tasks, reminders and the plan change it too).
+  return cachedPortfolioRead(
+    db,
+    organizationId,
+    'stats',
+    now,
+    async () => {
+      const [counts, upcoming] = await Promise.all([
+        portfolioCounts(db, organizationId, now),
+        upcomingReminders(db, organizationId, now),
+      ]);
+      return { ...counts, upcomingReminders: upcoming };
+    },
+    () => 256,
+  );
 }
 
 /**
