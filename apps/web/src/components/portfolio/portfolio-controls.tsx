@@ -119,7 +119,7 @@ export function PortfolioMore({
   paging: PortfolioPaging;
   list: RefObject<HTMLElement | null>;
 }) {
-  const { hasMore, loadingMore, moreError, shown } = paging;
+  const { hasMore, loadingMore, moreError, shown, searching } = paging;
   const sentinel = useRef<HTMLDivElement>(null);
   // The latest load function, so the observer is not rebuilt on every render.
   const loadMore = useRef(paging.onLoadMore);
@@ -127,8 +127,8 @@ export function PortfolioMore({
   // Set by the button: the index of the first property of the page it asked for, to focus on arrival.
   const focusFrom = useRef<number | null>(null);
 
-  // Rebuilt whenever a page has landed: observing starts with a report of the sentinel as it is now, so
-  // a page too short to push the sentinel away is followed by the next at once.
+  // Rebuilt whenever a page (or another search's results) has rendered: observing starts with a report of
+  // the sentinel as it is now, so a page too short to push the sentinel away is followed by the next.
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasMore || loadingMore || moreError || typeof IntersectionObserver === 'undefined') return;
@@ -140,7 +140,7 @@ export function PortfolioMore({
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasMore, loadingMore, moreError, shown]);
+  }, [hasMore, loadingMore, moreError, shown, searching]);
 
   useEffect(() => {
     const from = focusFrom.current;

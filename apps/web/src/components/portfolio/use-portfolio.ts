@@ -112,7 +112,8 @@ export function usePortfolio(): Portfolio {
   const hasMore = query.hasNextPage && !query.isPlaceholderData;
 
   const loadMore = () => {
-    if (!hasMore || query.isFetching || loadingMore) return false;
+    // Not while the cards shown are not yet the latest: the end of the list is not where it will be.
+    if (!hasMore || query.isFetching || rendering) return false;
     void query.fetchNextPage();
     return true;
   };
