@@ -104,10 +104,13 @@ export async function sweepOrphans(
 
 /**
  * PGlite runs no autovacuum: without fresh statistics a 1,000-property list took 10x longer. With
- * `vacuum` (the periodic job, not the start) it also clears dead row versions, which every document
- * change leaves on its property's row since the row keeps the document figures (migration 0018).
+ * `vacuum` (the periodic job, not the start) it also clears the dead row versions that every document
+ * change leaves on its property's row (the document figures, migration 0018) and on its organisation's
+ * (the portfolio version, migration 0019): those two tables only, since PGlite runs each statement in
+ * the server's own thread and a vacuum of every table would hold it for as long as that takes.
  */
 export async function refreshStatistics(database: DatabaseHandle, { vacuum = false } = {}): Promise<void> {
   if (database.kind !== 'pglite') return;
-  await (vacuum ? sql`vacuum analyze` : sql`analyze`).execute(database.db);
+  if (vacuum) await sql`vacuum properties, organizations`.execute(database.db);
+  await sql`analyze`.execute(database.db);
 }
