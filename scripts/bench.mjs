@@ -18,6 +18,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { startBuiltApp } from './lib/built-app.mjs';
+import { positiveInt } from './lib/env-int.mjs';
 import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
 import { benchFirstLoad, printFirstLoad } from './lib/first-load-bench.mjs';
 import { TODAY as LOAD_TODAY, measureStartToHealthy } from './lib/load-bench.mjs';
@@ -48,19 +49,6 @@ const scenarios = [
   ...trpcScenarios,
   { name: 'REST system.info', path: '/api/info', expect: { name: 'PropertyDNA', version: '0.1.0' } },
 ];
-
-function positiveInt(name, fallback, { zero = false } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < (zero ? 0 : 1)) {
-    console.error(
-      `${name} must be a ${zero ? 'non-negative' : 'positive'} integer, got ${JSON.stringify(raw)}`,
-    );
-    process.exit(2);
-  }
-  return value;
-}
 
 /** Checks that a path answers 200 with the expected JSON before it is benchmarked. */
 async function checkResponse(base, scenario) {

@@ -13,6 +13,7 @@
 
 import os from 'node:os';
 import { startBuiltApp } from './lib/built-app.mjs';
+import { positiveInt } from './lib/env-int.mjs';
 import {
   HANG_BOUND_MS,
   loadProblems,
@@ -27,17 +28,6 @@ const CONNECTIONS = positiveInt('LOAD_CONNECTIONS', 200);
 const OWNERS = positiveInt('LOAD_OWNERS', 8);
 const ADMIN_URL = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASES = (process.env.LOAD_DATABASES ?? 'pglite,postgres').split(',');
-
-function positiveInt(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return value;
-}
 
 function print(label, r, today) {
   console.log(
