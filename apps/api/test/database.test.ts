@@ -28,6 +28,14 @@ describe(`database and migrations (${databaseKind})`, () => {
     );
   });
 
+  it.runIf(databaseKind === 'pglite')(
+    'has PGlite skip zero-filling new WAL segments (synchronous writes in the server thread)',
+    async () => {
+      const { rows } = await sql<{ wal_init_zero: string }>`show wal_init_zero`.execute(handle.db);
+      expect(rows[0]?.wal_init_zero).toBe('off');
+    },
+  );
+
   it('is idempotent: running the migrations again applies nothing', async () => {
     const again = await migrateToLatest(handle.db);
     expect(again.results).toEqual([]);
