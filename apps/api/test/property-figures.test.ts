@@ -77,6 +77,8 @@ describe(`property figures stay right through every change (${databaseKind})`, (
     const paged = (page.json().result.data.items as Json[]).find((item) => item.id === propertyId);
     const listed = list.find((item) => item.id === propertyId);
     expect(paged).toEqual(listed);
+    // The tRPC door writes the same list (the database's own JSON, passed through as text).
+    expect((await owner.call('GET', '/trpc/properties.list')).json().result.data).toEqual(list);
     // The answers are kept in memory per portfolio version: whatever changed since, they are the
     // portfolio as a fresh read (past the cache) finds it.
     const fresh = await listProperties(t.db.db, owner.organizationId, new Date());

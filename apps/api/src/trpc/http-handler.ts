@@ -10,6 +10,7 @@ import {
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { stringifyTrpcAnswer } from '../json-text.js';
 
 /**
  * tRPC's HTTP protocol spoken directly on Fastify's request and reply: what the stock
@@ -184,7 +185,7 @@ async function respond<TRouter extends AnyTRPCRouter>(
     const untransformed = isBatch ? answers : answers[0];
     // Status rules are tRPC's: the error's status, 200, or 207 for a batch with mixed statuses.
     const status = getHTTPStatusCode(untransformed as Parameters<typeof getHTTPStatusCode>[0]);
-    return { status, body: JSON.stringify(transformTRPCResponse(config, untransformed as never)) };
+    return { status, body: stringifyTrpcAnswer(transformTRPCResponse(config, untransformed as never)) };
   } catch (cause) {
     // A request tRPC refuses as a whole (media type, mixed procedure types, an unserialisable answer):
     // one error, even for a batch, as the stock adapter answers.
