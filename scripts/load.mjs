@@ -6,7 +6,8 @@
 // p50/p99/max latency and the server's peak RSS per database beside the issue's figures, and the time
 // from start to healthy on an existing data dir.
 //
-// LOAD_DATABASES (default pglite,postgres) picks the databases; LOAD_OWNERS (default 8) the signed-up owners.
+// LOAD_DATABASES (default pglite,postgres) picks the databases; LOAD_OWNERS (default 8) the signed-up owners;
+// LOAD_TIMELINE=1 prints each run second by second (answers, 503s, timeouts, slowest), as a failed run does.
 //
 // Exit 1 if a request hangs past the bound, a connection errors, or anything but 2xx or 503 + Retry-After
 // comes back; 2 on bad settings.
@@ -15,6 +16,7 @@ import os from 'node:os';
 import { startBuiltApp } from './lib/built-app.mjs';
 import { positiveInt } from './lib/env-int.mjs';
 import {
+  formatTimeline,
   HANG_BOUND_MS,
   loadProblems,
   measureStartToHealthy,
@@ -99,6 +101,10 @@ async function main() {
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const run of runs) print(run.label, run.result, run.today);
+  if (process.env.LOAD_TIMELINE) {
+    for (const run of runs)
+      console.log(`\n${run.label}, per second:\n${formatTimeline(run.result.timeline)}`);
+  }
   console.log(
     `\n| built app, existing data dir, start to healthy | ${startMs.toFixed(0)} ms | today ${TODAY.startToHealthyMs} ms | target ≤ 2000 ms |`,
   );
@@ -110,6 +116,7 @@ async function main() {
     if (problems.length) {
       failed = true;
       console.error(`\nFAILED (${run.label}): ${problems.join('; ')}`);
+      console.error(`per second:\n${formatTimeline(run.result.timeline)}`);
       console.error(`--- server output ---\n${run.output.slice(-4000)}--- end ---`);
     }
   }

@@ -172,7 +172,7 @@ export async function runMixedLoad(server, { duration, connections, owners: owne
       if (status === 503 && !headers?.['retry-after']) without += 1;
     },
   }));
-  const result = await autocannon({
+  const run = autocannon({
     url: server.baseUrl,
     connections,
     duration,
@@ -180,6 +180,8 @@ export async function runMixedLoad(server, { duration, connections, owners: owne
     // A request still unanswered at twice the bound has hung: counted as a timeout.
     timeout: (2 * HANG_BOUND_MS) / 1000,
   });
+  const timeline = recordTimeline(run);
+  const result = await run;
   const peakRssMb = await stopRss();
   const byStatus = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
@@ -199,7 +201,47 @@ export async function runMixedLoad(server, { duration, connections, owners: owne
     p99: result.latency.p99,
     max: result.latency.max,
     peakRssMb,
+    timeline: timeline.rows(),
   };
+}
+
+/**
+ * Per second of the run: answers by kind, timeouts, and the slowest answer given in that second; shows
+ * when trouble starts and whether it comes in bursts (a stall of the whole server) or spreads out.
+ */
+function recordTimeline(run) {
+  const started = performance.now();
+  const seconds = [];
+  const at = () => {
+    const s = Math.floor((performance.now() - started) / 1000);
+    seconds[s] ??= { ok: 0, shed: 0, other: 0, timeouts: 0, maxMs: 0 };
+    return seconds[s];
+  };
+  run.on('response', (_client, status, _bytes, ms) => {
+    const row = at();
+    if (status >= 200 && status < 300) row.ok += 1;
+    else if (status === 503) row.shed += 1;
+    else row.other += 1;
+    row.maxMs = Math.max(row.maxMs, Math.round(ms));
+  });
+  run.on('reqError', (error) => {
+    if (error.message === 'request timed out') at().timeouts += 1;
+  });
+  return {
+    rows: () =>
+      Array.from(seconds, (row, second) => ({
+        second,
+        ...(row ?? { ok: 0, shed: 0, other: 0, timeouts: 0, maxMs: 0 }),
+      })),
+  };
+}
+
+/** The timeline as a table, one line per second. */
+export function formatTimeline(rows) {
+  const lines = ['| s | 2xx | 503 | other | timeouts | slowest ms |', '|---:|---:|---:|---:|---:|---:|'];
+  for (const r of rows)
+    lines.push(`| ${r.second} | ${r.ok} | ${r.shed} | ${r.other} | ${r.timeouts} | ${r.maxMs} |`);
+  return lines.join('\n');
 }
 
 /** What makes a load run fail: hangs, errors, or refusals other than a 503 with Retry-After. */

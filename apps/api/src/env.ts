@@ -14,6 +14,12 @@ export const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /**
+     * Sockets listening on PORT (Linux: SO_REUSEPORT). The event loop accepts one new connection per
+     * socket per turn, and a turn under load is long, so one socket left bursts of new connections waiting
+     * seconds to be accepted (web/listen.ts). 1: a single socket.
+     */
+    LISTEN_SOCKETS: z.coerce.number().int().min(1).max(256).default(64),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Root of everything the app stores locally: ./data/db (PGlite) and ./data/files (fs store). */
     DATA_DIR: z.string().min(1).default('./data'),

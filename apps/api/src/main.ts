@@ -1,5 +1,6 @@
 import { loadEnv } from './env.js';
 import { createServer } from './server.js';
+import { listenWide } from './web/listen.js';
 
 const env = loadEnv();
 const app = await createServer(env);
@@ -25,6 +26,6 @@ async function shutdown(signal: NodeJS.Signals) {
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 
-const address = await app.listen({ host: env.HOST, port: env.PORT });
-const shown = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
+const listening = await listenWide(app, { host: env.HOST, port: env.PORT, sockets: env.LISTEN_SOCKETS });
+const shown = listening.address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
 console.log(`PropertyDNA is running at ${shown}`);

@@ -31,7 +31,12 @@ export async function makeTempDir(prefix = 'pdna-test-'): Promise<string> {
 /** The real app on a private database and a private data dir (fs store). */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: ConnectOptions & { store?: FileStore; logger?: FastifyServerOptions['logger'] } = {},
+  options: ConnectOptions & {
+    store?: FileStore;
+    logger?: FastifyServerOptions['logger'];
+    /** false: the app is not made ready, so a test may still add hooks (as listening does) before it starts. */
+    ready?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await makeTempDir();
   const env = parseEnv({
@@ -53,7 +58,7 @@ export async function createTestApp(
   });
   await store.init();
   const app = await buildApp({ env, db, store, secret: TEST_SECRET }, { logger: options.logger ?? false });
-  await app.ready();
+  if (options.ready !== false) await app.ready();
   return {
     app,
     env,
