@@ -88,6 +88,44 @@ describe(`overload: load shedding at the door (${databaseKind})`, () => {
     });
   });
 
+  it('over real HTTP too: 503, Retry-After, {error}, a request id; health and the web app still answer', async () => {
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    release = await holdDatabase(t);
+    const waiting = [list(), list()];
+    await vi.waitFor(() => expect(t.db.load().waiting).toBe(2));
+
+    const refused = await fetch(`${base}/api/properties`, { headers: owner.headers });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(refused.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refused.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await refused.json()).toEqual({
+      error: 'The server is busy. Please try again in a moment.',
+      details: { retryAfterSeconds: Number(refused.headers.get('retry-after')) },
+    });
+    const trpc = await fetch(`${base}/trpc/properties.list`, { headers: owner.headers });
+    expect(trpc.status).toBe(503);
+    const write = await fetch(`${base}/api/properties`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Shed', address: '1 Busy Road', municipality: 'CPT', parcel_id: 'SHED2' }),
+    });
+    expect(write.status).toBe(503);
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', db: 'busy', storage: 'ok' });
+    // Not the API: passed on to the app (no web build here, so its not-found), never a 503.
+    expect((await fetch(`${base}/robots.txt`)).status).not.toBe(503);
+
+    await release();
+    release = undefined;
+    for (const res of await Promise.all(waiting)) expect(res.statusCode).toBe(200);
+    const served = await fetch(`${base}/api/properties`, { headers: owner.headers });
+    expect(served.status).toBe(200);
+    const names = ((await served.json()) as { name: string }[]).map((p) => p.name);
+    expect(names).not.toContain('Shed');
+  });
+
   it('writes nothing for a refused write', async () => {
     const before = (await list()).json().length;
     release = await holdDatabase(t);
