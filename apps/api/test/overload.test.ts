@@ -279,6 +279,27 @@ describe.skipIf(databaseKind !== 'pglite')('overload: the line in front of PGlit
     expect(await line(3_600_000)).toBeLessThan(5);
   });
 
+  it('gives the database a slice of each turn even when nobody waits: calls made one after another in one turn wait for the next turn once it is spent', async () => {
+    // Each call finds the database free (nobody waits), as one request's queries do when it runs alone.
+    const sequential = async (sliceMs: number) => {
+      const { db } = queued({ maxWaiting: 100, sliceMs });
+      return turnsDuring(async () => {
+        for (let i = 0; i < 30; i++) {
+          // Each holder takes a few milliseconds, as a statement under load does.
+          await db.connection().execute(async (connection) => {
+            await sql`select 1`.execute(connection);
+            const until = performance.now() + 3;
+            while (performance.now() < until) {}
+          });
+        }
+      });
+    };
+    // A slice of 5 ms holds one or two 3-ms holders: about a turn every other call.
+    expect(await sequential(5)).toBeGreaterThan(10);
+    // A slice longer than this test: all 30 in one go, with no turn of the loop between them.
+    expect(await sequential(3_600_000)).toBeLessThan(3);
+  });
+
   it('refuses a caller beyond its bound with a 503 AppError, and serves again once freed', async () => {
     const { db, queue } = queued({ maxWaiting: 2 });
     const release = await hold(db);
