@@ -2,6 +2,9 @@ import type { AppRouter } from '@propertydna/api/router';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { AUTH_TOKEN_KEY, takeEarlyResponse } from './early-start';
+
+export { AUTH_TOKEN_KEY };
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -9,23 +12,25 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 /** The React hooks of the API (trpc.system.health.useQuery(), …). Only the router's type is imported. */
 export const trpc = createTRPCReact<AppRouter>();
 
-/** Where the session token is kept when the API hands one out (the cookie is sent as well). */
-export const AUTH_TOKEN_KEY = 'auth_token';
-
 /** The bearer token of the session, when the API handed one out (every API call sends it, with the cookie). */
 export function authHeaders(): Record<string, string> {
   const token = globalThis.localStorage?.getItem(AUTH_TOKEN_KEY);
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-/** The tRPC client: same-origin /trpc, with the session cookie and, when present, the bearer token. */
+/**
+ * The tRPC client: same-origin /trpc, with the session cookie and, when present, the bearer token. A
+ * request the entry has already sent (the session lookup, see lib/early-start) is answered by it.
+ */
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
       httpBatchLink({
         url: '/trpc',
         headers: authHeaders,
-        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+        fetch: (url, options) =>
+          takeEarlyResponse(String(url), options?.method) ??
+          fetch(url, { ...options, credentials: 'include' }),
       }),
     ],
   });
