@@ -64,18 +64,20 @@ function parseBarrel(code: string) {
 
 /**
  * A code-splitting group (rolldown `output.codeSplitting.groups`) for the signed-in home: what the app
- * shell and the dashboard import statically, in two chunks instead of the ~40 the automatic split made
+ * shell and the dashboard import statically, in three chunks instead of the ~50 the automatic split made
  * of it by the pages sharing each module (a few hundred bytes to a few KB each, which the dashboard
  * fetched over HTTP/1.1: six connections, a round trip per file).
  *
  * - `dashboard`: the modules no public page can load (the entry, the app, every route outside
  *   `_authenticated` and what they import, statically or lazily).
  * - `dashboard-shared`: the modules some other public page (signup, a share or transfer link) loads as
- *   well, but neither the landing nor the login page (`firstLoadModules`: app and their routes). Such a
- *   page loads this chunk whole, never the dashboard's.
- * - Everything the landing or login page loads is left to the automatic split, so those two pages load
- *   exactly the code they loaded before; with `includeDependenciesRecursively: false` the groups do not
- *   pull it in either. A group's modules import only the groups' own or public modules: no cycle.
+ *   well, but neither the landing nor the login page. Such a page loads this chunk whole, never the
+ *   dashboard's.
+ * - `auth-shared`: the modules the login page loads too (its inputs, alerts, error texts), but not the
+ *   landing page: the login page loads the same code as before, in one file instead of several.
+ * - Everything the landing page loads is left to the automatic split, so it loads exactly what it
+ *   loaded before; with `includeDependenciesRecursively: false` the groups do not pull it in either.
+ *   A group's modules import only the groups' own or the landing page's modules: no cycle.
  *
  * `signedInModules` are lazily loaded modules that do not count as public although the public part of
  * the app imports them (the 404 page, which shows the app shell to a signed-in user): they load the
@@ -83,18 +85,21 @@ function parseBarrel(code: string) {
  *
  * Walking the graph, a barrel (@mantine/core's index, the domain's) is followed only to the modules of
  * the names imported from it, as the bundle will hold them, not to the whole library it gathers.
+ * `landingModules` and `loginModules` are the app and each page's route (what the entry loads for it).
  * `root` is Vite's root (apps/web); the module lists are paths under it (split route components as
  * `src/routes/….tsx`, matched with their `?tsr-split=component` query).
  */
 export function dashboardChunkGroup({
   root,
   dashboardModules,
-  firstLoadModules,
+  landingModules,
+  loginModules,
   signedInModules = [],
 }: {
   root: string;
   dashboardModules: string[];
-  firstLoadModules: string[];
+  landingModules: string[];
+  loginModules: string[];
   signedInModules?: string[];
 }) {
   const abs = (file: string) => path.resolve(root, file);
@@ -105,7 +110,8 @@ export function dashboardChunkGroup({
     return name === `${authenticatedDir}.tsx` || name.startsWith(`${authenticatedDir}${path.sep}`);
   };
   const roots = new Set(dashboardModules.map(abs));
-  const firstLoad = new Set(firstLoadModules.map(abs));
+  const landing = new Set(landingModules.map(abs));
+  const firstLoad = new Set([...landingModules, ...loginModules].map(abs));
   const signedIn = new Set(signedInModules.map(abs));
   const file = (id: string) => id.replace(/\?.*$/, '');
   let members: Map<string, string> | undefined;
@@ -185,8 +191,10 @@ export function dashboardChunkGroup({
   const compute = (graph: ModuleGraph) => {
     // Every module a public page may load: from the entry, any import but the protected pages' own.
     const publicModules = closure(graph, [entry], (id) => !withinAuthenticated(id) && !signedIn.has(id));
-    // What the landing and login pages load: the entry, the app and those two routes.
+    // What the landing or the login page loads: the entry, the app and those two routes.
     const firstLoadPages = closure(graph, [entry], (id) => firstLoad.has(file(id)));
+    // What the landing page loads: the entry, the app and its route.
+    const landingPage = closure(graph, [entry], (id) => landing.has(file(id)));
     // The whole graph, to find the dashboard's modules by file (a split component carries a query).
     const all = closure(graph, [entry], () => true);
     const starts = [...all].filter((id) => roots.has(file(id)));
@@ -196,6 +204,7 @@ export function dashboardChunkGroup({
     for (const id of closure(graph, starts, () => false)) {
       if (!publicModules.has(id)) groups.set(id, 'dashboard');
       else if (!firstLoadPages.has(id)) groups.set(id, 'dashboard-shared');
+      else if (!landingPage.has(id)) groups.set(id, 'auth-shared');
     }
     return groups;
   };
