@@ -37,7 +37,7 @@ function writeStoredToken(token: string | null): void {
  * Asks for the stored session's user at once, as the app starts: the router first loads the page's
  * code, and only then does AuthProvider mount and ask. The answer is then in the cache (or on its way),
  * and a protected page's own requests follow it without waiting a further round trip. The entry has
- * sent this very request already (lib/early-start): the tRPC client takes its answer.
+ * sent this very query already (lib/early-start): the tRPC client takes its answer.
  */
 export function prefetchSession(utils: TrpcUtils, pathname: string): void {
   if (looksUpSession(pathname)) void utils.auth.me.prefetch();

@@ -1,8 +1,10 @@
 import type { AppRouter } from '@propertydna/api/router';
 import { QueryClient } from '@tanstack/react-query';
+import type { TRPCLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import { AUTH_TOKEN_KEY, takeEarlyResponse } from './early-start';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
+import { AUTH_TOKEN_KEY, takeEarlyResult } from './early-start';
 
 export { AUTH_TOKEN_KEY };
 
@@ -19,18 +21,43 @@ export function authHeaders(): Record<string, string> {
 }
 
 /**
- * The tRPC client: same-origin /trpc, with the session cookie and, when present, the bearer token. A
- * request the entry has already sent (the session lookup, see lib/early-start) is answered by it.
+ * Answers a query the entry has already sent (the session lookup, the dashboard's first queries: see
+ * lib/early-start) from that request, once; any other operation, or an early answer that failed, goes
+ * on to the next link as usual.
  */
+export function earlyLink(): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) => {
+        const early = op.type === 'query' ? takeEarlyResult(op.path, op.input) : undefined;
+        if (!early) return next(op).subscribe(observer);
+        let stopped = false;
+        let sent: Unsubscribable | undefined;
+        void early.then((result) => {
+          if (stopped) return;
+          if (!result) {
+            sent = next(op).subscribe(observer);
+            return;
+          }
+          observer.next({ result: { type: 'data', data: result.data } });
+          observer.complete();
+        });
+        return () => {
+          stopped = true;
+          sent?.unsubscribe();
+        };
+      });
+}
+
+/** The tRPC client: same-origin /trpc, with the session cookie and, when present, the bearer token. */
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
+      earlyLink(),
       httpBatchLink({
         url: '/trpc',
         headers: authHeaders,
-        fetch: (url, options) =>
-          takeEarlyResponse(String(url), options?.method) ??
-          fetch(url, { ...options, credentials: 'include' }),
+        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
       }),
     ],
   });
