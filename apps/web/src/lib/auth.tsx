@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { isLoginPage, looksUpSession, readStoredToken } from './early-start';
 import { AUTH_TOKEN_KEY, type RouterOutputs, type TrpcUtils, trpc } from './trpc';
+
+export { isLoginPage, readStoredToken };
 
 export type Me = RouterOutputs['auth']['me'];
 export type AuthUser = Me['user'];
@@ -21,14 +24,6 @@ export const AUTH_CONTEXT_ERROR = 'useAuth must be used within an AuthProvider';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function readStoredToken(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(AUTH_TOKEN_KEY) || null;
-  } catch {
-    return null;
-  }
-}
-
 function writeStoredToken(token: string | null): void {
   try {
     if (token) globalThis.localStorage?.setItem(AUTH_TOKEN_KEY, token);
@@ -38,18 +33,14 @@ function writeStoredToken(token: string | null): void {
   }
 }
 
-/** The login page ends any session as it opens, so nobody's session is looked up there (see AuthProvider). */
-export function isLoginPage(pathname: string): boolean {
-  return pathname.replace(/\/+$/, '') === '/login';
-}
-
 /**
  * Asks for the stored session's user at once, as the app starts: the router first loads the page's
  * code, and only then does AuthProvider mount and ask. The answer is then in the cache (or on its way),
- * and a protected page's own requests follow it without waiting a further round trip.
+ * and a protected page's own requests follow it without waiting a further round trip. The entry has
+ * sent this very query already (lib/early-start): the tRPC client takes its answer.
  */
 export function prefetchSession(utils: TrpcUtils, pathname: string): void {
-  if (readStoredToken() !== null && !isLoginPage(pathname)) void utils.auth.me.prefetch();
+  if (looksUpSession(pathname)) void utils.auth.me.prefetch();
 }
 
 /**

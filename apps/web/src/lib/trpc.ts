@@ -1,7 +1,12 @@
 import type { AppRouter } from '@propertydna/api/router';
 import { QueryClient } from '@tanstack/react-query';
+import type { TRPCLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
+import { AUTH_TOKEN_KEY, takeEarlyResult } from './early-start';
+
+export { AUTH_TOKEN_KEY };
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -9,19 +14,46 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 /** The React hooks of the API (trpc.system.health.useQuery(), …). Only the router's type is imported. */
 export const trpc = createTRPCReact<AppRouter>();
 
-/** Where the session token is kept when the API hands one out (the cookie is sent as well). */
-export const AUTH_TOKEN_KEY = 'auth_token';
-
 /** The bearer token of the session, when the API handed one out (every API call sends it, with the cookie). */
 export function authHeaders(): Record<string, string> {
   const token = globalThis.localStorage?.getItem(AUTH_TOKEN_KEY);
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/**
+ * Answers a query the entry has already sent (the session lookup, the dashboard's first queries: see
+ * lib/early-start) from that request, once; any other operation, or an early answer that failed, goes
+ * on to the next link as usual.
+ */
+export function earlyLink(): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) => {
+        const early = op.type === 'query' ? takeEarlyResult(op.path, op.input) : undefined;
+        if (!early) return next(op).subscribe(observer);
+        let stopped = false;
+        let sent: Unsubscribable | undefined;
+        void early.then((result) => {
+          if (stopped) return;
+          if (!result) {
+            sent = next(op).subscribe(observer);
+            return;
+          }
+          observer.next({ result: { type: 'data', data: result.data } });
+          observer.complete();
+        });
+        return () => {
+          stopped = true;
+          sent?.unsubscribe();
+        };
+      });
+}
+
 /** The tRPC client: same-origin /trpc, with the session cookie and, when present, the bearer token. */
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
+      earlyLink(),
       httpBatchLink({
         url: '/trpc',
         headers: authHeaders,
