@@ -212,9 +212,10 @@ export async function runMixedLoad(server, { duration, connections, owners: owne
 function recordTimeline(run) {
   const started = performance.now();
   const seconds = [];
+  const quietSecond = () => ({ ok: 0, shed: 0, other: 0, timeouts: 0, maxMs: 0 });
   const at = () => {
     const s = Math.floor((performance.now() - started) / 1000);
-    seconds[s] ??= { ok: 0, shed: 0, other: 0, timeouts: 0, maxMs: 0 };
+    seconds[s] ??= quietSecond();
     return seconds[s];
   };
   run.on('response', (_client, status, _bytes, ms) => {
@@ -231,7 +232,7 @@ function recordTimeline(run) {
     rows: () =>
       Array.from(seconds, (row, second) => ({
         second,
-        ...(row ?? { ok: 0, shed: 0, other: 0, timeouts: 0, maxMs: 0 }),
+        ...(row ?? quietSecond()),
       })),
   };
 }

@@ -114,8 +114,13 @@ export class DatabaseQueue {
     this.#sliceMs = options.sliceMs ?? SLICE_MS;
   }
 
+  /** Callers in line (the state's count, without its clock readings: release() asks on every call). */
+  get #waiting(): number {
+    return this.#continuing.length + this.#fresh.length;
+  }
+
   get state(): DatabaseQueueState {
-    const waiting = this.#continuing.length + this.#fresh.length;
+    const waiting = this.#waiting;
     const since = Math.min(
       this.#continuing.first?.since ?? Number.POSITIVE_INFINITY,
       this.#fresh.first?.since ?? Number.POSITIVE_INFINITY,
@@ -126,7 +131,7 @@ export class DatabaseQueue {
 
   /** True when one more holder would be refused: the line is full. */
   get full(): boolean {
-    return this.state.waiting >= this.#maxWaiting;
+    return this.#waiting >= this.#maxWaiting;
   }
 
   /**
@@ -165,7 +170,7 @@ export class DatabaseQueue {
 
   /** Passes the database to the next in line (now, or at the event loop's next turn), or frees it. */
   release(): void {
-    if (this.state.waiting === 0) {
+    if (this.#waiting === 0) {
       this.#held = false;
       return;
     }

@@ -4,7 +4,7 @@ import type { TRPCLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
-import { AUTH_TOKEN_KEY, takeEarlyResult } from './early-start';
+import { AUTH_TOKEN_KEY, readStoredToken, takeEarlyResult } from './early-start';
 
 export { AUTH_TOKEN_KEY };
 
@@ -16,7 +16,7 @@ export const trpc = createTRPCReact<AppRouter>();
 
 /** The bearer token of the session, when the API handed one out (every API call sends it, with the cookie). */
 export function authHeaders(): Record<string, string> {
-  const token = globalThis.localStorage?.getItem(AUTH_TOKEN_KEY);
+  const token = readStoredToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 

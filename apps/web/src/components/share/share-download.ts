@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_KEY } from '../../lib/trpc';
+import { authHeaders } from '../../lib/trpc';
 
 /** The public download route of one document of a share link (spec §7). */
 export function shareDownloadUrl(token: string, documentId: string): string {
@@ -15,10 +15,9 @@ export function isViewable(contentType: string): boolean {
  * when there is one, so an adoption-ready visitor is logged as themselves). Throws on any non-OK answer.
  */
 export async function fetchSharedDocument(token: string, documentId: string): Promise<Blob> {
-  const stored = globalThis.localStorage?.getItem(AUTH_TOKEN_KEY);
   const response = await fetch(shareDownloadUrl(token, documentId), {
     credentials: 'include',
-    headers: stored ? { Authorization: `Bearer ${stored}` } : {},
+    headers: authHeaders(),
   });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return response.blob();
