@@ -1,4 +1,5 @@
 import { ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AnyRestRoute } from '../src/rest/define-route.js';
@@ -15,6 +16,15 @@ import { databaseKind } from './support/database.js';
  * schema (the tRPC procedures' `_def.inputs`, the REST routes' params/query/body), and each case is one
  * valid example input with exactly that one leaf carrying a NUL. A new text field therefore gets its
  * cases by itself; a new procedure or route with an input fails the test until it has an example here.
+ *
+ * The same cases carry the other control characters and a lone UTF-16 surrogate ("\ud800", which
+ * PostgreSQL refuses in JSON: 'invalid input syntax for type json'), and the same walk finds two more
+ * classes of bad input (issue 25 §2): every date (a leaf the example fills with a date, or that the
+ * schema reads as one) gets the year 0000 (PostgreSQL: 'date/time field value out of range') and a
+ * date each side of 1900–2200; every part of a new property's DNA code (parcel_id, erfNumber, the
+ * municipality beside them) gets texts the DNA code's normaliser leaves nothing of ('-', '!!!', 'İ',
+ * '---'; it threw 'DNA code: parcel is empty after normalisation'). Each answers 400 with the shared
+ * schemas' message and writes nothing. Run it on PostgreSQL too: there is where 0000 and \ud800 broke.
  *
  * Skipped, because they take no input at all (nothing to put a NUL in), found by the walk: tRPC
  * auth.me, auth.logout, calendar.feed, calendar.rotate, documents.list, escalation.claims, notifications.settings,
@@ -57,45 +67,76 @@ function renameKey(object: Record<string, unknown>, from: string, to: string): R
 }
 
 /**
- * Every string of a JSON value that a schema takes as it is (z.unknown, z.any, z.custom): each string
- * leaf, and with `keys` each object key, made to hold a NUL.
+ * One string of an input, found by the walk: the example's value there (undefined when the example
+ * leaves it out), whether it is an object key, whether a schema takes it as free JSON (unknown, any,
+ * custom: then the procedure reads it), and the whole input with that string replaced by `text`.
  */
-function jsonVariants(value: unknown, path: Path, keys: boolean): Variant[] {
-  if (value === undefined || typeof value === 'string') return [{ path, value: withNul(value) }];
+interface Leaf {
+  original: unknown;
+  key: boolean;
+  free: boolean;
+  with: (text: string) => Variant;
+}
+
+/** `leaf` seen from the value that holds it: `wrap` puts the leaf's variant back into that value. */
+const inside = (leaf: Leaf, wrap: (inner: unknown) => unknown): Leaf => ({
+  ...leaf,
+  with: (text) => {
+    const variant = leaf.with(text);
+    return { path: variant.path, value: wrap(variant.value) };
+  },
+});
+
+/**
+ * Every string of a JSON value that a schema takes as it is (z.unknown, z.any, z.custom): each string
+ * leaf, and with `keys` each object key.
+ */
+function jsonLeaves(value: unknown, path: Path, keys: boolean): Leaf[] {
+  if (value === undefined || typeof value === 'string') {
+    return [{ original: value, key: false, free: true, with: (text) => ({ path, value: text }) }];
+  }
   if (Array.isArray(value)) {
     return value.flatMap((item, index) =>
-      jsonVariants(item, [...path, index], keys).map((variant) => ({
-        path: variant.path,
-        value: value.map((other, at) => (at === index ? variant.value : other)),
-      })),
+      jsonLeaves(item, [...path, index], keys).map((leaf) =>
+        inside(leaf, (inner) => value.map((other, at) => (at === index ? inner : other))),
+      ),
     );
   }
   if (!isPlainObject(value)) return [];
-  return Object.entries(value).flatMap(([key, entry]) => [
-    ...(keys ? [{ path: [...path, withNul(key)], value: renameKey(value, key, withNul(key)) }] : []),
-    ...jsonVariants(entry, [...path, key], keys).map((variant) => ({
-      path: variant.path,
-      value: { ...value, [key]: variant.value },
-    })),
+  return Object.entries(value).flatMap(([key, entry]): Leaf[] => [
+    ...(keys
+      ? [
+          {
+            original: key,
+            key: true,
+            free: true,
+            with: (text: string) => ({ path: [...path, text], value: renameKey(value, key, text) }),
+          },
+        ]
+      : []),
+    ...jsonLeaves(entry, [...path, key], keys).map((leaf) =>
+      inside(leaf, (inner) => ({ ...value, [key]: inner })),
+    ),
   ]);
 }
 
 /**
- * Every variant of `value` in which one string leaf of `schema` holds a NUL. Walks zod 4 schemas:
+ * Every string leaf of `schema`, with `value` (a valid example) around it. Walks zod 4 schemas:
  * objects, arrays, tuples, unions (the options the example fits; all of them for an absent value),
  * records (keys and values), wrappers (optional, nullable, default, …), pipes and transforms (their
  * input side), lazy and intersections; free-form values (unknown, any, custom) by their example.
  */
-function nulVariants(schema: Schema, value: unknown, path: Path = []): Variant[] {
+function stringLeaves(schema: Schema, value: unknown, path: Path = []): Leaf[] {
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
   const inner = (key: string) => def[key] as Schema;
+  const here: Leaf = { original: value, key: false, free: false, with: (text) => ({ path, value: text }) };
   switch (def.type) {
     case 'string':
-      return [{ path, value: withNul(value) }];
+      return [here];
     case 'enum':
     case 'literal': {
       const values = Object.values((def.entries ?? {}) as object).concat((def.values as unknown[]) ?? []);
-      return values.some((entry) => typeof entry === 'string') ? [{ path, value: withNul(value) }] : [];
+      return values.some((entry) => typeof entry === 'string') ? [here] : [];
     }
     case 'optional':
     case 'nullable':
@@ -104,36 +145,33 @@ function nulVariants(schema: Schema, value: unknown, path: Path = []): Variant[]
     case 'nonoptional':
     case 'readonly':
     case 'catch':
-      return nulVariants(inner('innerType'), value, path);
+      return stringLeaves(inner('innerType'), value, path);
     case 'pipe':
-      return nulVariants(inner('in'), value, path);
+      return stringLeaves(inner('in'), value, path);
     case 'lazy':
-      return nulVariants((def.getter as () => Schema)(), value, path);
+      return stringLeaves((def.getter as () => Schema)(), value, path);
     case 'intersection':
-      return [...nulVariants(inner('left'), value, path), ...nulVariants(inner('right'), value, path)];
+      return [...stringLeaves(inner('left'), value, path), ...stringLeaves(inner('right'), value, path)];
     case 'object': {
       const object = isPlainObject(value) ? value : {};
       return Object.entries(def.shape as Record<string, Schema>).flatMap(([key, field]) =>
-        nulVariants(field, object[key], [...path, key]).map((variant) => ({
-          path: variant.path,
-          value: { ...object, [key]: variant.value },
-        })),
+        stringLeaves(field, object[key], [...path, key]).map((leaf) =>
+          inside(leaf, (inner) => ({ ...object, [key]: inner })),
+        ),
       );
     }
     case 'array': {
       const items = Array.isArray(value) ? value : [];
-      return nulVariants(inner('element'), items[0], [...path, 0]).map((variant) => ({
-        path: variant.path,
-        value: [variant.value, ...items.slice(1)],
-      }));
+      return stringLeaves(inner('element'), items[0], [...path, 0]).map((leaf) =>
+        inside(leaf, (inner) => [inner, ...items.slice(1)]),
+      );
     }
     case 'tuple': {
       const items = Array.isArray(value) ? value : [];
       return (def.items as Schema[]).flatMap((item, index) =>
-        nulVariants(item, items[index], [...path, index]).map((variant) => ({
-          path: variant.path,
-          value: items.map((other, at) => (at === index ? variant.value : other)),
-        })),
+        stringLeaves(item, items[index], [...path, index]).map((leaf) =>
+          inside(leaf, (inner) => items.map((other, at) => (at === index ? inner : other))),
+        ),
       );
     }
     case 'union': {
@@ -142,34 +180,144 @@ function nulVariants(schema: Schema, value: unknown, path: Path = []): Variant[]
         value === undefined
           ? options
           : options.filter((option) => (option as z.ZodType).safeParse(value).success);
-      return fitting.flatMap((option) => nulVariants(option, value, path));
+      return fitting.flatMap((option) => stringLeaves(option, value, path));
     }
     case 'record': {
       const object = isPlainObject(value) && Object.keys(value).length > 0 ? value : { key: 'value' };
       const [firstKey = 'key'] = Object.keys(object);
       return [
-        ...nulVariants(inner('keyType'), firstKey, [...path, firstKey]).map((variant) => ({
-          path: [...path, String(variant.value)],
-          value: renameKey(object, firstKey, String(variant.value)),
-        })),
+        ...stringLeaves(inner('keyType'), firstKey, [...path, firstKey]).map(
+          (leaf): Leaf => ({
+            ...leaf,
+            key: true,
+            with: (text) => {
+              const key = String(leaf.with(text).value);
+              return { path: [...path, key], value: renameKey(object, firstKey, key) };
+            },
+          }),
+        ),
         ...Object.entries(object).flatMap(([key, entry]) =>
-          nulVariants(inner('valueType'), entry, [...path, key]).map((variant) => ({
-            path: variant.path,
-            value: { ...object, [key]: variant.value },
-          })),
+          stringLeaves(inner('valueType'), entry, [...path, key]).map((leaf) =>
+            inside(leaf, (inner) => ({ ...object, [key]: inner })),
+          ),
         ),
       ];
     }
     case 'unknown':
     case 'any':
-      return jsonVariants(value, path, true);
+      return jsonLeaves(value, path, true);
     case 'custom':
       // A custom schema reads the fields it knows (unknown keys are dropped), so only values matter.
-      return jsonVariants(value, path, false);
+      return jsonLeaves(value, path, false);
     default:
-      // Numbers, booleans, dates, …: nowhere to put a NUL.
+      // Numbers, booleans, dates, …: no string there.
       return [];
   }
+}
+
+/** A date as the inputs write it; a JSON leaf holding one is a date the procedure reads (report answers). */
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The dates among the string leaves: those the example fills with a date, and those the schema itself
+ * treats as one (it takes a real date there and refuses '2026-02-30' there and only there), so an
+ * optional date the example leaves out is found as well.
+ */
+function dateLeaves(schema: Schema, value: unknown): Leaf[] {
+  return stringLeaves(schema, value).filter(
+    (leaf) =>
+      !leaf.key &&
+      ((typeof leaf.original === 'string' && DATE_SHAPE.test(leaf.original)) ||
+        ((schema as z.ZodType).safeParse(leaf.with('2026-01-05').value).success &&
+          failsOnlyAt(schema, leaf.with('2026-02-30').value, leaf.with('').path) === null)),
+  );
+}
+
+/** The refused dates put in every date field: the year 0000 (PostgreSQL has none) and each side of 1900–2200. */
+const REFUSED_DATES = ['0000-01-01', '1899-12-31', '2201-01-01'];
+
+/** The value at `path` inside `value`. */
+function valueAt(value: unknown, path: Path): unknown {
+  return path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+}
+
+/**
+ * The parts of a new property's DNA code among the string leaves: the parcel id (parcel_id of the
+ * dialog, erfNumber of the add-property form) and the municipality beside it.
+ */
+function dnaPartLeaves(schema: Schema, value: unknown): Leaf[] {
+  return stringLeaves(schema, value).filter((leaf) => {
+    if (leaf.key) return false;
+    const { path, value: whole } = leaf.with('x');
+    const field = path[path.length - 1];
+    const holder = valueAt(whole, path.slice(0, -1));
+    return (
+      field === 'parcel_id' ||
+      field === 'erfNumber' ||
+      (field === 'municipality' && isPlainObject(holder) && ('parcel_id' in holder || 'erfNumber' in holder))
+    );
+  });
+}
+
+/** Texts that the DNA code's normaliser (A–Z and 0–9, upper-cased) leaves nothing of (issue 25). */
+const EMPTY_DNA_PARTS = ['-', '!!!', 'İ', '---'];
+
+/**
+ * A NUL variant with a lone surrogate in the NUL's place: the schema must refuse it too, and where the
+ * NUL gets '{label} must not contain control characters', the surrogate gets '{label} must be
+ * well-formed Unicode text' (the one character rule of the shared schemas).
+ */
+function surrogateProblem(schema: Schema, variant: Variant): string | null {
+  const nul = (schema as z.ZodType).safeParse(variant.value);
+  const surrogate = (schema as z.ZodType).safeParse(JSON.parse(jsonWith(variant.value, LONE_SURROGATE)));
+  if (surrogate.success) return 'a lone surrogate is accepted by the schema';
+  const suffix = ' must not contain control characters';
+  const label = nul.success
+    ? undefined
+    : nul.error.issues.map((issue) => issue.message).find((message) => message.endsWith(suffix));
+  if (label === undefined) return null;
+  const wanted = `${label.slice(0, -suffix.length)} must be well-formed Unicode text`;
+  const messages = surrogate.error.issues.map((issue) => issue.message);
+  return messages.includes(wanted)
+    ? null
+    : `a lone surrogate gives ${JSON.stringify(messages)}, not '${wanted}'`;
+}
+
+/**
+ * The tables a request that got through could have written, and a digest of each one's rows: the
+ * refused variants must leave every one as it was.
+ */
+const WATCHED_TABLES = [
+  'users',
+  'organizations',
+  'properties',
+  'documents',
+  'maintenance_tasks',
+  'maintenance_completions',
+  'reminders',
+  'reminder_completions',
+  'claims',
+  'claim_documents',
+  'callbacks',
+  'vendors',
+  'vendor_invites',
+  'supplier_insurance',
+  'templates',
+  'jobs',
+  'shares',
+  'share_documents',
+  'transfers',
+] as const;
+
+async function tableDigests(t: TestApp): Promise<Record<string, string>> {
+  const digests: Record<string, string> = {};
+  for (const table of WATCHED_TABLES) {
+    const { rows } = await sql<{ digest: string }>`
+      select count(*) || ':' || coalesce(md5(string_agg(row_text, '|' order by row_text)), '') as digest
+      from (select t::text as row_text from ${sql.table(table)} t) rows`.execute(t.db.db);
+    digests[table] = rows[0]?.digest ?? '';
+  }
+  return digests;
 }
 
 /** True when the parse of `value` fails, and only at `path` or above it (never at a sibling field). */
@@ -197,6 +345,8 @@ interface RouteExample {
 interface Case {
   door: 'tRPC' | 'REST';
   name: string;
+  /** Where the text travels: tRPC's input, or the REST route's path parameters, query string or body. */
+  part: 'input' | 'params' | 'query' | 'body';
   where: string;
   /** Sends the case with its NUL replaced by `character` (NUL itself by default). */
   send: (character?: string) => Promise<{ statusCode: number; body: string }>;
@@ -205,6 +355,29 @@ interface Case {
 /** The JSON text of `value`, its NULs replaced by `character`. */
 const jsonWith = (value: unknown, character: string) =>
   JSON.stringify(value).replaceAll('\\u0000', `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The bad inputs of the matrix: a NUL in a string, a refused date in a date, an empty DNA-code part. */
+type Attack = 'nul' | 'date' | 'dna';
+
+/** A lone UTF-16 surrogate: JSON can carry it ("\\ud800"), Unicode text cannot. */
+const LONE_SURROGATE = '\ud800';
+
+/**
+ * `encodeURIComponent`, except that a lone surrogate (which it refuses) is written as the three bytes
+ * UTF-8's scheme would give it (U+D800 → %ED%A0%80): what a client that does not check would send.
+ */
+function encodeUrlText(value: string): string {
+  let encoded = '';
+  for (const character of value) {
+    const code = character.charCodeAt(0);
+    encoded += /\p{Cs}/u.test(character)
+      ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+          .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+          .join('')
+      : encodeURIComponent(character);
+  }
+  return encoded;
+}
 
 /** The other refused characters: C0 but NUL, tab, line feed and carriage return; DEL; C1. */
 const OTHER_CONTROL_CHARACTERS = [
@@ -236,11 +409,12 @@ const routeParts = (route: AnyRestRoute) =>
  */
 const WITHOUT_TEXT = new Set(['notifications.update', 'PUT /api/notifications/settings']);
 
-describe(`a NUL in any string of any input answers 400 on both doors (${databaseKind})`, () => {
+describe(`bad text, dates and DNA-code parts in any input answer 400 on both doors (${databaseKind})`, () => {
   let t: TestApp;
   let accounts: Record<Exclude<Who, 'anonymous'>, TestAccount>;
   let trpcExamples: Record<string, ProcedureExample[]>;
   let restExamples: Record<string, RouteExample[]>;
+  let digestsBefore: Record<string, string>;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -460,6 +634,9 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
     const share = { password: 'secret', expiresInDays: 7 };
     const adoptNew = { property_id: 'new', create_property: true, property: form };
     const adoptExisting = { property_id: property.id, create_property: false };
+    // Outside South Africa the municipality is free text that goes into the DNA code as typed.
+    const abroad = { ...dialog, country: 'US', municipality: 'Springfield', parcel_id: 'LOT 7' };
+    const adoptAbroad = { property_id: 'new', create_property: true, property: abroad };
 
     trpcExamples = {
       'auth.signup': [
@@ -485,6 +662,7 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       'properties.create': [
         { as: 'owner', input: dialog },
         { as: 'owner', input: form },
+        { as: 'owner', input: abroad },
       ],
       'properties.update': [{ as: 'owner', input: { id: property.id, patch } }],
       'properties.archive': [{ as: 'owner', input: { id: property.id } }],
@@ -541,6 +719,7 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       'shares.adopt': [
         { as: 'owner', input: { token: shared.token, ...adoptNew } },
         { as: 'owner', input: { token: shared.token, ...adoptExisting } },
+        { as: 'owner', input: { token: shared.token, ...adoptAbroad } },
       ],
       'shares.verify': [{ as: 'anonymous', input: { sha256 } }],
       'supplier.updateProfile': [
@@ -572,6 +751,7 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       'POST /api/properties': [
         { as: 'owner', body: dialog },
         { as: 'owner', body: form },
+        { as: 'owner', body: abroad },
       ],
       'GET /api/properties': [{ as: 'owner', query: { q: 'Gardens', cursor: 'abc', limit: '5' } }],
       'GET /api/properties/:id': [{ as: 'owner', params: { id: property.id } }],
@@ -612,6 +792,7 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
       'POST /api/share/:token/adopt': [
         { as: 'owner', params: { token: shared.token }, body: adoptNew },
         { as: 'owner', params: { token: shared.token }, body: adoptExisting },
+        { as: 'owner', params: { token: shared.token }, body: adoptAbroad },
       ],
       'GET /api/verify/:sha256': [{ as: 'anonymous', params: { sha256 } }],
       'PUT /api/supplier/insurance': [{ as: 'supplier', body: insurance }],
@@ -670,6 +851,7 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
         { as: 'anonymous', params: { token: inviteToken }, body: inviteDocument },
       ],
     };
+    digestsBefore = await tableDigests(t);
   });
 
   afterAll(async () => {
@@ -678,8 +860,56 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
 
   const headersOf = (who: Who): Record<string, string> => (who === 'anonymous' ? {} : accounts[who].headers);
 
-  /** The cases of the tRPC door, and the problems found while making them. */
-  function trpcCases(): { cases: Case[]; problems: string[] } {
+  /**
+   * The variants of one example for an attack, each with whether the schema must refuse it by itself
+   * (a NUL: everywhere, free JSON included; a date or a DNA part: unless it sits in free JSON, which
+   * the procedure reads), and the key that makes it one case (one per place and text; a DNA part once
+   * per example, since the dialog's country decides how its municipality is read).
+   */
+  function attackVariants(
+    attack: Attack,
+    schema: Schema,
+    value: unknown,
+    example: number,
+  ): { variant: Variant; checked: boolean; key: string }[] {
+    const keyOf = (variant: Variant, text: string) =>
+      JSON.stringify([attack === 'dna' ? example : 0, variant.path, text]);
+    switch (attack) {
+      case 'nul':
+        return stringLeaves(schema, value).map((leaf) => {
+          const variant = leaf.with(withNul(leaf.original));
+          return { variant, checked: true, key: keyOf(variant, '') };
+        });
+      case 'date':
+        return dateLeaves(schema, value).flatMap((leaf) =>
+          REFUSED_DATES.map((date) => {
+            const variant = leaf.with(date);
+            return { variant, checked: !leaf.free, key: keyOf(variant, date) };
+          }),
+        );
+      case 'dna':
+        return dnaPartLeaves(schema, value).flatMap((leaf) =>
+          EMPTY_DNA_PARTS.map((text) => {
+            const variant = leaf.with(text);
+            return { variant, checked: !leaf.free, key: keyOf(variant, text) };
+          }),
+        );
+    }
+  }
+
+  /** What is wrong with the schema's own answer to a variant (see `failsOnlyAt`, `surrogateProblem`). */
+  const schemaProblem = (attack: Attack, schema: Schema, variant: Variant) =>
+    failsOnlyAt(schema, variant.value, variant.path) ??
+    (attack === 'nul' ? surrogateProblem(schema, variant) : null);
+
+  /** Where a case puts its text (`prefix`: the part of a REST request), and for a date or a DNA part the text. */
+  const whereOf = (attack: Attack, variant: Variant, prefix: Path = []) =>
+    attack === 'nul'
+      ? JSON.stringify([...prefix, ...variant.path])
+      : `${JSON.stringify([...prefix, ...variant.path])} = ${JSON.stringify(valueAt(variant.value, variant.path))}`;
+
+  /** The cases of the tRPC door for `attack`, and the problems found while making them. */
+  function trpcCases(attack: Attack = 'nul'): { cases: Case[]; problems: string[] } {
     const cases: Case[] = [];
     const problems: string[] = [];
     for (const [name, procedure] of procedures) {
@@ -691,21 +921,22 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
         continue;
       }
       const seen = new Set<string>();
-      for (const example of examples) {
+      for (const [index, example] of examples.entries()) {
         for (const schema of inputs) {
           const valid = (schema as z.ZodType).safeParse(example.input);
           if (!valid.success) problems.push(`tRPC ${name}: example is not valid: ${valid.error.message}`);
         }
         for (const schema of inputs) {
-          for (const variant of nulVariants(schema, example.input)) {
-            const where = JSON.stringify(variant.path);
-            if (seen.has(where)) continue;
-            seen.add(where);
-            const problem = failsOnlyAt(schema, variant.value, variant.path);
+          for (const { variant, checked, key } of attackVariants(attack, schema, example.input, index)) {
+            if (seen.has(key)) continue;
+            seen.add(key);
+            const where = whereOf(attack, variant);
+            const problem = checked ? schemaProblem(attack, schema, variant) : null;
             if (problem) problems.push(`tRPC ${name} ${where}: ${problem}`);
             cases.push({
               door: 'tRPC',
               name,
+              part: 'input',
               where,
               send: (character = NUL) =>
                 type === 'query'
@@ -724,14 +955,14 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
           }
         }
       }
-      if ((seen.size === 0) !== WITHOUT_TEXT.has(name))
+      if (attack === 'nul' && (seen.size === 0) !== WITHOUT_TEXT.has(name))
         problems.push(`tRPC ${name}: the walk found ${seen.size} strings; WITHOUT_TEXT says otherwise`);
     }
     return { cases, problems };
   }
 
-  /** The cases of the REST door, and the problems found while making them. */
-  function restCases(): { cases: Case[]; problems: string[] } {
+  /** The cases of the REST door for `attack`, and the problems found while making them. */
+  function restCases(attack: Attack = 'nul'): { cases: Case[]; problems: string[] } {
     const cases: Case[] = [];
     const problems: string[] = [];
     for (const route of routes) {
@@ -744,34 +975,33 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
         continue;
       }
       const seen = new Set<string>();
-      for (const example of examples) {
+      for (const [index, example] of examples.entries()) {
         for (const [part, schema] of parts) {
           const valid = schema.safeParse(example[part]);
           if (!valid.success)
             problems.push(`REST ${name}: example ${part} is not valid: ${valid.error.message}`);
-          for (const variant of nulVariants(schema, example[part])) {
-            const where = JSON.stringify([part, ...variant.path]);
-            if (seen.has(where)) continue;
-            seen.add(where);
-            const problem = failsOnlyAt(schema, variant.value, variant.path);
+          for (const { variant, checked, key } of attackVariants(attack, schema, example[part], index)) {
+            if (seen.has(`${part} ${key}`)) continue;
+            seen.add(`${part} ${key}`);
+            const where = whereOf(attack, variant, [part]);
+            const problem = checked ? schemaProblem(attack, schema, variant) : null;
             if (problem) problems.push(`REST ${name} ${where}: ${problem}`);
             const request = { ...example, [part]: variant.value };
             const params = (request.params ?? {}) as Record<string, unknown>;
             cases.push({
               door: 'REST',
               name,
+              part,
               where,
               send: (character = NUL) => {
                 const text = (value: unknown) => String(value).replaceAll(NUL, character);
                 const url = route.url.replace(/:(\w+)/g, (_, key: string) =>
-                  encodeURIComponent(text(params[key])),
+                  encodeUrlText(text(params[key])),
                 );
                 const query = request.query
-                  ? `?${new URLSearchParams(
-                      Object.entries(request.query as Record<string, unknown>).map(
-                        ([key, value]): [string, string] => [key, text(value)],
-                      ),
-                    ).toString()}`
+                  ? `?${Object.entries(request.query as Record<string, unknown>)
+                      .map(([key, value]) => `${encodeUrlText(key)}=${encodeUrlText(text(value))}`)
+                      .join('&')}`
                   : '';
                 return t.app.inject({
                   method: route.method,
@@ -787,19 +1017,32 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
           }
         }
       }
-      if ((seen.size === 0) !== WITHOUT_TEXT.has(name))
+      if (attack === 'nul' && (seen.size === 0) !== WITHOUT_TEXT.has(name))
         problems.push(`REST ${name}: the walk found ${seen.size} strings; WITHOUT_TEXT says otherwise`);
     }
     return { cases, problems };
   }
 
-  /** Sends every case (with NUL, or with `characterOf` its index), and names those not answered 400. */
-  async function run(cases: Case[], characterOf: (index: number) => string = () => NUL): Promise<string[]> {
+  /**
+   * Sends every case (with NUL, or with `characterOf` its index) and names those not answered as
+   * `expected` says: 400 by default, with a body matching `message` when one is given; 'no 5xx' for a
+   * case whose text cannot reach the server as sent (see the lone surrogate in a query string).
+   */
+  async function run(
+    cases: Case[],
+    characterOf: (index: number) => string = () => NUL,
+    expected: (c: Case) => { message?: RegExp } | 'no 5xx' = () => ({}),
+  ): Promise<string[]> {
     const failures: string[] = [];
     for (const [index, c] of cases.entries()) {
       const character = characterOf(index);
       const res = await c.send(character);
-      if (res.statusCode !== 400) {
+      const expectation = expected(c);
+      const ok =
+        expectation === 'no 5xx'
+          ? res.statusCode < 500
+          : res.statusCode === 400 && (!expectation.message || expectation.message.test(res.body));
+      if (!ok) {
         const code = `U+${character.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`;
         failures.push(
           `${c.door} ${c.name} ${c.where} with ${code}: ${res.statusCode} ${res.body.slice(0, 300)}`,
@@ -852,11 +1095,70 @@ describe(`a NUL in any string of any input answers 400 on both doors (${database
     expect(await run(cases, characterOf)).toEqual([]);
   });
 
+  it("finds every date and every part of a new property's DNA code on both doors", () => {
+    const date = { trpc: trpcCases('date'), rest: restCases('date') };
+    const dna = { trpc: trpcCases('dna'), rest: restCases('dna') };
+    expect([date, dna].flatMap(({ trpc, rest }) => [...trpc.problems, ...rest.problems])).toEqual([]);
+    // The field a case names: the last key of its path.
+    const fields = (cases: Case[]) =>
+      new Set(cases.map((c) => (JSON.parse(c.where.split(' = ')[0] ?? '[]') as Path).at(-1)));
+    const dates = [
+      'next_due',
+      'completed_on',
+      'due_date',
+      'incident_date',
+      'expires_at',
+      'issued_on',
+      'inspection_date',
+    ];
+    for (const cases of [date.trpc.cases, date.rest.cases]) {
+      expect([...fields(cases)]).toEqual(expect.arrayContaining(dates));
+    }
+    for (const cases of [dna.trpc.cases, dna.rest.cases]) {
+      expect(fields(cases)).toEqual(new Set(['parcel_id', 'erfNumber', 'municipality']));
+    }
+    expect(new Set(dna.trpc.cases.map((c) => c.name))).toEqual(
+      new Set(['properties.create', 'shares.adopt']),
+    );
+    expect(new Set(dna.rest.cases.map((c) => c.name))).toEqual(
+      new Set(['POST /api/properties', 'POST /api/share/:token/adopt']),
+    );
+    console.info(
+      `Date matrix (${databaseKind}): ${date.trpc.cases.length} tRPC and ${date.rest.cases.length} REST cases; ` +
+        `DNA-part matrix: ${dna.trpc.cases.length} tRPC and ${dna.rest.cases.length} REST cases`,
+    );
+  });
+
+  it('answers 400 on both doors to a lone surrogate in every string (well-formed Unicode only)', async () => {
+    const cases = [...trpcCases().cases, ...restCases().cases];
+    expect(cases.length).toBeGreaterThanOrEqual(240);
+    // A URL cannot carry a lone surrogate: its would-be UTF-8 bytes (%ED%A0%80) are refused in a path
+    // (400, not a valid URL component) and left as their literal text in a query string, which is
+    // well-formed text (then the field's own rule decides; never a 5xx).
+    const expected = (c: Case) => (c.part === 'query' ? 'no 5xx' : {});
+    expect(await run(cases, () => LONE_SURROGATE, expected)).toEqual([]);
+  });
+
+  it('answers 400 on both doors to the year 0000 and to a date outside 1900–2200 in every date', async () => {
+    const cases = [...trpcCases('date').cases, ...restCases('date').cases];
+    expect(cases.length).toBeGreaterThanOrEqual(2 * 7 * REFUSED_DATES.length);
+    // The incident date's own rule (not in the future) speaks for a date after 2200.
+    const message = /between 1900 and 2200|cannot be in the future/;
+    expect(await run(cases, undefined, () => ({ message }))).toEqual([]);
+  });
+
+  it('answers 400 on both doors to a parcel, ERF number or municipality that normalises to nothing', async () => {
+    const cases = [...trpcCases('dna').cases, ...restCases('dna').cases];
+    expect(cases.length).toBeGreaterThanOrEqual(2 * 6 * EMPTY_DNA_PARTS.length);
+    expect(await run(cases, undefined, () => ({ message: /must contain a letter or digit/ }))).toEqual([]);
+  });
+
   it('left the data as it was: no variant got through', async () => {
     const properties = await t.db.db.selectFrom('properties').select('id').execute();
     // The owner's one property (the adoption went into it; no create_property variant ran).
     expect(properties).toHaveLength(1);
     const jobs = await t.db.db.selectFrom('jobs').select('id').execute();
     expect(jobs).toHaveLength(1);
+    expect(await tableDigests(t)).toEqual(digestsBefore);
   });
 });

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  controlCharactersMessage,
-  hasControlCharacters,
-  isIsoDate,
-  noControlCharacters,
-} from './schemas/common.js';
+import { DATE_YEARS, isoDateProblem, noControlCharacters, textCharactersProblem } from './schemas/common.js';
 
 /** Field types of a supplier report template (spec §3 Template). */
 export const TEMPLATE_FIELD_TYPES = ['text', 'date', 'select', 'number', 'textarea'] as const;
@@ -217,10 +212,12 @@ function checkAnswer(field: TemplateField, raw: unknown): Check {
             : NaN;
       return Number.isFinite(value) ? { value } : { error: `${label} must be a number` };
     }
-    case 'date':
-      return typeof raw === 'string' && isIsoDate(raw)
-        ? { value: raw }
-        : { error: `${label} must be a valid date (YYYY-MM-DD)` };
+    case 'date': {
+      const problem = typeof raw === 'string' ? isoDateProblem(raw) : 'invalid';
+      if (problem === 'invalid') return { error: `${label} must be a valid date (YYYY-MM-DD)` };
+      if (problem) return { error: `${label} must be between ${DATE_YEARS.min} and ${DATE_YEARS.max}` };
+      return { value: String(raw) };
+    }
     case 'select':
       return typeof raw === 'string' && (field.options ?? []).includes(raw)
         ? { value: raw }
@@ -228,7 +225,8 @@ function checkAnswer(field: TemplateField, raw: unknown): Check {
     default: {
       const max = field.type === 'text' ? TEMPLATE_TEXT_MAX : TEMPLATE_TEXTAREA_MAX;
       if (typeof raw !== 'string') return { error: `${label} must be text` };
-      if (hasControlCharacters(raw)) return { error: controlCharactersMessage(label) };
+      const characters = textCharactersProblem(raw, label);
+      if (characters) return { error: characters };
       return raw.length <= max ? { value: raw } : { error: `${label} must be at most ${max} characters` };
     }
   }
@@ -237,9 +235,10 @@ function checkAnswer(field: TemplateField, raw: unknown): Check {
 /**
  * Checks a filled-in report against its template: every answer's key must be a field of the template
  * ('Unknown field'); a required field needs an answer ('{label} is required'; missing, null and blank
- * text count as no answer); a number must be a number or numeric text; a date a real 'YYYY-MM-DD'; a
+ * text count as no answer); a number must be a number or numeric text; a date a real 'YYYY-MM-DD' of 1900–2200; a
  * select one of its options; text at most 500 characters, textarea at most 5000, neither holding a
- * control character ('{label} must not contain control characters'). Text is trimmed and
+ * control character ('{label} must not contain control characters') nor a lone surrogate ('{label} must
+ * be well-formed Unicode text'). Text is trimmed and
  * numeric text becomes a number in `values`; unanswered optional fields are left out.
  */
 export function validateTemplateAnswers(

@@ -33,12 +33,25 @@ export function tooLongMessage(label: string, max: number): string {
  * breaks such as U+0085), so C1 is refused as well.
  */
 const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
-// Free text checks it with `noControlCharacters` (JSON values with `jsonObjectSchema`); strict formats
-// (UUIDs, calendar dates, job references, SHA-256, enums) refuse control characters by their pattern.
+/**
+ * A lone UTF-16 surrogate (issue 25): half of a pair without its other half, which JSON can carry
+ * ("\ud800") but no Unicode text holds. PostgreSQL refuses it in JSON ('invalid input syntax for type
+ * json') and text would store it as U+FFFD, so only well-formed Unicode is accepted. With the `u` flag a
+ * pair is read as one code point, so only a lone half is of category Cs.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+// Free text checks both with `noControlCharacters` (JSON values with `jsonObjectSchema` and
+// `noControlCharactersInJson`); strict formats (UUIDs, calendar dates, job references, SHA-256, enums)
+// refuse them by their pattern.
 
 /** True when `value` holds a control character other than tab, line feed and carriage return. */
 export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTER.test(value);
+}
+
+/** True when `value` holds a lone UTF-16 surrogate (is not well-formed Unicode). */
+export function hasLoneSurrogates(value: string): boolean {
+  return LONE_SURROGATE.test(value);
 }
 
 /** `{label} must not contain control characters`. */
@@ -46,48 +59,88 @@ export function controlCharactersMessage(label: string): string {
   return `${label} must not contain control characters`;
 }
 
+/** `{label} must be well-formed Unicode text`: the message for a lone surrogate. */
+export function malformedUnicodeMessage(label: string): string {
+  return `${label} must be well-formed Unicode text`;
+}
+
 /**
- * The control-character rule as a check of a string schema: `.check(noControlCharacters(label))`,
- * placed after trimming and before the length and format checks. It aborts the field's other checks,
- * so a value holding a control character gets this one message and no other.
+ * What is wrong with the characters of `value`, as the message for the field `label`: a control
+ * character ('{label} must not contain control characters') or a lone surrogate ('{label} must be
+ * well-formed Unicode text'); null when every character may be stored. The one rule every text of every
+ * input follows.
+ */
+export function textCharactersProblem(value: string, label: string): string | null {
+  if (hasControlCharacters(value)) return controlCharactersMessage(label);
+  if (hasLoneSurrogates(value)) return malformedUnicodeMessage(label);
+  return null;
+}
+
+/**
+ * The character rule (`textCharactersProblem`) as a check of a string schema:
+ * `.check(noControlCharacters(label))`, placed after trimming and before the length and format checks.
+ * It refuses control characters and lone surrogates, and aborts the field's other checks, so such a
+ * value gets this one message and no other.
  */
 export function noControlCharacters(label: string) {
-  return z.refine<string>((value) => !hasControlCharacters(value), {
-    error: controlCharactersMessage(label),
+  return z.refine<string>((value) => textCharactersProblem(value, label) === null, {
+    error: (issue) => textCharactersProblem(String(issue.input), label) ?? controlCharactersMessage(label),
     abort: true,
   });
 }
 
 /**
- * True when any string in a JSON-like value (object keys included, at any depth) holds a control
- * character. Walks with its own stack, so a deeply nested body cannot overflow the call stack.
+ * The character rule over a JSON-like value: the message of the first key or string (at any depth)
+ * holding a control character or a lone surrogate, or null. Walks with its own stack, so a deeply
+ * nested body cannot overflow the call stack.
  */
-export function containsControlCharacters(value: unknown): boolean {
+export function jsonCharactersProblem(value: unknown, label: string): string | null {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const item = pending.pop();
     if (typeof item === 'string') {
-      if (hasControlCharacters(item)) return true;
+      const problem = textCharactersProblem(item, label);
+      if (problem) return problem;
     } else if (Array.isArray(item)) {
       for (const entry of item) pending.push(entry);
     } else if (typeof item === 'object' && item !== null) {
       for (const [key, entry] of Object.entries(item)) {
-        if (hasControlCharacters(key)) return true;
+        const problem = textCharactersProblem(key, label);
+        if (problem) return problem;
         pending.push(entry);
       }
     }
   }
-  return false;
+  return null;
+}
+
+/**
+ * True when any string in a JSON-like value (object keys included, at any depth) holds a control
+ * character or a lone surrogate.
+ */
+export function containsControlCharacters(value: unknown): boolean {
+  return jsonCharactersProblem(value, '') !== null;
+}
+
+/**
+ * The character rule as a check of a schema that takes any JSON value (a body read later by its
+ * procedure): `z.unknown().check(noControlCharactersInJson(label))`.
+ */
+export function noControlCharactersInJson(label: string) {
+  return z.refine<unknown>((value) => jsonCharactersProblem(value, label) === null, {
+    error: (issue) => jsonCharactersProblem(issue.input, label) ?? controlCharactersMessage(label),
+  });
 }
 
 /**
  * A free-form JSON object (document metadata, report answers): any keys and values, but no control
- * character in any key or string inside it ('{label} must not contain control characters').
+ * character or lone surrogate in any key or string inside it ('{label} must not contain control
+ * characters', '{label} must be well-formed Unicode text').
  */
 export function jsonObjectSchema(label: string) {
   return z
     .record(z.string(), z.unknown(), { error: `${label} must be an object` })
-    .refine((value) => !containsControlCharacters(value), controlCharactersMessage(label));
+    .check(noControlCharactersInJson(label));
 }
 
 /**
@@ -219,7 +272,10 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** True for a real calendar date written 'YYYY-MM-DD' (so '2025-02-29' and '2025-13-01' are not). */
+/**
+ * True for a real calendar date written 'YYYY-MM-DD' (so '2025-02-29' and '2025-13-01' are not), of any
+ * year: what stored dates are read with. What an input may hold is `isoDateProblem`'s question.
+ */
 export function isIsoDate(value: string): boolean {
   const match = ISO_DATE_PATTERN.exec(value);
   if (!match) return false;
@@ -227,6 +283,56 @@ export function isIsoDate(value: string): boolean {
   const month = Number(match[2]);
   const day = Number(match[3]);
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** The years of a date a field accepts, both included. */
+export interface DateYears {
+  min: number;
+  max: number;
+}
+
+/**
+ * The years any date of an input may have unless its field says otherwise (issue 25): wide enough for
+ * every deed, certificate and plan anyone records, and narrow enough that a typo such as 0000 or 20255
+ * is caught here (PostgreSQL has no year 0 and answered 'date/time field value out of range').
+ */
+export const DATE_YEARS: DateYears = { min: 1900, max: 2200 };
+
+/** `Enter a date between {min} and {max}`: the message for a real date outside a field's years. */
+export function dateOutOfRangeMessage(years: DateYears = DATE_YEARS): string {
+  return `Enter a date between ${years.min} and ${years.max}`;
+}
+
+/**
+ * What is wrong with a date an input holds: 'invalid' when it is not a real calendar date written
+ * 'YYYY-MM-DD', 'out of range' when its year is outside `years` (1900–2200 by default); null when it is
+ * a date the field accepts. The one rule of every date field (the schemas below, document metadata's
+ * issued_on and report answers use it).
+ */
+export function isoDateProblem(
+  value: string,
+  years: DateYears = DATE_YEARS,
+): 'invalid' | 'out of range' | null {
+  if (!isIsoDate(value)) return 'invalid';
+  const year = Number(value.slice(0, 4));
+  return year < years.min || year > years.max ? 'out of range' : null;
+}
+
+/** The field message for `isoDateProblem`: 'Enter a valid date' or 'Enter a date between 1900 and 2200'. */
+function dateMessage(value: string, years: DateYears): string | null {
+  const problem = isoDateProblem(value, years);
+  return problem === 'invalid'
+    ? COMMON_MESSAGES.invalidDate
+    : problem === 'out of range'
+      ? dateOutOfRangeMessage(years)
+      : null;
+}
+
+/** The date rule as a check of a trimmed string schema; blank is left to the schema's own handling. */
+function dateCheck(years: DateYears) {
+  return z.refine<string>((value) => value === '' || dateMessage(value, years) === null, {
+    error: (issue) => dateMessage(String(issue.input), years) ?? COMMON_MESSAGES.invalidDate,
+  });
 }
 
 /** A descriptive field that can be cleared: blank or null means "clear it" (null), absent means "keep it". */
@@ -241,28 +347,45 @@ export function clearableText(max: number, label: string) {
     .optional();
 }
 
-/** A calendar date 'YYYY-MM-DD' (trimmed); anything else gives 'Enter a valid date'. */
-export const isoDateSchema = z
-  .string({ error: COMMON_MESSAGES.invalidDate })
-  .trim()
-  .refine(isIsoDate, COMMON_MESSAGES.invalidDate);
-
-/** A required calendar date: blank or missing gives `requiredMessage`, a malformed one 'Enter a valid date'. */
-export function requiredIsoDate(requiredMessage: string) {
+/**
+ * A calendar date 'YYYY-MM-DD' (trimmed) in `years` (1900–2200 by default): anything not a date gives
+ * 'Enter a valid date', a date of another year 'Enter a date between 1900 and 2200'.
+ */
+export function isoDate(years: DateYears = DATE_YEARS) {
   return z
-    .string({ error: requiredMessage })
+    .string({ error: COMMON_MESSAGES.invalidDate })
     .trim()
-    .min(1, requiredMessage)
-    .refine((value) => value === '' || isIsoDate(value), COMMON_MESSAGES.invalidDate);
+    .min(1, COMMON_MESSAGES.invalidDate)
+    .check(dateCheck(years));
 }
 
-/** An optional calendar date: missing, null and blank become `null`; a malformed one 'Enter a valid date'. */
+/** `isoDate()`: a date of 1900–2200. */
+export const isoDateSchema = isoDate();
+
+/**
+ * A required calendar date: blank or missing gives `requiredMessage`, a malformed one 'Enter a valid
+ * date', one outside `years` (1900–2200 by default) 'Enter a date between 1900 and 2200'.
+ */
+export function requiredIsoDate(requiredMessage: string, years: DateYears = DATE_YEARS) {
+  return z.string({ error: requiredMessage }).trim().min(1, requiredMessage).check(dateCheck(years));
+}
+
+/** An optional calendar date: missing, null and blank become `null`; otherwise as `isoDateSchema`. */
 export const optionalIsoDateSchema = z
   .string({ error: COMMON_MESSAGES.invalidDate })
   .trim()
-  .refine((value) => value === '' || isIsoDate(value), COMMON_MESSAGES.invalidDate)
+  .check(dateCheck(DATE_YEARS))
   .nullish()
   .transform((value) => value || null);
+
+/** A date that can be set, as `isoDateSchema`, or cleared (null or blank); absent keeps it. */
+export const clearableIsoDateSchema = z
+  .string({ error: COMMON_MESSAGES.invalidDate })
+  .trim()
+  .check(dateCheck(DATE_YEARS))
+  .nullable()
+  .transform((value) => value || null)
+  .optional();
 
 /**
  * A whole number between `min` and `max` with one message per way it can be wrong; `typeMessage` also
@@ -327,8 +450,11 @@ export const specialtiesSchema = z
   .nullish()
   .transform((value) => normaliseSpecialties(value ?? []))
   .superRefine((items, ctx) => {
-    if (items.some(hasControlCharacters)) {
-      ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.controlCharacters });
+    const characters = items
+      .map((item) => textCharactersProblem(item, 'Service categories'))
+      .find((problem) => problem !== null);
+    if (characters) {
+      ctx.addIssue({ code: 'custom', message: characters });
     } else if (items.length > MAX_SPECIALTIES)
       ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.tooMany });
     else if (items.some((item) => item.length > MAX_SPECIALTY_LENGTH)) {

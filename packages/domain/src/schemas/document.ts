@@ -11,9 +11,11 @@ import { addMonths } from '../recurrence.js';
 import { ALLOWED_CONTENT_TYPES, MAX_FILES_PER_BATCH, MAX_UPLOAD_BYTES } from '../uploads.js';
 import {
   boundedInt,
-  COMMON_MESSAGES,
+  clearableIsoDateSchema,
+  DATE_YEARS,
   fileInfoSchema,
   isIsoDate,
+  isoDateProblem,
   isUuid,
   jsonObjectSchema,
   noControlCharacters,
@@ -36,6 +38,7 @@ export const DOCUMENT_MESSAGES = {
   expiryNotAllowed: 'Only certificates and policies have an expiry date',
   certificateTypeKind: 'Only certificates and inspections have a certificate type',
   issuedOnInvalid: 'Issue date (metadata.issued_on) must be a date written YYYY-MM-DD',
+  issuedOnOutOfRange: `Issue date (metadata.issued_on) must be between ${DATE_YEARS.min} and ${DATE_YEARS.max}`,
   expiryBeforeIssue: 'The expiry date must be after the issue date',
   uploaded: 'Document uploaded',
 } as const;
@@ -216,13 +219,16 @@ function checkDocumentFacts(value: DocumentFacts, ctx: z.RefinementCtx): void {
     }
   }
   if (issuedOn !== undefined && issuedOn !== null) {
-    if (typeof issuedOn !== 'string' || !isIsoDate(issuedOn)) {
+    const issued = typeof issuedOn === 'string' ? issuedOn : '';
+    const problem = isoDateProblem(issued);
+    if (problem) {
       ctx.addIssue({
         code: 'custom',
-        message: DOCUMENT_MESSAGES.issuedOnInvalid,
+        message:
+          problem === 'invalid' ? DOCUMENT_MESSAGES.issuedOnInvalid : DOCUMENT_MESSAGES.issuedOnOutOfRange,
         path: ['metadata', 'issued_on'],
       });
-    } else if (expiryAllowed && value.expires_at !== null && value.expires_at <= issuedOn) {
+    } else if (expiryAllowed && value.expires_at !== null && value.expires_at <= issued) {
       ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.expiryBeforeIssue, path: ['expires_at'] });
     }
   }
@@ -284,15 +290,6 @@ function defaultCertificateExpiry(kind: string, metadata: Record<string, unknown
 export type RegisterDocumentInput = z.input<typeof registerDocumentSchema>;
 export type RegisterDocument = z.output<typeof registerDocumentSchema>;
 
-/** A date that can be set ('YYYY-MM-DD') or cleared (null or blank); absent keeps it. */
-const patchDateSchema = z
-  .string({ error: COMMON_MESSAGES.invalidDate })
-  .trim()
-  .refine((value) => value === '' || isIsoDate(value), COMMON_MESSAGES.invalidDate)
-  .nullable()
-  .transform((value) => value || null)
-  .optional();
-
 /**
  * PATCH /api/documents/{id}: what an owner may change on a document of their own — the expiry of a
  * certificate or policy, and what a certificate is and when it was issued. Absent keeps a field, null
@@ -300,9 +297,9 @@ const patchDateSchema = z
  */
 export const updateDocumentSchema = z
   .object({
-    expires_at: patchDateSchema,
+    expires_at: clearableIsoDateSchema,
     certificate_type: certificateTypeSchema.nullable().optional(),
-    issued_on: patchDateSchema,
+    issued_on: clearableIsoDateSchema,
   })
   .refine(
     (value) => Object.values(value).some((field) => field !== undefined),

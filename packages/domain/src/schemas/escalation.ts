@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { johannesburgToday } from '../due-band.js';
 import { INCIDENT_TYPES } from '../incidents.js';
-import { idSchema, isIsoDate, optionalText, requiredIsoDate, requiredPhone, requiredText } from './common.js';
+import {
+  COMMON_MESSAGES,
+  dateOutOfRangeMessage,
+  idSchema,
+  isoDateProblem,
+  optionalText,
+  requiredPhone,
+  requiredText,
+} from './common.js';
 
 /** The Escalation tab (issue 16): Start Claim, Find Provider and Schedule Call. The wording is ours. */
 
@@ -53,13 +61,29 @@ export const ESCALATION_MESSAGES = {
  * earlier in South Africa), what happened, and the photos already uploaded into the property's vault
  * (their document ids; repeats dropped). Whose the documents are is the server's question.
  */
+/**
+ * What is wrong with the date of an incident: not a real date ('Enter a valid date'), after today in
+ * South Africa (its own rule, which covers the years after 2200 too), or before 1900; null when it is
+ * fine.
+ */
+function incidentDateProblem(value: string): string | null {
+  const problem = isoDateProblem(value);
+  if (problem === 'invalid') return COMMON_MESSAGES.invalidDate;
+  if (value > johannesburgToday(new Date())) return ESCALATION_MESSAGES.incidentDateInFuture;
+  return problem === null ? null : dateOutOfRangeMessage();
+}
+
 export const claimInputSchema = z.object({
   incident_type: z.enum(INCIDENT_TYPES, { error: ESCALATION_MESSAGES.incidentTypeRequired }),
-  incident_date: requiredIsoDate(ESCALATION_MESSAGES.incidentDateRequired).refine(
-    // Only a real date is compared (a blank or malformed one has its own message already).
-    (value) => !isIsoDate(value) || value <= johannesburgToday(new Date()),
-    ESCALATION_MESSAGES.incidentDateInFuture,
-  ),
+  incident_date: z
+    .string({ error: ESCALATION_MESSAGES.incidentDateRequired })
+    .trim()
+    .min(1, ESCALATION_MESSAGES.incidentDateRequired)
+    .check(
+      z.refine<string>((value) => value === '' || incidentDateProblem(value) === null, {
+        error: (issue) => incidentDateProblem(String(issue.input)) ?? COMMON_MESSAGES.invalidDate,
+      }),
+    ),
   description: requiredText(ESCALATION_MESSAGES.descriptionRequired, MAX_CLAIM_DESCRIPTION, 'Description'),
   document_ids: z
     .array(idSchema, { error: ESCALATION_MESSAGES.documentsInvalid })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type PropertyFeature, propertyFeaturesSchema } from '../certificates.js';
 import { COMPLIANCE_STATUSES } from '../compliance.js';
+import { DNA_PART_MAX_LENGTH, normalizeDnaPart } from '../dna-code.js';
 import { resolvePropertyMunicipality } from '../municipalities.js';
 import {
   PROPERTY_FORM_CONTENT_TYPES,
@@ -61,6 +62,32 @@ export const PROPERTY_MESSAGES = {
   notFound: 'Property not found',
 } as const;
 
+/** `{label} must contain a letter or digit (A–Z, 0–9)`: a part of the DNA code that normalises to nothing. */
+export function dnaPartEmptyMessage(label: string): string {
+  return `${label} must contain a letter or digit (A–Z, 0–9)`;
+}
+
+/**
+ * A required text that becomes a part of the DNA code (the parcel id, the ERF number, the municipality):
+ * as `requiredText`, and refused with `dnaPartEmptyMessage` when the DNA code's own normaliser
+ * (`normalizeDnaPart`: upper case, A–Z and 0–9 only) leaves nothing of it ('-', '!!!', 'İ'), since a
+ * code cannot be issued for it (issue 25: it answered 500).
+ */
+function dnaPartText(
+  requiredMessage: string,
+  max: number,
+  label: string,
+  part: keyof typeof DNA_PART_MAX_LENGTH,
+) {
+  return requiredText(requiredMessage, max, label).check(
+    z.refine<string>((value) => normalizeDnaPart(value, DNA_PART_MAX_LENGTH[part]) !== '', {
+      error: dnaPartEmptyMessage(label),
+      // Only text that passed the required, character and length checks: one message per field.
+      when: (payload) => payload.issues.length === 0,
+    }),
+  );
+}
+
 /** A country code: blank or one letter gives 'Country is required' (spec §5: min 2), others must be listed. */
 export const countryCodeSchema = z
   .string({ error: PROPERTY_MESSAGES.countryRequired })
@@ -89,10 +116,11 @@ const MUNICIPALITY_DOC =
   'In South Africa: the MDB code or the name of a metropolitan or local municipality, case-insensitive (e.g. CPT, WC011, City of Cape Town); stored as its code. Elsewhere: free text.';
 
 /** A South African municipality: required, then one from the official list by code or name. */
-const saMunicipalitySchema = requiredText(
+const saMunicipalitySchema = dnaPartText(
   PROPERTY_MESSAGES.municipalityRequired,
   MAX_LENGTHS.name,
   'Municipality',
+  'municipality',
 )
   .check(
     z.refine<string>((value) => municipalityProblem(value) === null, {
@@ -115,10 +143,18 @@ export const propertyDialogSchema = z
     address: requiredText(PROPERTY_MESSAGES.addressRequired, MAX_LENGTHS.address, 'Address'),
     property_type: propertyTypeSchema.default(DEFAULT_PROPERTY_TYPE),
     country: countryCodeSchema.default(DEFAULT_COUNTRY),
-    municipality: requiredText(PROPERTY_MESSAGES.municipalityRequired, MAX_LENGTHS.name, 'Municipality').meta(
-      { description: MUNICIPALITY_DOC },
+    municipality: dnaPartText(
+      PROPERTY_MESSAGES.municipalityRequired,
+      MAX_LENGTHS.name,
+      'Municipality',
+      'municipality',
+    ).meta({ description: MUNICIPALITY_DOC }),
+    parcel_id: dnaPartText(
+      PROPERTY_MESSAGES.parcelIdRequired,
+      MAX_LENGTHS.shortCode,
+      'Parcel ID',
+      'parcelId',
     ),
-    parcel_id: requiredText(PROPERTY_MESSAGES.parcelIdRequired, MAX_LENGTHS.shortCode, 'Parcel ID'),
     unit: optionalText(MAX_UNIT, 'Unit'),
     deed_number: optionalText(MAX_LENGTHS.shortCode, 'Deed number'),
     features: propertyFeaturesSchema.optional(),
@@ -149,10 +185,11 @@ export type PropertyDialog = z.output<typeof propertyDialogSchema>;
  */
 export const addPropertyFormSchema = z.object({
   name: optionalText(MAX_LENGTHS.name, 'Property name'),
-  erfNumber: requiredText(
+  erfNumber: dnaPartText(
     PROPERTY_MESSAGES.erfNumberRequired,
     MAX_LENGTHS.shortCode,
     'ERF/Portion/Stand number',
+    'parcelId',
   ),
   township: requiredText(PROPERTY_MESSAGES.townshipRequired, MAX_LENGTHS.name, 'Township/Extension'),
   municipality: saMunicipalitySchema,
@@ -202,7 +239,13 @@ function fromDialog(value: PropertyDialog): NewProperty {
  */
 function fromForm(value: AddPropertyForm): NewProperty {
   return {
-    name: value.name ?? value.address.slice(0, MAX_LENGTHS.name).trimEnd(),
+    // Cut without splitting a character (half of a pair would be a lone surrogate).
+    name:
+      value.name ??
+      value.address
+        .slice(0, MAX_LENGTHS.name)
+        .replace(/\p{Cs}$/u, '')
+        .trimEnd(),
     address: value.address,
     property_type: DEFAULT_PROPERTY_TYPE,
     country: DEFAULT_COUNTRY,

@@ -1,11 +1,10 @@
 import {
   addPropertyFormSchema,
-  containsControlCharacters,
-  controlCharactersMessage,
   createShareSchema,
   idParamsSchema,
   idSchema,
   noControlCharacters,
+  noControlCharactersInJson,
   propertyDialogSchema,
   sha256HexSchema,
   shareUnlockSchema,
@@ -56,14 +55,14 @@ function newPropertyDoc(): Record<string, unknown> {
 /**
  * Adopting shared documents (REST: the body, the token from the path): the procedure reads the choice
  * with the domain's `adoptShareSchema` and a new property with `createPropertyInputSchema`; no text
- * in the new property may hold a control character, whichever choice is made.
+ * in the new property may hold a control character or a lone surrogate, whichever choice is made.
  */
 export const adoptBody = z.object({
   property_id: idSchema.nullish(),
   create_property: z.boolean().default(false),
   property: z
     .unknown()
-    .refine((value) => !containsControlCharacters(value), controlCharactersMessage('Property'))
+    .check(noControlCharactersInJson('Property'))
     .optional()
     // Read by the procedure (which picks the shape and answers its messages), described here in full.
     .meta(newPropertyDoc()),
