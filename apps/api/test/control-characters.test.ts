@@ -1043,10 +1043,10 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
           ? res.statusCode < 500
           : res.statusCode === 400 && (!expectation.message || expectation.message.test(res.body));
       if (!ok) {
+        // A date or DNA-part case names its text in `where`; a character case names the character.
         const code = `U+${character.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`;
-        failures.push(
-          `${c.door} ${c.name} ${c.where} with ${code}: ${res.statusCode} ${res.body.slice(0, 300)}`,
-        );
+        const what = c.where.includes(' = ') ? c.where : `${c.where} with ${code}`;
+        failures.push(`${c.door} ${c.name} ${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
       }
     }
     return failures;

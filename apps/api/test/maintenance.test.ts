@@ -158,7 +158,7 @@ describe(`maintenance tasks (${databaseKind})`, () => {
     await refuse(
       'POST',
       `/api/maintenance/${id}/complete`,
-      { completed_on: '2999-01-01' },
+      { completed_on: '2199-01-01' },
       MAINTENANCE_TEXTS.completedInFuture,
     );
     // Evidence from another property of the same owner is refused.

@@ -4,11 +4,16 @@ import { z } from 'zod';
 import {
   boundedInt,
   COMMON_MESSAGES,
+  clearableIsoDateSchema,
+  DATE_YEARS,
+  dateOutOfRangeMessage,
   emailSchema,
   FILE_MESSAGES,
   fileInfoSchema,
   isEmailAddress,
   isIsoDate,
+  isoDate,
+  isoDateProblem,
   isoDateSchema,
   isPhoneNumber,
   isUuid,
@@ -218,6 +223,59 @@ describe('dates', () => {
     expect(errorsOf(schema, '')).toEqual({ '': 'Due date is required' });
     expect(errorsOf(schema, undefined)).toEqual({ '': 'Due date is required' });
     expect(errorsOf(schema, '2025-06-31')).toEqual({ '': 'Enter a valid date' });
+  });
+
+  it('takes the years 1900 to 2200 by default, and says so for any other', () => {
+    expect(DATE_YEARS).toEqual({ min: 1900, max: 2200 });
+    expect(dateOutOfRangeMessage()).toBe('Enter a date between 1900 and 2200');
+    for (const value of ['1900-01-01', '2200-12-31', '2026-06-15']) {
+      expect(isoDateProblem(value)).toBeNull();
+      expect(dataOf(isoDateSchema, value)).toBe(value);
+    }
+    for (const value of ['0000-01-01', '0001-01-01', '1899-12-31', '2201-01-01', '9999-12-31']) {
+      expect(isoDateProblem(value)).toBe('out of range');
+      for (const schema of [isoDateSchema, requiredIsoDate('Due date is required')]) {
+        expect(errorsOf(schema, value)).toEqual({ '': 'Enter a date between 1900 and 2200' });
+      }
+      expect(errorsOf(optionalIsoDateSchema, value)).toEqual({ '': 'Enter a date between 1900 and 2200' });
+      expect(errorsOf(clearableIsoDateSchema, value)).toEqual({ '': 'Enter a date between 1900 and 2200' });
+    }
+    // A date that is not one is 'invalid' whatever its year.
+    expect(isoDateProblem('0000-02-30')).toBe('invalid');
+    expect(isoDateProblem('20255-01-01')).toBe('invalid');
+  });
+
+  it('agrees with the calendar and the years for any year a date can be written with', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        (year, month, day) => {
+          const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          const inRange = year >= 1900 && year <= 2200;
+          expect(isoDateProblem(text)).toBe(inRange ? null : 'out of range');
+          expect(isoDateSchema.safeParse(text).success).toBe(inRange);
+        },
+      ),
+    );
+  });
+
+  it('a field may name other years', () => {
+    const schema = isoDate({ min: 2000, max: 2100 });
+    expect(dataOf(schema, '2000-01-01')).toBe('2000-01-01');
+    expect(errorsOf(schema, '1999-12-31')).toEqual({ '': 'Enter a date between 2000 and 2100' });
+    expect(errorsOf(requiredIsoDate('Required', { min: 2000, max: 2100 }), '2101-01-01')).toEqual({
+      '': 'Enter a date between 2000 and 2100',
+    });
+  });
+
+  it('clearableIsoDateSchema clears with null or blank and keeps when absent', () => {
+    expect(dataOf(clearableIsoDateSchema, undefined)).toBeUndefined();
+    expect(dataOf(clearableIsoDateSchema, null)).toBeNull();
+    expect(dataOf(clearableIsoDateSchema, ' ')).toBeNull();
+    expect(dataOf(clearableIsoDateSchema, '2026-01-15')).toBe('2026-01-15');
+    expect(errorsOf(clearableIsoDateSchema, '2026-02-30')).toEqual({ '': 'Enter a valid date' });
   });
 
   it('optionalIsoDateSchema makes a missing date null', () => {

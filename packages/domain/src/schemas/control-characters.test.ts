@@ -26,11 +26,15 @@ import {
   emailSchema,
   fileInfoSchema,
   hasControlCharacters,
+  hasLoneSurrogates,
   idParamsSchema,
   idSchema,
   isoDateSchema,
+  jsonCharactersProblem,
   jsonObjectSchema,
+  malformedUnicodeMessage,
   noControlCharacters,
+  noControlCharactersInJson,
   optionalEmailSchema,
   optionalIsoDateSchema,
   optionalPhoneSchema,
@@ -39,10 +43,22 @@ import {
   requiredText,
   SPECIALTY_MESSAGES,
   specialtiesSchema,
+  textCharactersProblem,
   uuidSchema,
 } from './common.js';
-import { contentTypeSchema, registerDocumentSchema, signUploadSchema } from './document.js';
-import { maintenanceTaskSchema } from './maintenance.js';
+import {
+  contentTypeSchema,
+  inviteDocumentSchema,
+  registerDocumentSchema,
+  signUploadSchema,
+  updateDocumentSchema,
+} from './document.js';
+import { claimInputSchema } from './escalation.js';
+import {
+  completeMaintenanceTaskSchema,
+  maintenanceTaskSchema,
+  updateMaintenanceTaskSchema,
+} from './maintenance.js';
 import {
   addPropertyFormSchema,
   countryCodeSchema,
@@ -52,7 +68,7 @@ import {
 import { reminderSchema } from './reminder.js';
 import { adoptShareSchema, createShareSchema, shareUnlockSchema } from './share.js';
 import { supplierInsuranceSchema, supplierJobSchema, supplierProfileSchema } from './supplier.js';
-import { dataOf, errorsOf } from './test-helpers.js';
+import { anyCodePointString, dataOf, errorsOf } from './test-helpers.js';
 import { vendorInviteSchema } from './vendor.js';
 
 /** Every code point refused by the rule: C0 but tab, line feed and carriage return; DEL; C1. */
@@ -104,6 +120,59 @@ describe('hasControlCharacters', () => {
   });
 });
 
+/** Well-formed Unicode, by the platform: encodeURIComponent throws URIError on a lone surrogate. */
+function isWellFormed(value: string): boolean {
+  try {
+    encodeURIComponent(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff'];
+
+describe('hasLoneSurrogates', () => {
+  it('agrees with the platform on any string of code units', () => {
+    fc.assert(
+      fc.property(anyCodePointString({ maxLength: 20 }), (text) => {
+        expect(hasLoneSurrogates(text)).toBe(!isWellFormed(text));
+      }),
+    );
+  });
+
+  it('finds a lone surrogate anywhere, and takes a pair as the one character it is', () => {
+    for (const surrogate of LONE_SURROGATES) {
+      expect(hasLoneSurrogates(`a${surrogate}b`)).toBe(true);
+      expect(hasLoneSurrogates(surrogate)).toBe(true);
+    }
+    expect(hasLoneSurrogates('😀 \ud83d\ude00 𝄞')).toBe(false);
+    expect(hasLoneSurrogates('\ude00\ud83d')).toBe(true);
+    expect(hasLoneSurrogates('😀'.slice(0, 1))).toBe(true);
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme' }),
+        fc.constantFrom(...LONE_SURROGATES),
+        fc.string({ unit: 'grapheme' }),
+        (before, surrogate, after) => {
+          // A high half before a low one would be a pair: keep the halves apart.
+          expect(hasLoneSurrogates(`${before}${surrogate}_${after}`)).toBe(
+            !isWellFormed(`${before}${surrogate}_${after}`),
+          );
+          expect(hasLoneSurrogates(`${before}_${surrogate}_${after}`)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('gives each rule its message: control characters first, then well-formed Unicode', () => {
+    expect(textCharactersProblem('fine 😀\t', 'Notes')).toBeNull();
+    expect(textCharactersProblem('a\u0000', 'Notes')).toBe('Notes must not contain control characters');
+    expect(textCharactersProblem('a\ud800', 'Notes')).toBe('Notes must be well-formed Unicode text');
+    expect(malformedUnicodeMessage('Insurer')).toBe('Insurer must be well-formed Unicode text');
+  });
+});
+
 describe('noControlCharacters', () => {
   const name = z.string().trim().check(noControlCharacters('Name')).min(1, 'Name is required').max(5, 'long');
 
@@ -112,6 +181,7 @@ describe('noControlCharacters', () => {
     expect(errorsOf(name, 'abcdefgh\u0007')).toEqual({ '': 'Name must not contain control characters' });
     expect(errorsOf(name, ' \u0000 ')).toEqual({ '': 'Name must not contain control characters' });
     expect(errorsOf(name, '   ')).toEqual({ '': 'Name is required' });
+    expect(errorsOf(name, 'abcdefgh\ud800')).toEqual({ '': 'Name must be well-formed Unicode text' });
     expect(dataOf(name, ' a\tb ')).toBe('a\tb');
   });
 });
@@ -149,6 +219,48 @@ describe('containsControlCharacters and jsonObjectSchema', () => {
       '': 'Metadata must not contain control characters',
     });
     expect(errorsOf(metadata, 'x')).toEqual({ '': 'Metadata must be an object' });
+  });
+});
+
+describe('lone surrogates in JSON', () => {
+  it('are found in any key or string at any depth, with the label', () => {
+    expect(jsonCharactersProblem({ a: [1, { b: 'x😀' }] }, 'Metadata')).toBeNull();
+    expect(jsonCharactersProblem({ a: [1, { b: 'x\ud800' }] }, 'Metadata')).toBe(
+      'Metadata must be well-formed Unicode text',
+    );
+    expect(jsonCharactersProblem({ '\udfff': 1 }, 'Metadata')).toBe(
+      'Metadata must be well-formed Unicode text',
+    );
+    expect(containsControlCharacters({ deep: ['\ud800'] })).toBe(true);
+  });
+
+  it('jsonObjectSchema and noControlCharactersInJson refuse them', () => {
+    const metadata = jsonObjectSchema('Metadata');
+    expect(errorsOf(metadata, { source: 'sc\ud800an' })).toEqual({
+      '': 'Metadata must be well-formed Unicode text',
+    });
+    expect(errorsOf(metadata, { nested: { '\udc00key': true } })).toEqual({
+      '': 'Metadata must be well-formed Unicode text',
+    });
+    const anything = z.unknown().check(noControlCharactersInJson('Property'));
+    expect(dataOf(anything, { name: 'Home 🏠' })).toEqual({ name: 'Home 🏠' });
+    expect(errorsOf(anything, { name: ['\ud800'] })).toEqual({
+      '': 'Property must be well-formed Unicode text',
+    });
+    expect(errorsOf(anything, { name: '\u0007' })).toEqual({
+      '': 'Property must not contain control characters',
+    });
+  });
+
+  it('any JSON with a lone surrogate somewhere is refused, and any without one is not', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value);
+        expect(jsonCharactersProblem(value, 'X') === null).toBe(
+          isWellFormed(text) && !hasControlCharacters(text),
+        );
+      }),
+    );
   });
 });
 
@@ -359,6 +471,27 @@ describe('every free-text field of the shared schemas', () => {
     },
   );
 
+  it.each(FREE_TEXT)(
+    '%s: refuses a lone surrogate with "{label} must be well-formed Unicode text"',
+    (_, schema, input, path, label) => {
+      for (const surrogate of LONE_SURROGATES) {
+        const errors = errorsOf(
+          schema,
+          setAt(input, path, (leaf) => insert(leaf, surrogate)),
+        );
+        const at = path[0] === 'metadata' ? 'metadata' : path.join('.');
+        expect(errors).toEqual({ [at]: malformedUnicodeMessage(label) });
+      }
+    },
+  );
+
+  it.each(FREE_TEXT)('%s: takes a character outside the BMP (a surrogate pair)', (_, schema, input, path) => {
+    // Not every field takes any letter (an email, a phone number), but none refuses a pair for its halves.
+    const result = schema.safeParse(setAt(input, path, (leaf) => `${leaf}😀`));
+    const messages = result.success ? [] : result.error.issues.map((issue) => issue.message);
+    expect(messages.filter((message) => message.includes('well-formed'))).toEqual([]);
+  });
+
   it.each(FREE_TEXT)('%s: refuses every other control character', (_, schema, input, path) => {
     for (const character of REFUSED) {
       expect(schema.safeParse(setAt(input, path, (leaf) => insert(leaf, character))).success).toBe(false);
@@ -394,6 +527,57 @@ describe('specialties', () => {
       'Service categories must not contain control characters',
     );
     expect(dataOf(specialtiesSchema, 'Roofing,\tPlumbing\n')).toEqual(['Roofing', 'Plumbing']);
+    expect(errorsOf(specialtiesSchema, ['Roofing', 'Plumb\udc00ing'])).toEqual({
+      '': 'Service categories must be well-formed Unicode text',
+    });
+  });
+});
+
+describe('every date field takes 1900–2200 and refuses the year 0000', () => {
+  const range = 'Enter a date between 1900 and 2200';
+  const certificate = documentInput({
+    kind: 'certificate',
+    expires_at: '2027-01-01',
+    metadata: { certificate_type: 'electrical_coc', issued_on: '2026-01-01' },
+  });
+  const expiring = documentInput({ kind: 'certificate', expires_at: '2027-01-01' });
+  it.each<[string, z.ZodType, Record<string, unknown>, (string | number)[], string]>([
+    ['next_due', maintenanceTaskSchema, task(), ['next_due'], range],
+    ['next_due of an update', updateMaintenanceTaskSchema, { next_due: '2026-01-01' }, ['next_due'], range],
+    ['completed_on', completeMaintenanceTaskSchema, { completed_on: '2026-01-01' }, ['completed_on'], range],
+    ['due_date', reminderSchema, reminder(), ['due_date'], range],
+    ['incident_date', claimInputSchema, claim(), ['incident_date'], range],
+    ['insurance expires_at', supplierInsuranceSchema, insurance(), ['expires_at'], range],
+    ['document expires_at', registerDocumentSchema, expiring, ['expires_at'], range],
+    ['invite document expires_at', inviteDocumentSchema, expiring, ['expires_at'], range],
+    [
+      'metadata.issued_on',
+      registerDocumentSchema,
+      certificate,
+      ['metadata', 'issued_on'],
+      'Issue date (metadata.issued_on) must be between 1900 and 2200',
+    ],
+    ['document patch expires_at', updateDocumentSchema, { expires_at: '2027-01-01' }, ['expires_at'], range],
+    ['document patch issued_on', updateDocumentSchema, { issued_on: '2026-01-01' }, ['issued_on'], range],
+  ])('%s', (_, schema, input, path, message) => {
+    expect(schema.safeParse(setAt(input, path, () => '1900-01-01')).success).toBe(true);
+    for (const date of ['0000-01-01', '1899-12-31']) {
+      expect(
+        errorsOf(
+          schema,
+          setAt(input, path, () => date),
+        ),
+      ).toEqual({ [path.join('.')]: message });
+    }
+    // After 2200: the range, except where the field's own rule (not in the future) speaks first.
+    expect(
+      Object.values(
+        errorsOf(
+          schema,
+          setAt(input, path, () => '2201-01-01'),
+        ),
+      ),
+    ).toEqual([path[0] === 'incident_date' ? 'The date of the incident cannot be in the future' : message]);
   });
 });
 
@@ -420,6 +604,9 @@ describe('strict formats refuse control characters by their own pattern', () => 
     ['adopt into a property', adoptShareSchema, { property_id: insert(uuid) }],
   ])('%s', (_, schema, input) => {
     expect(schema.safeParse(input).success).toBe(false);
+    // A lone surrogate in the same place is refused as well.
+    const surrogate = JSON.parse(JSON.stringify(input).replace('\\u0000', '\\ud800'));
+    expect(schema.safeParse(surrogate).success).toBe(false);
   });
 });
 
@@ -448,6 +635,22 @@ describe('validateTemplateAnswers', () => {
       errors: {
         technician_name: 'Technician name must not contain control characters',
         work_performed: 'Work performed must not contain control characters',
+      },
+    });
+  });
+
+  it('refuses a lone surrogate in a text answer, and a date outside 1900–2200', () => {
+    expect(
+      validateTemplateAnswers(ROOFING_SERVICE_REPORT_V1, {
+        ...answers,
+        technician_name: 'Sipho\ud800',
+        inspection_date: '0000-01-01',
+      }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        technician_name: 'Technician name must be well-formed Unicode text',
+        inspection_date: 'Inspection date must be between 1900 and 2200',
       },
     });
   });
@@ -565,6 +768,15 @@ function vendor(extra: Record<string, unknown> = {}) {
 
 function task(extra: Record<string, unknown> = {}) {
   return { title: 'Clean gutters', frequency: 'monthly', priority: 'high', next_due: '2026-02-01', ...extra };
+}
+
+function claim(extra: Record<string, unknown> = {}) {
+  return {
+    incident_type: 'burst_geyser',
+    incident_date: '2026-01-05',
+    description: 'Water everywhere',
+    ...extra,
+  };
 }
 
 function reminder(extra: Record<string, unknown> = {}) {

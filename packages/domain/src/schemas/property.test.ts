@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_FEATURE_MESSAGE } from '../certificates.js';
+import { DNA_PART_MAX_LENGTH, issueDnaCode, normalizeDnaPart } from '../dna-code.js';
 import { PROPERTY_FORM_MAX_BYTES } from '../uploads.js';
 import {
   type AddPropertyFormInput,
@@ -10,6 +12,7 @@ import {
   createPropertyInputSchema,
   DEFAULT_COUNTRY,
   DEFAULT_PROPERTY_TYPE,
+  dnaPartEmptyMessage,
   isAddPropertyFormPayload,
   MAX_PROPERTY_CURSOR,
   MAX_PROPERTY_PAGE_SIZE,
@@ -537,5 +540,57 @@ describe('propertyPageInputSchema', () => {
       status: 'critical',
     });
     expect(dataOf(propertyFilterSchema, {})).toEqual({});
+  });
+});
+
+describe('the parts of the DNA code (issue 25: a part that normalises to nothing answered 500)', () => {
+  const abroad = { ...dialog, country: 'US', municipality: 'Springfield' } satisfies PropertyDialogInput;
+  const fields = [
+    ['dialog parcel_id', abroad, 'parcel_id', 'Parcel ID'],
+    ['dialog municipality abroad', abroad, 'municipality', 'Municipality'],
+    ['dialog municipality in South Africa', dialog, 'municipality', 'Municipality'],
+    ['form erfNumber', form, 'erfNumber', 'ERF/Portion/Stand number'],
+    ['form municipality', form, 'municipality', 'Municipality'],
+  ] as const;
+
+  it.each(fields)('%s: refuses what normalises to nothing, naming the field', (_, input, field, label) => {
+    for (const value of ['-', '!!!', 'İ', '---', ' - / # ', 'é', '😀']) {
+      expect(errorsOf(createPropertyInputSchema, { ...input, [field]: value })).toEqual({
+        [field]: dnaPartEmptyMessage(label),
+      });
+    }
+    expect(dnaPartEmptyMessage(label)).toBe(`${label} must contain a letter or digit (A–Z, 0–9)`);
+    // Blank keeps its own message.
+    expect(Object.keys(errorsOf(createPropertyInputSchema, { ...input, [field]: ' ' }))).toEqual([field]);
+  });
+
+  it('takes a parcel or municipality exactly when the DNA code can be issued from it', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'Z', '7', '-', '!', ' ', '/', 'İ', 'é', 'ß', '😀', '#'),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(text, text, (parcel, municipality) => {
+        const input = { ...abroad, parcel_id: parcel, municipality };
+        const parsed = createPropertyInputSchema.safeParse(input);
+        const blank = parcel.trim() === '' || municipality.trim() === '';
+        const issuable =
+          normalizeDnaPart(parcel, DNA_PART_MAX_LENGTH.parcelId) !== '' &&
+          normalizeDnaPart(municipality, DNA_PART_MAX_LENGTH.municipality) !== '';
+        expect(parsed.success).toBe(!blank && issuable);
+        if (parsed.success) {
+          // What the schema takes, the DNA code can be issued from.
+          expect(() =>
+            issueDnaCode({ ...parsed.data, parcelId: parsed.data.parcel_id }, 2026, () => 0.5),
+          ).not.toThrow();
+        }
+      }),
+    );
+  });
+
+  it('names a new property after its address without cutting a character in half', () => {
+    const address = `${'a'.repeat(99)}😀 Main Road`;
+    const created = dataOf(createPropertyInputSchema, { ...form, address });
+    expect(created.name).toBe('a'.repeat(99));
   });
 });
