@@ -57,11 +57,6 @@ export const ESCALATION_MESSAGES = {
 } as const;
 
 /**
- * Start Claim (POST /api/properties/{id}/claims): the incident's type and date ('YYYY-MM-DD', today or
- * earlier in South Africa), what happened, and the photos already uploaded into the property's vault
- * (their document ids; repeats dropped). Whose the documents are is the server's question.
- */
-/**
  * What is wrong with the date of an incident: not a real date ('Enter a valid date'), after today in
  * South Africa (its own rule, which covers the years after 2200 too), or before 1900; null when it is
  * fine.
@@ -73,6 +68,11 @@ function incidentDateProblem(value: string): string | null {
   return problem === null ? null : dateOutOfRangeMessage();
 }
 
+/**
+ * Start Claim (POST /api/properties/{id}/claims): the incident's type and date ('YYYY-MM-DD', today or
+ * earlier in South Africa), what happened, and the photos already uploaded into the property's vault
+ * (their document ids; repeats dropped). Whose the documents are is the server's question.
+ */
 export const claimInputSchema = z.object({
   incident_type: z.enum(INCIDENT_TYPES, { error: ESCALATION_MESSAGES.incidentTypeRequired }),
   incident_date: z
