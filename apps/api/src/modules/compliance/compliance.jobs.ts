@@ -1,6 +1,7 @@
 import { idSchema, johannesburgToday } from '@propertydna/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../../db/database.js';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
 import { markChecksStale, propertiesToRecheck, runComplianceCheck } from './compliance.service.js';
@@ -57,23 +58,22 @@ export const complianceDailyJob = defineJob<Record<string, never>, AppServices>(
 export const complianceJobs = [complianceRecheckJob, complianceDailyJob];
 
 /**
- * After a change to what a property's check reads (a document, a feature, a policy's findings): its
- * stored check is marked stale at once and a recheck is queued. Call it after the change has committed,
- * never inside a transaction. A failure to queue is logged, not thrown: the change itself stands, the
- * Policy Check tab reruns a stale check, and the nightly round catches it.
+ * After a change to what a property's check reads (a document, a feature, a policy's findings, its
+ * owner), inside that change's own transaction: the stored check is marked stale and a recheck is
+ * queued with the queue's sendWithin, so the recheck exists if and only if the change committed (a
+ * failure to queue rolls the change back). Called by the service that made the change, never by a door:
+ * every door (tRPC, REST, tokens, jobs) then gets it.
  */
-export async function recheckCompliance(
-  deps: Pick<AppServices, 'db' | 'jobs'>,
-  log: FastifyBaseLogger,
+export async function queueComplianceRecheckWithin(
+  services: Pick<AppServices, 'jobs'>,
+  trx: Transaction<Database>,
   organizationId: string,
   propertyIds: readonly (string | null | undefined)[],
 ): Promise<void> {
   const ids = [...new Set(propertyIds.filter((id): id is string => typeof id === 'string'))];
   if (ids.length === 0) return;
-  try {
-    await markChecksStale(deps.db.db, ids);
-    for (const propertyId of ids) await deps.jobs.send(complianceRecheckJob, { organizationId, propertyId });
-  } catch (error) {
-    log.warn({ err: error, propertyIds: ids }, 'compliance recheck not queued');
+  await markChecksStale(trx, ids);
+  for (const propertyId of ids) {
+    await services.jobs.sendWithin(trx, complianceRecheckJob, { organizationId, propertyId });
   }
 }

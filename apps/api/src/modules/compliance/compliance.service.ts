@@ -207,7 +207,7 @@ export async function checkPropertyNow(
 
 /**
  * Marks the stored checks of these properties stale (what they read has changed); callers then queue
- * a recheck (outside any transaction). Cheap, so it can run inside the change's own transaction.
+ * a recheck in the same transaction (queueComplianceRecheckWithin).
  */
 export async function markChecksStale(db: DbOrTrx, propertyIds: readonly string[]): Promise<void> {
   if (propertyIds.length === 0) return;

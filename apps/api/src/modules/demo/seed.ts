@@ -6,7 +6,7 @@ import type { FileStore } from '../../storage/file-store.js';
 import { findUserByEmail, insertOrganization, insertUser } from '../auth/auth.repo.js';
 import { DEMO_EMAILS } from '../auth/auth.service.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
-import { analysePolicy } from '../policies/policies.service.js';
+import { analysePolicyBeforeStart } from '../policies/policies.service.js';
 import { createProperty } from '../properties/properties.service.js';
 import { createJob, createJobReport } from '../supplier/supplier.service.js';
 import { renderDemoPdf } from './demo-documents.js';
@@ -180,7 +180,7 @@ export async function seedDemoPortfolio(db: Db, store: FileStore, now = new Date
   // What the upload path does in the background, done here before the app starts: the policy's
   // wording is read and the property checked, so the demo opens with its findings.
   for (const policy of inserted.filter((row) => row.kind === 'policy')) {
-    await analysePolicy(db, store, owner.organization_id, policy.id);
+    await analysePolicyBeforeStart(db, store, owner.organization_id, policy.id);
   }
   await runComplianceCheck(db, owner.organization_id, property.id, now);
 }

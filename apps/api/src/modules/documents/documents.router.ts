@@ -5,10 +5,7 @@ import type { SignedUpload } from '../../storage/file-store.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
-import { recheckCompliance } from '../compliance/compliance.jobs.js';
-import { queuePolicyAnalysis } from '../policies/policies.jobs.js';
 import {
-  type DocumentOut,
   documentIdParams,
   documentSchema,
   propertyDocumentsInput,
@@ -47,23 +44,6 @@ export const who = (ctx: Context & { actor: NonNullable<Context['actor']> }): Re
   ip: ctx.req.ip,
 });
 
-/**
- * After a document of a property was registered, changed or deleted (`gone`): the property's compliance
- * check is rechecked, and a policy that is new or changed has its wording analysed. Answers the document.
- */
-async function afterDocumentChange<T extends DocumentOut>(
-  ctx: Context & { actor: NonNullable<Context['actor']> },
-  document: T,
-  gone = false,
-): Promise<T> {
-  if (!document.property_id) return document;
-  if (document.kind === 'policy' && !gone) {
-    await queuePolicyAnalysis(ctx.deps, ctx.log, ctx.actor.organizationId, [document.id]);
-  }
-  await recheckCompliance(ctx.deps, ctx.log, ctx.actor.organizationId, [document.property_id]);
-  return document;
-}
-
 export const documentsRouter = router({
   sign: authedProcedure
     .input(signUploadSchema)
@@ -95,9 +75,7 @@ export const documentsRouter = router({
   register: authedProcedure
     .input(registerDocumentSchema)
     .output(documentSchema)
-    .mutation(async ({ ctx, input }) =>
-      afterDocumentChange(ctx, await registerDocument(ctx.deps.db.db, ctx.deps.store, who(ctx), input)),
-    ),
+    .mutation(({ ctx, input }) => registerDocument(ctx.deps, who(ctx), input)),
 
   list: authedProcedure
     .output(z.array(documentSchema))
@@ -111,19 +89,13 @@ export const documentsRouter = router({
   update: authedProcedure
     .input(updateDocumentInput)
     .output(documentSchema)
-    .mutation(async ({ ctx, input }) =>
-      afterDocumentChange(ctx, await updateDocument(ctx.deps.db.db, who(ctx), input.id, input.patch)),
-    ),
+    .mutation(({ ctx, input }) => updateDocument(ctx.deps, who(ctx), input.id, input.patch)),
 
   remove: authedProcedure
     .input(documentIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await afterDocumentChange(
-        ctx,
-        await deleteDocument(ctx.deps.db.db, ctx.deps.store, who(ctx), input.id),
-        true,
-      );
+      await deleteDocument(ctx.deps, who(ctx), input.id);
       return { ok: true as const };
     }),
 });

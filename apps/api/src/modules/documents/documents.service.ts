@@ -18,7 +18,10 @@ import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js'
 import type { Database, Db, DocumentRow, NewDocument, UploadRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore, SignedUpload } from '../../storage/file-store.js';
+import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
+import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
+import { queuePolicyAnalysisWithin } from '../policies/policies.jobs.js';
 import type { DocumentOut } from './documents.schemas.js';
 
 /** After its URL expires, a finished upload may still be registered for this long. */
@@ -259,6 +262,25 @@ export function registeredValues(
 }
 
 /**
+ * What follows a change to a document of a property, queued inside the change's own transaction (so it
+ * happens if and only if the change commits, whichever door made it): the property's compliance check
+ * is rechecked, and a policy that is new or changed (not `gone`) has its wording analysed.
+ */
+export async function queueDocumentEffectsWithin(
+  services: Pick<AppServices, 'jobs'>,
+  trx: Transaction<Database>,
+  organizationId: string,
+  document: { id: string; kind: string; property_id: string | null },
+  gone = false,
+): Promise<void> {
+  if (!document.property_id) return;
+  if (document.kind === 'policy' && !gone) {
+    await queuePolicyAnalysisWithin(services, trx, organizationId, [document.id]);
+  }
+  await queueComplianceRecheckWithin(services, trx, organizationId, [document.property_id]);
+}
+
+/**
  * In one transaction: claims the checked upload (the first of two concurrent registrations wins), inserts
  * its document and lets `record` write what goes with it (the audit row, …). Answers the document's id.
  */
@@ -290,18 +312,18 @@ export function insertRegistered(
  * and verifier come from who the caller is.
  */
 export async function registerDocument(
-  db: Db,
-  store: FileStore,
+  services: AppServices,
   who: RequestActor,
   input: RegisterDocument,
   now = new Date(),
 ): Promise<DocumentOut> {
+  const db = services.db.db;
   const { actor } = who;
   const target = await resolveTarget(db, actor, input);
 
   const upload = await checkUploaded(
     db,
-    store,
+    services.store,
     await db
       .selectFrom('uploads')
       .selectAll()
@@ -317,24 +339,31 @@ export async function registerDocument(
   const verified = actor.userType === 'supplier' && target.table !== 'organizations';
   // Spec §7's payload has no name: the schema took metadata.name or metadata.filename, else the kind and day.
   const name = input.name ?? documentNameFromKind(input.kind, johannesburgToday(now), input.content_type);
+  const propertyId = target.table === 'properties' ? target.id : null;
   const id = await insertRegistered(
     db,
     upload,
     {
       ...registeredValues(input, upload, name),
       organization_id: actor.organizationId,
-      property_id: target.table === 'properties' ? target.id : null,
+      property_id: propertyId,
       job_id: target.table === 'jobs' ? target.id : null,
       source: verified ? 'supplier_verified' : 'owner_upload',
       verified_by: verified ? actor.userId : null,
     },
-    (trx, documentId) =>
-      recordActorAudit(trx, who, 'register', documentId, {
+    async (trx, documentId) => {
+      await recordActorAudit(trx, who, 'register', documentId, {
         name,
         kind: input.kind,
         bytes: input.bytes,
         sha256: input.sha256,
-      }),
+      });
+      await queueDocumentEffectsWithin(services, trx, actor.organizationId, {
+        id: documentId,
+        kind: input.kind,
+        property_id: propertyId,
+      });
+    },
     now,
   );
   return getDocument(db, actor.organizationId, id);
@@ -380,11 +409,12 @@ export async function documentsOf(
  * (or inspection) is and when it was issued. Supplier-verified documents stay as their issuer made them.
  */
 export async function updateDocument(
-  db: Db,
+  services: AppServices,
   who: RequestActor,
   id: string,
   patch: UpdateDocument,
 ): Promise<DocumentOut> {
+  const db = services.db.db;
   const document = await getDocument(db, who.actor.organizationId, id);
   if (document.source !== 'owner_upload') {
     throw new AppError(
@@ -435,6 +465,7 @@ export async function updateDocument(
       .where('id', '=', document.id)
       .execute();
     await recordActorAudit(trx, who, 'update', document.id, { ...patch });
+    await queueDocumentEffectsWithin(services, trx, who.actor.organizationId, document);
   });
   return getDocument(db, who.actor.organizationId, document.id);
 }
@@ -447,11 +478,11 @@ const stringOrNull = (value: unknown): string | null => (typeof value === 'strin
  */
 /** Deletes a document (its stored object too, when no copy still refers to it); answers what it was. */
 export async function deleteDocument(
-  db: Db,
-  store: FileStore,
+  services: AppServices,
   who: RequestActor,
   id: string,
 ): Promise<DocumentOut> {
+  const db = services.db.db;
   const document = await getDocument(db, who.actor.organizationId, id);
   const orphaned = await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('documents').where('id', '=', document.id).execute();
@@ -461,6 +492,7 @@ export async function deleteDocument(
       sha256: document.sha256,
       ...(document.property_id ? { propertyId: document.property_id } : {}),
     });
+    await queueDocumentEffectsWithin(services, trx, who.actor.organizationId, document, true);
     const others = await trx
       .selectFrom('documents')
       .select('id')
@@ -468,7 +500,7 @@ export async function deleteDocument(
       .executeTakeFirst();
     return !others;
   });
-  if (orphaned) await store.remove(document.storage_key);
+  if (orphaned) await services.store.remove(document.storage_key);
   return document;
 }
 

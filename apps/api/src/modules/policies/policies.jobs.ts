@@ -1,12 +1,12 @@
 import { idSchema } from '@propertydna/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../../db/database.js';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
-import { recheckCompliance } from '../compliance/compliance.jobs.js';
-import { analysePolicy, markAnalysesQueued, unanalysedPolicyIds } from './policies.service.js';
+import { analysePolicy, markAnalysesQueued, propertyPolicyIds } from './policies.service.js';
 
-/** Reads one policy's wording, stores its clauses, then rechecks its property's compliance. */
+/** Reads one policy's wording, stores its clauses, and (in the same transaction) queues its property's recheck. */
 export const policyAnalysisJob = defineJob<{ organizationId: string; documentId: string }, AppServices>({
   name: 'policies.analyse',
   data: z.object({ organizationId: idSchema, documentId: idSchema }).strict(),
@@ -14,48 +14,40 @@ export const policyAnalysisJob = defineJob<{ organizationId: string; documentId:
   retryDelaySeconds: 5,
   expireInSeconds: 300,
   deleteAfterSeconds: 24 * 3600,
-  run: async ({ organizationId, documentId }, { deps, log }) => {
-    const propertyId = await analysePolicy(deps.db.db, deps.store, organizationId, documentId);
-    await recheckCompliance(deps, log, organizationId, [propertyId]);
+  run: async ({ organizationId, documentId }, { deps }) => {
+    await analysePolicy(deps, organizationId, documentId);
   },
 });
 
 export const policyJobs = [policyAnalysisJob];
 
 /**
- * Queues the analysis of these policies (after they were registered, changed or asked for), marking
- * them queued first so the screen shows progress at once. Outside any transaction. Answers how many.
+ * Queues the analysis of these policies inside the caller's transaction (the change that registered,
+ * changed or adopted them), marking them queued so the screen shows progress at once: the jobs exist if
+ * and only if that change committed. Answers how many were queued (those that are policies of a live
+ * property of the organisation).
  */
-export async function queuePolicyAnalysis(
-  deps: Pick<AppServices, 'db' | 'jobs'>,
-  log: FastifyBaseLogger,
+export async function queuePolicyAnalysisWithin(
+  services: Pick<AppServices, 'jobs'>,
+  trx: Transaction<Database>,
   organizationId: string,
   documentIds: readonly string[],
 ): Promise<number> {
-  const ids = await markAnalysesQueued(deps.db.db, organizationId, documentIds);
+  const ids = await markAnalysesQueued(trx, organizationId, documentIds);
   for (const documentId of ids) {
-    await deps.jobs.send(policyAnalysisJob, { organizationId, documentId }).catch((error: unknown) => {
-      log.warn({ err: error, documentId }, 'policy analysis not queued');
-    });
+    await services.jobs.sendWithin(trx, policyAnalysisJob, { organizationId, documentId });
   }
   return ids.length;
 }
 
-/**
- * After documents arrived in a property in bulk (adopted from a share link): policies among them are
- * analysed, and the property's compliance is rechecked.
- */
-export async function afterPropertyDocumentsChange(
-  deps: Pick<AppServices, 'db' | 'jobs'>,
-  log: FastifyBaseLogger,
+/** 'Analyze Policies' (POST /api/policies/analyze): queues the analysis of every policy of the property. */
+export async function analysePropertyPolicies(
+  services: AppServices,
   organizationId: string,
   propertyId: string,
-): Promise<void> {
-  await queuePolicyAnalysis(
-    deps,
-    log,
-    organizationId,
-    await unanalysedPolicyIds(deps.db.db, organizationId, propertyId),
-  );
-  await recheckCompliance(deps, log, organizationId, [propertyId]);
+): Promise<number> {
+  const db = services.db.db;
+  const ids = await propertyPolicyIds(db, organizationId, propertyId);
+  if (ids.length === 0) return 0;
+  return db.transaction().execute((trx) => queuePolicyAnalysisWithin(services, trx, organizationId, ids));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
-import { queuePolicyAnalysis } from './policies.jobs.js';
+import { analysePropertyPolicies } from './policies.jobs.js';
 import {
   analyzeInput,
   analyzeResultSchema,
@@ -8,7 +8,7 @@ import {
   policyAnalysisSchema,
   policyFindingSchema,
 } from './policies.schemas.js';
-import { listAnalyses, listPolicyFindings, propertyPolicyIds } from './policies.service.js';
+import { listAnalyses, listPolicyFindings } from './policies.service.js';
 
 export const POLICY_MESSAGES = {
   analysing: (count: number) => `Analysing ${count} ${count === 1 ? 'policy' : 'policies'}`,
@@ -35,8 +35,7 @@ export const policiesRouter = router({
     .input(analyzeInput)
     .output(analyzeResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const ids = await propertyPolicyIds(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId);
-      const queued = await queuePolicyAnalysis(ctx.deps, ctx.log, ctx.actor.organizationId, ids);
+      const queued = await analysePropertyPolicies(ctx.deps, ctx.actor.organizationId, input.propertyId);
       return {
         queued,
         message: queued > 0 ? POLICY_MESSAGES.analysing(queued) : POLICY_MESSAGES.noPolicies,

@@ -9,15 +9,18 @@ import {
   MAINTENANCE_CONDITIONS,
   type MaintenanceCondition,
 } from '@propertydna/domain';
+import type { Transaction } from 'kysely';
 import { requireOwned } from '../../auth/owned.js';
-import type { Db, PolicyAnalysisState } from '../../db/database.js';
+import type { Database, Db, DbOrTrx, PolicyAnalysisState } from '../../db/database.js';
 import type { FileStore } from '../../storage/file-store.js';
+import type { AppServices } from '../../trpc/context.js';
+import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { getPolicyCheck } from '../compliance/compliance.service.js';
 import { extractPdfPages } from './pdf-text.js';
 import type { PolicyAnalysisOut, PolicyFindingOut } from './policies.schemas.js';
 
 /** The policies of a property (or of every live property of the organisation). */
-function policyDocuments(db: Db, organizationId: string, propertyId?: string) {
+function policyDocuments(db: DbOrTrx, organizationId: string, propertyId?: string) {
   let query = db
     .selectFrom('documents as d')
     .innerJoin('properties as p', 'p.id', 'd.property_id')
@@ -31,10 +34,11 @@ function policyDocuments(db: Db, organizationId: string, propertyId?: string) {
 
 /**
  * Marks the policies' analyses queued (so the screen shows them waiting at once). Answers the ids of
- * those that are policies of a live property of the organisation; the caller queues their jobs.
+ * those that are policies of a live property of the organisation; the caller queues their jobs in the
+ * same transaction (queuePolicyAnalysisWithin).
  */
 export async function markAnalysesQueued(
-  db: Db,
+  db: DbOrTrx,
   organizationId: string,
   documentIds: readonly string[],
 ): Promise<string[]> {
@@ -53,19 +57,6 @@ export async function propertyPolicyIds(db: Db, organizationId: string, id: stri
   return documents.map((document) => document.id);
 }
 
-/** The policies of a property no analysis has looked at yet (after documents were adopted into it). */
-export async function unanalysedPolicyIds(
-  db: Db,
-  organizationId: string,
-  propertyId: string,
-): Promise<string[]> {
-  const documents = await policyDocuments(db, organizationId, propertyId)
-    .leftJoin('policy_analyses as a', 'a.document_id', 'd.id')
-    .where('a.document_id', 'is', null)
-    .execute();
-  return documents.map((document) => document.id);
-}
-
 /** What an analysis that read no text found: neither number nor insurer. */
 const UNIDENTIFIED: FoundPolicyIdentity = { policy_number: null, insurer: null };
 
@@ -75,7 +66,7 @@ const UNIDENTIFIED: FoundPolicyIdentity = { policy_number: null, insurer: null }
  * findings are kept until the new analysis replaces them.
  */
 async function setAnalysisState(
-  db: Db,
+  db: DbOrTrx,
   organizationId: string,
   documentId: string,
   propertyId: string,
@@ -111,15 +102,53 @@ export const NO_TEXT_MESSAGE =
   'This policy has no text layer (a scan or a photo): its clauses cannot be read. Upload the insurer’s PDF wording to have it analysed.';
 export const NOT_PDF_MESSAGE = 'Only PDF policy wordings can be read: upload the insurer’s PDF wording.';
 
+/** What reading a policy's wording came to: its state, the clauses found and which policy it is. */
+interface PolicyReading {
+  state: 'done' | 'no_text' | 'failed';
+  findings: ReturnType<typeof analyzePolicyText>;
+  pages?: number | null;
+  error?: string | null;
+  identity: FoundPolicyIdentity;
+}
+
+/** Reads a stored policy's wording (outside any transaction: this is the slow part). */
+async function readPolicy(
+  store: FileStore,
+  document: { storage_key: string; content_type: string },
+): Promise<PolicyReading> {
+  if (document.content_type !== 'application/pdf') {
+    return { state: 'no_text', findings: [], error: NOT_PDF_MESSAGE, identity: UNIDENTIFIED };
+  }
+  const pages = await extractPdfPages(await store.openRead(document.storage_key));
+  if (!pages.ok) return { state: 'failed', findings: [], error: pages.error, identity: UNIDENTIFIED };
+  if (!hasTextLayer(pages.pages)) {
+    return {
+      state: 'no_text',
+      findings: [],
+      pages: pages.pages.length,
+      error: NO_TEXT_MESSAGE,
+      identity: UNIDENTIFIED,
+    };
+  }
+  return {
+    state: 'done',
+    findings: analyzePolicyText(pages.pages),
+    pages: pages.pages.length,
+    identity: extractPolicyIdentity(pages.pages.join('\n')),
+  };
+}
+
 /**
- * Reads one policy's wording and stores the clauses found in it (replacing the last analysis). Answers
- * the property whose compliance check now reads other conditions, or null when the document is gone.
+ * Reads one policy's wording and stores what it found (replacing the last analysis) in one transaction,
+ * with `then` in that same transaction (the organisation the document belongs to now, and its property).
+ * Answers the property whose compliance check now reads other conditions, or null when the document is gone.
  */
-export async function analysePolicy(
+async function readAndStorePolicy(
   db: Db,
   store: FileStore,
   organizationId: string,
   documentId: string,
+  then: (trx: Transaction<Database>, organizationId: string, propertyId: string) => Promise<void>,
 ): Promise<string | null> {
   const document = await db
     .selectFrom('documents')
@@ -132,76 +161,79 @@ export async function analysePolicy(
   if (!document?.property_id) return null;
   const propertyId = document.property_id;
   await setAnalysisState(db, organizationId, documentId, propertyId, 'running');
-  if (document.content_type !== 'application/pdf') {
-    await replaceFindings(db, propertyId, documentId, []);
-    await setAnalysisState(db, organizationId, documentId, propertyId, 'no_text', {
-      error: NOT_PDF_MESSAGE,
-      identity: UNIDENTIFIED,
-    });
-    return propertyId;
-  }
-  const pages = await extractPdfPages(await store.openRead(document.storage_key));
-  if (!pages.ok) {
-    await replaceFindings(db, propertyId, documentId, []);
-    await setAnalysisState(db, organizationId, documentId, propertyId, 'failed', {
-      error: pages.error,
-      identity: UNIDENTIFIED,
-    });
-    return propertyId;
-  }
-  if (!hasTextLayer(pages.pages)) {
-    await replaceFindings(db, propertyId, documentId, []);
-    await setAnalysisState(db, organizationId, documentId, propertyId, 'no_text', {
-      pages: pages.pages.length,
-      error: NO_TEXT_MESSAGE,
-      identity: UNIDENTIFIED,
-    });
-    return propertyId;
-  }
-  await replaceFindings(db, propertyId, documentId, analyzePolicyText(pages.pages));
-  await setAnalysisState(db, organizationId, documentId, propertyId, 'done', {
-    pages: pages.pages.length,
-    identity: extractPolicyIdentity(pages.pages.join('\n')),
-  });
-  return propertyId;
-}
-
-async function replaceFindings(
-  db: Db,
-  propertyId: string,
-  documentId: string,
-  findings: ReturnType<typeof analyzePolicyText>,
-) {
-  await db.transaction().execute(async (trx) => {
+  const reading = await readPolicy(store, document);
+  return db.transaction().execute(async (trx) => {
     // The document's organisation as it is now (read under a share lock): a property transferred while
-    // its policy was being read takes the findings with it (issue 17).
-    const document = await trx
+    // its policy was being read takes the findings with it (issue 17); a document deleted meanwhile
+    // leaves nothing to store (its deletion queued its own recheck).
+    const current = await trx
       .selectFrom('documents')
       .select('organization_id')
       .where('id', '=', documentId)
       .forShare()
       .executeTakeFirst();
     await trx.deleteFrom('policy_findings').where('document_id', '=', documentId).execute();
-    if (findings.length === 0 || !document) return;
-    await trx
-      .insertInto('policy_findings')
-      .values(
-        findings.map((finding) => ({
-          organization_id: document.organization_id,
-          property_id: propertyId,
-          document_id: documentId,
-          finding_type: finding.finding_type,
-          key: finding.key,
-          title: finding.title,
-          description: finding.description,
-          severity: finding.severity,
-          confidence: finding.confidence,
-          page: finding.page,
-          excerpt: finding.excerpt,
-        })),
-      )
-      .execute();
+    if (!current) return null;
+    if (reading.findings.length > 0) {
+      await trx
+        .insertInto('policy_findings')
+        .values(
+          reading.findings.map((finding) => ({
+            organization_id: current.organization_id,
+            property_id: propertyId,
+            document_id: documentId,
+            finding_type: finding.finding_type,
+            key: finding.key,
+            title: finding.title,
+            description: finding.description,
+            severity: finding.severity,
+            confidence: finding.confidence,
+            page: finding.page,
+            excerpt: finding.excerpt,
+          })),
+        )
+        .execute();
+    }
+    await setAnalysisState(trx, current.organization_id, documentId, propertyId, reading.state, {
+      pages: reading.pages,
+      error: reading.error,
+      identity: reading.identity,
+    });
+    await then(trx, current.organization_id, propertyId);
+    return propertyId;
   });
+}
+
+/**
+ * Reads one policy's wording and stores the clauses found in it (replacing the last analysis); the
+ * property's compliance check, which reads them, is rechecked (queued in the same transaction). Answers
+ * the property, or null when the document is gone.
+ */
+export function analysePolicy(
+  services: Pick<AppServices, 'db' | 'store' | 'jobs'>,
+  organizationId: string,
+  documentId: string,
+): Promise<string | null> {
+  return readAndStorePolicy(
+    services.db.db,
+    services.store,
+    organizationId,
+    documentId,
+    (trx, owner, propertyId) => queueComplianceRecheckWithin(services, trx, owner, [propertyId]),
+  );
+}
+
+/**
+ * The demo seed's analysis: it runs before the app (and its queue) exists, so it stores what it found
+ * and checks the property itself right after, instead of queueing the recheck.
+ */
+export function analysePolicyBeforeStart(
+  db: Db,
+  store: FileStore,
+  organizationId: string,
+  documentId: string,
+): Promise<string | null> {
+  return readAndStorePolicy(db, store, organizationId, documentId, async () => {});
 }
 
 /** The analyses of a property's (or every property's) policies: what the screen's progress shows. */

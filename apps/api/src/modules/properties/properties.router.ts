@@ -5,7 +5,6 @@ import {
 } from '@propertydna/domain';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
-import { recheckCompliance } from '../compliance/compliance.jobs.js';
 import {
   dashboardStatsSchema,
   propertyIdParams,
@@ -50,13 +49,7 @@ export const propertiesRouter = router({
   update: authedProcedure
     .input(updatePropertyInput)
     .output(propertySchema)
-    .mutation(async ({ ctx, input }) => {
-      const property = await updateProperty(ctx.deps.db.db, ctx.actor.organizationId, input.id, input.patch);
-      if (input.patch.features) {
-        await recheckCompliance(ctx.deps, ctx.log, ctx.actor.organizationId, [property.id]);
-      }
-      return property;
-    }),
+    .mutation(({ ctx, input }) => updateProperty(ctx.deps, ctx.actor.organizationId, input.id, input.patch)),
 
   archive: authedProcedure
     .input(propertyIdParams)

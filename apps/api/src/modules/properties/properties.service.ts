@@ -15,6 +15,8 @@ import { notOwned, requireOwned } from '../../auth/owned.js';
 import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { JsonText } from '../../json-text.js';
+import type { AppServices } from '../../trpc/context.js';
+import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
 import { upcomingReminders } from '../maintenance/reminders.service.js';
 import { cachedPortfolioRead } from './portfolio-cache.js';
@@ -188,14 +190,18 @@ export async function insertProperty(
   throw new AppError('INTERNAL', 'Could not issue a unique DNA code');
 }
 
-/** Edits the descriptive fields; the DNA code and the parcel that identify the property never change. */
+/**
+ * Edits the descriptive fields; the DNA code and the parcel that identify the property never change.
+ * New features bring other rules: the compliance check is rechecked (queued in the same transaction).
+ */
 export async function updateProperty(
-  db: Db,
+  services: AppServices,
   organizationId: string,
   id: string,
   patch: UpdateProperty,
   now = new Date(),
 ): Promise<PropertyOut> {
+  const db = services.db.db;
   const owned = await db.transaction().execute(async (trx) => {
     const owned = await requireOwned(trx, organizationId, 'property', id, { lock: true });
     const { features, ...fields } = patch;
@@ -204,6 +210,7 @@ export async function updateProperty(
       .set({ ...fields, ...(features ? { features: JSON.stringify(features) } : {}), updated_at: now })
       .where('id', '=', owned)
       .execute();
+    if (features) await queueComplianceRecheckWithin(services, trx, organizationId, [owned]);
     return owned;
   });
   return getProperty(db, organizationId, owned, now);

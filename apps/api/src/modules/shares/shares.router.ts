@@ -5,7 +5,6 @@ import { AppError } from '../../errors.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router, supplierProcedure } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
-import { afterPropertyDocumentsChange } from '../policies/policies.jobs.js';
 import {
   adoptInput,
   adoptResultSchema,
@@ -134,8 +133,7 @@ export const sharesRouter = router({
       } else {
         target = choice.data;
       }
-      const result = await adoptShare(ctx.deps.db.db, share, { actor: ctx.actor, ip: ctx.req.ip }, target);
-      await afterPropertyDocumentsChange(ctx.deps, ctx.log, ctx.actor.organizationId, result.property_id);
+      const result = await adoptShare(ctx.deps, share, { actor: ctx.actor, ip: ctx.req.ip }, target);
       return { ...result, message: SHARE_MESSAGES.adopted };
     }),
 

@@ -20,6 +20,8 @@ import { queueMail } from '../../mail/mail-job.js';
 import { shareLockedMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
+import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
+import { queuePolicyAnalysisWithin } from '../policies/policies.jobs.js';
 import { insertProperty } from '../properties/properties.service.js';
 import { getInsurance } from '../supplier/supplier.service.js';
 
@@ -417,11 +419,12 @@ function certificateFacts(metadata: Record<string, unknown>): Record<string, unk
  * transaction; adopting twice adds nothing.
  */
 export async function adoptShare(
-  db: Db,
+  services: AppServices,
   share: ShareRow,
   who: { actor: Actor; ip: string },
   target: { create_property: true; property: NewProperty } | { create_property: false; property_id: string },
 ): Promise<{ property_id: string; adopted: number }> {
+  const db = services.db.db;
   const into: { create: NewProperty } | { id: string } = target.create_property
     ? { create: target.property }
     : { id: await requireOwned(db, who.actor.organizationId, 'property', target.property_id) };
@@ -434,7 +437,12 @@ export async function adoptShare(
     // A new property is created in the same transaction: if the copy fails, no empty property is left.
     const propertyId =
       'id' in into ? into.id : await insertProperty(trx, who.actor.organizationId, into.create);
-    if (documents.length === 0) return { property_id: propertyId, adopted: 0 };
+    // A property made here is checked once this commits (createProperty checks its own at once).
+    const created = !('id' in into);
+    if (documents.length === 0) {
+      if (created) await queueComplianceRecheckWithin(services, trx, who.actor.organizationId, [propertyId]);
+      return { property_id: propertyId, adopted: 0 };
+    }
     const rows = await trx
       .insertInto('documents')
       .values(
@@ -463,12 +471,22 @@ export async function adoptShare(
       .onConflict((conflict) =>
         conflict.columns(['property_id', 'adopted_from']).where('adopted_from', 'is not', null).doNothing(),
       )
-      .returning('id')
+      .returning(['id', 'kind'])
       .execute();
     for (const row of rows) {
       await recordActorAudit(trx, who, 'adopt', row.id, { shareId: share.id, ...(jobRef ? { jobRef } : {}) });
     }
     await logShareEvent(trx, share.id, 'adopt', who.ip, who.actor.userId);
+    // What arrived is followed up once this commits: its policies analysed, the property rechecked.
+    await queuePolicyAnalysisWithin(
+      services,
+      trx,
+      who.actor.organizationId,
+      rows.filter((row) => row.kind === 'policy').map((row) => row.id),
+    );
+    if (rows.length > 0 || created) {
+      await queueComplianceRecheckWithin(services, trx, who.actor.organizationId, [propertyId]);
+    }
     return { property_id: propertyId, adopted: rows.length };
   });
 }

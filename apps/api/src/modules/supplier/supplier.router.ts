@@ -42,9 +42,7 @@ export const supplierRouter = router({
   updateInsurance: supplierProcedure
     .input(supplierInsuranceSchema)
     .output(insuranceSchema)
-    .mutation(({ ctx, input }) =>
-      saveInsurance(ctx.deps.db.db, ctx.deps.store, { actor: ctx.actor, ip: ctx.req.ip }, input),
-    ),
+    .mutation(({ ctx, input }) => saveInsurance(ctx.deps, { actor: ctx.actor, ip: ctx.req.ip }, input)),
 
   templates: supplierProcedure
     .output(z.array(templateOutSchema))

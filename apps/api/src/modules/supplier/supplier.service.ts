@@ -14,6 +14,7 @@ import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js'
 import type { Db, DbOrTrx, TemplateRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
+import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import {
@@ -340,11 +341,11 @@ export async function getInsurance(
  * deleted with its stored file. Left out, the certificate stays as it is.
  */
 export async function saveInsurance(
-  db: Db,
-  store: FileStore,
+  services: AppServices,
   who: RequestActor,
   input: SupplierInsurance,
 ): Promise<InsuranceOut> {
+  const db = services.db.db;
   const organizationId = who.actor.organizationId;
   const certificateId = input.certificate_document_id;
   if (certificateId) await requireOwned(db, organizationId, 'certificate', certificateId);
@@ -373,7 +374,7 @@ export async function saveInsurance(
   });
   const replaced = before?.certificate_document_id;
   if (certificateId !== undefined && replaced && replaced !== certificateId) {
-    await deleteDocument(db, store, who, replaced);
+    await deleteDocument(services, who, replaced);
   }
   const saved = await getInsurance(db, organizationId);
   if (!saved) throw new AppError('INTERNAL', 'Insurance was not saved');

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { appUrl } from '../../env.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
-import { recheckCompliance } from '../compliance/compliance.jobs.js';
 import { who } from '../documents/documents.router.js';
 import {
   acceptTransferInput,
@@ -50,12 +49,9 @@ export const transfersRouter = router({
   accept: authedProcedure
     .input(acceptTransferInput)
     .output(transferSchema)
-    .mutation(async ({ ctx, input }) => {
-      const transfer = await acceptTransfer(ctx.deps, who(ctx), input.id, appUrl(ctx.deps.env), input.token);
-      // The check is the buyer's now (their plan decides what it reads).
-      await recheckCompliance(ctx.deps, ctx.log, ctx.actor.organizationId, [transfer.property.id]);
-      return transfer;
-    }),
+    .mutation(({ ctx, input }) =>
+      acceptTransfer(ctx.deps, who(ctx), input.id, appUrl(ctx.deps.env), input.token),
+    ),
 
   decline: authedProcedure
     .input(transferIdParams)

@@ -16,6 +16,7 @@ import { queueMailWithin } from '../../mail/mail-job.js';
 import { transferDecidedMail, transferOfferMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
+import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import type { RequestActor } from '../documents/documents.service.js';
 import { countLiveProperties } from '../properties/properties.repo.js';
 import type { OwnershipPeriodOut, TransferOut } from './transfers.schemas.js';
@@ -624,6 +625,8 @@ export async function acceptTransfer(
       .where('subject_id', '=', transfer.id)
       .where('revoked_at', 'is', null)
       .execute();
+    // The check is the buyer's now (their plan decides what it reads): rechecked once this commits.
+    await queueComplianceRecheckWithin(services, trx, buyer, [property.id]);
     await mailSeller(services, trx, transfer.id, 'accepted', organization.name, origin);
   });
   return transferById(db, found.id, now);

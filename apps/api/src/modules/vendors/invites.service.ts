@@ -30,6 +30,7 @@ import {
   checkUploaded,
   getDocument,
   insertRegistered,
+  queueDocumentEffectsWithin,
   REGISTRATION_GRACE_MS,
   registeredValues,
 } from '../documents/documents.service.js';
@@ -372,6 +373,11 @@ export async function registerInviteDocument(
         { ip: caller.ip, userId: supplier?.userId ?? null },
         documentId,
       );
+      await queueDocumentEffectsWithin(services, trx, invite.organization_id, {
+        id: documentId,
+        kind: input.kind,
+        property_id: invite.property_id,
+      });
       if (recipient) {
         await queueMailWithin(services, trx, {
           to: recipient.email,

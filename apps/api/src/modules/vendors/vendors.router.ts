@@ -4,7 +4,6 @@ import { appUrl } from '../../env.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
-import { recheckCompliance } from '../compliance/compliance.jobs.js';
 import { signedUploadOut, who } from '../documents/documents.router.js';
 import { signedUploadSchema } from '../documents/documents.schemas.js';
 import { openInvite, registerInviteDocument, signInviteUpload, viewInvite } from './invites.service.js';
@@ -104,7 +103,6 @@ export const invitesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const invite = await openInvite(ctx.deps.db.db, input.token, ctx.req.ip);
       const document = await registerInviteDocument(ctx.deps, invite, callerOf(ctx), input.document);
-      await recheckCompliance(ctx.deps, ctx.log, invite.organization_id, [invite.property_id]);
       // The vendor hears what they uploaded, not the owner's view of it.
       return { id: document.id, name: document.name, kind: document.kind, created_at: document.created_at };
     }),
