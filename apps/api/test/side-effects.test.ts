@@ -6,6 +6,7 @@ import {
   createPropertyInputSchema,
   johannesburgToday,
   registerDocumentSchema,
+  transferStartSchema,
 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -98,7 +99,12 @@ describe(`side effects come with the change, whichever door (${databaseKind})`, 
       headers: { 'content-type': contentType },
     });
     expect(put.statusCode, put.body).toBe(200);
-    return { storage_key: signed.key, sha256: declaration.sha256, bytes: content.length, content_type: contentType };
+    return {
+      storage_key: signed.key,
+      sha256: declaration.sha256,
+      bytes: content.length,
+      content_type: contentType,
+    };
   }
 
   async function storedCheck(propertyId: string) {
@@ -230,7 +236,13 @@ describe(`side effects come with the change, whichever door (${databaseKind})`, 
 
     // Transfer: accepted by the buyer, the property's check is rechecked as the buyer's.
     const buyer = await owner();
-    const offer = await startTransfer(t.services, seller, property.id, { email: buyer.email }, 'http://door.test');
+    const offer = await startTransfer(
+      t.services,
+      seller,
+      property.id,
+      transferStartSchema.parse({ email: buyer.email }),
+      'http://door.test',
+    );
     await acceptTransfer(t.services, buyer, offer.id, 'http://door.test');
     expect((await storedCheck(property.id)).stale).toBe(true);
     expect(await rechecks()).toBe(1);

@@ -210,7 +210,7 @@ async function readAndStorePolicy(
  * the property, or null when the document is gone.
  */
 export function analysePolicy(
-  services: Pick<AppServices, 'db' | 'store' | 'jobs'>,
+  services: AppServices,
   organizationId: string,
   documentId: string,
 ): Promise<string | null> {
