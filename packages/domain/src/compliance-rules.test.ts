@@ -21,6 +21,7 @@ import {
 import { DOCUMENT_KINDS } from './documents.js';
 import { calendarDateOf, dayNumberOf, formatDateOnly, parseDateOnly } from './due-band.js';
 import { addMonths } from './recurrence.js';
+import { hasLoneSurrogates } from './schemas/common.js';
 
 const TODAY = '2026-11-23';
 
@@ -717,6 +718,17 @@ describe('insurance: the policy wording conditions', () => {
     expect(finding.source).toBe('"Hollard Home", page 12; "Schedule", page 2');
     expect(finding.description).toContain('"Thatch shall be treated xxx');
     expect(finding.description).toContain(`${'x'.repeat(175)}…"; and "Schedule", page 2, says: "Retardant`);
+  });
+
+  it('cuts a long excerpt between characters, never inside one (no lone surrogate is stored)', () => {
+    const long = `${'x'.repeat(198)}😀 and more words after the cut`;
+    const findings = check([], {
+      features: ['thatch_roof', 'lightning_conductor'],
+      policyConditions: [condition('thatch_treated', { excerpt: long })],
+    });
+    const { description } = byRule(findings, 'policy_condition.thatch_treated');
+    expect(hasLoneSurrogates(description)).toBe(false);
+    expect(description).toContain(`${'x'.repeat(198)}…"`);
   });
 
   it('follows the conditions order, after the other insurance rules', () => {

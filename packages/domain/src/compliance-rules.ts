@@ -20,6 +20,7 @@ import {
 import { formatDate } from './format.js';
 import { type ProvinceCode, resolvePropertyMunicipality } from './municipalities.js';
 import { addMonths } from './recurrence.js';
+import { truncateText } from './text.js';
 
 /**
  * The compliance rules engine: what a South African property's vault shows about the certificates the
@@ -702,7 +703,7 @@ const SURGE_PROTECTION_RULE: ComplianceRule = {
 /** '"Home policy", page 4, says: "…"' with the excerpt's white space folded and cut at 200 characters. */
 function quote(entry: PolicyConditionInput): string {
   const excerpt = entry.excerpt.replace(/\s+/g, ' ').trim();
-  const cut = excerpt.length > 200 ? `${excerpt.slice(0, 199)}…` : excerpt;
+  const cut = excerpt.length > 200 ? `${truncateText(excerpt, 199)}…` : excerpt;
   return `${policyPlace(entry)}, says: "${cut}"`;
 }
 

@@ -31,5 +31,6 @@ export * from './schemas/supplier.js';
 export * from './schemas/transfer.js';
 export * from './schemas/vendor.js';
 export * from './templates.js';
+export * from './text.js';
 export * from './uploads.js';
 export * from './users.js';

@@ -8,6 +8,7 @@ import {
 import { documentKindSchema, EXPIRING_DOCUMENT_KINDS } from '../documents.js';
 import { sha256HexSchema } from '../hash.js';
 import { addMonths } from '../recurrence.js';
+import { truncateText } from '../text.js';
 import { ALLOWED_CONTENT_TYPES, MAX_FILES_PER_BATCH, MAX_UPLOAD_BYTES } from '../uploads.js';
 import {
   boundedInt,
@@ -67,17 +68,7 @@ export function sanitizeFileName(name: string): string {
   if (base.length <= MAX_FILE_NAME_LENGTH) return base;
   const dot = base.lastIndexOf('.');
   const extension = dot > 0 && base.length - dot <= MAX_KEPT_EXTENSION + 1 ? base.slice(dot) : '';
-  return `${truncate(base.slice(0, base.length - extension.length), MAX_FILE_NAME_LENGTH - extension.length).trimEnd()}${extension}`;
-}
-
-/** The longest prefix of `text` of at most `max` UTF-16 units that does not split a character. */
-function truncate(text: string, max: number): string {
-  let result = '';
-  for (const character of text) {
-    if (result.length + character.length > max) break;
-    result += character;
-  }
-  return result;
+  return `${truncateText(base.slice(0, base.length - extension.length), MAX_FILE_NAME_LENGTH - extension.length).trimEnd()}${extension}`;
 }
 
 /** A declared content type (trimmed, lower case) from the allowed list. */
