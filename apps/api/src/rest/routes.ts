@@ -90,7 +90,7 @@ import {
   templateInputSchema,
   templateOutSchema,
 } from '../modules/supplier/supplier.schemas.js';
-import { healthSchema, infoSchema } from '../modules/system/system.schemas.js';
+import { systemRestRoutes } from '../modules/system/system.rest.js';
 import {
   acceptTransferBody,
   ownershipPeriodSchema,
@@ -118,24 +118,6 @@ import { nextPageLink } from './link.js';
 
 // Routes not moved to their module's list yet.
 const unsplit: AnyRestRoute[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/health',
-    summary: 'Health of the API, its database and its file store (503 when a part fails)',
-    tags: ['system'],
-    response: healthSchema,
-    alsoAnswers: [503],
-    call: (caller) => caller.system.health(),
-    status: (health) => (health.status === 'ok' ? 200 : 503),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/info',
-    summary: 'Name and version of the API',
-    tags: ['system'],
-    response: infoSchema,
-    call: (caller) => caller.system.info(),
-  }),
   defineRoute({
     method: 'GET',
     url: '/api/properties',
@@ -933,4 +915,4 @@ const unsplit: AnyRestRoute[] = [
 ];
 
 /** The REST compatibility layer: every /api path of the spec, each a door to one procedure. */
-export const restRoutes: AnyRestRoute[] = [...authRestRoutes, ...unsplit];
+export const restRoutes: AnyRestRoute[] = [...authRestRoutes, ...systemRestRoutes, ...unsplit];
