@@ -1,12 +1,9 @@
 import {
-  addPropertyFormSchema,
-  type CreatePropertyInput,
   callbackInputSchema,
   claimInputSchema,
   completeMaintenanceTaskSchema,
   createShareSchema,
   inviteDocumentSchema,
-  propertyDialogSchema,
   providerSearchSchema,
   registerDocumentSchema,
   shareUnlockSchema,
@@ -17,7 +14,6 @@ import {
   transferStartSchema,
   updateDocumentSchema,
   updateMaintenanceTaskSchema,
-  updatePropertySchema,
   updateVendorSchema,
   vendorInviteSchema,
 } from '@propertydna/domain';
@@ -61,12 +57,8 @@ import {
   policyAnalysisSchema,
   policyFindingSchema,
 } from '../modules/policies/policies.schemas.js';
-import {
-  dashboardStatsSchema,
-  propertyIdParams,
-  propertyListQuery,
-  propertySchema,
-} from '../modules/properties/properties.schemas.js';
+import { propertiesRestRoutes } from '../modules/properties/properties.rest.js';
+import { propertyIdParams } from '../modules/properties/properties.schemas.js';
 import {
   adoptBody,
   adoptResultSchema,
@@ -114,77 +106,9 @@ import {
   vendorSchema,
 } from '../modules/vendors/vendors.schemas.js';
 import { type AnyRestRoute, defineRoute } from './define-route.js';
-import { nextPageLink } from './link.js';
 
 // Routes not moved to their module's list yet.
 const unsplit: AnyRestRoute[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/properties',
-    summary:
-      "The organisation's properties, with document counts, last activity and compliance: all of them, or with limit (or cursor) one page and a Link header to the next",
-    tags: ['properties'],
-    query: propertyListQuery,
-    response: z.array(propertySchema),
-    serializeFromSchema: true,
-    call: async (caller, { query, setHeader }) => {
-      const { limit, cursor, q, status } = query;
-      if (limit === undefined && cursor === undefined) return caller.properties.list({ q, status });
-      const page = await caller.properties.page({ limit, cursor, q, status });
-      if (page.nextCursor) {
-        setHeader('link', nextPageLink('/api/properties', { limit, q, status, cursor: page.nextCursor }));
-      }
-      return page.items;
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/properties',
-    summary:
-      'Register a property (the dialog payload or the add-property form payload); the server issues the DNA code',
-    tags: ['properties'],
-    bodyDoc: z.union([propertyDialogSchema, addPropertyFormSchema]),
-    response: propertySchema,
-    // Validated by the procedure's input schema, which picks the shape and answers its messages.
-    call: (caller, { body }) => caller.properties.create(body as CreatePropertyInput),
-    status: () => 201,
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/properties/:id',
-    summary: 'One property (404 for an unknown or foreign id)',
-    tags: ['properties'],
-    params: propertyIdParams,
-    response: propertySchema,
-    call: (caller, { params }) => caller.properties.byId(params),
-  }),
-  defineRoute({
-    method: 'PATCH',
-    url: '/api/properties/:id',
-    summary: "Edit a property's descriptive fields (never its DNA code)",
-    tags: ['properties'],
-    params: propertyIdParams,
-    body: updatePropertySchema,
-    response: propertySchema,
-    call: (caller, { params, body }) => caller.properties.update({ id: params.id, patch: body }),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/properties/:id/archive',
-    summary: 'Archive a property: it leaves the portfolio, its documents are kept',
-    tags: ['properties'],
-    params: propertyIdParams,
-    response: okSchema,
-    call: (caller, { params }) => caller.properties.archive(params),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/dashboard/stats',
-    summary: 'Counts for the dashboard: properties, documents, compliance, upcoming expiries',
-    tags: ['properties'],
-    response: dashboardStatsSchema,
-    call: (caller) => caller.properties.stats(),
-  }),
   defineRoute({
     method: 'POST',
     url: '/api/plan/trial',
@@ -915,4 +839,9 @@ const unsplit: AnyRestRoute[] = [
 ];
 
 /** The REST compatibility layer: every /api path of the spec, each a door to one procedure. */
-export const restRoutes: AnyRestRoute[] = [...authRestRoutes, ...systemRestRoutes, ...unsplit];
+export const restRoutes: AnyRestRoute[] = [
+  ...authRestRoutes,
+  ...systemRestRoutes,
+  ...propertiesRestRoutes,
+  ...unsplit,
+];

@@ -1,0 +1,87 @@
+import {
+  addPropertyFormSchema,
+  type CreatePropertyInput,
+  propertyDialogSchema,
+  updatePropertySchema,
+} from '@propertydna/domain';
+import { z } from 'zod';
+import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { nextPageLink } from '../../rest/link.js';
+import { okSchema } from '../auth/auth.schemas.js';
+import {
+  dashboardStatsSchema,
+  propertyIdParams,
+  propertyListQuery,
+  propertySchema,
+} from './properties.schemas.js';
+
+/** The REST routes of the portfolio: each a door to one procedure. */
+export const propertiesRestRoutes: AnyRestRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/properties',
+    summary:
+      "The organisation's properties, with document counts, last activity and compliance: all of them, or with limit (or cursor) one page and a Link header to the next",
+    tags: ['properties'],
+    query: propertyListQuery,
+    response: z.array(propertySchema),
+    serializeFromSchema: true,
+    call: async (caller, { query, setHeader }) => {
+      const { limit, cursor, q, status } = query;
+      if (limit === undefined && cursor === undefined) return caller.properties.list({ q, status });
+      const page = await caller.properties.page({ limit, cursor, q, status });
+      if (page.nextCursor) {
+        setHeader('link', nextPageLink('/api/properties', { limit, q, status, cursor: page.nextCursor }));
+      }
+      return page.items;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/properties',
+    summary:
+      'Register a property (the dialog payload or the add-property form payload); the server issues the DNA code',
+    tags: ['properties'],
+    bodyDoc: z.union([propertyDialogSchema, addPropertyFormSchema]),
+    response: propertySchema,
+    // Validated by the procedure's input schema, which picks the shape and answers its messages.
+    call: (caller, { body }) => caller.properties.create(body as CreatePropertyInput),
+    status: () => 201,
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/properties/:id',
+    summary: 'One property (404 for an unknown or foreign id)',
+    tags: ['properties'],
+    params: propertyIdParams,
+    response: propertySchema,
+    call: (caller, { params }) => caller.properties.byId(params),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    url: '/api/properties/:id',
+    summary: "Edit a property's descriptive fields (never its DNA code)",
+    tags: ['properties'],
+    params: propertyIdParams,
+    body: updatePropertySchema,
+    response: propertySchema,
+    call: (caller, { params, body }) => caller.properties.update({ id: params.id, patch: body }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/properties/:id/archive',
+    summary: 'Archive a property: it leaves the portfolio, its documents are kept',
+    tags: ['properties'],
+    params: propertyIdParams,
+    response: okSchema,
+    call: (caller, { params }) => caller.properties.archive(params),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/dashboard/stats',
+    summary: 'Counts for the dashboard: properties, documents, compliance, upcoming expiries',
+    tags: ['properties'],
+    response: dashboardStatsSchema,
+    call: (caller) => caller.properties.stats(),
+  }),
+];
