@@ -19,7 +19,7 @@ import {
 } from '@propertydna/domain';
 import { z } from 'zod';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
-import { messageSchema, okSchema, publicOrganizationSchema } from '../modules/auth/auth.schemas.js';
+import { messageSchema, okSchema } from '../modules/auth/auth.schemas.js';
 import { calendarFeedSchema } from '../modules/calendar/calendar.schemas.js';
 import { policyCheckSchema } from '../modules/compliance/compliance.schemas.js';
 import {
@@ -50,6 +50,7 @@ import {
   notificationSettingsSchema,
   updateNotificationSettingsInput,
 } from '../modules/notifications/notifications.schemas.js';
+import { planRestRoutes } from '../modules/plan/plan.rest.js';
 import {
   analyzeInput,
   analyzeResultSchema,
@@ -109,14 +110,6 @@ import { type AnyRestRoute, defineRoute } from './define-route.js';
 
 // Routes not moved to their module's list yet.
 const unsplit: AnyRestRoute[] = [
-  defineRoute({
-    method: 'POST',
-    url: '/api/plan/trial',
-    summary: 'Start the 14-day Premium trial (once per organisation)',
-    tags: ['plan'],
-    response: publicOrganizationSchema,
-    call: (caller) => caller.plan.startTrial(),
-  }),
   defineRoute({
     method: 'POST',
     url: '/api/documents/sign',
@@ -843,5 +836,6 @@ export const restRoutes: AnyRestRoute[] = [
   ...authRestRoutes,
   ...systemRestRoutes,
   ...propertiesRestRoutes,
+  ...planRestRoutes,
   ...unsplit,
 ];
