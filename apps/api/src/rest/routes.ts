@@ -5,14 +5,12 @@ import {
   createShareSchema,
   inviteDocumentSchema,
   providerSearchSchema,
-  registerDocumentSchema,
   shareUnlockSchema,
   signUploadSchema,
   supplierInsuranceSchema,
   supplierJobSchema,
   supplierProfileSchema,
   transferStartSchema,
-  updateDocumentSchema,
   updateMaintenanceTaskSchema,
   updateVendorSchema,
   vendorInviteSchema,
@@ -22,12 +20,8 @@ import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { messageSchema, okSchema } from '../modules/auth/auth.schemas.js';
 import { calendarFeedSchema } from '../modules/calendar/calendar.schemas.js';
 import { policyCheckSchema } from '../modules/compliance/compliance.schemas.js';
-import {
-  documentIdParams,
-  documentSchema,
-  signedUploadSchema,
-  signUploadBatchSchema,
-} from '../modules/documents/documents.schemas.js';
+import { documentsRestRoutes } from '../modules/documents/documents.rest.js';
+import { documentSchema, signedUploadSchema } from '../modules/documents/documents.schemas.js';
 import {
   callbackSchema,
   claimDetailSchema,
@@ -110,51 +104,6 @@ import { type AnyRestRoute, defineRoute } from './define-route.js';
 
 // Routes not moved to their module's list yet.
 const unsplit: AnyRestRoute[] = [
-  defineRoute({
-    method: 'POST',
-    url: '/api/documents/sign',
-    summary: 'Declare an upload (type, SHA-256, size) and get a signed URL to PUT the raw file to',
-    tags: ['documents'],
-    body: signUploadSchema,
-    response: signedUploadSchema,
-    call: (caller, { body }) => caller.documents.sign(body),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/documents/sign-batch',
-    summary: 'Declare a batch of at most 5 uploads and get a signed URL for each',
-    tags: ['documents'],
-    body: signUploadBatchSchema,
-    response: z.array(signedUploadSchema),
-    call: (caller, { body }) => caller.documents.signBatch(body),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/documents',
-    summary: 'Register an uploaded file as a document (size, hash and type are checked on the stored bytes)',
-    tags: ['documents'],
-    body: registerDocumentSchema,
-    response: documentSchema,
-    call: (caller, { body }) => caller.documents.register(body),
-    status: () => 201,
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/documents',
-    summary: "The organisation's documents",
-    tags: ['documents'],
-    response: z.array(documentSchema),
-    call: (caller) => caller.documents.list(),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/properties/:id/documents',
-    summary: "One property's documents",
-    tags: ['documents'],
-    params: propertyIdParams,
-    response: z.array(documentSchema),
-    call: (caller, { params }) => caller.documents.byProperty({ propertyId: params.id }),
-  }),
   defineRoute({
     method: 'GET',
     url: '/api/properties/:id/policy-check',
@@ -347,26 +296,6 @@ const unsplit: AnyRestRoute[] = [
     tags: ['calendar'],
     response: calendarFeedSchema,
     call: (caller) => caller.calendar.rotate(),
-  }),
-  defineRoute({
-    method: 'PATCH',
-    url: '/api/documents/:id',
-    summary:
-      "Change one's own document: the expiry of a certificate or policy, a certificate's type and issue date (absent keeps a field, null clears it)",
-    tags: ['documents'],
-    params: documentIdParams,
-    body: updateDocumentSchema,
-    response: documentSchema,
-    call: (caller, { params, body }) => caller.documents.update({ id: params.id, patch: body }),
-  }),
-  defineRoute({
-    method: 'DELETE',
-    url: '/api/documents/:id',
-    summary: 'Remove a document from the vault',
-    tags: ['documents'],
-    params: documentIdParams,
-    response: okSchema,
-    call: (caller, { params }) => caller.documents.remove(params),
   }),
   defineRoute({
     method: 'GET',
@@ -837,5 +766,6 @@ export const restRoutes: AnyRestRoute[] = [
   ...systemRestRoutes,
   ...propertiesRestRoutes,
   ...planRestRoutes,
+  ...documentsRestRoutes,
   ...unsplit,
 ];
