@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { messageSchema, okSchema } from '../modules/auth/auth.schemas.js';
 import { calendarFeedSchema } from '../modules/calendar/calendar.schemas.js';
-import { policyCheckSchema } from '../modules/compliance/compliance.schemas.js';
+import { complianceRestRoutes } from '../modules/compliance/compliance.rest.js';
 import { documentsRestRoutes } from '../modules/documents/documents.rest.js';
 import { documentSchema, signedUploadSchema } from '../modules/documents/documents.schemas.js';
 import {
@@ -104,25 +104,6 @@ import { type AnyRestRoute, defineRoute } from './define-route.js';
 
 // Routes not moved to their module's list yet.
 const unsplit: AnyRestRoute[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/properties/:id/policy-check',
-    summary:
-      "The property's compliance check (spec §3): status, lastChecked and findings in the ongoing, transfer and insurance contexts; rerun first when something it read has changed",
-    tags: ['compliance'],
-    params: propertyIdParams,
-    response: policyCheckSchema,
-    call: (caller, { params }) => caller.compliance.policyCheck({ id: params.id }),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/properties/:id/policy-check',
-    summary: "Run Full Compliance Check: runs the property's check now and records lastChecked",
-    tags: ['compliance'],
-    params: propertyIdParams,
-    response: policyCheckSchema,
-    call: (caller, { params }) => caller.compliance.runCheck({ id: params.id }),
-  }),
   defineRoute({
     method: 'GET',
     url: '/api/policies/findings',
@@ -767,5 +748,6 @@ export const restRoutes: AnyRestRoute[] = [
   ...propertiesRestRoutes,
   ...planRestRoutes,
   ...documentsRestRoutes,
+  ...complianceRestRoutes,
   ...unsplit,
 ];
