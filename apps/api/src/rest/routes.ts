@@ -45,13 +45,7 @@ import {
   updateNotificationSettingsInput,
 } from '../modules/notifications/notifications.schemas.js';
 import { planRestRoutes } from '../modules/plan/plan.rest.js';
-import {
-  analyzeInput,
-  analyzeResultSchema,
-  policiesQuery,
-  policyAnalysisSchema,
-  policyFindingSchema,
-} from '../modules/policies/policies.schemas.js';
+import { policiesRestRoutes } from '../modules/policies/policies.rest.js';
 import { propertiesRestRoutes } from '../modules/properties/properties.rest.js';
 import { propertyIdParams } from '../modules/properties/properties.schemas.js';
 import {
@@ -104,35 +98,6 @@ import { type AnyRestRoute, defineRoute } from './define-route.js';
 
 // Routes not moved to their module's list yet.
 const unsplit: AnyRestRoute[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/policies/findings',
-    summary:
-      "Clauses found in the owner's insurance policies (exclusions, maintenance conditions, endorsements) and the vault evidence of each condition; ?propertyId= for one property",
-    tags: ['policies'],
-    query: policiesQuery,
-    response: z.array(policyFindingSchema),
-    call: (caller, { query }) => caller.policies.findings(query),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/policies/analyses',
-    summary: "Where the analysis of each of the owner's policies stands; ?propertyId= for one property",
-    tags: ['policies'],
-    query: policiesQuery,
-    response: z.array(policyAnalysisSchema),
-    call: (caller, { query }) => caller.policies.analyses(query),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/policies/analyze',
-    summary: 'Analyze Policies: queues the analysis of every policy of the property',
-    tags: ['policies'],
-    body: analyzeInput,
-    response: analyzeResultSchema,
-    call: (caller, { body }) => caller.policies.analyze(body),
-    status: () => 202,
-  }),
   defineRoute({
     method: 'GET',
     url: '/api/maintenance',
@@ -749,5 +714,6 @@ export const restRoutes: AnyRestRoute[] = [
   ...planRestRoutes,
   ...documentsRestRoutes,
   ...complianceRestRoutes,
+  ...policiesRestRoutes,
   ...unsplit,
 ];
