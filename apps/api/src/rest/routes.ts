@@ -15,7 +15,7 @@ import {
 } from '@propertydna/domain';
 import { z } from 'zod';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
-import { messageSchema, okSchema } from '../modules/auth/auth.schemas.js';
+import { okSchema } from '../modules/auth/auth.schemas.js';
 import { calendarFeedSchema } from '../modules/calendar/calendar.schemas.js';
 import { complianceRestRoutes } from '../modules/compliance/compliance.rest.js';
 import { documentsRestRoutes } from '../modules/documents/documents.rest.js';
@@ -28,10 +28,7 @@ import {
   providerSchema,
 } from '../modules/escalation/escalation.schemas.js';
 import { maintenanceRestRoutes } from '../modules/maintenance/maintenance.rest.js';
-import {
-  notificationSettingsSchema,
-  updateNotificationSettingsInput,
-} from '../modules/notifications/notifications.schemas.js';
+import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
 import { planRestRoutes } from '../modules/plan/plan.rest.js';
 import { policiesRestRoutes } from '../modules/policies/policies.rest.js';
 import { propertiesRestRoutes } from '../modules/properties/properties.rest.js';
@@ -86,33 +83,6 @@ import { type AnyRestRoute, defineRoute } from './define-route.js';
 
 // Routes not moved to their module's list yet.
 const unsplit: AnyRestRoute[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/notifications/settings',
-    summary:
-      'Email alerts: whether the daily alert at 07:00 is on, and whether the plan includes alerts (Premium and the trial; not Free, with the reason)',
-    tags: ['notifications'],
-    response: notificationSettingsSchema,
-    call: (caller) => caller.notifications.settings(),
-  }),
-  defineRoute({
-    method: 'PUT',
-    url: '/api/notifications/settings',
-    summary: 'Turn the daily email alert on or off',
-    tags: ['notifications'],
-    body: updateNotificationSettingsInput,
-    response: notificationSettingsSchema,
-    call: (caller, { body }) => caller.notifications.update(body),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/notifications/test',
-    summary:
-      "Send me a test reminder email: the caller's current digest (overdue or due within 7 days, then within 30 days, per property), now; 403 on the Free plan",
-    tags: ['notifications'],
-    response: messageSchema,
-    call: (caller) => caller.notifications.sendTest(),
-  }),
   defineRoute({
     method: 'GET',
     url: '/api/calendar',
@@ -603,5 +573,6 @@ export const restRoutes: AnyRestRoute[] = [
   ...complianceRestRoutes,
   ...policiesRestRoutes,
   ...maintenanceRestRoutes,
+  ...notificationsRestRoutes,
   ...unsplit,
 ];
