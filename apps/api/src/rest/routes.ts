@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { okSchema } from '../modules/auth/auth.schemas.js';
-import { calendarFeedSchema } from '../modules/calendar/calendar.schemas.js';
+import { calendarRestRoutes } from '../modules/calendar/calendar.rest.js';
 import { complianceRestRoutes } from '../modules/compliance/compliance.rest.js';
 import { documentsRestRoutes } from '../modules/documents/documents.rest.js';
 import { documentSchema, signedUploadSchema } from '../modules/documents/documents.schemas.js';
@@ -83,23 +83,6 @@ import { type AnyRestRoute, defineRoute } from './define-route.js';
 
 // Routes not moved to their module's list yet.
 const unsplit: AnyRestRoute[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/calendar',
-    summary:
-      'Your private calendar feed URL ({token}.ics) to subscribe to in Google Calendar, Outlook or Apple Calendar: created on the first call, the same URL after that',
-    tags: ['calendar'],
-    response: calendarFeedSchema,
-    call: (caller) => caller.calendar.feed(),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/calendar/rotate',
-    summary: 'Rotate the calendar feed: the old URL answers 404 from now on; answers the new one',
-    tags: ['calendar'],
-    response: calendarFeedSchema,
-    call: (caller) => caller.calendar.rotate(),
-  }),
   defineRoute({
     method: 'GET',
     url: '/api/supplier/profile',
@@ -574,5 +557,6 @@ export const restRoutes: AnyRestRoute[] = [
   ...policiesRestRoutes,
   ...maintenanceRestRoutes,
   ...notificationsRestRoutes,
+  ...calendarRestRoutes,
   ...unsplit,
 ];
