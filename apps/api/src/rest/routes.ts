@@ -6,9 +6,6 @@ import {
   providerSearchSchema,
   shareUnlockSchema,
   signUploadSchema,
-  supplierInsuranceSchema,
-  supplierJobSchema,
-  supplierProfileSchema,
   transferStartSchema,
   updateVendorSchema,
   vendorInviteSchema,
@@ -19,7 +16,7 @@ import { okSchema } from '../modules/auth/auth.schemas.js';
 import { calendarRestRoutes } from '../modules/calendar/calendar.rest.js';
 import { complianceRestRoutes } from '../modules/compliance/compliance.rest.js';
 import { documentsRestRoutes } from '../modules/documents/documents.rest.js';
-import { documentSchema, signedUploadSchema } from '../modules/documents/documents.schemas.js';
+import { signedUploadSchema } from '../modules/documents/documents.schemas.js';
 import {
   callbackSchema,
   claimDetailSchema,
@@ -46,16 +43,8 @@ import {
   verifyParams,
   verifyResultSchema,
 } from '../modules/shares/shares.schemas.js';
-import {
-  insuranceSchema,
-  jobIdParams,
-  jobSchema,
-  reportInputSchema,
-  supplierProfileOutSchema,
-  templateIdParams,
-  templateInputSchema,
-  templateOutSchema,
-} from '../modules/supplier/supplier.schemas.js';
+import { supplierRestRoutes } from '../modules/supplier/supplier.rest.js';
+import { jobIdParams } from '../modules/supplier/supplier.schemas.js';
 import { systemRestRoutes } from '../modules/system/system.rest.js';
 import {
   acceptTransferBody,
@@ -83,98 +72,6 @@ import { type AnyRestRoute, defineRoute } from './define-route.js';
 
 // Routes not moved to their module's list yet.
 const unsplit: AnyRestRoute[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/supplier/profile',
-    summary: "The supplier's profile (suppliers only)",
-    tags: ['supplier'],
-    response: supplierProfileOutSchema,
-    call: (caller) => caller.supplier.profile(),
-  }),
-  defineRoute({
-    method: 'PUT',
-    url: '/api/supplier/profile',
-    summary: "Update the supplier's profile; specialties may be comma-separated",
-    tags: ['supplier'],
-    body: supplierProfileSchema,
-    response: supplierProfileOutSchema,
-    call: (caller, { body }) => caller.supplier.updateProfile(body),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/supplier/templates',
-    summary: "The built-in Roofing Service Report v1 and the supplier's own templates",
-    tags: ['supplier'],
-    response: z.array(templateOutSchema),
-    call: (caller) => caller.supplier.templates(),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/supplier/templates',
-    summary: 'Create a template',
-    tags: ['supplier'],
-    body: templateInputSchema,
-    response: templateOutSchema,
-    call: (caller, { body }) => caller.supplier.createTemplate(body),
-    status: () => 201,
-  }),
-  defineRoute({
-    method: 'PUT',
-    url: '/api/supplier/templates/:id',
-    summary: "Edit one of the supplier's templates",
-    tags: ['supplier'],
-    params: templateIdParams,
-    body: templateInputSchema,
-    response: templateOutSchema,
-    call: (caller, { params, body }) => caller.supplier.updateTemplate({ id: params.id, template: body }),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/supplier/jobs',
-    summary: "The supplier's jobs with their document counts",
-    tags: ['supplier'],
-    response: z.array(jobSchema),
-    call: (caller) => caller.supplier.jobs(),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/supplier/jobs',
-    summary: 'Create a job (the JOB reference is checked and kept unique; made by the server when absent)',
-    tags: ['supplier'],
-    body: supplierJobSchema,
-    response: jobSchema,
-    call: (caller, { body }) => caller.supplier.createJob(body),
-    status: () => 201,
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/supplier/jobs/:id',
-    summary: 'One job',
-    tags: ['supplier'],
-    params: jobIdParams,
-    response: jobSchema,
-    call: (caller, { params }) => caller.supplier.job(params),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/supplier/jobs/:id/documents',
-    summary: "A job's verified documents",
-    tags: ['supplier'],
-    params: jobIdParams,
-    response: z.array(documentSchema),
-    call: (caller, { params }) => caller.supplier.jobDocuments(params),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/supplier/jobs/:id/reports',
-    summary: 'Fill a template for the job: validated, rendered to PDF and stored as a verified document',
-    tags: ['supplier'],
-    params: jobIdParams,
-    body: reportInputSchema,
-    response: documentSchema,
-    call: (caller, { params, body }) => caller.supplier.createReport({ id: params.id, ...body }),
-    status: () => 201,
-  }),
   defineRoute({
     method: 'POST',
     url: '/api/supplier/jobs/:id/share',
@@ -272,23 +169,6 @@ const unsplit: AnyRestRoute[] = [
     params: verifyParams,
     response: verifyResultSchema,
     call: (caller, { params }) => caller.shares.verify(params),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/supplier/insurance',
-    summary: "The supplier's liability insurance (null when none is recorded)",
-    tags: ['supplier'],
-    response: insuranceSchema.nullable(),
-    call: (caller) => caller.supplier.insurance(),
-  }),
-  defineRoute({
-    method: 'PUT',
-    url: '/api/supplier/insurance',
-    summary: "Record the supplier's liability insurance (insurer, policy number, expiry)",
-    tags: ['supplier'],
-    body: supplierInsuranceSchema,
-    response: insuranceSchema,
-    call: (caller, { body }) => caller.supplier.updateInsurance(body),
   }),
   defineRoute({
     method: 'GET',
@@ -558,5 +438,6 @@ export const restRoutes: AnyRestRoute[] = [
   ...maintenanceRestRoutes,
   ...notificationsRestRoutes,
   ...calendarRestRoutes,
+  ...supplierRestRoutes,
   ...unsplit,
 ];
