@@ -1,20 +1,14 @@
 import {
   callbackInputSchema,
   claimInputSchema,
-  inviteDocumentSchema,
   providerSearchSchema,
-  signUploadSchema,
   transferStartSchema,
-  updateVendorSchema,
-  vendorInviteSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
-import { okSchema } from '../modules/auth/auth.schemas.js';
 import { calendarRestRoutes } from '../modules/calendar/calendar.rest.js';
 import { complianceRestRoutes } from '../modules/compliance/compliance.rest.js';
 import { documentsRestRoutes } from '../modules/documents/documents.rest.js';
-import { signedUploadSchema } from '../modules/documents/documents.schemas.js';
 import {
   callbackSchema,
   claimDetailSchema,
@@ -42,123 +36,11 @@ import {
   transferStartedSchema,
   transferTokenParams,
 } from '../modules/transfers/transfers.schemas.js';
-import {
-  inviteCreatedSchema,
-  inviteTokenParams,
-  inviteUploadSchema,
-  inviteViewSchema,
-  propertyVendorSchema,
-  revokeResultSchema,
-  revokeVendorBody,
-  vendorIdParams,
-  vendorSchema,
-} from '../modules/vendors/vendors.schemas.js';
+import { vendorsRestRoutes } from '../modules/vendors/vendors.rest.js';
 import { type AnyRestRoute, defineRoute } from './define-route.js';
 
 // Routes not moved to their module's list yet.
 const unsplit: AnyRestRoute[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/vendors',
-    summary:
-      "The organisation's vendor directory, each with the properties it serves and what it may upload there",
-    tags: ['vendors'],
-    response: z.array(vendorSchema),
-    call: (caller) => caller.vendors.list(),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/vendors/invite',
-    summary:
-      'Invite a service provider to upload documents for a property: e-mails them an upload link (14 days unless expiresInDays); re-inviting the same e-mail for the same property renews the link',
-    tags: ['vendors'],
-    body: vendorInviteSchema,
-    response: inviteCreatedSchema,
-    call: (caller, { body }) => caller.vendors.invite(body),
-    status: () => 201,
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/vendors/:id',
-    summary: 'One vendor of the directory (404 for an unknown or foreign id)',
-    tags: ['vendors'],
-    params: vendorIdParams,
-    response: vendorSchema,
-    call: (caller, { params }) => caller.vendors.byId(params),
-  }),
-  defineRoute({
-    method: 'PATCH',
-    url: '/api/vendors/:id',
-    summary: "Edit the owner's record of a vendor: name, company, phone, specialties, notes",
-    tags: ['vendors'],
-    params: vendorIdParams,
-    body: updateVendorSchema,
-    response: vendorSchema,
-    call: (caller, { params, body }) => caller.vendors.update({ id: params.id, patch: body }),
-  }),
-  defineRoute({
-    method: 'DELETE',
-    url: '/api/vendors/:id',
-    summary:
-      'Remove a vendor from the directory and end its upload links (what it uploaded stays in the vault)',
-    tags: ['vendors'],
-    params: vendorIdParams,
-    response: okSchema,
-    call: (caller, { params }) => caller.vendors.remove(params),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/vendors/:id/revoke',
-    summary:
-      "End a vendor's live upload links (all, or the one for {propertyId}); a revoked link answers 404",
-    tags: ['vendors'],
-    params: vendorIdParams,
-    body: revokeVendorBody,
-    response: revokeResultSchema,
-    call: (caller, { params, body }) => caller.vendors.revoke({ ...body, id: params.id }),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/properties/:id/vendors',
-    summary: "A property's vendors: what each invite allows until when, and what each uploaded",
-    tags: ['vendors'],
-    params: propertyIdParams,
-    response: z.array(propertyVendorSchema),
-    call: (caller, { params }) => caller.vendors.byProperty({ propertyId: params.id }),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/invites/:token',
-    summary:
-      "What an upload link shows its holder (no account needed): the property's address and DNA code, who asks, what may be uploaded until when — never the owner's documents. 404 when unknown, expired or revoked",
-    tags: ['vendors'],
-    params: inviteTokenParams,
-    response: inviteViewSchema,
-    call: (caller, { params }) => caller.invites.view(params),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/invites/:token/sign',
-    summary:
-      "Step 1 of an invite's upload: declare type, SHA-256 and size; answers the signed URL to PUT the file to",
-    tags: ['vendors'],
-    params: inviteTokenParams,
-    body: signUploadSchema,
-    response: signedUploadSchema,
-    call: (caller, { params, body }) => caller.invites.sign({ ...body, token: params.token }),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/invites/:token/documents',
-    summary:
-      "Step 3 of an invite's upload: register the uploaded file in the property's vault, verified by the vendor (a kind the invite allows)",
-    tags: ['vendors'],
-    params: inviteTokenParams,
-    body: inviteDocumentSchema,
-    response: inviteUploadSchema,
-    call: (caller, { params, body }) => caller.invites.register({ token: params.token, document: body }),
-    status: () => 201,
-  }),
   defineRoute({
     method: 'POST',
     url: '/api/properties/:id/claims',
@@ -327,5 +209,6 @@ export const restRoutes: AnyRestRoute[] = [
   ...calendarRestRoutes,
   ...supplierRestRoutes,
   ...sharesRestRoutes,
+  ...vendorsRestRoutes,
   ...unsplit,
 ];
