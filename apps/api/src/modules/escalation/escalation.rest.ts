@@ -1,0 +1,85 @@
+import { callbackInputSchema, claimInputSchema, providerSearchSchema } from '@propertydna/domain';
+import { z } from 'zod';
+import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { propertyIdParams } from '../properties/properties.schemas.js';
+import {
+  callbackSchema,
+  claimDetailSchema,
+  claimIdParams,
+  claimSchema,
+  providerSchema,
+} from './escalation.schemas.js';
+
+/** The REST routes of claims, providers and callbacks: each a door to one procedure. */
+export const escalationRestRoutes: AnyRestRoute[] = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/properties/:id/claims',
+    summary:
+      "Start Claim: {incident_type, incident_date, description, document_ids} (photos already in the property's vault); answers the claim with its evidence",
+    tags: ['escalation'],
+    params: propertyIdParams,
+    body: claimInputSchema,
+    response: claimDetailSchema,
+    call: (caller, { params, body }) => caller.escalation.startClaim({ ...body, propertyId: params.id }),
+    status: () => 201,
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/properties/:id/claims',
+    summary: "A property's claims, newest first",
+    tags: ['escalation'],
+    params: propertyIdParams,
+    response: z.array(claimSchema),
+    call: (caller, { params }) => caller.escalation.propertyClaims({ propertyId: params.id }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/claims',
+    summary: "The organisation's claims, newest first, each with its property's name",
+    tags: ['escalation'],
+    response: z.array(claimSchema),
+    call: (caller) => caller.escalation.claims(),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/claims/:id',
+    summary:
+      'One claim: its property, its photos and the evidence an insurer asks for with its incident type, each item with what the vault and the service history hold for it (missing when nothing)',
+    tags: ['escalation'],
+    params: claimIdParams,
+    response: claimDetailSchema,
+    call: (caller, { params }) => caller.escalation.claim(params),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/providers',
+    summary:
+      'Find Provider: registered suppliers (public profile, insured_until, verified = insurance current), ?specialty=&municipality=&q=, verified first, at most 50',
+    tags: ['escalation'],
+    query: providerSearchSchema,
+    response: z.array(providerSchema),
+    call: (caller, { query }) => caller.escalation.providers(query),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/properties/:id/callbacks',
+    summary:
+      'Schedule Call: {phone, preferred_time (morning|afternoon|evening), topic}; stored and mailed to the support team',
+    tags: ['escalation'],
+    params: propertyIdParams,
+    body: callbackInputSchema,
+    response: callbackSchema,
+    call: (caller, { params, body }) => caller.escalation.requestCallback({ ...body, propertyId: params.id }),
+    status: () => 201,
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/properties/:id/callbacks',
+    summary: "A property's callback requests with their status (requested, scheduled, done), newest first",
+    tags: ['escalation'],
+    params: propertyIdParams,
+    response: z.array(callbackSchema),
+    call: (caller, { params }) => caller.escalation.callbacks({ propertyId: params.id }),
+  }),
+];
