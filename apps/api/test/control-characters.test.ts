@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AnyRestRoute } from '../src/rest/define-route.js';
-import { restRoutes } from '../src/rest/routes.js';
+import { restRoutes } from '../src/rest/plugin.js';
 import { appRouter } from '../src/trpc/router.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
