@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Layers point one way (ARCHITECTURE.md): domain ← db, storage, auth ← trpc/init ← modules ← trpc/router,
-// rest ← app. The lower layers never import from the layers above them.
+// Layers point one way (ARCHITECTURE.md): domain ← db, storage, auth ← trpc/init, rest/define-route ← modules ←
+// trpc/router, rest/plugin ← app. The lower layers never import from the layers above them.
 const src = path.dirname(fileURLToPath(import.meta.url));
 
 function sourcesUnder(folder: string) {
@@ -53,6 +53,25 @@ describe('layers', () => {
         );
       }
     }
+  });
+
+  it("keeps each module's REST routes its own: no <area>.rest.ts imports another module's", () => {
+    const lists = sourcesUnder('modules').filter(({ file }) => file.endsWith('.rest.ts'));
+    expect(lists.length).toBeGreaterThan(10);
+    for (const { file, text } of lists) {
+      const area = file.split('/')[1];
+      for (const target of importsOf(file, text)) {
+        if (target.endsWith('.rest.js'))
+          expect(target, `${file} imports ${target}`).toMatch(new RegExp(`^modules/${area}/`));
+      }
+    }
+  });
+
+  it("registers every module's REST routes: rest/plugin.ts imports each <area>.rest.ts", () => {
+    const plugin = readFileSync(path.join(src, 'rest/plugin.ts'), 'utf8');
+    const imported = importsOf('rest/plugin.ts', plugin);
+    for (const { file } of sourcesUnder('modules').filter(({ file }) => file.endsWith('.rest.ts')))
+      expect(imported, `rest/plugin.ts does not import ${file}`).toContain(file.replace(/\.ts$/, '.js'));
   });
 
   it('finds the imports it checks', () => {
