@@ -9,6 +9,9 @@ import type { AppServices } from './trpc/context.js';
 import type { TrpcHttpOptions } from './trpc/http-handler.js';
 import type { AppRouter } from './trpc/router.js';
 
+/** The one object every bench-seeded document names (never stored: the bench lists, it does not download). */
+const BENCH_OBJECT_KEY = 'ab/ab000000000000000000000000000000';
+
 /**
  * Benchmark-only routes (registered with BENCH_ROUTES=true, never otherwise): fills the caller's
  * organisation with many properties and documents in two statements, so `pnpm bench` can measure
@@ -50,11 +53,13 @@ export async function benchRoutes(
         select ${actor.organizationId}, 'BENCH-' || ${actor.organizationId} || '-' || g, 'BENCH-' || g,
                'Bench property ' || g, g || ' Long Street, Cape Town', 'City of Cape Town', 'B' || g, 'City Bowl'
         from generate_series(1, ${properties}::int) g`.execute(db);
+      // The documents all name one (absent) object, which their foreign key needs a row for.
+      await sql`insert into stored_objects (storage_key) values (${BENCH_OBJECT_KEY}) on conflict do nothing`.execute(db);
       await sql`
         insert into documents (organization_id, property_id, kind, name, storage_key, sha256, bytes, content_type,
                                source, expires_at, created_at)
         select p.organization_id, p.id, (array['deed','certificate','policy','inspection'])[1 + d % 4],
-               'Document ' || d || '.pdf', 'ab/ab000000000000000000000000000000', repeat('a', 64), 1024 * d,
+               'Document ' || d || '.pdf', ${BENCH_OBJECT_KEY}, repeat('a', 64), 1024 * d,
                'application/pdf', 'owner_upload',
                case when d % 4 in (1, 2) then now() + (d * 7 || ' days')::interval end,
                now() - (d || ' hours')::interval

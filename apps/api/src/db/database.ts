@@ -160,6 +160,15 @@ export interface DocumentTable {
   created_at: Timestamp;
 }
 
+/**
+ * A stored object that documents may name (migration 0020): documents.storage_key references it, so no
+ * document can name an object whose row is gone. See storage/stored-objects.ts for its lifecycle.
+ */
+export interface StoredObjectTable {
+  storage_key: string;
+  created_at: Timestamp;
+}
+
 export interface UploadTable {
   storage_key: string;
   organization_id: string;
@@ -293,6 +302,7 @@ export interface Database {
   properties: PropertyTable;
   documents: DocumentTable;
   uploads: UploadTable;
+  stored_objects: StoredObjectTable;
   audit_events: AuditEventTable;
   jobs: JobTable;
   templates: TemplateTable;

@@ -12,11 +12,15 @@ export interface HttpResponse {
 }
 
 /**
- * A signed-up owner calling the API over real HTTP at `origin` (the signed upload URLs the API hands
+ * A signed-up owner (or supplier) calling the API over real HTTP at `origin` (the signed upload URLs the API hands
  * out are absolute to the address it was called at), with the §7 upload: sign, PUT, register.
  */
-export async function httpOwner(t: TestApp, origin: string, options: { plan?: 'free' | 'premium' } = {}) {
-  const account = await signUpAndLogIn(t, 'homeowner', options);
+export async function httpOwner(
+  t: TestApp,
+  origin: string,
+  { userType = 'homeowner', ...options }: { plan?: 'free' | 'premium'; userType?: 'homeowner' | 'supplier' } = {},
+) {
+  const account = await signUpAndLogIn(t, userType, options);
   const call = async (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,

@@ -9,6 +9,8 @@ export const SHARE_MESSAGES = {
   linkCopied: 'Share link copied',
   generateFailed: { title: 'Error', message: 'Failed to generate share link.' },
   adopted: 'Documents adopted',
+  /** An adoption of a link whose documents are all gone (deleted by whoever shared them). */
+  nothingToAdopt: 'This link has no documents to adopt any more.',
   downloadFailed: { title: 'Download failed', message: 'Unable to download the document.' },
   downloadStarted: 'Download started',
   linkCopiedPlain: 'Link copied',

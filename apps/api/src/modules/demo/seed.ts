@@ -3,6 +3,7 @@ import { addMonths, johannesburgToday, ROOFING_SERVICE_REPORT_V1 } from '@proper
 import { hashPassword } from '../../auth/password.js';
 import type { Db, NewDocument } from '../../db/database.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { recordStoredObject } from '../../storage/stored-objects.js';
 import { findUserByEmail, insertOrganization, insertUser } from '../auth/auth.repo.js';
 import { DEMO_EMAILS } from '../auth/auth.service.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
@@ -173,6 +174,7 @@ export async function seedDemoPortfolio(db: Db, store: FileStore, now = new Date
     });
   }
   const inserted = await db.transaction().execute(async (trx) => {
+    for (const document of documents) await recordStoredObject(trx, document.storage_key);
     const rows = await trx.insertInto('documents').values(documents).returning(['id', 'kind']).execute();
     await trx.updateTable('properties').set({ is_demo: true }).where('id', '=', property.id).execute();
     return rows;

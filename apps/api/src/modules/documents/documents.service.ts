@@ -18,6 +18,7 @@ import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js'
 import type { Database, Db, DocumentRow, NewDocument, UploadRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore, SignedUpload } from '../../storage/file-store.js';
+import { recordStoredObject, removeIfUnreferenced } from '../../storage/stored-objects.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
@@ -229,8 +230,13 @@ export async function checkUploaded(
     throw new AppError('BAD_REQUEST', stored.reason === 'missing' ? NOT_UPLOADED : UPLOAD_MISMATCH);
   }
   if (!sniffMatches(input.content_type, await headOf(store, upload.storage_key, input.bytes))) {
-    await store.remove(upload.storage_key);
-    await db.deleteFrom('uploads').where('storage_key', '=', upload.storage_key).execute();
+    // Spent, and its object removed, only while unregistered: no document can name it then.
+    const spent = await db
+      .deleteFrom('uploads')
+      .where('storage_key', '=', upload.storage_key)
+      .where('registered_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(spent.numDeletedRows) > 0) await store.remove(upload.storage_key);
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', CONTENT_MISMATCH);
   }
   return upload;
@@ -299,6 +305,7 @@ export function insertRegistered(
       .where('registered_at', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) throw new AppError('BAD_REQUEST', UNKNOWN_UPLOAD);
+    await recordStoredObject(trx, upload.storage_key);
     const row = await trx.insertInto('documents').values(document).returning('id').executeTakeFirstOrThrow();
     await record(trx, row.id);
     return row.id;
@@ -473,34 +480,44 @@ export async function updateDocument(
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /**
- * Removes a document from the vault. The stored object goes too once no document refers to it any
- * more (an adopted copy of a supplier's document keeps it alive).
+ * Removes a document from the vault. Its row is deleted only if it is still the caller's when locked (a
+ * transfer accepted meanwhile has made it the buyer's: 404), with its property's row locked first, as an
+ * accepting transfer locks it. The stored object goes too, after that commits, once no document names it
+ * any more (an adopted copy of a supplier's document keeps it; see storage/stored-objects.ts). Answers
+ * what the document was.
  */
-/** Deletes a document (its stored object too, when no copy still refers to it); answers what it was. */
 export async function deleteDocument(
   services: AppServices,
   who: RequestActor,
   id: string,
 ): Promise<DocumentOut> {
   const db = services.db.db;
-  const document = await getDocument(db, who.actor.organizationId, id);
-  const orphaned = await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('documents').where('id', '=', document.id).execute();
+  const organizationId = who.actor.organizationId;
+  const document = await getDocument(db, organizationId, id);
+  await db.transaction().execute(async (trx) => {
+    if (document.property_id !== null) {
+      await trx
+        .selectFrom('properties')
+        .select('id')
+        .where('id', '=', document.property_id)
+        .forNoKeyUpdate()
+        .execute();
+    }
+    const deleted = await trx
+      .deleteFrom('documents')
+      .where('id', '=', document.id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw notOwned('document');
     // The property is named, so the property's audit trail keeps the document's history after it is gone.
     await recordActorAudit(trx, who, 'delete', document.id, {
       name: document.name,
       sha256: document.sha256,
       ...(document.property_id ? { propertyId: document.property_id } : {}),
     });
-    await queueDocumentEffectsWithin(services, trx, who.actor.organizationId, document, true);
-    const others = await trx
-      .selectFrom('documents')
-      .select('id')
-      .where('storage_key', '=', document.storage_key)
-      .executeTakeFirst();
-    return !others;
+    await queueDocumentEffectsWithin(services, trx, organizationId, document, true);
   });
-  if (orphaned) await services.store.remove(document.storage_key);
+  await removeIfUnreferenced(db, services.store, document.storage_key);
   return document;
 }
 

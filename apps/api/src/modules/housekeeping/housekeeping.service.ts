@@ -4,56 +4,28 @@ import type { Db } from '../../db/database.js';
 import { forgetOldAttempts } from '../../limits/attempt-limiter.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { INCOMING_MAX_IDLE_MS } from '../../storage/fs-store.js';
+import { removeIfUnreferenced, unreferencedObjects } from '../../storage/stored-objects.js';
 
 /** An object younger than this is never swept: the server writes an object just before the row that names it. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+/** Objects released per round whose last document went without removing them (a crash, a store error). */
+const RELEASE_BATCH = 1000;
 /** Limiter counts and used or dead secret links are kept this long (longer than any window or link). */
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Removes a stored object if nothing may still refer to it: no document names it, and its upload (if
- * any) is neither registered nor still live. The decision and the removal happen while the upload's
- * row is locked, so a registration of the same key either finished before (and the object stays) or
- * finds its upload gone afterwards (and registers nothing): no document can ever name a removed object.
- */
-export async function removeIfUnreferenced(
-  db: Db,
-  store: FileStore,
-  key: string,
-  now: Date,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const upload = await trx
-      .selectFrom('uploads')
-      .select(['registered_at', 'expires_at'])
-      .where('storage_key', '=', key)
-      .forUpdate()
-      .executeTakeFirst();
-    if (upload && (upload.registered_at !== null || new Date(upload.expires_at) > now)) return false;
-    const named = await trx
-      .selectFrom('documents')
-      .select('id')
-      .where('storage_key', '=', key)
-      .limit(1)
-      .executeTakeFirst();
-    if (named) return false;
-    if (upload) await trx.deleteFrom('uploads').where('storage_key', '=', key).execute();
-    await store.remove(key);
-    return true;
-  });
-}
 
 export interface HousekeepingReport {
   sessions: number;
   uploads: number;
+  /** Objects whose last document was deleted, removed now (their removal at the delete did not happen). */
+  objects: number;
   partialFiles: number;
   attempts: number;
   links: number;
 }
 
 /**
- * The hourly round: expired sessions; expired, never-registered uploads and their objects; partial
- * uploads idle for an hour; old limiter counts; reset links used or dead for a day.
+ * The hourly round: expired sessions; expired, never-registered uploads and their objects; objects no
+ * document names any more; partial uploads idle for an hour; old limiter counts; reset links used or dead for a day.
  */
 export async function houseKeep(db: Db, store: FileStore, now = new Date()): Promise<HousekeepingReport> {
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
@@ -66,6 +38,10 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
   let uploads = 0;
   for (const { storage_key } of expired) {
     if (await removeIfUnreferenced(db, store, storage_key, now)) uploads += 1;
+  }
+  let objects = 0;
+  for (const key of await unreferencedObjects(db, RELEASE_BATCH)) {
+    if (await removeIfUnreferenced(db, store, key, now)) objects += 1;
   }
   const partialFiles = await store.sweepIncoming(new Date(now.getTime() - INCOMING_MAX_IDLE_MS));
   const dayAgo = new Date(now.getTime() - FORGET_AFTER_MS);
@@ -80,6 +56,7 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
   return {
     sessions: Number(sessions.numDeletedRows),
     uploads,
+    objects,
     partialFiles,
     attempts,
     links: Number(links.numDeletedRows),

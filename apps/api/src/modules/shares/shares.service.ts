@@ -15,6 +15,7 @@ import {
 } from '../../capabilities/capabilities.js';
 import type { Db, DbOrTrx, ShareRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { lockStoredObjects } from '../../storage/stored-objects.js';
 import { firstInWindow } from '../../limits/attempt-limiter.js';
 import { queueMail } from '../../mail/mail-job.js';
 import { shareLockedMail } from '../../mail/templates.js';
@@ -416,7 +417,10 @@ function certificateFacts(metadata: Record<string, unknown>): Record<string, unk
 /**
  * Copies the shared documents into one of the caller's properties (or a new one): the same stored
  * objects, source and verifier kept, the job reference and the original recorded; in one
- * transaction; adopting twice adds nothing.
+ * transaction; adopting twice adds nothing. The documents are read in that transaction with their
+ * stored objects locked (storage/stored-objects.ts): one its supplier deleted meanwhile is not copied,
+ * and an object copied stays as long as the copy names it. A link left with nothing to copy answers
+ * 409 and creates nothing.
  */
 export async function adoptShare(
   services: AppServices,
@@ -425,29 +429,30 @@ export async function adoptShare(
   target: { create_property: true; property: NewProperty } | { create_property: false; property_id: string },
 ): Promise<{ property_id: string; adopted: number }> {
   const db = services.db.db;
-  const into: { create: NewProperty } | { id: string } = target.create_property
-    ? { create: target.property }
-    : { id: await requireOwned(db, who.actor.organizationId, 'property', target.property_id) };
-  const documents = await sharedDocuments(db, share).execute();
+  const organizationId = who.actor.organizationId;
   const jobRef = share.job_id
     ? (await db.selectFrom('jobs').select('job_ref').where('id', '=', share.job_id).executeTakeFirstOrThrow())
         .job_ref
     : null;
   return db.transaction().execute(async (trx) => {
-    // A new property is created in the same transaction: if the copy fails, no empty property is left.
-    const propertyId =
-      'id' in into ? into.id : await insertProperty(trx, who.actor.organizationId, into.create);
-    // A property made here is checked once this commits (createProperty checks its own at once).
-    const created = !('id' in into);
-    if (documents.length === 0) {
-      if (created) await queueComplianceRecheckWithin(services, trx, who.actor.organizationId, [propertyId]);
-      return { property_id: propertyId, adopted: 0 };
-    }
+    // An existing property is locked (as an accepting transfer or an archive locks it): still the
+    // caller's and live while the copies go in, or 404. A new one is created in the same transaction:
+    // if the copy fails, no empty property is left.
+    const propertyId = target.create_property
+      ? await insertProperty(trx, organizationId, target.property)
+      : await requireOwned(trx, organizationId, 'property', target.property_id, { lock: true });
+    const shared = await sharedDocuments(trx, share).orderBy('created_at').orderBy('id').execute();
+    const present = await lockStoredObjects(
+      trx,
+      shared.map((d) => d.storage_key),
+    );
+    const documents = shared.filter((d) => present.has(d.storage_key));
+    if (documents.length === 0) throw new AppError('CONFLICT', SHARE_MESSAGES.nothingToAdopt);
     const rows = await trx
       .insertInto('documents')
       .values(
         documents.map((d) => ({
-          organization_id: who.actor.organizationId,
+          organization_id: organizationId,
           property_id: propertyId,
           job_id: null,
           kind: d.kind,
@@ -481,11 +486,12 @@ export async function adoptShare(
     await queuePolicyAnalysisWithin(
       services,
       trx,
-      who.actor.organizationId,
+      organizationId,
       rows.filter((row) => row.kind === 'policy').map((row) => row.id),
     );
-    if (rows.length > 0 || created) {
-      await queueComplianceRecheckWithin(services, trx, who.actor.organizationId, [propertyId]);
+    // A property made here is checked once this commits (createProperty checks its own at once).
+    if (rows.length > 0 || target.create_property) {
+      await queueComplianceRecheckWithin(services, trx, organizationId, [propertyId]);
     }
     return { property_id: propertyId, adopted: rows.length };
   });

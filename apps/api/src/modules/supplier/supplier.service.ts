@@ -14,6 +14,7 @@ import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js'
 import type { Db, DbOrTrx, TemplateRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { recordStoredObject } from '../../storage/stored-objects.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
@@ -243,6 +244,7 @@ export async function createJobReport(
   });
   const stored = await store.putObject(pdf, 'application/pdf');
   const id = await db.transaction().execute(async (trx) => {
+    await recordStoredObject(trx, stored.key);
     const row = await trx
       .insertInto('documents')
       .values({

@@ -563,6 +563,7 @@ export async function acceptTransfer(
       .where('id', '=', from)
       .executeTakeFirstOrThrow();
 
+    // Locked: what the receipt lists is what moves (a delete that won the row went before, and is not listed).
     const documents: TransferredDocument[] = (
       await trx
         .selectFrom('documents')
@@ -571,6 +572,7 @@ export async function acceptTransfer(
         .where('organization_id', '=', from)
         .orderBy('created_at')
         .orderBy('id')
+        .forUpdate()
         .execute()
     ).map((document) => ({ ...document, bytes: Number(document.bytes) }));
 
