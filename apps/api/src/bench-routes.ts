@@ -54,7 +54,9 @@ export async function benchRoutes(
                'Bench property ' || g, g || ' Long Street, Cape Town', 'City of Cape Town', 'B' || g, 'City Bowl'
         from generate_series(1, ${properties}::int) g`.execute(db);
       // The documents all name one (absent) object, which their foreign key needs a row for.
-      await sql`insert into stored_objects (storage_key) values (${BENCH_OBJECT_KEY}) on conflict do nothing`.execute(db);
+      await sql`insert into stored_objects (storage_key) values (${BENCH_OBJECT_KEY}) on conflict do nothing`.execute(
+        db,
+      );
       await sql`
         insert into documents (organization_id, property_id, kind, name, storage_key, sha256, bytes, content_type,
                                source, expires_at, created_at)

@@ -152,7 +152,10 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
   beforeAll(async () => {
     t = await createTestApp();
     // The documents written here directly name one object: its row, which their foreign key needs.
-    await t.db.db.insertInto('stored_objects').values({ storage_key: 'ab/ab000000000000000000000000000000' }).execute();
+    await t.db.db
+      .insertInto('stored_objects')
+      .values({ storage_key: 'ab/ab000000000000000000000000000000' })
+      .execute();
     [owner, outsider, supplier, rival] = await Promise.all([
       signUpAndLogIn(t, 'homeowner'),
       signUpAndLogIn(t, 'homeowner'),

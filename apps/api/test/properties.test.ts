@@ -41,7 +41,10 @@ describe(`properties (${databaseKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp({}, { onQuery: (text) => queries.push(text) });
     // The documents written here directly name one object: its row, which their foreign key needs.
-    await t.db.db.insertInto('stored_objects').values({ storage_key: 'ab/ab000000000000000000000000000000' }).execute();
+    await t.db.db
+      .insertInto('stored_objects')
+      .values({ storage_key: 'ab/ab000000000000000000000000000000' })
+      .execute();
   });
   afterAll(async () => {
     await t.close();

@@ -42,7 +42,10 @@ describe(`property figures stay right through every change (${databaseKind})`, (
   beforeAll(async () => {
     t = await createTestApp();
     // The documents written here directly name one object: its row, which their foreign key needs.
-    await t.db.db.insertInto('stored_objects').values({ storage_key: 'ab/ab000000000000000000000000000000' }).execute();
+    await t.db.db
+      .insertInto('stored_objects')
+      .values({ storage_key: 'ab/ab000000000000000000000000000000' })
+      .execute();
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {

@@ -84,7 +84,10 @@ describe(`portfolio pages, search and filters (${databaseKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     // The documents written here directly name one object: its row, which their foreign key needs.
-    await t.db.db.insertInto('stored_objects').values({ storage_key: 'ab/ab000000000000000000000000000000' }).execute();
+    await t.db.db
+      .insertInto('stored_objects')
+      .values({ storage_key: 'ab/ab000000000000000000000000000000' })
+      .execute();
     owner = await signUpAndLogIn(t);
     other = await signUpAndLogIn(t);
     // 120 created in one statement (one creation time: the id decides their order) …

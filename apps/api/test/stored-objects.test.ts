@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houseKeep, sweepOrphans } from '../src/modules/housekeeping/housekeeping.service.js';
-import { pdfTextOf } from './support/archives.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { pdfTextOf } from './support/archives.js';
 import { databaseKind } from './support/database.js';
 import { type HttpOwner, httpOwner, sha256Hex } from './support/http-owner.js';
 
@@ -58,9 +58,15 @@ describe(`stored objects shared between documents (${databaseKind})`, { timeout:
       name: `${label}.pdf`,
     });
     expect(document.statusCode, document.body).toBe(201);
-    const share = await supplier.call('POST', `/api/supplier/jobs/${job.json().id}/share`, { password: null });
+    const share = await supplier.call('POST', `/api/supplier/jobs/${job.json().id}/share`, {
+      password: null,
+    });
     expect(share.statusCode, share.body).toBe(201);
-    return { id: document.json().id as string, sha256: sha256Hex(content), token: share.json().token as string };
+    return {
+      id: document.json().id as string,
+      sha256: sha256Hex(content),
+      token: share.json().token as string,
+    };
   }
 
   /** Downloads a document of `who`: its status, and the SHA-256 of the bytes when 200. */
@@ -75,7 +81,10 @@ describe(`stored objects shared between documents (${databaseKind})`, { timeout:
     const list = await who.call('GET', '/api/documents');
     expect(list.statusCode).toBe(200);
     for (const document of list.json() as { id: string; sha256: string; name: string }[]) {
-      expect(await download(who, document.id), document.name).toEqual({ status: 200, sha256: document.sha256 });
+      expect(await download(who, document.id), document.name).toEqual({
+        status: 200,
+        sha256: document.sha256,
+      });
     }
   }
 
@@ -142,9 +151,13 @@ describe(`stored objects shared between documents (${databaseKind})`, { timeout:
       });
       expect(own.statusCode, own.body).toBe(201);
       const shared = await sharedJobDocument(supplier, `transfer race ${round}`);
-      const adopted = await seller.call('POST', `/api/share/${shared.token}/adopt`, { property_id: propertyId });
+      const adopted = await seller.call('POST', `/api/share/${shared.token}/adopt`, {
+        property_id: propertyId,
+      });
       expect(adopted.json()).toMatchObject({ adopted: 1 });
-      const started = await seller.call('POST', `/api/properties/${propertyId}/transfer`, { email: buyer.email });
+      const started = await seller.call('POST', `/api/properties/${propertyId}/transfer`, {
+        email: buyer.email,
+      });
       expect(started.statusCode, started.body).toBe(201);
 
       const calls = [

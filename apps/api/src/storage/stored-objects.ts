@@ -99,7 +99,9 @@ export async function unreferencedObjects(db: Db, limit: number): Promise<string
     .selectFrom('stored_objects as o')
     .select('o.storage_key')
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('documents as d').select('d.id').whereRef('d.storage_key', '=', 'o.storage_key'))),
+      not(
+        exists(selectFrom('documents as d').select('d.id').whereRef('d.storage_key', '=', 'o.storage_key')),
+      ),
     )
     .orderBy('o.created_at')
     .limit(limit)

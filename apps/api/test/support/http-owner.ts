@@ -18,7 +18,10 @@ export interface HttpResponse {
 export async function httpOwner(
   t: TestApp,
   origin: string,
-  { userType = 'homeowner', ...options }: { plan?: 'free' | 'premium'; userType?: 'homeowner' | 'supplier' } = {},
+  {
+    userType = 'homeowner',
+    ...options
+  }: { plan?: 'free' | 'premium'; userType?: 'homeowner' | 'supplier' } = {},
 ) {
   const account = await signUpAndLogIn(t, userType, options);
   const call = async (

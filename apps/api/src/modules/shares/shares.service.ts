@@ -15,10 +15,10 @@ import {
 } from '../../capabilities/capabilities.js';
 import type { Db, DbOrTrx, ShareRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { lockStoredObjects } from '../../storage/stored-objects.js';
 import { firstInWindow } from '../../limits/attempt-limiter.js';
 import { queueMail } from '../../mail/mail-job.js';
 import { shareLockedMail } from '../../mail/templates.js';
+import { lockStoredObjects } from '../../storage/stored-objects.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
