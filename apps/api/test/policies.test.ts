@@ -6,7 +6,7 @@ import {
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
 import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
 import { NO_TEXT_MESSAGE } from '../src/modules/policies/policies.service.js';
-import { policyIdentities } from '../src/modules/reports/reports.service.js';
+import { policyIdentities } from '../src/modules/policies/policy-identities.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { httpOwner } from './support/http-owner.js';

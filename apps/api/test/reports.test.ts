@@ -7,8 +7,8 @@ import {
   POLICY_CORPUS,
   readPolicyCorpus,
 } from '../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
+import { MAX_EXPORTS_PER_10_MINUTES } from '../src/exports/export-limit.js';
 import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
-import { MAX_EXPORTS_PER_10_MINUTES } from '../src/modules/reports/reports.files.js';
 import {
   complianceReportSchema,
   insurancePackSchema,

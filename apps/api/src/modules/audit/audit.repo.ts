@@ -43,6 +43,32 @@ export function recordActorAudit(
   });
 }
 
+/** The reports and packs whose downloads are recorded (each an `export` event of the property). */
+export type ExportedReport =
+  | 'insurance-pack'
+  | 'property-summary'
+  | 'audit-trail'
+  | 'compliance-report'
+  | 'quick-export'
+  | 'claim-pack';
+
+/** Records that a report of the property left the vault (it shows in the property's audit trail). */
+export function recordExport(
+  db: DbOrTrx,
+  who: { actor: { organizationId: string; userId: string }; ip: string },
+  propertyId: string,
+  report: ExportedReport,
+  format: string,
+  documentIds: readonly string[] = [],
+): Promise<void> {
+  return recordActorAudit(db, who, 'export', null, {
+    propertyId,
+    report,
+    format,
+    ...(documentIds.length > 0 ? { documentIds } : {}),
+  });
+}
+
 /**
  * One page (keyset on the event id, oldest first) of a property's audit events: those of its documents
  * (including documents since deleted, whose delete event names the property) and those naming the

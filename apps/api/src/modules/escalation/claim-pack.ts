@@ -1,9 +1,9 @@
 import { formatDate, INCIDENT_GUIDANCE, johannesburgToday } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
+import { storedFileOf, withManifest, type ZipEntry, ZipPaths } from '../../exports/zip.js';
 import { PdfWriter } from '../../pdf/pdf-writer.js';
 import { documentsOf } from '../documents/documents.service.js';
-import { type PolicyIdentity, policyIdentities } from '../reports/reports.service.js';
-import { storedFileOf, withManifest, type ZipEntry, ZipPaths } from '../reports/zip.js';
+import { type PolicyIdentity, policyIdentities } from '../policies/policy-identities.js';
 import { getClaim } from './claims.service.js';
 import type { ClaimDetailOut } from './escalation.schemas.js';
 

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
+import { binary, exportRule } from '../../exports/export-limit.js';
+import { zipResponse } from '../../exports/zip.js';
 import { takeAttempt } from '../../limits/attempt-limiter.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
-import { exportRule } from '../reports/reports.files.js';
-import { binary } from '../reports/reports.schemas.js';
-import { recordExport } from '../reports/reports.service.js';
-import { zipResponse } from '../reports/zip.js';
+import { recordExport } from '../audit/audit.repo.js';
 import { claimPack } from './claim-pack.js';
 import { claimIdParams } from './escalation.schemas.js';
 

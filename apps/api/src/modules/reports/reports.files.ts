@@ -5,9 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
-import { type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
+import { binary, exportRule } from '../../exports/export-limit.js';
+import { storedFileOf, withManifest, type ZipEntry, ZipPaths, zipResponse } from '../../exports/zip.js';
+import { takeAttempt } from '../../limits/attempt-limiter.js';
 import { contentDisposition } from '../../storage/file-store.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
+import { recordExport } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import type { RequestActor } from '../documents/documents.service.js';
 import { listCallbacks } from '../escalation/callbacks.service.js';
@@ -22,7 +25,6 @@ import {
 import {
   type AuditTrailRow,
   auditTrailQuery,
-  binary,
   complianceReportQuery,
   complianceReportSchema,
   insurancePackQuery,
@@ -38,9 +40,7 @@ import {
   complianceReport,
   insurancePack,
   propertySummary,
-  recordExport,
 } from './reports.service.js';
-import { storedFileOf, withManifest, type ZipEntry, ZipPaths, zipResponse } from './zip.js';
 
 /**
  * GET /api/reports/*: the reports of a property as downloads (JSON, PDF, CSV, ZIP), each an attachment.
@@ -129,18 +129,6 @@ function documentEntries(documents: readonly DocumentOut[]): ZipEntry[] {
 const manifestAbout = (archive: string, property: ReportProperty) => ({
   archive,
   property: { id: property.id, dna_code: property.dna_code, name: property.name },
-});
-
-/** Reports and packs one user may download within 10 minutes (each renders PDFs: CPU the limit bounds). */
-export const MAX_EXPORTS_PER_10_MINUTES = 120;
-
-/** The limit on report and pack downloads, per user (the claim pack shares it). */
-export const exportRule = (userId: string): LimitRule => ({
-  rule: 'export:user',
-  key: userId,
-  windowMs: 10 * 60 * 1000,
-  max: MAX_EXPORTS_PER_10_MINUTES,
-  message: (seconds) => `Too many reports requested. Try again in ${waitPhrase(seconds)}.`,
 });
 
 export async function reportRoutes(app: FastifyInstance, { services }: { services: AppServices }) {

@@ -268,6 +268,3 @@ export interface AuditTrailRow {
   ip: string;
   details: string;
 }
-
-/** How each report's non-JSON formats are described in OpenAPI. */
-export const binary = (description: string) => z.string().meta({ format: 'binary', description });

@@ -16,13 +16,14 @@ import {
   johannesburgToday,
 } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
-import { propertyAuditEvents, recordActorAudit } from '../audit/audit.repo.js';
+import { propertyAuditEvents } from '../audit/audit.repo.js';
 import { getPolicyCheck, type PolicyCheckOut } from '../compliance/compliance.service.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
-import { documentsOf, type RequestActor } from '../documents/documents.service.js';
+import { documentsOf } from '../documents/documents.service.js';
 import { listTasks } from '../maintenance/maintenance.service.js';
 import { openReminders } from '../maintenance/reminders.service.js';
 import { listAnalyses, listPolicyFindings } from '../policies/policies.service.js';
+import { policyIdentities } from '../policies/policy-identities.js';
 import type { PropertyOut } from '../properties/properties.schemas.js';
 import { getProperty } from '../properties/properties.service.js';
 import type {
@@ -186,42 +187,6 @@ async function maintenanceRecords(
         a.task.localeCompare(b.task),
     )
     .map(({ recorded_at: _, ...record }) => record);
-}
-
-/** A policy of a property and which policy it is: what its latest analysis read, else its details. */
-export interface PolicyIdentity {
-  document_id: string;
-  name: string;
-  insurer: string | null;
-  policy_number: string | null;
-}
-
-/**
- * The policy documents of a property, newest first, each with the insurer and policy number its latest
- * analysis found in its text, else those of the document's details (metadata), else null. The caller
- * has checked that the property is the organisation's (the insurance pack, the claim pack).
- */
-export async function policyIdentities(
-  db: Db,
-  organizationId: string,
-  propertyId: string,
-): Promise<PolicyIdentity[]> {
-  const rows = await db
-    .selectFrom('documents as d')
-    .leftJoin('policy_analyses as a', 'a.document_id', 'd.id')
-    .select(['d.id', 'd.name', 'd.metadata', 'a.insurer', 'a.policy_number'])
-    .where('d.organization_id', '=', organizationId)
-    .where('d.property_id', '=', propertyId)
-    .where('d.kind', '=', 'policy')
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.id')
-    .execute();
-  return rows.map((row) => ({
-    document_id: row.id,
-    name: row.name,
-    insurer: text(row.insurer) ?? text(row.metadata.insurer),
-    policy_number: text(row.policy_number) ?? text(row.metadata.policy_number),
-  }));
 }
 
 /**
@@ -492,29 +457,4 @@ export async function auditTrailSubject(
 ): Promise<{ property: ReportProperty; organization: string }> {
   const { property, organization } = await subjectOf(db, organizationId, id, now);
   return { property: toReportProperty(property), organization };
-}
-
-export type ReportName =
-  | 'insurance-pack'
-  | 'property-summary'
-  | 'audit-trail'
-  | 'compliance-report'
-  | 'quick-export'
-  | 'claim-pack';
-
-/** Records that a report of the property left the vault (it shows in the property's audit trail). */
-export function recordExport(
-  db: Db,
-  who: RequestActor,
-  propertyId: string,
-  report: ReportName,
-  format: string,
-  documentIds: readonly string[] = [],
-): Promise<void> {
-  return recordActorAudit(db, who, 'export', null, {
-    propertyId,
-    report,
-    format,
-    ...(documentIds.length > 0 ? { documentIds } : {}),
-  });
 }

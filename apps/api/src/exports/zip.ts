@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { type PassThrough, pipeline, type Readable, Transform } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
-import { AppError } from '../../errors.js';
-import { contentDisposition, type FileStore } from '../../storage/file-store.js';
+import { AppError } from '../errors.js';
+import { contentDisposition, type FileStore } from '../storage/file-store.js';
 
 /**
  * Streamed ZIP downloads of vault documents, checked against the vault on the way out.
