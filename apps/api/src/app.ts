@@ -33,7 +33,13 @@ import { FsFileStore } from './storage/fs-store.js';
 import { type AppDeps, type AppServices, createContext } from './trpc/context.js';
 import { type TrpcHttpOptions, trpcHttpHandler } from './trpc/http-handler.js';
 import { type AppRouter, appRouter } from './trpc/router.js';
-import { defaultWebDistDir, registerWebApp, sendIndexHtml, servesIndexHtml } from './web/web-app.js';
+import {
+  defaultWebDistDir,
+  isApiPath,
+  registerWebApp,
+  sendIndexHtml,
+  servesIndexHtml,
+} from './web/web-app.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -122,7 +128,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await app.register(overloadPlugin, { db: deps.db, limits: env });
+  await app.register(overloadPlugin, { db: deps.db, limits: env, isApiPath, errorReply });
   // Closing: stop taking jobs and let running ones finish (or be retried later), then the database.
   app.addHook('onClose', async () => {
     await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);

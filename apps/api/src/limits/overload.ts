@@ -3,8 +3,6 @@ import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/connect.js';
 import { type DatabaseQueueState, databaseBusy, requestTurn } from '../db/pglite-queue.js';
 import type { Env } from '../env.js';
-import { errorReply } from '../rest/error-reply.js';
-import { isApiPath } from '../web/web-app.js';
 
 export type OverloadLimits = Pick<
   Env,
@@ -42,13 +40,23 @@ export function databaseOverloaded(
 /** Health is never refused: under load it answers at once and says the database is busy (system.service). */
 const HEALTH_PATHS = new Set(['/api/health', '/trpc/system.health']);
 
+export interface OverloadOptions {
+  db: DatabaseHandle;
+  limits: OverloadLimits;
+  /** Whether a path is the API's (shed under load); any other (the web app's files) is always served. */
+  isApiPath: (pathname: string) => boolean;
+  /** The status and body the API answers an error with (the app's own, rest/error-reply.ts). */
+  errorReply: (error: unknown) => { status: number; body: { details?: Record<string, unknown> } };
+}
+
 /**
  * Load shedding: while the database is overloaded, a request to the API is answered 503 with Retry-After
  * and `{error}` before it does any work. The web app's files need no database and are always served.
+ * The app says which paths are the API's and how its errors are answered: this layer knows neither.
  */
 export const overloadPlugin = fp(
-  async (app: FastifyInstance, options: { db: DatabaseHandle; limits: OverloadLimits }) => {
-    const { db, limits } = options;
+  async (app: FastifyInstance, options: OverloadOptions) => {
+    const { db, limits, isApiPath, errorReply } = options;
     app.addHook('onRequest', async (request, reply) => {
       const load = db.load();
       if (!databaseOverloaded(db.kind, load, limits)) return;
