@@ -1,18 +1,18 @@
+import { idParamsSchema } from '@propertydna/domain';
 import { authedProcedure, router } from '../../trpc/init.js';
-import { propertyIdParams } from '../properties/properties.schemas.js';
 import { policyCheckSchema } from './compliance.schemas.js';
 import { checkPropertyNow, getPolicyCheck } from './compliance.service.js';
 
 export const complianceRouter = router({
   /** The property's compliance check (rerun first when stale). */
   policyCheck: authedProcedure
-    .input(propertyIdParams)
+    .input(idParamsSchema)
     .output(policyCheckSchema)
     .query(({ ctx, input }) => getPolicyCheck(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
 
   /** 'Run Full Compliance Check': runs it now. */
   runCheck: authedProcedure
-    .input(propertyIdParams)
+    .input(idParamsSchema)
     .output(policyCheckSchema)
     .mutation(({ ctx, input }) => checkPropertyNow(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
 });

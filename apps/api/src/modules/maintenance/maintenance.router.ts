@@ -1,8 +1,8 @@
+import { idParamsSchema } from '@propertydna/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { messageSchema, okSchema } from '../auth/auth.schemas.js';
 import { who } from '../documents/documents.router.js';
-import { propertyIdParams } from '../properties/properties.schemas.js';
 import {
   addReminderInput,
   bootstrapInput,
@@ -66,7 +66,7 @@ export const maintenanceRouter = router({
 
   /** The property's reminders (spec §3), overdue first. */
   reminders: authedProcedure
-    .input(propertyIdParams)
+    .input(idParamsSchema)
     .output(z.array(reminderOutSchema))
     .query(({ ctx, input }) => listReminders(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
 

@@ -11,7 +11,6 @@ import {
   updateMaintenanceTaskSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
-import { propertyIdParams } from '../properties/properties.schemas.js';
 
 /** Which property's tasks (absent: all the owner's). */
 export const maintenanceQuery = z.object({ propertyId: idSchema.optional() });
@@ -81,5 +80,5 @@ export const reminderOutSchema = z
 
 /** Add Custom Reminder: {title, message, due_date, priority} (type optional, maintenance by default). */
 export const addReminderBody = reminderSchema.partial({ type: true });
-export const addReminderInput = propertyIdParams.extend(addReminderBody.shape);
+export const addReminderInput = idParamsSchema.extend(addReminderBody.shape);
 export const reminderIdParams = z.object({ id: idSchema.max(200, 'Reminder not found') });
