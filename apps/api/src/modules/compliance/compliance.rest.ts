@@ -1,5 +1,5 @@
+import { idParamsSchema } from '@propertydna/domain';
 import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
-import { propertyIdParams } from '../properties/properties.schemas.js';
 import { policyCheckSchema } from './compliance.schemas.js';
 
 /** The REST routes of the compliance check: each a door to one procedure. */
@@ -10,7 +10,7 @@ export const complianceRestRoutes: AnyRestRoute[] = [
     summary:
       "The property's compliance check (spec §3): status, lastChecked and findings in the ongoing, transfer and insurance contexts; rerun first when something it read has changed",
     tags: ['compliance'],
-    params: propertyIdParams,
+    params: idParamsSchema,
     response: policyCheckSchema,
     call: (caller, { params }) => caller.compliance.policyCheck({ id: params.id }),
   }),
@@ -19,7 +19,7 @@ export const complianceRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id/policy-check',
     summary: "Run Full Compliance Check: runs the property's check now and records lastChecked",
     tags: ['compliance'],
-    params: propertyIdParams,
+    params: idParamsSchema,
     response: policyCheckSchema,
     call: (caller, { params }) => caller.compliance.runCheck({ id: params.id }),
   }),

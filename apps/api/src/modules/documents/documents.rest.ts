@@ -1,8 +1,12 @@
-import { registerDocumentSchema, signUploadSchema, updateDocumentSchema } from '@propertydna/domain';
+import {
+  idParamsSchema,
+  registerDocumentSchema,
+  signUploadSchema,
+  updateDocumentSchema,
+} from '@propertydna/domain';
 import { z } from 'zod';
 import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
 import { okSchema } from '../auth/auth.schemas.js';
-import { propertyIdParams } from '../properties/properties.schemas.js';
 import {
   documentIdParams,
   documentSchema,
@@ -53,7 +57,7 @@ export const documentsRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id/documents',
     summary: "One property's documents",
     tags: ['documents'],
-    params: propertyIdParams,
+    params: idParamsSchema,
     response: z.array(documentSchema),
     call: (caller, { params }) => caller.documents.byProperty({ propertyId: params.id }),
   }),

@@ -1,8 +1,11 @@
-import { completeMaintenanceTaskSchema, updateMaintenanceTaskSchema } from '@propertydna/domain';
+import {
+  completeMaintenanceTaskSchema,
+  idParamsSchema,
+  updateMaintenanceTaskSchema,
+} from '@propertydna/domain';
 import { z } from 'zod';
 import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
 import { messageSchema, okSchema } from '../auth/auth.schemas.js';
-import { propertyIdParams } from '../properties/properties.schemas.js';
 import {
   addReminderBody,
   bootstrapInput,
@@ -54,7 +57,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     summary:
       "The property's reminders (spec §3): tasks due within 30 days or overdue, certificates and policies expiring within 60 days or expired, the trial's end, and custom reminders; overdue first",
     tags: ['maintenance'],
-    params: propertyIdParams,
+    params: idParamsSchema,
     response: z.array(reminderOutSchema),
     call: (caller, { params }) => caller.maintenance.reminders(params),
   }),
@@ -63,7 +66,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id/reminders',
     summary: 'Add Custom Reminder: {title, message, due_date, priority}',
     tags: ['maintenance'],
-    params: propertyIdParams,
+    params: idParamsSchema,
     body: addReminderBody,
     response: reminderOutSchema,
     call: (caller, { params, body }) => caller.maintenance.addReminder({ id: params.id, ...body }),
