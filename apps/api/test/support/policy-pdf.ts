@@ -1,4 +1,5 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { constants, deflateRawSync } from 'node:zlib';
+import { PDFDocument, PDFName, rgb, StandardFonts } from 'pdf-lib';
 
 const FONT_SIZE = 9;
 const LEADING = 12;
@@ -29,5 +30,48 @@ export async function pdfOf(pages: readonly string[]): Promise<Uint8Array> {
 export async function scanLikePdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.addPage([595, 842]).drawRectangle({ x: 40, y: 40, width: 515, height: 762, color: rgb(0.8, 0.8, 0.8) });
+  return pdf.save();
+}
+
+export const MiB = 1024 * 1024;
+export const GiB = 1024 * MiB;
+
+/**
+ * zlib data that inflates to `bytes` zero bytes, built without ever holding them: one MiB of zeros
+ * deflated and flushed to a byte boundary (so it stands alone) repeated, an empty final block, and the
+ * Adler-32 of n zeros ((n mod 65521) << 16 | 1). 1 GiB takes about 1 MB.
+ */
+export function zerosDeflated(bytes: number): Buffer {
+  const flushed = { level: 9, finishFlush: constants.Z_SYNC_FLUSH };
+  const mebibyte = deflateRawSync(Buffer.alloc(MiB), flushed);
+  const parts: Buffer[] = [Buffer.from([0x78, 0xda])];
+  for (let left = bytes; left > 0; left -= MiB)
+    parts.push(left >= MiB ? mebibyte : deflateRawSync(Buffer.alloc(left), flushed));
+  parts.push(deflateRawSync(Buffer.alloc(0)));
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((bytes % 65521) << 16) | 1) >>> 0);
+  parts.push(adler);
+  return Buffer.concat(parts);
+}
+
+/**
+ * A flate bomb: a one-page PDF whose content streams are zlib data inflating to these many zero bytes
+ * each (one of 1 GiB is a 1 MB file). `subtype: 'Image'` labels them images, which text extraction is
+ * not supposed to unpack, though PDF.js does when they are the page's content.
+ */
+export async function flateBombPdf(
+  streamBytes: readonly number[],
+  { subtype }: { subtype?: 'Image' } = {},
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  const dict = subtype ? { Filter: 'FlateDecode', Subtype: subtype } : { Filter: 'FlateDecode' };
+  const refs = streamBytes.map((bytes) =>
+    pdf.context.register(pdf.context.stream(zerosDeflated(bytes), dict)),
+  );
+  page.node.set(
+    PDFName.of('Contents'),
+    refs.length === 1 ? (refs[0] as (typeof refs)[0]) : pdf.context.obj(refs),
+  );
   return pdf.save();
 }

@@ -1,12 +1,15 @@
+import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
+import { promisify } from 'node:util';
 import { MAX_UPLOAD_BYTES } from '@propertydna/domain';
+import { measurePdfInflation } from './pdf-inflation.js';
 
 /**
  * The text of a PDF, one string per page, for the policy analysis: read with unpdf (a build of Mozilla's
- * PDF.js) in a worker thread, so that a hostile or broken file can cost no more than a size limit, a
- * page limit, a memory limit and a time budget, and ends as a clear 'could not read' rather than a crash.
+ * PDF.js) in a process of its own, so that a hostile or broken file can cost no more than a size limit,
+ * a page limit, an inflation limit, a memory limit and a time budget, and ends as a clear 'could not
+ * read' rather than a crash.
  */
 
 export interface PdfTextLimits {
@@ -16,15 +19,36 @@ export interface PdfTextLimits {
   maxPages: number;
   /** The whole extraction (parsing every page) must finish within this. */
   timeoutMs: number;
-  /** The worker's heap, at least MIN_MEMORY_MB (below a few MB V8 aborts the whole process, not the worker). */
+  /**
+   * What the reader process may take once started, heap and buffers alike (its address space, and its
+   * heap limit); at least MIN_MEMORY_MB.
+   */
   maxMemoryMb: number;
+  /** What one stream of the file may unpack to. */
+  maxStreamBytes: number;
+  /** What all the streams of the file together may unpack to. */
+  maxInflatedBytes: number;
 }
+
+const MB = 1024 * 1024;
+
+/**
+ * What a policy wording needs, with room to spare: a page of dense text is a 5–50 KB content stream, an
+ * embedded font a few hundred KB to a few MB (a whole CJK font about 16 MB), so a stream of 32 MB is far
+ * past any wording's; 200 pages (the page limit) of 50 KB with a dozen fonts unpack to about 40 MB, so
+ * 128 MB in all. Images are not counted: text extraction never unpacks them (a scan still reads as one
+ * without text). The reader's 192 MB holds PDF.js reading the largest of these.
+ */
+export const MAX_STREAM_INFLATED_BYTES = 32 * MB;
+export const MAX_DOCUMENT_INFLATED_BYTES = 128 * MB;
 
 export const PDF_TEXT_LIMITS: PdfTextLimits = {
   maxBytes: MAX_UPLOAD_BYTES,
   maxPages: 200,
   timeoutMs: 30_000,
-  maxMemoryMb: 256,
+  maxMemoryMb: 192,
+  maxStreamBytes: MAX_STREAM_INFLATED_BYTES,
+  maxInflatedBytes: MAX_DOCUMENT_INFLATED_BYTES,
 };
 
 const MIN_MEMORY_MB = 16;
@@ -32,6 +56,7 @@ const MIN_MEMORY_MB = 16;
 export type PdfTextFailure =
   | 'too_large'
   | 'too_many_pages'
+  | 'too_much_content'
   | 'too_complex'
   | 'timeout'
   | 'encrypted'
@@ -43,8 +68,10 @@ export type PdfTextResult =
 
 const FAILURE_MESSAGES: Record<PdfTextFailure, (limits: PdfTextLimits) => string> = {
   too_large: (limits) =>
-    `The PDF could not be read: it is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB.`,
+    `The PDF could not be read: it is larger than ${Math.round(limits.maxBytes / MB)} MB.`,
   too_many_pages: (limits) => `The PDF could not be read: it has more than ${limits.maxPages} pages.`,
+  too_much_content: (limits) =>
+    `The PDF could not be read: its compressed content unpacks to more than ${Math.round(limits.maxInflatedBytes / MB)} MB (or ${Math.round(limits.maxStreamBytes / MB)} MB in one part), far more than a policy wording holds.`,
   too_complex: () => 'The PDF could not be read: it needs more memory than a policy wording should.',
   timeout: () => 'The PDF could not be read: reading it took too long.',
   encrypted: () => 'The PDF could not be read: it is protected by a password.',
@@ -99,31 +126,61 @@ export function pageText(items: readonly PdfTextItem[]): string {
   return out.join('\n');
 }
 
-/** The worker: opens the PDF with unpdf, checks the page count, reads each page's text items. */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+/**
+ * The reader: a Node process of its own, so that what PDF.js allocates outside the JS heap (a stream
+ * it unpacks is one growing buffer) is bounded too. It loads PDF.js, reads the file from its stdin and
+ * says it is ready with the address space it has then; the server limits that address space to what
+ * it has plus `maxMemoryMb` (prlimit), then lets it measure the streams (pdf-inflation.ts) and read
+ * the pages. It answers over IPC; every error it can catch is an answer, so a reader that ends without
+ * one was ended by a limit (the kernel's, or V8's heap limit).
+ */
+const READER_SOURCE = `
+const zlib = require('node:zlib');
+const { readFileSync } = require('node:fs');
+// What esbuild's keepNames (tsx, in development) wraps functions in: the functions below are source.
+const __name = (target) => target;
+const measurePdfInflation = (${measurePdfInflation.toString()});
 const pageText = (${pageText.toString()});
+const answer = (message) => process.send(message, () => process.exit(0));
+const reasonOf = (error) =>
+  error instanceof RangeError || /out of memory|allocation failed/i.test(String(error && error.message))
+    ? 'too_complex'
+    : error && error.name === 'PasswordException' ? 'encrypted' : 'unreadable';
+process.on('disconnect', () => process.exit(0));
 (async () => {
+  const unpdf = require(process.argv[1]);
+  await unpdf.getResolvedPDFJS();
+  // The thread pool (which zlib's streams use) starts before the bound is set, not within it.
+  await new Promise((resolve) => zlib.inflate(zlib.deflateSync(Buffer.alloc(1)), resolve));
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  const bytes = Buffer.concat(chunks);
+  process.once('message', async (limits) => {
+    try {
+      const inflation = await measurePdfInflation(bytes, limits, zlib);
+      if (!inflation.ok) return answer({ reason: 'too_much_content' });
+      const pdf = await unpdf.getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });
+      if (pdf.numPages > limits.maxPages) return answer({ reason: 'too_many_pages' });
+      const pages = [];
+      for (let number = 1; number <= pdf.numPages; number += 1) {
+        const page = await pdf.getPage(number);
+        const content = await page.getTextContent();
+        pages.push(pageText(content.items.filter((item) => typeof item.str === 'string')));
+        page.cleanup();
+      }
+      await pdf.loadingTask.destroy();
+      answer({ pages });
+    } catch (error) {
+      answer({ reason: reasonOf(error) });
+    }
+  });
+  let status = '';
   try {
-    const { getDocumentProxy } = require(workerData.unpdf);
-    const pdf = await getDocumentProxy(workerData.bytes, { verbosity: 0, stopAtErrors: false });
-    if (pdf.numPages > workerData.maxPages) {
-      parentPort.postMessage({ reason: 'too_many_pages' });
-      return;
-    }
-    const pages = [];
-    for (let number = 1; number <= pdf.numPages; number += 1) {
-      const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      pages.push(pageText(content.items.filter((item) => typeof item.str === 'string')));
-      page.cleanup();
-    }
-    await pdf.loadingTask.destroy();
-    parentPort.postMessage({ pages });
-  } catch (error) {
-    parentPort.postMessage({ reason: error && error.name === 'PasswordException' ? 'encrypted' : 'unreadable' });
-  }
-})();
+    status = readFileSync('/proc/self/status', 'utf8');
+  } catch {}
+  const vmSize = /VmSize:\\s+(\\d+) kB/.exec(status);
+  process.send({ ready: true, addressSpaceKb: vmSize ? Number(vmSize[1]) : null });
+})().catch((error) => answer({ reason: reasonOf(error) }));
 `;
 
 const unpdfPath = createRequire(import.meta.url).resolve('unpdf');
@@ -145,32 +202,81 @@ async function bytesOf(source: Uint8Array | Readable, maxBytes: number): Promise
   return Buffer.concat(chunks, size);
 }
 
-type WorkerAnswer = { pages: string[] } | { reason: PdfTextFailure };
+const execFileAsync = promisify(execFile);
+let unboundedWarned = false;
 
-function runWorker(bytes: Uint8Array, limits: PdfTextLimits): Promise<WorkerAnswer> {
-  return new Promise((resolve) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { bytes, unpdf: unpdfPath, maxPages: limits.maxPages },
-      resourceLimits: { maxOldGenerationSizeMb: Math.max(MIN_MEMORY_MB, limits.maxMemoryMb) },
-      stdout: true,
-      stderr: true,
-    });
+/**
+ * Limits a process's address space (its heap, its buffers, its mappings) to `bytes`: allocations past
+ * it fail. False where that cannot be done (no prlimit, not Linux): the reader then runs with its heap
+ * limit and the inflation limits only, and the server warns once.
+ */
+async function boundAddressSpace(pid: number, bytes: number): Promise<boolean> {
+  try {
+    await execFileAsync('prlimit', [`--pid=${pid}`, `--as=${bytes}`]);
+    return true;
+  } catch (error) {
+    if (!unboundedWarned) {
+      unboundedWarned = true;
+      process.emitWarning(`The PDF reader's memory is not bounded: prlimit failed (${String(error)})`);
+    }
+    return false;
+  }
+}
+
+type ReaderMessage =
+  | { ready: true; addressSpaceKb: number | null }
+  | { pages: string[] }
+  | { reason: PdfTextFailure };
+type ReaderAnswer = { pages: string[] } | { reason: PdfTextFailure };
+
+function runReader(bytes: Uint8Array, limits: PdfTextLimits): Promise<ReaderAnswer> {
+  return new Promise((resolve, reject) => {
+    const memoryMb = Math.max(MIN_MEMORY_MB, limits.maxMemoryMb);
+    const reader = spawn(
+      process.execPath,
+      [`--max-old-space-size=${memoryMb}`, '-e', READER_SOURCE, unpdfPath],
+      {
+        // Nothing of the server's environment: a bounded malloc (one arena, not one per thread) and pool.
+        env: { MALLOC_ARENA_MAX: '1', UV_THREADPOOL_SIZE: '1' },
+        stdio: ['pipe', 'ignore', 'ignore', 'ipc'],
+      },
+    );
     let settled = false;
-    const settle = (answer: WorkerAnswer) => {
+    const settle = (answer: ReaderAnswer | Error) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
-      resolve(answer);
+      reader.kill('SIGKILL');
+      if (answer instanceof Error) reject(answer);
+      else resolve(answer);
     };
     const timer = setTimeout(() => settle({ reason: 'timeout' }), limits.timeoutMs);
-    worker.on('message', (answer: WorkerAnswer) => settle(answer));
-    // Out of memory, a crash in PDF.js, or an exit without an answer: the file could not be read.
-    worker.on('error', (error: NodeJS.ErrnoException) =>
-      settle({ reason: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'too_complex' : 'unreadable' }),
+    reader.on('message', (message: ReaderMessage) => {
+      if (!('ready' in message)) return settle(message);
+      // A reader that died meanwhile is told nothing (its exit answers): no error from the send.
+      const go = () =>
+        reader.send(
+          {
+            maxPages: limits.maxPages,
+            maxStreamBytes: limits.maxStreamBytes,
+            maxTotalBytes: limits.maxInflatedBytes,
+          },
+          () => {},
+        );
+      if (message.addressSpaceKb === null || reader.pid === undefined) return go();
+      const bound = message.addressSpaceKb * 1024 + memoryMb * 1024 * 1024;
+      void boundAddressSpace(reader.pid, bound).then(() => {
+        if (!settled) go();
+      });
+    });
+    // Could not start (no memory or processes left): the server's trouble, not the file's.
+    reader.on('error', (error) => settle(error));
+    // Ended without an answer: a limit ended it (killed by the kernel, or V8 out of heap), else unreadable.
+    reader.on('exit', (code, signal) =>
+      settle({ reason: signal !== null || code !== 0 ? 'too_complex' : 'unreadable' }),
     );
-    worker.on('exit', () => settle({ reason: 'unreadable' }));
+    reader.stdin?.on('error', () => {});
+    reader.stdin?.end(bytes);
   });
 }
 
@@ -186,6 +292,6 @@ export async function extractPdfPages(
   const bytes = await bytesOf(source, effective.maxBytes);
   if (!bytes) return failure('too_large', effective);
   if (bytes.byteLength === 0) return failure('unreadable', effective);
-  const answer = await runWorker(bytes, effective);
+  const answer = await runReader(bytes, effective);
   return 'pages' in answer ? { ok: true, pages: answer.pages } : failure(answer.reason, effective);
 }
