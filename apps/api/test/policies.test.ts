@@ -10,7 +10,8 @@ import { policyIdentities } from '../src/modules/policies/policy-identities.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { httpOwner } from './support/http-owner.js';
-import { pdfOf, scanLikePdf } from './support/policy-pdf.js';
+import { measureRssGrowth } from './support/memory.js';
+import { flateBombPdf, GiB, MiB, pdfOf, scanLikePdf } from './support/policy-pdf.js';
 
 interface PolicyFinding {
   finding_type: string;
@@ -233,6 +234,48 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
     expect((await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`)).json()).toEqual(
       [],
     );
+  });
+
+  it('a flate bomb ends could-not-read with its reason, the server serving and its memory bounded', async () => {
+    const reason =
+      'The PDF could not be read: its compressed content unpacks to more than 128 MB (or 32 MB in one part), far more than a policy wording holds.';
+    // One stream of 1 GiB (a 1 MB file), and six of 31 MiB: each under the per-stream limit, 186 MiB in all.
+    for (const bomb of [await flateBombPdf([GiB]), await flateBombPdf(Array(6).fill(31 * MiB))]) {
+      const owner = await ownerWithPolicy(bomb);
+      const { result: health, growth } = await measureRssGrowth(async () => {
+        let finished = false;
+        const job = t.services.jobs.runQueued(policyAnalysisJob).finally(() => {
+          finished = true;
+        });
+        // The server answers while the analysis runs (the reader is another process).
+        const answers: { status: number; during: boolean }[] = [];
+        do {
+          const res = await fetch(`${origin}/api/health`);
+          await res.arrayBuffer();
+          answers.push({ status: res.status, during: !finished });
+        } while (!finished);
+        expect(await job).toBe(1);
+        return answers;
+      });
+      expect(health.every((answer) => answer.status === 200)).toBe(true);
+      expect(health.some((answer) => answer.during)).toBe(true);
+      expect(growth.serverMb).toBeLessThanOrEqual(300);
+      expect(growth.withChildrenMb).toBeLessThanOrEqual(300);
+
+      const analyses = await owner.call('GET', `/api/policies/analyses?propertyId=${owner.propertyId}`);
+      expect(analyses.statusCode).toBe(200);
+      expect(analyses.json()).toEqual([
+        expect.objectContaining({ document_id: owner.policyId, state: 'failed', pages: null, error: reason }),
+      ]);
+      const check = (await owner.call('GET', `/api/properties/${owner.propertyId}/policy-check`)).json();
+      expect(
+        check.findings.find((f: { rule: string }) => f.rule === 'policy_wording.insurance'),
+      ).toMatchObject({
+        type: 'unknown',
+        title: 'Policy wording could not be read',
+        description: `"Fynbos policy wording.pdf": ${reason}`,
+      });
+    }
   });
 
   it('Analyze Policies queues every policy of the property again and answers 202 with their state', async () => {

@@ -13,8 +13,15 @@ import {
   POLICY_HELD_OUT,
   readPolicyCorpus,
 } from '../../../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
-import { pdfOf, scanLikePdf } from '../../../test/support/policy-pdf.js';
-import { extractPdfPages, type PdfTextItem, pageText } from './pdf-text.js';
+import { measureRssGrowth } from '../../../test/support/memory.js';
+import { flateBombPdf, GiB, MiB, pdfOf, scanLikePdf } from '../../../test/support/policy-pdf.js';
+import {
+  extractPdfPages,
+  MAX_DOCUMENT_INFLATED_BYTES,
+  MAX_STREAM_INFLATED_BYTES,
+  type PdfTextItem,
+  pageText,
+} from './pdf-text.js';
 
 /**
  * A PDF that asks for a password: a plain one whose trailer gains a Standard security handler whose
@@ -175,7 +182,7 @@ describe('extractPdfPages', () => {
     }
   });
 
-  it('answers could-not-read when the worker runs out of memory, whatever limit it was given', async () => {
+  it('answers could-not-read when the reader runs out of memory, whatever limit it was given', async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const page = pdf.addPage([595, 842]);
@@ -188,4 +195,48 @@ describe('extractPdfPages', () => {
       error: 'The PDF could not be read: it needs more memory than a policy wording should.',
     });
   }, 30_000);
+
+  it('does not unpack a flate bomb: one stream of 1 GiB, or many under the per-stream limit', async () => {
+    const tooMuch = {
+      ok: false,
+      reason: 'too_much_content',
+      error:
+        'The PDF could not be read: its compressed content unpacks to more than 128 MB (or 32 MB in one part), far more than a policy wording holds.',
+    };
+    const many = Math.floor(MAX_DOCUMENT_INFLATED_BYTES / (MAX_STREAM_INFLATED_BYTES - MiB)) + 1;
+    for (const bomb of [
+      await flateBombPdf([GiB]),
+      await flateBombPdf(Array(many).fill(MAX_STREAM_INFLATED_BYTES - MiB)),
+    ]) {
+      expect(bomb.length).toBeLessThan(1.1 * MiB);
+      const { result, growth } = await measureRssGrowth(() => extractPdfPages(bomb));
+      expect(result).toEqual(tooMuch);
+      expect(growth.withChildrenMb).toBeLessThanOrEqual(300);
+    }
+    // Smaller limits, the same reason in their words.
+    expect(
+      await extractPdfPages(await flateBombPdf([2 * MiB]), {
+        maxStreamBytes: MiB,
+        maxInflatedBytes: 4 * MiB,
+      }),
+    ).toMatchObject({
+      reason: 'too_much_content',
+      error: expect.stringContaining('more than 4 MB (or 1 MB in one part)'),
+    });
+  });
+
+  it('bounds the memory of the reader where the measure does not reach: a bomb labelled an image', async () => {
+    // PDF.js unpacks a page's content whatever its label; the measure skips images. The reader's
+    // address space bound stops it: the reader ends, and the file is too complex to read.
+    const bomb = await flateBombPdf([GiB], { subtype: 'Image' });
+    const { result, growth } = await measureRssGrowth(() => extractPdfPages(bomb));
+    expect(result).toEqual({
+      ok: false,
+      reason: 'too_complex',
+      error: 'The PDF could not be read: it needs more memory than a policy wording should.',
+    });
+    expect(growth.samples).toBeGreaterThan(0);
+    expect(growth.serverMb).toBeLessThanOrEqual(300);
+    if (process.platform === 'linux') expect(growth.withChildrenMb).toBeLessThanOrEqual(300);
+  });
 });
