@@ -12,11 +12,13 @@
 // BENCH_EXPORT_MB (megabytes of documents in the ZIP export scenario, default 200 as 5 MB PDFs; 0 skips it),
 // BENCH_DATABASE_URL (admin URL of a PostgreSQL server: the portfolio rows again on a fresh database there).
 // BENCH_FIRST_LOAD (0 skips the first-load scenario: scripts and Lighthouse on landing, login, dashboard).
+// BENCH_ONLY=bomb runs the flate-bomb row alone.
 // Flags: --json prints the results as JSON after the table.
 // Exit 1 if the server fails to start, a response is wrong, or any request errors/times out/is non-2xx.
 
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { flateBombRow } from './lib/bomb-bench.mjs';
 import { startBuiltApp } from './lib/built-app.mjs';
 import { positiveInt } from './lib/env-int.mjs';
 import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
@@ -38,6 +40,7 @@ const FIRST_LOAD = positiveInt('BENCH_FIRST_LOAD', 1, { zero: true });
 const WARMUP = 2;
 const PIPELINING = 1;
 const JSON_OUTPUT = process.argv.includes('--json');
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 const BARE = '/__bench/bare';
 const scenarios = [
@@ -149,6 +152,10 @@ async function main() {
     }
     const base = server.baseUrl;
     console.log(`Server up at ${base} (DATA_DIR ${server.dataDir})`);
+    if (ONLY === 'bomb') {
+      exitCode = await flateBombRow(server);
+      return;
+    }
 
     if (FIRST_LOAD) {
       // Before the seeding, so the dashboard is the demo owner's own (as `pnpm lighthouse` shows it).
@@ -228,6 +235,8 @@ async function main() {
         }
       }
     }
+
+    if (await flateBombRow(server)) exitCode = 1;
 
     process.stdout.write('\n  measuring start to healthy (built app, second start on the same data dir) … ');
     const startMs = await measureStartToHealthy();
