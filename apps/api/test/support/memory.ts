@@ -33,6 +33,15 @@ function descendantsOf(pid: number): number[] {
   return found;
 }
 
+/** Whether a process runs this same program (node), not a helper such as prlimit. */
+function runsNode(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0')[0] === process.execPath;
+  } catch {
+    return false;
+  }
+}
+
 export interface RssGrowth {
   /** This process's peak resident memory over its own before, in MB. */
   serverMb: number;
@@ -40,6 +49,8 @@ export interface RssGrowth {
   withChildrenMb: number;
   /** How many samples were taken (every 5 ms while the work ran). */
   samples: number;
+  /** The most Node processes (this program: the PDF readers) this one had started at once. */
+  maxChildren: number;
 }
 
 /**
@@ -47,9 +58,15 @@ export interface RssGrowth {
  * the processes it started, every 5 ms; answers the work's result and the peak growth over before.
  */
 export async function measureRssGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growth: RssGrowth }> {
-  const tree = () => descendantsOf(process.pid).reduce((sum, pid) => sum + rssOf(pid), 0);
+  let maxChildren = 0;
+  const tree = () => {
+    const children = descendantsOf(process.pid);
+    maxChildren = Math.max(maxChildren, children.filter(runsNode).length);
+    return children.reduce((sum, pid) => sum + rssOf(pid), 0);
+  };
   const before = process.memoryUsage().rss;
   const beforeChildren = tree();
+  maxChildren = 0;
   let peak = before;
   let peakTree = before + beforeChildren;
   let samples = 0;
@@ -69,6 +86,7 @@ export async function measureRssGrowth<T>(work: () => Promise<T>): Promise<{ res
         serverMb: (peak - before) / MB,
         withChildrenMb: (peakTree - before - beforeChildren) / MB,
         samples,
+        maxChildren,
       },
     };
   } finally {

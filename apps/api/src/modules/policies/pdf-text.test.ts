@@ -136,6 +136,19 @@ describe('extractPdfPages', () => {
     expect(hasTextLayer(result.ok ? result.pages : [])).toBe(false);
   });
 
+  it('reads one file at a time however many are asked at once, each in its own process', async () => {
+    const files = await Promise.all(['One.', 'Two.', 'Three.'].map((text) => pdfOf([text])));
+    const { result, growth } = await measureRssGrowth(() =>
+      Promise.all(files.map((file) => extractPdfPages(file))),
+    );
+    expect(result).toEqual([
+      { ok: true, pages: ['One.'] },
+      { ok: true, pages: ['Two.'] },
+      { ok: true, pages: ['Three.'] },
+    ]);
+    if (process.platform === 'linux') expect(growth.maxChildren).toBe(1);
+  });
+
   it('does not read a file over the size limit, from bytes or from a stream (which it stops)', async () => {
     const bytes = await pdfOf(['Some text.']);
     expect(await extractPdfPages(bytes, { maxBytes: 100 })).toEqual({

@@ -159,7 +159,9 @@ process.on('disconnect', () => process.exit(0));
     try {
       const inflation = await measurePdfInflation(bytes, limits, zlib);
       if (!inflation.ok) return answer({ reason: 'too_much_content' });
-      const pdf = await unpdf.getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });
+      // PDF.js takes a Uint8Array, not a Buffer: a view of the bytes where they own their memory.
+      const data = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
+      const pdf = await unpdf.getDocumentProxy(data, { verbosity: 0, stopAtErrors: false });
       if (pdf.numPages > limits.maxPages) return answer({ reason: 'too_many_pages' });
       const pages = [];
       for (let number = 1; number <= pdf.numPages; number += 1) {
@@ -229,6 +231,10 @@ type ReaderMessage =
   | { reason: PdfTextFailure };
 type ReaderAnswer = { pages: string[] } | { reason: PdfTextFailure };
 
+/**
+ * Runs one reader over the bytes; answers once it has exited (its memory given back), so the next
+ * reader never overlaps it.
+ */
 function runReader(bytes: Uint8Array, limits: PdfTextLimits): Promise<ReaderAnswer> {
   return new Promise((resolve, reject) => {
     const memoryMb = Math.max(MIN_MEMORY_MB, limits.maxMemoryMb);
@@ -241,14 +247,18 @@ function runReader(bytes: Uint8Array, limits: PdfTextLimits): Promise<ReaderAnsw
         stdio: ['pipe', 'ignore', 'ignore', 'ipc'],
       },
     );
-    let settled = false;
-    const settle = (answer: ReaderAnswer | Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reader.kill('SIGKILL');
+    let answer: ReaderAnswer | Error | null = null;
+    let exited = false;
+    const deliver = () => {
       if (answer instanceof Error) reject(answer);
-      else resolve(answer);
+      else if (answer) resolve(answer);
+    };
+    const settle = (given: ReaderAnswer | Error) => {
+      if (answer) return;
+      answer = given;
+      clearTimeout(timer);
+      if (exited) deliver();
+      else reader.kill('SIGKILL');
     };
     const timer = setTimeout(() => settle({ reason: 'timeout' }), limits.timeoutMs);
     reader.on('message', (message: ReaderMessage) => {
@@ -266,18 +276,36 @@ function runReader(bytes: Uint8Array, limits: PdfTextLimits): Promise<ReaderAnsw
       if (message.addressSpaceKb === null || reader.pid === undefined) return go();
       const bound = message.addressSpaceKb * 1024 + memoryMb * 1024 * 1024;
       void boundAddressSpace(reader.pid, bound).then(() => {
-        if (!settled) go();
+        if (!answer) go();
       });
     });
-    // Could not start (no memory or processes left): the server's trouble, not the file's.
-    reader.on('error', (error) => settle(error));
-    // Ended without an answer: a limit ended it (killed by the kernel, or V8 out of heap), else unreadable.
-    reader.on('exit', (code, signal) =>
-      settle({ reason: signal !== null || code !== 0 ? 'too_complex' : 'unreadable' }),
-    );
+    reader.on('error', (error) => {
+      // Could not start (no memory or processes left): the server's trouble, not the file's.
+      if (reader.pid === undefined) {
+        exited = true;
+        settle(error);
+      }
+    });
+    reader.on('exit', (code, signal) => {
+      exited = true;
+      // Ended without an answer: a limit ended it (the kernel's, or V8's heap), else it was unreadable.
+      settle({ reason: signal !== null || code !== 0 ? 'too_complex' : 'unreadable' });
+      deliver();
+    });
     reader.stdin?.on('error', () => {});
     reader.stdin?.end(bytes);
   });
+}
+
+/**
+ * One reader at a time, in the order asked: the server's memory bound holds however many analyses the
+ * job queue runs at once (each waits its turn, then has its full time budget).
+ */
+let readers: Promise<unknown> = Promise.resolve();
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const turn = readers.then(task, task);
+  readers = turn.catch(() => {});
+  return turn;
 }
 
 /**
@@ -292,6 +320,6 @@ export async function extractPdfPages(
   const bytes = await bytesOf(source, effective.maxBytes);
   if (!bytes) return failure('too_large', effective);
   if (bytes.byteLength === 0) return failure('unreadable', effective);
-  const answer = await runReader(bytes, effective);
+  const answer = await inTurn(() => runReader(bytes, effective));
   return 'pages' in answer ? { ok: true, pages: answer.pages } : failure(answer.reason, effective);
 }
