@@ -281,6 +281,23 @@ describe('measurePdfInflation', () => {
     expect(await measure(Buffer.from(indirect, 'latin1'))).toMatchObject({ ok: false, limit: 'stream' });
   });
 
+  it('finds a stream however its object and dictionary are written', async () => {
+    const data = zerosDeflated(64 * MiB);
+    const object = (header: string, dict: string) =>
+      Buffer.concat([
+        Buffer.from(`%PDF-1.7\n${header}\n<<${dict}>>\nstream\n`),
+        data,
+        Buffer.from('\nendstream\nendobj\n'),
+      ]);
+    for (const file of [
+      object('4 0 % a comment where a space would do\nobj', '/Filter /FlateDecode'),
+      object('4 0 obj', '5 (not a key) /Filter /FlateDecode'),
+      object('4 0 obj', `/Deep ${'<< /In '.repeat(100)}1${' >>'.repeat(100)} /Filter/FlateDecode`),
+      object('4 0 obj', '/Filter /Flate#44ecode'),
+    ])
+      expect(await measure(file)).toMatchObject({ ok: false, limit: 'stream' });
+  });
+
   it('counts a damaged stream as far as it unpacks, and finds nothing in what is not a PDF', async () => {
     const truncated = zerosDeflated(4 * MiB).subarray(0, 2100);
     const result = await measure(

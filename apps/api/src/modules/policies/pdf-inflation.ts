@@ -89,7 +89,7 @@ export async function measurePdfInflation(
   };
   const readValue = (depth: number): Value => {
     skipSpace();
-    if (at >= size || depth > 64) return null;
+    if (at >= size || depth > 512) return null;
     const c = pdf[at] as number;
     if (c === 47) {
       at += 1;
@@ -113,9 +113,11 @@ export async function measurePdfInflation(
           at += 2;
           return dict;
         }
+        const before = at;
         const key = readValue(depth + 1);
-        if (!key || typeof key !== 'object' || !('name' in key)) return dict;
-        dict.set(key.name, readValue(depth + 1));
+        // What is not a name where a key should be is skipped, as PDF.js skips it.
+        if (key && typeof key === 'object' && 'name' in key) dict.set(key.name, readValue(depth + 1));
+        else if (at === before) return dict;
       }
     }
     if (c === 60) {
@@ -160,19 +162,19 @@ export async function measurePdfInflation(
     return token;
   };
 
-  // Every `N G obj`: where its value starts, by object number (several when a file was updated).
+  // Every `obj` keyword (but `endobj`): where its value starts, by object number where `N G` precedes
+  // it plainly (several when a file was updated; -1 for the others, found all the same).
   const objects = new Map<number, number[]>();
   for (let i = find('obj', 0); i >= 0; i = find('obj', i + 3)) {
     if (i + 3 < size && isRegular(pdf[i + 3] as number)) continue;
+    if (i >= 3 && latin1(i - 3, i) === 'end') continue;
     let j = i - 1;
     while (j >= 0 && isSpace(pdf[j] as number)) j -= 1;
-    if (!isDigit(pdf[j] ?? 0)) continue;
     while (j >= 0 && isDigit(pdf[j] as number)) j -= 1;
     while (j >= 0 && isSpace(pdf[j] as number)) j -= 1;
-    let end = j + 1;
+    const end = j + 1;
     while (j >= 0 && isDigit(pdf[j] as number)) j -= 1;
-    if (end === j + 1) end = -1;
-    const number = end < 0 ? -1 : Number(latin1(j + 1, end));
+    const number = end > j + 1 ? Number(latin1(j + 1, end)) : -1;
     const list = objects.get(number) ?? [];
     list.push(i + 3);
     objects.set(number, list);
