@@ -298,6 +298,15 @@ describe('measurePdfInflation', () => {
       expect(await measure(file)).toMatchObject({ ok: false, limit: 'stream' });
   });
 
+  it('gives up on objects built inside each other to make the scan slow', async () => {
+    // Each `obj` starts a dictionary nesting to the end; each `stream` without an end runs to the end.
+    for (const file of [
+      Buffer.from('1 0 obj << '.repeat(200_000)),
+      Buffer.from('1 0 obj<<>>stream\n'.repeat(200_000)),
+    ])
+      expect(await measure(file)).toEqual({ ok: false, limit: 'structure', bytes: 0 });
+  });
+
   it('counts a damaged stream as far as it unpacks, and finds nothing in what is not a PDF', async () => {
     const truncated = zerosDeflated(4 * MiB).subarray(0, 2100);
     const result = await measure(

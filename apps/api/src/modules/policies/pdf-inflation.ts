@@ -25,7 +25,7 @@ export interface InflationLimits {
 
 export type InflationMeasure =
   | { ok: true; streams: number; bytes: number }
-  | { ok: false; limit: 'stream' | 'total'; bytes: number };
+  | { ok: false; limit: 'stream' | 'total' | 'structure'; bytes: number };
 
 export type InflationZlib = Pick<typeof Zlib, 'createInflate' | 'constants'>;
 
@@ -61,6 +61,8 @@ export async function measurePdfInflation(
   };
   const haystack = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   const find = (text: string, from: number) => haystack.indexOf(text, from, 'latin1');
+
+  let work = 0;
 
   // A minimal PDF value reader: enough for a stream's dictionary and the objects it refers to.
   type Value = number | string | { name: string } | { ref: number } | Value[] | Map<string, Value> | null;
@@ -184,7 +186,9 @@ export async function measurePdfInflation(
     if (!value || typeof value !== 'object' || !('ref' in value)) return [value];
     return (objects.get(value.ref) ?? []).map((start) => {
       at = start;
-      return readValue(0);
+      const resolved = readValue(0);
+      work += at - start;
+      return resolved;
     });
   };
   const nameOf = (value: Value) =>
@@ -377,12 +381,18 @@ export async function measurePdfInflation(
 
   let total = 0;
   let streams = 0;
+  // The bytes read so far, dictionaries and data: about the file's size, as objects do not overlap.
+  // Far more means objects built inside each other to make this scan slow: no policy is written so.
+  const overWorked = () => work > 4 * size + 1024 * 1024;
+  const structure = (): InflationMeasure => ({ ok: false, limit: 'structure', bytes: total });
   for (const starts of objects.values()) {
     for (const start of starts) {
       at = start;
       skipSpace();
       if (pdf[at] !== 60 || pdf[at + 1] !== 60) continue;
       const dict = readValue(0);
+      work += at - start;
+      if (overWorked()) return structure();
       if (!(dict instanceof Map)) continue;
       skipSpace();
       if (latin1(at, at + 6) !== 'stream' || isRegular(pdf[at + 6] ?? 32)) continue;
@@ -407,6 +417,8 @@ export async function measurePdfInflation(
         .filter((name) => name !== undefined);
       const parmsValue = resolve(dict.get('DecodeParms') ?? dict.get('DP') ?? null)[0] ?? null;
       const parms = Array.isArray(parmsValue) ? parmsValue.flatMap(resolve) : [parmsValue];
+      work += dataEnd - dataStart;
+      if (overWorked()) return structure();
       streams += 1;
       let data: Uint8Array | null = pdf.subarray(dataStart, dataEnd);
       let streamBytes = 0;

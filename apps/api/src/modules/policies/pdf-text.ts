@@ -159,7 +159,8 @@ process.on('disconnect', () => process.exit(0));
   process.once('message', async (limits) => {
     try {
       const inflation = await measurePdfInflation(bytes, limits, zlib);
-      if (!inflation.ok) return answer({ reason: 'too_much_content' });
+      if (!inflation.ok)
+        return answer({ reason: inflation.limit === 'structure' ? 'unreadable' : 'too_much_content' });
       // PDF.js takes a Uint8Array, not a Buffer: a view of the bytes where they own their memory.
       const data = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
       const pdf = await unpdf.getDocumentProxy(data, { verbosity: 0, stopAtErrors: false });
