@@ -7,13 +7,15 @@ import type * as Zlib from 'node:zlib';
  * running count that stops the moment a limit is passed: nothing is held but the count (and, for a
  * stream with several filters, the input of the next one, itself within the limit).
  *
- * What is measured: every `N G obj << … >> stream` in the file (found by scanning the bytes, wherever
- * they are, so an object PDF.js finds through the cross-reference table is found here too), through
+ * What is measured: every `obj << … >> stream` in the file (found by scanning the bytes, wherever they
+ * are, so an object PDF.js finds through the cross-reference table is found here too), through
  * its filters: FlateDecode (node:zlib), LZWDecode and RunLengthDecode (counted as they decode: they
  * unpack too), ASCIIHexDecode and ASCII85Decode (so a flate stream behind them is reached). Not
  * measured: images (`/Subtype /Image`) and attached files, which text extraction never unpacks, image
  * filters (DCT, JPX, JBIG2, CCITT), and encrypted files' streams (they do not inflate until
- * decrypted). Whatever this misses still meets the reader process's memory bound (pdf-text.ts).
+ * decrypted). Whatever this misses still meets the reader process's memory bound (pdf-text.ts). The
+ * scan reads about the file's size; objects built inside each other to make it read far more (four
+ * times the file) end it as a damaged file.
  */
 
 export interface InflationLimits {
