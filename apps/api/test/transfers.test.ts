@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES } from '../src/auth/owned.js';
 import { appUrl } from '../src/env.js';
-import { MOVED_WITH_PROPERTY } from '../src/modules/transfers/transfers.service.js';
+import { MOVED_WITH_PROPERTY } from '../src/modules/properties/move-property.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { pdfTextOf, unzip } from './support/archives.js';
 import { databaseKind } from './support/database.js';
