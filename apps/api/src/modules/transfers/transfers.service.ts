@@ -8,8 +8,8 @@ import {
 } from '@propertydna/domain';
 import { sql, type Transaction } from 'kysely';
 import { notOwned, requireOwned } from '../../auth/owned.js';
-import { capabilityStatus, findLiveCapability, issueCapability } from '../../capabilities/capabilities.js';
-import type { Database, Db, DbOrTrx, TransferRow, TransferredDocument } from '../../db/database.js';
+import { findLiveCapability, issueCapability } from '../../capabilities/capabilities.js';
+import type { Database, Db, DbOrTrx, TransferredDocument } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { hearGuess, type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
 import { queueMailWithin } from '../../mail/mail-job.js';
@@ -20,6 +20,17 @@ import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import type { RequestActor } from '../documents/documents.service.js';
 import { moveProperty } from '../properties/move-property.js';
 import { countLiveProperties } from '../properties/properties.repo.js';
+import {
+  addressedTo,
+  DAY_MS,
+  emailOf,
+  iso,
+  notFound,
+  selectTransfers,
+  statusOf,
+  transferById,
+  transferOut,
+} from './transfer-rows.js';
 import type { OwnershipPeriodOut, TransferOut } from './transfers.schemas.js';
 
 /**
@@ -28,12 +39,8 @@ import type { OwnershipPeriodOut, TransferOut } from './transfers.schemas.js';
  * signed in with that address accepts (or declines) it; the mailed link only leads them there.
  */
 
-const DAY_MS = 86_400_000;
 /** Incoming transfers already decided stay in the buyer's list this long. */
 const RECENT_DAYS = 90;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-const notFound = () => new AppError('NOT_FOUND', TRANSFER_MESSAGES.notFound);
 
 /** Transfers one organisation may start within an hour (each mails an address the seller typed). */
 export const MAX_TRANSFERS_PER_HOUR = 10;
@@ -47,83 +54,6 @@ const startRules = (organizationId: string): LimitRule[] => [
     message: (seconds) => `Too many transfers started. Try again in ${waitPhrase(seconds)}.`,
   },
 ];
-
-/** The signed-in user's email address (lower case, as signup stores it). */
-async function emailOf(db: DbOrTrx, userId: string): Promise<string> {
-  const user = await db
-    .selectFrom('users')
-    .select('email')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return user.email.toLowerCase();
-}
-
-/** Transfers with what both sides see of them: the property, the organisations and the link's state. */
-function selectTransfers(db: DbOrTrx) {
-  return db
-    .selectFrom('transfers as t')
-    .innerJoin('capabilities as c', 'c.id', 't.id')
-    .innerJoin('properties as p', 'p.id', 't.property_id')
-    .innerJoin('organizations as fo', 'fo.id', 't.from_organization_id')
-    .leftJoin('organizations as tor', 'tor.id', 't.to_organization_id')
-    .select([
-      't.id',
-      't.status',
-      't.property_id',
-      't.from_organization_id',
-      't.to_organization_id',
-      't.to_email',
-      't.message',
-      't.documents',
-      't.created_at',
-      't.decided_at',
-      'c.expires_at',
-      'c.revoked_at',
-      'c.used_at',
-      'p.name as property_name',
-      'p.address as property_address',
-      'p.dna_code',
-      'fo.name as from_organization',
-      'tor.name as to_organization',
-      sql<number>`(select count(*) from documents d where d.property_id = t.property_id and d.organization_id = t.from_organization_id)`.as(
-        'live_documents',
-      ),
-    ]);
-}
-
-type SelectedTransfer = Awaited<ReturnType<ReturnType<typeof selectTransfers>['execute']>>[number];
-
-/** A pending transfer whose link has ended (its 30 days passed) is expired. */
-const statusOf = (
-  row: Pick<SelectedTransfer, 'status' | 'expires_at' | 'revoked_at' | 'used_at'>,
-  now: Date,
-) => (row.status === 'pending' && capabilityStatus(row, now) !== 'active' ? 'expired' : row.status);
-
-function transferOut(row: SelectedTransfer, now: Date): TransferOut {
-  return {
-    id: row.id,
-    status: statusOf(row, now),
-    property: {
-      id: row.property_id,
-      name: row.property_name,
-      address: row.property_address,
-      dna_code: row.dna_code,
-    },
-    from_organization: row.from_organization,
-    to_email: row.to_email,
-    to_organization: row.to_organization ?? null,
-    message: row.message,
-    documents_count: row.documents ? row.documents.length : Number(row.live_documents),
-    created_at: iso(row.created_at),
-    expires_at: iso(row.expires_at),
-    decided_at: row.decided_at ? iso(row.decided_at) : null,
-  };
-}
-
-async function transferById(db: DbOrTrx, id: string, now: Date): Promise<TransferOut> {
-  const row = await selectTransfers(db).where('t.id', '=', id).executeTakeFirstOrThrow();
-  return transferOut(row, now);
-}
 
 /** What the buyer is told comes with the property. */
 async function includedLines(db: DbOrTrx, organizationId: string, propertyId: string): Promise<string[]> {
@@ -284,23 +214,6 @@ export async function cancelTransfer(db: Db, who: RequestActor, id: string, now 
   const owned = await requireOwned(db, who.actor.organizationId, 'transfer', id);
   await db.transaction().execute((trx) => endPending(trx, owned, 'cancelled', who.actor.userId, now));
   return transferById(db, owned, now);
-}
-
-/**
- * The transfer with this id addressed to the signed-in user's email address, or 404 'Transfer not found'
- * (anyone else, and any malformed or unknown id, alike).
- */
-async function addressedTo(db: DbOrTrx, userId: string, id: string): Promise<TransferRow> {
-  if (!isUuid(id)) throw notFound();
-  const email = await emailOf(db, userId);
-  const row = await db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('id', '=', id.toLowerCase())
-    .where('to_email', '=', email)
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
 }
 
 /** Tells the seller who started the transfer (if their account still exists) what the buyer decided. */
