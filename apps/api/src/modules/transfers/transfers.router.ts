@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appUrl } from '../../env.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { who } from '../documents/documents.router.js';
+import { acceptTransfer } from './accept-transfer.js';
 import {
   acceptTransferInput,
   ownershipInput,
@@ -16,7 +17,6 @@ import {
   transferTokenParams,
 } from './transfers.schemas.js';
 import {
-  acceptTransfer,
   cancelTransfer,
   createPackLink,
   declineTransfer,
