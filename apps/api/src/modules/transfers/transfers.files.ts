@@ -13,9 +13,10 @@ import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { documentsOf } from '../documents/documents.service.js';
 import { renderCompliancePdf } from '../reports/report-pdf.js';
 import { complianceReport } from '../reports/reports.service.js';
+import { openPackLink } from './transfer-links.js';
 import type { TransferOut } from './transfers.schemas.js';
 import { transferIdParams, transferTokenParams } from './transfers.schemas.js';
-import { openPackLink, packableTransfer, transferReceipt } from './transfers.service.js';
+import { packableTransfer, transferReceipt } from './transfers.service.js';
 
 /** The seller's receipt: the property, its DNA code, the date, the buyer, and every document handed over. */
 export async function renderTransferReceipt(

@@ -3,6 +3,7 @@ import { appUrl } from '../../env.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { who } from '../documents/documents.router.js';
 import { acceptTransfer } from './accept-transfer.js';
+import { createPackLink, viewTransferLink } from './transfer-links.js';
 import {
   acceptTransferInput,
   ownershipInput,
@@ -18,12 +19,10 @@ import {
 } from './transfers.schemas.js';
 import {
   cancelTransfer,
-  createPackLink,
   declineTransfer,
   listTransfers,
   ownershipHistory,
   startTransfer,
-  viewTransferLink,
 } from './transfers.service.js';
 
 /** Issue 17: ownership transfer. The seller's side by organisation, the buyer's by their email address. */
