@@ -5,9 +5,9 @@ import { AppError } from '../../errors.js';
 import { hearGuess, type LimitRule, waitPhrase } from '../../limits/attempt-limiter.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import type { RequestActor } from '../documents/documents.service.js';
+import { packableTransfer } from './transfer-pack.js';
 import { DAY_MS, notFound, selectTransfers, transferOut } from './transfer-rows.js';
 import type { TransferOut } from './transfers.schemas.js';
-import { packableTransfer } from './transfers.service.js';
 
 /**
  * The transfer's links without an account: the mailed offer (which leads its holder to sign in with the

@@ -2,21 +2,19 @@ import { formatDate, formatSize } from '@propertydna/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { logCapabilityEvent } from '../../capabilities/capabilities.js';
-import type { Db, TransferredDocument } from '../../db/database.js';
+import type { TransferredDocument } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { binary } from '../../exports/export-limit.js';
-import { withManifest, type ZipEntry, ZipPaths, zipResponse } from '../../exports/zip.js';
+import { zipResponse } from '../../exports/zip.js';
 import { PdfWriter } from '../../pdf/pdf-writer.js';
 import { contentDisposition } from '../../storage/file-store.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
-import { documentsOf } from '../documents/documents.service.js';
-import { renderCompliancePdf } from '../reports/report-pdf.js';
-import { complianceReport } from '../reports/reports.service.js';
 import { openPackLink } from './transfer-links.js';
+import { packableTransfer, transferPack } from './transfer-pack.js';
 import type { TransferOut } from './transfers.schemas.js';
 import { transferIdParams, transferTokenParams } from './transfers.schemas.js';
-import { packableTransfer, transferReceipt } from './transfers.service.js';
+import { transferReceipt } from './transfers.service.js';
 
 /** The seller's receipt: the property, its DNA code, the date, the buyer, and every document handed over. */
 export async function renderTransferReceipt(
@@ -60,60 +58,6 @@ export async function renderTransferReceipt(
     { size: 7, empty: 'No documents were in the vault.' },
   );
   return pdf.finish();
-}
-
-/**
- * The transfer pack of the property as `organizationId` (its owner now) holds it: the compliance report
- * in the transfer context (PDF), the certificates, and manifest.json; with what the audit records.
- */
-async function transferPack(db: Db, organizationId: string, transfer: TransferOut, now: Date) {
-  const report = await complianceReport(db, organizationId, transfer.property.id, now);
-  const transferOnly = { ...report, contexts: report.contexts.filter((c) => c.context === 'transfer') };
-  const certificates = (await documentsOf(db, organizationId, { property_id: transfer.property.id }))
-    .filter((document) => document.kind === 'certificate')
-    .reverse();
-  const paths = new ZipPaths();
-  const entries: ZipEntry[] = [
-    { path: 'transfer-compliance-report.pdf', content: await renderCompliancePdf(transferOnly) },
-    ...certificates.map((document) => ({
-      path: paths.add('certificates', document.name),
-      document: {
-        id: document.id,
-        storage_key: document.storage_key,
-        sha256: document.sha256,
-        bytes: document.bytes,
-      },
-    })),
-  ];
-  return {
-    filename: `transfer-pack-${transfer.id}.zip`,
-    entries: withManifest(
-      entries,
-      {
-        archive: 'propertydna.transfer-pack',
-        transfer: {
-          id: transfer.id,
-          status: transfer.status,
-          from_organization: transfer.from_organization,
-          to_organization: transfer.to_organization,
-        },
-        property: {
-          id: transfer.property.id,
-          dna_code: transfer.property.dna_code,
-          name: transfer.property.name,
-        },
-        transfer_readiness: report.transfer_readiness,
-      },
-      now,
-    ),
-    audit: {
-      propertyId: transfer.property.id,
-      report: 'transfer-pack',
-      format: 'zip',
-      transferId: transfer.id,
-      documentIds: certificates.map((document) => document.id),
-    },
-  };
 }
 
 /** A generated PDF as an attachment. */

@@ -1,10 +1,4 @@
-import {
-  formatDate,
-  isUuid,
-  TRANSFER_MESSAGES,
-  TRANSFER_VALID_DAYS,
-  type TransferStart,
-} from '@propertydna/domain';
+import { formatDate, TRANSFER_MESSAGES, TRANSFER_VALID_DAYS, type TransferStart } from '@propertydna/domain';
 import { sql, type Transaction } from 'kysely';
 import { notOwned, requireOwned } from '../../auth/owned.js';
 import { issueCapability } from '../../capabilities/capabilities.js';
@@ -20,9 +14,7 @@ import {
   DAY_MS,
   emailOf,
   iso,
-  notFound,
   selectTransfers,
-  statusOf,
   transferById,
   transferOut,
 } from './transfer-rows.js';
@@ -281,26 +273,6 @@ export async function listTransfers(db: Db, who: RequestActor, now = new Date())
     incoming: incoming.map((row) => transferOut(row, now)),
     outgoing: outgoing.map((row) => transferOut(row, now)),
   };
-}
-
-/** A transfer the caller may take the pack of: the buyer's once accepted, the seller's while pending. */
-export async function packableTransfer(db: Db, organizationId: string, id: string, now = new Date()) {
-  if (!isUuid(id)) throw notFound();
-  const row = await selectTransfers(db)
-    .where('t.id', '=', id.toLowerCase())
-    .where((eb) =>
-      eb.or([
-        eb('t.from_organization_id', '=', organizationId),
-        eb('t.to_organization_id', '=', organizationId),
-      ]),
-    )
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  const status = statusOf(row, now);
-  const buyer = row.to_organization_id === organizationId && status === 'accepted';
-  const seller = row.from_organization_id === organizationId && status === 'pending';
-  if (!buyer && !seller) throw notFound();
-  return transferOut(row, now);
 }
 
 /** The seller's receipt: the transfer as accepted, with the documents it handed over (409 before). */
