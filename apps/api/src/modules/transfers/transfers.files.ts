@@ -1,64 +1,16 @@
-import { formatDate, formatSize } from '@propertydna/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { logCapabilityEvent } from '../../capabilities/capabilities.js';
-import type { TransferredDocument } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { binary } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
-import { PdfWriter } from '../../pdf/pdf-writer.js';
 import { contentDisposition } from '../../storage/file-store.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { openPackLink } from './transfer-links.js';
 import { packableTransfer, transferPack } from './transfer-pack.js';
-import type { TransferOut } from './transfers.schemas.js';
+import { renderTransferReceipt, transferReceipt } from './transfer-receipt.js';
 import { transferIdParams, transferTokenParams } from './transfers.schemas.js';
-import { transferReceipt } from './transfers.service.js';
-
-/** The seller's receipt: the property, its DNA code, the date, the buyer, and every document handed over. */
-export async function renderTransferReceipt(
-  transfer: TransferOut,
-  documents: readonly TransferredDocument[],
-  now: Date,
-): Promise<Buffer> {
-  const { property } = transfer;
-  const pdf = await PdfWriter.create({
-    title: `Transfer receipt - ${property.name} (${property.dna_code})`,
-    subject: `${property.name}, ${property.address}`,
-    createdAt: now,
-    footer: `Transfer receipt · ${property.name} · ${property.dna_code}`,
-  });
-  pdf.title('Transfer receipt', `${property.name}, ${property.address}`);
-  pdf.facts([
-    ['Property', `${property.name}, ${property.address}`],
-    ['PropertyDNA code', property.dna_code],
-    ['Transferred on', transfer.decided_at ? formatDate(transfer.decided_at) : ''],
-    ['From', transfer.from_organization],
-    ['To', transfer.to_organization ?? transfer.to_email],
-    ['Transfer reference', transfer.id],
-    ['Documents handed over', String(documents.length)],
-  ]);
-  pdf.heading('Documents handed over');
-  pdf.paragraph(
-    'Each document went to the new owner as it was stored: the same file, whose SHA-256 fingerprint is listed here. A copy with this fingerprint is the document that was handed over.',
-    { size: 9, muted: true },
-  );
-  pdf.table(
-    [
-      { header: 'Document', width: 3 },
-      { header: 'Kind', width: 1.2 },
-      { header: 'SHA-256', width: 6, mono: true },
-    ],
-    documents.map((document) => [
-      `${document.name} (${formatSize(document.bytes)})`,
-      document.kind,
-      document.sha256,
-    ]),
-    { size: 7, empty: 'No documents were in the vault.' },
-  );
-  return pdf.finish();
-}
 
 /** A generated PDF as an attachment. */
 function sendPdf(reply: FastifyReply, filename: string, body: Buffer) {

@@ -275,14 +275,6 @@ export async function listTransfers(db: Db, who: RequestActor, now = new Date())
   };
 }
 
-/** The seller's receipt: the transfer as accepted, with the documents it handed over (409 before). */
-export async function transferReceipt(db: Db, organizationId: string, id: string, now = new Date()) {
-  const owned = await requireOwned(db, organizationId, 'transfer', id);
-  const row = await selectTransfers(db).where('t.id', '=', owned).executeTakeFirstOrThrow();
-  if (row.status !== 'accepted') throw new AppError('CONFLICT', TRANSFER_MESSAGES.notAccepted);
-  return { transfer: transferOut(row, now), documents: row.documents ?? [] };
-}
-
 /** GET /api/properties/{id}/ownership: who owned the property when, oldest first. */
 export async function ownershipHistory(
   db: Db,
