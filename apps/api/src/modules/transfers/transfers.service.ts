@@ -24,6 +24,11 @@ import type { OwnershipPeriodOut } from './transfers.schemas.js';
  * Issue 17: a property handed to another organisation with its DNA code, vault, maintenance history,
  * compliance results and policy findings. The seller starts a transfer to an email address; whoever is
  * signed in with that address accepts (or declines) it; the mailed link only leads them there.
+ *
+ * This file is the transfer's lifecycle: start, cancel, decline, the lists and the ownership history.
+ * The other jobs each have their own file: accepting (accept-transfer.ts, which moves the property with
+ * properties/move-property.ts), the links without an account (transfer-links.ts), the pack
+ * (transfer-pack.ts), the seller's receipt (transfer-receipt.ts); what they all read, transfer-rows.ts.
  */
 
 /** Incoming transfers already decided stay in the buyer's list this long. */
