@@ -153,6 +153,48 @@ describe(`account protection and password reset (${databaseKind})`, () => {
       ).toBe(200);
     });
 
+    it('revokes every earlier reset link when the password is changed, as a reset does', async () => {
+      const email = uniqueEmail('changed');
+      await signup(email);
+      await post('/api/auth/forgot-password', { email }, '10.9.0.9');
+      const token = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      const session = (await login(email, PASSWORD)).json().token as string;
+      const other = (await login(email, PASSWORD)).json().token as string;
+      const changed = await post(
+        '/api/auth/password',
+        { currentPassword: PASSWORD, newPassword: 'the changed password' },
+        '10.0.0.1',
+        { authorization: `Bearer ${session}` },
+      );
+      expect(changed.statusCode).toBe(200);
+      // The link mailed before the change sets nothing: whoever read that mail cannot undo the change.
+      const late = await post('/api/auth/reset-password', { token, password: 'an attacker password' });
+      expect(late.statusCode).toBe(400);
+      expect(late.json().error).toBe(PASSWORD_RESET_MESSAGES.invalidLink);
+      const link = await t.db.db
+        .selectFrom('capabilities as c')
+        .innerJoin('users as u', 'u.id', 'c.subject_id')
+        .select(['c.revoked_at', 'c.used_at'])
+        .where('c.purpose', '=', 'password_reset')
+        .where('u.email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(link.revoked_at).not.toBeNull();
+      expect(link.used_at).toBeNull();
+      expect((await login(email, 'an attacker password')).statusCode).toBe(401);
+      expect((await login(email, 'the changed password')).statusCode).toBe(200);
+      // As before: the other sessions ended, the one that changed it stays.
+      const me = (token: string) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+      expect((await me(other)).statusCode).toBe(401);
+      expect((await me(session)).statusCode).toBe(200);
+      // A link asked for after the change works.
+      await post('/api/auth/forgot-password', { email }, '10.9.0.9');
+      const fresh = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      expect(
+        (await post('/api/auth/reset-password', { token: fresh, password: 'reset after change' })).statusCode,
+      ).toBe(200);
+    });
+
     it('refuses an expired link', async () => {
       const email = uniqueEmail('expired');
       await signup(email);

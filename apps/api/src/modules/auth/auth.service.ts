@@ -204,7 +204,11 @@ export async function logout(lucia: AppLucia, sessionId: string): Promise<void> 
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 
-/** Changes the password and ends every other session of the user (the current one stays); tells them by email. */
+/**
+ * Changes the password, revokes every reset link of the user that is still live (as a reset does: a link
+ * mailed before the change must not undo it) and ends every other session of the user (the current one
+ * stays; a reset, made signed out, ends them all); tells them by email.
+ */
 export async function changePassword(
   services: AppServices,
   userId: string,
@@ -233,6 +237,7 @@ export async function changePassword(
       .set({ password_hash: passwordHash, updated_at: now })
       .where('id', '=', userId)
       .execute();
+    await revokeCapabilitiesOf(trx, 'password_reset', userId, now);
     await trx
       .deleteFrom('sessions')
       .where('user_id', '=', userId)
@@ -281,8 +286,9 @@ export async function requestPasswordReset(
 }
 
 /**
- * Sets a new password with a reset link: the link is used up and the password changed in one
- * transaction, every session of the user ends, and the sign-in counts of the account are cleared.
+ * Sets a new password with a reset link: the link is used up, any other live reset link of the user
+ * revoked and the password changed in one transaction, every session of the user ends, and the sign-in
+ * counts of the account are cleared.
  * An unknown, expired, revoked or used link answers 400; 20 of those from one address in 15 minutes, 429.
  */
 export async function resetPassword(
@@ -307,6 +313,7 @@ export async function resetPassword(
           .where('id', '=', link.subject_id)
           .returningAll()
           .executeTakeFirst();
+        await revokeCapabilitiesOf(trx, 'password_reset', link.subject_id, now);
         await trx.deleteFrom('sessions').where('user_id', '=', link.subject_id).execute();
         return updated;
       });
