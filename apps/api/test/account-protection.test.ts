@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PASSWORD_RESET_MESSAGES } from '@propertydna/domain';
+import { PASSWORD_RESET_MESSAGES, SIGNUP_MESSAGES } from '@propertydna/domain';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMailJob } from '../src/mail/mail-job.js';
@@ -334,6 +334,102 @@ describe(`account protection and password reset (${databaseKind})`, () => {
         .where('key', '=', email)
         .execute();
       expect((await login(email, PASSWORD, '10.7.1.1')).statusCode).toBe(200);
+    });
+  });
+
+  describe('sign-up with an address that has an account', () => {
+    const NOTICE = 'Someone tried to sign up with your PropertyDNA address';
+    const count = async (table: 'users' | 'organizations') =>
+      Number(
+        (
+          await t.db.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it('answers exactly as a new sign-up, changes nothing, and mails the owner instead', async () => {
+      const email = uniqueEmail('taken');
+      const fresh = await signup(email);
+      expect(fresh.statusCode).toBe(201);
+      const [users, organizations] = [await count('users'), await count('organizations')];
+      const again = await post(
+        '/api/auth/signup',
+        {
+          firstName: 'Mallory',
+          lastName: 'Other',
+          email: email.toUpperCase(),
+          password: 'the intruder password',
+          userType: 'supplier',
+          company: 'Intruder CC',
+          registrationNumber: '2020/000000/07',
+          specialties: 'Roofing',
+          businessAddress: '1 Long Street',
+        },
+        testAddress(1900),
+      );
+      // The same status and the same body: nothing tells a taken address from a free one.
+      expect(again.statusCode).toBe(fresh.statusCode);
+      expect(again.json()).toEqual(fresh.json());
+      expect(again.json()).toEqual({ ok: true, message: SIGNUP_MESSAGES.created.message });
+      expect(again.headers['set-cookie']).toBeUndefined();
+      expect([await count('users'), await count('organizations')]).toEqual([users, organizations]);
+      expect((await login(email, 'the intruder password')).statusCode).toBe(401);
+      expect((await login(email, PASSWORD)).statusCode).toBe(200);
+      // The owner gets one welcome (their own sign-up) and one notice, which names no detail of the attempt.
+      const mails = await mailsTo(email);
+      expect(mails.map((m) => m.subject).sort()).toEqual([NOTICE, 'Welcome to PropertyDNA']);
+      const notice = mails.find((m) => m.subject === NOTICE);
+      expect(notice?.text).toContain('Hi Thandi,');
+      expect(notice?.text).toContain('https://app.propertydna.test/login');
+      expect(notice?.text).toContain('https://app.propertydna.test/forgot-password');
+      expect(notice?.html).toContain('href="https://app.propertydna.test/login"');
+      expect(notice?.text).not.toContain('Mallory');
+      expect(notice?.text).not.toContain('Intruder');
+    });
+
+    it('answers the tRPC door the same for a new and a taken address', async () => {
+      const email = uniqueEmail('trpc-taken');
+      const body = { firstName: 'Thandi', lastName: 'Nkosi', email, password: PASSWORD, userType: 'homeowner' };
+      const call = (remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: '/trpc/auth.signup', payload: body, remoteAddress });
+      const fresh = await call(testAddress(1901));
+      const taken = await call(testAddress(1902));
+      expect([fresh.statusCode, taken.statusCode]).toEqual([200, 200]);
+      expect(taken.json()).toEqual(fresh.json());
+      expect(fresh.json().result.data).toEqual({ ok: true, message: SIGNUP_MESSAGES.created.message });
+    });
+
+    it('tells the owner at most once an hour, however often the address is tried', async () => {
+      const email = uniqueEmail('tried');
+      await signup(email);
+      for (let i = 0; i < 3; i++) expect((await signup(email, testAddress(1910 + i))).statusCode).toBe(201);
+      expect((await mailsTo(email)).filter((m) => m.subject === NOTICE)).toHaveLength(1);
+    });
+
+    it('counts a sign-up with a taken address against the limit of its network, like any other', async () => {
+      const email = uniqueEmail('limit-taken');
+      await signup(email);
+      for (let i = 0; i < 19; i++) await signup(uniqueEmail('limit-other'), '10.6.7.1');
+      expect((await signup(email, '10.6.7.1')).statusCode).toBe(201);
+      const refused = await signup(email, '10.6.7.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatch(/Too many sign-ups from your network/);
+    });
+
+    it('answers two sign-ups of one new address at once alike: one account, one welcome, one notice', async () => {
+      const email = uniqueEmail('together');
+      const answers = await Promise.all([signup(email), signup(email)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+      expect(answers[0]?.json()).toEqual(answers[1]?.json());
+      const row = await t.db.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.n)).toBe(1);
+      expect((await mailsTo(email)).map((m) => m.subject).sort()).toEqual([NOTICE, 'Welcome to PropertyDNA']);
     });
   });
 

@@ -66,7 +66,13 @@ describe(`properties (${databaseKind})`, () => {
       },
     });
     expect(signup.statusCode).toBe(201);
-    const organizationId = signup.json().organization.id as string;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'a long password' },
+    });
+    const token = login.json().token as string;
+    const organizationId = login.json().organization.id as string;
     if (plan === 'premium') {
       await t.db.db
         .updateTable('organizations')
@@ -74,12 +80,6 @@ describe(`properties (${databaseKind})`, () => {
         .where('id', '=', organizationId)
         .execute();
     }
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'a long password' },
-    });
-    const token = login.json().token as string;
     const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Json) =>
       t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
     return { organizationId, token, call };

@@ -5,9 +5,11 @@ import {
   assertClean,
   assertSupplierSection,
   BASE_URL,
+  mailsTo,
   openSupplierSection,
   uniqueEmail,
   useBrowser,
+  waitUntil,
   watchPage,
 } from './browser.mjs';
 
@@ -166,23 +168,31 @@ describe('accounts', () => {
     await assertClean(watch);
   });
 
-  it("shows the server's message when the email address already has an account", async () => {
+  it('signs up with an address that already has an account as with a new one, and mails its owner instead', async () => {
     const { page } = session;
     const watch = await watchPage(page);
     const email = uniqueEmail('taken');
+    const original = 'Original-karoo-2023';
     const existing = await api('/trpc/auth.signup', {
-      body: { firstName: 'Ayesha', lastName: 'Naidoo', email, password: PASSWORD, userType: 'homeowner' },
+      body: { firstName: 'Ayesha', lastName: 'Naidoo', email, password: original, userType: 'homeowner' },
     });
     assert.equal(existing.status, 200);
 
     await page.goto('/signup?type=homeowner');
-    await fillPersonalDetails(page, { firstName: 'Ayesha', lastName: 'Naidoo', email });
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Signup failed', { exact: true }).waitFor();
-    await page.getByText('An account with this email address already exists. Log in instead.').waitFor();
-    assert.equal(new URL(page.url()).pathname, '/signup');
-    await page.getByRole('button', { name: 'Create Account' }).waitFor();
-    await assertClean(watch, { allowStatus: 409 });
+    await fillPersonalDetails(page, { firstName: 'Someone', lastName: 'Else', email });
+    // Nothing on the page tells a taken address from a free one: the same success and the way to /login.
+    await submitSignup(page);
+    const notice = await waitUntil(
+      async () => (await mailsTo(email, 'Someone tried to sign up with your PropertyDNA address')).at(0),
+      { what: `the sign-up notice to ${email} in the outbox` },
+    );
+    assert.match(notice.text, /^Hi Ayesha,/);
+    assert.match(notice.text, /\/forgot-password/);
+    // The account is the owner's as before: the wizard's password does not open it, the owner's does.
+    const signIn = (password) => api('/api/auth/login', { body: { email, password } });
+    assert.equal((await signIn(PASSWORD)).status, 401);
+    assert.equal((await signIn(original)).status, 200);
+    await assertClean(watch);
   });
 
   it('keeps the wizard from sending a form whose passwords differ or whose Terms are not agreed', async () => {

@@ -167,11 +167,12 @@ export async function newAccount({ label = 'account', context, ...details } = {}
   const logIn = async () => {
     const login = await api('/api/auth/login', { body: { email, password: TEST_PASSWORD } });
     assert.equal(login.status, 200, JSON.stringify(login.body));
-    return login.body.token;
+    return login.body;
   };
-  const token = await logIn();
+  // Sign-up answers alike for every address; the organisation comes with the first session.
+  const { token, organization } = await logIn();
   if (context) await signIn(context, token);
-  return { email, token, organization: signup.body.organization, logIn };
+  return { email, token, organization, logIn: async () => (await logIn()).token };
 }
 
 /** The supplier console's sections, as its one navigation (the app shell's sidebar) lists them. */

@@ -101,6 +101,20 @@ export function welcomeMail(input: { firstName: string; appUrl: string }): Rende
   });
 }
 
+/** A sign-up with an address that already has an account: its owner is told, and nobody else is. */
+export function signupAttemptMail(input: { firstName: string; appUrl: string }): RenderedMail {
+  return render({
+    subject: 'Someone tried to sign up with your PropertyDNA address',
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      'Someone just tried to create a PropertyDNA account with this email address. You already have an account, so nothing was created and nothing about your account changed.',
+      `If it was you, log in with your password. If you have forgotten it, reset it: ${input.appUrl}/forgot-password`,
+    ],
+    action: { label: 'Log in', url: `${input.appUrl}/login` },
+    footnote: 'If it was not you, there is nothing to do: nobody can use your address for another account.',
+  });
+}
+
 export function passwordResetMail(input: {
   firstName: string;
   link: string;

@@ -44,7 +44,10 @@ export async function signUpAndLogIn(
     },
   });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
-  const { user, organization } = signup.json();
+  // Sign-up answers the same for every address; the account's ids come with its first session.
+  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const { token, user, organization } = login.json();
   if (plan === 'premium') {
     await t.db.db
       .updateTable('organizations')
@@ -52,8 +55,6 @@ export async function signUpAndLogIn(
       .where('id', '=', organization.id)
       .execute();
   }
-  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  const token = login.json().token as string;
   return {
     email,
     token,

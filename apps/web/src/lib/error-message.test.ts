@@ -11,12 +11,10 @@ function trpcError(message: string, data: Record<string, unknown> = {}) {
 
 describe('errorMessage', () => {
   it("uses a tRPC error's server message", () => {
-    const error = trpcError('An account with this email address already exists. Log in instead.', {
-      httpStatus: 409,
+    const error = trpcError('Too many sign-ups from your network. Try again in 12 minutes.', {
+      httpStatus: 429,
     });
-    expect(errorMessage(error, FALLBACK)).toBe(
-      'An account with this email address already exists. Log in instead.',
-    );
+    expect(errorMessage(error, FALLBACK)).toBe('Too many sign-ups from your network. Try again in 12 minutes.');
   });
 
   it("prefers the schema's own message to the serialised issue list of a refused input", () => {

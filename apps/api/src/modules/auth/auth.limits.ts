@@ -10,7 +10,8 @@ import { type LimitRule, waitPhrase } from '../../limits/attempt-limiter.js';
  *   wait 1 s after the previous one, doubling up to 60 s: guessing stays slow however many addresses
  *   an attacker has, while the real user waits a minute at worst; at the 20th the user is told by
  *   email (at most once an hour);
- * - sign-ups: 20 per hour from one address; reset requests: 5 per hour per email and 20 per address;
+ * - sign-ups: 20 per hour from one address (a taken address counts like a free one; its owner is told
+ *   at most once an hour); reset requests: 5 per hour per email and 20 per address;
  *   reset links: 20 wrong tokens per address in 15 minutes.
  */
 export const PAIR_WINDOW_MS = 15 * 60 * 1000;
@@ -60,6 +61,13 @@ export const pairKeyPrefix = (email: string) => pairKey(email, '');
 /** Once an hour at most: "your account sees many failed sign-ins". */
 export const failureNoticeRule = (email: string) => ({
   rule: 'notice:password-failures',
+  key: email,
+  windowMs: HOUR_MS,
+});
+
+/** Once an hour at most: "someone tried to sign up with your address". */
+export const signupNoticeRule = (email: string) => ({
+  rule: 'notice:signup-taken',
   key: email,
   windowMs: HOUR_MS,
 });

@@ -14,10 +14,11 @@ export const authRestRoutes: AnyRestRoute[] = [
   defineRoute({
     method: 'POST',
     url: '/api/auth/signup',
-    summary: 'Create an account and its organisation',
+    summary:
+      'Create an account and its organisation; the same answer when the email already has one (its owner is mailed instead)',
     tags: ['auth'],
     body: signupRequestSchema,
-    response: meSchema,
+    response: messageSchema,
     call: (caller, { body }) => caller.auth.signup(body),
     status: () => 201,
   }),

@@ -5,6 +5,7 @@ import {
   loginSchema,
   PASSWORD_RESET_MESSAGES,
   resetPasswordSchema,
+  SIGNUP_MESSAGES,
   signupRequestSchema,
 } from '@propertydna/domain';
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from '../../auth/actor.js';
@@ -31,10 +32,14 @@ function answerWithSession(ctx: Pick<Context, 'req' | 'res'>, grant: SessionGran
 }
 
 export const authRouter = router({
+  /** The same answer whether or not the email already has an account (its owner is mailed instead). */
   signup: publicProcedure
     .input(signupRequestSchema)
-    .output(meSchema)
-    .mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.req.ip)),
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      await signup(ctx.deps, input, ctx.req.ip);
+      return { ok: true as const, message: SIGNUP_MESSAGES.created.message };
+    }),
 
   login: publicProcedure
     .input(loginSchema)

@@ -13,6 +13,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   signInFailuresMail,
+  signupAttemptMail,
   welcomeMail,
 } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
@@ -26,6 +27,7 @@ import {
   passwordGuessRules,
   resetGuessRule,
   resetRequestRules,
+  signupNoticeRule,
   signupRule,
 } from './auth.limits.js';
 import {
@@ -41,7 +43,6 @@ import type { Me } from './auth.schemas.js';
 
 /** Spec §8. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const EMAIL_TAKEN = 'An account with this email address already exists. Log in instead.';
 
 /** The demo accounts (seeded at start-up); their passwords are random and never leave the server. */
 export const DEMO_EMAILS = {
@@ -76,20 +77,26 @@ export interface SessionGrant extends Me {
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /**
- * Creates the user and their organisation in one transaction: a personal organisation for an
- * individual, the company (with its registration details) for a company account. At most 20 sign-ups
- * an hour from one address; the new user gets a welcome mail.
+ * Sign-up (spec: "response is not shown"; the wizard goes on to /login). Creates the user and their
+ * organisation in one transaction: a personal organisation for an individual, the company (with its
+ * registration details) for a company account; the new user gets a welcome mail. At most 20 sign-ups
+ * an hour from one address.
+ *
+ * An address that already has an account is answered exactly as a free one (the caller learns nothing
+ * sign-in would not tell them): nothing is created or changed, and the owner of the address is mailed
+ * instead ('someone tried to sign up with your address', at most once an hour). Both ways hash the
+ * password and queue one mail, so the time taken does not tell them apart either.
  */
-export async function signup(services: AppServices, input: SignupInput, ip: string): Promise<Me> {
+export async function signup(services: AppServices, input: SignupInput, ip: string): Promise<void> {
   const { db } = services.db;
   await takeAttempt(db, [signupRule(ip)]);
   const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(db, email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+  const existing = await findUserByEmail(db, email);
   const passwordHash = await hashPassword(input.password);
+  if (existing) return tellOwnerOfSignup(services, existing);
   const company = input.accountType === 'company';
-  let me: Me;
   try {
-    me = await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const organization = await insertOrganization(trx, {
         name: company && input.company ? input.company : `${input.firstName} ${input.lastName}`,
         account_type: input.accountType,
@@ -100,7 +107,7 @@ export async function signup(services: AppServices, input: SignupInput, ip: stri
         business_address: company ? (input.businessAddress ?? null) : null,
         specialties: JSON.stringify(company ? (input.specialties ?? []) : []),
       });
-      const user = await insertUser(trx, {
+      await insertUser(trx, {
         organization_id: organization.id,
         email,
         password_hash: passwordHash,
@@ -110,18 +117,28 @@ export async function signup(services: AppServices, input: SignupInput, ip: stri
         phone: input.phoneNumber || null,
         agree_to_marketing: input.agreeToMarketing ?? false,
       });
-      return { user: toPublicUser(user), organization: toPublicOrganization(organization) };
     });
   } catch (error) {
-    // Two sign-ups with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN);
-    throw error;
+    // Two sign-ups with one email at the same moment: the unique index decides, the other is told apart
+    // from nothing either.
+    const winner = isUniqueViolation(error) ? await findUserByEmail(db, email) : undefined;
+    if (!winner) throw error;
+    return tellOwnerOfSignup(services, winner);
   }
   await queueMail(services, {
     to: email,
     ...welcomeMail({ firstName: input.firstName, appUrl: appUrl(services.env) }),
   });
-  return me;
+}
+
+/** A sign-up with an address that has an account: its owner is told, at most once an hour (not a demo's). */
+async function tellOwnerOfSignup(services: AppServices, user: UserRow): Promise<void> {
+  const { db } = services.db;
+  if (user.is_demo || !(await firstInWindow(db, signupNoticeRule(user.email)))) return;
+  await queueMail(services, {
+    to: user.email,
+    ...signupAttemptMail({ firstName: user.first_name, appUrl: appUrl(services.env) }),
+  });
 }
 
 async function grantSession(db: Db, lucia: AppLucia, userId: string): Promise<SessionGrant> {
