@@ -64,8 +64,10 @@ export const envSchema = z
     BENCH_ROUTES: booleanString.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     /**
-     * The address people use to reach the app, for links in emails (password reset, …). Never taken from
-     * a request's Host header, which a sender controls. Unset: http://localhost:PORT.
+     * The address people use to reach the app: every link the app makes (emails, share links, the
+     * calendar feed, signed upload URLs) starts with it; never taken from a request's Host header, which
+     * a sender controls. When set, a cookie-borne change must come from this origin exactly (CSRF).
+     * Unset: http://localhost:PORT for links, the request's own origin for the CSRF check.
      */
     APP_URL: z.url().optional(),
     /** Runs the background workers and schedules in this process; off for tools and one-off scripts. */
@@ -112,7 +114,7 @@ export function loadEnv(): Env {
   return parseEnv(process.env);
 }
 
-/** The app's public origin, for links in emails. */
+/** The app's public origin, for every link it makes (emails, share links, feeds, signed uploads). */
 export function appUrl(env: Pick<Env, 'APP_URL' | 'PORT'>): string {
   return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 }

@@ -391,7 +391,13 @@ describe(`account protection and password reset (${databaseKind})`, () => {
 
     it('answers the tRPC door the same for a new and a taken address', async () => {
       const email = uniqueEmail('trpc-taken');
-      const body = { firstName: 'Thandi', lastName: 'Nkosi', email, password: PASSWORD, userType: 'homeowner' };
+      const body = {
+        firstName: 'Thandi',
+        lastName: 'Nkosi',
+        email,
+        password: PASSWORD,
+        userType: 'homeowner',
+      };
       const call = (remoteAddress: string) =>
         t.app.inject({ method: 'POST', url: '/trpc/auth.signup', payload: body, remoteAddress });
       const fresh = await call(testAddress(1901));

@@ -282,7 +282,8 @@ describe('fs store: the signed upload and read endpoints', () => {
     expectDownloadHeaders(res.headers, {
       contentType: 'text/plain',
       bytes: text.length,
-      filename: 'page.html',
+      // Saved with the served type's extension: it never opens as a web page from the disk.
+      filename: 'page.html.txt',
       disposition: 'attachment',
     });
   });

@@ -115,7 +115,10 @@ describe(`spec §7 payloads (${databaseKind})`, () => {
       .where(
         'id',
         '=',
-        t.db.db.selectFrom('users').select('organization_id').where('email', '=', 'thandi.spec@example.co.za'),
+        t.db.db
+          .selectFrom('users')
+          .select('organization_id')
+          .where('email', '=', 'thandi.spec@example.co.za'),
       )
       .execute();
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_CONTENT_TYPES,
+  downloadFileName,
+  FILE_EXTENSIONS,
   isAllowedContentType,
   MAX_FILES_PER_BATCH,
   MAX_UPLOAD_BYTES,
@@ -44,5 +46,34 @@ describe('isAllowedContentType', () => {
   it('lists eleven types, each once', () => {
     expect(ALLOWED_CONTENT_TYPES).toHaveLength(11);
     expect(new Set(ALLOWED_CONTENT_TYPES).size).toBe(11);
+  });
+});
+
+describe('downloadFileName: the saved name follows the served type', () => {
+  it("adds the type's extension to a name that ends in another one, or in none", () => {
+    expect(downloadFileName('page.html', 'text/plain')).toBe('page.html.txt');
+    expect(downloadFileName('logo.svg', 'text/plain; charset=utf-8')).toBe('logo.svg.txt');
+    expect(downloadFileName('notes', 'text/plain')).toBe('notes.txt');
+    expect(downloadFileName('.html', 'text/plain')).toBe('.html.txt');
+    expect(downloadFileName('invoice.pdf.exe', 'application/pdf')).toBe('invoice.pdf.exe.pdf');
+    expect(downloadFileName('photo.png', 'image/jpeg')).toBe('photo.png.jpg');
+    expect(
+      downloadFileName(
+        'sheet.xlsx',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ),
+    ).toBe('sheet.xlsx.docx');
+  });
+
+  it("keeps a name that already ends in one of the type's extensions, in any case", () => {
+    expect(downloadFileName('Roof report.PDF', 'application/pdf')).toBe('Roof report.PDF');
+    expect(downloadFileName('IMG_0001.JPEG', 'Image/JPEG')).toBe('IMG_0001.JPEG');
+    expect(downloadFileName('readme.txt', 'text/plain')).toBe('readme.txt');
+    expect(downloadFileName('scan.heic', 'image/heif')).toBe('scan.heic');
+  });
+
+  it('knows an extension for every allowed type, and leaves a type outside the list alone', () => {
+    for (const type of ALLOWED_CONTENT_TYPES) expect(FILE_EXTENSIONS[type].length).toBeGreaterThan(0);
+    expect(downloadFileName('archive.zip', 'application/zip')).toBe('archive.zip');
   });
 });

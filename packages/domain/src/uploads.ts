@@ -29,3 +29,37 @@ export type AllowedContentType = (typeof ALLOWED_CONTENT_TYPES)[number];
 export function isAllowedContentType(contentType: string): contentType is AllowedContentType {
   return (ALLOWED_CONTENT_TYPES as readonly string[]).includes(contentType);
 }
+
+/**
+ * The file extensions of each allowed content type (lower case), the usual one first. A file saved
+ * under another extension would be opened as something else than it was served as: a text/plain
+ * upload named `page.html` (or `.svg`) would open as a web page from the disk.
+ */
+export const FILE_EXTENSIONS: Readonly<Record<AllowedContentType, readonly [string, ...string[]]>> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/heic': ['heic', 'heif'],
+  'image/heif': ['heif', 'heic'],
+  'application/msword': ['doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.ms-excel': ['xls'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'text/plain': ['txt', 'text'],
+};
+
+/**
+ * The name a file is saved under when served as `contentType`: its own name when that ends in one of
+ * the type's extensions (any case), else the name with the type's usual extension added —
+ * `page.html` served as text/plain is saved as `page.html.txt`, `scan` as a PDF as `scan.pdf`. A
+ * type outside the allowed list (nothing the vault stores) keeps the name.
+ */
+export function downloadFileName(name: string, contentType: string): string {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!isAllowedContentType(type)) return name;
+  const extensions = FILE_EXTENSIONS[type];
+  const dot = name.lastIndexOf('.');
+  const extension = dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+  return extensions.includes(extension) ? name : `${name}.${extensions[0]}`;
+}

@@ -2,7 +2,6 @@
 import type {} from '@fastify/cookie';
 import type { UserType } from '@propertydna/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { verifyRequestOrigin } from 'lucia';
 import { type AppLucia, SESSION_COOKIE } from './lucia.js';
 
 /** Who is calling, resolved once per request from the Bearer token or the session cookie. */
@@ -70,12 +69,25 @@ export async function resolveActor(
   };
 }
 
+/** The origin (scheme, host and port; a default port left out) of a URL, or null for none or an opaque one. */
+function originOf(url: string): string | null {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * A state-changing request that relies on the cookie must come from our own origin (CSRF).
- * Bearer requests are exempt: a browser never attaches the token on its own.
+ * A state-changing request that relies on the cookie must come from our own origin (CSRF): its Origin
+ * header must be the app's origin exactly — scheme, host and port — which is APP_URL's when it is set,
+ * else the request's own (req.protocol and req.host honour X-Forwarded-Proto and -Host only when
+ * TRUST_PROXY is on). Bearer requests are exempt: a browser never attaches the token on its own.
  */
-export function isSameOrigin(req: FastifyRequest): boolean {
+export function isSameOrigin(req: FastifyRequest, appUrl: string | undefined): boolean {
   const origin = req.headers.origin;
-  // req.host honours X-Forwarded-Host only when TRUST_PROXY is on.
-  return typeof origin === 'string' && verifyRequestOrigin(origin, [req.host]);
+  if (typeof origin !== 'string') return false;
+  const given = originOf(origin);
+  return given !== null && given === originOf(appUrl ?? `${req.protocol}://${req.host}`);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type PassThrough, pipeline, type Readable, Transform } from 'node:stream';
+import { downloadFileName } from '@propertydna/domain';
 import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
 import { AppError } from '../errors.js';
@@ -115,9 +116,12 @@ export function safeZipName(name: string): string {
 export class ZipPaths {
   readonly #taken = new Set<string>();
 
-  /** A unique path for a file called `name` in `folder` ('' for the archive's root). */
-  add(folder: string, name: string): string {
-    const safe = safeZipName(name);
+  /**
+   * A unique path for a file called `name` in `folder` ('' for the archive's root); given its content
+   * type, with that type's extension (as a download is saved: a text/plain 'page.html' is 'page.html.txt').
+   */
+  add(folder: string, name: string, contentType?: string): string {
+    const safe = safeZipName(contentType ? downloadFileName(name, contentType) : name);
     const dot = safe.lastIndexOf('.');
     const [stem, extension] = dot > 0 ? [safe.slice(0, dot), safe.slice(dot)] : [safe, ''];
     for (let n = 1; ; n++) {

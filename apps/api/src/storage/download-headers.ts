@@ -1,3 +1,4 @@
+import { downloadFileName } from '@propertydna/domain';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition, mediaTypeOf } from './file-store.js';
 
@@ -21,7 +22,10 @@ export interface DownloadFile {
   /** The stored (declared and sniffed) type; parameters are dropped. */
   contentType: string;
   bytes: number;
-  /** The display name for Content-Disposition. */
+  /**
+   * The display name for Content-Disposition; saved with the served type's extension (a text/plain
+   * 'page.html' as 'page.html.txt', so it never opens as a web page from the disk).
+   */
   filename: string;
   /** What the caller asks for; inline is granted only to INLINE_TYPES. */
   disposition: 'inline' | 'attachment';
@@ -41,7 +45,10 @@ export function downloadHeaders(file: DownloadFile): Record<string, string> {
   return {
     'content-type': contentType,
     'content-length': String(file.bytes),
-    'content-disposition': contentDisposition(dispositionFor(file.disposition, contentType), file.filename),
+    'content-disposition': contentDisposition(
+      dispositionFor(file.disposition, contentType),
+      downloadFileName(file.filename, contentType),
+    ),
     'x-content-type-options': 'nosniff',
     'cache-control': 'private, no-store',
     'content-security-policy': DOWNLOAD_CSP,

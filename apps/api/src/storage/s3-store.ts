@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { downloadFileName } from '@propertydna/domain';
 import * as Minio from 'minio';
 import { AppError } from '../errors.js';
 import { digestOf } from './digest.js';
@@ -120,7 +121,7 @@ export class S3FileStore implements FileStore {
     const url = await this.#publicClient.presignedGetObject(this.#bucket, key, this.#ttlSeconds, {
       'response-content-disposition': contentDisposition(
         dispositionFor(options.disposition, options.contentType),
-        options.filename,
+        downloadFileName(options.filename, options.contentType),
       ),
       'response-content-type': mediaTypeOf(options.contentType),
       'response-cache-control': 'private, no-store',

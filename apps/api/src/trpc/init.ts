@@ -45,7 +45,7 @@ export const publicProcedure = t.procedure.use(appErrors);
 /** Requires a signed-in caller and narrows ctx.actor; a cookie-borne mutation must come from our origin. */
 export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
   if (!ctx.actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
-  if (type === 'mutation' && ctx.actor.via === 'cookie' && !isSameOrigin(ctx.req)) {
+  if (type === 'mutation' && ctx.actor.via === 'cookie' && !isSameOrigin(ctx.req, ctx.deps.env.APP_URL)) {
     throw new AppError('FORBIDDEN', 'Cross-site request refused');
   }
   return next({ ctx: { ...ctx, actor: ctx.actor } });

@@ -58,6 +58,14 @@ export async function createTestApp(
   });
   await store.init();
   const app = await buildApp({ env, db, store, secret: TEST_SECRET }, { logger: options.logger ?? false });
+  // The links the app answers are built from APP_URL. Unless a test names one, the app is reached where
+  // it listens (a port known only then), as a deployment's APP_URL names where people reach it.
+  if (envOverrides.APP_URL === undefined) {
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (address && typeof address === 'object') env.APP_URL = `http://127.0.0.1:${address.port}`;
+    });
+  }
   if (options.ready !== false) await app.ready();
   return {
     app,

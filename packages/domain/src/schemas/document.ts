@@ -9,7 +9,13 @@ import { documentKindSchema, EXPIRING_DOCUMENT_KINDS } from '../documents.js';
 import { sha256HexSchema } from '../hash.js';
 import { addMonths } from '../recurrence.js';
 import { truncateText } from '../text.js';
-import { ALLOWED_CONTENT_TYPES, MAX_FILES_PER_BATCH, MAX_UPLOAD_BYTES } from '../uploads.js';
+import {
+  ALLOWED_CONTENT_TYPES,
+  FILE_EXTENSIONS,
+  isAllowedContentType,
+  MAX_FILES_PER_BATCH,
+  MAX_UPLOAD_BYTES,
+} from '../uploads.js';
 import {
   boundedInt,
   clearableIsoDateSchema,
@@ -106,21 +112,6 @@ const optionalIdSchema = z
   .nullish()
   .transform((value) => value || null);
 
-/** The file extension of each allowed content type, for a name made up by the server. */
-const EXTENSION_OF: Readonly<Record<(typeof ALLOWED_CONTENT_TYPES)[number], string>> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/heic': 'heic',
-  'image/heif': 'heif',
-  'application/msword': 'doc',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/vnd.ms-excel': 'xls',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
-  'text/plain': 'txt',
-};
-
 /**
  * The name of a document registered without one (spec §7's payload has none) and without
  * `metadata.name` or `metadata.filename`: its kind and the registration day, with the extension of its
@@ -128,7 +119,7 @@ const EXTENSION_OF: Readonly<Record<(typeof ALLOWED_CONTENT_TYPES)[number], stri
  */
 export function documentNameFromKind(kind: string, day: string, contentType: string): string {
   const label = kind.charAt(0).toUpperCase() + kind.slice(1);
-  const extension = EXTENSION_OF[contentType as keyof typeof EXTENSION_OF];
+  const extension = isAllowedContentType(contentType) ? FILE_EXTENSIONS[contentType][0] : undefined;
   return sanitizeFileName(`${label} ${day}${extension ? `.${extension}` : ''}`);
 }
 

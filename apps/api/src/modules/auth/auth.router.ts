@@ -85,7 +85,7 @@ export const authRouter = router({
   /** Ends the caller's session, if any, and clears the cookie. Answers ok either way. */
   logout: publicProcedure.output(okSchema).mutation(async ({ ctx }) => {
     if (ctx.actor) {
-      if (ctx.actor.via === 'cookie' && !isSameOrigin(ctx.req))
+      if (ctx.actor.via === 'cookie' && !isSameOrigin(ctx.req, ctx.deps.env.APP_URL))
         throw new AppError('FORBIDDEN', 'Cross-site request refused');
       await logout(ctx.deps.lucia, ctx.actor.sessionId);
     }

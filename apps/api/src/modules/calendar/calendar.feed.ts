@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
 import type { AppServices } from '../../trpc/context.js';
 import { feedCalendar, findFeed } from './calendar.service.js';
@@ -28,11 +29,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, { services }: { s
       const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
       const feed = await findFeed(services.db.db, services.secret, token);
       if (!feed?.organization_id) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
-      const calendar = await feedCalendar(
-        services.db.db,
-        feed.organization_id,
-        `${request.protocol}://${request.host}`,
-      );
+      const calendar = await feedCalendar(services.db.db, feed.organization_id, appUrl(services.env));
       return (
         reply
           .type('text/calendar; charset=utf-8')

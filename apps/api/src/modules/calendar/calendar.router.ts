@@ -1,11 +1,12 @@
+import { appUrl } from '../../env.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { calendarFeedSchema } from './calendar.schemas.js';
 import { feedToken, rotateFeed } from './calendar.service.js';
 
-/** The feed's address on the origin the caller used (as share links are made). */
-export const feedUrl = (ctx: Pick<Context, 'req'>, token: string) =>
-  `${ctx.req.protocol}://${ctx.req.host}/api/calendar/${token}.ics`;
+/** The feed's address, on APP_URL as every link (never the request's Host, which the sender chooses). */
+export const feedUrl = (ctx: Pick<Context, 'deps'>, token: string) =>
+  `${appUrl(ctx.deps.env)}/api/calendar/${token}.ics`;
 
 export const calendarRouter = router({
   /** The caller's private ICS feed URL: created on the first call, the same URL after that. */

@@ -1,6 +1,6 @@
 import { registerDocumentSchema, signUploadSchema } from '@propertydna/domain';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { appUrl, type Env } from '../../env.js';
 import type { SignedUpload } from '../../storage/file-store.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, router } from '../../trpc/init.js';
@@ -22,15 +22,18 @@ import {
   updateDocument,
 } from './documents.service.js';
 
-/** A URL the store made relative to the API (the fs store's PUT route) becomes absolute for scripts. */
-export function absoluteUrl(req: FastifyRequest, url: string): string {
-  return url.startsWith('/') ? `${req.protocol}://${req.host}${url}` : url;
+/**
+ * A URL the store made relative to the API (the fs store's PUT route) becomes absolute for scripts: on
+ * APP_URL, as every link is (never the request's Host, which the sender chooses).
+ */
+export function absoluteUrl(env: Pick<Env, 'APP_URL' | 'PORT'>, url: string): string {
+  return url.startsWith('/') ? `${appUrl(env)}${url}` : url;
 }
 
 /** A signed upload as both doors answer it (the vault's and an invite's). */
-export function signedUploadOut(req: FastifyRequest, upload: SignedUpload) {
+export function signedUploadOut(env: Pick<Env, 'APP_URL' | 'PORT'>, upload: SignedUpload) {
   return {
-    url: absoluteUrl(req, upload.url),
+    url: absoluteUrl(env, upload.url),
     storageKey: upload.key,
     method: upload.method,
     headers: upload.headers,
@@ -50,7 +53,7 @@ export const documentsRouter = router({
     .output(signedUploadSchema)
     .mutation(async ({ ctx, input }) => {
       return signedUploadOut(
-        ctx.req,
+        ctx.deps.env,
         await signUpload(ctx.deps.db.db, ctx.deps.store, who(ctx), input, ctx.deps.env.UPLOAD_QUOTA_BYTES),
       );
     }),
@@ -64,7 +67,7 @@ export const documentsRouter = router({
       for (const file of input.files) {
         uploads.push(
           signedUploadOut(
-            ctx.req,
+            ctx.deps.env,
             await signUpload(ctx.deps.db.db, ctx.deps.store, who(ctx), file, ctx.deps.env.UPLOAD_QUOTA_BYTES),
           ),
         );

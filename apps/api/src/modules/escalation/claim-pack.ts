@@ -113,7 +113,10 @@ export async function claimPack(
     const document = id ? byId.get(id) : undefined;
     if (!document || packed.has(document.id)) return;
     packed.add(document.id);
-    files.push({ path: paths.add(folder, document.name), document: storedFileOf(document) });
+    files.push({
+      path: paths.add(folder, document.name, document.content_type),
+      document: storedFileOf(document),
+    });
   };
   // Each file once: the claim's own photos, the policy, then what the vault holds for each expected item.
   for (const document of claim.documents) add('photos', document.id);

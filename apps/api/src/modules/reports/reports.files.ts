@@ -121,7 +121,7 @@ async function latestAuditRows(rows: AsyncIterable<AuditTrailRow>) {
 function documentEntries(documents: readonly DocumentOut[]): ZipEntry[] {
   const paths = new ZipPaths();
   return documents.map((document) => ({
-    path: paths.add(`documents/${document.kind}`, document.name),
+    path: paths.add(`documents/${document.kind}`, document.name, document.content_type),
     document: storedFileOf(document),
   }));
 }

@@ -1,6 +1,7 @@
 import { adoptShareSchema, createPropertyInputSchema, SHARE_MESSAGES } from '@propertydna/domain';
 import { z } from 'zod';
 import { isUnlocked, setUnlockCookie } from '../../capabilities/capabilities.js';
+import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router, supplierProcedure } from '../../trpc/init.js';
@@ -35,9 +36,8 @@ import {
   viewShare,
 } from './shares.service.js';
 
-/** The web page of a link, on the origin the caller used. */
-const shareUrl = (ctx: Pick<Context, 'req'>, token: string) =>
-  `${ctx.req.protocol}://${ctx.req.host}/share/${token}`;
+/** The web page of a link, on APP_URL (as mails link; never the request's Host, which the sender chooses). */
+const shareUrl = (ctx: Pick<Context, 'deps'>, token: string) => `${appUrl(ctx.deps.env)}/share/${token}`;
 
 /** A live link that is either open or unlocked by this browser's cookie (the password gate otherwise). */
 export async function openShare(ctx: Pick<Context, 'deps' | 'req'>, token: string) {

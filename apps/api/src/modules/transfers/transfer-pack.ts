@@ -41,7 +41,7 @@ export async function transferPack(db: Db, organizationId: string, transfer: Tra
   const entries: ZipEntry[] = [
     { path: 'transfer-compliance-report.pdf', content: await renderCompliancePdf(transferOnly) },
     ...certificates.map((document) => ({
-      path: paths.add('certificates', document.name),
+      path: paths.add('certificates', document.name, document.content_type),
       document: {
         id: document.id,
         storage_key: document.storage_key,

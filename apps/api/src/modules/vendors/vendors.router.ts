@@ -92,7 +92,7 @@ export const invitesRouter = router({
       const { token, ...declaration } = input;
       const invite = await openInvite(ctx.deps.db.db, token, ctx.req.ip);
       return signedUploadOut(
-        ctx.req,
+        ctx.deps.env,
         await signInviteUpload(ctx.deps.db.db, ctx.deps.store, invite, callerOf(ctx), declaration),
       );
     }),
