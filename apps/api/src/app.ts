@@ -33,6 +33,7 @@ import { FsFileStore } from './storage/fs-store.js';
 import { type AppDeps, type AppServices, createContext } from './trpc/context.js';
 import { type TrpcHttpOptions, trpcHttpHandler } from './trpc/http-handler.js';
 import { type AppRouter, appRouter } from './trpc/router.js';
+import { addCacheControl } from './web/cache-control.js';
 import {
   defaultWebDistDir,
   isApiPath,
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  addCacheControl(app);
   await app.register(overloadPlugin, { db: deps.db, limits: env, isApiPath, errorReply });
   // Closing: stop taking jobs and let running ones finish (or be retried later), then the database.
   app.addHook('onClose', async () => {
