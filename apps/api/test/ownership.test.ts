@@ -410,6 +410,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           const res = await call(who, method, url, body);
           expect(res.statusCode, `${method} ${url} ${JSON.stringify(body ?? '')}: ${res.body}`).toBe(404);
           expect(res.json(), `${method} ${url}`).toEqual({ error: NOT_FOUND_MESSAGES[kind] });
+          // A refusal is no more cacheable than an answer (issue 25: private, no-store on every answer).
+          expect(res.headers['cache-control'], `${method} ${url}`).toBe('private, no-store');
           tried++;
         }
       }
@@ -430,8 +432,10 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     expect(await snapshot()).toBe(before);
   });
 
-  it('still answers the owners themselves', async () => {
-    expect((await call(owner, 'GET', `/api/properties/${ids.property}`)).statusCode).toBe(200);
+  it('still answers the owners themselves, and nobody caches the answer', async () => {
+    const own = await call(owner, 'GET', `/api/properties/${ids.property}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-store');
     expect((await call(owner, 'GET', `/api/properties/${ids.property.toUpperCase()}`)).statusCode).toBe(200);
     expect((await call(owner, 'GET', `/api/shares/${ids.share}/events`)).statusCode).toBe(200);
     expect((await call(supplier, 'GET', `/api/supplier/jobs/${ids.job}/documents`)).json()).toHaveLength(1);

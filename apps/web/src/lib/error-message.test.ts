@@ -14,7 +14,9 @@ describe('errorMessage', () => {
     const error = trpcError('Too many sign-ups from your network. Try again in 12 minutes.', {
       httpStatus: 429,
     });
-    expect(errorMessage(error, FALLBACK)).toBe('Too many sign-ups from your network. Try again in 12 minutes.');
+    expect(errorMessage(error, FALLBACK)).toBe(
+      'Too many sign-ups from your network. Try again in 12 minutes.',
+    );
   });
 
   it("prefers the schema's own message to the serialised issue list of a refused input", () => {
