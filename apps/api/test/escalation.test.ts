@@ -556,7 +556,7 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
         });
         expect(profile.statusCode, profile.body).toBe(200);
       }
-      return { email, id: signup.json().organization.id as string };
+      return { email, id: login.json().organization.id as string };
     }
 
     let searcher: HttpOwner;
