@@ -1,5 +1,5 @@
 import type { AnyJobDefinition } from './jobs/job-queue.js';
-import { sendMailJob } from './mail/mail-job.js';
+import { mailJobs } from './mail/mail-job.js';
 import { complianceJobs } from './modules/compliance/compliance.jobs.js';
 import { housekeepingJobs } from './modules/housekeeping/housekeeping.jobs.js';
 import { notificationJobs } from './modules/notifications/notifications.jobs.js';
@@ -8,7 +8,7 @@ import type { AppServices } from './trpc/context.js';
 
 /** Every kind of background work the app runs, from the modules that own them. */
 export const backgroundJobs: readonly AnyJobDefinition<AppServices>[] = [
-  sendMailJob,
+  ...mailJobs,
   ...housekeepingJobs,
   ...complianceJobs,
   ...policyJobs,

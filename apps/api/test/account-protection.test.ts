@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PASSWORD_RESET_MESSAGES, SIGNUP_MESSAGES } from '@propertydna/domain';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMailJob } from '../src/mail/mail-job.js';
+import { mailJobs } from '../src/mail/mail-job.js';
 import { DEMO_EMAILS } from '../src/modules/auth/auth.service.js';
 import { seedDemoAccounts } from '../src/modules/demo/seed.js';
 import { testAddress } from './support/accounts.js';
@@ -43,7 +43,7 @@ describe(`account protection and password reset (${databaseKind})`, () => {
 
   /** Sends what the queue holds, then answers every mail in the outbox (oldest first). */
   async function outbox(): Promise<(ParsedMail & { file: string })[]> {
-    await t.services.jobs.runQueued(sendMailJob);
+    await t.services.jobs.runQueued(mailJobs);
     const dir = path.join(t.dataDir, 'outbox');
     const files = (await fs.readdir(dir).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
     return Promise.all(

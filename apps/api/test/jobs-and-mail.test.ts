@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../src/db/connect.js';
 import { defineJob, JobQueue } from '../src/jobs/job-queue.js';
-import { openMessage, queueMail, sealMessage, sendMailJob } from '../src/mail/mail-job.js';
+import { mailJobs, openMessage, queueMail, sealMessage, urgentMailJob } from '../src/mail/mail-job.js';
 import { passwordResetMail } from '../src/mail/templates.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { createTestDatabase, databaseKind } from './support/database.js';
@@ -24,6 +24,7 @@ describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000
 
   const echo = defineJob<{ word: string }, typeof deps>({
     name: 'test.echo',
+    concurrency: 1,
     data: z.object({ word: z.string() }),
     run: async ({ word }, { deps }) => {
       deps.runs.push(word);
@@ -31,6 +32,7 @@ describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000
   });
   const flaky = defineJob<{ word: string }, typeof deps>({
     name: 'test.flaky',
+    concurrency: 1,
     data: z.object({ word: z.string() }),
     retryLimit: 3,
     retryDelaySeconds: 1,
@@ -41,6 +43,7 @@ describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000
   });
   const hopeless = defineJob<Record<string, never>, typeof deps>({
     name: 'test.hopeless',
+    concurrency: 1,
     data: z.object({}),
     retryLimit: 1,
     retryDelaySeconds: 1,
@@ -50,6 +53,7 @@ describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000
   });
   const slow = defineJob<Record<string, never>, typeof deps>({
     name: 'test.slow',
+    concurrency: 1,
     data: z.object({}),
     run: async (_data, { deps }) => {
       deps.runs.push('slow started');
@@ -143,8 +147,8 @@ describe(`mail (${databaseKind})`, () => {
 
     it('writes each message as an .eml file with an HTML and a text body', async () => {
       const services = t.services;
-      await queueMail(services, message);
-      expect(await services.jobs.runQueued(sendMailJob)).toBe(1);
+      await queueMail(services, 'urgent', message);
+      expect(await services.jobs.runQueued(mailJobs)).toBe(1);
       const outbox = path.join(t.dataDir, 'outbox');
       const files = (await fs.readdir(outbox)).filter((name) => name.endsWith('.eml'));
       expect(files).toHaveLength(1);
@@ -177,8 +181,8 @@ describe(`mail (${databaseKind})`, () => {
 
     it('delivers the message over SMTP', async () => {
       const services = t.services;
-      await queueMail(services, message);
-      expect(await services.jobs.runQueued(sendMailJob)).toBe(1);
+      await queueMail(services, 'urgent', message);
+      expect(await services.jobs.runQueued(mailJobs)).toBe(1);
       const { received } = smtp;
       expect(received).toHaveLength(1);
       expect(received[0]?.from).toBe('mail@propertydna.test');
@@ -193,9 +197,9 @@ describe(`mail (${databaseKind})`, () => {
     it('keeps a message the server refused and sends it on the retry', async () => {
       const services = t.services;
       smtp.refuseNext(1);
-      const id = await queueMail(services, { ...message, subject: 'Second try' });
-      expect(await services.jobs.runQueued(sendMailJob)).toBe(1);
-      expect((await services.jobs.jobState(sendMailJob, id))?.state).toBe('retry');
+      const id = await queueMail(services, 'urgent', { ...message, subject: 'Second try' });
+      expect(await services.jobs.runQueued(mailJobs)).toBe(1);
+      expect((await services.jobs.jobState(urgentMailJob, id))?.state).toBe('retry');
       expect(smtp.received.map((r) => r.raw.toString())).not.toContainEqual(
         expect.stringContaining('Second try'),
       );

@@ -10,7 +10,7 @@ import {
 } from '@propertydna/domain';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueMailWithin, sendMailJob } from '../src/mail/mail-job.js';
+import { queueMailWithin, mailJobs } from '../src/mail/mail-job.js';
 import { emailAlertsJob } from '../src/modules/notifications/notifications.jobs.js';
 import { sendDailyDigests } from '../src/modules/notifications/notifications.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -91,7 +91,7 @@ describe(`email alerts (${databaseKind})`, () => {
   async function dailyRound() {
     await t.services.jobs.send(emailAlertsJob, {});
     expect(await t.services.jobs.runQueued(emailAlertsJob)).toBe(1);
-    await t.services.jobs.runQueued(sendMailJob);
+    await t.services.jobs.runQueued(mailJobs);
   }
 
   it('schedules the round at 07:00 South African time when the worker runs', async () => {
@@ -160,13 +160,13 @@ describe(`email alerts (${databaseKind})`, () => {
       sendDailyDigests(t.services, silentLogger),
     ]);
     expect(rounds.reduce((sum, round) => sum + round.queued, 0)).toBeGreaterThanOrEqual(1);
-    await t.services.jobs.runQueued(sendMailJob);
+    await t.services.jobs.runQueued(mailJobs);
     expect(await outboxFor(owner.email)).toHaveLength(1);
   });
 
   it('queues the mail and its claim together: a transaction that fails leaves no mail job', async () => {
     const failed = t.db.db.transaction().execute(async (trx) => {
-      await queueMailWithin(t.services, trx, {
+      await queueMailWithin(t.services, trx, 'urgent', {
         to: 'nobody@example.co.za',
         subject: 'Never sent',
         text: 'x',
@@ -175,7 +175,7 @@ describe(`email alerts (${databaseKind})`, () => {
       throw new Error('crash before commit');
     });
     await expect(failed).rejects.toThrow('crash before commit');
-    expect(await t.services.jobs.runQueued(sendMailJob)).toBe(0);
+    expect(await t.services.jobs.runQueued(mailJobs)).toBe(0);
     expect(await outboxFor('nobody@example.co.za')).toEqual([]);
   });
 
@@ -193,7 +193,7 @@ describe(`email alerts (${databaseKind})`, () => {
     const test = await owner.call('POST', '/api/notifications/test');
     expect(test.statusCode, test.body).toBe(403);
     expect(test.json()).toEqual({ error: EMAIL_ALERTS_UPGRADE_MESSAGE });
-    await t.services.jobs.runQueued(sendMailJob);
+    await t.services.jobs.runQueued(mailJobs);
     expect(await outboxFor(owner.email)).toEqual([]);
   });
 
@@ -245,7 +245,7 @@ describe(`email alerts (${databaseKind})`, () => {
     const sent = await owner.call('POST', '/api/notifications/test');
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ ok: true, message: `Test reminder email sent to ${owner.email}` });
-    expect(await t.services.jobs.runQueued(sendMailJob)).toBeGreaterThanOrEqual(1);
+    expect(await t.services.jobs.runQueued(mailJobs)).toBeGreaterThanOrEqual(1);
     const [test] = await outboxFor(owner.email);
     expect(test?.subject).toBe('Test: your PropertyDNA reminders (1 reminder overdue or due within 7 days)');
     expect(test?.text).toContain('- Test House task in -2 days — Overdue by 2 days');
@@ -268,7 +268,7 @@ describe(`email alerts (${databaseKind})`, () => {
       ok: true,
       message: `Test reminder email sent to ${owner.email}`,
     });
-    await t.services.jobs.runQueued(sendMailJob);
+    await t.services.jobs.runQueued(mailJobs);
     const [test] = await outboxFor(owner.email);
     expect(test?.subject).toBe('Test: your PropertyDNA reminders');
     expect(test?.text).toContain(
@@ -285,7 +285,7 @@ describe(`email alerts (${databaseKind})`, () => {
     const refused = await owner.call('POST', '/api/notifications/test');
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain('Too many test emails');
-    await t.services.jobs.runQueued(sendMailJob);
+    await t.services.jobs.runQueued(mailJobs);
   });
 
   it('needs a signed-in caller', async () => {
@@ -328,7 +328,7 @@ describe(`email alerts over SMTP (${databaseKind})`, () => {
     for (let round = 0; round < 2; round += 1) {
       await t.services.jobs.send(emailAlertsJob, {});
       expect(await t.services.jobs.runQueued(emailAlertsJob)).toBe(1);
-      await t.services.jobs.runQueued(sendMailJob);
+      await t.services.jobs.runQueued(mailJobs);
     }
     const alerts = [];
     for (const mail of smtp.received) {

@@ -5,7 +5,7 @@ import { FREE_PLAN_LIMIT_MESSAGE, ROOFING_SERVICE_REPORT_V1, SHARE_MESSAGES } fr
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMailJob } from '../src/mail/mail-job.js';
+import { mailJobs } from '../src/mail/mail-job.js';
 import { PASSWORD_REQUIRED } from '../src/modules/shares/shares.service.js';
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -198,7 +198,7 @@ describe(`share links and adoption (${databaseKind})`, () => {
     expect(locked.json().error).toMatch(/This link is locked after too many wrong passwords/);
     expect((await from('10.40.0.102', 'another')).statusCode).toBe(429);
     // The creator hears of it by email, once.
-    await t.services.jobs.runQueued(sendMailJob);
+    await t.services.jobs.runQueued(mailJobs);
     const outbox = path.join(t.dataDir, 'outbox');
     const mails = await Promise.all(
       (await fs.readdir(outbox)).map(async (name) =>

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl } from '../src/env.js';
-import { sendMailJob } from '../src/mail/mail-job.js';
+import { mailJobs } from '../src/mail/mail-job.js';
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
 import { MAX_INVITE_MISSES } from '../src/modules/vendors/invites.service.js';
 import { MAX_INVITES_PER_RECIPIENT_PER_DAY } from '../src/modules/vendors/vendors.service.js';
@@ -105,7 +105,7 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
   }
 
   async function mailsTo(address: string): Promise<ParsedMail[]> {
-    await t.services.jobs.runQueued(sendMailJob);
+    await t.services.jobs.runQueued(mailJobs);
     const outbox = path.join(t.dataDir, 'outbox');
     const names = await fs.readdir(outbox).catch(() => []);
     const mails = await Promise.all(

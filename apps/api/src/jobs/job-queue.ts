@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SA_TIME_ZONE } from '@propertydna/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, type Transaction } from 'kysely';
-import { fromPglite, type Db as IDatabase, type Job, type JobWithMetadata, PgBoss } from 'pg-boss';
+import {
+  fromPglite,
+  type Db as IDatabase,
+  type JobResult,
+  type JobWithMetadata,
+  PgBoss,
+} from 'pg-boss';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Database } from '../db/database.js';
@@ -23,6 +31,22 @@ export interface JobDefinition<Data, Deps> {
   name: string;
   data: z.ZodType<Data>;
   run: (data: Data, context: JobContext<Deps>) => Promise<void>;
+  /**
+   * How many jobs of this kind one process runs at once. Every kind states it, because what bounds it
+   * differs: a mail waits on a server, a policy analysis on the CPU and memory, a round on the database.
+   */
+  concurrency: number;
+  /**
+   * Jobs claimed in one fetch, at most `concurrency` (default: `concurrency`). ⌈concurrency / batchSize⌉
+   * workers fetch on their own; each runs its batch's jobs side by side and settles each job by itself,
+   * so one that fails is retried alone and a slow one holds only its own worker.
+   */
+  batchSize?: number;
+  /**
+   * Before each job starts: wait while jobs of these kinds run in this process. Bulk work that yields
+   * to urgent work of the same kind (mail) takes only what the urgent lane leaves.
+   */
+  yieldTo?: readonly string[];
   /** Retries after the first failure (default 5), with exponential backoff from `retryDelaySeconds` (default 10). */
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -40,6 +64,11 @@ export interface JobDefinition<Data, Deps> {
 export type AnyJobDefinition<Deps> = JobDefinition<any, Deps>;
 
 export function defineJob<Data, Deps>(definition: JobDefinition<Data, Deps>): JobDefinition<Data, Deps> {
+  if (!Number.isInteger(definition.concurrency) || definition.concurrency < 1)
+    throw new RangeError(`job ${definition.name}: concurrency must be a whole number from 1`);
+  const batchSize = definition.batchSize ?? definition.concurrency;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > definition.concurrency)
+    throw new RangeError(`job ${definition.name}: batchSize must be a whole number from 1 to concurrency`);
   return definition;
 }
 
@@ -47,14 +76,26 @@ export function defineJob<Data, Deps>(definition: JobDefinition<Data, Deps>): Jo
  * pg-boss on the app's embedded database. PGlite is one connection, and kysely runs a transaction as
  * BEGIN … COMMIT on it, serialising its own users only: a pg-boss statement sent straight to PGlite
  * would land inside whatever transaction kysely has open (and pg-boss's own BEGIN … COMMIT blocks would
- * commit it). So every pg-boss statement takes kysely's connection first, like any other query. Hence
- * the rule: never queue a job from inside a transaction (on PGlite it would wait for itself), except
- * with JobQueue.sendWithin, which runs on the transaction's own connection.
+ * commit it). So every pg-boss statement takes kysely's connection first, like any other query, and
+ * waits its turn in the same line as the requests (db/pglite-queue.ts): a backlog draining never holds
+ * the connection for longer than one statement. Hence the rule: never queue a job from inside a
+ * transaction (on PGlite it would wait for itself), except with JobQueue.sendWithin, which runs on the
+ * transaction's own connection. LISTEN (the wake-up below) takes the same line.
  */
 function sharedPglite(database: DatabaseHandle, pglite: Parameters<typeof fromPglite>[0]): IDatabase {
   const direct = fromPglite(pglite);
+  const inLine = <T>(call: () => Promise<T>) => database.db.connection().execute(call);
+  const listen = direct.listen;
   return {
-    executeSql: (text, values) => database.db.connection().execute(() => direct.executeSql(text, values)),
+    executeSql: (text, values) => inLine(() => direct.executeSql(text, values)),
+    ...(listen
+      ? {
+          listen: async (channel, onNotification, onReconnect) => {
+            const handle = await inLine(() => listen(channel, onNotification, onReconnect));
+            return { close: () => inLine(() => handle.close()) };
+          },
+        }
+      : {}),
   };
 }
 
@@ -65,34 +106,71 @@ export interface JobQueueOptions {
   log: FastifyBaseLogger;
   /** Run workers and schedules in this process (JOBS_WORKER). Sending works either way. */
   worker: boolean;
+  /** How often an idle worker looks for work it was not woken for (JOBS_POLL_SECONDS). */
   pollSeconds: number;
+  /** At most this many jobs a second of a kind in this process, by name (0: no bound; MAIL_BULK_PER_SECOND). */
+  perSecond?: Readonly<Record<string, number>>;
+}
+
+/** Spaces the starts of one kind's jobs at least 1/rate seconds apart (jobs a second in this process). */
+class Pace {
+  #next = 0;
+  constructor(readonly perSecond: number) {}
+
+  async take(): Promise<void> {
+    const now = performance.now();
+    const at = Math.max(now, this.#next);
+    this.#next = at + 1000 / this.perSecond;
+    if (at > now) await sleep(at - now);
+  }
 }
 
 /**
  * The background job queue: pg-boss on the product's own database (PostgreSQL through its own small
  * pool, PGlite through its embedded adapter). Jobs are retried with backoff; a failure is logged with
  * the job id; a job out of retries is moved to the dead letter queue, never dropped.
+ *
+ * Each kind runs up to its `concurrency` at once, fetched in batches. A job queued anywhere wakes the
+ * idle workers of its queue at once (PostgreSQL LISTEN/NOTIFY, which PGlite has too): the notification
+ * is part of the insert, so a job queued with sendWithin wakes them when its transaction commits and
+ * not before. The poll (JOBS_POLL_SECONDS) remains for what no insert announces: a retry coming due,
+ * and a notification lost while the listening connection was down.
  */
 export class JobQueue<Deps> {
   readonly #boss: PgBoss;
   readonly #options: JobQueueOptions;
   readonly #definitions = new Map<string, AnyJobDefinition<Deps>>();
+  /** Jobs of each kind claimed by this process's workers and not yet settled; and who waits for none. */
+  readonly #running = new Map<string, number>();
+  readonly #idleWaiters = new Map<string, (() => void)[]>();
+  readonly #paces = new Map<string, Pace>();
   #deps: Deps | undefined;
   #started = false;
 
   constructor(database: DatabaseHandle, options: JobQueueOptions) {
     this.#options = options;
     const common = {
-      // The maintenance and scheduling loops run only where the workers do.
+      // The maintenance and scheduling loops, and the listener that wakes workers, run only where the workers do.
       supervise: options.worker,
       schedule: options.worker,
+      useListenNotify: options.worker,
       instanceName: 'propertydna-api',
     } as const;
     this.#boss =
       database.jobs.kind === 'pglite'
         ? new PgBoss({ ...common, db: sharedPglite(database, database.jobs.pglite), backend: 'pglite' })
-        : new PgBoss({ ...common, connectionString: database.jobs.url, max: 3 });
+        : // Fetches and settles of every worker, the scheduler and the maintenance share this pool; the
+          // listener holds one more connection of its own.
+          new PgBoss({ ...common, connectionString: database.jobs.url, max: 4 });
     this.#boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+    // Only the listener's own warnings (it could not listen, so workers poll): anything else is logged elsewhere.
+    this.#boss.on('warning', (warning) => {
+      if ((warning.data as { type?: string }).type === 'listen_notify_unavailable')
+        options.log.warn({ warning: warning.message }, 'job queue: workers poll, nothing wakes them');
+    });
+    for (const [name, perSecond] of Object.entries(options.perSecond ?? {})) {
+      if (perSecond > 0) this.#paces.set(name, new Pace(perSecond));
+    }
   }
 
   /** Installs (or migrates) the queue's schema, creates every queue, then starts workers and schedules. */
@@ -111,26 +189,91 @@ export class JobQueue<Deps> {
         expireInSeconds: definition.expireInSeconds ?? 900,
         deleteAfterSeconds: definition.deleteAfterSeconds ?? 7 * 86_400,
         deadLetter: DEAD_LETTER_QUEUE,
+        // Every insert announces itself (pg_notify, delivered on commit), from any process.
+        notify: true,
       });
     }
     if (!this.#options.worker) return;
     for (const definition of definitions) {
-      await this.#boss.work(
-        definition.name,
-        {
-          pollingIntervalSeconds: Math.max(this.#options.pollSeconds, definition.pollSeconds ?? 0),
-          includeMetadata: true,
-          batchSize: 1,
-        },
-        async ([job]) => {
-          if (job) await this.#run(definition, job);
-        },
-      );
+      await this.#startWorkers(definition);
       if (definition.cron) {
         await this.#boss.schedule(definition.name, definition.cron, {}, { tz: SA_TIME_ZONE });
       } else {
         await this.#boss.unschedule(definition.name).catch(() => {});
       }
+    }
+  }
+
+  /**
+   * ⌈concurrency / batchSize⌉ workers, each fetching up to batchSize jobs and running them side by side;
+   * each job is settled by itself (perJobResults). A worker whose batch came back full fetches again at
+   * once instead of waiting for the poll: there is more.
+   */
+  async #startWorkers(definition: AnyJobDefinition<Deps>): Promise<void> {
+    const batchSize = definition.batchSize ?? definition.concurrency;
+    const workers = Math.ceil(definition.concurrency / batchSize);
+    const pollSeconds = Math.max(this.#options.pollSeconds, definition.pollSeconds ?? 0);
+    for (let index = 0; index < workers; index += 1) {
+      const self: { id?: string } = {};
+      self.id = await this.#boss.work(
+        definition.name,
+        {
+          batchSize,
+          includeMetadata: true,
+          perJobResults: true,
+          pollingIntervalSeconds: pollSeconds,
+          notifyPollingIntervalSeconds: pollSeconds,
+        },
+        async (jobs: JobWithMetadata<unknown>[]) => {
+          const results = await this.#runBatch(definition, jobs);
+          if (jobs.length >= batchSize && self.id) this.#boss.notifyWorker(self.id);
+          return results;
+        },
+      );
+    }
+  }
+
+  async #runBatch(
+    definition: AnyJobDefinition<Deps>,
+    jobs: JobWithMetadata<unknown>[],
+  ): Promise<JobResult[]> {
+    this.#adjustRunning(definition.name, jobs.length);
+    return Promise.all(
+      jobs.map(async (job): Promise<JobResult> => {
+        try {
+          if (definition.yieldTo) await this.#whenIdle(definition.yieldTo);
+          await this.#paces.get(definition.name)?.take();
+          await this.#run(definition, job);
+          return { id: job.id, status: 'completed' };
+        } catch (error) {
+          // Stored as the job's output ({name, message, stack}), as a thrown error is; retried by itself.
+          return { id: job.id, status: 'failed', output: error };
+        } finally {
+          this.#adjustRunning(definition.name, -1);
+        }
+      }),
+    );
+  }
+
+  #adjustRunning(name: string, by: number): void {
+    const count = (this.#running.get(name) ?? 0) + by;
+    this.#running.set(name, count);
+    if (count > 0) return;
+    const waiters = this.#idleWaiters.get(name) ?? [];
+    this.#idleWaiters.delete(name);
+    for (const resolve of waiters) resolve();
+  }
+
+  /** Resolves once no job of these kinds runs in this process. */
+  async #whenIdle(names: readonly string[]): Promise<void> {
+    for (;;) {
+      const busy = names.find((name) => (this.#running.get(name) ?? 0) > 0);
+      if (busy === undefined) return;
+      await new Promise<void>((resolve) => {
+        const waiters = this.#idleWaiters.get(busy) ?? [];
+        waiters.push(resolve);
+        this.#idleWaiters.set(busy, waiters);
+      });
     }
   }
 
@@ -143,9 +286,8 @@ export class JobQueue<Deps> {
     }
   }
 
-  async #run(definition: AnyJobDefinition<Deps>, job: Job<unknown> | JobWithMetadata<unknown>) {
-    const retryCount = 'retryCount' in job ? job.retryCount : 0;
-    const retryLimit = 'retryLimit' in job ? job.retryLimit : 0;
+  async #run(definition: AnyJobDefinition<Deps>, job: JobWithMetadata<unknown>) {
+    const { retryCount, retryLimit } = job;
     const log = this.#options.log.child({ job: definition.name, jobId: job.id, retryCount });
     const deps = this.#deps;
     if (deps === undefined) throw new Error('job queue not started');
@@ -165,9 +307,13 @@ export class JobQueue<Deps> {
     }
   }
 
+  #registered(definition: AnyJobDefinition<Deps>): void {
+    if (!this.#definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
+  }
+
   /** Queues a job of a registered definition; its data is checked now. Answers the job id. */
   async send<Data>(definition: JobDefinition<Data, Deps>, data: Data): Promise<string> {
-    if (!this.#definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
+    this.#registered(definition);
     const id = await this.#boss.send(definition.name, definition.data.parse(data) as object);
     if (id === null) throw new Error(`job ${definition.name} was not queued`);
     return id;
@@ -184,32 +330,53 @@ export class JobQueue<Deps> {
     definition: JobDefinition<Data, Deps>,
     data: Data,
   ): Promise<string> {
-    if (!this.#definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
+    const id = randomUUID();
+    await this.sendManyWithin(trx, definition, [{ id, data }]);
+    return id;
+  }
+
+  /**
+   * Queues many jobs of one kind in one statement, as part of the caller's open transaction (see
+   * sendWithin), each with the id the caller chose for it (a UUID, unused).
+   */
+  async sendManyWithin<Data>(
+    trx: Transaction<Database>,
+    definition: JobDefinition<Data, Deps>,
+    items: readonly { id: string; data: Data }[],
+  ): Promise<void> {
+    this.#registered(definition);
+    if (items.length === 0) return;
+    const jobs = items.map(({ id, data }) => ({ id, data: definition.data.parse(data) as object }));
     const db: IDatabase = {
       executeSql: async (text, values = []) => ({
         rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[],
       }),
     };
-    const id = await this.#boss.send(definition.name, definition.data.parse(data) as object, { db });
-    if (id === null) throw new Error(`job ${definition.name} was not queued`);
-    return id;
+    const inserted = await this.#boss.insert(definition.name, jobs, { db, returnId: true });
+    if (inserted?.length !== jobs.length) throw new Error(`jobs ${definition.name} were not all queued`);
   }
 
   /**
-   * Runs the queued jobs of one definition now, in this process, through the same path as a worker
-   * (tests and tools; a failure is recorded as the worker's would be). Answers how many ran.
+   * Runs the queued jobs of these definitions now, in this process, one after the other and in the
+   * order given, through the same path as a worker (tests and tools; a failure is recorded as the
+   * worker's would be). Answers how many ran.
    */
-  async runQueued(definition: AnyJobDefinition<Deps>, limit = 100): Promise<number> {
+  async runQueued(
+    definitions: AnyJobDefinition<Deps> | readonly AnyJobDefinition<Deps>[],
+    limit = 100,
+  ): Promise<number> {
     let ran = 0;
-    while (ran < limit) {
-      const [job] = await this.#boss.fetch(definition.name, { batchSize: 1, includeMetadata: true });
-      if (!job) break;
-      ran += 1;
-      try {
-        await this.#run(definition, job);
-        await this.#boss.complete(definition.name, job.id);
-      } catch (error) {
-        await this.#boss.fail(definition.name, job.id, { message: String(error) });
+    for (const definition of Array.isArray(definitions) ? definitions : [definitions]) {
+      while (ran < limit) {
+        const [job] = await this.#boss.fetch(definition.name, { batchSize: 1, includeMetadata: true });
+        if (!job) break;
+        ran += 1;
+        try {
+          await this.#run(definition, job);
+          await this.#boss.complete(definition.name, job.id);
+        } catch (error) {
+          await this.#boss.fail(definition.name, job.id, { message: String(error) });
+        }
       }
     }
     return ran;

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
-import { defineJob, type JobQueue } from '../jobs/job-queue.js';
+import { defineJob, type JobContext, type JobQueue } from '../jobs/job-queue.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 /** What the mail job needs of the app. */
@@ -42,30 +42,71 @@ export function openMessage(secret: string, sealed: string): MailMessage {
   return messageSchema.parse(JSON.parse(json));
 }
 
-/**
- * Sends one message. Retried with backoff for about a day (SMTP servers go away and come back); a
- * message that still cannot be sent stays in the failed-jobs queue and the log, never lost silently.
- */
-export const sendMailJob = defineJob<{ sealed: string }, MailDeps>({
-  name: 'mail.send',
-  data: z.object({ sealed: z.string().min(1) }),
+/** Sends one message (either lane). */
+async function deliver(sealed: string, { deps, log }: JobContext<MailDeps>): Promise<void> {
+  const message = openMessage(deps.secret, sealed);
+  const sent = await deps.mailer.send(message);
+  log.debug({ messageId: sent.messageId }, 'mail job delivered');
+}
+
+const sealedSchema = z.object({ sealed: z.string().min(1) });
+const MAIL_RETRIES = {
+  // Retried with backoff for about a day (SMTP servers go away and come back); a message that still
+  // cannot be sent stays in the failed-jobs queue and the log, never lost silently.
   retryLimit: 10,
   retryDelaySeconds: 30,
   // A sent message's row is deleted within the hour: the sealed copy is not kept longer than needed.
   deleteAfterSeconds: 3600,
-  run: async ({ sealed }, { deps, log }) => {
-    const message = openMessage(deps.secret, sealed);
-    const sent = await deps.mailer.send(message);
-    log.debug({ messageId: sent.messageId }, 'mail job delivered');
-  },
+} as const;
+
+/**
+ * The urgent lane: mail someone is waiting for (a reset link, an invite, a transfer offer, a security
+ * notice). Its own queue and workers, so no backlog of bulk mail is ever in front of it. (The queue keeps
+ * the name all mail had before the lanes, so mail queued by an earlier version is still delivered.)
+ */
+export const urgentMailJob = defineJob<{ sealed: string }, MailDeps>({
+  name: 'mail.send',
+  data: sealedSchema,
+  ...MAIL_RETRIES,
+  // Each send waits on the mail server; two workers of 4, so one fetches while the other's batch finishes.
+  concurrency: 8,
+  batchSize: 4,
+  run: ({ sealed }, context) => deliver(sealed, context),
 });
 
-/** Queues a message for sending (the only way the app sends mail). */
+/**
+ * The bulk lane: mail nobody is waiting for at this minute (welcome mails, the daily digests, notices of
+ * an upload). Paced so it never starves the urgent lane: each message starts only while no urgent one is
+ * being sent in this process, and at most MAIL_BULK_PER_SECOND a second when that is set (a mail
+ * provider's rate limit then stays free for the urgent lane).
+ */
+export const bulkMailJob = defineJob<{ sealed: string }, MailDeps>({
+  name: 'mail.bulk',
+  data: sealedSchema,
+  ...MAIL_RETRIES,
+  concurrency: 8,
+  yieldTo: [urgentMailJob.name],
+  run: ({ sealed }, context) => deliver(sealed, context),
+});
+
+/** Both lanes, urgent first (runQueued delivers in this order). */
+export const mailJobs = [urgentMailJob, bulkMailJob] as const;
+
+/**
+ * Which lane a mail goes by: 'urgent' when a person is waiting for it (reset, verification, invite,
+ * transfer, security notice, a test they asked for), 'bulk' otherwise (welcome, digests, notices).
+ * Every caller names it: a new mail cannot end up in the wrong line by default.
+ */
+export type MailLane = 'urgent' | 'bulk';
+const laneJob = { urgent: urgentMailJob, bulk: bulkMailJob } as const;
+
+/** Queues a message for sending by its lane (the only way the app sends mail). */
 export function queueMail<Deps extends MailDeps>(
   deps: Deps & { jobs: JobQueue<Deps> },
+  lane: MailLane,
   message: MailMessage,
 ): Promise<string> {
-  return deps.jobs.send(sendMailJob, { sealed: sealMessage(deps.secret, message) });
+  return deps.jobs.send(laneJob[lane], { sealed: sealMessage(deps.secret, message) });
 }
 
 /**
@@ -75,7 +116,25 @@ export function queueMail<Deps extends MailDeps>(
 export function queueMailWithin<Deps extends MailDeps>(
   deps: Deps & { jobs: JobQueue<Deps> },
   trx: Transaction<Database>,
+  lane: MailLane,
   message: MailMessage,
 ): Promise<string> {
-  return deps.jobs.sendWithin(trx, sendMailJob, { sealed: sealMessage(deps.secret, message) });
+  return deps.jobs.sendWithin(trx, laneJob[lane], { sealed: sealMessage(deps.secret, message) });
+}
+
+/**
+ * Many messages of one lane in one statement, in the caller's open transaction (see queueMailWithin);
+ * each with the job id the caller chose for it (a claim written beside it names it).
+ */
+export async function queueMailsWithin<Deps extends MailDeps>(
+  deps: Deps & { jobs: JobQueue<Deps> },
+  trx: Transaction<Database>,
+  lane: MailLane,
+  mails: readonly { jobId: string; message: MailMessage }[],
+): Promise<void> {
+  await deps.jobs.sendManyWithin(
+    trx,
+    laneJob[lane],
+    mails.map(({ jobId, message }) => ({ id: jobId, data: { sealed: sealMessage(deps.secret, message) } })),
+  );
 }

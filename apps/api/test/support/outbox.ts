@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { sendMailJob } from '../../src/mail/mail-job.js';
+import { mailJobs } from '../../src/mail/mail-job.js';
 import type { TestApp } from './app.js';
 
 /**
@@ -9,7 +9,7 @@ import type { TestApp } from './app.js';
  * without SMTP_URL) addressed to `to`.
  */
 export async function mailsTo(t: TestApp, to: string): Promise<ParsedMail[]> {
-  await t.services.jobs.runQueued(sendMailJob);
+  await t.services.jobs.runQueued(mailJobs);
   const outbox = path.join(t.dataDir, 'outbox');
   const names = (await fs.readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml'));
   const mails = await Promise.all(

@@ -125,7 +125,7 @@ export async function signup(services: AppServices, input: SignupInput, ip: stri
     if (!winner) throw error;
     return tellOwnerOfSignup(services, winner);
   }
-  await queueMail(services, {
+  await queueMail(services, 'bulk', {
     to: email,
     ...welcomeMail({ firstName: input.firstName, appUrl: appUrl(services.env) }),
   });
@@ -167,7 +167,7 @@ async function hearAccountPassword(
   if (!ok && user) {
     const failures = await countAttempts(db, accountGuessRule(email), now);
     if (failures >= FAILURE_NOTICE_AT && (await firstInWindow(db, failureNoticeRule(email), now))) {
-      await queueMail(services, {
+      await queueMail(services, 'urgent', {
         to: user.email,
         ...signInFailuresMail({ firstName: user.first_name, failures, appUrl: appUrl(services.env) }),
       });
@@ -261,7 +261,7 @@ export async function changePassword(
       .where('id', '!=', sessionKey(currentSessionId))
       .execute();
   });
-  await queueMail(services, {
+  await queueMail(services, 'urgent', {
     to: user.email,
     ...passwordChangedMail({ firstName: user.first_name, appUrl: appUrl(services.env), how: 'changed' }),
   });
@@ -296,7 +296,7 @@ export async function requestPasswordReset(
     });
   });
   const link = `${appUrl(services.env)}/reset-password?token=${encodeURIComponent(token)}`;
-  await queueMail(services, {
+  await queueMail(services, 'urgent', {
     to: user.email,
     ...passwordResetMail({ firstName: user.first_name, link, validMinutes: RESET_LINK_TTL_MS / 60_000 }),
   });
@@ -353,7 +353,7 @@ export async function resetPassword(
       ]),
     )
     .execute();
-  await queueMail(services, {
+  await queueMail(services, 'urgent', {
     to: email,
     ...passwordChangedMail({ firstName: user.first_name, appUrl: appUrl(services.env), how: 'reset' }),
   });

@@ -10,6 +10,8 @@ import { markChecksStale, propertiesToRecheck, runComplianceCheck } from './comp
 export const complianceRecheckJob = defineJob<{ organizationId: string; propertyId: string }, AppServices>({
   name: 'compliance.recheck',
   data: z.object({ organizationId: idSchema, propertyId: idSchema }).strict(),
+  // A handful of reads and one write each: four at once keep the database busy without crowding it.
+  concurrency: 4,
   retryLimit: 3,
   retryDelaySeconds: 5,
   deleteAfterSeconds: 24 * 3600,
@@ -36,6 +38,8 @@ const BATCH = 200;
 export const complianceDailyJob = defineJob<Record<string, never>, AppServices>({
   name: 'compliance.daily',
   data: z.object({}).strict(),
+  // One round at a time: it walks every property itself.
+  concurrency: 1,
   cron: '10 0 * * *',
   retryLimit: 2,
   expireInSeconds: 3600,

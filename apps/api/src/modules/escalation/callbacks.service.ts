@@ -111,7 +111,7 @@ export async function requestCallback(
       .returning('id')
       .executeTakeFirstOrThrow();
     await recordActorAudit(trx, who, 'callback', null, { callbackId: id, propertyId: property });
-    await queueMailWithin(services, trx, {
+    await queueMailWithin(services, trx, 'urgent', {
       to: services.env.SUPPORT_EMAIL,
       ...callbackRequestMail({
         ownerName: `${owner.first_name} ${owner.last_name}`.trim(),

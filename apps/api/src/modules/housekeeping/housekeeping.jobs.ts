@@ -4,13 +4,17 @@ import type { AppServices } from '../../trpc/context.js';
 import { houseKeep, refreshStatistics, sweepOrphans } from './housekeeping.service.js';
 
 const none = z.object({}).strict();
-/** Scheduled rounds may start a little late: their idle workers ask the queue twice a minute. */
+/**
+ * Each round runs alone (concurrency 1). Scheduled rounds may start a little late: their idle workers
+ * ask the queue twice a minute.
+ */
 const POLL_SECONDS = 30;
 
 /** Every hour, at five past: sessions, dead uploads, partial files, limiter counts, spent links. */
 export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
   name: 'housekeeping.hourly',
   data: none,
+  concurrency: 1,
   cron: '5 * * * *',
   retryLimit: 2,
   pollSeconds: POLL_SECONDS,
@@ -24,6 +28,7 @@ export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
 export const orphanSweepJob = defineJob<Record<string, never>, AppServices>({
   name: 'housekeeping.orphans',
   data: none,
+  concurrency: 1,
   cron: '30 2 * * *',
   retryLimit: 2,
   expireInSeconds: 3600,
@@ -38,6 +43,7 @@ export const orphanSweepJob = defineJob<Record<string, never>, AppServices>({
 export const statisticsJob = defineJob<Record<string, never>, AppServices>({
   name: 'housekeeping.statistics',
   data: none,
+  concurrency: 1,
   cron: '*/10 * * * *',
   retryLimit: 0,
   deleteAfterSeconds: 3600,

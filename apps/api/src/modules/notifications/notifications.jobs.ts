@@ -11,6 +11,8 @@ export const emailAlertsJob = defineJob<Record<string, never>, AppServices>({
   name: 'notifications.daily-alerts',
   data: z.object({}).strict(),
   cron: '0 7 * * *',
+  // One round at a time; it batches the users itself (sendDailyDigests).
+  concurrency: 1,
   retryLimit: 3,
   retryDelaySeconds: 60,
   expireInSeconds: 3600,

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type AlertDigest,
   alertDigest,
@@ -15,19 +17,21 @@ import type { Db } from '../../db/database.js';
 import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
 import { type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
-import { queueMail, queueMailWithin } from '../../mail/mail-job.js';
+import { queueMail, queueMailsWithin } from '../../mail/mail-job.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { reminderDigestMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
-import { openReminders } from '../maintenance/reminders.service.js';
+import { openRemindersOfProperties } from '../maintenance/reminders.service.js';
 import type { NotificationSettings } from './notifications.schemas.js';
 
 /** 'Send me a test reminder email' at most this often per user and hour (each one is a real email). */
 export const MAX_TEST_EMAILS_PER_HOUR = 5;
 /** Digest claims are kept this long (a claim only matters on its own day). */
 const KEEP_CLAIMS_DAYS = 30;
-/** Users read per page in the daily round. */
+/** Users read per page in the daily round (their digests are claimed and queued in one transaction). */
 const BATCH = 200;
+/** Digests rendered between turns of the event loop given to other work. */
+const YIELD_EVERY = 20;
 
 export const testSentMessage = (email: string) => `Test reminder email sent to ${email}`;
 
@@ -89,23 +93,28 @@ export async function updateAlertSettings(
 }
 
 /**
- * The digest of an organisation's live properties: each property's open reminders, as its Actions tab
- * lists them (reminders.service), cut into the bands of the alert (domain alertDigest).
+ * The digests of organisations' live properties: each property's open reminders, as its Actions tab
+ * lists them (reminders.service, read for all of them at once), cut into the bands of the alert (domain
+ * alertDigest). An organisation whose reminders cannot be read maps to the error.
  */
-export async function digestOf(db: Db, organizationId: string, now: Date): Promise<AlertDigest> {
-  const properties = await db
-    .selectFrom('properties')
-    .select(['id', 'name'])
-    .where('organization_id', '=', organizationId)
-    .where('archived_at', 'is', null)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  const withReminders = [];
-  for (const property of properties) {
-    withReminders.push({ ...property, reminders: await openReminders(db, organizationId, property.id, now) });
+async function digestsOf(
+  db: Db,
+  organizationIds: readonly string[],
+  now: Date,
+): Promise<Map<string, AlertDigest | Error>> {
+  const digests = new Map<string, AlertDigest | Error>();
+  for (const [id, properties] of await openRemindersOfProperties(db, organizationIds, now)) {
+    digests.set(id, properties instanceof Error ? properties : alertDigest(properties));
   }
-  return alertDigest(withReminders);
+  return digests;
+}
+
+/** The digest of one organisation's live properties (see digestsOf). */
+export async function digestOf(db: Db, organizationId: string, now: Date): Promise<AlertDigest> {
+  const digest = (await digestsOf(db, [organizationId], now)).get(organizationId);
+  if (digest === undefined) throw new AppError('NOT_FOUND', 'Organisation not found');
+  if (digest instanceof Error) throw digest;
+  return digest;
 }
 
 /** The digest as a mail to the user: the daily alert, or its test. */
@@ -136,48 +145,66 @@ export async function sendTestDigest(
   await takeAttempt(db, [testEmailRule(actor.userId)], now);
   const today = johannesburgToday(now);
   const digest = await digestOf(db, user.organization_id, now);
-  await queueMail(services, digestMessage(services, user, digest, today, true));
+  await queueMail(services, 'urgent', digestMessage(services, user, digest, today, true));
   return { ok: true, message: testSentMessage(user.email) };
 }
 
 /**
- * One user's daily digest, at most once per South African day. The claim (alert_digests, keyed by user
- * and day) and the mail job that carries the digest are written in one transaction: both or neither, so
- * a crash between them loses nothing and sends nothing twice. A second run, a retry or another replica
- * finds the claim and sends nothing; the mail job itself is retried by the queue until it is delivered.
- * Answers whether this call queued the digest.
+ * The digests of one page of users, at most one per user and South African day. The claims
+ * (alert_digests, keyed by user and day) and the mail jobs that carry the digests are written in one
+ * transaction: both or neither, so a crash between them loses nothing and sends nothing twice. A second
+ * run, a retry or another replica finds the claim and sends nothing; each mail job is retried by the
+ * queue until it is delivered. Answers how many this call queued.
  */
-async function queueDigest(
+async function queueDigests(
   services: AppServices,
-  user: Recipient,
-  digest: AlertDigest,
+  due: readonly { user: Recipient; digest: AlertDigest }[],
   today: string,
-): Promise<boolean> {
-  const message = digestMessage(services, user, digest, today, false);
+): Promise<number> {
+  if (due.length === 0) return 0;
+  const messages = new Map<string, MailMessage>();
+  for (const [index, { user, digest }] of due.entries()) {
+    messages.set(user.id, digestMessage(services, user, digest, today, false));
+    // Rendering and sealing is the thread's own work: other requests get a turn every few users.
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
+  }
+  // The job ids are chosen here, so each claim names its mail job as it is written.
+  const jobIds = new Map(due.map(({ user }) => [user.id, randomUUID()]));
   return services.db.db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('alert_digests')
-      .values({ user_id: user.id, day: today, items: digest.dueSoonCount })
+      .values(
+        due.map(({ user, digest }) => ({
+          user_id: user.id,
+          day: today,
+          items: digest.dueSoonCount,
+          mail_job_id: jobIds.get(user.id) ?? null,
+        })),
+      )
       .onConflict((conflict) => conflict.columns(['user_id', 'day']).doNothing())
       .returning('user_id')
-      .executeTakeFirst();
-    if (!claimed) return false;
-    const jobId = await queueMailWithin(services, trx, message);
-    await trx
-      .updateTable('alert_digests')
-      .set({ mail_job_id: jobId })
-      .where('user_id', '=', user.id)
-      .where('day', '=', today)
       .execute();
-    return true;
+    if (claimed.length === 0) return 0;
+    await queueMailsWithin(
+      services,
+      trx,
+      'bulk',
+      claimed.map(({ user_id }) => ({
+        jobId: jobIds.get(user_id) as string,
+        message: messages.get(user_id) as MailMessage,
+      })),
+    );
+    return claimed.length;
   });
 }
 
 /**
  * The daily round (07:00 South African time): every user with alerts on whose organisation is on Premium
  * or in its trial, and has no digest yet today, gets one if something is overdue or due within 7 days.
- * A user whose digest fails is logged and the round goes on; the round then fails so that the queue
- * retries it, and the retry reaches only those not yet served.
+ * Users are read a page at a time (BATCH); the reminders of a page's organisations are read in one pass
+ * and its digests claimed and queued in one transaction (queueDigests), on the bulk mail lane. A page
+ * whose digests fail is logged and the round goes on; the round then fails so that the queue retries
+ * it, and the retry reaches only those not yet served.
  */
 export async function sendDailyDigests(
   services: AppServices,
@@ -188,7 +215,7 @@ export async function sendDailyDigests(
   const today = johannesburgToday(now);
   const forgetBefore = formatDateOnly(calendarDateOf(dayNumberOf(parseDateOnly(today)) - KEEP_CLAIMS_DAYS));
   await db.deleteFrom('alert_digests').where('day', '<', forgetBefore).execute();
-  const digests = new Map<string, AlertDigest>();
+  const digests = new Map<string, AlertDigest | Error>();
   const counts = { users: 0, queued: 0, failed: 0 };
   let after: string | null = null;
   for (;;) {
@@ -210,24 +237,29 @@ export async function sendDailyDigests(
       .orderBy('u.id')
       .limit(BATCH);
     if (after !== null) page = page.where('u.id', '>', after);
-    const users = await page.execute();
-    for (const user of users) {
-      if (!alertsAvailable(user, now)) continue;
-      counts.users += 1;
-      try {
-        let digest = digests.get(user.organization_id);
-        if (!digest) {
-          digest = await digestOf(db, user.organization_id, now);
-          digests.set(user.organization_id, digest);
-        }
-        if (digest.dueSoonCount > 0 && (await queueDigest(services, user, digest, today))) counts.queued += 1;
-      } catch (error) {
-        counts.failed += 1;
-        log.error({ err: error, userId: user.id }, 'email alert not queued');
+    const rows = await page.execute();
+    const users = rows.filter((user) => alertsAvailable(user, now));
+    counts.users += users.length;
+    let pageUsers = users.length;
+    try {
+      const missing = [...new Set(users.map((user) => user.organization_id))].filter((id) => !digests.has(id));
+      for (const [id, digest] of await digestsOf(db, missing, now)) digests.set(id, digest);
+      const due: { user: Recipient; digest: AlertDigest }[] = [];
+      for (const user of users) {
+        const digest = digests.get(user.organization_id);
+        if (digest instanceof Error || digest === undefined) {
+          counts.failed += 1;
+          pageUsers -= 1;
+          log.error({ err: digest, userId: user.id }, 'email alert not queued');
+        } else if (digest.dueSoonCount > 0) due.push({ user, digest });
       }
+      counts.queued += await queueDigests(services, due, today);
+    } catch (error) {
+      counts.failed += pageUsers;
+      log.error({ err: error, users: pageUsers }, 'email alerts of a page of users not queued');
     }
-    if (users.length < BATCH) break;
-    after = users.at(-1)?.id ?? null;
+    if (rows.length < BATCH) break;
+    after = rows.at(-1)?.id ?? null;
   }
   if (counts.failed > 0)
     throw new Error(`${counts.failed} email alerts were not queued; the round is retried`);

@@ -10,6 +10,9 @@ import { analysePolicy, markAnalysesQueued, propertyPolicyIds } from './policies
 export const policyAnalysisJob = defineJob<{ organizationId: string; documentId: string }, AppServices>({
   name: 'policies.analyse',
   data: z.object({ organizationId: idSchema, documentId: idSchema }).strict(),
+  // Reading a PDF takes the CPU and memory: two at once, each fetched alone so a long one holds one worker.
+  concurrency: 2,
+  batchSize: 1,
   retryLimit: 2,
   retryDelaySeconds: 5,
   expireInSeconds: 300,

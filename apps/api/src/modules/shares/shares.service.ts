@@ -301,7 +301,7 @@ async function tellCreatorLinkLocked(services: AppServices, share: LiveShare, fa
             .executeTakeFirst()
         )?.name ?? 'a property'
       }`;
-  await queueMail(services, {
+  await queueMail(services, 'urgent', {
     to: creator.email,
     ...shareLockedMail({
       firstName: creator.first_name,

@@ -155,7 +155,7 @@ export async function startTransfer(
         created_at: now,
       })
       .execute();
-    await queueMailWithin(services, trx, {
+    await queueMailWithin(services, trx, 'urgent', {
       to: input.email,
       ...transferOfferMail({
         sellerName: `${seller.first_name} ${seller.last_name}`.trim(),
@@ -225,7 +225,7 @@ export async function mailSeller(
     .where('t.id', '=', transferId)
     .executeTakeFirst();
   if (!row) return;
-  await queueMailWithin(services, trx, {
+  await queueMailWithin(services, trx, 'urgent', {
     to: row.email,
     ...transferDecidedMail({
       firstName: row.first_name,

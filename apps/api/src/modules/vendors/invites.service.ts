@@ -379,7 +379,7 @@ export async function registerInviteDocument(
         property_id: invite.property_id,
       });
       if (recipient) {
-        await queueMailWithin(services, trx, {
+        await queueMailWithin(services, trx, 'bulk', {
           to: recipient.email,
           ...vendorUploadMail({
             firstName: recipient.first_name,

@@ -389,7 +389,7 @@ export async function inviteVendor(
       expiresAt: expiresAt.toISOString(),
     });
     const url = `${origin}/invite/${token}`;
-    await queueMailWithin(services, trx, {
+    await queueMailWithin(services, trx, 'urgent', {
       to: input.email,
       ...vendorInviteMail({
         vendorName: input.name,
