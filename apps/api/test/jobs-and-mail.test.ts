@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -5,8 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../src/db/connect.js';
 import { defineJob, JobQueue } from '../src/jobs/job-queue.js';
-import { mailJobs, openMessage, queueMail, sealMessage, urgentMailJob } from '../src/mail/mail-job.js';
+import {
+  bulkMailJob,
+  mailJobs,
+  openMessage,
+  queueMail,
+  queueMailsWithin,
+  sealMessage,
+  urgentMailJob,
+} from '../src/mail/mail-job.js';
 import { passwordResetMail } from '../src/mail/templates.js';
+import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { createTestDatabase, databaseKind } from './support/database.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
@@ -64,10 +74,44 @@ describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000
     },
   });
 
+  /** Jobs that wait at a gate until the test opens it, counting how many run at once. */
+  const gate = { running: 0, most: 0, open: () => {}, opened: Promise.resolve() };
+  const closeGate = () => {
+    gate.opened = new Promise<void>((resolve) => {
+      gate.open = resolve;
+    });
+  };
+  const gated = defineJob<{ word: string }, typeof deps>({
+    name: 'test.gated',
+    // Two workers of two.
+    concurrency: 4,
+    batchSize: 2,
+    data: z.object({ word: z.string() }),
+    run: async ({ word }, { deps }) => {
+      gate.running += 1;
+      gate.most = Math.max(gate.most, gate.running);
+      await gate.opened;
+      gate.running -= 1;
+      deps.runs.push(word);
+    },
+  });
+  /** One worker fetching two at a time; 'bad' fails (and is retried an hour later, alone). */
+  const pair = defineJob<{ word: string }, typeof deps>({
+    name: 'test.pair',
+    concurrency: 2,
+    data: z.object({ word: z.string() }),
+    retryLimit: 1,
+    retryDelaySeconds: 3600,
+    run: async ({ word }, { deps }) => {
+      deps.runs.push(word);
+      if (word.startsWith('bad')) throw new Error(`${word} fails`);
+    },
+  });
+
   beforeAll(async () => {
     database = await createTestDatabase();
     queue = new JobQueue(database, { log: silentLogger, worker: true, pollSeconds: 0.5 });
-    await queue.start(deps, [echo, flaky, hopeless, slow]);
+    await queue.start(deps, [echo, flaky, hopeless, slow, gated, pair]);
   });
   afterAll(async () => {
     await queue.stop(5000);
@@ -93,6 +137,71 @@ describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000
     const state = await queue.jobState(hopeless, id);
     expect(state?.retryCount).toBe(1);
     expect(JSON.stringify(state?.output)).toContain('never works');
+  });
+
+  it('runs jobs side by side up to the bound its kind declares, fetched in batches', async () => {
+    closeGate();
+    const words = ['g1', 'g2', 'g3', 'g4', 'g5', 'g6'];
+    const ids = words.map(() => randomUUID());
+    await database.db.transaction().execute((trx) =>
+      queue.sendManyWithin(
+        trx,
+        gated,
+        words.map((word, i) => ({ id: ids[i] ?? '', data: { word } })),
+      ),
+    );
+    // Both workers have a batch of two running; the other two wait in the queue.
+    await waitFor(() => gate.running === 4);
+    expect(
+      (await Promise.all(ids.map((id) => queue.jobState(gated, id)))).map((job) => job?.state).sort(),
+    ).toEqual(['active', 'active', 'active', 'active', 'created', 'created']);
+    gate.open();
+    await waitFor(async () =>
+      (await Promise.all(ids.map((id) => queue.jobState(gated, id)))).every(
+        (job) => job?.state === 'completed',
+      ),
+    );
+    expect(gate.most).toBe(4);
+    expect(deps.runs.filter((run) => run.startsWith('g')).sort()).toEqual(words);
+  });
+
+  it('settles each job of a batch by itself: one that fails does not fail or retry its batch-mate', async () => {
+    const [bad, good] = [randomUUID(), randomUUID()];
+    await database.db.transaction().execute((trx) =>
+      queue.sendManyWithin(trx, pair, [
+        { id: bad, data: { word: 'bad-1' } },
+        { id: good, data: { word: 'good-1' } },
+      ]),
+    );
+    await waitFor(async () => (await queue.jobState(pair, good))?.state === 'completed');
+    await waitFor(async () => (await queue.jobState(pair, bad))?.state === 'retry');
+    expect(JSON.stringify((await queue.jobState(pair, bad))?.output)).toContain('bad-1 fails');
+    // Each ran once: the failure was recorded on its own job, not on the batch.
+    expect(deps.runs.filter((run) => run.endsWith('-1')).sort()).toEqual(['bad-1', 'good-1']);
+    expect((await queue.jobState(pair, good))?.retryCount).toBe(0);
+  });
+
+  it('wakes an idle worker when this process queues a job, without waiting for its poll', async () => {
+    const local = { runs: [] as string[] };
+    const other = await createTestDatabase();
+    // A poll an hour apart: only the wake-up can start these jobs within the test's bounds.
+    const idle = new JobQueue(other, { log: silentLogger, worker: true, pollSeconds: 3600 });
+    await idle.start(local, [echo as never]);
+    try {
+      const first = await idle.send(echo as never, { word: 'first' });
+      await waitFor(async () => (await idle.jobState(echo as never, first))?.state === 'completed');
+      // Idle again (its fetch after that job found nothing): sent now, and within a transaction.
+      const second = await idle.send(echo as never, { word: 'second' });
+      await waitFor(async () => (await idle.jobState(echo as never, second))?.state === 'completed');
+      const third = await other.db
+        .transaction()
+        .execute((trx) => idle.sendWithin(trx, echo as never, { word: 'third, on commit' }));
+      await waitFor(async () => (await idle.jobState(echo as never, third))?.state === 'completed');
+      expect(local.runs).toEqual(['first', 'second', 'third, on commit']);
+    } finally {
+      await idle.stop(5000);
+      await other.close();
+    }
   });
 
   it('refuses data that does not fit the job', async () => {
@@ -203,6 +312,60 @@ describe(`mail (${databaseKind})`, () => {
       expect(smtp.received.map((r) => r.raw.toString())).not.toContainEqual(
         expect.stringContaining('Second try'),
       );
+    });
+  });
+
+  describe('urgent before bulk', () => {
+    let t: TestApp;
+    let smtp: TestSmtpServer;
+    let bulk: ReturnType<TestSmtpServer['hold']>;
+
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      // The server keeps every bulk message it is handed waiting: the bulk lane is full and stays so.
+      bulk = smtp.hold((raw) => raw.toString().includes('Subject: Bulk '));
+      t = await createTestApp({ SMTP_URL: smtp.url, JOBS_WORKER: 'true', JOBS_POLL_SECONDS: '60' });
+    });
+    afterAll(async () => {
+      bulk.release();
+      await t.close();
+      await smtp.close();
+    });
+
+    it('delivers a reset asked for after a backlog of bulk mail before that backlog, and the backlog still drains', async () => {
+      const bulkCount = 30;
+      await t.db.db.transaction().execute((trx) =>
+        queueMailsWithin(
+          t.services,
+          trx,
+          'bulk',
+          Array.from({ length: bulkCount }, (_, i) => ({
+            jobId: randomUUID(),
+            message: {
+              to: `neighbour${i}@example.co.za`,
+              subject: `Bulk ${i}`,
+              text: 'news',
+              html: '<p>news</p>',
+            },
+          })),
+        ),
+      );
+      // As many bulk messages as the lane runs at once are with the server; the rest wait in the queue.
+      await waitFor(() => bulk.held() === bulkMailJob.concurrency);
+      const account = await signUpAndLogIn(t);
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: account.email },
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const subjects = () => smtp.received.map((mail) => /^Subject: (.*)$/m.exec(mail.raw.toString())?.[1]);
+      await waitFor(() => subjects().includes('Reset your PropertyDNA password'));
+      // Ahead of every bulk message queued before it, and of the sign-up's welcome (bulk too).
+      expect(subjects()).toEqual(['Reset your PropertyDNA password']);
+      bulk.release();
+      await waitFor(() => smtp.received.length === bulkCount + 2);
+      expect(subjects().filter((subject) => subject?.startsWith('Bulk ')).length).toBe(bulkCount);
     });
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@propertydna/domain';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueMailWithin, mailJobs } from '../src/mail/mail-job.js';
+import { mailJobs, queueMailWithin } from '../src/mail/mail-job.js';
 import { emailAlertsJob } from '../src/modules/notifications/notifications.jobs.js';
 import { sendDailyDigests } from '../src/modules/notifications/notifications.service.js';
 import { createTestApp, type TestApp } from './support/app.js';

@@ -3,13 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SA_TIME_ZONE } from '@propertydna/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, type Transaction } from 'kysely';
-import {
-  fromPglite,
-  type Db as IDatabase,
-  type JobResult,
-  type JobWithMetadata,
-  PgBoss,
-} from 'pg-boss';
+import { fromPglite, type Db as IDatabase, type JobResult, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Database } from '../db/database.js';

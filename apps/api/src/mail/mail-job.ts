@@ -68,9 +68,10 @@ export const urgentMailJob = defineJob<{ sealed: string }, MailDeps>({
   name: 'mail.send',
   data: sealedSchema,
   ...MAIL_RETRIES,
-  // Each send waits on the mail server; two workers of 4, so one fetches while the other's batch finishes.
+  // Each send waits on the mail server: four workers fetching two at a time, so a message the server is
+  // slow to take holds back at most one other.
   concurrency: 8,
-  batchSize: 4,
+  batchSize: 2,
   run: ({ sealed }, context) => deliver(sealed, context),
 });
 
@@ -85,6 +86,7 @@ export const bulkMailJob = defineJob<{ sealed: string }, MailDeps>({
   data: sealedSchema,
   ...MAIL_RETRIES,
   concurrency: 8,
+  batchSize: 2,
   yieldTo: [urgentMailJob.name],
   run: ({ sealed }, context) => deliver(sealed, context),
 });

@@ -14,6 +14,11 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Refuses the next `count` messages with a temporary 451 (the sender retries). */
   refuseNext(count: number): void;
+  /**
+   * Holds the messages `match` picks (their senders wait for the answer) until release() accepts them;
+   * `held()` counts those waiting.
+   */
+  hold(match: (raw: Buffer) => boolean): { held: () => number; release: () => void };
   close(): Promise<void>;
 }
 
@@ -21,6 +26,7 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let refusals = 0;
+  let holding: { match: (raw: Buffer) => boolean; waiting: (() => void)[]; released: boolean } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -29,6 +35,14 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        if (holding && !holding.released && holding.match(raw)) {
+          holding.waiting.push(() => accept(raw));
+          return;
+        }
+        accept(raw);
+      });
+      const accept = (raw: Buffer) => {
         if (refusals > 0) {
           refusals -= 1;
           return callback(Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 }));
@@ -36,10 +50,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks),
+          raw,
         });
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,6 +63,17 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     received,
     refuseNext: (count) => {
       refusals = count;
+    },
+    hold: (match) => {
+      const hold = { match, waiting: [] as (() => void)[], released: false };
+      holding = hold;
+      return {
+        held: () => hold.waiting.length,
+        release: () => {
+          hold.released = true;
+          for (const accept of hold.waiting.splice(0)) accept();
+        },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

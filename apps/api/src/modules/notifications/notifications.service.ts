@@ -242,7 +242,9 @@ export async function sendDailyDigests(
     counts.users += users.length;
     let pageUsers = users.length;
     try {
-      const missing = [...new Set(users.map((user) => user.organization_id))].filter((id) => !digests.has(id));
+      const missing = [...new Set(users.map((user) => user.organization_id))].filter(
+        (id) => !digests.has(id),
+      );
       for (const [id, digest] of await digestsOf(db, missing, now)) digests.set(id, digest);
       const due: { user: Recipient; digest: AlertDigest }[] = [];
       for (const user of users) {
