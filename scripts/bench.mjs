@@ -12,7 +12,8 @@
 // BENCH_EXPORT_MB (megabytes of documents in the ZIP export scenario, default 200 as 5 MB PDFs; 0 skips it),
 // BENCH_DATABASE_URL (admin URL of a PostgreSQL server: the portfolio rows again on a fresh database there).
 // BENCH_FIRST_LOAD (0 skips the first-load scenario: scripts and Lighthouse on landing, login, dashboard).
-// BENCH_ONLY=bomb runs the flate-bomb row alone.
+// BENCH_ONLY (comma-separated sections to run, of `api`, `jobs` and `bomb`, the flate-bomb row; unset: all),
+// e.g. BENCH_ONLY=jobs or BENCH_ONLY=bomb.
 // Flags: --json prints the results as JSON after the table.
 // Exit 1 if the server fails to start, a response is wrong, or any request errors/times out/is non-2xx.
 
@@ -23,6 +24,7 @@ import { startBuiltApp } from './lib/built-app.mjs';
 import { positiveInt } from './lib/env-int.mjs';
 import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
 import { benchFirstLoad, printFirstLoad } from './lib/first-load-bench.mjs';
+import { benchJobs, jobsFailures, printJobs } from './lib/jobs-bench.mjs';
 import { TODAY as LOAD_TODAY, measureStartToHealthy } from './lib/load-bench.mjs';
 import {
   benchPortfolioOnPostgres,
@@ -40,7 +42,8 @@ const FIRST_LOAD = positiveInt('BENCH_FIRST_LOAD', 1, { zero: true });
 const WARMUP = 2;
 const PIPELINING = 1;
 const JSON_OUTPUT = process.argv.includes('--json');
-const ONLY = process.env.BENCH_ONLY ?? '';
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+const runs = (section) => ONLY.size === 0 || ONLY.has(section);
 
 const BARE = '/__bench/bare';
 const scenarios = [
@@ -142,6 +145,13 @@ async function main() {
   process.once('SIGTERM', onSignal);
 
   try {
+    if (runs('jobs')) {
+      const jobs = await benchJobs();
+      printJobs(jobs);
+      for (const problem of jobsFailures(jobs)) console.error(`\nFAILED: ${problem}`);
+      if (jobsFailures(jobs).length) exitCode = 1;
+    }
+    if (!runs('api') && !runs('bomb')) return;
     try {
       server = await startBuiltApp({ env: { BENCH_ROUTES: 'true' }, prefix: 'propertydna-bench-' });
     } catch (error) {
@@ -152,8 +162,8 @@ async function main() {
     }
     const base = server.baseUrl;
     console.log(`Server up at ${base} (DATA_DIR ${server.dataDir})`);
-    if (ONLY === 'bomb') {
-      exitCode = await flateBombRow(server);
+    if (!runs('api')) {
+      if (await flateBombRow(server)) exitCode = 1;
       return;
     }
 

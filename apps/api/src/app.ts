@@ -12,10 +12,11 @@ import {
 } from 'fastify-type-provider-zod';
 import { createLucia } from './auth/lucia.js';
 import { backgroundJobs } from './background-jobs.js';
-import { benchRoutes } from './bench-routes.js';
+import { benchJobs, benchRoutes } from './bench-routes.js';
 import { dataPaths, type Env } from './env.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { overloadPlugin } from './limits/overload.js';
+import { bulkMailJob } from './mail/mail-job.js';
 import { createMailer } from './mail/mailer.js';
 import { calendarFeedRoutes } from './modules/calendar/calendar.feed.js';
 import { complianceDailyJob } from './modules/compliance/compliance.jobs.js';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     log: app.log,
     worker: env.JOBS_WORKER,
     pollSeconds: env.JOBS_POLL_SECONDS,
+    perSecond: { [bulkMailJob.name]: env.MAIL_BULK_PER_SECOND },
   });
   const services: AppServices = { ...deps, lucia: createLucia(deps.db.db), mailer, jobs };
   app.decorate('services', services);
@@ -240,7 +242,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }
 
   await storeMunicipalityCodes(deps.db.db);
-  await jobs.start(services, backgroundJobs);
+  await jobs.start(services, env.BENCH_ROUTES ? [...backgroundJobs, ...benchJobs] : backgroundJobs);
   // Properties checked on an earlier day (or never, e.g. before an upgrade) are checked again now.
   if (env.JOBS_WORKER) await jobs.send(complianceDailyJob, {});
   return app;

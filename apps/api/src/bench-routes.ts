@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,12 +6,38 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { resolveActor } from './auth/actor.js';
 import { AppError } from './errors.js';
+import { defineJob } from './jobs/job-queue.js';
+import { type MailLane, queueMailsWithin } from './mail/mail-job.js';
+import { emailAlertsJob } from './modules/notifications/notifications.jobs.js';
 import type { AppServices } from './trpc/context.js';
 import type { TrpcHttpOptions } from './trpc/http-handler.js';
 import type { AppRouter } from './trpc/router.js';
 
 /** The one object every bench-seeded document names (never stored: the bench lists, it does not download). */
 const BENCH_OBJECT_KEY = 'ab/ab000000000000000000000000000000';
+
+/** How many bench no-op jobs this process has run (GET /__bench/jobs/noop). */
+let noopsDone = 0;
+
+/**
+ * A job that does nothing (registered with BENCH_ROUTES only): `pnpm bench` measures what one queue
+ * moves, fetch to settle, without work of its own. Settings of an ordinary queue of short jobs.
+ */
+export const benchNoopJob = defineJob<{ n: number }, AppServices>({
+  name: 'bench.noop',
+  data: z.object({ n: z.number().int() }),
+  concurrency: 8,
+  batchSize: 4,
+  retryLimit: 0,
+  deleteAfterSeconds: 3600,
+  run: async () => {
+    noopsDone += 1;
+  },
+});
+export const benchJobs = [benchNoopJob];
+
+/** Rows written per transaction when the bench queues jobs in bulk. */
+const QUEUE_CHUNK = 500;
 
 /**
  * Benchmark-only routes (registered with BENCH_ROUTES=true, never otherwise): fills the caller's
@@ -73,5 +100,95 @@ export async function benchRoutes(
       await sql`analyze documents`.execute(db);
       return { ok: true };
     },
+  );
+
+  const jobs = app.withTypeProvider<ZodTypeProvider>();
+  const db = services.db.db;
+
+  /** Queues `count` messages on a mail lane (to example.co.za addresses), 500 to a transaction. */
+  jobs.post(
+    '/__bench/mail',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ count: z.number().int().min(1).max(100_000), lane: z.enum(['urgent', 'bulk']) }),
+      },
+    },
+    async (request) => {
+      const { count, lane } = request.body;
+      for (let from = 0; from < count; from += QUEUE_CHUNK) {
+        const chunk = Array.from({ length: Math.min(QUEUE_CHUNK, count - from) }, (_, i) => ({
+          jobId: randomUUID(),
+          message: {
+            to: `bench-${from + i}@example.co.za`,
+            subject: `Bench ${lane} ${from + i}`,
+            text: 'A bench message.',
+            html: '<p>A bench message.</p>',
+          },
+        }));
+        await db.transaction().execute((trx) => queueMailsWithin(services, trx, lane as MailLane, chunk));
+      }
+      return { queued: count };
+    },
+  );
+
+  /** Queues `count` no-op jobs; GET answers how many this process has run so far. */
+  jobs.post(
+    '/__bench/jobs/noop',
+    { schema: { hide: true, body: z.object({ count: z.number().int().min(1).max(100_000) }) } },
+    async (request) => {
+      const { count } = request.body;
+      for (let from = 0; from < count; from += QUEUE_CHUNK) {
+        const chunk = Array.from({ length: Math.min(QUEUE_CHUNK, count - from) }, (_, i) => ({
+          id: randomUUID(),
+          data: { n: from + i },
+        }));
+        await db.transaction().execute((trx) => services.jobs.sendManyWithin(trx, benchNoopJob, chunk));
+      }
+      return { queued: count };
+    },
+  );
+  jobs.get('/__bench/jobs/noop', { schema: { hide: true } }, async () => ({ done: noopsDone }));
+
+  /**
+   * `users` Premium owners with alerts on, each in an organisation of their own with one property whose
+   * task was due yesterday: every one of them gets a digest in the next daily round.
+   */
+  jobs.post(
+    '/__bench/seed-alert-users',
+    { schema: { hide: true, body: z.object({ users: z.number().int().min(1).max(100_000) }) } },
+    async (request) => {
+      const { users } = request.body;
+      await sql`
+        insert into organizations (name, account_type, plan)
+        select 'Bench alerts ' || g, 'individual', 'premium' from generate_series(1, ${users}::int) g`.execute(
+        db,
+      );
+      await sql`
+        insert into users (organization_id, email, password_hash, first_name, last_name, user_type)
+        select o.id, 'alerts-' || substr(o.name, 14) || '@example.co.za', 'bench-no-login', 'Bench', 'Owner', 'homeowner'
+        from organizations o where o.name like 'Bench alerts %'`.execute(db);
+      await sql`
+        insert into properties (organization_id, dna_code, parcel_key, name, address, municipality, parcel_id)
+        select o.id, 'ALERT-' || o.id, 'ALERT-' || o.id, 'Alert house ' || substr(o.name, 14),
+               '1 Bench Road, Cape Town', 'City of Cape Town', 'A' || substr(o.name, 14)
+        from organizations o where o.name like 'Bench alerts %'`.execute(db);
+      await sql`
+        insert into maintenance_tasks (organization_id, property_id, title, frequency, priority, next_due)
+        select p.organization_id, p.id, 'Service the geyser', 'annually', 'medium', current_date - 1
+        from properties p where p.dna_code like 'ALERT-%'`.execute(db);
+      await sql`analyze organizations, users, properties, maintenance_tasks`.execute(db);
+      return { ok: true };
+    },
+  );
+
+  /** Queues the daily alert round now (as its schedule does); GET …/{id} answers the round job's state. */
+  jobs.post('/__bench/jobs/daily-alerts', { schema: { hide: true } }, async () => ({
+    id: await services.jobs.send(emailAlertsJob, {}),
+  }));
+  jobs.get(
+    '/__bench/jobs/daily-alerts/:id',
+    { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
+    async (request) => ({ state: (await services.jobs.jobState(emailAlertsJob, request.params.id))?.state }),
   );
 }

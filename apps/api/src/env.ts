@@ -80,6 +80,11 @@ export const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('PropertyDNA <no-reply@propertydna.co.za>'),
+    /**
+     * At most this many bulk mails (welcome, digests, notices) a second from each process; 0: as fast as
+     * the bulk lane sends them. For a mail provider's rate limit: the urgent lane is never held to it.
+     */
+    MAIL_BULK_PER_SECOND: z.coerce.number().int().min(0).max(10_000).default(0),
     /** Where the support team reads callback requests (Schedule Call on a property's Escalation tab). */
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@propertydna.co.za'),
     /** Bytes an organisation may have signed for upload but not yet registered. */

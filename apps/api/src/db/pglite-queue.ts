@@ -14,6 +14,15 @@ import { AppError } from '../errors.js';
  */
 const SLICE_MS = 100;
 
+/**
+ * Background work's share of a turn of the event loop (ms): jobs take the database only when no request
+ * waits for it, and only in the first BACKGROUND_SLICE_MS of a turn, so a backlog draining (mail, the
+ * daily alerts) leaves the loop free to read sockets and answer requests within milliseconds.
+ */
+const BACKGROUND_SLICE_MS = 5;
+/** A background call that waited this long goes before requests yet to start: background work is never starved. */
+const BACKGROUND_MAX_WAIT_MS = 1000;
+
 export interface DatabaseQueueOptions {
   /** Holders that may wait at once; one more is refused with 503. */
   maxWaiting: number;
@@ -74,6 +83,16 @@ class Lane {
 export const requestTurn = new AsyncLocalStorage<{ served: boolean }>();
 
 /**
+ * Work nobody is waiting on at this moment (the job queue's workers, its maintenance, scheduled rounds):
+ * its database calls go after every request's, in a short slice of each turn (BACKGROUND_SLICE_MS).
+ * Everything `work` starts, timers and promises included, runs as background work.
+ */
+const backgroundTurn = new AsyncLocalStorage<true>();
+export function inBackground<T>(work: () => T): T {
+  return backgroundTurn.run(true, work);
+}
+
+/**
  * The one line in front of the embedded database (PGlite is a single connection). Why it exists:
  * PGlite runs a statement synchronously in WebAssembly and its file system writes synchronously too,
  * so a query never waits for I/O; a driver that hands the connection to the next waiter by resolving a
@@ -98,6 +117,8 @@ export class DatabaseQueue {
   /** Calls of requests that already had the database, then every other call. */
   readonly #continuing = new Lane();
   readonly #fresh = new Lane();
+  /** Background calls (inBackground): after both, unbounded, and not counted in the state the door reads. */
+  readonly #background = new Lane();
   /**
    * The database's share of the current turn of the event loop: when it began, and whether the loop has
    * turned since (a setImmediate marks it). Every call made in one turn counts, whether it waited or
@@ -141,15 +162,16 @@ export class DatabaseQueue {
    */
   acquire(): Promise<void> {
     const turn = requestTurn.getStore();
-    if (!this.#held && !this.#sliceSpent()) {
+    const background = !turn && backgroundTurn.getStore() === true;
+    if (!this.#held && !this.#sliceSpent(background)) {
       this.#held = true;
       if (!this.#sliceOpen) this.#openSlice();
       this.#holderSince = performance.now();
       if (turn) turn.served = true;
       return Promise.resolve();
     }
-    if (this.full) return Promise.reject(databaseBusy(this.state));
-    const lane = turn?.served ? this.#continuing : this.#fresh;
+    if (!background && this.full) return Promise.reject(databaseBusy(this.state));
+    const lane = background ? this.#background : turn?.served ? this.#continuing : this.#fresh;
     const waiting = new Promise<void>((resolve) =>
       lane.push({
         since: performance.now(),
@@ -170,14 +192,15 @@ export class DatabaseQueue {
 
   /** Passes the database to the next in line (now, or at the event loop's next turn), or frees it. */
   release(): void {
-    if (this.#waiting === 0) {
+    const next = this.#next();
+    if (next === undefined) {
       this.#held = false;
       return;
     }
     if (!this.#sliceOpen) {
       // The loop has turned since the slice began: the next holder starts this turn's slice.
       this.#openSlice();
-    } else if (this.#sliceSpent()) {
+    } else if (this.#sliceSpent(next.background)) {
       // Still held in between, so a newcomer lines up behind the waiters instead of jumping the line.
       this.#handOverNextTurn();
       return;
@@ -185,9 +208,27 @@ export class DatabaseQueue {
     this.#handOver();
   }
 
-  /** True while the loop has not turned since this turn's slice began and the slice's time is up. */
-  #sliceSpent(): boolean {
-    return this.#sliceOpen && performance.now() - this.#sliceStart >= this.#sliceMs;
+  /**
+   * Where the next holder comes from: requests that already had the database, then requests yet to
+   * start, then background work (held to its shorter slice). A background call that has waited
+   * BACKGROUND_MAX_WAIT_MS goes before requests yet to start, with their slice.
+   */
+  #next(): { lane: Lane; background: boolean } | undefined {
+    if (this.#continuing.length) return { lane: this.#continuing, background: false };
+    const waited = this.#background.first;
+    if (waited && performance.now() - waited.since >= BACKGROUND_MAX_WAIT_MS)
+      return { lane: this.#background, background: false };
+    if (this.#fresh.length) return { lane: this.#fresh, background: false };
+    return waited ? { lane: this.#background, background: true } : undefined;
+  }
+
+  /**
+   * True while the loop has not turned since this turn's slice began and the slice's time is up (for
+   * background work: its shorter share, BACKGROUND_SLICE_MS).
+   */
+  #sliceSpent(background = false): boolean {
+    const sliceMs = background ? Math.min(this.#sliceMs, BACKGROUND_SLICE_MS) : this.#sliceMs;
+    return this.#sliceOpen && performance.now() - this.#sliceStart >= sliceMs;
   }
 
   #openSlice(): void {
@@ -210,8 +251,7 @@ export class DatabaseQueue {
     const now = performance.now();
     this.#msPerHolder = this.#msPerHolder * 0.9 + (now - this.#holderSince) * 0.1;
     this.#holderSince = now;
-    const next = this.#continuing.length ? this.#continuing.take() : this.#fresh.take();
-    next?.resolve();
+    this.#next()?.lane.take()?.resolve();
   }
 }
 

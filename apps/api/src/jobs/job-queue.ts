@@ -7,6 +7,7 @@ import { fromPglite, type Db as IDatabase, type JobResult, type JobWithMetadata,
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Database } from '../db/database.js';
+import { inBackground } from '../db/pglite-queue.js';
 
 /** What a running job knows besides its data. */
 export interface JobContext<Deps> {
@@ -171,7 +172,9 @@ export class JobQueue<Deps> {
   async start(deps: Deps, definitions: readonly AnyJobDefinition<Deps>[]): Promise<void> {
     this.#deps = deps;
     for (const definition of definitions) this.#definitions.set(definition.name, definition);
-    await this.#boss.start();
+    // pg-boss's own loops (maintenance, schedules, the listener) and every worker below run as background
+    // work: on PGlite their statements go after the requests' (db/pglite-queue.ts).
+    await inBackground(() => this.#boss.start());
     this.#started = true;
     await this.#ensureQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 30 * 86_400 });
     for (const definition of definitions) {
@@ -189,7 +192,7 @@ export class JobQueue<Deps> {
     }
     if (!this.#options.worker) return;
     for (const definition of definitions) {
-      await this.#startWorkers(definition);
+      await inBackground(() => this.#startWorkers(definition));
       if (definition.cron) {
         await this.#boss.schedule(definition.name, definition.cron, {}, { tz: SA_TIME_ZONE });
       } else {

@@ -28,8 +28,11 @@ import type { NotificationSettings } from './notifications.schemas.js';
 export const MAX_TEST_EMAILS_PER_HOUR = 5;
 /** Digest claims are kept this long (a claim only matters on its own day). */
 const KEEP_CLAIMS_DAYS = 30;
-/** Users read per page in the daily round (their digests are claimed and queued in one transaction). */
-const BATCH = 200;
+/**
+ * Users read per page in the daily round: their reminders are read in one pass, their digests claimed and
+ * queued in one transaction. Small enough that no statement holds PGlite (and so the event loop) for long.
+ */
+const BATCH = 50;
 /** Digests rendered between turns of the event loop given to other work. */
 const YIELD_EVERY = 20;
 
@@ -165,7 +168,7 @@ async function queueDigests(
   const messages = new Map<string, MailMessage>();
   for (const [index, { user, digest }] of due.entries()) {
     messages.set(user.id, digestMessage(services, user, digest, today, false));
-    // Rendering and sealing is the thread's own work: other requests get a turn every few users.
+    // Rendering is the thread's own work: requests get a turn every few digests.
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
   }
   // The job ids are chosen here, so each claim names its mail job as it is written.
