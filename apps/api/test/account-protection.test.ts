@@ -52,6 +52,11 @@ describe(`account protection and password reset (${databaseKind})`, () => {
   }
   const mailsTo = async (email: string) =>
     (await outbox()).filter((mail) => (mail.to && 'text' in mail.to ? mail.to.text : '') === email);
+  /** The latest reset mail to `email` (urgent mail is written ahead of the welcome queued before it). */
+  const lastResetTo = async (email: string) =>
+    (await mailsTo(email))
+      .filter((mail) => mail.subject === 'Reset your PropertyDNA password')
+      .at(-1) as ParsedMail;
   const resetLinkIn = (mail: ParsedMail) => {
     const match = /https:\/\/app\.propertydna\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(
       mail.text ?? '',
@@ -128,7 +133,7 @@ describe(`account protection and password reset (${databaseKind})`, () => {
       const email = uniqueEmail('race');
       await signup(email);
       await post('/api/auth/forgot-password', { email }, '10.9.0.3');
-      const token = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      const token = resetLinkIn(await lastResetTo(email));
       const answers = await Promise.all(
         ['first password here', 'second password here'].map((password) =>
           post('/api/auth/reset-password', { token, password }, '10.9.0.3'),
@@ -141,9 +146,9 @@ describe(`account protection and password reset (${databaseKind})`, () => {
       const email = uniqueEmail('twice');
       await signup(email);
       await post('/api/auth/forgot-password', { email }, '10.9.0.4');
-      const first = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      const first = resetLinkIn(await lastResetTo(email));
       await post('/api/auth/forgot-password', { email }, '10.9.0.4');
-      const second = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      const second = resetLinkIn(await lastResetTo(email));
       expect(second).not.toBe(first);
       expect(
         (await post('/api/auth/reset-password', { token: first, password: 'new password one' })).statusCode,
@@ -199,7 +204,7 @@ describe(`account protection and password reset (${databaseKind})`, () => {
       const email = uniqueEmail('expired');
       await signup(email);
       await post('/api/auth/forgot-password', { email }, '10.9.0.5');
-      const token = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      const token = resetLinkIn(await lastResetTo(email));
       await t.db.db
         .updateTable('capabilities')
         .set({ expires_at: new Date(Date.now() - 1000) })
@@ -214,7 +219,7 @@ describe(`account protection and password reset (${databaseKind})`, () => {
       const email = uniqueEmail('rules');
       await signup(email);
       await post('/api/auth/forgot-password', { email }, '10.9.0.6');
-      const token = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      const token = resetLinkIn(await lastResetTo(email));
       const short = await post('/api/auth/reset-password', { token, password: 'short' });
       expect(short.statusCode).toBe(400);
       expect(short.json().error).toBe('Password must be at least 8 characters');

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseConfig } from '../src/db/connect.js';
-import { DatabaseQueue, QueuedPGliteDialect, requestTurn } from '../src/db/pglite-queue.js';
+import { DatabaseQueue, inBackground, QueuedPGliteDialect, requestTurn } from '../src/db/pglite-queue.js';
 import { AppError } from '../src/errors.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -245,6 +245,26 @@ describe.skipIf(databaseKind !== 'pglite')('overload: the line in front of PGlit
     await release();
     await Promise.all(calls);
     expect(order).toEqual(['continuing 1', 'continuing 2', 'new 1', 'new 2', 'new 3']);
+  });
+
+  it('serves background work (the job queue) after every request, beyond the bound, out of the line the door reads', async () => {
+    const { db, queue } = queued({ maxWaiting: 3 });
+    const release = await hold(db);
+    const order: string[] = [];
+    const call = (label: string) => select(db, 0).then(() => order.push(label));
+    const calls = [inBackground(() => call('job 1')), call('new 1'), inBackground(() => call('job 2'))];
+    requestTurn.run({ served: true }, () => {
+      calls.push(call('continuing 1'));
+    });
+    calls.push(call('new 2'));
+    await vi.waitFor(() => expect(queue.state.waiting).toBe(3));
+    // The line is full for requests; background work still lines up (a job is never refused).
+    expect(queue.full).toBe(true);
+    calls.push(inBackground(() => call('job 3')));
+    await release();
+    await Promise.all(calls);
+    expect(order).toEqual(['continuing 1', 'new 1', 'new 2', 'job 1', 'job 2', 'job 3']);
+    expect(queue.state).toMatchObject({ waiting: 0 });
   });
 
   /** Counts turns of the event loop (check phases) while `work` runs. */

@@ -85,8 +85,9 @@ export const bulkMailJob = defineJob<{ sealed: string }, MailDeps>({
   name: 'mail.bulk',
   data: sealedSchema,
   ...MAIL_RETRIES,
+  // Fetched four at a time (fewer round trips for a backlog of thousands); two workers.
   concurrency: 8,
-  batchSize: 2,
+  batchSize: 4,
   yieldTo: [urgentMailJob.name],
   run: ({ sealed }, context) => deliver(sealed, context),
 });

@@ -50,16 +50,29 @@ export function createMailer(options: MailerOptions): Mailer {
     { streamTransport: true, buffer: true, newline: 'unix' },
     { from: options.from },
   );
+  // The folder is made once, and again only if it went away (a write then finds no folder).
+  let folder: Promise<unknown> | undefined;
+  const write = async (file: string, content: Buffer) => {
+    folder ??= fs.mkdir(options.outboxDir, { recursive: true });
+    await folder;
+    try {
+      await fs.writeFile(file, content, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      folder = fs.mkdir(options.outboxDir, { recursive: true });
+      await folder;
+      await fs.writeFile(file, content, { flag: 'wx' });
+    }
+  };
   return {
     mode: 'outbox',
     async send(message) {
       const info = await transport.sendMail(message);
-      await fs.mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(options.outboxDir, name);
       const partial = path.join(options.outboxDir, `.${name}.partial`);
-      await fs.writeFile(partial, info.message as Buffer, { flag: 'wx' });
+      await write(partial, info.message as Buffer);
       await fs.rename(partial, file);
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
       return { messageId: info.messageId, file };
