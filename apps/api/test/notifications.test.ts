@@ -8,6 +8,7 @@ import {
   johannesburgToday,
   parseDateOnly,
 } from '@propertydna/domain';
+import { sql } from 'kysely';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailJobs, queueMailWithin } from '../src/mail/mail-job.js';
@@ -162,6 +163,44 @@ describe(`email alerts (${databaseKind})`, () => {
     expect(rounds.reduce((sum, round) => sum + round.queued, 0)).toBeGreaterThanOrEqual(1);
     await t.services.jobs.runQueued(mailJobs);
     expect(await outboxFor(owner.email)).toHaveLength(1);
+  });
+
+  it('serves every user of a round that spans many pages, each claim naming its bulk mail job, once', async () => {
+    // 120 Premium owners (written directly: the round reads them 50 at a time), each with a task overdue.
+    const seeded = 120;
+    const tag = `pages${process.pid}`;
+    await sql`
+      insert into organizations (name, account_type, plan)
+      select ${tag} || ' ' || g, 'individual', 'premium' from generate_series(1, ${seeded}::int) g`.execute(
+      t.db.db,
+    );
+    await sql`
+      insert into users (organization_id, email, password_hash, first_name, last_name, user_type)
+      select o.id, ${tag} || '-' || replace(o.name, ' ', '-') || '@example.co.za', 'x', 'Page', 'Owner', 'homeowner'
+      from organizations o where o.name like ${`${tag} %`}`.execute(t.db.db);
+    await sql`
+      insert into properties (organization_id, dna_code, parcel_key, name, address, municipality, parcel_id)
+      select o.id, 'PG-' || o.id, 'PG-' || o.id, 'Page house', '1 Page Road', 'CPT', 'P' || o.id
+      from organizations o where o.name like ${`${tag} %`}`.execute(t.db.db);
+    await sql`
+      insert into maintenance_tasks (organization_id, property_id, title, frequency, priority, next_due)
+      select p.organization_id, p.id, 'Clean the gutters', 'annually', 'low', ${inDays(-2)}::date
+      from properties p where p.dna_code like 'PG-%'`.execute(t.db.db);
+    const claimsOfSeeded = () =>
+      sql<{ mail_job_id: string | null; job_name: string | null; items: number }>`
+        select a.mail_job_id, j.name as job_name, a.items from alert_digests a
+        join users u on u.id = a.user_id
+        left join pgboss.job j on j.id = a.mail_job_id
+        where u.email like ${`${tag}-%`}`.execute(t.db.db);
+    await sendDailyDigests(t.services, silentLogger);
+    const claims = (await claimsOfSeeded()).rows;
+    expect(claims).toHaveLength(seeded);
+    expect(new Set(claims.map((claim) => claim.mail_job_id)).size).toBe(seeded);
+    expect(claims.every((claim) => claim.job_name === 'mail.bulk' && claim.items === 1)).toBe(true);
+    // A second round finds every claim and queues nothing for them.
+    expect((await sendDailyDigests(t.services, silentLogger)).queued).toBe(0);
+    expect((await claimsOfSeeded()).rows).toHaveLength(seeded);
+    await t.services.jobs.runQueued(mailJobs, 1000);
   });
 
   it('queues the mail and its claim together: a transaction that fails leaves no mail job', async () => {
