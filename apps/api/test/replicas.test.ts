@@ -209,7 +209,9 @@ describe.skipIf(!TEST_DATABASE_URL)(
       const mailJobs = async () =>
         (
           await sql<{ id: string; state: string; retry_count: number }>`
-          select id, state, retry_count from pgboss.job where name in ('mail.send', 'mail.bulk')`.execute(db.db)
+          select id, state, retry_count from pgboss.job where name in ('mail.send', 'mail.bulk')`.execute(
+            db.db,
+          )
         ).rows;
       // The signup's own mails first: everything queued so far is sent, so what follows is the reset mail alone.
       await waitFor(async () => (await mailJobs()).every((job) => job.state === 'completed'), 30_000);
