@@ -71,11 +71,12 @@ export function defineJob<Data, Deps>(definition: JobDefinition<Data, Deps>): Jo
  * pg-boss on the app's embedded database. PGlite is one connection, and kysely runs a transaction as
  * BEGIN … COMMIT on it, serialising its own users only: a pg-boss statement sent straight to PGlite
  * would land inside whatever transaction kysely has open (and pg-boss's own BEGIN … COMMIT blocks would
- * commit it). So every pg-boss statement takes kysely's connection first, like any other query, and
- * waits its turn in the same line as the requests (db/pglite-queue.ts): a backlog draining never holds
- * the connection for longer than one statement. Hence the rule: never queue a job from inside a
- * transaction (on PGlite it would wait for itself), except with JobQueue.sendWithin, which runs on the
- * transaction's own connection. LISTEN (the wake-up below) takes the same line.
+ * commit it). So every pg-boss statement takes kysely's connection first, like any other query, in the
+ * line in front of PGlite (db/pglite-queue.ts): a backlog draining holds the connection for one statement
+ * at a time, and the workers' statements go after the requests' (start() runs them inBackground).
+ * Hence the rule: never queue a job from inside a transaction (on PGlite it would wait for itself),
+ * except with JobQueue.sendWithin, which runs on the transaction's own connection. LISTEN (the wake-up
+ * below) takes the same line.
  */
 function sharedPglite(database: DatabaseHandle, pglite: Parameters<typeof fromPglite>[0]): IDatabase {
   const direct = fromPglite(pglite);

@@ -12,8 +12,16 @@ export interface MailDeps {
 }
 
 const ALGORITHM = 'aes-256-gcm';
-const keyOf = (secret: string) =>
-  Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'propertydna mail job v1', 32));
+/** The derived key of each secret (one in practice): derived once, not for every message sealed or opened. */
+const keys = new Map<string, Buffer>();
+const keyOf = (secret: string) => {
+  let key = keys.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'propertydna mail job v1', 32));
+    keys.set(secret, key);
+  }
+  return key;
+};
 
 /**
  * A queued message is sealed (AES-256-GCM under a key derived from APP_SECRET): a mail can carry a
