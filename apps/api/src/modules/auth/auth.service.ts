@@ -135,7 +135,7 @@ export async function signup(services: AppServices, input: SignupInput, ip: stri
 async function tellOwnerOfSignup(services: AppServices, user: UserRow): Promise<void> {
   const { db } = services.db;
   if (user.is_demo || !(await firstInWindow(db, signupNoticeRule(user.email)))) return;
-  await queueMail(services, {
+  await queueMail(services, 'urgent', {
     to: user.email,
     ...signupAttemptMail({ firstName: user.first_name, appUrl: appUrl(services.env) }),
   });
