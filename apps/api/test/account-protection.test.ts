@@ -162,7 +162,7 @@ describe(`account protection and password reset (${databaseKind})`, () => {
       const email = uniqueEmail('changed');
       await signup(email);
       await post('/api/auth/forgot-password', { email }, '10.9.0.9');
-      const token = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      const token = resetLinkIn(await lastResetTo(email));
       const session = (await login(email, PASSWORD)).json().token as string;
       const other = (await login(email, PASSWORD)).json().token as string;
       const changed = await post(
@@ -194,7 +194,7 @@ describe(`account protection and password reset (${databaseKind})`, () => {
       expect((await me(session)).statusCode).toBe(200);
       // A link asked for after the change works.
       await post('/api/auth/forgot-password', { email }, '10.9.0.9');
-      const fresh = resetLinkIn((await mailsTo(email)).at(-1) as ParsedMail);
+      const fresh = resetLinkIn(await lastResetTo(email));
       expect(
         (await post('/api/auth/reset-password', { token: fresh, password: 'reset after change' })).statusCode,
       ).toBe(200);
