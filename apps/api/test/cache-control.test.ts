@@ -239,6 +239,12 @@ describe(`Cache-Control of every answer (${databaseKind})`, () => {
       { disposition: 'attachment', filename: 'notes.txt', contentType: 'text/plain' },
     );
     await send(null, 'GET', read.url);
+    // The router decodes a path before matching it: an encoded /api or /trpc is the same route, as private.
+    for (const encoded of ['/%61pi/auth/me', '/api/auth/%6De', '/%74rpc/auth.me', '/%61pi/calendar']) {
+      const answer = await send(owner, 'GET', encoded);
+      expect(answer.statusCode, encoded).toBe(200);
+      expect(answer.headers['cache-control'], encoded).toBe('private, no-store');
+    }
     await send(null, 'GET', '/api/no-such-route');
     await send(null, 'GET', '/storage/nothing/here');
     expect(seen.slice(from).map((answer) => answer.status)).toContain(200);

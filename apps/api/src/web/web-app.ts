@@ -7,11 +7,29 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /** Paths that belong to the API: a miss there is a JSON 404, never the web app's index.html. */
 export const API_PREFIXES = ['/api/', '/trpc/', '/storage/'] as const;
 
+/**
+ * Whether a request's URL is the API's. Decided on the path as the router sees it — percent-decoded, so
+ * `/%61pi/auth/me`, which runs /api/auth/me, is the API's too (private, shed under load) — and a path
+ * that cannot be decoded counts as the API's: the safe side for every caller.
+ */
 export function isApiPath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? url;
+  const pathname = decodedPath(url);
   return (
-    pathname === '/api' || pathname === '/trpc' || API_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+    pathname === null ||
+    pathname === '/api' ||
+    pathname === '/trpc' ||
+    API_PREFIXES.some((prefix) => pathname.startsWith(prefix))
   );
+}
+
+/** The URL's path, percent-decoded (a superset of what the router decodes); null if malformed. */
+function decodedPath(url: string): string | null {
+  const raw = url.split('?', 1)[0] ?? url;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }
 
 /**
