@@ -9,6 +9,9 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** Hosts only this machine can reach: the one case where links may default to http://localhost:PORT. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -95,6 +98,14 @@ export const envSchema = z
       .default(500 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
+    // A server others can reach must know the address they use: every link it makes starts with it.
+    if (!env.APP_URL && !LOOPBACK_HOSTS.has(env.HOST)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message: `APP_URL is required when HOST=${env.HOST} (the address people reach the app at, e.g. https://dna.example.co.za): every link in mails, share links, the calendar feed and upload URLs starts with it`,
+      });
+    }
     if (env.STORAGE_DRIVER === 's3') {
       for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {
         if (!env[key])

@@ -92,7 +92,6 @@ describe(`stored objects shared between documents (${databaseKind})`, { timeout:
     const supplier = await httpOwner(t, origin, { userType: 'supplier' });
     const owner = await httpOwner(t, origin);
     const propertyId = await addProperty(owner, 'Adopting House');
-    const outcomes = { adopted: 0, refused: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const shared = await sharedJobDocument(supplier, `adopt race ${round}`);
       const adopt = () => owner.call('POST', `/api/share/${shared.token}/adopt`, { property_id: propertyId });
@@ -110,17 +109,14 @@ describe(`stored objects shared between documents (${databaseKind})`, { timeout:
         expect(adopted.json()).toMatchObject({ adopted: 1, property_id: propertyId });
         expect(copies).toHaveLength(1);
         expect(await download(owner, copies[0].id)).toEqual({ status: 200, sha256: shared.sha256 });
-        outcomes.adopted += 1;
       } else {
         expect(adopted.statusCode, adopted.body).toBe(409);
         expect(adopted.json()).toEqual({ error: 'This link has no documents to adopt any more.' });
         expect(copies).toEqual([]);
-        outcomes.refused += 1;
       }
       // The supplier's original is gone either way.
       expect((await download(supplier, shared.id)).status).toBe(404);
     }
-    expect(outcomes.adopted + outcomes.refused).toBe(ROUNDS);
     await expectEveryListedDocumentDownloads(owner);
     // Nothing a sweep does afterwards takes an object an adopted copy names.
     const later = new Date(Date.now() + 2 * HOUR);
@@ -139,7 +135,6 @@ describe(`stored objects shared between documents (${databaseKind})`, { timeout:
   it(`a transfer accepted while the seller deletes a document and the supplier the original of an adopted copy hands over only what downloads (${TRANSFER_ROUNDS} rounds)`, async () => {
     const supplier = await httpOwner(t, origin, { userType: 'supplier' });
     const buyer = await httpOwner(t, origin);
-    const outcomes = { deletedFirst: 0, handedOver: 0 };
     for (let round = 0; round < TRANSFER_ROUNDS; round++) {
       const seller = await httpOwner(t, origin);
       const propertyId = await addProperty(seller, `Transfer House ${round}`);
@@ -193,18 +188,15 @@ describe(`stored objects shared between documents (${databaseKind})`, { timeout:
       if (sellerDeleted.statusCode === 200) {
         expect(deed).toEqual([]);
         expect(receipt).not.toContain(own.json().sha256);
-        outcomes.deletedFirst += 1;
       } else {
         expect(sellerDeleted.statusCode, sellerDeleted.body).toBe(404);
         expect(sellerDeleted.json()).toEqual({ error: 'Document not found' });
         expect(deed).toHaveLength(1);
         expect(await download(buyer, deed[0]?.id ?? '')).toEqual({ status: 200, sha256: own.json().sha256 });
         expect(receipt).toContain(own.json().sha256);
-        outcomes.handedOver += 1;
       }
       expect((await seller.call('GET', '/api/documents')).json()).toEqual([]);
     }
-    expect(outcomes.deletedFirst + outcomes.handedOver).toBe(TRANSFER_ROUNDS);
     await expectEveryListedDocumentDownloads(buyer);
   });
 

@@ -85,7 +85,10 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  * An address that already has an account is answered exactly as a free one (the caller learns nothing
  * sign-in would not tell them): nothing is created or changed, and the owner of the address is mailed
  * instead ('someone tried to sign up with your address', at most once an hour). Both ways hash the
- * password and queue one mail, so the time taken does not tell them apart either.
+ * password, the costliest step by far; the rest differs a little (a new address writes two rows and
+ * queues a welcome, a taken one queues its notice at most once an hour). What remains to tell them
+ * apart — signing in with the password just chosen — ends with email verification (issue 26), which
+ * holds a new account's sign-in until its address is confirmed.
  */
 export async function signup(services: AppServices, input: SignupInput, ip: string): Promise<void> {
   const { db } = services.db;

@@ -517,7 +517,10 @@ export async function deleteDocument(
     });
     await queueDocumentEffectsWithin(services, trx, organizationId, document, true);
   });
-  await removeIfUnreferenced(db, services.store, document.storage_key);
+  // The delete has committed, so it answers as done whatever happens to the file: one whose removal
+  // fails here is housekeeping's (the hourly round takes an object no document names, the nightly sweep
+  // a file whose row is gone), never a 500 for a delete a retry would then answer 404.
+  await removeIfUnreferenced(db, services.store, document.storage_key).catch(() => false);
   return document;
 }
 
