@@ -10,10 +10,10 @@ import {
 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RequestActor } from '../src/auth/actor.js';
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
 import {
   deleteDocument,
-  type RequestActor,
   registerDocument,
   signUpload,
   updateDocument,

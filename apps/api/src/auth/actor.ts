@@ -14,6 +14,12 @@ export interface Actor {
   via: 'bearer' | 'cookie';
 }
 
+/** Who did it, from where: the signed-in caller and the client's address, as every audit row records them. */
+export interface RequestActor {
+  actor: Actor;
+  ip: string;
+}
+
 function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1] ?? null;

@@ -1,5 +1,6 @@
 import { registerDocumentSchema, signUploadSchema } from '@propertydna/domain';
 import { z } from 'zod';
+import type { RequestActor } from '../../auth/actor.js';
 import { appUrl, type Env } from '../../env.js';
 import type { SignedUpload } from '../../storage/file-store.js';
 import type { Context } from '../../trpc/context.js';
@@ -16,7 +17,6 @@ import {
 import {
   deleteDocument,
   listDocuments,
-  type RequestActor,
   registerDocument,
   signUpload,
   updateDocument,

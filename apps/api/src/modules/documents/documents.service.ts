@@ -13,7 +13,7 @@ import {
   type UpdateDocument,
 } from '@propertydna/domain';
 import { sql, type Transaction } from 'kysely';
-import type { Actor } from '../../auth/actor.js';
+import type { Actor, RequestActor } from '../../auth/actor.js';
 import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js';
 import type { Database, Db, DocumentRow, NewDocument, UploadRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -33,12 +33,6 @@ export const UNKNOWN_UPLOAD = 'Unknown or expired upload: sign and upload the fi
 export const UPLOAD_MISMATCH = 'The uploaded file does not match its declared size and SHA-256';
 export const CONTENT_MISMATCH = "The file's content does not match its declared type";
 export const NOT_UPLOADED = 'The file has not been uploaded yet';
-
-/** Who did it, from where: every audit row carries this. */
-export interface RequestActor {
-  actor: Actor;
-  ip: string;
-}
 
 type DocumentWithProperty = DocumentRow & {
   property_name: string | null;

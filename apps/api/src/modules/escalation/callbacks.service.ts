@@ -1,4 +1,5 @@
 import { CALLBACK_TIME_LABELS, type Callback, formatDate, formatTime } from '@propertydna/domain';
+import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
@@ -6,7 +7,6 @@ import { queueMailWithin } from '../../mail/mail-job.js';
 import { callbackRequestMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
-import type { RequestActor } from '../documents/documents.service.js';
 import type { CallbackOut } from './escalation.schemas.js';
 import { joinedUserName } from './user-name.js';
 

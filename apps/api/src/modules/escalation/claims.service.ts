@@ -1,11 +1,11 @@
 import { type Claim, claimEvidence, INCIDENT_TYPE_LABELS } from '@propertydna/domain';
 import { sql } from 'kysely';
+import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import { readVaultDocuments } from '../compliance/compliance.service.js';
-import type { RequestActor } from '../documents/documents.service.js';
 import type { ClaimDetailOut, ClaimOut } from './escalation.schemas.js';
 import { joinedUserName } from './user-name.js';
 

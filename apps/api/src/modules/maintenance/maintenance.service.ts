@@ -7,11 +7,11 @@ import {
   standardTasksFor,
   type UpdateMaintenanceTask,
 } from '@propertydna/domain';
+import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
-import type { RequestActor } from '../documents/documents.service.js';
 import type { CompletionOut, TaskOut } from './maintenance.schemas.js';
 
 export const MAINTENANCE_TEXTS = {

@@ -9,10 +9,10 @@ import {
   type ReminderType,
   upcomingReminderCount,
 } from '@propertydna/domain';
+import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import type { RequestActor } from '../documents/documents.service.js';
 import { completeTask } from './maintenance.service.js';
 
 export const REMINDER_TEXTS = {

@@ -3,7 +3,7 @@ import { csvRecord } from '@propertydna/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor } from '../../auth/actor.js';
+import type { Actor, RequestActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import { binary, exportRule } from '../../exports/export-limit.js';
 import { storedFileOf, withManifest, type ZipEntry, ZipPaths, zipResponse } from '../../exports/zip.js';
@@ -12,7 +12,6 @@ import { contentDisposition } from '../../storage/file-store.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
 import { recordExport } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
-import type { RequestActor } from '../documents/documents.service.js';
 import { listCallbacks } from '../escalation/callbacks.service.js';
 import { getClaim, listClaims } from '../escalation/claims.service.js';
 import {

@@ -10,6 +10,7 @@ import {
   validateTemplateAnswers,
 } from '@propertydna/domain';
 import { sql } from 'kysely';
+import type { RequestActor } from '../../auth/actor.js';
 import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js';
 import type { Db, DbOrTrx, TemplateRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -18,12 +19,7 @@ import { recordStoredObject } from '../../storage/stored-objects.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
-import {
-  deleteDocument,
-  documentsOf,
-  getDocument,
-  type RequestActor,
-} from '../documents/documents.service.js';
+import { deleteDocument, documentsOf, getDocument } from '../documents/documents.service.js';
 import { secureRandom } from '../properties/properties.service.js';
 import { renderReportPdf } from './report-pdf.js';
 import type { JobOut, SupplierProfileOut, TemplateOut } from './supplier.schemas.js';

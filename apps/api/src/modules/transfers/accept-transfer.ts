@@ -1,11 +1,11 @@
 import { canAddProperty, TRANSFER_MESSAGES } from '@propertydna/domain';
+import type { RequestActor } from '../../auth/actor.js';
 import { findLiveCapability } from '../../capabilities/capabilities.js';
 import type { TransferredDocument } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
-import type { RequestActor } from '../documents/documents.service.js';
 import { moveProperty } from '../properties/move-property.js';
 import { countLiveProperties } from '../properties/properties.repo.js';
 import { addressedTo, statusOf, transferById } from './transfer-rows.js';

@@ -1,10 +1,10 @@
 import { TRANSFER_MESSAGES } from '@propertydna/domain';
+import type { RequestActor } from '../../auth/actor.js';
 import { findLiveCapability, issueCapability } from '../../capabilities/capabilities.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { hearGuess, type LimitRule, waitPhrase } from '../../limits/attempt-limiter.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
-import type { RequestActor } from '../documents/documents.service.js';
 import { packableTransfer } from './transfer-pack.js';
 import { DAY_MS, notFound, selectTransfers, transferOut } from './transfer-rows.js';
 import type { TransferOut } from './transfers.schemas.js';

@@ -1,5 +1,6 @@
 import { formatDate, TRANSFER_MESSAGES, TRANSFER_VALID_DAYS, type TransferStart } from '@propertydna/domain';
 import { sql, type Transaction } from 'kysely';
+import type { RequestActor } from '../../auth/actor.js';
 import { notOwned, requireOwned } from '../../auth/owned.js';
 import { issueCapability } from '../../capabilities/capabilities.js';
 import type { Database, Db, DbOrTrx } from '../../db/database.js';
@@ -8,7 +9,6 @@ import { type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-li
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { transferDecidedMail, transferOfferMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
-import type { RequestActor } from '../documents/documents.service.js';
 import {
   addressedTo,
   DAY_MS,

@@ -10,6 +10,7 @@ import {
   type VendorInvite,
 } from '@propertydna/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
 import { capabilityStatus, issueCapability } from '../../capabilities/capabilities.js';
 import type { Db, DbOrTrx, VendorRow } from '../../db/database.js';
@@ -18,7 +19,6 @@ import { queueMailWithin } from '../../mail/mail-job.js';
 import { vendorInviteMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
-import type { RequestActor } from '../documents/documents.service.js';
 import type { InviteAccessOut, PropertyVendorOut, VendorOut } from './vendors.schemas.js';
 
 /** Spec §4: the one access level an invite gives. */
