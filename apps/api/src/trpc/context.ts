@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Actor, resolveActor } from '../auth/actor.js';
 import type { AppLucia } from '../auth/lucia.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import type { Db } from '../db/database.js';
 import type { Env } from '../env.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -30,6 +31,8 @@ export interface AppServices extends AppDeps {
  */
 export interface Context {
   deps: AppServices;
+  /** The database (deps.db.db), which every procedure queries. */
+  db: Db;
   req: FastifyRequest;
   res: FastifyReply;
   requestId: string;
@@ -44,5 +47,5 @@ export async function createContext(
   res: FastifyReply,
 ): Promise<Context> {
   const actor = await resolveActor(deps.lucia, req, res);
-  return { deps, req, res, requestId: req.id, log: req.log, actor };
+  return { deps, db: deps.db.db, req, res, requestId: req.id, log: req.log, actor };
 }

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import { isSameOrigin } from '../auth/actor.js';
+import { isSameOrigin, type RequestActor } from '../auth/actor.js';
 import { AppError, appErrorCodes, describeIssues } from '../errors.js';
 import type { Context } from './context.js';
 
@@ -42,13 +42,19 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(appErrors);
 
-/** Requires a signed-in caller and narrows ctx.actor; a cookie-borne mutation must come from our origin. */
+/**
+ * Requires a signed-in caller and narrows ctx.actor; a cookie-borne mutation must come from our origin.
+ * Adds ctx.who, the caller as the services record them (the actor and the client's address), built once
+ * here rather than in each procedure.
+ */
 export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
-  if (!ctx.actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
-  if (type === 'mutation' && ctx.actor.via === 'cookie' && !isSameOrigin(ctx.req, ctx.deps.env.APP_URL)) {
+  const { actor } = ctx;
+  if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
+  if (type === 'mutation' && actor.via === 'cookie' && !isSameOrigin(ctx.req, ctx.deps.env.APP_URL)) {
     throw new AppError('FORBIDDEN', 'Cross-site request refused');
   }
-  return next({ ctx: { ...ctx, actor: ctx.actor } });
+  const who: RequestActor = { actor, ip: ctx.req.ip };
+  return next({ ctx: { ...ctx, actor, who } });
 });
 
 /** Supplier procedures: the role comes from the session, never from the client. */
