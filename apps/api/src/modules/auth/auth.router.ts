@@ -50,10 +50,10 @@ export const authRouter = router({
     .input(demoLoginSchema)
     .output(loginResultSchema)
     .mutation(async ({ ctx, input }) =>
-      answerWithSession(ctx, await demoLogin(ctx.deps.db.db, ctx.deps.lucia, input.account)),
+      answerWithSession(ctx, await demoLogin(ctx.db, ctx.deps.lucia, input.account)),
     ),
 
-  me: authedProcedure.output(meSchema).query(({ ctx }) => loadMe(ctx.deps.db.db, ctx.actor.userId)),
+  me: authedProcedure.output(meSchema).query(({ ctx }) => loadMe(ctx.db, ctx.actor.userId)),
 
   /** Changes the password; every other session of the user ends. */
   changePassword: authedProcedure

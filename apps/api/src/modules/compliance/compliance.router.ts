@@ -8,11 +8,11 @@ export const complianceRouter = router({
   policyCheck: authedProcedure
     .input(idParamsSchema)
     .output(policyCheckSchema)
-    .query(({ ctx, input }) => getPolicyCheck(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+    .query(({ ctx, input }) => getPolicyCheck(ctx.db, ctx.actor.organizationId, input.id)),
 
   /** 'Run Full Compliance Check': runs it now. */
   runCheck: authedProcedure
     .input(idParamsSchema)
     .output(policyCheckSchema)
-    .mutation(({ ctx, input }) => checkPropertyNow(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+    .mutation(({ ctx, input }) => checkPropertyNow(ctx.db, ctx.actor.organizationId, input.id)),
 });

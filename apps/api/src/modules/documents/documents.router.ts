@@ -1,9 +1,7 @@
 import { registerDocumentSchema, signUploadSchema } from '@propertydna/domain';
 import { z } from 'zod';
-import type { RequestActor } from '../../auth/actor.js';
 import { appUrl, type Env } from '../../env.js';
 import type { SignedUpload } from '../../storage/file-store.js';
-import type { Context } from '../../trpc/context.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
 import {
@@ -41,12 +39,6 @@ export function signedUploadOut(env: Pick<Env, 'APP_URL' | 'PORT'>, upload: Sign
   };
 }
 
-/** Who is asking, as the services record it: the signed-in actor and the client's address. */
-export const who = (ctx: Context & { actor: NonNullable<Context['actor']> }): RequestActor => ({
-  actor: ctx.actor,
-  ip: ctx.req.ip,
-});
-
 export const documentsRouter = router({
   sign: authedProcedure
     .input(signUploadSchema)
@@ -54,7 +46,7 @@ export const documentsRouter = router({
     .mutation(async ({ ctx, input }) => {
       return signedUploadOut(
         ctx.deps.env,
-        await signUpload(ctx.deps.db.db, ctx.deps.store, who(ctx), input, ctx.deps.env.UPLOAD_QUOTA_BYTES),
+        await signUpload(ctx.db, ctx.deps.store, ctx.who, input, ctx.deps.env.UPLOAD_QUOTA_BYTES),
       );
     }),
 
@@ -68,7 +60,7 @@ export const documentsRouter = router({
         uploads.push(
           signedUploadOut(
             ctx.deps.env,
-            await signUpload(ctx.deps.db.db, ctx.deps.store, who(ctx), file, ctx.deps.env.UPLOAD_QUOTA_BYTES),
+            await signUpload(ctx.db, ctx.deps.store, ctx.who, file, ctx.deps.env.UPLOAD_QUOTA_BYTES),
           ),
         );
       }
@@ -78,27 +70,27 @@ export const documentsRouter = router({
   register: authedProcedure
     .input(registerDocumentSchema)
     .output(documentSchema)
-    .mutation(({ ctx, input }) => registerDocument(ctx.deps, who(ctx), input)),
+    .mutation(({ ctx, input }) => registerDocument(ctx.deps, ctx.who, input)),
 
   list: authedProcedure
     .output(z.array(documentSchema))
-    .query(({ ctx }) => listDocuments(ctx.deps.db.db, ctx.actor.organizationId)),
+    .query(({ ctx }) => listDocuments(ctx.db, ctx.actor.organizationId)),
 
   byProperty: authedProcedure
     .input(propertyDocumentsInput)
     .output(z.array(documentSchema))
-    .query(({ ctx, input }) => listDocuments(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+    .query(({ ctx, input }) => listDocuments(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   update: authedProcedure
     .input(updateDocumentInput)
     .output(documentSchema)
-    .mutation(({ ctx, input }) => updateDocument(ctx.deps, who(ctx), input.id, input.patch)),
+    .mutation(({ ctx, input }) => updateDocument(ctx.deps, ctx.who, input.id, input.patch)),
 
   remove: authedProcedure
     .input(documentIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await deleteDocument(ctx.deps, who(ctx), input.id);
+      await deleteDocument(ctx.deps, ctx.who, input.id);
       return { ok: true as const };
     }),
 });

@@ -1,7 +1,6 @@
 import { providerSearchSchema } from '@propertydna/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
-import { who } from '../documents/documents.router.js';
 import { listCallbacks, requestCallback } from './callbacks.service.js';
 import { getClaim, listClaims, startClaim } from './claims.service.js';
 import {
@@ -21,19 +20,19 @@ export const escalationRouter = router({
   /** The organisation's claims, newest first. */
   claims: authedProcedure
     .output(z.array(claimSchema))
-    .query(({ ctx }) => listClaims(ctx.deps.db.db, ctx.actor.organizationId)),
+    .query(({ ctx }) => listClaims(ctx.db, ctx.actor.organizationId)),
 
   /** One property's claims, newest first. */
   propertyClaims: authedProcedure
     .input(propertyScopeInput)
     .output(z.array(claimSchema))
-    .query(({ ctx, input }) => listClaims(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+    .query(({ ctx, input }) => listClaims(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   /** One claim with its photos and the evidence its incident type asks for, found or missing. */
   claim: authedProcedure
     .input(claimIdParams)
     .output(claimDetailSchema)
-    .query(({ ctx, input }) => getClaim(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+    .query(({ ctx, input }) => getClaim(ctx.db, ctx.actor.organizationId, input.id)),
 
   /** Start Claim. */
   startClaim: authedProcedure
@@ -41,20 +40,20 @@ export const escalationRouter = router({
     .output(claimDetailSchema)
     .mutation(({ ctx, input }) => {
       const { propertyId, ...claim } = input;
-      return startClaim(ctx.deps.db.db, who(ctx), propertyId, claim);
+      return startClaim(ctx.db, ctx.who, propertyId, claim);
     }),
 
   /** Find Provider: registered suppliers by specialty, area or name. */
   providers: authedProcedure
     .input(providerSearchSchema)
     .output(z.array(providerSchema))
-    .query(({ ctx, input }) => searchProviders(ctx.deps.db.db, input)),
+    .query(({ ctx, input }) => searchProviders(ctx.db, input)),
 
   /** A property's callback requests with their status, newest first. */
   callbacks: authedProcedure
     .input(propertyScopeInput)
     .output(z.array(callbackSchema))
-    .query(({ ctx, input }) => listCallbacks(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+    .query(({ ctx, input }) => listCallbacks(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   /** Schedule Call: stored, and mailed to the support team. */
   requestCallback: authedProcedure
@@ -62,6 +61,6 @@ export const escalationRouter = router({
     .output(callbackSchema)
     .mutation(({ ctx, input }) => {
       const { propertyId, ...request } = input;
-      return requestCallback(ctx.deps, who(ctx), propertyId, request);
+      return requestCallback(ctx.deps, ctx.who, propertyId, request);
     }),
 });

@@ -2,7 +2,6 @@ import { idParamsSchema } from '@propertydna/domain';
 import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { messageSchema, okSchema } from '../auth/auth.schemas.js';
-import { who } from '../documents/documents.router.js';
 import {
   addReminderInput,
   bootstrapInput,
@@ -32,28 +31,28 @@ export const maintenanceRouter = router({
   list: authedProcedure
     .input(maintenanceQuery)
     .output(z.array(taskSchema))
-    .query(({ ctx, input }) => listTasks(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+    .query(({ ctx, input }) => listTasks(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   byId: authedProcedure
     .input(taskIdParams)
     .output(taskSchema)
-    .query(({ ctx, input }) => getTask(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+    .query(({ ctx, input }) => getTask(ctx.db, ctx.actor.organizationId, input.id)),
 
   create: authedProcedure
     .input(createTaskInput)
     .output(taskSchema)
-    .mutation(({ ctx, input }) => createTask(ctx.deps.db.db, who(ctx), input)),
+    .mutation(({ ctx, input }) => createTask(ctx.db, ctx.who, input)),
 
   update: authedProcedure
     .input(updateTaskInput)
     .output(taskSchema)
-    .mutation(({ ctx, input }) => updateTask(ctx.deps.db.db, who(ctx), input.id, input.patch)),
+    .mutation(({ ctx, input }) => updateTask(ctx.db, ctx.who, input.id, input.patch)),
 
   remove: authedProcedure
     .input(taskIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await deleteTask(ctx.deps.db.db, who(ctx), input.id);
+      await deleteTask(ctx.db, ctx.who, input.id);
       return { ok: true as const };
     }),
 
@@ -62,13 +61,13 @@ export const maintenanceRouter = router({
   bootstrap: authedProcedure
     .input(bootstrapInput)
     .output(bootstrapResultSchema)
-    .mutation(({ ctx, input }) => bootstrapStandards(ctx.deps.db.db, who(ctx), input.propertyId)),
+    .mutation(({ ctx, input }) => bootstrapStandards(ctx.db, ctx.who, input.propertyId)),
 
   /** The property's reminders (spec §3), overdue first. */
   reminders: authedProcedure
     .input(idParamsSchema)
     .output(z.array(reminderOutSchema))
-    .query(({ ctx, input }) => listReminders(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+    .query(({ ctx, input }) => listReminders(ctx.db, ctx.actor.organizationId, input.id)),
 
   /** 'Add Custom Reminder'. */
   addReminder: authedProcedure
@@ -76,20 +75,20 @@ export const maintenanceRouter = router({
     .output(reminderOutSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...reminder } = input;
-      return addReminder(ctx.deps.db.db, who(ctx), id, reminder);
+      return addReminder(ctx.db, ctx.who, id, reminder);
     }),
 
   /** 'Mark Complete': a task's reminder completes the task; others are done for their due date. */
   completeReminder: authedProcedure
     .input(reminderIdParams)
     .output(messageSchema)
-    .mutation(({ ctx, input }) => completeReminder(ctx.deps.db.db, who(ctx), input.id)),
+    .mutation(({ ctx, input }) => completeReminder(ctx.db, ctx.who, input.id)),
 
   complete: authedProcedure
     .input(completeTaskInput)
     .output(taskSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...completion } = input;
-      return completeTask(ctx.deps.db.db, who(ctx), id, completion);
+      return completeTask(ctx.db, ctx.who, id, completion);
     }),
 });

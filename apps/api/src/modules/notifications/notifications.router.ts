@@ -7,13 +7,13 @@ export const notificationsRouter = router({
   /** The caller's email alert setting, and whether the plan includes alerts (not on Free, with the reason). */
   settings: authedProcedure
     .output(notificationSettingsSchema)
-    .query(({ ctx }) => alertSettings(ctx.deps.db.db, ctx.actor)),
+    .query(({ ctx }) => alertSettings(ctx.db, ctx.actor)),
 
   /** Turns the daily email alert on or off. */
   update: authedProcedure
     .input(updateNotificationSettingsInput)
     .output(notificationSettingsSchema)
-    .mutation(({ ctx, input }) => updateAlertSettings(ctx.deps.db.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => updateAlertSettings(ctx.db, ctx.actor, input)),
 
   /** 'Send me a test reminder email': the caller's current digest, now. */
   sendTest: authedProcedure.output(messageSchema).mutation(({ ctx }) => sendTestDigest(ctx.deps, ctx.actor)),

@@ -5,5 +5,5 @@ import { startTrial } from './plan.service.js';
 export const planRouter = router({
   startTrial: authedProcedure
     .output(publicOrganizationSchema)
-    .mutation(({ ctx }) => startTrial(ctx.deps.db.db, ctx.actor.organizationId)),
+    .mutation(({ ctx }) => startTrial(ctx.db, ctx.actor.organizationId)),
 });

@@ -20,15 +20,13 @@ export const policiesRouter = router({
   findings: authedProcedure
     .input(policiesQuery)
     .output(z.array(policyFindingSchema))
-    .query(({ ctx, input }) =>
-      listPolicyFindings(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId),
-    ),
+    .query(({ ctx, input }) => listPolicyFindings(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   /** Where each policy's analysis stands. */
   analyses: authedProcedure
     .input(policiesQuery)
     .output(z.array(policyAnalysisSchema))
-    .query(({ ctx, input }) => listAnalyses(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+    .query(({ ctx, input }) => listAnalyses(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   /** 'Analyze Policies': queues the analysis of every policy of the property. */
   analyze: authedProcedure
@@ -39,7 +37,7 @@ export const policiesRouter = router({
       return {
         queued,
         message: queued > 0 ? POLICY_MESSAGES.analysing(queued) : POLICY_MESSAGES.noPolicies,
-        analyses: await listAnalyses(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId),
+        analyses: await listAnalyses(ctx.db, ctx.actor.organizationId, input.propertyId),
       };
     }),
 });

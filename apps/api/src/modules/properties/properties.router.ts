@@ -28,23 +28,23 @@ export const propertiesRouter = router({
   // the schema), and tests check real answers of both doors against the strict schema.
   list: authedProcedure
     .input(propertyFilterSchema.optional())
-    .query(({ ctx, input }) => getProperties(ctx.deps.db.db, ctx.actor.organizationId, input)),
+    .query(({ ctx, input }) => getProperties(ctx.db, ctx.actor.organizationId, input)),
 
   /** The screens' list: one page (cursor, 50 by default), searched by name/address/DNA code/ERF, by status. */
   page: authedProcedure
     .input(propertyPageInputSchema)
-    .query(({ ctx, input }) => getPropertyPage(ctx.deps.db.db, ctx.actor.organizationId, input)),
+    .query(({ ctx, input }) => getPropertyPage(ctx.db, ctx.actor.organizationId, input)),
 
   byId: authedProcedure
     .input(propertyIdParams)
     .output(propertySchema)
-    .query(({ ctx, input }) => getProperty(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+    .query(({ ctx, input }) => getProperty(ctx.db, ctx.actor.organizationId, input.id)),
 
   /** Both create payloads of the spec (the dialog's and the add-property form's) land here. */
   create: authedProcedure
     .input(createPropertyInputSchema)
     .output(propertySchema)
-    .mutation(({ ctx, input }) => createProperty(ctx.deps.db.db, ctx.actor.organizationId, input)),
+    .mutation(({ ctx, input }) => createProperty(ctx.db, ctx.actor.organizationId, input)),
 
   update: authedProcedure
     .input(updatePropertyInput)
@@ -55,11 +55,11 @@ export const propertiesRouter = router({
     .input(propertyIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await archiveProperty(ctx.deps.db.db, ctx.actor.organizationId, input.id);
+      await archiveProperty(ctx.db, ctx.actor.organizationId, input.id);
       return { ok: true as const };
     }),
 
   stats: authedProcedure
     .output(dashboardStatsSchema)
-    .query(({ ctx }) => dashboardStats(ctx.deps.db.db, ctx.actor.organizationId)),
+    .query(({ ctx }) => dashboardStats(ctx.db, ctx.actor.organizationId)),
 });

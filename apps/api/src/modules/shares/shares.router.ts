@@ -54,7 +54,7 @@ export const sharesRouter = router({
     .input(shareJobInput)
     .output(shareCreatedSchema)
     .mutation(async ({ ctx, input }) => {
-      const { id, token, expiresAt } = await shareJob(ctx.deps.db.db, ctx.actor, input.jobId, input);
+      const { id, token, expiresAt } = await shareJob(ctx.db, ctx.actor, input.jobId, input);
       return { id, token, url: shareUrl(ctx, token), expires_at: expiresAt.toISOString() };
     }),
   /** Owner: share chosen documents of a property (the Vault's share modal). */
@@ -62,12 +62,7 @@ export const sharesRouter = router({
     .input(sharePropertyInput)
     .output(shareCreatedSchema)
     .mutation(async ({ ctx, input }) => {
-      const { id, token, expiresAt } = await shareProperty(
-        ctx.deps.db.db,
-        ctx.actor,
-        input.propertyId,
-        input,
-      );
+      const { id, token, expiresAt } = await shareProperty(ctx.db, ctx.actor, input.propertyId, input);
       return { id, token, url: shareUrl(ctx, token), expires_at: expiresAt.toISOString() };
     }),
   links: authedProcedure
@@ -75,7 +70,7 @@ export const sharesRouter = router({
     .output(z.array(shareLinkSchema))
     .query(({ ctx, input }) =>
       listShares(
-        ctx.deps.db.db,
+        ctx.db,
         ctx.actor,
         'jobId' in input ? { job_id: input.jobId } : { property_id: input.propertyId },
       ),
@@ -84,20 +79,20 @@ export const sharesRouter = router({
     .input(shareIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await revokeShare(ctx.deps.db.db, ctx.actor, input.id);
+      await revokeShare(ctx.db, ctx.actor, input.id);
       return { ok: true as const };
     }),
   events: authedProcedure
     .input(shareIdParams)
     .output(z.array(shareEventSchema))
-    .query(({ ctx, input }) => shareEvents(ctx.deps.db.db, ctx.actor, input.id)),
+    .query(({ ctx, input }) => shareEvents(ctx.db, ctx.actor, input.id)),
 
   /** Public: what a link shares; 401 with passwordRequired while it is locked. */
   view: publicProcedure
     .input(shareTokenParams)
     .output(shareViewSchema)
     .query(async ({ ctx, input }) =>
-      viewShare(ctx.deps.db.db, await openShare(ctx, input.token), ctx.req.ip, ctx.actor?.userId ?? null),
+      viewShare(ctx.db, await openShare(ctx, input.token), ctx.req.ip, ctx.actor?.userId ?? null),
     ),
   /** Public: the right password sets a short-lived HttpOnly cookie bound to this link. */
   unlock: publicProcedure
@@ -133,7 +128,7 @@ export const sharesRouter = router({
       } else {
         target = choice.data;
       }
-      const result = await adoptShare(ctx.deps, share, { actor: ctx.actor, ip: ctx.req.ip }, target);
+      const result = await adoptShare(ctx.deps, share, ctx.who, target);
       return { ...result, message: SHARE_MESSAGES.adopted };
     }),
 
@@ -142,7 +137,7 @@ export const sharesRouter = router({
     .input(verifyParams)
     .output(verifyResultSchema)
     .query(async ({ ctx, input }) => {
-      const matches = await verifyHash(ctx.deps.db.db, input.sha256);
+      const matches = await verifyHash(ctx.db, input.sha256);
       return { verified: matches.length > 0, matches };
     }),
 });

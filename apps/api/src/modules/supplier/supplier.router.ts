@@ -30,60 +30,51 @@ import {
 export const supplierRouter = router({
   profile: supplierProcedure
     .output(supplierProfileOutSchema)
-    .query(({ ctx }) => getSupplierProfile(ctx.deps.db.db, ctx.actor.organizationId)),
+    .query(({ ctx }) => getSupplierProfile(ctx.db, ctx.actor.organizationId)),
   updateProfile: supplierProcedure
     .input(supplierProfileSchema)
     .output(supplierProfileOutSchema)
-    .mutation(({ ctx, input }) => updateSupplierProfile(ctx.deps.db.db, ctx.actor.organizationId, input)),
+    .mutation(({ ctx, input }) => updateSupplierProfile(ctx.db, ctx.actor.organizationId, input)),
 
   insurance: supplierProcedure
     .output(insuranceSchema.nullable())
-    .query(({ ctx }) => getInsurance(ctx.deps.db.db, ctx.actor.organizationId)),
+    .query(({ ctx }) => getInsurance(ctx.db, ctx.actor.organizationId)),
   updateInsurance: supplierProcedure
     .input(supplierInsuranceSchema)
     .output(insuranceSchema)
-    .mutation(({ ctx, input }) => saveInsurance(ctx.deps, { actor: ctx.actor, ip: ctx.req.ip }, input)),
+    .mutation(({ ctx, input }) => saveInsurance(ctx.deps, ctx.who, input)),
 
   templates: supplierProcedure
     .output(z.array(templateOutSchema))
-    .query(({ ctx }) => listTemplates(ctx.deps.db.db, ctx.actor.organizationId)),
+    .query(({ ctx }) => listTemplates(ctx.db, ctx.actor.organizationId)),
   createTemplate: supplierProcedure
     .input(templateInputSchema)
     .output(templateOutSchema)
-    .mutation(({ ctx, input }) => saveTemplate(ctx.deps.db.db, ctx.actor.organizationId, input)),
+    .mutation(({ ctx, input }) => saveTemplate(ctx.db, ctx.actor.organizationId, input)),
   updateTemplate: supplierProcedure
     .input(updateTemplateInput)
     .output(templateOutSchema)
-    .mutation(({ ctx, input }) =>
-      saveTemplate(ctx.deps.db.db, ctx.actor.organizationId, input.template, input.id),
-    ),
+    .mutation(({ ctx, input }) => saveTemplate(ctx.db, ctx.actor.organizationId, input.template, input.id)),
 
   jobs: supplierProcedure
     .output(z.array(jobSchema))
-    .query(({ ctx }) => listJobs(ctx.deps.db.db, ctx.actor.organizationId)),
+    .query(({ ctx }) => listJobs(ctx.db, ctx.actor.organizationId)),
   job: supplierProcedure
     .input(jobIdParams)
     .output(jobSchema)
-    .query(({ ctx, input }) => getJob(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+    .query(({ ctx, input }) => getJob(ctx.db, ctx.actor.organizationId, input.id)),
   createJob: supplierProcedure
     .input(supplierJobSchema)
     .output(jobSchema)
-    .mutation(({ ctx, input }) => createJob(ctx.deps.db.db, { actor: ctx.actor, ip: ctx.req.ip }, input)),
+    .mutation(({ ctx, input }) => createJob(ctx.db, ctx.who, input)),
   jobDocuments: supplierProcedure
     .input(jobIdParams)
     .output(z.array(documentSchema))
-    .query(({ ctx, input }) => listJobDocuments(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+    .query(({ ctx, input }) => listJobDocuments(ctx.db, ctx.actor.organizationId, input.id)),
   createReport: supplierProcedure
     .input(createReportInput)
     .output(documentSchema)
     .mutation(({ ctx, input }) =>
-      createJobReport(
-        ctx.deps.db.db,
-        ctx.deps.store,
-        { actor: ctx.actor, ip: ctx.req.ip },
-        input.id,
-        input.templateId,
-        input.answers,
-      ),
+      createJobReport(ctx.db, ctx.deps.store, ctx.who, input.id, input.templateId, input.answers),
     ),
 });

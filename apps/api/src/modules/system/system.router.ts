@@ -10,7 +10,7 @@ export const systemRouter = router({
     .output(healthSchema)
     .query(({ ctx }) =>
       checkHealth(
-        ctx.deps.db.db,
+        ctx.db,
         ctx.deps.store,
         (part, error) => ctx.log.error({ err: error, part }, 'health check failed'),
         databaseOverloaded(ctx.deps.db.kind, ctx.deps.db.load(), ctx.deps.env),

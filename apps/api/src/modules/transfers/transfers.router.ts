@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { appUrl } from '../../env.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
-import { who } from '../documents/documents.router.js';
 import { acceptTransfer } from './accept-transfer.js';
 import { createPackLink, viewTransferLink } from './transfer-links.js';
 import {
@@ -27,9 +26,7 @@ import {
 
 /** Issue 17: ownership transfer. The seller's side by organisation, the buyer's by their email address. */
 export const transfersRouter = router({
-  list: authedProcedure
-    .output(transferListSchema)
-    .query(({ ctx }) => listTransfers(ctx.deps.db.db, who(ctx))),
+  list: authedProcedure.output(transferListSchema).query(({ ctx }) => listTransfers(ctx.db, ctx.who)),
 
   start: authedProcedure
     .input(startTransferInput)
@@ -37,35 +34,35 @@ export const transfersRouter = router({
     // The mailed link is on the app's configured origin (APP_URL), like every link the app mails.
     .mutation(({ ctx, input }) => {
       const { propertyId, ...offer } = input;
-      return startTransfer(ctx.deps, who(ctx), propertyId, offer, appUrl(ctx.deps.env));
+      return startTransfer(ctx.deps, ctx.who, propertyId, offer, appUrl(ctx.deps.env));
     }),
 
   cancel: authedProcedure
     .input(transferIdParams)
     .output(transferSchema)
-    .mutation(({ ctx, input }) => cancelTransfer(ctx.deps.db.db, who(ctx), input.id)),
+    .mutation(({ ctx, input }) => cancelTransfer(ctx.db, ctx.who, input.id)),
 
   accept: authedProcedure
     .input(acceptTransferInput)
     .output(transferSchema)
     .mutation(({ ctx, input }) =>
-      acceptTransfer(ctx.deps, who(ctx), input.id, appUrl(ctx.deps.env), input.token),
+      acceptTransfer(ctx.deps, ctx.who, input.id, appUrl(ctx.deps.env), input.token),
     ),
 
   decline: authedProcedure
     .input(transferIdParams)
     .output(transferSchema)
-    .mutation(({ ctx, input }) => declineTransfer(ctx.deps, who(ctx), input.id, appUrl(ctx.deps.env))),
+    .mutation(({ ctx, input }) => declineTransfer(ctx.deps, ctx.who, input.id, appUrl(ctx.deps.env))),
 
   packLink: authedProcedure
     .input(transferIdParams)
     .output(packLinkSchema)
-    .mutation(({ ctx, input }) => createPackLink(ctx.deps.db.db, who(ctx), input.id, appUrl(ctx.deps.env))),
+    .mutation(({ ctx, input }) => createPackLink(ctx.db, ctx.who, input.id, appUrl(ctx.deps.env))),
 
   ownership: authedProcedure
     .input(ownershipInput)
     .output(z.array(ownershipPeriodSchema))
-    .query(({ ctx, input }) => ownershipHistory(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+    .query(({ ctx, input }) => ownershipHistory(ctx.db, ctx.actor.organizationId, input.propertyId)),
 });
 
 /** The mailed link's side: what the offer is, for whoever holds the link (accepting needs the addressee). */
@@ -73,5 +70,5 @@ export const transferLinksRouter = router({
   view: publicProcedure
     .input(transferTokenParams)
     .output(transferLinkViewSchema)
-    .query(({ ctx, input }) => viewTransferLink(ctx.deps.db.db, input.token, ctx.req.ip)),
+    .query(({ ctx, input }) => viewTransferLink(ctx.db, input.token, ctx.req.ip)),
 });

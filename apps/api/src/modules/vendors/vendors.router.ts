@@ -4,7 +4,7 @@ import { appUrl } from '../../env.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
-import { signedUploadOut, who } from '../documents/documents.router.js';
+import { signedUploadOut } from '../documents/documents.router.js';
 import { signedUploadSchema } from '../documents/documents.schemas.js';
 import { openInvite, registerInviteDocument, signInviteUpload, viewInvite } from './invites.service.js';
 import {
@@ -38,39 +38,39 @@ const callerOf = (ctx: Pick<Context, 'req' | 'actor'>) => ({ ip: ctx.req.ip, act
 export const vendorsRouter = router({
   list: authedProcedure
     .output(z.array(vendorSchema))
-    .query(({ ctx }) => listVendors(ctx.deps.db.db, ctx.actor.organizationId)),
+    .query(({ ctx }) => listVendors(ctx.db, ctx.actor.organizationId)),
 
   byId: authedProcedure
     .input(vendorIdParams)
     .output(vendorSchema)
-    .query(({ ctx, input }) => getVendor(ctx.deps.db.db, ctx.actor.organizationId, input.id)),
+    .query(({ ctx, input }) => getVendor(ctx.db, ctx.actor.organizationId, input.id)),
 
   byProperty: authedProcedure
     .input(propertyVendorsInput)
     .output(z.array(propertyVendorSchema))
-    .query(({ ctx, input }) => propertyVendors(ctx.deps.db.db, ctx.actor.organizationId, input.propertyId)),
+    .query(({ ctx, input }) => propertyVendors(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   invite: authedProcedure
     .input(vendorInviteSchema)
     .output(inviteCreatedSchema)
     // The mailed link is on the app's configured origin (APP_URL), like every link the app mails.
-    .mutation(({ ctx, input }) => inviteVendor(ctx.deps, who(ctx), input, appUrl(ctx.deps.env))),
+    .mutation(({ ctx, input }) => inviteVendor(ctx.deps, ctx.who, input, appUrl(ctx.deps.env))),
 
   update: authedProcedure
     .input(updateVendorInput)
     .output(vendorSchema)
-    .mutation(({ ctx, input }) => updateVendor(ctx.deps.db.db, who(ctx), input.id, input.patch)),
+    .mutation(({ ctx, input }) => updateVendor(ctx.db, ctx.who, input.id, input.patch)),
 
   revoke: authedProcedure
     .input(revokeVendorInput)
     .output(revokeResultSchema)
-    .mutation(({ ctx, input }) => revokeVendor(ctx.deps.db.db, who(ctx), input.id, input.propertyId)),
+    .mutation(({ ctx, input }) => revokeVendor(ctx.db, ctx.who, input.id, input.propertyId)),
 
   remove: authedProcedure
     .input(vendorIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await deleteVendor(ctx.deps.db.db, who(ctx), input.id);
+      await deleteVendor(ctx.db, ctx.who, input.id);
       return { ok: true as const };
     }),
 });
@@ -81,8 +81,8 @@ export const invitesRouter = router({
     .input(inviteTokenParams)
     .output(inviteViewSchema)
     .query(async ({ ctx, input }) => {
-      const invite = await openInvite(ctx.deps.db.db, input.token, ctx.req.ip);
-      return viewInvite(ctx.deps.db.db, invite, callerOf(ctx));
+      const invite = await openInvite(ctx.db, input.token, ctx.req.ip);
+      return viewInvite(ctx.db, invite, callerOf(ctx));
     }),
 
   sign: publicProcedure
@@ -90,10 +90,10 @@ export const invitesRouter = router({
     .output(signedUploadSchema)
     .mutation(async ({ ctx, input }) => {
       const { token, ...declaration } = input;
-      const invite = await openInvite(ctx.deps.db.db, token, ctx.req.ip);
+      const invite = await openInvite(ctx.db, token, ctx.req.ip);
       return signedUploadOut(
         ctx.deps.env,
-        await signInviteUpload(ctx.deps.db.db, ctx.deps.store, invite, callerOf(ctx), declaration),
+        await signInviteUpload(ctx.db, ctx.deps.store, invite, callerOf(ctx), declaration),
       );
     }),
 
@@ -101,7 +101,7 @@ export const invitesRouter = router({
     .input(inviteRegisterInput)
     .output(inviteUploadSchema)
     .mutation(async ({ ctx, input }) => {
-      const invite = await openInvite(ctx.deps.db.db, input.token, ctx.req.ip);
+      const invite = await openInvite(ctx.db, input.token, ctx.req.ip);
       const document = await registerInviteDocument(ctx.deps, invite, callerOf(ctx), input.document);
       // The vendor hears what they uploaded, not the owner's view of it.
       return { id: document.id, name: document.name, kind: document.kind, created_at: document.created_at };
