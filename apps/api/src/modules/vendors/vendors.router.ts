@@ -1,10 +1,10 @@
 import { vendorInviteSchema } from '@propertydna/domain';
 import { z } from 'zod';
 import { appUrl } from '../../env.js';
+import { signedUploadOut } from '../../storage/signed-upload.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
-import { signedUploadOut } from '../documents/documents.router.js';
 import { signedUploadSchema } from '../documents/documents.schemas.js';
 import { openInvite, registerInviteDocument, signInviteUpload, viewInvite } from './invites.service.js';
 import {
