@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../storage/download-headers.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
-import { openShare } from './shares.router.js';
+import { openShare } from './open-share.js';
 import { shareTokenParams } from './shares.schemas.js';
 import { logShareEvent, sharedDocument } from './shares.service.js';
 
@@ -20,7 +20,7 @@ export async function shareFileRoutes(app: FastifyInstance, { services }: { serv
     },
     async (request, reply) => {
       const ctx = await createContext(services, request, reply);
-      const share = await openShare(ctx, request.params.token);
+      const share = await openShare(services, request, request.params.token);
       const document = await sharedDocument(services.db.db, share, request.params.documentId);
       const stream = await services.store.openRead(document.storage_key);
       await logShareEvent(

@@ -1,11 +1,12 @@
 import { adoptShareSchema, createPropertyInputSchema, SHARE_MESSAGES } from '@propertydna/domain';
 import { z } from 'zod';
-import { isUnlocked, setUnlockCookie } from '../../capabilities/capabilities.js';
+import { setUnlockCookie } from '../../capabilities/capabilities.js';
 import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
 import type { Context } from '../../trpc/context.js';
 import { authedProcedure, publicProcedure, router, supplierProcedure } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
+import { openShare } from './open-share.js';
 import {
   adoptInput,
   adoptResultSchema,
@@ -24,9 +25,7 @@ import {
 } from './shares.schemas.js';
 import {
   adoptShare,
-  findLiveShare,
   listShares,
-  PASSWORD_REQUIRED,
   revokeShare,
   shareEvents,
   shareJob,
@@ -38,15 +37,6 @@ import {
 
 /** The web page of a link, on APP_URL (as mails link; never the request's Host, which the sender chooses). */
 const shareUrl = (ctx: Pick<Context, 'deps'>, token: string) => `${appUrl(ctx.deps.env)}/share/${token}`;
-
-/** A live link that is either open or unlocked by this browser's cookie (the password gate otherwise). */
-export async function openShare(ctx: Pick<Context, 'deps' | 'req'>, token: string) {
-  const share = await findLiveShare(ctx.deps.db.db, token);
-  if (share.password_hash && !isUnlocked(ctx.req, ctx.deps.secret, share.id)) {
-    throw new AppError('UNAUTHORIZED', PASSWORD_REQUIRED, { passwordRequired: true });
-  }
-  return share;
-}
 
 export const sharesRouter = router({
   /** Supplier: share a job by link (spec §2, §7). */
@@ -92,7 +82,12 @@ export const sharesRouter = router({
     .input(shareTokenParams)
     .output(shareViewSchema)
     .query(async ({ ctx, input }) =>
-      viewShare(ctx.db, await openShare(ctx, input.token), ctx.req.ip, ctx.actor?.userId ?? null),
+      viewShare(
+        ctx.db,
+        await openShare(ctx.deps, ctx.req, input.token),
+        ctx.req.ip,
+        ctx.actor?.userId ?? null,
+      ),
     ),
   /** Public: the right password sets a short-lived HttpOnly cookie bound to this link. */
   unlock: publicProcedure
@@ -111,7 +106,7 @@ export const sharesRouter = router({
     .input(adoptInput)
     .output(adoptResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const share = await openShare(ctx, input.token);
+      const share = await openShare(ctx.deps, ctx.req, input.token);
       const choice = adoptShareSchema.safeParse(input);
       if (!choice.success)
         throw new AppError('BAD_REQUEST', choice.error.issues[0]?.message ?? 'Choose a property');
