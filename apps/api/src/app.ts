@@ -25,7 +25,7 @@ import { escalationFileRoutes } from './modules/escalation/escalation.files.js';
 import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
 import { reportRoutes } from './modules/reports/reports.files.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
-import { APP_VERSION } from './modules/system/system.router.js';
+import { APP_VERSION } from './modules/system/system.service.js';
 import { transferFileRoutes } from './modules/transfers/transfers.files.js';
 import { errorReply } from './rest/error-reply.js';
 import { restPlugin } from './rest/plugin.js';

@@ -1,9 +1,7 @@
 import { databaseOverloaded } from '../../limits/overload.js';
 import { publicProcedure, router } from '../../trpc/init.js';
 import { healthSchema, infoSchema } from './system.schemas.js';
-import { checkHealth } from './system.service.js';
-
-export const APP_VERSION = '0.1.0';
+import { APP_VERSION, checkHealth } from './system.service.js';
 
 export const systemRouter = router({
   health: publicProcedure

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../storage/file-store.js';
 
+/** The API's version: GET /api/info answers it and the OpenAPI document carries it. */
+export const APP_VERSION = '0.1.0';
+
 export type PartStatus = 'ok' | 'error';
 export interface Health {
   status: 'ok' | 'error';
