@@ -168,6 +168,16 @@ describe('layers', () => {
     }
   });
 
+  it('imports a router only to compose them: no *.router.ts imports another, nor does anything but trpc/router.ts', () => {
+    const files = sourcesUnder('.').filter(({ file }) => !file.endsWith('.test.ts'));
+    expect(files.filter(({ file }) => file.endsWith('.router.ts')).length).toBeGreaterThan(10);
+    for (const { file, text } of files) {
+      if (file === 'trpc/router.ts') continue;
+      for (const target of importsOf(file, text))
+        expect(target, `${file} imports ${target}`).not.toMatch(/\.router\.js$/);
+    }
+  });
+
   it("keeps each module's REST routes its own: no <area>.rest.ts imports another module's", () => {
     const lists = sourcesUnder('modules').filter(({ file }) => file.endsWith('.rest.ts'));
     expect(lists.length).toBeGreaterThan(10);
