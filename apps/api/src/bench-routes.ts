@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { resolveActor } from './auth/actor.js';
-import { AppError } from './errors.js';
+import { signedIn } from './auth/signed-in.js';
 import { defineJob } from './jobs/job-queue.js';
 import { type MailLane, queueMailsWithin } from './mail/mail-job.js';
 import { emailAlertsJob } from './modules/notifications/notifications.jobs.js';
@@ -71,8 +70,7 @@ export async function benchRoutes(
       },
     },
     async (request, reply) => {
-      const actor = await resolveActor(services.lucia, request, reply);
-      if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
+      const { actor } = await signedIn(services.lucia, request, reply);
       const { properties, documentsPerProperty } = request.body;
       const db = services.db.db;
       await sql`

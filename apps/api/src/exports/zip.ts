@@ -4,7 +4,8 @@ import { downloadFileName } from '@propertydna/domain';
 import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
 import { AppError } from '../errors.js';
-import { contentDisposition, type FileStore } from '../storage/file-store.js';
+import { attachmentHeaders } from '../storage/download-headers.js';
+import type { FileStore } from '../storage/file-store.js';
 
 /**
  * Streamed ZIP downloads of vault documents, checked against the vault on the way out.
@@ -280,12 +281,7 @@ export async function zipResponse(
     size = Number(args[0]);
   });
 
-  reply.headers({
-    'content-type': 'application/zip',
-    'content-disposition': contentDisposition('attachment', filename),
-    'cache-control': 'private, no-store',
-    'x-content-type-options': 'nosniff',
-  });
+  reply.headers(attachmentHeaders(filename, 'application/zip'));
   if (size >= 0) reply.header('content-length', size);
   return reply.send(output);
 }

@@ -39,18 +39,42 @@ export function dispositionFor(
   return requested === 'inline' && INLINE_TYPES.has(mediaTypeOf(contentType)) ? 'inline' : 'attachment';
 }
 
-/** The one set of headers every download door sends with a stored file. */
+/**
+ * The headers every download sends, a generated file's (a report, a receipt, a ZIP) as a stored file's:
+ * its type, saved under `filename`, never sniffed, never kept by a cache.
+ */
+export function attachmentHeaders(filename: string, contentType: string): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'content-disposition': contentDisposition('attachment', filename),
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, no-store',
+  };
+}
+
+/** A generated file (a report, a receipt) sent as an attachment. */
+export function sendAttachment(
+  reply: FastifyReply,
+  filename: string,
+  contentType: string,
+  body: string | Buffer | NodeJS.ReadableStream,
+) {
+  return reply.headers(attachmentHeaders(filename, contentType)).send(body);
+}
+
+/**
+ * The one set of headers every download door sends with a stored file: the attachment headers, its size,
+ * inline where that is safe, and a CSP that keeps it from acting.
+ */
 export function downloadHeaders(file: DownloadFile): Record<string, string> {
   const contentType = mediaTypeOf(file.contentType);
   return {
-    'content-type': contentType,
+    ...attachmentHeaders(file.filename, contentType),
     'content-length': String(file.bytes),
     'content-disposition': contentDisposition(
       dispositionFor(file.disposition, contentType),
       downloadFileName(file.filename, contentType),
     ),
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'private, no-store',
     'content-security-policy': DOWNLOAD_CSP,
   };
 }

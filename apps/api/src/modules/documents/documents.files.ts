@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.js';
+import { signedIn } from '../../auth/signed-in.js';
 import { sendDownload } from '../../storage/download-headers.js';
-import { type AppServices, createContext } from '../../trpc/context.js';
+import type { AppServices } from '../../trpc/context.js';
 import { documentIdParams } from './documents.schemas.js';
 import { openDocument } from './documents.service.js';
 
@@ -25,12 +25,11 @@ export async function documentFileRoutes(app: FastifyInstance, { services }: { s
         },
       },
       async (request, reply) => {
-        const ctx = await createContext(services, request, reply);
-        if (!ctx.actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
+        const who = await signedIn(services.lucia, request, reply);
         const { document, stream } = await openDocument(
           services.db.db,
           services.store,
-          { actor: ctx.actor, ip: request.ip },
+          who,
           request.params.id,
           action,
         );

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.js';
+import { signedIn } from '../../auth/signed-in.js';
 import { binary, exportRule } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
 import { takeAttempt } from '../../limits/attempt-limiter.js';
-import { type AppServices, createContext } from '../../trpc/context.js';
+import type { AppServices } from '../../trpc/context.js';
 import { recordExport } from '../audit/audit.repo.js';
 import { claimPack } from './claim-pack.js';
 import { claimIdParams } from './escalation.schemas.js';
@@ -24,19 +24,11 @@ export async function escalationFileRoutes(app: FastifyInstance, { services }: {
       },
     },
     async (request, reply) => {
-      const { actor } = await createContext(services, request, reply);
-      if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
-      await takeAttempt(services.db.db, [exportRule(actor.userId)]);
+      const who = await signedIn(services.lucia, request, reply);
+      await takeAttempt(services.db.db, [exportRule(who.actor.userId)]);
       const now = new Date();
-      const pack = await claimPack(services.db.db, actor.organizationId, request.params.id, now);
-      await recordExport(
-        services.db.db,
-        { actor, ip: request.ip },
-        pack.claim.property.id,
-        'claim-pack',
-        'zip',
-        pack.documentIds,
-      );
+      const pack = await claimPack(services.db.db, who.actor.organizationId, request.params.id, now);
+      await recordExport(services.db.db, who, pack.claim.property.id, 'claim-pack', 'zip', pack.documentIds);
       return zipResponse(reply, services.store, {
         filename: pack.filename,
         entries: pack.entries,

@@ -3,13 +3,14 @@ import { csvRecord } from '@propertydna/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor, RequestActor } from '../../auth/actor.js';
+import type { RequestActor } from '../../auth/actor.js';
+import { signedIn } from '../../auth/signed-in.js';
 import { AppError } from '../../errors.js';
 import { binary, exportRule } from '../../exports/export-limit.js';
 import { storedFileOf, withManifest, type ZipEntry, ZipPaths, zipResponse } from '../../exports/zip.js';
 import { takeAttempt } from '../../limits/attempt-limiter.js';
-import { contentDisposition } from '../../storage/file-store.js';
-import { type AppServices, createContext } from '../../trpc/context.js';
+import { sendAttachment } from '../../storage/download-headers.js';
+import type { AppServices } from '../../trpc/context.js';
 import { recordExport } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import { listCallbacks } from '../escalation/callbacks.service.js';
@@ -71,18 +72,6 @@ function answers(description: string, formats: Partial<Record<'json' | 'pdf' | '
   };
 }
 
-/** A generated report (never a stored file) as an attachment. */
-function sendReport(reply: FastifyReply, filename: string, type: string, body: string | Buffer | Readable) {
-  return reply
-    .headers({
-      'content-type': type,
-      'content-disposition': contentDisposition('attachment', filename),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    })
-    .send(body);
-}
-
 const jsonOf = (report: unknown) => `${JSON.stringify(report, null, 2)}\n`;
 
 const AUDIT_HEADER = ['Time (Africa/Johannesburg)', 'Actor', 'Action', 'Document', 'IP address', 'Details'];
@@ -133,21 +122,20 @@ const manifestAbout = (archive: string, property: ReportProperty) => ({
 export async function reportRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = services.db.db;
-  const actors = new WeakMap<FastifyRequest, Actor>();
+  const callers = new WeakMap<FastifyRequest, RequestActor>();
 
   /** onRequest: a session is required before anything else is looked at. */
-  const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { actor } = await createContext(services, request, reply);
-    if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
-    await takeAttempt(db, [exportRule(actor.userId)]);
-    actors.set(request, actor);
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    const who = await signedIn(services.lucia, request, reply);
+    await takeAttempt(db, [exportRule(who.actor.userId)]);
+    callers.set(request, who);
   };
   /** What every report route shares: a session first, and no HEAD (it would build a report to throw away). */
-  const download = { onRequest: signedIn, exposeHeadRoute: false } as const;
+  const download = { onRequest, exposeHeadRoute: false } as const;
   const whoIs = (request: FastifyRequest): RequestActor => {
-    const actor = actors.get(request);
-    if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
-    return { actor, ip: request.ip };
+    const who = callers.get(request);
+    if (!who) throw new AppError('UNAUTHORIZED', 'Not signed in');
+    return who;
   };
 
   api.get(
@@ -176,12 +164,12 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       const name = `insurance-pack-${report.property.id}`;
       if (format === 'json') {
         await recordExport(db, who, report.property.id, 'insurance-pack', format);
-        return sendReport(reply, `${name}.json`, TYPES.json, jsonOf(report));
+        return sendAttachment(reply, `${name}.json`, TYPES.json, jsonOf(report));
       }
       const pdf = await renderInsurancePackPdf(report);
       if (format === 'pdf') {
         await recordExport(db, who, report.property.id, 'insurance-pack', format);
-        return sendReport(reply, `${name}.pdf`, TYPES.pdf, pdf);
+        return sendAttachment(reply, `${name}.pdf`, TYPES.pdf, pdf);
       }
       const entries: ZipEntry[] = [
         { path: 'insurance-pack.pdf', content: pdf },
@@ -226,7 +214,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       const name = `property-summary-${report.property.id}`;
       const body = format === 'json' ? jsonOf(report) : await renderPropertySummaryPdf(report);
       await recordExport(db, who, report.property.id, 'property-summary', format);
-      return sendReport(reply, `${name}.${format}`, TYPES[format], body);
+      return sendAttachment(reply, `${name}.${format}`, TYPES[format], body);
     },
   );
 
@@ -256,10 +244,10 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       await recordExport(db, who, id, 'audit-trail', format);
       const rows = auditTrail(db, who.actor.organizationId, id);
       if (format === 'csv') {
-        return sendReport(reply, `audit-trail-${id}.csv`, TYPES.csv, Readable.from(auditCsv(rows)));
+        return sendAttachment(reply, `audit-trail-${id}.csv`, TYPES.csv, Readable.from(auditCsv(rows)));
       }
       const { latest, total } = await latestAuditRows(rows);
-      return sendReport(
+      return sendAttachment(
         reply,
         `audit-trail-${id}.pdf`,
         TYPES.pdf,
@@ -289,7 +277,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       const report = await complianceReport(db, who.actor.organizationId, propertyId);
       const body = format === 'json' ? jsonOf(report) : await renderCompliancePdf(report);
       await recordExport(db, who, report.property.id, 'compliance-report', format);
-      return sendReport(reply, `compliance-report-${report.property.id}.${format}`, TYPES[format], body);
+      return sendAttachment(reply, `compliance-report-${report.property.id}.${format}`, TYPES[format], body);
     },
   );
 

@@ -15,7 +15,6 @@ import {
   johannesburgDayNumber,
   johannesburgToday,
 } from '@propertydna/domain';
-import type { RequestActor } from '../../auth/actor.js';
 import type { Db } from '../../db/database.js';
 import { propertyAuditEvents } from '../audit/audit.repo.js';
 import { getPolicyCheck, type PolicyCheckOut } from '../compliance/compliance.service.js';

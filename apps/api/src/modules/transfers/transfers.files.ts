@@ -1,28 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedIn } from '../../auth/signed-in.js';
 import { logCapabilityEvent } from '../../capabilities/capabilities.js';
-import { AppError } from '../../errors.js';
 import { binary } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
-import { contentDisposition } from '../../storage/file-store.js';
-import { type AppServices, createContext } from '../../trpc/context.js';
+import { sendAttachment } from '../../storage/download-headers.js';
+import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { openPackLink } from './transfer-links.js';
 import { packableTransfer, transferPack } from './transfer-pack.js';
 import { renderTransferReceipt, transferReceipt } from './transfer-receipt.js';
 import { transferIdParams, transferTokenParams } from './transfers.schemas.js';
-
-/** A generated PDF as an attachment. */
-function sendPdf(reply: FastifyReply, filename: string, body: Buffer) {
-  return reply
-    .headers({
-      'content-type': 'application/pdf',
-      'content-disposition': contentDisposition('attachment', filename),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    })
-    .send(body);
-}
 
 /**
  * The transfer's receipt (seller) and pack (buyer, or seller while pending): downloads with the session;
@@ -31,15 +19,6 @@ function sendPdf(reply: FastifyReply, filename: string, body: Buffer) {
 export async function transferFileRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = services.db.db;
-
-  const signedIn = async (
-    request: Parameters<typeof createContext>[1],
-    reply: Parameters<typeof createContext>[2],
-  ) => {
-    const { actor } = await createContext(services, request, reply);
-    if (!actor) throw new AppError('UNAUTHORIZED', 'Not signed in');
-    return actor;
-  };
 
   api.get(
     '/api/transfers/:id/receipt',
@@ -54,11 +33,11 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
       },
     },
     async (request, reply) => {
-      const actor = await signedIn(request, reply);
+      const { actor } = await signedIn(services.lucia, request, reply);
       const now = new Date();
       const { transfer, documents } = await transferReceipt(db, actor.organizationId, request.params.id, now);
       const body = await renderTransferReceipt(transfer, documents, now);
-      return sendPdf(reply, `transfer-receipt-${transfer.id}.pdf`, body);
+      return sendAttachment(reply, `transfer-receipt-${transfer.id}.pdf`, 'application/pdf', body);
     },
   );
 
@@ -75,11 +54,11 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
       },
     },
     async (request, reply) => {
-      const actor = await signedIn(request, reply);
+      const who = await signedIn(services.lucia, request, reply);
       const now = new Date();
-      const transfer = await packableTransfer(db, actor.organizationId, request.params.id, now);
-      const pack = await transferPack(db, actor.organizationId, transfer, now);
-      await recordActorAudit(db, { actor, ip: request.ip }, 'export', null, pack.audit);
+      const transfer = await packableTransfer(db, who.actor.organizationId, request.params.id, now);
+      const pack = await transferPack(db, who.actor.organizationId, transfer, now);
+      await recordActorAudit(db, who, 'export', null, pack.audit);
       return zipResponse(reply, services.store, {
         filename: pack.filename,
         entries: pack.entries,
