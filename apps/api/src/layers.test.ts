@@ -111,18 +111,6 @@ function importCycles(graph: ReadonlyMap<string, ReadonlyMap<string, unknown>>):
   });
 }
 
-/**
- * Modules that still import another's router, until the routers stop doing so (issue 25 §3: the actor
- * in the tRPC context, `who` and `signedUploadOut` out of documents.router). This list only shrinks:
- * an entry that no longer happens fails the test, so whoever removes the import removes the entry.
- */
-const ROUTER_IMPORTS_TO_REMOVE = [
-  'modules/escalation/escalation.router.ts imports modules/documents/documents.router.js',
-  'modules/maintenance/maintenance.router.ts imports modules/documents/documents.router.js',
-  'modules/transfers/transfers.router.ts imports modules/documents/documents.router.js',
-  'modules/vendors/vendors.router.ts imports modules/documents/documents.router.js',
-];
-
 describe('layers', () => {
   it.each(LOWER)('nothing under src/%s imports from the modules or the layers above them', (folder) => {
     const files = sourcesUnder(folder);
@@ -143,19 +131,6 @@ describe('layers', () => {
       ].join('\n'),
     );
     expect(cycles, `modules import each other in a cycle:\n${cycles.join('\n')}`).toEqual([]);
-  });
-
-  it("keeps each module's router its own: no module imports another module's router", () => {
-    const found: string[] = [];
-    for (const { file, text } of sourcesUnder('modules')) {
-      for (const target of importsOf(file, text)) {
-        if (/\.router\.js$/.test(target) && moduleOf(target) && moduleOf(target) !== moduleOf(file))
-          found.push(`${file} imports ${target}`);
-      }
-    }
-    expect(found.filter((edge) => !ROUTER_IMPORTS_TO_REMOVE.includes(edge))).toEqual([]);
-    for (const edge of ROUTER_IMPORTS_TO_REMOVE)
-      expect(found, `${edge} no longer: remove it from ROUTER_IMPORTS_TO_REMOVE`).toContain(edge);
   });
 
   it('keeps migrations frozen in time: they import kysely and each other, nothing of the app', () => {
