@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -22,10 +23,14 @@ import { createTestDatabase, databaseKind } from './support/database.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
 import { silentLogger, waitFor } from './support/wait.js';
 
-/** Retries wait out real backoff (1 s, then 2 s, …): a wide bound for a loaded machine, never a timing check. */
-const RETRY_BOUND_MS = 90_000;
+/**
+ * The test jobs' retry delay: pg-boss schedules the n-th retry 2^(n-1) to 2^n times this after the
+ * failure (capped at an hour). Far longer than any run takes, so a retry never comes by itself here:
+ * the test reads the schedule pg-boss wrote, then makes the retry due at once (retryNow).
+ */
+const RETRY_DELAY_SECONDS = 600;
 
-describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000 }, () => {
+describe(`background jobs (${databaseKind})`, () => {
   let database: DatabaseHandle;
   let queue: JobQueue<{ runs: string[] }>;
   const deps = { runs: [] as string[] };
@@ -45,7 +50,7 @@ describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000
     concurrency: 1,
     data: z.object({ word: z.string() }),
     retryLimit: 3,
-    retryDelaySeconds: 1,
+    retryDelaySeconds: RETRY_DELAY_SECONDS,
     run: async ({ word }, { deps, retryCount }) => {
       deps.runs.push(`${word}#${retryCount}`);
       if (failuresLeft-- > 0) throw new Error(`flaky failure ${retryCount}`);
@@ -56,7 +61,7 @@ describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000
     concurrency: 1,
     data: z.object({}),
     retryLimit: 1,
-    retryDelaySeconds: 1,
+    retryDelaySeconds: RETRY_DELAY_SECONDS,
     run: async () => {
       throw new Error('never works');
     },
@@ -118,6 +123,26 @@ describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000
     await database.close();
   });
 
+  /**
+   * Waits until job `id` failed and waits for its retry number `retry` (1, 2, …), then makes that retry
+   * due now instead of waiting it out. Answers how long after its failed run started pg-boss scheduled
+   * the retry, in seconds (the database's own clock on both ends).
+   */
+  async function retryNow(id: string, retry: number): Promise<number> {
+    const waiting = async () =>
+      (
+        await sql<{ delay: number }>`
+          select extract(epoch from start_after - started_on)::float8 as delay from pgboss.job
+          where id = ${id} and state = 'retry' and retry_count = ${retry - 1}`.execute(database.db)
+      ).rows[0]?.delay;
+    await waitFor(async () => (await waiting()) !== undefined);
+    const delay = (await waiting()) ?? Number.NaN;
+    await sql`update pgboss.job set start_after = now() where id = ${id} and state = 'retry'`.execute(
+      database.db,
+    );
+    return delay;
+  }
+
   it('runs a queued job in the worker', async () => {
     const id = await queue.send(echo, { word: 'hello' });
     await waitFor(async () => (await queue.jobState(echo, id))?.state === 'completed');
@@ -126,14 +151,18 @@ describe(`background jobs (${databaseKind})`, { timeout: RETRY_BOUND_MS + 30_000
 
   it('retries a failing job with backoff until it succeeds', async () => {
     const id = await queue.send(flaky, { word: 'flaky' });
-    await waitFor(async () => (await queue.jobState(flaky, id))?.state === 'completed', RETRY_BOUND_MS);
+    // Backoff: the first retry at least the delay after the failed run, the second at least twice that.
+    expect(await retryNow(id, 1)).toBeGreaterThanOrEqual(RETRY_DELAY_SECONDS);
+    expect(await retryNow(id, 2)).toBeGreaterThanOrEqual(2 * RETRY_DELAY_SECONDS);
+    await waitFor(async () => (await queue.jobState(flaky, id))?.state === 'completed');
     expect(deps.runs.filter((run) => run.startsWith('flaky#'))).toEqual(['flaky#0', 'flaky#1', 'flaky#2']);
     expect((await queue.jobState(flaky, id))?.retryCount).toBe(2);
   });
 
   it('keeps a job that failed all its runs as failed, with the error', async () => {
     const id = await queue.send(hopeless, {});
-    await waitFor(async () => (await queue.jobState(hopeless, id))?.state === 'failed', RETRY_BOUND_MS);
+    expect(await retryNow(id, 1)).toBeGreaterThanOrEqual(RETRY_DELAY_SECONDS);
+    await waitFor(async () => (await queue.jobState(hopeless, id))?.state === 'failed');
     const state = await queue.jobState(hopeless, id);
     expect(state?.retryCount).toBe(1);
     expect(JSON.stringify(state?.output)).toContain('never works');

@@ -8,8 +8,11 @@ import { DatabaseQueue, type DatabaseQueueState, QueuedPGliteDialect } from './p
 
 export type DatabaseConfig = (
   | { kind: 'postgres'; url: string; poolSize: number; connectTimeoutMs: number }
-  /** dataDir unset: an in-memory database (tests). */
-  | { kind: 'pglite'; dataDir?: string }
+  /**
+   * dataDir unset: an in-memory database (tests). loadDataDir: an image of a data directory
+   * (PGlite's dumpDataDir) to start from instead of an empty cluster (tests start from a migrated one).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 ) & {
   /** PGlite: calls that may wait for the connection at once before more are refused with 503 (default 4000). */
   maxWaiting?: number;
@@ -72,7 +75,10 @@ export async function connectDatabase(
     });
   } else {
     if (config.dataDir) await fs.mkdir(config.dataDir, { recursive: true });
-    const pglite = await PGlite.create(config.dataDir, { parsers: { [DATE_OID]: keepDate } });
+    const pglite = await PGlite.create(config.dataDir, {
+      parsers: { [DATE_OID]: keepDate },
+      ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+    });
     // PostgreSQL fills each new 16 MB WAL segment with zeros before using it; PGlite does that with
     // synchronous writes in the server's own thread, which under a steady write load held the event loop
     // for ~1.2 s every few seconds (measured with `pnpm load`: the longest stalls, gone with this). The

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import {
   type ConnectOptions,
   connectDatabase,
@@ -14,21 +16,25 @@ export const databaseKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
  * A fresh, migrated, private database for one test file: an in-memory PGlite, or a new database
- * created on the TEST_DATABASE_URL server (dropped again by close()).
+ * created on the TEST_DATABASE_URL server (dropped again by close()). It starts as a copy of the
+ * database the run migrated once (global-setup.ts); with `migrateTo`, it is migrated here from empty.
  */
 export async function createTestDatabase(
   options: ConnectOptions & { migrateTo?: string } = {},
 ): Promise<DatabaseHandle & { config: DatabaseConfig }> {
+  const migrated = options.migrateTo ? null : inject('migratedDatabase');
   if (!TEST_DATABASE_URL) {
-    const config: DatabaseConfig = { kind: 'pglite' };
+    const image = migrated?.kind === 'pglite' ? new Blob([await fs.readFile(migrated.image)]) : undefined;
+    const config: DatabaseConfig = { kind: 'pglite', ...(image ? { loadDataDir: image } : {}) };
     const handle = await connectDatabase(config, options);
-    await migrateToLatest(handle.db, options.migrateTo);
+    if (!image) await migrateToLatest(handle.db, options.migrateTo);
     return { ...handle, config };
   }
-  const { url, drop } = await createScratchPostgresDatabase();
+  const template = migrated?.kind === 'postgres' ? migrated.template : undefined;
+  const { url, drop } = await createScratchPostgresDatabase(template);
   const config: DatabaseConfig = { kind: 'postgres', url, poolSize: 5, connectTimeoutMs: 5000 };
   const handle = await connectDatabase(config, options);
-  await migrateToLatest(handle.db, options.migrateTo);
+  if (!template) await migrateToLatest(handle.db, options.migrateTo);
   return {
     ...handle,
     config,
@@ -39,13 +45,15 @@ export async function createTestDatabase(
   };
 }
 
-/** Creates an empty database on the TEST_DATABASE_URL server; drop() removes it. */
-export async function createScratchPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** Creates an empty database (or a copy of `template`) on the TEST_DATABASE_URL server; drop() removes it. */
+export async function createScratchPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `pdna_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
