@@ -7,7 +7,9 @@
  *
  * `pnpm test:e2e` builds the api and the web app first. Chromium: $CHROMIUM_PATH or /usr/bin/chromium.
  * Arguments, if any, pick the files: `node scripts/e2e.mjs accounts vault` runs only the files whose
- * names contain one of them (no argument: all).
+ * names contain one of them (no argument: all). `--shard=I/N` runs the I-th of N shares of those files
+ * (every N-th file by name, starting at the I-th), each share on a server of its own: CI runs two shares
+ * side by side.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -69,14 +71,23 @@ async function main() {
     }
   }
 
-  const only = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const shardArg = args.find((arg) => arg.startsWith('--shard='));
+  const only = args.filter((arg) => arg !== shardArg);
+  const shard = /^--shard=(\d+)\/(\d+)$/.exec(shardArg ?? '--shard=1/1');
+  const [index, count] = [Number(shard?.[1]), Number(shard?.[2])];
+  if (!shard || count < 1 || index < 1 || index > count) {
+    console.error(`e2e: ${shardArg} is not --shard=I/N with 1 ≤ I ≤ N`);
+    return 1;
+  }
   const files = (await readdir(testsDir))
     .filter((name) => name.endsWith('.e2e.mjs'))
     .filter((name) => only.length === 0 || only.some((part) => name.includes(part)))
     .sort()
+    .filter((_name, position) => position % count === index - 1)
     .map((name) => path.join(testsDir, name));
   if (files.length === 0) {
-    const which = only.length === 0 ? '' : ` matching ${only.join(', ')}`;
+    const which = `${only.length === 0 ? '' : ` matching ${only.join(', ')}`}${count > 1 ? ` in shard ${index}/${count}` : ''}`;
     console.error(`e2e: no *.e2e.mjs files${which} in ${path.relative(root, testsDir)}`);
     return 1;
   }
