@@ -13,6 +13,7 @@ describe('SHARE_MESSAGES', () => {
       linkCopied: 'Share link copied',
       generateFailed: { title: 'Error', message: 'Failed to generate share link.' },
       adopted: 'Documents adopted',
+      nothingToAdopt: 'This link has no documents to adopt any more.',
       downloadFailed: { title: 'Download failed', message: 'Unable to download the document.' },
       downloadStarted: 'Download started',
       linkCopiedPlain: 'Link copied',
