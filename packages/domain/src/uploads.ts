@@ -56,7 +56,7 @@ export const FILE_EXTENSIONS: Readonly<Record<AllowedContentType, readonly [stri
  * type outside the allowed list (nothing the vault stores) keeps the name.
  */
 export function downloadFileName(name: string, contentType: string): string {
-  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = contentType.replace(/;.*$/s, '').trim().toLowerCase();
   if (!isAllowedContentType(type)) return name;
   const extensions = FILE_EXTENSIONS[type];
   const dot = name.lastIndexOf('.');

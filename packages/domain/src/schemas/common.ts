@@ -83,9 +83,19 @@ export function textCharactersProblem(value: string, label: string): string | nu
  * value gets this one message and no other.
  */
 export function noControlCharacters(label: string) {
-  return z.refine<string>((value) => textCharactersProblem(value, label) === null, {
-    error: (issue) => textCharactersProblem(String(issue.input), label) ?? controlCharactersMessage(label),
-    abort: true,
+  return problemCheck<string>((value) => textCharactersProblem(value, label), { abort: true });
+}
+
+/**
+ * A check that asks `problemOf` once per value and reports the message it answers (null: no problem).
+ * With `abort`, the field's later checks do not run after it fails.
+ */
+export function problemCheck<T>(problemOf: (value: T) => string | null, options: { abort?: boolean } = {}) {
+  return z.check<T>((payload) => {
+    const message = problemOf(payload.value);
+    if (message !== null) {
+      payload.issues.push({ code: 'custom', message, input: payload.value, continue: !options.abort });
+    }
   });
 }
 
@@ -127,9 +137,7 @@ export function containsControlCharacters(value: unknown): boolean {
  * procedure): `z.unknown().check(noControlCharactersInJson(label))`.
  */
 export function noControlCharactersInJson(label: string) {
-  return z.refine<unknown>((value) => jsonCharactersProblem(value, label) === null, {
-    error: (issue) => jsonCharactersProblem(issue.input, label) ?? controlCharactersMessage(label),
-  });
+  return problemCheck<unknown>((value) => jsonCharactersProblem(value, label));
 }
 
 /**
@@ -330,9 +338,7 @@ function dateMessage(value: string, years: DateYears): string | null {
 
 /** The date rule as a check of a trimmed string schema; blank is left to the schema's own handling. */
 function dateCheck(years: DateYears) {
-  return z.refine<string>((value) => value === '' || dateMessage(value, years) === null, {
-    error: (issue) => dateMessage(String(issue.input), years) ?? COMMON_MESSAGES.invalidDate,
-  });
+  return problemCheck<string>((value) => (value === '' ? null : dateMessage(value, years)));
 }
 
 /** A descriptive field that can be cleared: blank or null means "clear it" (null), absent means "keep it". */

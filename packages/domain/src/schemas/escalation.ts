@@ -7,6 +7,7 @@ import {
   idSchema,
   isoDateProblem,
   optionalText,
+  problemCheck,
   requiredPhone,
   requiredText,
 } from './common.js';
@@ -79,11 +80,7 @@ export const claimInputSchema = z.object({
     .string({ error: ESCALATION_MESSAGES.incidentDateRequired })
     .trim()
     .min(1, ESCALATION_MESSAGES.incidentDateRequired)
-    .check(
-      z.refine<string>((value) => value === '' || incidentDateProblem(value) === null, {
-        error: (issue) => incidentDateProblem(String(issue.input)) ?? COMMON_MESSAGES.invalidDate,
-      }),
-    ),
+    .check(problemCheck<string>((value) => (value === '' ? null : incidentDateProblem(value)))),
   description: requiredText(ESCALATION_MESSAGES.descriptionRequired, MAX_CLAIM_DESCRIPTION, 'Description'),
   document_ids: z
     .array(idSchema, { error: ESCALATION_MESSAGES.documentsInvalid })
