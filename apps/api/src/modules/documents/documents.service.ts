@@ -490,11 +490,14 @@ export async function deleteDocument(
   const document = await getDocument(db, organizationId, id);
   await db.transaction().execute(async (trx) => {
     if (document.property_id !== null) {
+      // FOR UPDATE, the mode the delete's figures trigger takes (refresh_property_figures): a weaker lock
+      // here would be upgraded there, while an upload's insert holds the key-share lock of its foreign
+      // key and waits for this one to update the counters — a deadlock (seen on PostgreSQL).
       await trx
         .selectFrom('properties')
         .select('id')
         .where('id', '=', document.property_id)
-        .forNoKeyUpdate()
+        .forUpdate()
         .execute();
     }
     const deleted = await trx
