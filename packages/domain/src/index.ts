@@ -32,5 +32,6 @@ export * from './schemas/transfer.js';
 export * from './schemas/vendor.js';
 export * from './templates.js';
 export * from './text.js';
+export * from './trust.js';
 export * from './uploads.js';
 export * from './users.js';
