@@ -1,5 +1,6 @@
 export * from './alert-digest.js';
 export * from './certificates.js';
+export * from './claim-cover.js';
 export * from './compliance.js';
 export * from './compliance-rules.js';
 export * from './csv.js';

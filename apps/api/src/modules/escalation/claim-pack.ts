@@ -1,7 +1,15 @@
-import { formatDate, INCIDENT_GUIDANCE, johannesburgToday } from '@propertydna/domain';
+import {
+  COVER_TITLES,
+  coverMayBeClaimed,
+  formatDate,
+  INCIDENT_GUIDANCE,
+  johannesburgToday,
+  policiesForClaim,
+} from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
 import { storedFileOf, withManifest, type ZipEntry, ZipPaths } from '../../exports/zip.js';
 import { PdfWriter } from '../../pdf/pdf-writer.js';
+import { readVaultDocuments } from '../compliance/compliance.service.js';
 import { documentsOf } from '../documents/documents.service.js';
 import { type PolicyIdentity, policyIdentities } from '../policies/policy-identities.js';
 import { getClaim } from './claims.service.js';
@@ -20,7 +28,9 @@ const dayOf = (instant: string) => johannesburgToday(new Date(instant));
 
 /**
  * The cover letter: who claims, on which policy (the insurer and policy number the policy analysis found,
- * where it found them), what happened, a timeline, and the evidence enclosed or still missing.
+ * where it found them), whether that policy covered the incident's day, what happened, a timeline, and
+ * the evidence enclosed or still missing. A policy whose dates show no cover that day (lapsed, not yet
+ * started) is never named as the claim's policy: the letter says there was none in the vault that day.
  */
 async function coverLetter(claim: ClaimDetailOut, policies: readonly PolicyIdentity[], now: Date) {
   const { property } = claim;
@@ -33,11 +43,19 @@ async function coverLetter(claim: ClaimDetailOut, policies: readonly PolicyIdent
   pdf.title(`Insurance claim: ${claim.incident_type_label}`, `${property.name}, ${property.address}`);
   // Each from the newest policy that names it (a schedule may name the number, the wording the insurer).
   const notFound = 'Not found in the policy documents';
+  const { cover } = claim;
+  const covered = coverMayBeClaimed(cover);
+  const enclosed = new Set(policies.map((policy) => policy.document_id));
+  const noCover = `None in force on ${formatDate(cover.in_force_on)} in the vault`;
   pdf.facts([
     ['Property', `${property.name}, ${property.address}`],
     ['PropertyDNA code', property.dna_code],
-    ['Insurer', policies.find((policy) => policy.insurer)?.insurer ?? notFound],
-    ['Policy number', policies.find((policy) => policy.policy_number)?.policy_number ?? notFound],
+    ['Insurer', covered ? (policies.find((policy) => policy.insurer)?.insurer ?? notFound) : noCover],
+    [
+      'Policy number',
+      covered ? (policies.find((policy) => policy.policy_number)?.policy_number ?? notFound) : noCover,
+    ],
+    ['Cover on the date of the incident', `${COVER_TITLES[cover.status]}. ${cover.message}`],
     ['Incident', claim.incident_type_label],
     ['Date of the incident', formatDate(claim.incident_date)],
     ['Claim reference', claim.id],
@@ -78,9 +96,14 @@ async function coverLetter(claim: ClaimDetailOut, policies: readonly PolicyIdent
     ],
     claim.evidence.map((item) => [
       `${item.label}\n${item.why}`,
-      item.missing
-        ? 'Missing: not in the vault or the service history'
-        : item.found.map((found) => `${found.name} (${formatDate(found.date)})`).join('\n'),
+      item.key === 'policy' && !covered
+        ? `${COVER_TITLES[cover.status]}: not enclosed as cover`
+        : item.missing
+          ? 'Missing: not in the vault or the service history'
+          : item.found
+              .filter((found) => item.key !== 'policy' || enclosed.has(found.document_id ?? ''))
+              .map((found) => `${found.name} (${formatDate(found.date)})`)
+              .join('\n'),
     ]),
     { empty: 'Nothing specific is expected for this incident type.' },
   );
@@ -101,10 +124,25 @@ export async function claimPack(
   now = new Date(),
 ): Promise<ClaimPack> {
   const claim = await getClaim(db, organizationId, claimId);
-  const [policies, vault] = await Promise.all([
+  const [identities, vault, dated] = await Promise.all([
     policyIdentities(db, organizationId, claim.property.id),
     documentsOf(db, organizationId, { property_id: claim.property.id }),
+    readVaultDocuments(db, claim.property.id),
   ]);
+  // Only the policies whose dates do not deny cover on the incident's day are named or enclosed.
+  const datesOf = new Map(dated.map((document) => [document.id, document]));
+  const policies = policiesForClaim(
+    claim.incident_date,
+    identities.map((identity) => {
+      const document = datesOf.get(identity.document_id);
+      return {
+        ...identity,
+        id: identity.document_id,
+        starts_on: document?.issued_on ?? null,
+        expires_on: document?.expires_at ? johannesburgToday(new Date(document.expires_at)) : null,
+      };
+    }),
+  );
   const byId = new Map(vault.map((document) => [document.id, document]));
   const paths = new ZipPaths();
   const packed = new Set<string>();
@@ -119,10 +157,16 @@ export async function claimPack(
     });
   };
   // Each file once: the claim's own photos, the policy, then what the vault holds for each expected item.
+  // A lapsed policy is never enclosed: sent with a claim it would present itself as the cover, which its
+  // own dates deny.
+  const claimable = new Set(policies.map((policy) => policy.document_id));
   for (const document of claim.documents) add('photos', document.id);
   for (const policy of policies) add('policy', policy.document_id);
   for (const item of claim.evidence) {
-    for (const found of item.found) add(`evidence/${item.key}`, found.document_id);
+    for (const found of item.found) {
+      if (item.key !== 'policy' || (found.document_id !== null && claimable.has(found.document_id)))
+        add(`evidence/${item.key}`, found.document_id);
+    }
   }
 
   const entries: ZipEntry[] = [

@@ -1,4 +1,10 @@
-import { type Claim, claimEvidence, INCIDENT_TYPE_LABELS } from '@propertydna/domain';
+import {
+  type Claim,
+  claimCover,
+  claimEvidence,
+  INCIDENT_TYPE_LABELS,
+  johannesburgToday,
+} from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
@@ -66,7 +72,8 @@ export async function listClaims(db: Db, organizationId: string, propertyId?: st
 }
 
 /**
- * GET /api/claims/{id}: the claim, its property, its photos and the evidence an insurer asks for with its
+ * GET /api/claims/{id}: the claim, its property, its photos, its cover (domain claimCover: whether a
+ * policy in the vault covered the incident's day) and the evidence an insurer asks for with its
  * incident type, each item with what the property's vault and service history hold for it.
  */
 export async function getClaim(db: DbOrTrx, organizationId: string, id: string): Promise<ClaimDetailOut> {
@@ -110,6 +117,18 @@ export async function getClaim(db: DbOrTrx, organizationId: string, id: string):
       bytes: Number(document.bytes),
       uploaded_at: iso(document.created_at),
     })),
+    // The vault's policies by their dates: the start is the issue date, the expiry its South African day.
+    cover: claimCover(
+      row.incident_date,
+      vault
+        .filter((document) => document.kind === 'policy')
+        .map((document) => ({
+          id: document.id,
+          name: document.name,
+          starts_on: document.issued_on,
+          expires_on: document.expires_at ? johannesburgToday(new Date(document.expires_at)) : null,
+        })),
+    ),
     evidence: claimEvidence({
       incidentType: row.incident_type,
       features: property.features,

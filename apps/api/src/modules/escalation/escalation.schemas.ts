@@ -2,6 +2,7 @@ import {
   CALLBACK_STATUSES,
   CALLBACK_TIMES,
   CLAIM_STATUSES,
+  COVER_STATUSES,
   callbackInputSchema,
   claimInputSchema,
   DOCUMENT_KINDS,
@@ -79,11 +80,38 @@ export const evidenceItemSchema = z
   })
   .meta({ id: 'ClaimEvidence' });
 
-/** One claim in full: the property, its photos and the expected evidence, found or missing. */
+/** Whether the property's policy covered the incident's day, as far as the vault's dates say. */
+export const claimCoverSchema = z
+  .object({
+    status: z.enum(COVER_STATUSES).meta({
+      description:
+        'in_force: a policy started on or before the incident and expires after it; lapsed: every policy had expired on or before it; not_started: the policy starts after it; unknown: the policy has no expiry date in the vault; no_policy: no policy in the vault',
+    }),
+    policy_document_id: z.string().nullable().meta({ description: 'The policy this answer is about' }),
+    policy_name: z.string().nullable(),
+    in_force_on: z.string().meta({ description: "YYYY-MM-DD: the incident's date" }),
+    in_force: z.boolean().nullable().meta({
+      description:
+        "true: the policy's dates show cover that day; false: they show none (lapsed, not started); null: the vault cannot tell (no expiry date, no policy). null is never cover.",
+    }),
+    expired_on: z
+      .string()
+      .nullable()
+      .meta({ description: "YYYY-MM-DD: the lapsed policy's expiry date (expired from that day on)" }),
+    starts_on: z
+      .string()
+      .nullable()
+      .meta({ description: 'YYYY-MM-DD: when a policy not yet started starts' }),
+    message: z.string().meta({ description: 'What it means and what to do, in plain words' }),
+  })
+  .meta({ id: 'ClaimCover' });
+
+/** One claim in full: the property, its photos, its cover and the expected evidence, found or missing. */
 export const claimDetailSchema = claimSchema
   .extend({
     property: z.object({ id: z.string(), name: z.string(), address: z.string(), dna_code: z.string() }),
     documents: z.array(claimDocumentSchema),
+    cover: claimCoverSchema,
     evidence: z.array(evidenceItemSchema),
   })
   .meta({ id: 'ClaimDetail' });

@@ -1,4 +1,4 @@
-import { formatDate } from '@propertydna/domain';
+import { COVER_ADVICE, COVER_TITLES, claimCover, formatDate } from '@propertydna/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../../../lib/trpc';
@@ -6,6 +6,7 @@ import { DOWNLOAD_MESSAGES } from '../../../../../lib/use-download';
 import {
   claimDetail,
   type FakeEscalationServer,
+  HOUSEHOLD_POLICY,
   PROPERTY_ID,
   renderWithEscalationApi,
 } from './escalation-api.fixture';
@@ -129,6 +130,38 @@ describe('Escalation tab: claims', () => {
       'href',
       expect.stringContaining('/api/documents/d0c00000-0000-4000-8000-000000000001/view'),
     );
+  });
+
+  it('says the policy was in force on the incident date in one quiet line', async () => {
+    await renderTab();
+    const card = await claimCard();
+    const cover = await card.findByTestId('claim-cover');
+    expect(cover.dataset.status).toBe('in_force');
+    expect(cover.textContent).toContain(COVER_TITLES.in_force);
+    expect(card.queryByText(COVER_TITLES.lapsed)).toBeNull();
+  });
+
+  it('a claim after the policy expired says plainly it had lapsed, when, and what to do; the policy is not Found', async () => {
+    const lapsed = claimCover('2026-11-20', [{ ...HOUSEHOLD_POLICY, expires_on: '2026-10-01' }]);
+    await renderTab({ claims: [{ ...GEYSER, cover: lapsed }] });
+    const card = await claimCard();
+    const cover = await card.findByTestId('claim-cover');
+    expect(cover.dataset.status).toBe('lapsed');
+    expect(within(cover).getByText(COVER_TITLES.lapsed)).toBeTruthy();
+    expect(cover.textContent).toContain(`expired on ${formatDate('2026-10-01')}`);
+    expect(cover.textContent).toContain(COVER_ADVICE);
+    const policy = within(card.getByTestId('evidence-policy'));
+    expect(policy.getByText(CLAIM_MESSAGES.notCover.lapsed)).toBeTruthy();
+    expect(policy.queryByText(CLAIM_MESSAGES.found)).toBeNull();
+  });
+
+  it('a policy without an expiry date: says the cover is not known, never that it was in force', async () => {
+    const unknown = claimCover('2026-11-20', [{ ...HOUSEHOLD_POLICY, starts_on: null, expires_on: null }]);
+    await renderTab({ claims: [{ ...GEYSER, cover: unknown }] });
+    const cover = await (await claimCard()).findByTestId('claim-cover');
+    expect(cover.dataset.status).toBe('unknown');
+    expect(cover.textContent).toContain(COVER_TITLES.unknown);
+    expect(cover.textContent).not.toContain(COVER_TITLES.in_force);
   });
 
   it('lists the evidence found, with names and dates, and marks what is missing with why and what to do', async () => {

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '@propertydna/domain';
+import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { COVER_TITLES, formatDate } from '@propertydna/domain';
 import { useEffect, useId, useRef } from 'react';
 import { documentViewUrl } from '../../../../../components/documents/labels';
 import { DownloadStatus } from '../../../../../components/download-status';
@@ -145,6 +145,7 @@ function ClaimCard({
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {claim.description}
         </Text>
+        {detail.data && <ClaimCoverNotice cover={detail.data.cover} />}
         <ClaimPhotos count={claim.documents_count} documents={detail.data?.documents} />
         <EvidenceChecklist
           claim={claim}
@@ -176,6 +177,36 @@ function ClaimCard({
         />
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Whether the policy covered the incident's day (issue 26 §5), as the server read the vault's dates: a
+ * lapsed or not-yet-started policy is said plainly, with what to do; when the vault cannot tell, that is
+ * said too; a policy in force is one quiet line.
+ */
+export function ClaimCoverNotice({ cover }: { cover: ClaimDetail['cover'] }) {
+  if (cover.status === 'in_force') {
+    return (
+      <Text size="sm" data-testid="claim-cover" data-status={cover.status}>
+        <Text span fw={600} size="sm">
+          {COVER_TITLES.in_force}.
+        </Text>{' '}
+        {cover.message}
+      </Text>
+    );
+  }
+  const denied = cover.status === 'lapsed' || cover.status === 'not_started';
+  return (
+    <Alert
+      color={denied ? 'red' : 'yellow'}
+      variant="light"
+      title={COVER_TITLES[cover.status]}
+      data-testid="claim-cover"
+      data-status={cover.status}
+    >
+      <Text size="sm">{cover.message}</Text>
+    </Alert>
   );
 }
 
@@ -269,7 +300,19 @@ function EvidenceChecklist({
       </Text>
       <Stack component="ul" gap="sm" p={0} m={0} mt="xs" style={{ listStyle: 'none' }}>
         {detail.evidence.map((item) => (
-          <EvidenceRow key={item.key} claim={claim} item={item} onFindProvider={onFindProvider} />
+          <EvidenceRow
+            key={item.key}
+            claim={claim}
+            item={item}
+            notCover={
+              item.key === 'policy' &&
+              !item.missing &&
+              (detail.cover.status === 'lapsed' || detail.cover.status === 'not_started')
+                ? CLAIM_MESSAGES.notCover[detail.cover.status]
+                : null
+            }
+            onFindProvider={onFindProvider}
+          />
         ))}
       </Stack>
     </section>
@@ -281,22 +324,25 @@ const SOURCE_LABELS = { document: 'Vault', maintenance: 'Service record' } as co
 function EvidenceRow({
   claim,
   item,
+  notCover,
   onFindProvider,
 }: {
   claim: ClaimSummary;
   item: ClaimEvidenceItem;
+  /** The policy's dates deny cover on the incident's day: what it is called instead of Found. */
+  notCover: string | null;
   onFindProvider: () => void;
 }) {
   return (
     <li data-testid={`evidence-${item.key}`} data-missing={item.missing}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Badge
-          color={item.missing ? 'red' : 'green'}
+          color={item.missing || notCover ? 'red' : 'green'}
           variant={item.missing ? 'filled' : 'light'}
           style={{ flexShrink: 0 }}
           miw={72}
         >
-          {item.missing ? CLAIM_MESSAGES.missing : CLAIM_MESSAGES.found}
+          {item.missing ? CLAIM_MESSAGES.missing : (notCover ?? CLAIM_MESSAGES.found)}
         </Badge>
         <Text size="sm" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {item.label}

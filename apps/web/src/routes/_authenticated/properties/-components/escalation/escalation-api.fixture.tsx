@@ -2,6 +2,8 @@ import type { AppRouter } from '@propertydna/api/router';
 import {
   CALLBACK_TIME_LABELS,
   type CallbackTime,
+  type CoverPolicy,
+  claimCover,
   claimEvidence,
   type EvidenceCompletion,
   type EvidenceDocument,
@@ -36,6 +38,8 @@ export interface FakeEscalationServer {
   /** The property's vault and service history, which the evidence of a started claim is read from. */
   vault: EvidenceDocument[];
   completions: EvidenceCompletion[];
+  /** The vault's policies with their dates, which a started claim's cover is read from. */
+  policies: CoverPolicy[];
   features: PropertyFeature[];
   /** Every mutation's path and input, in order. */
   calls: { path: string; input: unknown }[];
@@ -54,6 +58,7 @@ export function fakeEscalationServer(overrides: Partial<FakeEscalationServer> = 
     providers: [],
     vault: [],
     completions: [],
+    policies: [HOUSEHOLD_POLICY],
     features: [],
     calls: [],
     queries: [],
@@ -89,10 +94,19 @@ export function claimDetail(overrides: Partial<ClaimDetail> = {}): ClaimDetail {
       dna_code: 'RES-4821-CT',
     },
     documents: [],
+    cover: claimCover(overrides.incident_date ?? '2026-11-20', [HOUSEHOLD_POLICY]),
     evidence: [],
     ...overrides,
   };
 }
+
+/** The policy the fixtures' vault holds: in force from Feb 01, 2026 to Feb 01, 2027. */
+export const HOUSEHOLD_POLICY: CoverPolicy = {
+  id: 'd0c00000-0000-4000-8000-000000000002',
+  name: 'Household policy 2026.pdf',
+  starts_on: '2026-02-01',
+  expires_on: '2027-02-01',
+};
 
 /** A registered supplier as Find Provider lists it. */
 export function provider(overrides: Partial<Provider> = {}): Provider {
@@ -205,6 +219,7 @@ function answerMutation(server: FakeEscalationServer, path: string, input: Recor
           bytes: 1024,
           uploaded_at: NOW_ISO,
         })),
+        cover: claimCover(input.incident_date as string, server.policies),
         evidence: claimEvidence({
           incidentType: type,
           features: server.features,

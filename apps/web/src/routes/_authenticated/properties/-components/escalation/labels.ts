@@ -51,6 +51,8 @@ export const CLAIM_MESSAGES = {
   evidenceLoadFailed: 'Unable to check the evidence',
   missing: 'Missing',
   found: 'Found',
+  /** The policy item of a claim whose policy's dates deny cover on the incident's day. */
+  notCover: { lapsed: 'Lapsed', not_started: 'Not started' },
   downloadPack: 'Download claim pack',
   packFailed: 'Claim pack download failed',
 } as const;

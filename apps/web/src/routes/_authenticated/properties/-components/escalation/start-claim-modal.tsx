@@ -15,6 +15,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
+  COVER_TITLES,
   claimInputSchema,
   ESCALATION_MESSAGES,
   evidenceRequirementsFor,
@@ -146,10 +147,14 @@ export function StartClaimModal({
     );
     void utils.escalation.propertyClaims.invalidate({ propertyId });
     void utils.escalation.claims.invalidate();
+    // A policy whose dates deny cover on the incident's day is said at once, not only on the claim's card.
+    const denied = claim.cover.status === 'lapsed' || claim.cover.status === 'not_started';
     notifications.show({
-      color: 'green',
+      color: denied ? 'red' : 'green',
       title: CLAIM_MESSAGES.started,
-      message: `${claim.incident_type_label} on ${formatDate(claim.incident_date)}: its evidence checklist is on the Escalation tab.`,
+      message: denied
+        ? `${COVER_TITLES[claim.cover.status]}. ${claim.cover.message}`
+        : `${claim.incident_type_label} on ${formatDate(claim.incident_date)}: its evidence checklist is on the Escalation tab.`,
     });
     onStarted(claim);
   }
