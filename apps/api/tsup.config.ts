@@ -3,7 +3,11 @@ import { defineConfig } from 'tsup';
 // The API ships as one ESM bundle per entry. Workspace packages (TypeScript source) are bundled in;
 // third-party packages stay external and are resolved from node_modules at run time.
 export default defineConfig({
-  entry: { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts' },
+  entry: {
+    main: 'src/main.ts',
+    'migrate-cli': 'src/db/migrate-cli.ts',
+    'create-staff-cli': 'src/create-staff-cli.ts',
+  },
   format: 'esm',
   platform: 'node',
   target: 'node22',

@@ -27,6 +27,7 @@ import { reportRoutes } from './modules/reports/reports.files.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
 import { APP_VERSION } from './modules/system/system.service.js';
 import { transferFileRoutes } from './modules/transfers/transfers.files.js';
+import { verificationFileRoutes } from './modules/verification/verification.files.js';
 import { errorReply } from './rest/error-reply.js';
 import { restPlugin } from './rest/plugin.js';
 import { fsStorageRoutes } from './storage/fs-routes.js';
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(reportRoutes, { services });
   await app.register(escalationFileRoutes, { services });
   await app.register(transferFileRoutes, { services });
+  await app.register(verificationFileRoutes, { services });
 
   const trpc: TrpcHttpOptions<AppRouter> = {
     router: appRouter,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES, type OwnedKind, requireOwned } from '../src/auth/owned.js';
 import { AppError } from '../src/errors.js';
+import { createStaff } from '../src/modules/verification/staff.service.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -37,6 +38,8 @@ const TABLES = [
   'callbacks',
   'transfers',
   'property_ownerships',
+  'supplier_evidence',
+  'staff_members',
 ] as const;
 
 const MALFORMED = ['not-a-uuid', '00000000-0000-0000-0000', "1' or '1'='1"];
@@ -419,6 +422,23 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       expect(await snapshot()).toBe(before);
     });
   }
+
+  it('staff are outsiders on every door of every kind: their role opens the back office and nothing else', async () => {
+    const staff = await signUpAndLogIn(t, 'homeowner');
+    await createStaff(t.db.db, staff.email);
+    const before = await snapshot();
+    let tried = 0;
+    for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
+      for (const [, method, url, body] of doors(kind, foreign[kind]())) {
+        const res = await call(staff, method, url, body);
+        // 404 as any outsider; 403 where the door is for another role (the supplier's console).
+        expect([403, 404], `${method} ${url}: ${res.body}`).toContain(res.statusCode);
+        tried++;
+      }
+    }
+    expect(tried).toBeGreaterThan(0);
+    expect(await snapshot()).toBe(before);
+  });
 
   it("an archived property is not found, even by its owner, on every door; a job share's property is no door to it", async () => {
     const before = await snapshot();

@@ -31,6 +31,7 @@ export * from './schemas/share.js';
 export * from './schemas/supplier.js';
 export * from './schemas/transfer.js';
 export * from './schemas/vendor.js';
+export * from './schemas/verification.js';
 export * from './templates.js';
 export * from './text.js';
 export * from './trust.js';

@@ -7,6 +7,8 @@ import type {
   CountryCode,
   DocumentKind,
   DocumentSource,
+  EvidenceKind,
+  EvidenceStatus,
   IncidentType,
   MaintenanceFrequency,
   PolicyCheckStatus,
@@ -16,6 +18,7 @@ import type {
   ReminderType,
   TaskPriority,
   TemplateField,
+  Trade,
   UserType,
 } from '@propertydna/domain';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
@@ -203,7 +206,11 @@ export type AuditAction =
   | 'export'
   /** A property was handed to another organisation (the seller's side) or received (the buyer's). */
   | 'transfer_out'
-  | 'transfer_in';
+  | 'transfer_in'
+  /** Supplier verification (issue 26 §2): evidence submitted, and a reviewer's decision on it. */
+  | 'evidence_submit'
+  | 'evidence_approve'
+  | 'evidence_reject';
 
 export interface AuditEventTable {
   id: Generated<string>;
@@ -262,6 +269,32 @@ export interface SupplierInsuranceTable {
   /** The certificate itself: an organisation document (no property, no job). */
   certificate_document_id: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
+}
+
+/** A PropertyDNA reviewer (issue 26 §2): written only by the admin:create-staff command. */
+export interface StaffMemberTable {
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** A document a supplier submitted as evidence, and the reviewer's decision (issue 26 §2). */
+export interface SupplierEvidenceTable {
+  id: Generated<string>;
+  organization_id: string;
+  kind: EvidenceKind;
+  trade: Trade | null;
+  document_id: string;
+  /** Date columns: read with to_char as 'YYYY-MM-DD'. */
+  expires_on: ColumnType<Date | string | null, string | null, string | null>;
+  status: ColumnType<EvidenceStatus, EvidenceStatus | undefined, EvidenceStatus>;
+  submitted_by: string | null;
+  submitted_at: Timestamp;
+  reviewed_by: string | null;
+  reviewer_name: string | null;
+  reviewed_at: Date | null;
+  checked: string | null;
+  valid_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  reject_reason: string | null;
 }
 
 /** An organisation's service provider (issue 15); one per e-mail address per organisation. */
@@ -324,6 +357,8 @@ export interface Database {
   callbacks: CallbackTable;
   transfers: TransferTable;
   property_ownerships: PropertyOwnershipTable;
+  staff_members: StaffMemberTable;
+  supplier_evidence: SupplierEvidenceTable;
 }
 
 export type TransferStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';

@@ -390,3 +390,47 @@ export function transferDecidedMail(input: {
     footnote: 'You receive this because you started this transfer on PropertyDNA.',
   });
 }
+
+/** Issue 26 §2: a reviewer rejected a document the supplier submitted, and says why. */
+export function evidenceRejectedMail(input: {
+  firstName: string;
+  what: string;
+  document: string;
+  reason: string;
+  url: string;
+}): RenderedMail {
+  return render({
+    subject: `Your ${input.what.toLowerCase()} was not accepted`,
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      `A PropertyDNA reviewer looked at “${input.document}”, which you submitted as your ${input.what.toLowerCase()}, and could not accept it.`,
+      `The reason: ${input.reason}`,
+      'Upload a document that answers this on the Verification tab of your supplier console and submit it again.',
+    ],
+    action: { label: 'Open Verification', url: input.url },
+    footnote: 'You receive this because you submitted documents for verification on PropertyDNA.',
+  });
+}
+
+/** Issue 26 §2: a reviewer approved a document the supplier submitted. */
+export function evidenceApprovedMail(input: {
+  firstName: string;
+  what: string;
+  document: string;
+  validUntil: string | null;
+  level: string;
+  url: string;
+}): RenderedMail {
+  return render({
+    subject: `Your ${input.what.toLowerCase()} was approved`,
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      `A PropertyDNA reviewer checked “${input.document}” and approved it as your ${input.what.toLowerCase()}${
+        input.validUntil ? `, valid until ${formatDate(input.validUntil)}` : ''
+      }.`,
+      `Your verification level is now: ${input.level}.`,
+    ],
+    action: { label: 'Open Verification', url: input.url },
+    footnote: 'You receive this because you submitted documents for verification on PropertyDNA.',
+  });
+}

@@ -18,6 +18,7 @@ import { supplierRestRoutes } from '../modules/supplier/supplier.rest.js';
 import { systemRestRoutes } from '../modules/system/system.rest.js';
 import { transfersRestRoutes } from '../modules/transfers/transfers.rest.js';
 import { vendorsRestRoutes } from '../modules/vendors/vendors.rest.js';
+import { verificationRestRoutes } from '../modules/verification/verification.rest.js';
 import { type AppServices, createContext } from '../trpc/context.js';
 import { createCaller } from '../trpc/router.js';
 import type { AnyRestRoute } from './define-route.js';
@@ -38,6 +39,7 @@ export const restRoutes: AnyRestRoute[] = [
   ...notificationsRestRoutes,
   ...calendarRestRoutes,
   ...supplierRestRoutes,
+  ...verificationRestRoutes,
   ...sharesRestRoutes,
   ...vendorsRestRoutes,
   ...escalationRestRoutes,

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { isSameOrigin, type RequestActor } from '../auth/actor.js';
+import { isStaff } from '../auth/staff.js';
 import { AppError, appErrorCodes, describeIssues } from '../errors.js';
 import type { Context } from './context.js';
 
@@ -60,5 +61,16 @@ export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
 /** Supplier procedures: the role comes from the session, never from the client. */
 export const supplierProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.userType !== 'supplier') throw new AppError('FORBIDDEN', 'Only suppliers can do this');
+  return next();
+});
+
+export const STAFF_ONLY = 'Only PropertyDNA staff can do this';
+
+/**
+ * Back-office procedures: the caller must be staff (staff_members, written only by the
+ * admin:create-staff command), checked on the server on every call; anyone else gets 403.
+ */
+export const staffProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  if (!(await isStaff(ctx.db, ctx.actor.userId))) throw new AppError('FORBIDDEN', STAFF_ONLY);
   return next();
 });

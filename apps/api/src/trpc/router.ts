@@ -13,10 +13,12 @@ import { supplierRouter } from '../modules/supplier/supplier.router.js';
 import { systemRouter } from '../modules/system/system.router.js';
 import { transferLinksRouter, transfersRouter } from '../modules/transfers/transfers.router.js';
 import { invitesRouter, vendorsRouter } from '../modules/vendors/vendors.router.js';
+import { backofficeRouter, verificationRouter } from '../modules/verification/verification.router.js';
 import { createCallerFactory, router } from './init.js';
 
 export const appRouter = router({
   auth: authRouter,
+  backoffice: backofficeRouter,
   calendar: calendarRouter,
   compliance: complianceRouter,
   documents: documentsRouter,
@@ -33,6 +35,7 @@ export const appRouter = router({
   transferLinks: transferLinksRouter,
   transfers: transfersRouter,
   vendors: vendorsRouter,
+  verification: verificationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,12 +13,13 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-/** Runs a TypeScript entry of this package (through tsx) as a child process. */
+/** Runs a TypeScript entry of this package (through tsx) as a child process, with its arguments. */
 export function runScript(
   script: string,
   env: Record<string, string>,
+  args: readonly string[] = [],
 ): { child: ChildProcess; output: () => string; exited: Promise<number | string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

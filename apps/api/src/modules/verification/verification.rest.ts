@@ -1,0 +1,83 @@
+import { approveEvidenceSchema, rejectEvidenceSchema, submitEvidenceSchema } from '@propertydna/domain';
+import { z } from 'zod';
+import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import {
+  evidenceOutSchema,
+  reviewItemSchema,
+  reviewListQuery,
+  staffAccessSchema,
+  verificationStatusSchema,
+} from './verification.schemas.js';
+
+const evidenceParams = z.object({ id: z.string() });
+
+/** The REST doors of supplier verification and the back office: each calls one procedure. */
+export const verificationRestRoutes: AnyRestRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/supplier/verification',
+    summary: "The supplier's verification level, its checks and every evidence submission (suppliers only)",
+    tags: ['supplier'],
+    response: verificationStatusSchema,
+    call: (caller) => caller.verification.status(),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/supplier/verification/evidence',
+    summary:
+      'Submit an uploaded organisation document as evidence for review (company registration, trade registration, liability insurance certificate)',
+    tags: ['supplier'],
+    body: submitEvidenceSchema,
+    response: evidenceOutSchema,
+    call: (caller, { body }) => caller.verification.submit(body),
+    status: () => 201,
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/backoffice/access',
+    summary: 'Whether the caller is PropertyDNA staff',
+    tags: ['backoffice'],
+    response: staffAccessSchema,
+    call: (caller) => caller.backoffice.access(),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/backoffice/evidence',
+    summary:
+      'Evidence waiting for review (status=pending, oldest first) or decided (status=decided) (staff only)',
+    tags: ['backoffice'],
+    query: reviewListQuery,
+    response: z.array(reviewItemSchema),
+    call: (caller, { query }) => caller.backoffice.reviews(query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/backoffice/evidence/:id',
+    summary: 'One submission (staff only)',
+    tags: ['backoffice'],
+    params: evidenceParams,
+    response: reviewItemSchema,
+    call: (caller, { params }) => caller.backoffice.review(params),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/backoffice/evidence/:id/approve',
+    summary:
+      'Approve a submission: what was checked, valid until (defaults to the evidence expiry; required for insurance) (staff only)',
+    tags: ['backoffice'],
+    params: evidenceParams,
+    body: approveEvidenceSchema.omit({ id: true }),
+    response: reviewItemSchema,
+    call: (caller, { params, body }) => caller.backoffice.approve({ ...body, id: params.id }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/backoffice/evidence/:id/reject',
+    summary: 'Reject a submission with a reason, mailed to the supplier (staff only)',
+    tags: ['backoffice'],
+    params: evidenceParams,
+    body: rejectEvidenceSchema.omit({ id: true }),
+    response: reviewItemSchema,
+    call: (caller, { params, body }) => caller.backoffice.reject({ ...body, id: params.id }),
+  }),
+];

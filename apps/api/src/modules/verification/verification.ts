@@ -1,0 +1,149 @@
+import {
+  evidenceCheckStatus,
+  isStillValid,
+  johannesburgToday,
+  type SupplierVerification,
+  tradesRequiredBy,
+  type VerificationCheck,
+  type VerificationLevel,
+  verificationLevelOf,
+} from '@propertydna/domain';
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/database.js';
+
+export type { SupplierVerification, VerificationCheck };
+
+/** The source a reviewed check names: who checked it. */
+export const REVIEW_SOURCE = 'PropertyDNA review';
+
+/**
+ * The checks an official register gives a set of suppliers (kind 'register', status 'matched'), keyed by
+ * organisation id. The registers module provides the real one; until it is wired in here, no supplier
+ * has a register check and nobody is register matched.
+ */
+export type RegisterChecks = (
+  db: DbOrTrx,
+  organizationIds: readonly string[],
+  today: string,
+) => Promise<Map<string, VerificationCheck[]>>;
+
+const noRegisterChecks: RegisterChecks = async () => new Map();
+
+/** The seam the registers module plugs into: `registerChecks` from modules/registers. */
+const registerChecks: RegisterChecks = noRegisterChecks;
+
+interface EvidenceCheckRow {
+  organization_id: string;
+  kind: VerificationCheck['kind'];
+  trade: VerificationCheck['trade'];
+  status: 'pending' | 'approved' | 'rejected';
+  reviewed_at: Date | string | null;
+  checked: string | null;
+  valid_until: string | null;
+}
+
+/**
+ * The standing of each kind of evidence (and each trade) from a supplier's submissions, newest first:
+ * an approval still valid on `today` wins (a newer pending or rejected submission does not take it
+ * away); otherwise the newest submission's status (an approval past its date is 'lapsed').
+ */
+function evidenceChecks(rows: readonly EvidenceCheckRow[], today: string): VerificationCheck[] {
+  const slots = new Map<string, EvidenceCheckRow[]>();
+  for (const row of rows) {
+    const slot = `${row.kind}:${row.trade ?? ''}`;
+    slots.set(slot, [...(slots.get(slot) ?? []), row]);
+  }
+  return [...slots.values()].map((submissions) => {
+    const current = submissions.find(
+      (row) => row.status === 'approved' && isStillValid(row.valid_until, today),
+    );
+    // Every slot holds at least one row: it was made from one.
+    const row = current ?? (submissions[0] as EvidenceCheckRow);
+    return {
+      kind: row.kind,
+      status: evidenceCheckStatus(row.status, row.valid_until, today),
+      checked_at: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
+      valid_until: row.status === 'approved' ? row.valid_until : null,
+      source: REVIEW_SOURCE,
+      trade: row.trade,
+      checked: row.status === 'approved' ? row.checked : null,
+    };
+  });
+}
+
+/** The order checks are listed in: registration, trades, insurance, register. */
+const KIND_ORDER: Record<VerificationCheck['kind'], number> = {
+  company_registration: 0,
+  trade_registration: 1,
+  liability_insurance: 2,
+  register: 3,
+};
+
+/**
+ * Each supplier's verification level and checks on `today` (a Johannesburg date, 'YYYY-MM-DD'), from
+ * the reviewed evidence and the official registers. Computed from dates on every read: an approval
+ * lapses at its valid_until and the level drops with it, no job needed. Every id asked for has an
+ * answer (self_declared with no checks when nothing was submitted).
+ */
+export async function supplierVerification(
+  db: DbOrTrx,
+  organizationIds: readonly string[],
+  today: string = johannesburgToday(new Date()),
+): Promise<Map<string, SupplierVerification>> {
+  const answer = new Map<string, SupplierVerification>();
+  const ids = [...new Set(organizationIds)];
+  if (ids.length === 0) return answer;
+  const [organizations, rows, registers] = await Promise.all([
+    db.selectFrom('organizations').select(['id', 'specialties']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('supplier_evidence')
+      .select([
+        'organization_id',
+        'kind',
+        'trade',
+        'status',
+        'reviewed_at',
+        'checked',
+        sql<string | null>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until'),
+      ])
+      .where('organization_id', 'in', ids)
+      .orderBy('submitted_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    registerChecks(db, ids, today),
+  ]);
+  const specialties = new Map(organizations.map((org) => [org.id, org.specialties]));
+  for (const id of ids) {
+    const checks = [
+      ...evidenceChecks(
+        rows.filter((row) => row.organization_id === id),
+        today,
+      ),
+      ...(registers.get(id) ?? []),
+    ].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+    const level = verificationLevelOf(checks, tradesRequiredBy(specialties.get(id) ?? []));
+    answer.set(id, { level, checks });
+  }
+  return answer;
+}
+
+/** One supplier's level on `today` (self_declared for an organisation that submitted nothing). */
+export async function supplierVerificationLevel(
+  db: DbOrTrx,
+  organizationId: string,
+  today?: string,
+): Promise<VerificationLevel> {
+  const verification = await supplierVerification(db, [organizationId], today);
+  return verification.get(organizationId)?.level ?? 'self_declared';
+}
+
+/**
+ * A SQL condition on organisation `o` that every documents-checked supplier meets (an approved,
+ * unexpired company registration and insurance certificate): Find Provider orders by it before it
+ * takes its page, then by the exact level.
+ */
+export function mayBeChecked(today: string) {
+  const approved = (kind: string) =>
+    sql<boolean>`exists (select 1 from supplier_evidence e where e.organization_id = o.id and e.kind = ${kind} and e.status = 'approved' and (e.valid_until is null or e.valid_until >= ${today}::date))`;
+  return sql<boolean>`(${approved('company_registration')} and ${approved('liability_insurance')})`;
+}
