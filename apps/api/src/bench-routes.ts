@@ -163,8 +163,8 @@ export async function benchRoutes(
         db,
       );
       await sql`
-        insert into users (organization_id, email, password_hash, first_name, last_name, user_type)
-        select o.id, 'alerts-' || substr(o.name, 14) || '@example.co.za', 'bench-no-login', 'Bench', 'Owner', 'homeowner'
+        insert into users (organization_id, email, password_hash, first_name, last_name, user_type, email_verified_at)
+        select o.id, 'alerts-' || substr(o.name, 14) || '@example.co.za', 'bench-no-login', 'Bench', 'Owner', 'homeowner', now()
         from organizations o where o.name like 'Bench alerts %'`.execute(db);
       await sql`
         insert into properties (organization_id, dna_code, parcel_key, name, address, municipality, parcel_id)

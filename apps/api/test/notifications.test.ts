@@ -175,8 +175,8 @@ describe(`email alerts (${databaseKind})`, () => {
       t.db.db,
     );
     await sql`
-      insert into users (organization_id, email, password_hash, first_name, last_name, user_type)
-      select o.id, ${tag} || '-' || replace(o.name, ' ', '-') || '@example.co.za', 'x', 'Page', 'Owner', 'homeowner'
+      insert into users (organization_id, email, password_hash, first_name, last_name, user_type, email_verified_at)
+      select o.id, ${tag} || '-' || replace(o.name, ' ', '-') || '@example.co.za', 'x', 'Page', 'Owner', 'homeowner', now()
       from organizations o where o.name like ${`${tag} %`}`.execute(t.db.db);
     await sql`
       insert into properties (organization_id, dna_code, parcel_key, name, address, municipality, parcel_id)

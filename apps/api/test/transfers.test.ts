@@ -1,9 +1,15 @@
-import { FREE_PLAN_LIMIT_MESSAGE, johannesburgToday, TRANSFER_MESSAGES } from '@propertydna/domain';
+import {
+  EMAIL_VERIFICATION_MESSAGES,
+  FREE_PLAN_LIMIT_MESSAGE,
+  johannesburgToday,
+  TRANSFER_MESSAGES,
+} from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES } from '../src/auth/owned.js';
 import { appUrl } from '../src/env.js';
 import { MOVED_WITH_PROPERTY } from '../src/modules/properties/move-property.js';
+import { verifyEmailOf } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { pdfTextOf, unzip } from './support/archives.js';
 import { databaseKind } from './support/database.js';
@@ -637,8 +643,27 @@ describe(`ownership transfer (${databaseKind})`, () => {
     const headers = { authorization: `Bearer ${login.json().token}` };
     const list = await t.app.inject({ method: 'GET', url: '/api/transfers', headers });
     expect(list.json().incoming.map((x: { id: string }) => x.id)).toEqual([started.id]);
-    // Nobody verified the address this account signed up with: without the mailed link (or with another
-    // link), it cannot accept; with the link, it can.
+    // Until the account confirms its address, it decides nothing about a transfer addressed to it (not
+    // even with the offer's link), and the answer says what to do; nothing moves.
+    for (const [action, payload] of [
+      ['accept', {}],
+      ['accept', { token: link }],
+      ['decline', {}],
+    ] as const) {
+      const unconfirmed = await t.app.inject({
+        method: 'POST',
+        url: `/api/transfers/${started.id}/${action}`,
+        headers,
+        payload,
+      });
+      expect(unconfirmed.statusCode, unconfirmed.body).toBe(403);
+      expect(unconfirmed.json()).toEqual({ error: EMAIL_VERIFICATION_MESSAGES.required(email) });
+    }
+    const still = await t.app.inject({ method: 'GET', url: '/api/transfers', headers });
+    expect(still.json().incoming[0]).toMatchObject({ id: started.id, status: 'pending' });
+    await verifyEmailOf(t, email);
+    // Confirmed, but after the offer was made: without the mailed link (or with another link), it
+    // cannot accept; with the link, it can.
     for (const payload of [{}, { token: 'x'.repeat(32) }]) {
       const refused = await t.app.inject({
         method: 'POST',

@@ -142,12 +142,13 @@ export const TEST_PASSWORD = 'Karoo-roof-2024';
  * A fresh account signed up through the REST API (an email made from `label`, TEST_PASSWORD) and logged
  * in: a homeowner unless `userType` says otherwise; a supplier also needs its company (`company`,
  * `registrationNumber`, `specialties`, `businessAddress`), and any other signup field goes in as given.
+ * Its address is confirmed with the link mailed to it (from the outbox) unless `verified: false`.
  * With `context`, every page of that context starts signed in as it. Answers the email, the session
  * token, the organisation the signup made, and `logIn()` for another session of the same account.
  */
 let accounts = 0;
 
-export async function newAccount({ label = 'account', context, ...details } = {}) {
+export async function newAccount({ label = 'account', context, verified = true, ...details } = {}) {
   const email = uniqueEmail(label);
   accounts += 1;
   const signup = await api('/api/auth/signup', {
@@ -164,6 +165,7 @@ export async function newAccount({ label = 'account', context, ...details } = {}
     },
   });
   assert.equal(signup.status, 201, JSON.stringify(signup.body));
+  if (verified) await confirmEmail(email);
   const logIn = async () => {
     const login = await api('/api/auth/login', { body: { email, password: TEST_PASSWORD } });
     assert.equal(login.status, 200, JSON.stringify(login.body));
@@ -459,4 +461,24 @@ export async function mailsTo(to, subject) {
     if (mail.subject === subject && recipients.includes(to)) mails.push(mail);
   }
   return mails;
+}
+
+export const CONFIRM_SUBJECT = 'Confirm your PropertyDNA email address';
+const CONFIRM_LINK = /\/(verify-email|confirm-email)\?token=([A-Za-z0-9_-]+)/;
+
+/** The newest confirmation link mailed to `to` (waits for the queue to send it): its path and token. */
+export async function confirmationLink(to, subject = CONFIRM_SUBJECT) {
+  const mail = await waitUntil(async () => (await mailsTo(to, subject)).at(-1), {
+    what: `"${subject}" mail to ${to} in the outbox`,
+  });
+  const match = CONFIRM_LINK.exec(mail.text);
+  assert.ok(match, `a confirmation link in: ${mail.text}`);
+  return { path: `/${match[1]}?token=${match[2]}`, token: match[2] };
+}
+
+/** Confirms `email` as its owner would, with the link mailed to it (POST /api/auth/verify-email). */
+export async function confirmEmail(email) {
+  const { token } = await confirmationLink(email);
+  const verified = await api('/api/auth/verify-email', { body: { token } });
+  assert.equal(verified.status, 200, JSON.stringify(verified.body));
 }

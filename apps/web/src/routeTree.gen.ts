@@ -11,12 +11,14 @@
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SignupRouteImport } from './routes/signup';
 import { Route as TermsRouteImport } from './routes/terms';
 import { Route as VerifyRouteImport } from './routes/verify';
+import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account';
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard';
 import { Route as AuthenticatedMaintenanceRouteImport } from './routes/_authenticated/maintenance';
@@ -60,6 +62,11 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
@@ -88,6 +95,11 @@ const TermsRoute = TermsRouteImport.update({
 const VerifyRoute = VerifyRouteImport.update({
   id: '/verify',
   path: '/verify',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
@@ -278,12 +290,14 @@ const AuthenticatedSupplierJobsIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/confirm-email': typeof ConfirmEmailRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
   '/verify': typeof VerifyRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/account': typeof AuthenticatedAccountRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/maintenance': typeof AuthenticatedMaintenanceRoute;
@@ -320,12 +334,14 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/confirm-email': typeof ConfirmEmailRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
   '/verify': typeof VerifyRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/account': typeof AuthenticatedAccountRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/maintenance': typeof AuthenticatedMaintenanceRoute;
@@ -363,12 +379,14 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
   '/_authenticated': typeof AuthenticatedRouteWithChildren;
+  '/confirm-email': typeof ConfirmEmailRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
   '/verify': typeof VerifyRoute;
+  '/verify-email': typeof VerifyEmailRoute;
   '/_authenticated/account': typeof AuthenticatedAccountRoute;
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
   '/_authenticated/maintenance': typeof AuthenticatedMaintenanceRoute;
@@ -407,12 +425,14 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/confirm-email'
     | '/forgot-password'
     | '/login'
     | '/reset-password'
     | '/signup'
     | '/terms'
     | '/verify'
+    | '/verify-email'
     | '/account'
     | '/dashboard'
     | '/maintenance'
@@ -449,12 +469,14 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/confirm-email'
     | '/forgot-password'
     | '/login'
     | '/reset-password'
     | '/signup'
     | '/terms'
     | '/verify'
+    | '/verify-email'
     | '/account'
     | '/dashboard'
     | '/maintenance'
@@ -491,12 +513,14 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authenticated'
+    | '/confirm-email'
     | '/forgot-password'
     | '/login'
     | '/reset-password'
     | '/signup'
     | '/terms'
     | '/verify'
+    | '/verify-email'
     | '/_authenticated/account'
     | '/_authenticated/dashboard'
     | '/_authenticated/maintenance'
@@ -535,12 +559,14 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
+  ConfirmEmailRoute: typeof ConfirmEmailRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   LoginRoute: typeof LoginRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   SignupRoute: typeof SignupRoute;
   TermsRoute: typeof TermsRoute;
   VerifyRoute: typeof VerifyRoute;
+  VerifyEmailRoute: typeof VerifyEmailRoute;
   InviteTokenRoute: typeof InviteTokenRoute;
   ShareTokenRoute: typeof ShareTokenRoute;
   TransfersTokenRoute: typeof TransfersTokenRoute;
@@ -560,6 +586,13 @@ declare module '@tanstack/react-router' {
       path: '';
       fullPath: '/';
       preLoaderRoute: typeof AuthenticatedRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/confirm-email': {
+      id: '/confirm-email';
+      path: '/confirm-email';
+      fullPath: '/confirm-email';
+      preLoaderRoute: typeof ConfirmEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/forgot-password': {
@@ -602,6 +635,13 @@ declare module '@tanstack/react-router' {
       path: '/verify';
       fullPath: '/verify';
       preLoaderRoute: typeof VerifyRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/verify-email': {
+      id: '/verify-email';
+      path: '/verify-email';
+      fullPath: '/verify-email';
+      preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/_authenticated/account': {
@@ -923,12 +963,14 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  ConfirmEmailRoute: ConfirmEmailRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,
   VerifyRoute: VerifyRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   InviteTokenRoute: InviteTokenRoute,
   ShareTokenRoute: ShareTokenRoute,
   TransfersTokenRoute: TransfersTokenRoute,

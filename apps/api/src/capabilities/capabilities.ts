@@ -22,7 +22,9 @@ export type CapabilityPurpose =
   | 'calendar'
   | 'vendor_invite'
   | 'transfer'
-  | 'transfer_pack';
+  | 'transfer_pack'
+  | 'verify_email'
+  | 'change_email';
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -61,6 +61,10 @@ export interface UserTable {
   is_demo: Generated<boolean>;
   /** The daily email alert (issue 14 §4); on by default, sent on Premium and during the trial only. */
   email_alerts: Generated<boolean>;
+  /** When the current address was proved (its mailed link opened); null: unverified (issue 26 §1). */
+  email_verified_at: Date | null;
+  /** A new address asked for on /account, waiting for its link to be opened; the old one stays until then. */
+  pending_email: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

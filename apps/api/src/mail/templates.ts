@@ -115,6 +115,54 @@ export function signupAttemptMail(input: { firstName: string; appUrl: string }):
   });
 }
 
+/** The link that proves an address: at sign-up, on 'Resend', and for a new address asked for on /account. */
+export function verifyEmailMail(input: {
+  firstName: string;
+  link: string;
+  validHours: number;
+  change?: boolean;
+}): RenderedMail {
+  return render({
+    subject: input.change
+      ? 'Confirm your new PropertyDNA email address'
+      : 'Confirm your PropertyDNA email address',
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      input.change
+        ? 'You asked to use this address for your PropertyDNA account. Confirm it with the link below: until then your account keeps its current address.'
+        : 'Confirm that this address is yours with the link below. Until then, what depends on owning it waits: accepting a property transfer addressed to it, being recognised as an invited supplier, and the daily email alert.',
+      `The link works once and expires in ${input.validHours} hours.`,
+    ],
+    action: { label: input.change ? 'Confirm new address' : 'Confirm email address', url: input.link },
+    footnote: input.change
+      ? 'If you did not ask for this, ignore this email: nothing changes without the link.'
+      : 'If you did not create a PropertyDNA account, ignore this email: the address stays unconfirmed.',
+  });
+}
+
+/** The old address is told when a change to another one is asked for, and again when it took effect. */
+export function emailChangeNoticeMail(input: {
+  firstName: string;
+  newEmail: string;
+  appUrl: string;
+  done: boolean;
+}): RenderedMail {
+  return render({
+    subject: input.done
+      ? 'Your PropertyDNA email address was changed'
+      : 'A new email address was asked for your PropertyDNA account',
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      input.done
+        ? `Your PropertyDNA account now uses ${input.newEmail}. Mail about the account goes there from now on.`
+        : `Someone signed in to your PropertyDNA account asked to change its email address to ${input.newEmail}. The change takes effect only when the link sent to that address is opened.`,
+      'If this was you, there is nothing to do.',
+    ],
+    action: { label: 'Reset your password', url: `${input.appUrl}/forgot-password` },
+    footnote: 'If this was not you, reset your password now: someone else may know it.',
+  });
+}
+
 export function passwordResetMail(input: {
   firstName: string;
   link: string;

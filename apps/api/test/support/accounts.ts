@@ -1,4 +1,5 @@
 import type { TestApp } from './app.js';
+import { emailLinkToken } from './outbox.js';
 
 let counter = 0;
 
@@ -21,11 +22,29 @@ const SUPPLIER_FIELDS = {
   businessAddress: '1 Main Road, Cape Town',
 };
 
-/** Signs up a fresh account through the API (Premium unless told otherwise) and logs it in. */
+/**
+ * Opens the confirmation link mailed to `email` (read from the mail queue, not delivered) through
+ * POST /api/auth/verify-email, as its owner would.
+ */
+export async function verifyEmailOf(t: TestApp, email: string, remoteAddress = '127.0.0.1'): Promise<void> {
+  const token = await emailLinkToken(t, email, '/verify-email');
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    remoteAddress,
+    payload: { token },
+  });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
+}
+
+/**
+ * Signs up a fresh account through the API (Premium unless told otherwise), confirms its address with
+ * the mailed link (unless `verified: false`) and logs it in.
+ */
 export async function signUpAndLogIn(
   t: TestApp,
   userType: 'homeowner' | 'supplier' = 'homeowner',
-  { plan = 'premium' }: { plan?: 'free' | 'premium' } = {},
+  { plan = 'premium', verified = true }: { plan?: 'free' | 'premium'; verified?: boolean } = {},
 ): Promise<TestAccount> {
   const email = `${userType}-${process.pid}-${++counter}@example.co.za`;
   const password = 'a long password';
@@ -44,6 +63,7 @@ export async function signUpAndLogIn(
     },
   });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
+  if (verified) await verifyEmailOf(t, email, testAddress(counter));
   // Sign-up answers the same for every address; the account's ids come with its first session.
   const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);

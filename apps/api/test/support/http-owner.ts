@@ -21,7 +21,7 @@ export async function httpOwner(
   {
     userType = 'homeowner',
     ...options
-  }: { plan?: 'free' | 'premium'; userType?: 'homeowner' | 'supplier' } = {},
+  }: { plan?: 'free' | 'premium'; userType?: 'homeowner' | 'supplier'; verified?: boolean } = {},
 ) {
   const account = await signUpAndLogIn(t, userType, options);
   const call = async (

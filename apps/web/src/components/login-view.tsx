@@ -102,7 +102,8 @@ export function LoginView({
 
       {signedUpEmail && !shownError && (
         <Alert role="status" color="green" variant="light" mt="md" title="Account created">
-          Your account for {signedUpEmail} is ready. Enter your password to log in.
+          Your account for {signedUpEmail} is ready. Check your mail: we sent a link to confirm the address.
+          Enter your password to log in.
         </Alert>
       )}
 

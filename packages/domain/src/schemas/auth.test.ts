@@ -8,8 +8,10 @@ import {
   type UserType,
 } from '../users.js';
 import {
+  changeEmailSchema,
   DEMO_ACCOUNTS,
   demoLoginSchema,
+  EMAIL_VERIFICATION_MESSAGES,
   LOGIN_MESSAGES,
   loginSchema,
   newPasswordSchema,
@@ -21,6 +23,7 @@ import {
   signupFormSchema,
   signupRequestSchema,
   toSignupRequest,
+  verifyEmailSchema,
 } from './auth.js';
 import { dataOf, errorsOf } from './test-helpers.js';
 
@@ -527,5 +530,36 @@ describe('demoLoginSchema', () => {
 
   it.each([['admin'], [undefined]])('refuses %j', (account) => {
     expect(errorsOf(demoLoginSchema, { account })).toEqual({ account: 'Choose a demo account' });
+  });
+});
+
+describe('email verification', () => {
+  it('names the address in what it asks for', () => {
+    expect(EMAIL_VERIFICATION_MESSAGES.required('a@b.co.za')).toBe(
+      'Confirm your email address first: we sent a link to a@b.co.za.',
+    );
+    expect(EMAIL_VERIFICATION_MESSAGES.resent('a@b.co.za')).toContain('a@b.co.za');
+    expect(EMAIL_VERIFICATION_MESSAGES.changeRequested('a@b.co.za')).toContain('a@b.co.za');
+    expect(EMAIL_VERIFICATION_MESSAGES.changed('a@b.co.za')).toContain('a@b.co.za');
+  });
+
+  it('takes a link token and refuses a missing or malformed one with the link messages', () => {
+    expect(verifyEmailSchema.parse({ token: 'abc_DEF-123' })).toEqual({ token: 'abc_DEF-123' });
+    const messageOf = (input: unknown) => verifyEmailSchema.safeParse(input).error?.issues[0]?.message;
+    expect(messageOf({})).toBe(EMAIL_VERIFICATION_MESSAGES.tokenRequired);
+    expect(messageOf({ token: '' })).toBe(EMAIL_VERIFICATION_MESSAGES.tokenRequired);
+    expect(messageOf({ token: 'not a token' })).toBe(EMAIL_VERIFICATION_MESSAGES.invalidLink);
+    expect(messageOf({ token: 'a'.repeat(201) })).toBe(EMAIL_VERIFICATION_MESSAGES.invalidLink);
+  });
+
+  it('takes a new address (normalised) with the current password', () => {
+    expect(changeEmailSchema.parse({ newEmail: ' New@Example.co.za ', currentPassword: 'secret' })).toEqual({
+      newEmail: 'new@example.co.za',
+      currentPassword: 'secret',
+    });
+    expect(changeEmailSchema.safeParse({ newEmail: 'nope', currentPassword: 'x' }).success).toBe(false);
+    expect(
+      changeEmailSchema.safeParse({ newEmail: 'a@b.co.za', currentPassword: '' }).error?.issues[0]?.message,
+    ).toBe('Enter your current password');
   });
 });

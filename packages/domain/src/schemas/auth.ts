@@ -318,3 +318,43 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/**
+ * Email ownership (issue 26 §1): a new account's address, and a new address on /account, count only once
+ * the mailed link has been opened. What depends on owning the address answers `required(address)` until
+ * then, on every door and in the UI.
+ */
+export const EMAIL_VERIFICATION_MESSAGES = {
+  required: (address: string) => `Confirm your email address first: we sent a link to ${address}.`,
+  invalidLink:
+    'This confirmation link is invalid, has expired or was already used. Sign in and ask for a new one.',
+  tokenRequired: 'The confirmation link is incomplete. Open the link from the email again.',
+  verified: 'Your email address is confirmed.',
+  alreadyVerified: 'Your email address is already confirmed.',
+  resent: (address: string) => `We sent a new confirmation link to ${address}. It works once, for 24 hours.`,
+  changeRequested: (address: string) =>
+    `We sent a confirmation link to ${address}. Your email address changes when you open it (within 24 hours).`,
+  changed: (address: string) => `Your email address is now ${address}.`,
+  sameAddress: 'That is already your email address.',
+  demo: 'The demo account\u2019s email address cannot be changed.',
+  signupCheckMail:
+    'We sent you a link to confirm your email address: open it to finish setting up your account.',
+} as const;
+
+/** A mailed confirmation link's token (POST /api/auth/verify-email and /confirm-email-change). */
+export const emailLinkTokenSchema = z
+  .string({ error: EMAIL_VERIFICATION_MESSAGES.tokenRequired })
+  .min(1, EMAIL_VERIFICATION_MESSAGES.tokenRequired)
+  .max(200, EMAIL_VERIFICATION_MESSAGES.invalidLink)
+  .regex(/^[A-Za-z0-9_-]+$/, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+
+/** POST /api/auth/verify-email and POST /api/auth/confirm-email-change: {token}. */
+export const verifyEmailSchema = z.object({ token: emailLinkTokenSchema });
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+
+/** /account → email, and POST /api/auth/email: the new address, and the current password (as for a password change). */
+export const changeEmailSchema = z.object({
+  newEmail: emailSchema,
+  currentPassword: changePasswordSchema.shape.currentPassword,
+});
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;

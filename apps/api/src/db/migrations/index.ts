@@ -19,6 +19,7 @@ import * as transfers from './2026-11-23T0017-transfers.js';
 import * as propertyFigures from './2026-11-26T0018-property-figures.js';
 import * as portfolioVersion from './2026-11-26T0019-portfolio-version.js';
 import * as storedObjects from './2026-11-27T0020-stored-objects.js';
+import * as emailVerification from './2026-11-27T0021-email-verification.js';
 import * as supplierVerification from './2026-11-27T0022-supplier-verification.js';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0018-property-figures': propertyFigures,
   '2026-11-26T0019-portfolio-version': portfolioVersion,
   '2026-11-27T0020-stored-objects': storedObjects,
+  '2026-11-27T0021-email-verification': emailVerification,
   '2026-11-27T0022-supplier-verification': supplierVerification,
 };

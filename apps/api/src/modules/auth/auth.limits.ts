@@ -102,3 +102,34 @@ export const resetGuessRule = (ip: string): LimitRule => ({
   max: MAX_RESET_FAILURES_PER_ADDRESS,
   message: (seconds) => `Too many invalid reset links. Try again in ${waitPhrase(seconds)}.`,
 });
+
+/** Confirmation links mailed again on 'Resend' (issue 26 §1): 3 an hour per account. */
+export const MAX_VERIFICATION_RESENDS_PER_HOUR = 3;
+/** Changes of address asked for on /account: 5 an hour per account (each mails two addresses). */
+export const MAX_EMAIL_CHANGES_PER_HOUR = 5;
+/** Wrong confirmation-link tokens: 20 per address in 15 minutes, as for reset links. */
+export const MAX_EMAIL_LINK_FAILURES_PER_ADDRESS = 20;
+
+export const verificationResendRule = (userId: string): LimitRule => ({
+  rule: 'verify-email-resend:user',
+  key: userId,
+  windowMs: HOUR_MS,
+  max: MAX_VERIFICATION_RESENDS_PER_HOUR,
+  message: (seconds) => `Too many confirmation emails. Try again in ${waitPhrase(seconds)}.`,
+});
+
+export const emailChangeRule = (userId: string): LimitRule => ({
+  rule: 'email-change:user',
+  key: userId,
+  windowMs: HOUR_MS,
+  max: MAX_EMAIL_CHANGES_PER_HOUR,
+  message: (seconds) => `Too many email address changes. Try again in ${waitPhrase(seconds)}.`,
+});
+
+export const emailLinkGuessRule = (ip: string): LimitRule => ({
+  rule: 'email-link:ip',
+  key: ip,
+  windowMs: PAIR_WINDOW_MS,
+  max: MAX_EMAIL_LINK_FAILURES_PER_ADDRESS,
+  message: (seconds) => `Too many invalid confirmation links. Try again in ${waitPhrase(seconds)}.`,
+});

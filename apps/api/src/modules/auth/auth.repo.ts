@@ -10,6 +10,8 @@ export function toPublicUser(row: UserRow): PublicUser {
     lastName: row.last_name,
     userType: row.user_type,
     phone: row.phone,
+    email_verified: row.email_verified_at !== null,
+    pending_email: row.pending_email,
   };
 }
 

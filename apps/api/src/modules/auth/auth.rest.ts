@@ -1,10 +1,12 @@
 import {
+  changeEmailSchema,
   changePasswordSchema,
   demoLoginSchema,
   forgotPasswordSchema,
   loginSchema,
   resetPasswordSchema,
   signupRequestSchema,
+  verifyEmailSchema,
 } from '@propertydna/domain';
 import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
 import { loginResultSchema, meSchema, messageSchema, okSchema } from './auth.schemas.js';
@@ -83,5 +85,43 @@ export const authRestRoutes: AnyRestRoute[] = [
     body: resetPasswordSchema,
     response: messageSchema,
     call: (caller, { body }) => caller.auth.resetPassword(body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    summary:
+      "Confirm the account's email address with the token of the mailed link (single use, 24 hours); 400 for an invalid, expired or used link",
+    tags: ['auth'],
+    body: verifyEmailSchema,
+    response: messageSchema,
+    call: (caller, { body }) => caller.auth.verifyEmail(body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/resend-verification',
+    summary: "Mail a new confirmation link to the signed-in account's address (3 an hour; 429 beyond)",
+    tags: ['auth'],
+    response: messageSchema,
+    call: (caller) => caller.auth.resendVerification(),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/email',
+    summary:
+      'Change the email address (with the current password): a link goes to the new address, which takes effect when it is opened; the old address is told',
+    tags: ['auth'],
+    body: changeEmailSchema,
+    response: messageSchema,
+    call: (caller, { body }) => caller.auth.changeEmail(body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/confirm-email-change',
+    summary:
+      "Confirm a new email address with the token of the link mailed to it; it becomes the account's address",
+    tags: ['auth'],
+    body: verifyEmailSchema,
+    response: messageSchema,
+    call: (caller, { body }) => caller.auth.confirmEmailChange(body),
   }),
 ];

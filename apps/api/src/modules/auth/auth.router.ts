@@ -1,12 +1,15 @@
 import {
+  changeEmailSchema,
   changePasswordSchema,
   demoLoginSchema,
+  EMAIL_VERIFICATION_MESSAGES,
   forgotPasswordSchema,
   loginSchema,
   PASSWORD_RESET_MESSAGES,
   resetPasswordSchema,
   SIGNUP_MESSAGES,
   signupRequestSchema,
+  verifyEmailSchema,
 } from '@propertydna/domain';
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
@@ -15,14 +18,18 @@ import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { loginResultSchema, meSchema, messageSchema, okSchema } from './auth.schemas.js';
 import {
   changePassword,
+  confirmEmailChange,
   demoLogin,
   loadMe,
   login,
   logout,
+  requestEmailChange,
   requestPasswordReset,
+  resendVerification,
   resetPassword,
   type SessionGrant,
   signup,
+  verifyEmail,
 } from './auth.service.js';
 
 /** Hands the session to the caller twice: the token in the body (Bearer) and an HttpOnly cookie (plain links). */
@@ -81,6 +88,39 @@ export const authRouter = router({
       await resetPassword(ctx.deps, input, ctx.req.ip);
       return { ok: true as const, message: PASSWORD_RESET_MESSAGES.done };
     }),
+
+  /** Opens the link mailed to the account's address (single use, 24 hours): the address is confirmed. */
+  verifyEmail: publicProcedure
+    .input(verifyEmailSchema)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      await verifyEmail(ctx.deps, input.token, ctx.req.ip);
+      return { ok: true as const, message: EMAIL_VERIFICATION_MESSAGES.verified };
+    }),
+
+  /** Mails a new confirmation link to the signed-in account's address (3 an hour). */
+  resendVerification: authedProcedure.output(messageSchema).mutation(async ({ ctx }) => ({
+    ok: true as const,
+    message: await resendVerification(ctx.deps, ctx.actor.userId),
+  })),
+
+  /** Asks to change the address: it takes effect when the link mailed to the new one is opened. */
+  changeEmail: authedProcedure
+    .input(changeEmailSchema)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => ({
+      ok: true as const,
+      message: await requestEmailChange(ctx.deps, ctx.actor.userId, input, ctx.req.ip),
+    })),
+
+  /** Opens the link mailed to a new address: the account's address becomes that one. */
+  confirmEmailChange: publicProcedure
+    .input(verifyEmailSchema)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => ({
+      ok: true as const,
+      message: await confirmEmailChange(ctx.deps, input.token, ctx.req.ip),
+    })),
 
   /** Ends the caller's session, if any, and clears the cookie. Answers ok either way. */
   logout: publicProcedure.output(okSchema).mutation(async ({ ctx }) => {

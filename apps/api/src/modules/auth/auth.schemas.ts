@@ -10,6 +10,10 @@ export const publicUserSchema = z
     lastName: z.string(),
     userType: z.enum(USER_TYPES),
     phone: z.string().nullable(),
+    /** Whether the address was proved by its mailed link (issue 26 §1). */
+    email_verified: z.boolean(),
+    /** A new address asked for on /account and not yet confirmed; `email` stays until it is. */
+    pending_email: z.string().nullable(),
   })
   .meta({ id: 'User' });
 

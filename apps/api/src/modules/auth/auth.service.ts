@@ -1,24 +1,33 @@
-import { type AccountGroup, PASSWORD_RESET_MESSAGES, type UserType } from '@propertydna/domain';
-import { sql } from 'kysely';
+import {
+  type AccountGroup,
+  EMAIL_VERIFICATION_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
+  type UserType,
+} from '@propertydna/domain';
+import { sql, type Transaction } from 'kysely';
 import type { AppLucia } from '../../auth/lucia.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/password.js';
 import { sessionKey } from '../../auth/session-adapter.js';
 import { consumeCapability, issueCapability, revokeCapabilitiesOf } from '../../capabilities/capabilities.js';
-import type { Db, UserRow } from '../../db/database.js';
+import type { Database, Db, UserRow } from '../../db/database.js';
 import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
 import { countAttempts, firstInWindow, hearGuess, takeAttempt } from '../../limits/attempt-limiter.js';
-import { queueMail } from '../../mail/mail-job.js';
+import { queueMail, queueMailWithin } from '../../mail/mail-job.js';
 import {
+  emailChangeNoticeMail,
   passwordChangedMail,
   passwordResetMail,
   signInFailuresMail,
   signupAttemptMail,
+  verifyEmailMail,
   welcomeMail,
 } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
 import {
   accountGuessRule,
+  emailChangeRule,
+  emailLinkGuessRule,
   FAILURE_NOTICE_AT,
   failureNoticeRule,
   PASSWORD_ACCOUNT_RULE,
@@ -29,6 +38,7 @@ import {
   resetRequestRules,
   signupNoticeRule,
   signupRule,
+  verificationResendRule,
 } from './auth.limits.js';
 import {
   findOrganizationById,
@@ -87,8 +97,9 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  * instead ('someone tried to sign up with your address', at most once an hour). Both ways hash the
  * password, the costliest step by far; the rest differs a little (a new address writes two rows and
  * queues a welcome, a taken one queues its notice at most once an hour). What remains to tell them
- * apart — signing in with the password just chosen — ends with email verification (issue 26), which
- * holds a new account's sign-in until its address is confirmed.
+ * apart is signing in with the password just chosen. The new account is unverified: the link that
+ * proves its address (single use, 24 hours) is queued with it, in the same transaction, and until it is
+ * opened nothing that depends on owning the address works (see email-ownership.ts).
  */
 export async function signup(services: AppServices, input: SignupInput, ip: string): Promise<void> {
   const { db } = services.db;
@@ -110,7 +121,7 @@ export async function signup(services: AppServices, input: SignupInput, ip: stri
         business_address: company ? (input.businessAddress ?? null) : null,
         specialties: JSON.stringify(company ? (input.specialties ?? []) : []),
       });
-      await insertUser(trx, {
+      const user = await insertUser(trx, {
         organization_id: organization.id,
         email,
         password_hash: passwordHash,
@@ -120,6 +131,7 @@ export async function signup(services: AppServices, input: SignupInput, ip: stri
         phone: input.phoneNumber || null,
         agree_to_marketing: input.agreeToMarketing ?? false,
       });
+      await mailVerificationLinkWithin(services, trx, user, user.email, 'verify_email');
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides, the other is told apart
@@ -320,6 +332,7 @@ export async function resetPassword(
   const { db } = services.db;
   const passwordHash = await hashPassword(input.password);
   let user: UserRow | undefined;
+  // The link came to the account's address: opening it proves the address as a confirmation link would.
   const { ok } = await hearGuess(
     db,
     [resetGuessRule(ip)],
@@ -329,7 +342,11 @@ export async function resetPassword(
         if (!link?.subject_id) return undefined;
         const updated = await trx
           .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: now })
+          .set((eb) => ({
+            password_hash: passwordHash,
+            updated_at: now,
+            email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
+          }))
           .where('id', '=', link.subject_id)
           .returningAll()
           .executeTakeFirst();
@@ -360,4 +377,222 @@ export async function resetPassword(
     to: email,
     ...passwordChangedMail({ firstName: user.first_name, appUrl: appUrl(services.env), how: 'reset' }),
   });
+}
+
+// ---- Email ownership (issue 26 §1) ----------------------------------------------------------------
+
+/** A confirmation link (a new account's address, or a new address asked for) lives this long. */
+export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+type EmailLinkPurpose = 'verify_email' | 'change_email';
+
+/** Where each kind of link leads: the web page that posts its token. */
+const EMAIL_LINK_PAGES: Record<EmailLinkPurpose, string> = {
+  verify_email: '/verify-email',
+  change_email: '/confirm-email',
+};
+
+/**
+ * Revokes the user's earlier links of this kind, issues a new single-use one (24 hours) and queues the
+ * mail that carries it to `to`, on the urgent lane, in the caller's transaction: the link and its mail
+ * exist together or not at all.
+ */
+async function mailVerificationLinkWithin(
+  services: AppServices,
+  trx: Transaction<Database>,
+  user: Pick<UserRow, 'id' | 'organization_id' | 'first_name'>,
+  to: string,
+  purpose: EmailLinkPurpose,
+  now = new Date(),
+): Promise<void> {
+  await revokeCapabilitiesOf(trx, purpose, user.id, now);
+  const { token } = await issueCapability(trx, {
+    purpose,
+    subjectId: user.id,
+    organizationId: user.organization_id,
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_MS),
+    singleUse: true,
+  });
+  const link = `${appUrl(services.env)}${EMAIL_LINK_PAGES[purpose]}?token=${encodeURIComponent(token)}`;
+  await queueMailWithin(services, trx, 'urgent', {
+    to,
+    ...verifyEmailMail({
+      firstName: user.first_name,
+      link,
+      validHours: EMAIL_LINK_TTL_MS / 3_600_000,
+      change: purpose === 'change_email',
+    }),
+  });
+}
+
+/**
+ * 'Resend' (the app shell's banner): a new confirmation link to the account's address, the earlier ones
+ * revoked; 3 an hour per account (429). An address already confirmed is answered so, and nothing is sent.
+ */
+export async function resendVerification(
+  services: AppServices,
+  userId: string,
+  now = new Date(),
+): Promise<string> {
+  const { db } = services.db;
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Not signed in');
+  if (user.email_verified_at !== null) return EMAIL_VERIFICATION_MESSAGES.alreadyVerified;
+  await takeAttempt(db, [verificationResendRule(userId)], now);
+  await db
+    .transaction()
+    .execute((trx) => mailVerificationLinkWithin(services, trx, user, user.email, 'verify_email', now));
+  return EMAIL_VERIFICATION_MESSAGES.resent(user.email);
+}
+
+/**
+ * Runs one use of a mailed link as a guess (limited per address: 20 wrong tokens in 15 minutes, 429);
+ * `use` answers whether the link was good. A bad one answers 400 with the link message.
+ */
+async function useEmailLink(
+  services: AppServices,
+  ip: string,
+  now: Date,
+  use: () => Promise<boolean>,
+): Promise<void> {
+  const { ok } = await hearGuess(services.db.db, [emailLinkGuessRule(ip)], use, { now });
+  if (!ok) throw new AppError('BAD_REQUEST', EMAIL_VERIFICATION_MESSAGES.invalidLink);
+}
+
+/**
+ * POST /api/auth/verify-email {token}: the link mailed to the account's address is used up and the
+ * address counts as proved. Whoever opens it need not be signed in (the mailbox is the proof).
+ * An unknown, expired, used or revoked link, or one of another kind, answers 400.
+ */
+export async function verifyEmail(
+  services: AppServices,
+  token: string,
+  ip: string,
+  now = new Date(),
+): Promise<void> {
+  const { db } = services.db;
+  await useEmailLink(services, ip, now, () =>
+    db.transaction().execute(async (trx) => {
+      const link = await consumeCapability(trx, 'verify_email', token, now);
+      if (!link?.subject_id) return false;
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)) }))
+        .where('id', '=', link.subject_id)
+        .execute();
+      return true;
+    }),
+  );
+}
+
+/**
+ * /account → 'Change email' (POST /api/auth/email): with the current password (its guesses count like
+ * sign-in failures, as for a password change), the new address is kept as pending and a confirmation
+ * link goes to it; the old address is told. The account keeps its address until the link is opened.
+ * An address that another account uses gets the same answer and state, but no link: nobody learns from
+ * this who has an account. 5 requests an hour per account. Demo accounts keep their address.
+ */
+export async function requestEmailChange(
+  services: AppServices,
+  userId: string,
+  input: { newEmail: string; currentPassword: string },
+  ip: string,
+  now = new Date(),
+): Promise<string> {
+  const { db } = services.db;
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Not signed in');
+  if (user.is_demo) throw new AppError('FORBIDDEN', EMAIL_VERIFICATION_MESSAGES.demo);
+  const ok = await hearAccountPassword(
+    services,
+    user.email,
+    ip,
+    user,
+    () => verifyPassword(user.password_hash, input.currentPassword),
+    now,
+  );
+  if (!ok) throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
+  const newEmail = input.newEmail.trim().toLowerCase();
+  if (newEmail === user.email.toLowerCase()) {
+    throw new AppError('BAD_REQUEST', EMAIL_VERIFICATION_MESSAGES.sameAddress);
+  }
+  await takeAttempt(db, [emailChangeRule(userId)], now);
+  const taken = await findUserByEmail(db, newEmail);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ pending_email: newEmail, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+    if (taken) await revokeCapabilitiesOf(trx, 'change_email', userId, now);
+    else await mailVerificationLinkWithin(services, trx, user, newEmail, 'change_email', now);
+    await queueMailWithin(services, trx, 'urgent', {
+      to: user.email,
+      ...emailChangeNoticeMail({
+        firstName: user.first_name,
+        newEmail,
+        appUrl: appUrl(services.env),
+        done: false,
+      }),
+    });
+  });
+  return EMAIL_VERIFICATION_MESSAGES.changeRequested(newEmail);
+}
+
+/**
+ * POST /api/auth/confirm-email-change {token}: the link mailed to the pending address is used up; the
+ * account's address becomes that one, proved. The links mailed to the old address (reset, confirmation)
+ * end, and the old address is told. A link whose address was taken by another account meanwhile, or
+ * that a newer change replaced, answers 400 like any bad link.
+ */
+export async function confirmEmailChange(
+  services: AppServices,
+  token: string,
+  ip: string,
+  now = new Date(),
+): Promise<string> {
+  const { db } = services.db;
+  let changedTo = '';
+  try {
+    await useEmailLink(services, ip, now, () =>
+      db.transaction().execute(async (trx) => {
+        const link = await consumeCapability(trx, 'change_email', token, now);
+        if (!link?.subject_id) return false;
+        const user = await trx
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', link.subject_id)
+          .forUpdate()
+          .executeTakeFirst();
+        const newEmail = user?.pending_email;
+        if (!user || !newEmail) return false;
+        const other = await findUserByEmail(trx, newEmail);
+        if (other && other.id !== user.id) return false;
+        await trx
+          .updateTable('users')
+          .set({ email: newEmail, pending_email: null, email_verified_at: now, updated_at: now })
+          .where('id', '=', user.id)
+          .execute();
+        for (const purpose of ['verify_email', 'password_reset'] as const) {
+          await revokeCapabilitiesOf(trx, purpose, user.id, now);
+        }
+        await queueMailWithin(services, trx, 'urgent', {
+          to: user.email,
+          ...emailChangeNoticeMail({
+            firstName: user.first_name,
+            newEmail,
+            appUrl: appUrl(services.env),
+            done: true,
+          }),
+        });
+        changedTo = newEmail;
+        return true;
+      }),
+    );
+  } catch (error) {
+    // Another account took the address between the check and the write: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError('BAD_REQUEST', EMAIL_VERIFICATION_MESSAGES.invalidLink);
+    throw error;
+  }
+  return EMAIL_VERIFICATION_MESSAGES.changed(changedTo);
 }

@@ -21,6 +21,7 @@ import { queueMail, queueMailsWithin } from '../../mail/mail-job.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { reminderDigestMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
+import { requireVerifiedEmail } from '../auth/email-ownership.js';
 import { openRemindersOfProperties } from '../maintenance/reminders.service.js';
 import type { NotificationSettings } from './notifications.schemas.js';
 
@@ -135,7 +136,8 @@ const digestMessage = (
 /**
  * POST /api/notifications/test ('Send me a test reminder email'): the caller's digest as it stands, now
  * (queued like every mail; into DATA_DIR/outbox without SMTP_URL), also when nothing is due (it says
- * so), whether the daily alert is on or off. The Free plan has no alerts: 403 with the upgrade message.
+ * so), whether the daily alert is on or off. The Free plan has no alerts: 403 with the upgrade message;
+ * an address not yet confirmed gets no mail: 403 'Confirm your email address first…'.
  */
 export async function sendTestDigest(
   services: AppServices,
@@ -145,6 +147,7 @@ export async function sendTestDigest(
   const db = services.db.db;
   const user = await recipient(db, actor.userId);
   if (!alertsAvailable(user, now)) throw new AppError('FORBIDDEN', EMAIL_ALERTS_UPGRADE_MESSAGE);
+  await requireVerifiedEmail(db, actor.userId);
   await takeAttempt(db, [testEmailRule(actor.userId)], now);
   const today = johannesburgToday(now);
   const digest = await digestOf(db, user.organization_id, now);
@@ -202,8 +205,8 @@ async function queueDigests(
 }
 
 /**
- * The daily round (07:00 South African time): every user with alerts on whose organisation is on Premium
- * or in its trial, and has no digest yet today, gets one if something is overdue or due within 7 days.
+ * The daily round (07:00 South African time): every user with alerts on and a confirmed address whose
+ * organisation is on Premium or in its trial, and has no digest yet today, gets one if something is overdue or due within 7 days.
  * Users are read a page at a time (BATCH); the reminders of a page's organisations are read in one pass
  * and its digests claimed and queued in one transaction (queueDigests), on the bulk mail lane. A page
  * whose digests fail is logged and the round goes on; the round then fails so that the queue retries
@@ -225,6 +228,8 @@ export async function sendDailyDigests(
     let page = recipients(db)
       .where('u.email_alerts', '=', true)
       .where('u.is_demo', '=', false)
+      // Never to an address its account has not proved: it may be someone else's mailbox.
+      .where('u.email_verified_at', 'is not', null)
       .where((eb) => eb.or([eb('o.plan', '=', 'premium'), eb('o.trial_ends_at', '>', now)]))
       .where((eb) =>
         eb.not(

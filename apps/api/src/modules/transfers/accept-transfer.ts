@@ -30,8 +30,8 @@ export async function acceptTransfer(
   const db = services.db.db;
   const { organizationId: buyer, userId } = who.actor;
   const found = await addressedTo(db, userId, id);
-  // Nobody verifies the address an account signs up with: an account made after the offer might be
-  // anyone who typed the buyer's address. It accepts only with the mailed link, which proves the mailbox.
+  // The address is confirmed by now (addressedTo), but it may have been confirmed after the offer went
+  // out: an account made after the offer accepts only with the offer's own mailed link as well.
   const user = await db
     .selectFrom('users')
     .select('created_at')

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { capabilityStatus } from '../../capabilities/capabilities.js';
 import type { DbOrTrx, TransferRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { requireVerifiedEmail } from '../auth/email-ownership.js';
 import type { TransferOut } from './transfers.schemas.js';
 
 /**
@@ -94,7 +95,8 @@ export async function transferById(db: DbOrTrx, id: string, now: Date): Promise<
 
 /**
  * The transfer with this id addressed to the signed-in user's email address, or 404 'Transfer not found'
- * (anyone else, and any malformed or unknown id, alike).
+ * (anyone else, and any malformed or unknown id, alike). Deciding on it (accept, decline) depends on
+ * owning that address: an account that has not confirmed it gets 403 'Confirm your email address first…'.
  */
 export async function addressedTo(db: DbOrTrx, userId: string, id: string): Promise<TransferRow> {
   if (!isUuid(id)) throw notFound();
@@ -106,5 +108,6 @@ export async function addressedTo(db: DbOrTrx, userId: string, id: string): Prom
     .where('to_email', '=', email)
     .executeTakeFirst();
   if (!row) throw notFound();
+  await requireVerifiedEmail(db, userId);
   return row;
 }

@@ -217,7 +217,9 @@ async function supplierUploader(
         selectFrom('users as u')
           .select('u.id')
           .whereRef('u.organization_id', '=', 'o.id')
-          .where(sql<SqlBool>`lower(u.email) = lower(${invite.vendor_email})`),
+          .where(sql<SqlBool>`lower(u.email) = lower(${invite.vendor_email})`)
+          // Only an address its account has proved: anyone can sign up with the invited address.
+          .where('u.email_verified_at', 'is not', null),
       ),
     )
     .executeTakeFirst();

@@ -29,14 +29,16 @@ export const insuranceCurrent = (organizationId: Expression<string>, today: stri
   sql<boolean>`exists (select 1 from supplier_insurance si where si.organization_id = ${organizationId} and si.expires_on >= ${today}::date)`;
 
 /**
- * The registered supplier a vendor's e-mail address belongs to, when its insurance is current (the
- * vendor is then 'verified'): its organisation's name, else null. One correlated sub-query.
+ * The registered supplier a vendor's e-mail address belongs to, when its insurance is current and the
+ * supplier's account has confirmed that address (the vendor is then 'verified'): its organisation's name,
+ * else null. One correlated sub-query.
  */
 export function registeredSupplierOf(email: Expression<string>, today: string) {
   return sql<string | null>`(
     select o.name from users u
     join organizations o on o.id = u.organization_id
     where lower(u.email) = lower(${email}) and u.user_type = 'supplier'
+      and u.email_verified_at is not null
       and ${insuranceCurrent(sql.ref('o.id'), today)}
     order by o.name limit 1
   )`;

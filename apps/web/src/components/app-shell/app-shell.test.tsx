@@ -43,6 +43,8 @@ function signIn(userType: string) {
       firstName: 'Thandi',
       lastName: 'Mokoena',
       userType,
+      email_verified: true,
+      pending_email: null,
     },
     organization,
     logout: vi.fn().mockResolvedValue(undefined),

@@ -6,6 +6,7 @@ import { createContext, type MouseEvent, type ReactNode, useContext, useEffect, 
 import { useAuth } from '../../lib/auth';
 import { LogoLink } from '../logo';
 import classes from './app-shell.module.css';
+import { EmailVerificationBanner } from './email-verification-banner';
 import { type NavItem, normalisePath, OWNER_NAV, SUPPLIER_NAV } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -183,6 +184,7 @@ export function AppShellLayout({
           className={withNavbar ? classes.mainBesideNavbar : undefined}
           style={{ outline: 'none' }}
         >
+          <EmailVerificationBanner />
           {children}
         </AppShell.Main>
       </AppShell>

@@ -2,6 +2,7 @@ import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { homePathOf } from '@propertydna/domain';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { ChangeEmailSection } from '../../components/change-email-form';
 import { ChangePasswordSection } from '../../components/change-password-form';
 import { useAuth } from '../../lib/auth';
 import { pageHead } from '../../lib/page-head';
@@ -48,8 +49,8 @@ function AccountPage() {
       <Title order={1}>Account</Title>
       <Text c="dimmed" mt={4}>
         {owner
-          ? 'Your details, your plan, maintenance alerts, your calendar feed and your password'
-          : 'Your details, your organisation\u2019s plan and your password'}
+          ? 'Your details, your plan, maintenance alerts, your calendar feed, your email address and your password'
+          : 'Your details, your organisation\u2019s plan, your email address and your password'}
       </Text>
       <Stack gap="lg" mt="xl">
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-details">
@@ -60,7 +61,10 @@ function AccountPage() {
             <Detail label="Name">
               {user.firstName} {user.lastName}
             </Detail>
-            <Detail label="Email">{user.email}</Detail>
+            <Detail label="Email">
+              {user.email}
+              {user.pending_email ? ` (changing to ${user.pending_email}, waiting for confirmation)` : ''}
+            </Detail>
             <Detail label="Organisation">{organization.name}</Detail>
             <Detail label="Account type">{USER_TYPE_LABELS[user.userType].label}</Detail>
           </SimpleGrid>
@@ -74,6 +78,9 @@ function AccountPage() {
           />
         )}
         {owner && <CalendarFeedSection />}
+        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-email-title">
+          <ChangeEmailSection idPrefix="account-email" />
+        </Paper>
         <Paper withBorder radius="md" p="lg">
           <ChangePasswordSection idPrefix="account" />
         </Paper>

@@ -93,6 +93,8 @@ function fakeApi(server: FakeServer) {
                   lastName: 'Mokoena',
                   userType: 'homeowner',
                   phone: null,
+                  email_verified: true,
+                  pending_email: null,
                 },
                 organization: {
                   id: 'o1',

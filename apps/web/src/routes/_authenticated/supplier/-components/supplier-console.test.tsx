@@ -17,6 +17,8 @@ const supplier: AuthUser = {
   lastName: 'Dlamini',
   userType: 'supplier',
   phone: null,
+  email_verified: true,
+  pending_email: null,
 };
 
 const company: AuthOrganization = {
