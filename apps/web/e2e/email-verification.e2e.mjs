@@ -46,7 +46,7 @@ describe('email verification', () => {
     const watch = await watchPage(page);
     const { email } = await newAccount({ label: 'confirm', context, verified: false });
 
-    await page.goto('/');
+    await page.goto('/app/dashboard');
     const banner = page.getByRole('region', {
       name: `Confirm your email address: we sent a link to ${email}.`,
     });

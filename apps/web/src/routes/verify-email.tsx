@@ -1,5 +1,7 @@
+import { homePathOf } from '@propertydna/domain';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { useAuth } from '../lib/auth';
 import { pageHead } from '../lib/page-head';
 import { trpc } from '../lib/trpc';
 import { type EmailLinkSearch, useLinkToken, validateEmailLinkSearch } from './-components/email-link-token';
@@ -14,11 +16,19 @@ export const Route = createFileRoute('/verify-email')({
 /** The page the sign-up's (and Resend's) confirmation mail links to: POST /api/auth/verify-email. */
 function VerifyEmailPage() {
   const search: EmailLinkSearch = Route.useSearch();
-  const { token, signedIn } = useLinkToken('/verify-email', search.token);
+  const { user } = useAuth();
+  const token = useLinkToken('/verify-email', search.token);
   const utils = trpc.useUtils();
   const { mutateAsync } = trpc.auth.verifyEmail.useMutation({
     onSuccess: () => void utils.auth.me.invalidate(),
   });
   const confirm = useCallback((value: string) => mutateAsync({ token: value }), [mutateAsync]);
-  return <EmailLinkView kind="verify" token={token} onConfirm={confirm} signedIn={signedIn} />;
+  return (
+    <EmailLinkView
+      kind="verify"
+      token={token}
+      onConfirm={confirm}
+      home={user ? homePathOf(user.userType) : undefined}
+    />
+  );
 }

@@ -1,6 +1,5 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { readStoredToken } from '../../lib/auth';
 
 export interface EmailLinkSearch {
   /** The secret of the mailed link; read once, then moved out of the address bar. */
@@ -15,12 +14,12 @@ export const validateEmailLinkSearch = (search: Record<string, unknown>): EmailL
 /**
  * The link's token, from the URL and then from the history entry's state: as on /reset-password, the
  * address bar is replaced by the plain page, so a bookmark, a copied address or a screenshot does not
- * carry the token. Also whether someone is signed in in this browser.
+ * carry the token.
  */
 export function useLinkToken(
   to: '/verify-email' | '/confirm-email',
   fromUrl: string | undefined,
-): { token: string | undefined; signedIn: boolean } {
+): string | undefined {
   const fromState = useLocation({
     select: ({ state }) =>
       'emailLinkToken' in state && typeof state.emailLinkToken === 'string'
@@ -37,5 +36,5 @@ export function useLinkToken(
       state: (previous) => ({ ...previous, emailLinkToken: fromUrl }),
     });
   }, [fromUrl, navigate, to]);
-  return { token: fromUrl ?? fromState, signedIn: readStoredToken() !== null };
+  return fromUrl ?? fromState;
 }

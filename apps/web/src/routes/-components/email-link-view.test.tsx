@@ -28,7 +28,7 @@ async function renderView(
       kind={options.kind ?? 'verify'}
       token={token}
       onConfirm={onConfirm}
-      signedIn={options.signedIn ?? false}
+      home={options.signedIn ? '/app' : undefined}
     />,
     '/verify-email',
   );
@@ -45,7 +45,7 @@ describe('EmailLinkView', () => {
     expect(await screen.findByText(EMAIL_VERIFICATION_MESSAGES.verified)).toBeTruthy();
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onConfirm).toHaveBeenCalledWith(TOKEN);
-    expect(screen.getByRole('link', { name: 'Continue to PropertyDNA' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Continue to PropertyDNA' }).getAttribute('href')).toBe('/app');
     await waitFor(() =>
       expect(document.activeElement).toBe(
         screen.getByRole('heading', { name: 'Confirm your email address' }),

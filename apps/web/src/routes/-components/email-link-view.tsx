@@ -21,8 +21,8 @@ export interface EmailLinkViewProps {
   token: string | undefined;
   /** Posts the token; answers the server's message, or rejects with its refusal. */
   onConfirm: (token: string) => Promise<{ message: string }>;
-  /** Whether someone is signed in in this browser (where the page leads next). */
-  signedIn: boolean;
+  /** The signed-in user's home (where the page leads next); undefined when nobody is signed in here. */
+  home: '/app' | '/supplier' | undefined;
 }
 
 type State =
@@ -42,7 +42,7 @@ function linkProblemOf(token: string | undefined): string | null {
  * as it opens (the link is single use) and says what happened: confirmed, or why not and what to do. The
  * heading takes the focus when the outcome is shown, so a screen reader hears it.
  */
-export function EmailLinkView({ kind, token, onConfirm, signedIn }: EmailLinkViewProps) {
+export function EmailLinkView({ kind, token, onConfirm, home }: EmailLinkViewProps) {
   const problem = linkProblemOf(token);
   const [state, setState] = useState<State>(() =>
     problem ? { step: 'failed', message: problem, retry: false } : { step: 'confirming' },
@@ -70,8 +70,8 @@ export function EmailLinkView({ kind, token, onConfirm, signedIn }: EmailLinkVie
     if (state.step !== 'confirming') heading.current?.focus();
   }, [state.step]);
 
-  const next = signedIn ? (
-    <ButtonLink to="/" fullWidth>
+  const next = home ? (
+    <ButtonLink to={home} fullWidth>
       Continue to PropertyDNA
     </ButtonLink>
   ) : (
@@ -109,7 +109,7 @@ export function EmailLinkView({ kind, token, onConfirm, signedIn }: EmailLinkVie
                 Try again
               </Button>
             ) : null}
-            {signedIn ? (
+            {home ? (
               <ButtonLink to="/account" fullWidth>
                 Go to your account
               </ButtonLink>
