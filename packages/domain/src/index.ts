@@ -5,6 +5,7 @@ export * from './compliance.js';
 export * from './compliance-rules.js';
 export * from './csv.js';
 export * from './dna-code.js';
+export * from './document-dates.js';
 export * from './documents.js';
 export * from './due-band.js';
 export * from './file-signatures.js';

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { jobRef } from './job-ref.js';
 import { errorsOf } from './schemas/test-helpers.js';
 import {
+  issuedCertificateFacts,
   ROOFING_SERVICE_REPORT_V1,
   TEMPLATE_FIELD_TYPES,
   TEMPLATE_MESSAGES,
   type Template,
+  templateDraftSchema,
   templateFieldSchema,
   templateSchema,
   templateVersionSchema,
@@ -129,7 +131,8 @@ describe('templateSchema', () => {
   });
 
   it('needs at least one field, with unique names', () => {
-    expect(errorsOf(templateSchema, { ...ROOFING_SERVICE_REPORT_V1, fields: [] })).toEqual({
+    const plain = { ...ROOFING_SERVICE_REPORT_V1, certificate_type: null, issue_date_field: null };
+    expect(errorsOf(templateSchema, { ...plain, fields: [] })).toEqual({
       fields: 'A template needs at least one field',
     });
     const [first, second] = ROOFING_SERVICE_REPORT_V1.fields;
@@ -307,5 +310,46 @@ describe('validateTemplateAnswers', () => {
       ok: false,
       errors: { pick: 'Pick must be one of the listed options' },
     });
+  });
+});
+
+describe('the certificate a template issues', () => {
+  const { id: _id, ...draft } = ROOFING_SERVICE_REPORT_V1;
+
+  it('the built-in roofing report issues a roof inspection report dated by its inspection date', () => {
+    expect(templateSchema.parse(ROOFING_SERVICE_REPORT_V1)).toMatchObject({
+      certificate_type: 'roof_inspection',
+      issue_date_field: 'inspection_date',
+    });
+    expect(
+      issuedCertificateFacts(ROOFING_SERVICE_REPORT_V1, { inspection_date: '2026-03-04', job_ref: 'J-1' }),
+    ).toEqual({ certificate_type: 'roof_inspection', issued_on: '2026-03-04' });
+  });
+
+  it('a template that issues nothing, or a report without the date, carries no facts', () => {
+    const plain = templateDraftSchema.parse({ ...draft, certificate_type: '', issue_date_field: '' });
+    expect(plain).toMatchObject({ certificate_type: null, issue_date_field: null });
+    expect(issuedCertificateFacts({ ...ROOFING_SERVICE_REPORT_V1, certificate_type: null }, {})).toEqual({});
+    expect(issuedCertificateFacts(ROOFING_SERVICE_REPORT_V1, { inspection_date: 'soon' })).toEqual({
+      certificate_type: 'roof_inspection',
+    });
+  });
+
+  it('needs both the type and a required date field as its issue date', () => {
+    expect(errorsOf(templateDraftSchema, { ...draft, issue_date_field: null })).toEqual({
+      issue_date_field: TEMPLATE_MESSAGES.issuesBoth,
+    });
+    expect(errorsOf(templateDraftSchema, { ...draft, issue_date_field: 'next_inspection_date' })).toEqual({
+      issue_date_field: TEMPLATE_MESSAGES.issueDateField,
+    });
+    expect(errorsOf(templateDraftSchema, { ...draft, issue_date_field: 'roof_type' })).toEqual({
+      issue_date_field: TEMPLATE_MESSAGES.issueDateField,
+    });
+    expect(errorsOf(templateDraftSchema, { ...draft, issue_date_field: 'nowhere' })).toEqual({
+      issue_date_field: TEMPLATE_MESSAGES.issueDateField,
+    });
+    expect(errorsOf(templateDraftSchema, { ...draft, certificate_type: 'roof' })).toHaveProperty(
+      'certificate_type',
+    );
   });
 });

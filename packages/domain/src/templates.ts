@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CertificateType, certificateTypeSchema } from './certificates.js';
 import { DATE_YEARS, isoDateProblem, noControlCharacters, textCharactersProblem } from './schemas/common.js';
 
 /** Field types of a supplier report template (spec §3 Template). */
@@ -25,6 +26,8 @@ export const TEMPLATE_MESSAGES = {
   noFields: 'A template needs at least one field',
   fieldNamesUnique: 'Field names must be unique',
   unknownField: 'Unknown field',
+  issueDateField: "The issue date field must be one of the template's required date fields",
+  issuesBoth: 'A template that issues a certificate names both its certificate type and its issue date field',
 } as const;
 
 const FIELD_NAME_PATTERN = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -95,7 +98,7 @@ export const templateVersionSchema = z
   });
 
 /** A supplier report template (spec §3 Template): id, name, category, version and at least one field. */
-export const templateSchema = z.object({
+const templateObjectSchema = z.object({
   id: z
     .string({ error: TEMPLATE_MESSAGES.idRequired })
     .trim()
@@ -131,11 +134,44 @@ export const templateSchema = z.object({
         seen.add(field.name);
       });
     }),
+  /** The certificate a filled-in report is (a roof inspection report), or null when it is none. */
+  certificate_type: z
+    .union([z.literal(''), certificateTypeSchema])
+    .nullish()
+    .transform((value) => value || null),
+  /** The field whose answer is the certificate's issue date: a required date field. */
+  issue_date_field: z
+    .string({ error: TEMPLATE_MESSAGES.issueDateField })
+    .trim()
+    .nullish()
+    .transform((value) => value || null),
 });
+
+/**
+ * A template declares the certificate it issues with both its type and its issue date field, a required
+ * date field of its own (so every report it makes has its issue date).
+ */
+function checkIssues(
+  template: { fields: TemplateField[]; certificate_type: string | null; issue_date_field: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if ((template.certificate_type === null) !== (template.issue_date_field === null)) {
+    ctx.addIssue({ code: 'custom', message: TEMPLATE_MESSAGES.issuesBoth, path: ['issue_date_field'] });
+    return;
+  }
+  if (template.issue_date_field === null) return;
+  const field = template.fields.find((candidate) => candidate.name === template.issue_date_field);
+  if (field?.type !== 'date' || !field.required) {
+    ctx.addIssue({ code: 'custom', message: TEMPLATE_MESSAGES.issueDateField, path: ['issue_date_field'] });
+  }
+}
+
+/** A template, with the certificate it issues (if any) checked against its fields. */
+export const templateSchema = templateObjectSchema.superRefine(checkIssues);
 export type TemplateInput = z.input<typeof templateSchema>;
 
 /** A supplier's new or edited template: the template without its id (the server makes it). */
-export const templateDraftSchema = templateSchema.omit({ id: true });
+export const templateDraftSchema = templateObjectSchema.omit({ id: true }).superRefine(checkIssues);
 export type TemplateDraft = z.output<typeof templateDraftSchema>;
 export type Template = {
   id: string;
@@ -143,7 +179,28 @@ export type Template = {
   category: string;
   version: number;
   fields: TemplateField[];
+  /** The certificate its reports are, or null (absent on templates saved before it could be declared). */
+  certificate_type?: CertificateType | null;
+  /** Which of its required date fields is the certificate's issue date. */
+  issue_date_field?: string | null;
 };
+
+/**
+ * What a report filled in on `template` says it is, as a document's metadata: its certificate type and
+ * its issue date (the answer of the issue date field), when the template declares them and the answer
+ * is a date. Empty otherwise.
+ */
+export function issuedCertificateFacts(
+  template: Template,
+  values: Record<string, TemplateAnswerValue>,
+): { certificate_type?: CertificateType; issued_on?: string } {
+  if (!template.certificate_type || !template.issue_date_field) return {};
+  const issued = values[template.issue_date_field];
+  return {
+    certificate_type: template.certificate_type,
+    ...(typeof issued === 'string' && isoDateProblem(issued) === null ? { issued_on: issued } : {}),
+  };
+}
 
 /**
  * The built-in template (spec §2 supplier console: "Roofing Service Report v1 with 10 fields, of which 5
@@ -155,6 +212,8 @@ export const ROOFING_SERVICE_REPORT_V1: Template = {
   name: 'Roofing Service Report',
   category: 'roofing',
   version: 1,
+  certificate_type: 'roof_inspection',
+  issue_date_field: 'inspection_date',
   fields: [
     { name: 'job_ref', type: 'text', required: true, label: 'Job reference' },
     { name: 'inspection_date', type: 'date', required: true, label: 'Inspection date' },

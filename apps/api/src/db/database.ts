@@ -1,6 +1,7 @@
 import type {
   CallbackStatus,
   CallbackTime,
+  CertificateType,
   ClaimStatus,
   ComplianceFinding,
   ComplianceStatus,
@@ -164,6 +165,13 @@ export interface DocumentTable {
   vendor_invite_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who verified it, named as at upload (a vendor through an invite); set by the server only. */
   verifier_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Its metadata.issued_on may be the upload day an old form filled in (migration 0025): read as unknown
+   * until the owner confirms or edits it.
+   */
+  issue_date_unconfirmed: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The owner's own notes, kept apart from what the issuer said. */
+  owner_notes: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -245,6 +253,13 @@ export interface TemplateTable {
   category: string;
   version: ColumnType<number, number | undefined, number>;
   fields: ColumnType<TemplateField[], string, string>;
+  /** The certificate its reports are (migration 0025), with the date field that is their issue date. */
+  certificate_type: ColumnType<
+    CertificateType | null,
+    CertificateType | null | undefined,
+    CertificateType | null
+  >;
+  issue_date_field: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -409,8 +409,15 @@ describe('updateDocumentSchema', () => {
       issued_on: '2026-01-02',
     });
     expect(dataOf(updateDocumentSchema, { certificate_type: null })).toEqual({ certificate_type: null });
+    expect(dataOf(updateDocumentSchema, { owner_notes: ' Gutters cleaned\nin March ' })).toEqual({
+      owner_notes: 'Gutters cleaned\nin March',
+    });
+    expect(dataOf(updateDocumentSchema, { owner_notes: '  ' })).toEqual({ owner_notes: null });
+    expect(errorsOf(updateDocumentSchema, { owner_notes: 'x'.repeat(2001) })).toEqual({
+      owner_notes: 'Notes must be at most 2000 characters',
+    });
     expect(errorsOf(updateDocumentSchema, {})).toEqual({
-      '': 'Nothing to update: give expires_at, certificate_type or issued_on',
+      '': 'Nothing to update: give expires_at, certificate_type, issued_on or owner_notes',
     });
     expect(errorsOf(updateDocumentSchema, { issued_on: '2026-02-30', certificate_type: 'coc' })).toEqual({
       issued_on: 'Enter a valid date',

@@ -19,6 +19,7 @@ import {
 import {
   boundedInt,
   clearableIsoDateSchema,
+  clearableText,
   DATE_YEARS,
   fileInfoSchema,
   isIsoDate,
@@ -272,20 +273,26 @@ function defaultCertificateExpiry(kind: string, metadata: Record<string, unknown
 export type RegisterDocumentInput = z.input<typeof registerDocumentSchema>;
 export type RegisterDocument = z.output<typeof registerDocumentSchema>;
 
+/** The owner's own notes on a document, kept apart from what its issuer said. */
+export const MAX_OWNER_NOTES = 2000;
+
 /**
  * PATCH /api/documents/{id}: what an owner may change on a document of their own — the expiry of a
- * certificate or policy, and what a certificate is and when it was issued. Absent keeps a field, null
- * clears it; at least one must be given. Which kinds may carry which is checked against the document.
+ * certificate or policy, what a certificate is and when it was issued (sending the issue date, even
+ * unchanged, confirms it) — and their own notes, the one thing they may add to a document someone else
+ * issued. Absent keeps a field, null (or blank notes) clears it; at least one must be given. Which kinds
+ * may carry which is checked against the document.
  */
 export const updateDocumentSchema = z
   .object({
     expires_at: clearableIsoDateSchema,
     certificate_type: certificateTypeSchema.nullable().optional(),
     issued_on: clearableIsoDateSchema,
+    owner_notes: clearableText(MAX_OWNER_NOTES, 'Notes'),
   })
   .refine(
     (value) => Object.values(value).some((field) => field !== undefined),
-    'Nothing to update: give expires_at, certificate_type or issued_on',
+    'Nothing to update: give expires_at, certificate_type, issued_on or owner_notes',
   );
 export type UpdateDocumentInput = z.input<typeof updateDocumentSchema>;
 export type UpdateDocument = z.output<typeof updateDocumentSchema>;

@@ -1,17 +1,16 @@
 import {
   type ComplianceDocument,
   type ComplianceFinding,
-  certificateTypeSchema,
+  certificateTypeOf,
   complianceStatus,
   evaluateCompliance,
-  isIsoDate,
   johannesburgToday,
   type MaintenanceCondition,
   type PolicyConditionInput,
   policyCheckStatus,
+  reliableDates,
   transferReadiness,
 } from '@propertydna/domain';
-import { sql } from 'kysely';
 import { requireOwned } from '../../auth/owned.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 
@@ -37,28 +36,24 @@ export interface VaultDocument extends ComplianceDocument {
 export async function readVaultDocuments(db: DbOrTrx, propertyId: string): Promise<VaultDocument[]> {
   const documents = await db
     .selectFrom('documents')
-    .select([
-      'id',
-      'name',
-      'kind',
-      'expires_at',
-      'created_at',
-      sql<string | null>`metadata->>'certificate_type'`.as('certificate_type'),
-      sql<string | null>`metadata->>'issued_on'`.as('issued_on'),
-    ])
+    .select(['id', 'name', 'kind', 'expires_at', 'created_at', 'metadata', 'issue_date_unconfirmed'])
     .where('property_id', '=', propertyId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return documents.map((document) => ({
-    id: document.id,
-    name: document.name,
-    kind: document.kind,
-    certificate_type: certificateTypeSchema.safeParse(document.certificate_type).data ?? null,
-    issued_on: document.issued_on && isIsoDate(document.issued_on) ? document.issued_on : null,
-    expires_at: document.expires_at ? new Date(document.expires_at).toISOString() : null,
-    uploaded_on: johannesburgToday(new Date(document.created_at)),
-  }));
+  return documents.map((document) => {
+    // An issue date nobody confirmed (and an expiry worked out from it) proves nothing: read as absent.
+    const reliable = reliableDates(document);
+    return {
+      id: document.id,
+      name: document.name,
+      kind: document.kind,
+      certificate_type: certificateTypeOf(document.metadata),
+      issued_on: reliable.issued_on,
+      expires_at: reliable.expires_on,
+      uploaded_on: johannesburgToday(new Date(document.created_at)),
+    };
+  });
 }
 
 /** What the rules read about a property: its place, features, documents and its policies' conditions. */

@@ -2,6 +2,7 @@ import {
   DOCUMENT_KINDS,
   DOCUMENT_MESSAGES,
   DOCUMENT_SOURCES,
+  ISSUE_DATE_STATES,
   idParamsSchema,
   idSchema,
   MAX_FILES_PER_BATCH,
@@ -9,6 +10,28 @@ import {
   updateDocumentSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
+
+/** What a document's dates say (packages/domain document-dates.ts), on every document answer. */
+export const documentDatesShape = {
+  issued_on: z
+    .string()
+    .nullable()
+    .meta({ description: 'The issue date as recorded (YYYY-MM-DD); see issue_date for whether it counts' }),
+  issue_date: z.enum(ISSUE_DATE_STATES).nullable().meta({
+    description:
+      'known: given by the owner, the issuer or the document; unconfirmed: the upload day an old form filled in, to be confirmed by the owner (counts as unknown until then); unknown: "date unknown". Null for kinds without an issue date.',
+  }),
+  expires_on: z.string().nullable().meta({
+    description:
+      "The Johannesburg date it stops being valid: its own expiry, else its certificate type's validity after a known issue date",
+  }),
+  expired: z.boolean().meta({ description: 'From its expiry date on, in Johannesburg today' }),
+  expires_in_days: z.number().int().nullable().meta({ description: 'Days left while not expired' }),
+  expiry_notice: z
+    .string()
+    .nullable()
+    .meta({ description: "'Expired', or 'Expires in N days' within 60 days" }),
+};
 
 /** A document as the API answers it (spec §3), with its derived status and, in lists, its property's name. */
 export const documentSchema = z
@@ -34,6 +57,11 @@ export const documentSchema = z
     property_name: z.string().nullable(),
     job_id: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()),
+    ...documentDatesShape,
+    owner_notes: z
+      .string()
+      .nullable()
+      .meta({ description: "The owner's own notes, apart from what the issuer said" }),
   })
   .meta({ id: 'Document' });
 export type DocumentOut = z.infer<typeof documentSchema>;

@@ -2,6 +2,7 @@ import {
   type AllowedContentType,
   CERTIFIED_KINDS,
   DOCUMENT_MESSAGES,
+  documentDates,
   documentNameFromKind,
   documentStatus,
   EXPIRING_DOCUMENT_KINDS,
@@ -42,7 +43,9 @@ type DocumentWithProperty = DocumentRow & {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function toDocumentOut(row: DocumentWithProperty): DocumentOut {
+/** A document as answered, its dates read in Johannesburg's `today`. */
+export function toDocumentOut(row: DocumentWithProperty, today = johannesburgToday(new Date())): DocumentOut {
+  const dates = documentDates(row, today);
   return {
     id: row.id,
     kind: row.kind,
@@ -65,6 +68,13 @@ export function toDocumentOut(row: DocumentWithProperty): DocumentOut {
     property_name: row.property_name,
     job_id: row.job_id,
     metadata: row.metadata,
+    issued_on: dates.issued_on,
+    issue_date: dates.issue_date,
+    expires_on: dates.expires_on,
+    expired: dates.expired,
+    expires_in_days: dates.expires_in_days,
+    expiry_notice: dates.expiry_notice,
+    owner_notes: row.owner_notes,
   };
 }
 
@@ -402,12 +412,19 @@ export async function documentsOf(
   if (of && 'property_id' in of) query = query.where('documents.property_id', '=', of.property_id);
   if (of && 'job_id' in of) query = query.where('documents.job_id', '=', of.job_id);
   const rows = await query.orderBy('documents.created_at', 'desc').orderBy('documents.id').execute();
-  return rows.map(toDocumentOut);
+  const today = johannesburgToday(new Date());
+  return rows.map((row) => toDocumentOut(row, today));
 }
+
+export const ISSUER_FACTS_FIXED =
+  'A supplier-verified document cannot be changed; you can only remove it from your vault or add your own notes';
 
 /**
  * An owner changes a document of their own: the expiry of a certificate or policy, what a certificate
- * (or inspection) is and when it was issued. Supplier-verified documents stay as their issuer made them.
+ * (or inspection) is and when it was issued, and their own notes. A document someone else issued (a
+ * supplier, an invited vendor) keeps what its issuer said: the owner may add notes, and may confirm an
+ * issue date an old form filled in (sending it unchanged), never alter it. Sending the issue date, changed
+ * or not, confirms it: the document's date counts from then on.
  */
 export async function updateDocument(
   services: AppServices,
@@ -417,11 +434,14 @@ export async function updateDocument(
 ): Promise<DocumentOut> {
   const db = services.db.db;
   const document = await getDocument(db, who.actor.organizationId, id);
+  const recordedIssue = stringOrNull(document.metadata.issued_on);
   if (document.source !== 'owner_upload') {
-    throw new AppError(
-      'FORBIDDEN',
-      'A supplier-verified document cannot be changed; you can only remove it from your vault',
-    );
+    const confirmsOnly =
+      patch.issued_on === undefined ||
+      (document.issue_date === 'unconfirmed' && patch.issued_on === recordedIssue);
+    if (patch.expires_at !== undefined || patch.certificate_type !== undefined || !confirmsOnly) {
+      throw new AppError('FORBIDDEN', ISSUER_FACTS_FIXED);
+    }
   }
   if (
     patch.expires_at !== undefined &&
@@ -435,8 +455,7 @@ export async function updateDocument(
   ) {
     throw new AppError('BAD_REQUEST', DOCUMENT_MESSAGES.certificateTypeKind);
   }
-  const issuedOn =
-    patch.issued_on !== undefined ? patch.issued_on : stringOrNull(document.metadata.issued_on);
+  const issuedOn = patch.issued_on !== undefined ? patch.issued_on : recordedIssue;
   const expiresOn =
     patch.expires_at !== undefined
       ? patch.expires_at
@@ -461,12 +480,17 @@ export async function updateDocument(
         ...(patch.expires_at !== undefined
           ? { expires_at: patch.expires_at ? startOfJohannesburgDay(patch.expires_at) : null }
           : {}),
+        ...(patch.issued_on !== undefined ? { issue_date_unconfirmed: false } : {}),
+        ...(patch.owner_notes !== undefined ? { owner_notes: patch.owner_notes } : {}),
         metadata: JSON.stringify(metadata),
       })
       .where('id', '=', document.id)
       .execute();
     await recordActorAudit(trx, who, 'update', document.id, { ...patch });
-    await queueDocumentEffectsWithin(services, trx, who.actor.organizationId, document);
+    // Notes alone change nothing the rules read.
+    if (Object.entries(patch).some(([key, value]) => key !== 'owner_notes' && value !== undefined)) {
+      await queueDocumentEffectsWithin(services, trx, who.actor.organizationId, document);
+    }
   });
   return getDocument(db, who.actor.organizationId, document.id);
 }

@@ -3,6 +3,7 @@ import {
   formatDate,
   formatSize,
   formatTime,
+  ISSUE_DATE_LABELS,
   PROPERTY_FEATURE_LABELS,
   shortHash,
 } from '@propertydna/domain';
@@ -73,8 +74,19 @@ const provenance = (document: ReportDocument) =>
     ? `${SOURCE_LABELS[document.source]}: ${document.verified_by_organization}`
     : SOURCE_LABELS[document.source];
 
+/** Its expiry date with the same notice every screen shows: Expired, Expires in N days (within 60). */
 const expiry = (document: ReportDocument) =>
-  document.expires_on ? `${day(document.expires_on)} (${EXPIRY_LABELS[document.expiry_status]})` : '-';
+  document.expires_on
+    ? `${day(document.expires_on)} (${document.expiry_notice ?? EXPIRY_LABELS[document.expiry_status]})`
+    : '-';
+
+/** Its issue date, or why there is none to rely on. */
+const issued = (document: ReportDocument) =>
+  document.issue_date === 'unknown'
+    ? ISSUE_DATE_LABELS.unknown
+    : document.issue_date === 'unconfirmed'
+      ? ISSUE_DATE_LABELS.unconfirmed
+      : day(document.issued_on);
 
 function propertyFacts(
   pdf: PdfWriter,
@@ -151,7 +163,7 @@ function certificatesTable(pdf: PdfWriter, documents: readonly ReportDocument[])
     documents.map((document) => [
       `${document.name} (${formatSize(document.bytes)})`,
       document.certificate_type_label ?? capitalised(document.kind),
-      day(document.issued_on),
+      issued(document),
       expiry(document),
       provenance(document),
       shortHash(document.sha256),

@@ -6,6 +6,7 @@ import {
   DOCUMENT_KINDS,
   DOCUMENT_SOURCES,
   DUE_BANDS,
+  ISSUE_DATE_STATES,
   MAINTENANCE_FREQUENCIES,
   noControlCharacters,
   POLICY_CHECK_STATUSES,
@@ -91,8 +92,21 @@ export const reportDocumentSchema = z
     kind: z.enum(DOCUMENT_KINDS),
     certificate_type: z.enum(CERTIFICATE_TYPES).nullable(),
     certificate_type_label: z.string().nullable(),
-    issued_on: isoDate.nullable(),
+    issued_on: isoDate.nullable().meta({
+      description: 'The issue date when it is known; null when unknown or not confirmed (see issue_date)',
+    }),
+    issue_date: z.enum(ISSUE_DATE_STATES).nullable().meta({
+      description:
+        'known, unconfirmed (an old upload form filled in the upload day) or unknown; null for kinds without one',
+    }),
     expires_on: isoDate.nullable(),
+    expired: z
+      .boolean()
+      .meta({ description: 'From its expiry date on, in Johannesburg on the day the report was made' }),
+    expiry_notice: z
+      .string()
+      .nullable()
+      .meta({ description: "'Expired', or 'Expires in N days' within 60 days" }),
     expiry_status: z
       .enum(EXPIRY_STATES)
       .meta({ description: 'expiring: within 30 days; no_expiry: the document carries no expiry date' }),

@@ -1,17 +1,15 @@
 import {
-  addMonths,
   CERTIFICATE_TYPE_LABELS,
-  CERTIFICATE_VALIDITY_MONTHS,
   COMPLIANCE_CONTEXTS,
   type ComplianceContext,
   type ComplianceFinding,
-  certificateTypeSchema,
+  certificateTypeOf,
+  documentDates,
   dueBand,
   EXPIRY_WARNING_DAYS,
   FINDING_TYPES,
   formatJohannesburgTimestamp,
   formatSize,
-  isIsoDate,
   johannesburgDayNumber,
   johannesburgToday,
 } from '@propertydna/domain';
@@ -92,29 +90,29 @@ const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 /**
- * A vault document for a report. The expiry is the document's own, or for a certificate type with a set
- * validity (a roof inspection: 12 months) the day that validity runs out after its issue date, as the
- * compliance rules count it; on its expiry date a document is expired.
+ * A vault document for a report, its dates read as every screen reads them (document-dates.ts): the
+ * expiry is the document's own, or for a certificate type with a set validity (a roof inspection: 12
+ * months) the day that validity runs out after a known issue date; on its expiry date a document is
+ * expired. An issue date nobody confirmed is not reported as one.
  */
 export function toReportDocument(document: DocumentOut, now: Date): ReportDocument {
-  const certificateType = certificateTypeSchema.safeParse(document.metadata.certificate_type).data ?? null;
-  const issuedOn = text(document.metadata.issued_on);
-  const issued = issuedOn && isIsoDate(issuedOn) ? issuedOn : null;
-  const validity = certificateType ? CERTIFICATE_VALIDITY_MONTHS[certificateType] : undefined;
-  const expiresOn = document.expires_at
-    ? johannesburgToday(new Date(document.expires_at))
-    : issued && validity
-      ? addMonths(issued, validity)
-      : null;
+  const certificateType = certificateTypeOf(document.metadata);
+  const dates = documentDates(
+    { ...document, issue_date_unconfirmed: document.issue_date === 'unconfirmed' },
+    johannesburgToday(now),
+  );
   return {
     id: document.id,
     name: document.name,
     kind: document.kind,
     certificate_type: certificateType,
     certificate_type_label: certificateType ? CERTIFICATE_TYPE_LABELS[certificateType] : null,
-    issued_on: issued,
-    expires_on: expiresOn,
-    expiry_status: expiryStatus(expiresOn, now),
+    issued_on: dates.issue_date === 'known' ? dates.issued_on : null,
+    issue_date: dates.issue_date,
+    expires_on: dates.expires_on,
+    expired: dates.expired,
+    expiry_notice: dates.expiry_notice,
+    expiry_status: expiryStatus(dates.expires_on, now),
     source: document.source,
     verified: document.verified,
     verified_by_organization: document.verified_by_organization,

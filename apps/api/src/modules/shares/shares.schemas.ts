@@ -1,5 +1,6 @@
 import {
   addPropertyFormSchema,
+  CERTIFICATE_TYPES,
   createShareSchema,
   idParamsSchema,
   idSchema,
@@ -10,6 +11,7 @@ import {
   shareUnlockSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
+import { documentDatesShape } from '../documents/documents.schemas.js';
 
 // Inputs: each declared once, for the procedure and for its REST route (which takes ids and the token
 // from the path and the rest from the body).
@@ -133,6 +135,8 @@ export const shareViewSchema = z
         created_at: z.string(),
         status: z.enum(['Pending', 'Verified']),
         verified: z.boolean(),
+        certificate_type: z.enum(CERTIFICATE_TYPES).nullable(),
+        ...documentDatesShape,
       }),
     ),
   })

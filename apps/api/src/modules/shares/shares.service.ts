@@ -1,4 +1,14 @@
-import { documentStatus, isUuid, type NewProperty, SHARE_MESSAGES } from '@propertydna/domain';
+import {
+  type CertificateType,
+  certificateTypeOf,
+  type DocumentDates,
+  documentDates,
+  documentStatus,
+  isUuid,
+  johannesburgToday,
+  type NewProperty,
+  SHARE_MESSAGES,
+} from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
 import { notOwned, requireOwned } from '../../auth/owned.js';
@@ -35,7 +45,8 @@ export type ShareAction = 'view' | 'unlock_ok' | 'unlock_failed' | 'download' | 
 /** A live share link: what it shares, and its password (from the link's capability). */
 export type LiveShare = ShareRow & { password_hash: string | null; expires_at: Date };
 
-export interface ShareDocumentOut {
+/** A shared document, with what its dates say (the same as in the owner's vault). */
+export interface ShareDocumentOut extends DocumentDates {
   id: string;
   name: string;
   kind: string;
@@ -45,6 +56,7 @@ export interface ShareDocumentOut {
   created_at: string;
   status: 'Pending' | 'Verified';
   verified: boolean;
+  certificate_type: CertificateType | null;
 }
 
 export interface ShareView {
@@ -331,6 +343,7 @@ function sharedDocuments(db: DbOrTrx, share: ShareRow) {
       'job_id',
       'expires_at',
       'metadata',
+      'issue_date_unconfirmed',
     ])
     .where('organization_id', '=', share.organization_id);
   return share.job_id
@@ -379,6 +392,7 @@ export async function viewShare(
     view = { kind: 'property', job: null, supplier: null, property, owner: { name: organization.name } };
   }
   await logShareEvent(db, share.id, 'view', ip, userId);
+  const today = johannesburgToday(new Date());
   return {
     ...view,
     expires_at: new Date(share.expires_at).toISOString(),
@@ -393,6 +407,8 @@ export async function viewShare(
       // A vendor's upload is named by the server instead of pointing at a user.
       status: documentStatus({ verified_by: d.verified_by ?? d.verifier_name }),
       verified: (d.verified_by ?? d.verifier_name) !== null,
+      certificate_type: certificateTypeOf(d.metadata),
+      ...documentDates(d, today),
     })),
   };
 }
@@ -466,6 +482,8 @@ export async function adoptShare(
           verifier_name: d.verifier_name,
           adopted_from: d.id,
           expires_at: d.expires_at,
+          // An issue date nobody confirmed on the original is no better on the copy.
+          issue_date_unconfirmed: d.issue_date_unconfirmed,
           metadata: JSON.stringify({
             ...certificateFacts(d.metadata),
             adoptedFromShare: share.id,

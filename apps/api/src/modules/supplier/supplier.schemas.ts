@@ -1,4 +1,10 @@
-import { idParamsSchema, idSchema, jsonObjectSchema, templateDraftSchema } from '@propertydna/domain';
+import {
+  CERTIFICATE_TYPES,
+  idParamsSchema,
+  idSchema,
+  jsonObjectSchema,
+  templateDraftSchema,
+} from '@propertydna/domain';
 import { z } from 'zod';
 
 /** The supplier profile (spec §3): specialties answered as a list. */
@@ -46,6 +52,13 @@ export const templateOutSchema = z
         options: z.array(z.string()).optional(),
       }),
     ),
+    certificate_type: z
+      .enum(CERTIFICATE_TYPES)
+      .nullable()
+      .meta({ description: 'The certificate its reports are (their metadata.certificate_type), if any' }),
+    issue_date_field: z.string().nullable().meta({
+      description: "The required date field whose answer is a report's issue date (metadata.issued_on)",
+    }),
   })
   .meta({ id: 'Template' });
 export type TemplateOut = z.infer<typeof templateOutSchema>;

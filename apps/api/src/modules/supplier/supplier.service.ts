@@ -1,6 +1,7 @@
 import {
   daysUntil,
   isJobRef,
+  issuedCertificateFacts,
   jobRef,
   ROOFING_SERVICE_REPORT_V1,
   type SupplierInsurance,
@@ -151,13 +152,20 @@ export async function listJobDocuments(
   return documentsOf(db, organizationId, { job_id: await requireOwned(db, organizationId, 'job', jobId) });
 }
 
-const builtIn = (template: Template): TemplateOut => ({ ...template, builtIn: true });
+const builtIn = (template: Template): TemplateOut => ({
+  ...template,
+  certificate_type: template.certificate_type ?? null,
+  issue_date_field: template.issue_date_field ?? null,
+  builtIn: true,
+});
 const fromRow = (row: TemplateRow): TemplateOut => ({
   id: row.id,
   name: row.name,
   category: row.category,
   version: row.version,
   fields: row.fields,
+  certificate_type: row.certificate_type,
+  issue_date_field: row.issue_date_field,
   builtIn: false,
 });
 
@@ -191,6 +199,8 @@ export async function saveTemplate(
     category: template.category,
     version: template.version,
     fields: JSON.stringify(template.fields),
+    certificate_type: template.certificate_type ?? null,
+    issue_date_field: template.issue_date_field ?? null,
   };
   if (id === undefined) {
     const row = await db
@@ -213,7 +223,8 @@ export async function saveTemplate(
 
 /**
  * Fills a template for a job: the answers are validated with the domain's rules, rendered to a PDF
- * and stored as a verified document of the job (source supplier_verified, verified_by the supplier).
+ * and stored as a verified document of the job (source supplier_verified, verified_by the supplier),
+ * carrying the certificate type and issue date its template declares.
  */
 export async function createJobReport(
   db: Db,
@@ -255,10 +266,13 @@ export async function createJobReport(
         content_type: 'application/pdf',
         source: 'supplier_verified',
         verified_by: who.actor.userId,
+        // What the report is and when it was issued, as the issuer's template declares: the compliance
+        // rules read them, and an owner's adopted copy carries them.
         metadata: JSON.stringify({
           templateId: template.id,
           templateVersion: template.version,
           answers: result.values,
+          ...issuedCertificateFacts(template, result.values),
         }),
       })
       .returning('id')

@@ -55,7 +55,7 @@ export function IssuedOnInput({ idPrefix, value, error, onChange, size }: DateFi
       size={size}
       type="date"
       label="Issued on"
-      description="The date on the certificate"
+      description="The date on the certificate. Without it, it shows as date unknown and proves nothing that depends on its age"
       value={value}
       error={error}
       onChange={(event) => onChange(event.currentTarget.value)}

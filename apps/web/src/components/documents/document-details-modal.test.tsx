@@ -190,8 +190,18 @@ describe('document details', () => {
   it('sums up what the check sees of a certificate', () => {
     expect(certificateSummary(UNTYPED)).toEqual({
       type: 'Certificate type not set',
-      issued: 'no issue date',
+      issued: 'Date unknown',
     });
+    // The server's word on the date wins: one an old form filled in is not confirmed.
+    expect(
+      certificateSummary(
+        vaultDocument({
+          kind: 'certificate',
+          metadata: { certificate_type: 'gas_coc', issued_on: '2026-03-01' },
+          issue_date: 'unconfirmed',
+        }),
+      ),
+    ).toEqual({ type: 'Gas Certificate of Conformity', issued: 'Issue date not confirmed' });
     expect(
       certificateSummary(
         vaultDocument({

@@ -101,6 +101,9 @@ function DetailsForm({
         ? DOCUMENT_MESSAGES.expiryBeforeIssue
         : null;
   const patch = detailsPatch(document.kind, initial, details);
+  // Saving an issue date an old form filled in, even unchanged, confirms it.
+  const confirming = certified && document.issue_date === 'unconfirmed' && isIsoDate(details.issuedOn);
+  if (confirming) patch.issued_on = details.issuedOn;
   const changed = Object.keys(patch).length > 0;
 
   const save = async (event: FormEvent) => {
@@ -142,6 +145,12 @@ function DetailsForm({
             value={details.certificateType}
             onChange={(certificateType) => change({ certificateType })}
           />
+        )}
+        {certified && document.issue_date === 'unconfirmed' && (
+          <Alert color="orange" title="Issue date not confirmed">
+            The upload form filled in the day it was uploaded. Check it against the certificate: saving
+            confirms it, and until then the compliance check treats it as date unknown.
+          </Alert>
         )}
         {certified && (
           <IssuedOnInput

@@ -3,6 +3,8 @@ import {
   type CertificateType,
   certificateTypeSchema,
   formatDate,
+  ISSUE_DATE_LABELS,
+  type IssueDateState,
   isIsoDate,
   johannesburgToday,
   type UpdateDocumentInput,
@@ -87,16 +89,28 @@ export function detailsPatch(
 /**
  * What the compliance check sees of a certificate or an inspection, for a line under its name: its
  * type ('Electrical Certificate of Compliance' or 'Certificate type not set') and issue date ('issued
- * Mar 01, 2026' or 'no issue date'). Null for other kinds.
+ * Mar 01, 2026'; 'Date unknown' when nobody gave one; 'Issue date not confirmed' when an old form filled
+ * in the upload day). Null for other kinds.
  */
 export function certificateSummary(
-  document: Pick<VaultDocument, 'kind' | 'metadata'>,
+  document: Pick<VaultDocument, 'kind' | 'metadata'> & { issue_date?: IssueDateState | null },
 ): { type: string; issued: string } | null {
   if (!isCertifiedKind(document.kind)) return null;
   const type = certificateTypeOf(document);
   const issued = issuedOnOf(document);
+  const state = document.issue_date ?? (issued ? 'known' : 'unknown');
   return {
     type: type ? CERTIFICATE_TYPE_LABELS[type] : 'Certificate type not set',
-    issued: issued ? `issued ${formatDate(issued)}` : 'no issue date',
+    issued:
+      state === 'known' && issued
+        ? `issued ${formatDate(issued)}`
+        : state === 'unconfirmed'
+          ? ISSUE_DATE_LABELS.unconfirmed
+          : ISSUE_DATE_LABELS.unknown,
   };
+}
+
+/** A document whose issue date the owner is asked to confirm (the upload day an old form filled in). */
+export function needsIssueDateConfirmation(document: { issue_date?: IssueDateState | null }): boolean {
+  return document.issue_date === 'unconfirmed';
 }

@@ -1,4 +1,4 @@
-import { addMonths, certificateExpiryFor, DOCUMENT_MESSAGES, johannesburgToday } from '@propertydna/domain';
+import { addMonths, certificateExpiryFor, DOCUMENT_MESSAGES } from '@propertydna/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { initialUploadItems } from '../../lib/upload/upload-documents';
@@ -82,13 +82,17 @@ describe('DocumentUploadForm', () => {
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'certificate' } });
     const issued = screen.getByLabelText('Issued on') as HTMLInputElement;
     const expiry = screen.getByLabelText('Expiry date') as HTMLInputElement;
-    const today = johannesburgToday(new Date());
-    expect(issued.value).toBe(today);
+    // Never defaulted: an issue date nobody typed would make an old certificate look new.
+    expect(issued.value).toBe('');
     // No type yet: no validity, no expiry.
     expect(expiry.value).toBe('');
 
+    // A type with a validity, but no issue date: still no expiry to suggest.
     pickCertificateType('Entomologist (beetle) certificate');
-    expect(expiry.value).toBe(addMonths(today, 3));
+    expect(expiry.value).toBe('');
+
+    fireEvent.change(issued, { target: { value: '2026-11-01' } });
+    expect(expiry.value).toBe(addMonths('2026-11-01', 3));
     expect(screen.getByText('3 months after issue; change or clear it')).toBeTruthy();
 
     fireEvent.change(issued, { target: { value: '2026-11-30' } });
@@ -103,6 +107,23 @@ describe('DocumentUploadForm', () => {
         expiresAt: '2027-02-28',
         certificateType: 'beetle_clearance',
         issuedOn: '2026-11-30',
+      }),
+    );
+  });
+
+  it('sends no issue date when none was typed (the server then says "date unknown")', async () => {
+    const onUpload = renderForm();
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'inspection' } });
+    pickCertificateType('Roof inspection report');
+    const chosen = [file('roof.pdf')];
+    choose(chosen);
+    await waitFor(() =>
+      expect(onUpload).toHaveBeenCalledWith(chosen, {
+        destination: { propertyId: 'p1' },
+        kind: 'inspection',
+        expiresAt: null,
+        certificateType: 'roof_inspection',
+        issuedOn: null,
       }),
     );
   });

@@ -6,7 +6,6 @@ import {
   DOCUMENT_MESSAGES,
   type DocumentKind,
   isIsoDate,
-  johannesburgToday,
   MAX_FILES_PER_BATCH,
 } from '@propertydna/domain';
 import { type DragEvent, useRef, useState } from 'react';
@@ -43,7 +42,8 @@ export interface DocumentUploadFormProps {
  * The upload area (spec §2 Vault tab and Document Vault; §4 sequence; §5 limits): the property (when
  * not given), the kind, an expiry for certificates and policies, files chosen or dropped, then one
  * progress bar per file. Choosing files starts the upload. A certificate or an inspection also says which
- * certificate it is (optional) and when it was issued (today unless changed); a certificate's expiry
+ * certificate it is (optional) and when it was issued (empty until typed: without it the certificate is
+ * "date unknown"); a certificate's expiry
  * follows its type's validity (issue date + 3 months for a beetle certificate) until it is edited.
  */
 export function DocumentUploadForm({
@@ -60,7 +60,8 @@ export function DocumentUploadForm({
   /** The expiry was typed (or cleared) by hand: a new type or issue date no longer replaces it. */
   const [expiryEdited, setExpiryEdited] = useState(false);
   const [certificateType, setCertificateType] = useState<CertificateType | null>(null);
-  const [issuedOn, setIssuedOn] = useState(() => johannesburgToday(new Date()));
+  // Never defaulted: a date nobody typed would make an old certificate look new.
+  const [issuedOn, setIssuedOn] = useState('');
   const [batchError, setBatchError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const resetInput = useRef<() => void>(null);

@@ -21,20 +21,27 @@ const SKELETON_ROWS = 5;
  * The older layout's Document Vault table (spec §2): Document, Property, Type, Status (the trust badge,
  * and under a verified document who verified it on which job), Upload Date, Size (formatSize: MB with
  * one decimal from 1 MB, else KB), Actions (View, Download, and with `onEditDetails` Details for the
- * owner's own certificates, inspections and policies). Under a certificate's name, its type and issue
- * date. A loading skeleton while the list loads; 'No documents yet' when it is empty.
+ * owner's own certificates, inspections and policies; Notes; Confirm issue date where an old form filled
+ * it in). Under a certificate's name, its type and issue date ('Date unknown' without one), and the
+ * Expired or 'Expires in N days' badge. A loading skeleton while the list loads; 'No documents yet' when it is empty.
  */
 export function DocumentVaultTable({
   documents,
   loading,
   error,
   onEditDetails,
+  onNotes,
+  onConfirmIssueDate,
 }: {
   documents: readonly VaultDocument[] | undefined;
   loading: boolean;
   error?: string | null;
   /** Opens the details editor of the document. */
   onEditDetails?: (document: VaultDocument) => void;
+  /** Opens the owner's notes on the document. */
+  onNotes?: (document: VaultDocument) => void;
+  /** Opens 'Confirm issue date' for a document whose issue date an old form filled in. */
+  onConfirmIssueDate?: (document: VaultDocument) => void;
 }) {
   if (error) {
     return (
@@ -66,7 +73,7 @@ export function DocumentVaultTable({
             ))
           : documents.map((document) => (
               <Table.Tr key={document.id}>
-                <DocumentNameCell label="Document" document={document} />
+                <DocumentNameCell label="Document" document={document} withExpiry />
                 <Table.Td data-label="Property">{document.property_name ?? '—'}</Table.Td>
                 <Table.Td data-label="Type">{KIND_LABELS[document.kind]}</Table.Td>
                 <Table.Td data-label="Status">
@@ -79,7 +86,12 @@ export function DocumentVaultTable({
                   {formatSize(document.bytes)}
                 </Table.Td>
                 <DocumentLinksCell document={document}>
-                  <DocumentDetailsAction document={document} onEdit={onEditDetails} />
+                  <DocumentDetailsAction
+                    document={document}
+                    onEdit={onEditDetails}
+                    onNotes={onNotes}
+                    onConfirmIssueDate={onConfirmIssueDate}
+                  />
                 </DocumentLinksCell>
               </Table.Tr>
             ))}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { useDocumentUpload } from '../../lib/upload/use-document-upload';
+import { ConfirmIssueDateModal, OwnerNotesModal } from './document-date-modals';
 import { DocumentDetailsModal } from './document-details-modal';
 import { DocumentUploadForm } from './document-upload-form';
 import { DocumentVaultTable } from './document-vault-table';
@@ -17,6 +18,8 @@ export function DocumentVault() {
   const documents = trpc.documents.list.useQuery();
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<VaultDocument | null>(null);
+  const [noting, setNoting] = useState<VaultDocument | null>(null);
+  const [confirming, setConfirming] = useState<VaultDocument | null>(null);
   // Kept here, so the progress rows outlive the dialog being closed and opened again.
   const upload = useDocumentUpload();
 
@@ -30,8 +33,12 @@ export function DocumentVault() {
         loading={documents.isPending}
         error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
         onEditDetails={setEditing}
+        onNotes={setNoting}
+        onConfirmIssueDate={setConfirming}
       />
       <DocumentDetailsModal document={editing} onClose={() => setEditing(null)} />
+      <OwnerNotesModal document={noting} onClose={() => setNoting(null)} />
+      <ConfirmIssueDateModal document={confirming} onClose={() => setConfirming(null)} />
       <Modal opened={uploading} onClose={() => setUploading(false)} title="Upload Documents" size="lg">
         <UploadWithPropertyChoice upload={upload} />
       </Modal>

@@ -22,6 +22,13 @@ export function vaultDocument(overrides: Partial<VaultDocument> = {}): VaultDocu
     property_name: 'Gardens Family Home',
     job_id: null,
     metadata: {},
+    issued_on: null,
+    issue_date: null,
+    expires_on: null,
+    expired: false,
+    expires_in_days: null,
+    expiry_notice: null,
+    owner_notes: null,
     ...overrides,
   };
 }

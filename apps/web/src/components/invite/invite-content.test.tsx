@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addMonths, johannesburgToday, VENDOR_MESSAGES } from '@propertydna/domain';
+import { addMonths, VENDOR_MESSAGES } from '@propertydna/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -246,8 +246,9 @@ describe('InviteContent: choosing files', () => {
     expect(Array.from(kind.options).map((option) => option.value)).toEqual(['certificate', 'inspection']);
     expect(kind.value).toBe('certificate');
     expect(within(group).getByRole('combobox', { name: 'Certificate type' })).toBeTruthy();
+    // Never defaulted: the vendor types the date on the certificate.
     const issued = within(group).getByLabelText('Issued on') as HTMLInputElement;
-    expect(issued.value).toBe(johannesburgToday(new Date()));
+    expect(issued.value).toBe('');
     expect(within(group).getByLabelText('Expiry date')).toBeTruthy();
 
     // An inspection says which one and when, but has no expiry.

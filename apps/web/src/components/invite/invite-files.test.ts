@@ -24,23 +24,22 @@ function file(name: string, size = 10): File {
 }
 
 function entry(kinds: InviteFile['kind'][] = ['certificate', 'inspection'], size = 10): InviteFile {
-  const [first] = newInviteFiles([file('a.pdf', size)], [null], kinds, '2026-11-23', (index) => `k${index}`);
+  const [first] = newInviteFiles([file('a.pdf', size)], [null], kinds, (index) => `k${index}`);
   if (!first) throw new Error('no entry');
   return first;
 }
 
 describe('newInviteFiles', () => {
-  it('starts each file as the first allowed kind, issued today; a refused file as its error', () => {
+  it('starts each file as the first allowed kind with no issue date (never defaulted); a refused file as its error', () => {
     const [ok, refused] = newInviteFiles(
       [file('a.pdf'), file('b.exe')],
       [null, DOCUMENT_MESSAGES.typeNotAllowed],
       ['inspection', 'certificate'],
-      '2026-11-23',
       (index) => `f-${index}`,
     );
     expect(ok).toMatchObject({
       kind: 'inspection',
-      issuedOn: '2026-11-23',
+      issuedOn: '',
       expiresAt: '',
       refused: false,
       item: { key: 'f-0', name: 'a.pdf', phase: 'queued', error: null },
@@ -55,6 +54,9 @@ describe('newInviteFiles', () => {
 describe("a certificate's expiry", () => {
   it("follows its type and issue date until edited; another kind starts again from the kind's", () => {
     let current = withCertificate(entry(), { certificateType: 'beetle_clearance' });
+    // No issue date yet: nothing to work an expiry out from.
+    expect(current.expiresAt).toBe('');
+    current = withCertificate(current, { issuedOn: '2026-11-23' });
     expect(current.expiresAt).toBe('2027-02-23');
     current = withCertificate(current, { issuedOn: '2026-12-01' });
     expect(current.expiresAt).toBe('2027-03-01');
@@ -68,7 +70,7 @@ describe("a certificate's expiry", () => {
   });
 
   it('must fall after the issue date', () => {
-    const current = withExpiry(entry(), '2026-11-23');
+    const current = withExpiry(withCertificate(entry(), { issuedOn: '2026-11-23' }), '2026-11-23');
     expect(dateErrors(current)).toEqual({ issuedOn: null, expiresAt: DOCUMENT_MESSAGES.expiryBeforeIssue });
     expect(dateErrors(withCertificate(current, { issuedOn: '23/11/2026' })).issuedOn).toBe(
       'Enter a valid date',
@@ -78,7 +80,18 @@ describe("a certificate's expiry", () => {
 
 describe('targetOf', () => {
   it("sends the invite's token, a certificate's details and an expiry only where the kind has one", () => {
-    const certificate = withCertificate(entry(), { certificateType: 'beetle_clearance' });
+    // No date typed: none is sent (the server then says "date unknown").
+    expect(targetOf(entry(['certificate']), 'tok')).toEqual({
+      destination: { inviteToken: 'tok' },
+      kind: 'certificate',
+      expiresAt: null,
+      certificateType: null,
+      issuedOn: null,
+    });
+    const certificate = withCertificate(entry(), {
+      certificateType: 'beetle_clearance',
+      issuedOn: '2026-11-23',
+    });
     expect(targetOf(certificate, 'tok')).toEqual({
       destination: { inviteToken: 'tok' },
       kind: 'certificate',
@@ -120,7 +133,10 @@ describe('capacity', () => {
 
 describe('describeEntry and uploadButtonText', () => {
   it('say what a file was sent as, and how many files go', () => {
-    const certificate = withCertificate(entry(), { certificateType: 'beetle_clearance' });
+    const certificate = withCertificate(entry(), {
+      certificateType: 'beetle_clearance',
+      issuedOn: '2026-11-23',
+    });
     expect(describeEntry(certificate)).toBe(
       'Certificate · Entomologist (beetle) certificate · issued Nov 23, 2026 · expires Feb 23, 2027',
     );

@@ -45,14 +45,14 @@ const suggestedExpiry = (kind: DocumentKind, type: CertificateType | null, issue
   kind === 'certificate' ? (certificateExpiryFor(type, issuedOn) ?? '') : '';
 
 /**
- * The entries of newly chosen files: each of the first allowed kind, issued today; a file the browser
- * refused starts as an error with its message (`fileErrors`, as `validateUploadBatch` gives them).
+ * The entries of newly chosen files: each of the first allowed kind, its issue date empty (never
+ * defaulted: the vendor types the date on the certificate); a file the browser refused starts as an error
+ * with its message (`fileErrors`, as `validateUploadBatch` gives them).
  */
 export function newInviteFiles(
   files: readonly File[],
   fileErrors: readonly (string | null)[],
   allowedKinds: readonly DocumentKind[],
-  today: string,
   keyOf: (index: number) => string,
 ): InviteFile[] {
   const kind = allowedKinds[0] ?? 'certificate';
@@ -71,8 +71,8 @@ export function newInviteFiles(
       refused: error !== null,
       kind,
       certificateType: null,
-      issuedOn: today,
-      expiresAt: suggestedExpiry(kind, null, today),
+      issuedOn: '',
+      expiresAt: '',
       expiryEdited: false,
     };
   });

@@ -1,5 +1,5 @@
 import { Alert, Button, FileButton, Paper, Stack, Text, Title } from '@mantine/core';
-import { DOCUMENT_MESSAGES, johannesburgToday, MAX_FILES_PER_BATCH } from '@propertydna/domain';
+import { DOCUMENT_MESSAGES, MAX_FILES_PER_BATCH } from '@propertydna/domain';
 import { type DragEvent, useRef, useState } from 'react';
 import type { UpdateItem } from '../../lib/upload/upload-documents';
 import { useInviteUpload } from '../../lib/upload/use-invite-upload';
@@ -85,13 +85,7 @@ export function InviteUploadForm({ token, view }: { token: string; view: InviteV
     const { fileErrors } = validateUploadBatch(files);
     const base = nextKey.current;
     nextKey.current += files.length;
-    const added = newInviteFiles(
-      files,
-      fileErrors,
-      view.allowed_kinds,
-      johannesburgToday(new Date()),
-      (index) => `file-${base + index}`,
-    );
+    const added = newInviteFiles(files, fileErrors, view.allowed_kinds, (index) => `file-${base + index}`);
     setEntries((current) => [...current.filter((entry) => entry.item.phase !== 'done'), ...added]);
   }
 

@@ -22,6 +22,13 @@ const report = {
   created_at: '2026-11-20T08:00:00.000Z',
   status: 'Verified' as const,
   verified: true,
+  certificate_type: null,
+  issued_on: null,
+  issue_date: null,
+  expires_on: null,
+  expired: false,
+  expires_in_days: null,
+  expiry_notice: null,
 };
 
 const jobShare: SharedItems = {

@@ -1,8 +1,16 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { formatDate, formatSize, SHARE_MESSAGES, shareUnlockSchema, shortHash } from '@propertydna/domain';
+import {
+  type DocumentKind,
+  formatDate,
+  formatSize,
+  SHARE_MESSAGES,
+  shareUnlockSchema,
+  shortHash,
+} from '@propertydna/domain';
 import type { ReactNode } from 'react';
 import type { RouterOutputs } from '../../lib/trpc';
+import { DocumentNameCell } from '../documents/document-cells';
 import { TrustStatus } from '../documents/trust-badge';
 import { PasswordField } from '../password-field';
 import { StackedTable } from '../table-head';
@@ -145,7 +153,10 @@ export interface SharedDocumentsListProps {
   issuer?: { company: string | null; jobRef: string | null };
 }
 
-/** The shared documents: name, kind, size, short hash, status, with View and Download. */
+/**
+ * The shared documents: name (with a certificate's type, issue date and the Expired or 'Expires in N
+ * days' badge), kind, size, short hash, status, with View and Download.
+ */
 export function SharedDocumentsList({
   documents,
   onView,
@@ -171,7 +182,15 @@ export function SharedDocumentsList({
       <Table.Tbody>
         {documents.map((document) => (
           <Table.Tr key={document.id}>
-            <Table.Td data-label="Name">{document.name}</Table.Td>
+            <DocumentNameCell
+              label="Name"
+              withExpiry
+              document={{
+                ...document,
+                kind: document.kind as DocumentKind,
+                metadata: { certificate_type: document.certificate_type, issued_on: document.issued_on },
+              }}
+            />
             <Table.Td data-label="Kind">{kindLabel(document.kind)}</Table.Td>
             <Table.Td data-label="Size">{formatSize(document.bytes)}</Table.Td>
             <Table.Td data-label="Hash">

@@ -7,6 +7,40 @@ import { VAULT_TAB_COLUMNS, VaultTab, VaultTabView } from './vault-tab';
 const SHA = '3f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a8c0e1b3d5f7a9c1e5b2d4f6a';
 
 describe('VaultTabView', () => {
+  it('shows the Expired badge from the expiry date on, and Expires in N days within 60 days', async () => {
+    await renderWithRouter(
+      <VaultTabView
+        documents={[
+          vaultDocument({
+            id: 'lapsed',
+            name: 'Lapsed policy.pdf',
+            kind: 'policy',
+            expires_on: '2026-01-31',
+            expired: true,
+            expiry_notice: 'Expired',
+          }),
+          vaultDocument({
+            id: 'soon',
+            name: 'Beetle.pdf',
+            kind: 'certificate',
+            expires_on: '2027-01-31',
+            expires_in_days: 12,
+            expiry_notice: 'Expires in 12 days',
+          }),
+          vaultDocument({ id: 'later', name: 'Later.pdf', kind: 'policy', expires_on: '2030-01-31' }),
+        ]}
+        loading={false}
+      />,
+    );
+    const [, lapsed, soon, later] = screen.getAllByRole('row') as HTMLElement[];
+    const expires = (row: HTMLElement | undefined) =>
+      within(row as HTMLElement).getAllByRole('cell')[5] as HTMLElement;
+    expect(within(expires(lapsed)).getByText('Expired')).toBeTruthy();
+    expect(expires(lapsed).textContent).toBe('Jan 31, 2026Expired');
+    expect(within(expires(soon)).getByText('Expires in 12 days')).toBeTruthy();
+    expect(expires(later).textContent).toBe('Jan 31, 2030');
+  });
+
   it('shows a row per document: name, kind, size in KB, 16-character hash, status, expiry and actions', async () => {
     await renderWithRouter(
       <VaultTabView
@@ -18,6 +52,7 @@ describe('VaultTabView', () => {
             kind: 'certificate',
             bytes: 12_595,
             expires_at: '2027-01-31',
+            expires_on: '2027-01-31',
             verified_by: 'supplier',
             verified_by_organization: 'Acme Roofing',
             job_ref: 'JOB-MWSNWR9M-HCD5',
@@ -110,7 +145,7 @@ describe('VaultTabView', () => {
       ),
     ).toBeTruthy();
     expect(
-      within(oldRow as HTMLElement).getByText(fullText('Certificate type not set · no issue date')),
+      within(oldRow as HTMLElement).getByText(fullText('Certificate type not set · Date unknown')),
     ).toBeTruthy();
     expect(within(oldRow as HTMLElement).getByRole('button', { name: 'Details of Old.pdf' })).toBeTruthy();
     fireEvent.click(within(policyRow as HTMLElement).getByRole('button', { name: 'Details of Policy.pdf' }));

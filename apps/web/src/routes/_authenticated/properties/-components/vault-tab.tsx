@@ -1,8 +1,13 @@
 import { Alert, Button, Code, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDate, formatSizeKb, shortHash } from '@propertydna/domain';
+import { documentDates, formatDate, formatSizeKb, johannesburgToday, shortHash } from '@propertydna/domain';
 import { type ReactNode, useState } from 'react';
 import { DocumentDetailsAction, DocumentNameCell } from '../../../../components/documents/document-cells';
+import {
+  ConfirmIssueDateModal,
+  OwnerNotesModal,
+} from '../../../../components/documents/document-date-modals';
+import { ExpiryBadge } from '../../../../components/documents/document-dates';
 import { DocumentDetailsModal } from '../../../../components/documents/document-details-modal';
 import { DownloadLink, ViewLink } from '../../../../components/documents/document-links';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
@@ -37,6 +42,8 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
   const remove = trpc.documents.remove.useMutation();
   const [sharing, setSharing] = useState<VaultDocument | null>(null);
   const [editing, setEditing] = useState<VaultDocument | null>(null);
+  const [noting, setNoting] = useState<VaultDocument | null>(null);
+  const [confirming, setConfirming] = useState<VaultDocument | null>(null);
 
   const deleteDocument = async (document: VaultDocument) => {
     try {
@@ -57,6 +64,8 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
         loading={documents.isPending}
         error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
         onEditDetails={setEditing}
+        onNotes={setNoting}
+        onConfirmIssueDate={setConfirming}
         onDelete={deleteDocument}
         onShare={setSharing}
         shareLinks={<ShareLinks propertyId={propertyId} />}
@@ -77,6 +86,8 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
         onClose={() => setSharing(null)}
       />
       <DocumentDetailsModal document={editing} onClose={() => setEditing(null)} />
+      <OwnerNotesModal document={noting} onClose={() => setNoting(null)} />
+      <ConfirmIssueDateModal document={confirming} onClose={() => setConfirming(null)} />
     </>
   );
 }
@@ -89,6 +100,10 @@ export interface VaultTabViewProps {
   demo?: boolean;
   /** Opens the details editor (type, issue date, expiry) of the owner's own certificate or policy. */
   onEditDetails?: (document: VaultDocument) => void;
+  /** Opens the owner's notes on a document. */
+  onNotes?: (document: VaultDocument) => void;
+  /** Opens 'Confirm issue date' for a document whose issue date an old form filled in. */
+  onConfirmIssueDate?: (document: VaultDocument) => void;
   /** Resolves true when the document was deleted. */
   onDelete?: (document: VaultDocument) => Promise<boolean>;
   /** Opens the share modal for the document (real properties; the demo's rows have no share button). */
@@ -105,6 +120,8 @@ export function VaultTabView({
   error,
   demo = false,
   onEditDetails,
+  onNotes,
+  onConfirmIssueDate,
   onDelete,
   onShare,
   shareLinks,
@@ -138,8 +155,13 @@ export function VaultTabView({
               <Table.Td data-label="Status">
                 <TrustStatus document={document} />
               </Table.Td>
-              <Table.Td data-label="Expires" style={{ whiteSpace: 'nowrap' }}>
-                {document.expires_at ? formatDate(document.expires_at) : '—'}
+              <Table.Td data-label="Expires">
+                <Stack gap={4} align="flex-start">
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {document.expires_on ? formatDate(document.expires_on) : '—'}
+                  </Text>
+                  <ExpiryBadge document={document} />
+                </Stack>
               </Table.Td>
               <Table.Td data-label="Actions">
                 <Group gap="xs" wrap="wrap">
@@ -155,7 +177,14 @@ export function VaultTabView({
                   )}
                   {!demo && <ViewLink id={document.id} name={document.name} />}
                   {!demo && <DownloadLink id={document.id} name={document.name} />}
-                  {!demo && <DocumentDetailsAction document={document} onEdit={onEditDetails} />}
+                  {!demo && (
+                    <DocumentDetailsAction
+                      document={document}
+                      onEdit={onEditDetails}
+                      onNotes={onNotes}
+                      onConfirmIssueDate={onConfirmIssueDate}
+                    />
+                  )}
                   {!demo && onDelete && (
                     <Button
                       size="compact-sm"
@@ -299,6 +328,9 @@ function demoDocument(
     property_name: 'Demo Property',
     job_id: null,
     metadata: {},
+    // The same reading of its dates as the server's answers.
+    ...documentDates({ kind, expires_at: expiresAt, metadata: {} }, johannesburgToday(new Date())),
+    owner_notes: null,
   };
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { formatDate, formatSize, validateTemplateAnswers } from '@propertydna/domain';
 import { type FormEvent, useState } from 'react';
-import { DocumentLinksCell } from '../../../../components/documents/document-cells';
+import { DocumentLinksCell, DocumentNameCell } from '../../../../components/documents/document-cells';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { ShareLinkModal } from '../../../../components/documents/share-modal';
 import { TrustBadge } from '../../../../components/documents/trust-badge';
@@ -40,7 +40,7 @@ function JobDocuments({ jobId }: { jobId: string }) {
       <Table.Tbody>
         {rows.map((document) => (
           <Table.Tr key={document.id}>
-            <Table.Td data-label="Document">{document.name}</Table.Td>
+            <DocumentNameCell label="Document" document={document} withExpiry />
             <Table.Td data-label="Size">{formatSize(document.bytes)}</Table.Td>
             <Table.Td data-label="Status">
               <TrustBadge document={document} />

@@ -66,6 +66,8 @@ const OWN_TEMPLATE: Template = {
     },
     { name: 'notes', type: 'textarea', required: false, label: 'Notes' },
   ],
+  certificate_type: null,
+  issue_date_field: null,
 };
 
 describe('TemplateForm', () => {
@@ -159,6 +161,32 @@ describe('TemplateForm', () => {
         },
         { name: 'notes', type: 'textarea', required: false, label: 'Notes' },
       ],
+      certificate_type: null,
+      issue_date_field: null,
+    });
+  });
+
+  it('declares the certificate its reports are and the date field that is their issue date', async () => {
+    const { onSubmit } = renderForm({
+      template: {
+        ...OWN_TEMPLATE,
+        fields: [{ name: 'inspected_on', type: 'date', required: true, label: 'Inspected on' }],
+      },
+    });
+    const certificate = screen.getByRole('combobox', { name: /^Certificate type/ }) as HTMLSelectElement;
+    const issueField = screen.getByRole('combobox', { name: /^Issue date field/ }) as HTMLSelectElement;
+    expect(Array.from(issueField.options).map((option) => option.value)).toEqual(['', 'inspected_on']);
+    // A type without its issue date field is refused with the schema's message.
+    fireEvent.change(certificate, { target: { value: 'roof_inspection' } });
+    save();
+    expect(await screen.findByText(TEMPLATE_MESSAGES.issuesBoth)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(issueField, { target: { value: 'inspected_on' } });
+    save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      certificate_type: 'roof_inspection',
+      issue_date_field: 'inspected_on',
     });
   });
 
@@ -265,6 +293,8 @@ describe('TemplatesPanel', () => {
       category: 'solar',
       version: 1,
       fields: [{ name: 'panel_count', type: 'number', required: false, label: 'Panel count' }],
+      certificate_type: null,
+      issue_date_field: null,
     });
     expect(api.update).not.toHaveBeenCalled();
     await waitFor(() => expect(api.invalidate).toHaveBeenCalledTimes(1));

@@ -13,6 +13,9 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import {
+  CERTIFICATE_TYPE_LABELS,
+  CERTIFICATE_TYPES,
+  type CertificateType,
   TEMPLATE_FIELD_TYPES,
   type Template,
   type TemplateDraft,
@@ -37,6 +40,9 @@ export interface TemplateFormValues {
   /** A number, or '' while the input is empty. */
   version: number | string;
   fields: TemplateFormField[];
+  /** The certificate its reports are ('' for none), and which date field is their issue date. */
+  certificate_type: CertificateType | '';
+  issue_date_field: string;
 }
 
 const TYPE_LABELS: Record<TemplateFieldType, string> = {
@@ -49,13 +55,29 @@ const TYPE_LABELS: Record<TemplateFieldType, string> = {
 
 const TYPE_DATA = TEMPLATE_FIELD_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }));
 
+const CERTIFICATE_DATA = [
+  { value: '', label: 'None: its reports are not a certificate' },
+  ...CERTIFICATE_TYPES.map((type) => ({ value: type, label: CERTIFICATE_TYPE_LABELS[type] })),
+];
+
 function emptyField(): TemplateFormField {
   return { key: randomId(), name: '', label: '', type: 'text', required: false, options: [] };
 }
 
 function initialValues(template: Template | undefined): TemplateFormValues {
-  if (!template) return { name: '', category: '', version: 1, fields: [emptyField()] };
+  if (!template) {
+    return {
+      name: '',
+      category: '',
+      version: 1,
+      fields: [emptyField()],
+      certificate_type: '',
+      issue_date_field: '',
+    };
+  }
   return {
+    certificate_type: template.certificate_type ?? '',
+    issue_date_field: template.issue_date_field ?? '',
     name: template.name,
     category: template.category,
     version: template.version,
@@ -82,7 +104,8 @@ export interface TemplateFormProps {
 /**
  * A template's name, category, version and fields (spec §3 Template), checked with the domain's
  * `templateSchema`: snake_case field names, unique names, options for select fields only, at least one
- * field.
+ * field; and the certificate its reports are, with the required date field that is their issue date
+ * (both or neither).
  */
 export function TemplateForm({ template, pending, onSubmit, onCancel }: TemplateFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -201,6 +224,27 @@ export function TemplateForm({ template, pending, onSubmit, onCancel }: Template
             );
           })}
         </Stack>
+        <Fieldset legend="What its reports certify" p="sm">
+          <Group grow align="flex-start">
+            <NativeSelect
+              label="Certificate type"
+              description="The owner's compliance check counts a report as this certificate"
+              data={CERTIFICATE_DATA}
+              {...form.getInputProps('certificate_type')}
+            />
+            <NativeSelect
+              label="Issue date field"
+              description="A required date field: its answer is the report's issue date"
+              data={[
+                { value: '', label: 'None' },
+                ...form.values.fields
+                  .filter((field) => field.type === 'date' && field.name !== '')
+                  .map((field) => ({ value: field.name, label: field.label || field.name })),
+              ]}
+              {...form.getInputProps('issue_date_field')}
+            />
+          </Group>
+        </Fieldset>
         {typeof fieldsError === 'string' || typeof fieldsError === 'number' ? (
           <Text c="red" size="sm" role="alert">
             {fieldsError}

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  api,
+  assertAccessible,
+  assertClean,
+  assertNoSideScroll,
+  newAccount,
+  newContext,
+  pdfBytes,
+  screenshots,
+  uploadDocument,
+  useBrowser,
+  VIEWPORTS,
+  watchPage,
+} from './browser.mjs';
+
+/** The South African date `days` from today (negative: ago), 'YYYY-MM-DD'. */
+const day = (days) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+
+const save = screenshots('EXPIRY_SHOTS');
+
+/**
+ * An owner whose vault holds a policy that expired yesterday, a beetle certificate that expires in 20
+ * days and an electrical CoC nobody dated; `context` starts signed in as them.
+ */
+async function ownerWithDatedVault(context) {
+  const owner = await newAccount({ label: 'expiry-owner', context });
+  const property = await api('/api/properties', {
+    token: owner.token,
+    body: {
+      name: 'Tamboerskloof House',
+      address: '12 Upper Kloof Street, Tamboerskloof, 8001',
+      property_type: 'residential',
+      country: 'ZA',
+      municipality: 'CPT',
+      parcel_id: `TK${Date.now() % 100000}`,
+    },
+  });
+  assert.equal(property.status, 201, JSON.stringify(property.body));
+  const propertyId = property.body.id;
+  const policy = await uploadDocument(owner.token, propertyId, pdfBytes('Lapsed policy'), {
+    kind: 'policy',
+    name: 'Lapsed home policy.pdf',
+    expires_at: day(-1),
+  });
+  assert.equal(policy.expired, true);
+  const beetle = await uploadDocument(owner.token, propertyId, pdfBytes('Beetle certificate'), {
+    kind: 'certificate',
+    name: 'Beetle certificate.pdf',
+    expires_at: day(20),
+    metadata: { certificate_type: 'beetle_clearance', issued_on: day(-70) },
+  });
+  const undated = await uploadDocument(owner.token, propertyId, pdfBytes('Electrical CoC'), {
+    kind: 'certificate',
+    name: 'Electrical CoC.pdf',
+    metadata: { certificate_type: 'electrical_coc' },
+  });
+  assert.equal(undated.issue_date, 'unknown');
+  return { owner, propertyId, policy, beetle };
+}
+
+/** The table row naming `name`. */
+const rowOf = (page, table, name) =>
+  page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name });
+
+describe('honest dates: Expired and Expires in N days, and no invented issue date', () => {
+  const session = useBrowser();
+
+  it('an expired policy shows Expired in the vault, /vault and the share page; an undated certificate says Date unknown', async () => {
+    const { page, context } = session;
+    const watch = await watchPage(page);
+    const { owner, propertyId, policy, beetle } = await ownerWithDatedVault(context);
+
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+
+      // The property's Vault tab.
+      await page.goto(`/properties/${propertyId}`);
+      await page.getByRole('tab', { name: 'Vault' }).click();
+      const lapsed = rowOf(page, 'Property documents', 'Lapsed home policy.pdf');
+      await lapsed.getByText('Expired', { exact: true }).waitFor();
+      await rowOf(page, 'Property documents', 'Beetle certificate.pdf')
+        .getByText('Expires in 20 days', { exact: true })
+        .waitFor();
+      await rowOf(page, 'Property documents', 'Electrical CoC.pdf')
+        .getByText('Date unknown', { exact: true })
+        .waitFor();
+      await assertAccessible(page, `vault tab (${viewport.name})`);
+      await assertNoSideScroll(page, `vault tab (${viewport.name})`);
+      await save(page, `vault-tab-${viewport.name}`);
+
+      // /vault: every document of every property.
+      await page.goto('/vault');
+      await rowOf(page, 'Documents', 'Lapsed home policy.pdf').getByText('Expired', { exact: true }).waitFor();
+      await rowOf(page, 'Documents', 'Beetle certificate.pdf')
+        .getByText('Expires in 20 days', { exact: true })
+        .waitFor();
+      await rowOf(page, 'Documents', 'Electrical CoC.pdf').getByText('Date unknown', { exact: true }).waitFor();
+      await assertAccessible(page, `/vault (${viewport.name})`);
+      await assertNoSideScroll(page, `/vault (${viewport.name})`);
+      await save(page, `all-vault-${viewport.name}`);
+    }
+
+    // The share page says the same of the same documents.
+    const shared = await api(`/api/properties/${propertyId}/share`, {
+      token: owner.token,
+      body: { password: 'pw-1234', documentIds: [policy.id, beetle.id] },
+    });
+    assert.equal(shared.status, 201, JSON.stringify(shared.body));
+    const visitor = await newContext(session.browser);
+    try {
+      const sharePage = await visitor.newPage();
+      for (const viewport of VIEWPORTS) {
+        await sharePage.setViewportSize({ width: viewport.width, height: viewport.height });
+        await sharePage.goto(`/share/${shared.body.token}`);
+        if (viewport === VIEWPORTS[0]) {
+          await sharePage.getByLabel('Password').fill('pw-1234');
+          await sharePage.getByRole('button', { name: 'Unlock' }).click();
+        }
+        await rowOf(sharePage, 'Shared documents', 'Lapsed home policy.pdf')
+          .getByText('Expired', { exact: true })
+          .waitFor();
+        await rowOf(sharePage, 'Shared documents', 'Beetle certificate.pdf')
+          .getByText('Expires in 20 days', { exact: true })
+          .waitFor();
+        await assertAccessible(sharePage, `share page (${viewport.name})`);
+        await assertNoSideScroll(sharePage, `share page (${viewport.name})`);
+        await save(sharePage, `share-page-${viewport.name}`);
+      }
+    } finally {
+      await visitor.close();
+    }
+    await assertClean(watch);
+  });
+
+  it("the upload form's Issued on starts empty, and a certificate uploaded without a date is Date unknown", async () => {
+    const { page, context } = session;
+    const watch = await watchPage(page);
+    const { propertyId } = await ownerWithDatedVault(context);
+    await page.goto(`/properties/${propertyId}`);
+    await page.getByRole('tab', { name: 'Vault' }).click();
+    const upload = page.getByRole('region', { name: 'Upload documents' });
+    await upload.getByLabel('Type').selectOption('certificate');
+    assert.equal(await upload.getByLabel('Issued on').inputValue(), '');
+    assert.equal(await upload.getByLabel('Expiry date').inputValue(), '');
+    await save(page, 'upload-form-desktop');
+    await assertClean(watch);
+  });
+});
