@@ -95,11 +95,15 @@ describe('honest dates: Expired and Expires in N days, and no invented issue dat
 
       // /vault: every document of every property.
       await page.goto('/vault');
-      await rowOf(page, 'Documents', 'Lapsed home policy.pdf').getByText('Expired', { exact: true }).waitFor();
+      await rowOf(page, 'Documents', 'Lapsed home policy.pdf')
+        .getByText('Expired', { exact: true })
+        .waitFor();
       await rowOf(page, 'Documents', 'Beetle certificate.pdf')
         .getByText('Expires in 20 days', { exact: true })
         .waitFor();
-      await rowOf(page, 'Documents', 'Electrical CoC.pdf').getByText('Date unknown', { exact: true }).waitFor();
+      await rowOf(page, 'Documents', 'Electrical CoC.pdf')
+        .getByText('Date unknown', { exact: true })
+        .waitFor();
       await assertAccessible(page, `/vault (${viewport.name})`);
       await assertNoSideScroll(page, `/vault (${viewport.name})`);
       await save(page, `all-vault-${viewport.name}`);
