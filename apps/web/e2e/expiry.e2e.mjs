@@ -122,7 +122,7 @@ describe('honest dates: Expired and Expires in N days, and no invented issue dat
         await sharePage.setViewportSize({ width: viewport.width, height: viewport.height });
         await sharePage.goto(`/share/${shared.body.token}`);
         if (viewport === VIEWPORTS[0]) {
-          await sharePage.getByLabel('Password').fill('pw-1234');
+          await sharePage.getByRole('textbox', { name: 'Password' }).fill('pw-1234');
           await sharePage.getByRole('button', { name: 'Unlock' }).click();
         }
         await rowOf(sharePage, 'Shared documents', 'Lapsed home policy.pdf')
@@ -141,7 +141,7 @@ describe('honest dates: Expired and Expires in N days, and no invented issue dat
     await assertClean(watch);
   });
 
-  it("the upload form's Issued on starts empty, and a certificate uploaded without a date is Date unknown", async () => {
+  it("the upload form's Issued on starts empty, and so does the expiry it would work out from it", async () => {
     const { page, context } = session;
     const watch = await watchPage(page);
     const { propertyId } = await ownerWithDatedVault(context);
