@@ -12,6 +12,7 @@ import {
   DEMO_ACCOUNTS,
   demoLoginSchema,
   EMAIL_VERIFICATION_MESSAGES,
+  isEmailConfirmationRequired,
   LOGIN_MESSAGES,
   loginSchema,
   newPasswordSchema,
@@ -541,6 +542,8 @@ describe('email verification', () => {
     expect(EMAIL_VERIFICATION_MESSAGES.resent('a@b.co.za')).toContain('a@b.co.za');
     expect(EMAIL_VERIFICATION_MESSAGES.changeRequested('a@b.co.za')).toContain('a@b.co.za');
     expect(EMAIL_VERIFICATION_MESSAGES.changed('a@b.co.za')).toContain('a@b.co.za');
+    expect(isEmailConfirmationRequired(EMAIL_VERIFICATION_MESSAGES.required('a@b.co.za'))).toBe(true);
+    expect(isEmailConfirmationRequired('You have reached the Free plan limit.')).toBe(false);
   });
 
   it('takes a link token and refuses a missing or malformed one with the link messages', () => {

@@ -324,8 +324,10 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
  * the mailed link has been opened. What depends on owning the address answers `required(address)` until
  * then, on every door and in the UI.
  */
+const CONFIRM_FIRST = 'Confirm your email address first:';
+
 export const EMAIL_VERIFICATION_MESSAGES = {
-  required: (address: string) => `Confirm your email address first: we sent a link to ${address}.`,
+  required: (address: string) => `${CONFIRM_FIRST} we sent a link to ${address}.`,
   invalidLink:
     'This confirmation link is invalid, has expired or was already used. Sign in and ask for a new one.',
   tokenRequired: 'The confirmation link is incomplete. Open the link from the email again.',
@@ -340,6 +342,9 @@ export const EMAIL_VERIFICATION_MESSAGES = {
   signupCheckMail:
     'We sent you a link to confirm your email address: open it to finish setting up your account.',
 } as const;
+
+/** Whether a refusal is `EMAIL_VERIFICATION_MESSAGES.required(…)` (the address is not confirmed yet). */
+export const isEmailConfirmationRequired = (message: string) => message.startsWith(CONFIRM_FIRST);
 
 /** A mailed confirmation link's token (POST /api/auth/verify-email and /confirm-email-change). */
 export const emailLinkTokenSchema = z

@@ -1,4 +1,4 @@
-import { FREE_PLAN_LIMIT_MESSAGE } from '@propertydna/domain';
+import { EMAIL_VERIFICATION_MESSAGES, FREE_PLAN_LIMIT_MESSAGE } from '@propertydna/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRANSFER_UI } from '../../../../components/transfers/labels';
@@ -75,6 +75,20 @@ describe('DashboardTransfers', () => {
     const prompt = await screen.findByTestId('upgrade-prompt');
     expect(prompt.textContent).toContain(FREE_PLAN_LIMIT_MESSAGE);
     expect(within(prompt).getByRole('button', { name: /trial/i })).toBeTruthy();
+    expect(screen.getByTestId('incoming-transfer')).toBeTruthy();
+  });
+
+  it('says to confirm the address first (no upgrade offer) when the account has not confirmed it', async () => {
+    const message = EMAIL_VERIFICATION_MESSAGES.required('buyer@example.co.za');
+    await renderWithTransfersApi(<DashboardTransfers />, {
+      incoming: [transfer()],
+      refusals: { 'transfers.accept': { message, code: 'FORBIDDEN', httpStatus: 403 } },
+    });
+    fireEvent.click((await card()).getByRole('button', { name: TRANSFER_UI.accept }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Accept this transfer?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Accept transfer' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(screen.queryByTestId('upgrade-prompt')).toBeNull();
     expect(screen.getByTestId('incoming-transfer')).toBeTruthy();
   });
 

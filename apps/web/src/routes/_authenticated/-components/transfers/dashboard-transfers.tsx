@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { TRANSFER_MESSAGES } from '@propertydna/domain';
+import { isEmailConfirmationRequired, TRANSFER_MESSAGES } from '@propertydna/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { useId, useState } from 'react';
@@ -108,11 +108,13 @@ export function TransferDecision({ transfer, token }: { transfer: Transfer; toke
       setError({
         title,
         message: errorMessage(failure, 'Try again in a moment.'),
-        // Refused at the plan's limit: the upgrade offer (the other refusal asks for the mailed link).
+        // Refused at the plan's limit: the upgrade offer (the other refusals ask for the mailed link, or
+        // for the account's address to be confirmed first).
         planLimit:
           decision === 'accept' &&
           refusalCode(failure) === 'FORBIDDEN' &&
-          errorMessage(failure, '') !== TRANSFER_MESSAGES.linkRequired,
+          errorMessage(failure, '') !== TRANSFER_MESSAGES.linkRequired &&
+          !isEmailConfirmationRequired(errorMessage(failure, '')),
       });
       return;
     }
