@@ -141,6 +141,69 @@ describe('honest dates: Expired and Expires in N days, and no invented issue dat
     await assertClean(watch);
   });
 
+  it("an adopted Roofing Service Report says what it is and when it was issued, counts for the roof rule, and takes the owner's notes apart", async () => {
+    const { page, context } = session;
+    const watch = await watchPage(page);
+    const supplier = await newAccount({
+      label: 'expiry-roofer',
+      firstName: 'Nomsa',
+      lastName: 'Khumalo',
+      userType: 'supplier',
+      company: 'Kloof Roofing (Pty) Ltd',
+      registrationNumber: '2016/444444/07',
+      specialties: 'Roofing',
+      businessAddress: '1 Kloof Nek Road, Cape Town',
+    });
+    const job = await api('/api/supplier/jobs', {
+      token: supplier.token,
+      body: { property_address: '12 Upper Kloof Street', client_name: 'T. Mokoena', description: 'Roof' },
+    });
+    assert.equal(job.status, 201, JSON.stringify(job.body));
+    const report = await api(`/api/supplier/jobs/${job.body.id}/reports`, {
+      token: supplier.token,
+      body: {
+        templateId: 'roofing-service-report-v1',
+        answers: {
+          job_ref: job.body.job_ref,
+          inspection_date: day(-30),
+          roof_type: 'Clay tile',
+          condition: 'Good',
+          work_performed: 'Inspected the roof and resealed the ridge.',
+        },
+      },
+    });
+    assert.equal(report.status, 201, JSON.stringify(report.body));
+    const share = await api(`/api/supplier/jobs/${job.body.id}/share`, { token: supplier.token, body: {} });
+    assert.equal(share.status, 201, JSON.stringify(share.body));
+    const { owner, propertyId } = await ownerWithDatedVault(context);
+    const adopted = await api(`/api/share/${share.body.token}/adopt`, {
+      token: owner.token,
+      body: { property_id: propertyId, create_property: false },
+    });
+    assert.equal(adopted.status, 200, JSON.stringify(adopted.body));
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/properties/${propertyId}`);
+    await page.getByRole('tab', { name: 'Vault' }).click();
+    const name = report.body.name;
+    const row = rowOf(page, 'Property documents', name);
+    await row.getByText(/Roof inspection report/).waitFor();
+    assert.match(await row.getByText(/Roof inspection report/).textContent(), /issued/);
+    await row.getByRole('button', { name: `Notes on ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your notes' });
+    await dialog.getByText(/As issued by Kloof Roofing/).waitFor();
+    await assertAccessible(page, 'owner notes dialog');
+    await save(page, 'owner-notes-dialog-desktop');
+    await dialog.getByLabel('Your notes').fill('Ask about the gutters next time.');
+    await dialog.getByRole('button', { name: 'Save notes' }).click();
+    await row.getByText('Ask about the gutters next time.').waitFor();
+    await save(page, 'owner-notes-row-desktop');
+
+    await page.getByRole('tab', { name: 'Policy Check' }).click();
+    await page.getByText('Roof inspection report in order').first().waitFor();
+    await assertClean(watch);
+  });
+
   it("the upload form's Issued on starts empty, and so does the expiry it would work out from it", async () => {
     const { page, context } = session;
     const watch = await watchPage(page);

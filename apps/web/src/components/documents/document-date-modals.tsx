@@ -203,8 +203,7 @@ function NotesForm({
           id={`owner-notes-${document.id}`}
           label="Your notes"
           description="Only you see them; they never change what the issuer said"
-          autosize
-          minRows={3}
+          rows={4}
           value={notes}
           error={tooLong ? `Notes must be at most ${MAX_OWNER_NOTES} characters` : null}
           onChange={(event) => {

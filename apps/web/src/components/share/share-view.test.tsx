@@ -163,6 +163,34 @@ describe('SharedDocumentsList', () => {
     expect(onDownload).toHaveBeenCalledWith(report);
   });
 
+  it("says what a certificate is, when it was issued and that it expired, in the vault's words", () => {
+    renderWithMantine(
+      <SharedDocumentsList
+        documents={[
+          {
+            ...report,
+            kind: 'inspection',
+            certificate_type: 'roof_inspection',
+            issued_on: '2025-10-01',
+            issue_date: 'known',
+            expires_on: '2026-10-01',
+            expired: true,
+            expiry_notice: 'Expired',
+          },
+          { ...report, id: 'doc-2', name: 'Undated.pdf', kind: 'certificate', issue_date: 'unknown' },
+        ]}
+        onView={vi.fn()}
+        onDownload={vi.fn()}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Shared documents' });
+    const row = within(table).getByRole('row', { name: /Roofing Service Report\.pdf/ });
+    expect(within(row).getByText('Expired')).toBeTruthy();
+    expect(within(row).getByText(/Roof inspection report/).textContent).toContain('issued Oct 01, 2025');
+    const undated = within(table).getByRole('row', { name: /Undated\.pdf/ });
+    expect(within(undated).getByText('Date unknown')).toBeTruthy();
+  });
+
   it('says when the link shares nothing', () => {
     renderWithMantine(<SharedDocumentsList documents={[]} onView={vi.fn()} onDownload={vi.fn()} />);
     expect(screen.getByText('No documents are shared by this link.')).toBeTruthy();
