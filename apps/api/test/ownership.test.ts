@@ -40,6 +40,7 @@ const TABLES = [
   'property_ownerships',
   'supplier_evidence',
   'staff_members',
+  'pack_choices',
 ] as const;
 
 const MALFORMED = ['not-a-uuid', '00000000-0000-0000-0000', "1' or '1'='1"];
@@ -55,6 +56,10 @@ const REPORTS = [
   'audit-trail?format=pdf&propertyId=',
   'compliance?format=pdf&propertyId=',
   'compliance?format=json&propertyId=',
+  'pack-preview?pack=insurance_pack&propertyId=',
+  'pack-preview?pack=property_summary&propertyId=',
+  'insurance-pack?format=json&exclude=compliance_summary&propertyId=',
+  'property-summary?format=json&include=compliance_gaps&propertyId=',
   'quick-export?propertyId=',
 ];
 
@@ -346,7 +351,12 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       case 'reminder':
         return [[outsider, 'POST', `/api/reminders/custom:${encodeURIComponent(id)}/complete`]];
       case 'claim':
-        return [[outsider, 'GET', `/api/claims/${id}`]];
+        return [
+          [outsider, 'GET', `/api/claims/${id}`],
+          [outsider, 'GET', `/api/claims/${encodeURIComponent(id)}/pack`],
+          [outsider, 'GET', `/api/claims/${encodeURIComponent(id)}/pack?exclude=timeline`],
+          [outsider, 'GET', `/api/reports/pack-preview?pack=claim_pack&claimId=${encodeURIComponent(id)}`],
+        ];
       case 'transfer':
         // The seller's doors by organisation; the buyer's (accept, decline) by email address: the outsider is neither.
         return [

@@ -249,7 +249,7 @@ describe(`reports (${databaseKind})`, () => {
     const pack = insurancePackSchema.parse(res.json());
     expect(pack).toMatchObject({
       format: 'propertydna.insurance-pack',
-      version: 1,
+      version: 2,
       organization: expect.any(String),
       property: { id: propertyId, dna_code: dnaCode, name: 'Kloof House', municipality: expect.any(String) },
     });
@@ -294,13 +294,16 @@ describe(`reports (${databaseKind})`, () => {
       expires_on: '2027-02-01',
     });
 
-    expect(new Set(pack.compliance.findings.map((finding) => finding.context))).toEqual(
-      new Set(['ongoing', 'transfer', 'insurance']),
-    );
-    expect(pack.compliance.transfer_readiness.required).toBeGreaterThan(0);
-    expect(pack.policy_findings.length).toBeGreaterThan(0);
+    // By default an insurer-facing pack carries what is in order, not the standing and the gaps.
+    expect(pack.choice).toEqual({
+      sections: ['compliance_summary', 'policy_findings', 'maintenance'],
+      excluded_document_ids: [],
+    });
+    expect(pack.compliance).toBeNull();
+    expect(pack.in_order?.every((finding) => finding.type === 'compliant')).toBe(true);
+    expect(pack.policy_findings?.length).toBeGreaterThan(0);
     expect(
-      pack.policy_findings.every((finding) => finding.document_name === 'Fynbos policy wording.pdf'),
+      pack.policy_findings?.every((finding) => finding.document_name === 'Fynbos policy wording.pdf'),
     ).toBe(true);
     const invoice = byName('Geyser service invoice.pdf');
     expect(pack.maintenance).toEqual([
@@ -402,12 +405,14 @@ describe(`reports (${databaseKind})`, () => {
     const summary = propertySummarySchema.parse(json.json());
     expect(summary).toMatchObject({
       format: 'propertydna.property-summary',
-      version: 1,
+      version: 2,
       property: { id: propertyId, dna_code: dnaCode, documents_count: 7 },
       maintenance: [{ title: 'Service the geyser', next_due: '2027-01-31', last_completed_on: '2026-01-31' }],
     });
-    expect(summary.documents.map((document) => document.id).sort()).toEqual(vault.map((d) => d.id).sort());
-    const { counts, open_items } = summary.compliance;
+    expect(summary.documents?.map((document) => document.id).sort()).toEqual(vault.map((d) => d.id).sort());
+    // The owner's own report carries the gaps by default.
+    expect(summary.compliance).not.toBeNull();
+    const { counts, open_items } = summary.compliance ?? { counts: { gap: -1, unknown: 0 }, open_items: [] };
     expect(open_items).toHaveLength(counts.gap + counts.unknown);
   });
 

@@ -26,6 +26,7 @@ export * from './schemas/common.js';
 export * from './schemas/document.js';
 export * from './schemas/escalation.js';
 export * from './schemas/maintenance.js';
+export * from './schemas/pack.js';
 export * from './schemas/property.js';
 export * from './schemas/reminder.js';
 export * from './schemas/share.js';

@@ -12,6 +12,8 @@ import type {
   EvidenceStatus,
   IncidentType,
   MaintenanceFrequency,
+  PackSection,
+  PackType,
   PolicyCheckStatus,
   PropertyFeature,
   PropertyType,
@@ -378,6 +380,7 @@ export interface Database {
   property_ownerships: PropertyOwnershipTable;
   staff_members: StaffMemberTable;
   supplier_evidence: SupplierEvidenceTable;
+  pack_choices: PackChoiceTable;
 }
 
 export type TransferStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
@@ -589,3 +592,13 @@ export type VendorRow = Selectable<VendorTable>;
 export type UploadRow = Selectable<UploadTable>;
 export type VendorInviteRow = Selectable<VendorInviteTable>;
 export type TransferRow = Selectable<TransferTable>;
+
+/** What an organisation last chose to put in a pack of one type (its next default). */
+export interface PackChoiceTable {
+  organization_id: string;
+  pack_type: PackType;
+  sections: ColumnType<PackSection[], string, string>;
+  excluded_document_ids: ColumnType<string[], string | undefined, string>;
+  updated_by: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}

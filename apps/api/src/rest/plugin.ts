@@ -13,6 +13,7 @@ import { notificationsRestRoutes } from '../modules/notifications/notifications.
 import { planRestRoutes } from '../modules/plan/plan.rest.js';
 import { policiesRestRoutes } from '../modules/policies/policies.rest.js';
 import { propertiesRestRoutes } from '../modules/properties/properties.rest.js';
+import { reportsRestRoutes } from '../modules/reports/reports.rest.js';
 import { sharesRestRoutes } from '../modules/shares/shares.rest.js';
 import { supplierRestRoutes } from '../modules/supplier/supplier.rest.js';
 import { systemRestRoutes } from '../modules/system/system.rest.js';
@@ -43,6 +44,7 @@ export const restRoutes: AnyRestRoute[] = [
   ...sharesRestRoutes,
   ...vendorsRestRoutes,
   ...escalationRestRoutes,
+  ...reportsRestRoutes,
   ...transfersRestRoutes,
 ];
 

@@ -8,6 +8,7 @@ import { notificationsRouter } from '../modules/notifications/notifications.rout
 import { planRouter } from '../modules/plan/plan.router.js';
 import { policiesRouter } from '../modules/policies/policies.router.js';
 import { propertiesRouter } from '../modules/properties/properties.router.js';
+import { reportsRouter } from '../modules/reports/reports.router.js';
 import { sharesRouter } from '../modules/shares/shares.router.js';
 import { supplierRouter } from '../modules/supplier/supplier.router.js';
 import { systemRouter } from '../modules/system/system.router.js';
@@ -29,6 +30,7 @@ export const appRouter = router({
   plan: planRouter,
   policies: policiesRouter,
   properties: propertiesRouter,
+  reports: reportsRouter,
   shares: sharesRouter,
   supplier: supplierRouter,
   system: systemRouter,

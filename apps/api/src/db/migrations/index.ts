@@ -22,6 +22,7 @@ import * as storedObjects from './2026-11-27T0020-stored-objects.js';
 import * as emailVerification from './2026-11-27T0021-email-verification.js';
 import * as supplierVerification from './2026-11-27T0022-supplier-verification.js';
 import * as honestDates from './2026-11-27T0025-honest-dates.js';
+import * as packChoices from './2026-11-27T0027-pack-choices.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0021-email-verification': emailVerification,
   '2026-11-27T0022-supplier-verification': supplierVerification,
   '2026-11-27T0025-honest-dates': honestDates,
+  '2026-11-27T0027-pack-choices': packChoices,
 };

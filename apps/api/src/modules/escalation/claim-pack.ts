@@ -1,6 +1,7 @@
 import {
   COVER_TITLES,
   coverMayBeClaimed,
+  type DocumentKind,
   formatDate,
   INCIDENT_GUIDANCE,
   johannesburgToday,
@@ -10,7 +11,9 @@ import type { Db } from '../../db/database.js';
 import { storedFileOf, withManifest, type ZipEntry, ZipPaths } from '../../exports/zip.js';
 import { PdfWriter } from '../../pdf/pdf-writer.js';
 import { readVaultDocuments } from '../compliance/compliance.service.js';
+import type { DocumentOut } from '../documents/documents.schemas.js';
 import { documentsOf } from '../documents/documents.service.js';
+import { choosePack, type PackRequest, type ResolvedPackChoice } from '../packs/pack-choices.js';
 import { type PolicyIdentity, policyIdentities } from '../policies/policy-identities.js';
 import { getClaim } from './claims.service.js';
 import type { ClaimDetailOut } from './escalation.schemas.js';
@@ -21,6 +24,7 @@ export interface ClaimPack {
   filename: string;
   entries: ZipEntry[];
   documentIds: string[];
+  choice: ResolvedPackChoice;
 }
 
 /** The South African day of an instant (a claim started at 01:00 SAST is that day, not the UTC one before). */
@@ -32,7 +36,12 @@ const dayOf = (instant: string) => johannesburgToday(new Date(instant));
  * the evidence enclosed or still missing. A policy whose dates show no cover that day (lapsed, not yet
  * started) is never named as the claim's policy: the letter says there was none in the vault that day.
  */
-async function coverLetter(claim: ClaimDetailOut, policies: readonly PolicyIdentity[], now: Date) {
+async function coverLetter(
+  claim: ClaimDetailOut,
+  policies: readonly PolicyIdentity[],
+  choice: ResolvedPackChoice,
+  now: Date,
+) {
   const { property } = claim;
   const pdf = await PdfWriter.create({
     title: `Insurance claim: ${claim.incident_type_label}`,
@@ -64,6 +73,37 @@ async function coverLetter(claim: ClaimDetailOut, policies: readonly PolicyIdent
   pdf.heading('What happened');
   pdf.paragraph(claim.description);
 
+  if (choice.has('timeline')) timeline(pdf, claim);
+
+  // Only what the pack holds, unless the owner chose to tell the insurer what is missing too (the claim
+  // as the pack carries it has no missing item then).
+  const gaps = choice.has('compliance_gaps');
+  pdf.heading(gaps ? 'Evidence an insurer asks for with this incident' : 'Evidence enclosed');
+  pdf.table(
+    [
+      { header: 'Evidence', width: 2, titled: true },
+      { header: 'In this pack', width: 3 },
+    ],
+    claim.evidence.map((item) => [
+      `${item.label}\n${item.why}`,
+      item.key === 'policy' && !covered
+        ? `${COVER_TITLES[cover.status]}: not enclosed as cover`
+        : item.missing
+          ? 'Missing: not in the vault or the service history'
+          : item.found
+              .filter((found) => item.key !== 'policy' || enclosed.has(found.document_id ?? ''))
+              .map((found) => `${found.name} (${formatDate(found.date)})`)
+              .join('\n'),
+    ]),
+    { empty: gaps ? 'Nothing specific is expected for this incident type.' : 'No further evidence enclosed.' },
+  );
+  pdf.heading('Reporting');
+  for (const line of INCIDENT_GUIDANCE[claim.incident_type].timeLimits) pdf.paragraph(line);
+  return pdf.finish();
+}
+
+/** The timeline: the incident, the claim, its photos and the evidence, by date. */
+function timeline(pdf: PdfWriter, claim: ClaimDetailOut) {
   pdf.heading('Timeline');
   const events: [string, string][] = [
     [claim.incident_date, `${claim.incident_type_label}: the incident`],
@@ -87,49 +127,39 @@ async function coverLetter(claim: ClaimDetailOut, policies: readonly PolicyIdent
     ],
     events.map(([date, what]) => [formatDate(date), what]),
   );
-
-  pdf.heading('Evidence an insurer asks for with this incident');
-  pdf.table(
-    [
-      { header: 'Evidence', width: 2, titled: true },
-      { header: 'In this pack', width: 3 },
-    ],
-    claim.evidence.map((item) => [
-      `${item.label}\n${item.why}`,
-      item.key === 'policy' && !covered
-        ? `${COVER_TITLES[cover.status]}: not enclosed as cover`
-        : item.missing
-          ? 'Missing: not in the vault or the service history'
-          : item.found
-              .filter((found) => item.key !== 'policy' || enclosed.has(found.document_id ?? ''))
-              .map((found) => `${found.name} (${formatDate(found.date)})`)
-              .join('\n'),
-    ]),
-    { empty: 'Nothing specific is expected for this incident type.' },
-  );
-  pdf.heading('Reporting');
-  for (const line of INCIDENT_GUIDANCE[claim.incident_type].timeLimits) pdf.paragraph(line);
-  return pdf.finish();
 }
 
 /**
- * GET /api/claims/{id}/pack: a ZIP of the cover letter (PDF), the claim as JSON, the policy documents, the
- * evidence the vault and service history hold for the incident type, and the claim's photos; every file
- * named in manifest.json with its SHA-256 and checked against the vault while packed.
+ * The claim as its pack carries it: only the photos and evidence the owner put in; an expected item with
+ * nothing in the pack is left out unless the owner chose to include what is missing.
  */
-export async function claimPack(
-  db: Db,
-  organizationId: string,
-  claimId: string,
-  now = new Date(),
-): Promise<ClaimPack> {
-  const claim = await getClaim(db, organizationId, claimId);
+function chosenClaim(claim: ClaimDetailOut, choice: ResolvedPackChoice): ClaimDetailOut {
+  const evidence = claim.evidence.map((item) => {
+    const found = item.found.flatMap((entry) => {
+      if (entry.document_id === null || choice.includes(entry.document_id)) return [entry];
+      // A service record stays without its left-out document; a document left out goes.
+      return entry.source === 'maintenance' ? [{ ...entry, document_id: null }] : [];
+    });
+    return { ...item, found, missing: found.length === 0 };
+  });
+  return {
+    ...claim,
+    documents: claim.documents.filter((document) => choice.includes(document.id)),
+    evidence: choice.has('compliance_gaps') ? evidence : evidence.filter((item) => !item.missing),
+  };
+}
+
+/**
+ * The documents a claim pack can carry: the claim's photos, the policies that may be claimed on, the
+ * evidence found. Only the policies whose dates do not deny cover on the incident's day are named or
+ * enclosed: a lapsed policy sent with a claim would present itself as the cover, which its own dates deny.
+ */
+async function claimDocuments(db: Db, organizationId: string, claim: ClaimDetailOut) {
   const [identities, vault, dated] = await Promise.all([
     policyIdentities(db, organizationId, claim.property.id),
     documentsOf(db, organizationId, { property_id: claim.property.id }),
     readVaultDocuments(db, claim.property.id),
   ]);
-  // Only the policies whose dates do not deny cover on the incident's day are named or enclosed.
   const datesOf = new Map(dated.map((document) => [document.id, document]));
   const policies = policiesForClaim(
     claim.incident_date,
@@ -143,35 +173,72 @@ export async function claimPack(
       };
     }),
   );
+  const claimable = new Set(policies.map((policy) => policy.document_id));
   const byId = new Map(vault.map((document) => [document.id, document]));
-  const paths = new ZipPaths();
-  const packed = new Set<string>();
-  const files: ZipEntry[] = [];
-  const add = (folder: string, id: string | null) => {
+  const candidates: { document: DocumentOut; group: string; folder: string }[] = [];
+  const seen = new Set<string>();
+  const add = (group: string, folder: string, id: string | null) => {
     const document = id ? byId.get(id) : undefined;
-    if (!document || packed.has(document.id)) return;
-    packed.add(document.id);
-    files.push({
-      path: paths.add(folder, document.name, document.content_type),
-      document: storedFileOf(document),
-    });
+    if (!document || seen.has(document.id)) return;
+    seen.add(document.id);
+    candidates.push({ document, group, folder });
   };
   // Each file once: the claim's own photos, the policy, then what the vault holds for each expected item.
-  // A lapsed policy is never enclosed: sent with a claim it would present itself as the cover, which its
-  // own dates deny.
-  const claimable = new Set(policies.map((policy) => policy.document_id));
-  for (const document of claim.documents) add('photos', document.id);
-  for (const policy of policies) add('policy', policy.document_id);
+  for (const document of claim.documents) add('Photos', 'photos', document.id);
+  for (const policy of policies) add('Policy', 'policy', policy.document_id);
   for (const item of claim.evidence) {
     for (const found of item.found) {
       if (item.key !== 'policy' || (found.document_id !== null && claimable.has(found.document_id)))
-        add(`evidence/${item.key}`, found.document_id);
+        add(`Evidence: ${item.label}`, `evidence/${item.key}`, found.document_id);
     }
   }
+  return { policies, candidates };
+}
+
+/** A claim pack's documents, for the pack chooser (404 unless the claim is the organisation's). */
+export async function claimPackCandidates(
+  db: Db,
+  organizationId: string,
+  claimId: string,
+): Promise<{ document: { id: string; name: string; kind: DocumentKind }; group: string }[]> {
+  const claim = await getClaim(db, organizationId, claimId);
+  const { candidates } = await claimDocuments(db, organizationId, claim);
+  return candidates.map(({ document, group }) => ({ document, group }));
+}
+
+/**
+ * GET /api/claims/{id}/pack: a ZIP of the cover letter (PDF), the claim as JSON, the policy documents, the
+ * evidence the vault and service history hold for the incident type, and the claim's photos; every file
+ * named in manifest.json with its SHA-256 and checked against the vault while packed.
+ */
+export async function claimPack(
+  db: Db,
+  organizationId: string,
+  claimId: string,
+  request: PackRequest,
+  now = new Date(),
+): Promise<ClaimPack> {
+  const full = await getClaim(db, organizationId, claimId);
+  const { policies, candidates } = await claimDocuments(db, organizationId, full);
+  const choice = await choosePack(
+    db,
+    organizationId,
+    'claim_pack',
+    request,
+    candidates.map((candidate) => candidate.document.id),
+  );
+  const claim = chosenClaim(full, choice);
+  const paths = new ZipPaths();
+  const chosen = candidates.filter((candidate) => choice.includes(candidate.document.id));
+  const files: ZipEntry[] = chosen.map(({ document, folder }) => ({
+    path: paths.add(folder, document.name, document.content_type),
+    document: storedFileOf(document),
+  }));
+  const chosenPolicies = policies.filter((policy) => choice.includes(policy.document_id));
 
   const entries: ZipEntry[] = [
-    { path: 'cover-letter.pdf', content: await coverLetter(claim, policies, now) },
-    { path: 'claim.json', content: `${JSON.stringify(claim, null, 2)}\n` },
+    { path: 'cover-letter.pdf', content: await coverLetter(claim, chosenPolicies, choice, now) },
+    { path: 'claim.json', content: `${JSON.stringify({ ...claim, pack_choice: choice.out }, null, 2)}\n` },
     ...files,
   ];
   return {
@@ -186,6 +253,7 @@ export async function claimPack(
       },
       now,
     ),
-    documentIds: [...packed],
+    documentIds: chosen.map(({ document }) => document.id),
+    choice,
   };
 }

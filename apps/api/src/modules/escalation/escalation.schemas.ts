@@ -9,11 +9,14 @@ import {
   INCIDENT_TYPES,
   idParamsSchema,
   idSchema,
+  packChoiceSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
 
 /** One claim: the REST `/:id` parameters and the input of escalation.claim. */
 export const claimIdParams = idParamsSchema;
+/** GET /api/claims/{id}/pack: what the owner puts in, or leaves out of, the claim pack. */
+export const claimPackQuery = packChoiceSchema('claim_pack');
 /** The property whose claims or callbacks are asked for (tRPC). */
 export const propertyScopeInput = z.object({ propertyId: idSchema });
 /** Start Claim (tRPC): the property beside the claim's fields. */

@@ -150,6 +150,23 @@ function findingsTable(pdf: PdfWriter, findings: readonly ComplianceFinding[], e
   );
 }
 
+/** The rules met, with the documents that prove them: what an insurer-facing pack opens with. */
+function inOrderTable(pdf: PdfWriter, findings: readonly ComplianceFinding[]) {
+  pdf.table(
+    [
+      { header: 'In order', width: 4, titled: true },
+      { header: 'Evidence', width: 4 },
+      { header: 'Source', width: 2.2 },
+    ],
+    findings.map((finding) => [
+      `${finding.title}\n${finding.description}`,
+      finding.evidence.map((document) => document.name).join('; ') || '-',
+      finding.source,
+    ]),
+    { empty: 'No rule is shown as met yet.', size: 7.5 },
+  );
+}
+
 function certificatesTable(pdf: PdfWriter, documents: readonly ReportDocument[]) {
   pdf.table(
     [
@@ -168,7 +185,7 @@ function certificatesTable(pdf: PdfWriter, documents: readonly ReportDocument[])
       provenance(document),
       shortHash(document.sha256),
     ]),
-    { empty: 'The vault holds no certificates or inspections for this property.' },
+    { empty: 'No certificates or inspections in this pack.' },
   );
 }
 
@@ -203,13 +220,23 @@ export async function renderInsurancePackPdf(pack: InsurancePack): Promise<Buffe
     footer: footerOf('Insurance pack', property),
   });
   pdf.title('Insurance pack', `${property.name}, ${property.address}`);
-  propertyFacts(pdf, property, pack.organization, pack.generated_at, [
-    ['Compliance', STANDING_LABELS[pack.compliance.compliance_status]],
-  ]);
+  // The standing ('Compliance: Critical') only when the owner put the compliance gaps in.
+  propertyFacts(
+    pdf,
+    property,
+    pack.organization,
+    pack.generated_at,
+    pack.compliance ? [['Compliance', STANDING_LABELS[pack.compliance.compliance_status]]] : [],
+  );
   pdf.paragraph(
-    "The property's insurance policies, certificates and inspections as held in its PropertyDNA vault, its compliance check and the maintenance done. Each file is identified by its SHA-256 fingerprint: abbreviated in the tables, in full in the appendix.",
+    "The property's insurance policies, certificates and inspections as held in its PropertyDNA vault and chosen by the owner for this pack, with what is in order and the maintenance done. Each file is identified by its SHA-256 fingerprint: abbreviated in the tables, in full in the appendix.",
     { size: 9, muted: true },
   );
+
+  if (pack.in_order) {
+    pdf.heading('What is in order');
+    inOrderTable(pdf, pack.in_order);
+  }
 
   pdf.heading('Insurance policies');
   pdf.table(
@@ -229,61 +256,67 @@ export async function renderInsurancePackPdf(pack: InsurancePack): Promise<Buffe
       provenance(policy),
       shortHash(policy.sha256),
     ]),
-    { empty: 'The vault holds no insurance policy for this property.' },
+    { empty: 'No insurance policy in this pack.' },
   );
 
   pdf.heading('Certificates and inspections');
   certificatesTable(pdf, pack.certificates);
 
-  pdf.heading('Compliance check');
-  complianceFacts(pdf, pack.compliance);
-  for (const context of ['insurance', 'ongoing', 'transfer'] as const) {
-    const findings = pack.compliance.findings.filter((finding) => finding.context === context);
-    pdf.subheading(`${CONTEXT_TEXTS[context].title}: ${CONTEXT_TEXTS[context].description}`);
-    findingsTable(pdf, findings, 'No rule of this kind applies to the property.');
+  if (pack.compliance) {
+    pdf.heading('Compliance check');
+    complianceFacts(pdf, pack.compliance);
+    for (const context of ['insurance', 'ongoing', 'transfer'] as const) {
+      const findings = pack.compliance.findings.filter((finding) => finding.context === context);
+      pdf.subheading(`${CONTEXT_TEXTS[context].title}: ${CONTEXT_TEXTS[context].description}`);
+      findingsTable(pdf, findings, 'No rule of this kind applies to the property.');
+    }
   }
 
-  pdf.heading('Conditions and clauses found in the policies');
-  pdf.table(
-    [
-      { header: 'Policy', width: 2.2 },
-      { header: 'Page', width: 0.8 },
-      { header: 'Kind', width: 1.4 },
-      { header: 'Clause', width: 5.5, titled: true },
-      { header: 'Severity', width: 1.2 },
-    ],
-    pack.policy_findings.map((finding) => [
-      finding.document_name,
-      finding.page === null ? '-' : String(finding.page),
-      capitalised(finding.finding_type),
-      `${finding.title}\n${finding.description}${finding.evidence_document ? `\nProved by: ${finding.evidence_document.name}` : ''}`,
-      capitalised(finding.severity),
-    ]),
-    { empty: 'No clauses were found (no policy wording has been read yet).', size: 7.5 },
-  );
+  if (pack.policy_findings) {
+    pdf.heading('Conditions and clauses found in the policies');
+    pdf.table(
+      [
+        { header: 'Policy', width: 2.2 },
+        { header: 'Page', width: 0.8 },
+        { header: 'Kind', width: 1.4 },
+        { header: 'Clause', width: 5.5, titled: true },
+        { header: 'Severity', width: 1.2 },
+      ],
+      pack.policy_findings.map((finding) => [
+        finding.document_name,
+        finding.page === null ? '-' : String(finding.page),
+        capitalised(finding.finding_type),
+        `${finding.title}\n${finding.description}${finding.evidence_document ? `\nProved by: ${finding.evidence_document.name}` : ''}`,
+        capitalised(finding.severity),
+      ]),
+      { empty: 'No clauses were found (no policy wording has been read yet).', size: 7.5 },
+    );
+  }
 
-  pdf.heading('Maintenance done');
-  pdf.table(
-    [
-      { header: 'Done on', width: 1.5 },
-      { header: 'Task', width: 3 },
-      { header: 'By', width: 2 },
-      { header: 'Notes', width: 3 },
-      { header: 'Evidence', width: 3 },
-    ],
-    pack.maintenance.map((record) => [
-      day(record.completed_on),
-      record.task,
-      record.completed_by ?? '-',
-      [record.notes, record.cost === null ? null : `R ${record.cost.toFixed(2)}`]
-        .filter(Boolean)
-        .join('\n') || '-',
-      record.evidence ? `${record.evidence.name}\nSHA-256 ${shortHash(record.evidence.sha256)}` : '-',
-    ]),
-    { empty: 'No maintenance has been recorded as done.' },
-  );
+  if (pack.maintenance) {
+    pdf.heading('Maintenance done');
+    pdf.table(
+      [
+        { header: 'Done on', width: 1.5 },
+        { header: 'Task', width: 3 },
+        { header: 'By', width: 2 },
+        { header: 'Notes', width: 3 },
+        { header: 'Evidence', width: 3 },
+      ],
+      pack.maintenance.map((record) => [
+        day(record.completed_on),
+        record.task,
+        record.completed_by ?? '-',
+        [record.notes, record.cost === null ? null : `R ${record.cost.toFixed(2)}`]
+          .filter(Boolean)
+          .join('\n') || '-',
+        record.evidence ? `${record.evidence.name}\nSHA-256 ${shortHash(record.evidence.sha256)}` : '-',
+      ]),
+      { empty: 'No maintenance has been recorded as done.' },
+    );
+  }
 
-  const evidence = pack.maintenance.flatMap((record) => (record.evidence ? [record.evidence] : []));
+  const evidence = (pack.maintenance ?? []).flatMap((record) => (record.evidence ? [record.evidence] : []));
   const fingerprints = new Map<string, { name: string; bytes: number; sha256: string }>();
   for (const document of [...pack.policies, ...pack.certificates]) fingerprints.set(document.id, document);
   for (const document of evidence) fingerprints.set(document.document_id, document);
@@ -306,71 +339,83 @@ export async function renderPropertySummaryPdf(summary: PropertySummary): Promis
     ['Last activity', stamp(property.last_activity)],
   ]);
 
-  pdf.heading('Compliance at a glance');
-  complianceFacts(pdf, summary.compliance);
-  const { counts } = summary.compliance;
-  pdf.paragraph(
-    `${counts.compliant} compliant, ${counts.gap} gaps, ${counts.unknown} the vault cannot tell.`,
-  );
-  pdf.subheading('Open items');
-  findingsTable(pdf, summary.compliance.open_items, 'Nothing open: every rule that applies is met.');
+  if (summary.compliance) {
+    pdf.heading('Compliance at a glance');
+    complianceFacts(pdf, summary.compliance);
+    const { counts } = summary.compliance;
+    pdf.paragraph(
+      `${counts.compliant} compliant, ${counts.gap} gaps, ${counts.unknown} the vault cannot tell.`,
+    );
+    pdf.subheading('Open items');
+    findingsTable(pdf, summary.compliance.open_items, 'Nothing open: every rule that applies is met.');
+  }
 
-  pdf.heading('Documents in the vault');
-  pdf.table(
-    [
-      { header: 'Document', width: 3.2 },
-      { header: 'Kind / type', width: 2.6 },
-      { header: 'Expires', width: 2 },
-      { header: 'Source', width: 2.3 },
-      { header: 'Size', width: 1.1 },
-      { header: 'SHA-256 (first 16)', width: 2.1, mono: true },
-    ],
-    summary.documents.map((document) => [
-      document.name,
-      document.certificate_type_label ?? capitalised(document.kind),
-      expiry(document),
-      `${provenance(document)}${document.verified ? '' : ' (pending)'}`,
-      formatSize(document.bytes),
-      shortHash(document.sha256),
-    ]),
-    { empty: 'The vault is empty.' },
-  );
+  if (summary.in_order) {
+    pdf.heading('What is in order');
+    inOrderTable(pdf, summary.in_order);
+  }
 
-  pdf.heading('Maintenance plan');
-  pdf.table(
-    [
-      { header: 'Task', width: 3.5 },
-      { header: 'Every', width: 1.5 },
-      { header: 'Next due', width: 1.6 },
-      { header: 'Status', width: 1.4 },
-      { header: 'Last done', width: 1.6 },
-      { header: 'Assigned to', width: 2 },
-    ],
-    summary.maintenance.map((task) => [
-      task.title,
-      task.frequency,
-      day(task.next_due),
-      task.due_band,
-      day(task.last_completed_on),
-      task.assigned_to ?? 'Unassigned',
-    ]),
-    { empty: 'No maintenance tasks.' },
-  );
+  if (summary.documents) {
+    pdf.heading('Documents');
+    pdf.table(
+      [
+        { header: 'Document', width: 3.2 },
+        { header: 'Kind / type', width: 2.6 },
+        { header: 'Expires', width: 2 },
+        { header: 'Source', width: 2.3 },
+        { header: 'Size', width: 1.1 },
+        { header: 'SHA-256 (first 16)', width: 2.1, mono: true },
+      ],
+      summary.documents.map((document) => [
+        document.name,
+        document.certificate_type_label ?? capitalised(document.kind),
+        expiry(document),
+        `${provenance(document)}${document.verified ? '' : ' (pending)'}`,
+        formatSize(document.bytes),
+        shortHash(document.sha256),
+      ]),
+      { empty: 'No documents in this summary.' },
+    );
+  }
 
-  pdf.heading('Reminders');
-  pdf.table(
-    [
-      { header: 'Due', width: 1.6 },
-      { header: 'Reminder', width: 6, titled: true },
-      { header: 'Priority', width: 1.3 },
-    ],
-    summary.reminders.map((reminder) => [
-      `${day(reminder.due_date)}${reminder.overdue ? '\nOVERDUE' : ''}`,
-      `${reminder.title}\n${reminder.message}`,
-      capitalised(reminder.priority),
-    ]),
-    { empty: 'Nothing is due.' },
-  );
+  const { maintenance, reminders } = summary;
+  if (maintenance && reminders) {
+    pdf.heading('Maintenance plan');
+    pdf.table(
+      [
+        { header: 'Task', width: 3.5 },
+        { header: 'Every', width: 1.5 },
+        { header: 'Next due', width: 1.6 },
+        { header: 'Status', width: 1.4 },
+        { header: 'Last done', width: 1.6 },
+        { header: 'Assigned to', width: 2 },
+      ],
+      maintenance.map((task) => [
+        task.title,
+        task.frequency,
+        day(task.next_due),
+        task.due_band,
+        day(task.last_completed_on),
+        task.assigned_to ?? 'Unassigned',
+      ]),
+      { empty: 'No maintenance tasks.' },
+    );
+
+    pdf.heading('Reminders');
+    pdf.table(
+      [
+        { header: 'Due', width: 1.6 },
+        { header: 'Reminder', width: 6, titled: true },
+        { header: 'Priority', width: 1.3 },
+      ],
+      reminders.map((reminder) => [
+        `${day(reminder.due_date)}${reminder.overdue ? '\nOVERDUE' : ''}`,
+        `${reminder.title}\n${reminder.message}`,
+        capitalised(reminder.priority),
+      ]),
+      { empty: 'Nothing is due.' },
+    );
+  }
   return pdf.finish();
 }
 

@@ -15,6 +15,7 @@ import { recordExport } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import { listCallbacks } from '../escalation/callbacks.service.js';
 import { getClaim, listClaims } from '../escalation/claims.service.js';
+import { rememberPackChoice } from '../packs/pack-choices.js';
 import {
   AUDIT_PDF_MAX_ROWS,
   renderAuditTrailPdf,
@@ -146,6 +147,8 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
         tags: ['reports'],
         summary:
           'Insurance pack of a property: JSON (insurance-pack-{id}.json), a PDF an insurer reads, or a ZIP of that PDF, the JSON, manifest.json and the documents themselves',
+        description:
+          "What goes in is the owner's choice: include/exclude take section names (compliance_summary, compliance_gaps, policy_findings, maintenance) and document ids (its policies, certificates, inspections and maintenance evidence), applied to the organisation's last choice for this pack, else to the defaults: every section but compliance_gaps (the standing, the gaps and what cannot be told stay out of an insurer-facing pack unless put in), every document. A request with include or exclude is remembered as the next default. GET /api/reports/pack-preview?pack=insurance_pack lists what would go in.",
         querystring: insurancePackQuery,
         response: answers('The insurance pack, as an attachment', {
           json: insurancePackSchema,
@@ -158,9 +161,16 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
     },
     async (request, reply) => {
       const who = whoIs(request);
-      const { propertyId, format } = request.query;
+      const { propertyId, format, include, exclude } = request.query;
       const now = new Date();
-      const { report, documents } = await insurancePack(db, who.actor.organizationId, propertyId, now);
+      const { report, documents, choice } = await insurancePack(
+        db,
+        who.actor.organizationId,
+        propertyId,
+        { include, exclude },
+        now,
+      );
+      await rememberPackChoice(db, who, choice);
       const name = `insurance-pack-${report.property.id}`;
       if (format === 'json') {
         await recordExport(db, who, report.property.id, 'insurance-pack', format);
@@ -200,6 +210,8 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
         tags: ['reports'],
         summary:
           'Property summary: the property, its compliance standing, its documents, maintenance plan and reminders (PDF by default, or JSON)',
+        description:
+          "What goes in is the owner's choice: include/exclude take section names (compliance_summary, compliance_gaps, maintenance, documents_list) and document ids (any of the property's documents), applied to the organisation's last choice for this pack, else to the defaults: every section (the owner's own report: the gaps are in), every document. A request with include or exclude is remembered as the next default. GET /api/reports/pack-preview?pack=property_summary lists what would go in.",
         querystring: propertySummaryQuery,
         response: answers('The property summary, as an attachment', {
           pdf: binary('The property summary as an A4 PDF'),
@@ -209,8 +221,12 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
     },
     async (request, reply) => {
       const who = whoIs(request);
-      const { propertyId, format } = request.query;
-      const { report } = await propertySummary(db, who.actor.organizationId, propertyId);
+      const { propertyId, format, include, exclude } = request.query;
+      const { report, choice } = await propertySummary(db, who.actor.organizationId, propertyId, {
+        include,
+        exclude,
+      });
+      await rememberPackChoice(db, who, choice);
       const name = `property-summary-${report.property.id}`;
       const body = format === 'json' ? jsonOf(report) : await renderPropertySummaryPdf(report);
       await recordExport(db, who, report.property.id, 'property-summary', format);
@@ -299,9 +315,10 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       const who = whoIs(request);
       const organizationId = who.actor.organizationId;
       const now = new Date();
-      const pack = await insurancePack(db, organizationId, request.query.propertyId, now);
+      // The owner's own archive: every section and every document, whatever the packs' choices.
+      const pack = await insurancePack(db, organizationId, request.query.propertyId, 'everything', now);
       const { property } = pack.report;
-      const summary = await propertySummary(db, organizationId, property.id, now);
+      const summary = await propertySummary(db, organizationId, property.id, 'everything', now);
       const compliance = await complianceReport(db, organizationId, property.id, now);
       // The property's claims (each with its evidence) and call requests: everything about it.
       const claims = await Promise.all(

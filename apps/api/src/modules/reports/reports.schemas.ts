@@ -9,9 +9,16 @@ import {
   ISSUE_DATE_STATES,
   MAINTENANCE_FREQUENCIES,
   noControlCharacters,
+  PACK_SECTION_LABELS,
+  PACK_SECTIONS,
+  PACK_TYPE_LABELS,
+  PACK_TYPES,
   POLICY_CHECK_STATUSES,
   PROPERTY_FEATURES,
   PROPERTY_TYPES,
+  packChoiceCheck,
+  packChoiceFields,
+  packChoiceOutSchema,
   REMINDER_PRIORITIES,
   REMINDER_TYPES,
   TASK_PRIORITIES,
@@ -43,11 +50,81 @@ export const PROPERTY_SUMMARY_FORMATS = ['pdf', 'json'] as const;
 export const AUDIT_TRAIL_FORMATS = ['csv', 'pdf'] as const;
 export const COMPLIANCE_REPORT_FORMATS = ['pdf', 'json'] as const;
 
-export const insurancePackQuery = z.object({ propertyId, format: formatOf(INSURANCE_PACK_FORMATS, 'json') });
-export const propertySummaryQuery = z.object({
-  propertyId,
-  format: formatOf(PROPERTY_SUMMARY_FORMATS, 'pdf'),
-});
+export const insurancePackQuery = z
+  .object({
+    propertyId,
+    format: formatOf(INSURANCE_PACK_FORMATS, 'json'),
+    ...packChoiceFields('insurance_pack'),
+  })
+  .superRefine(packChoiceCheck('insurance_pack'));
+export const propertySummaryQuery = z
+  .object({
+    propertyId,
+    format: formatOf(PROPERTY_SUMMARY_FORMATS, 'pdf'),
+    ...packChoiceFields('property_summary'),
+  })
+  .superRefine(packChoiceCheck('property_summary'));
+
+/**
+ * The pack preview: what a pack would carry, for a property (insurance pack, property summary) or a
+ * claim (claim pack), with the request's include/exclude applied to the remembered choice.
+ */
+export const packPreviewInput = z
+  .object({
+    pack: z.enum(PACK_TYPES, { error: () => `Unknown pack: choose ${PACK_TYPES.join(', ')}` }),
+    propertyId: propertyId.optional(),
+    claimId: z
+      .string()
+      .check(noControlCharacters('Claim id'))
+      .optional()
+      .meta({ description: 'The claim (claim_pack only; one of your claims, anything else is 404)' }),
+    // The lists as every pack takes them; which sections are known depends on the pack, checked below.
+    include: packChoiceFields('insurance_pack').include.meta({
+      description: "Section names of the pack and document ids to put in, as on the pack's own endpoint",
+    }),
+    exclude: packChoiceFields('insurance_pack').exclude.meta({
+      description: "Section names of the pack and document ids to leave out, as on the pack's own endpoint",
+    }),
+  })
+  .superRefine((value, ctx) => {
+    packChoiceCheck(value.pack)(value, ctx);
+    if (value.pack === 'claim_pack' ? value.claimId === undefined : value.propertyId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: value.pack === 'claim_pack' ? 'claimId is required' : 'propertyId is required',
+      });
+    }
+  });
+
+/** The preview of a pack: its sections and documents, each in or out. */
+export const packPreviewSchema = z
+  .object({
+    pack: z.enum(PACK_TYPES),
+    pack_label: z.string().meta({ example: PACK_TYPE_LABELS.insurance_pack }),
+    remembered: z
+      .boolean()
+      .meta({ description: 'The choice starts from your last one for this pack (else the defaults)' }),
+    sections: z.array(
+      z.object({
+        name: z.enum(PACK_SECTIONS),
+        label: z.string().meta({ example: PACK_SECTION_LABELS.compliance_gaps }),
+        included: z.boolean(),
+        default: z.boolean().meta({ description: 'In the pack when nothing has been chosen' }),
+      }),
+    ),
+    documents: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        kind: z.enum(DOCUMENT_KINDS),
+        group: z.string().meta({ example: 'Policies' }),
+        included: z.boolean(),
+      }),
+    ),
+    choice: packChoiceOutSchema,
+  })
+  .meta({ id: 'PackPreview' });
+export type PackPreview = z.infer<typeof packPreviewSchema>;
 export const auditTrailQuery = z.object({ propertyId, format: formatOf(AUDIT_TRAIL_FORMATS, 'csv') });
 export const complianceReportQuery = z.object({
   propertyId,
@@ -187,17 +264,30 @@ export const reportPolicyFindingSchema = policyFindingSchema.omit({ property_id:
 export const insurancePackSchema = z
   .object({
     format: z.literal('propertydna.insurance-pack'),
-    version: z.literal(1),
+    version: z.literal(2),
     generated_at: isoTime,
     organization: z.string().meta({ description: 'The owner (their organisation)' }),
     property: reportPropertySchema,
-    policies: z.array(reportPolicySchema),
+    choice: packChoiceOutSchema,
+    policies: z.array(reportPolicySchema).meta({ description: 'The policies the owner put in' }),
     certificates: z
       .array(reportDocumentSchema)
-      .meta({ description: 'Every certificate and inspection of the vault, newest first' }),
-    compliance: reportComplianceSchema,
-    policy_findings: z.array(reportPolicyFindingSchema),
-    maintenance: z.array(maintenanceRecordSchema).meta({ description: 'Services done, newest first' }),
+      .meta({ description: 'The certificates and inspections the owner put in, newest first' }),
+    in_order: z.array(complianceFindingSchema).nullable().meta({
+      description: 'compliance_summary: the rules met, with their evidence; null when left out',
+    }),
+    compliance: reportComplianceSchema.nullable().meta({
+      description:
+        'compliance_gaps: the whole check, its standing and every gap; null when left out (the default)',
+    }),
+    policy_findings: z
+      .array(reportPolicyFindingSchema)
+      .nullable()
+      .meta({ description: 'policy_findings; null when left out' }),
+    maintenance: z.array(maintenanceRecordSchema).nullable().meta({
+      description:
+        'maintenance: services done, newest first (evidence null when its document was left out); null when left out',
+    }),
   })
   .meta({ id: 'InsurancePack' });
 export type InsurancePack = z.infer<typeof insurancePackSchema>;
@@ -206,43 +296,63 @@ export type InsurancePack = z.infer<typeof insurancePackSchema>;
 export const propertySummarySchema = z
   .object({
     format: z.literal('propertydna.property-summary'),
-    version: z.literal(1),
+    version: z.literal(2),
     generated_at: isoTime,
     organization: z.string(),
     property: reportPropertySchema.extend({
-      compliance_status: z.enum(COMPLIANCE_STATUSES),
+      compliance_status: z
+        .enum(COMPLIANCE_STATUSES)
+        .nullable()
+        .meta({ description: 'With compliance_gaps; null when they were left out' }),
       documents_count: z.number().int(),
       last_activity: isoTime,
     }),
-    compliance: reportComplianceSchema.omit({ findings: true }).extend({
-      counts: findingCounts,
-      open_items: z
-        .array(complianceFindingSchema)
-        .meta({ description: 'The gaps and the findings the vault cannot decide, every context' }),
+    choice: packChoiceOutSchema,
+    in_order: z.array(complianceFindingSchema).nullable().meta({
+      description: 'compliance_summary: the rules met, with their evidence; null when left out',
     }),
-    documents: z.array(reportDocumentSchema),
-    maintenance: z.array(
-      z.object({
-        id: z.string(),
-        title: z.string(),
-        frequency: z.enum(MAINTENANCE_FREQUENCIES),
-        priority: z.enum(TASK_PRIORITIES),
-        next_due: isoDate,
-        due_band: z.enum(DUE_BANDS),
-        assigned_to: z.string().nullable(),
-        last_completed_on: isoDate.nullable(),
-      }),
-    ),
-    reminders: z.array(
-      z.object({
-        title: z.string(),
-        message: z.string(),
-        due_date: isoDate,
-        priority: z.enum(REMINDER_PRIORITIES),
-        type: z.enum(REMINDER_TYPES),
-        overdue: z.boolean(),
-      }),
-    ),
+    compliance: reportComplianceSchema
+      .omit({ findings: true })
+      .extend({
+        counts: findingCounts,
+        open_items: z
+          .array(complianceFindingSchema)
+          .meta({ description: 'The gaps and the findings the vault cannot decide, every context' }),
+      })
+      .nullable()
+      .meta({ description: 'compliance_gaps (in by default); null when left out' }),
+    documents: z
+      .array(reportDocumentSchema)
+      .nullable()
+      .meta({ description: 'documents_list: the documents put in; null when the list was left out' }),
+    maintenance: z
+      .array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          frequency: z.enum(MAINTENANCE_FREQUENCIES),
+          priority: z.enum(TASK_PRIORITIES),
+          next_due: isoDate,
+          due_band: z.enum(DUE_BANDS),
+          assigned_to: z.string().nullable(),
+          last_completed_on: isoDate.nullable(),
+        }),
+      )
+      .nullable()
+      .meta({ description: 'maintenance: the plan; null when left out' }),
+    reminders: z
+      .array(
+        z.object({
+          title: z.string(),
+          message: z.string(),
+          due_date: isoDate,
+          priority: z.enum(REMINDER_PRIORITIES),
+          type: z.enum(REMINDER_TYPES),
+          overdue: z.boolean(),
+        }),
+      )
+      .nullable()
+      .meta({ description: 'With maintenance: what is due; null when left out' }),
   })
   .meta({ id: 'PropertySummary' });
 export type PropertySummary = z.infer<typeof propertySummarySchema>;

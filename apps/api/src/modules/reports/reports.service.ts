@@ -12,14 +12,21 @@ import {
   formatSize,
   johannesburgDayNumber,
   johannesburgToday,
+  PACK_SECTION_DEFAULTS,
+  PACK_SECTION_LABELS,
+  PACK_TYPE_LABELS,
+  type PackType,
+  packSections,
 } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
 import { propertyAuditEvents } from '../audit/audit.repo.js';
 import { getPolicyCheck, type PolicyCheckOut } from '../compliance/compliance.service.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import { documentsOf } from '../documents/documents.service.js';
+import { claimPackCandidates } from '../escalation/claim-pack.js';
 import { listTasks } from '../maintenance/maintenance.service.js';
 import { openReminders } from '../maintenance/reminders.service.js';
+import { choosePack, type PackRequest, type ResolvedPackChoice } from '../packs/pack-choices.js';
 import { listAnalyses, listPolicyFindings } from '../policies/policies.service.js';
 import { policyIdentities } from '../policies/policy-identities.js';
 import type { PropertyOut } from '../properties/properties.schemas.js';
@@ -29,6 +36,7 @@ import type {
   ComplianceReport,
   InsurancePack,
   MaintenanceRecord,
+  PackPreview,
   PropertySummary,
   ReportCompliance,
   ReportDocument,
@@ -187,20 +195,57 @@ async function maintenanceRecords(
     .map(({ recorded_at: _, ...record }) => record);
 }
 
+/** A document a pack can carry, and the group the chooser lists it under. */
+export interface PackCandidate {
+  document: { id: string; name: string; kind: DocumentOut['kind'] };
+  group: string;
+}
+
+/** The documents an insurance pack can carry: policies, certificates and inspections, maintenance evidence. */
+async function insurancePackCandidates(db: Db, organizationId: string, propertyId: string) {
+  const all = await documentsOf(db, organizationId, { property_id: propertyId });
+  const byId = new Map(all.map((document) => [document.id, document]));
+  const maintenance = await maintenanceRecords(db, organizationId, propertyId, byId);
+  const evidenceIds = new Set(
+    maintenance.flatMap((record) => (record.evidence ? [record.evidence.document_id] : [])),
+  );
+  const groupOf = (document: DocumentOut) =>
+    document.kind === 'policy'
+      ? 'Policies'
+      : CERTIFICATE_KINDS.has(document.kind)
+        ? 'Certificates and inspections'
+        : evidenceIds.has(document.id)
+          ? 'Maintenance evidence'
+          : null;
+  const candidates = all.flatMap((document): (PackCandidate & { full: DocumentOut })[] => {
+    const group = groupOf(document);
+    return group ? [{ document, group, full: document }] : [];
+  });
+  return { all, byId, maintenance, candidates };
+}
+
 /**
- * The insurance pack (spec §7): the property, its policies, every certificate and inspection, the
- * compliance check in every context, the clauses found in the policies and the maintenance done with its
- * evidence. Answers the vault documents it names too (the ZIP packs their files).
+ * The insurance pack (spec §7): the property, its policies, every certificate and inspection, what is
+ * in order, the clauses found in the policies and the maintenance done with its evidence; the whole
+ * compliance check with its gaps only when the owner puts them in. Answers the vault documents it
+ * names too (the ZIP packs their files), and the choice it was made with.
  */
 export async function insurancePack(
   db: Db,
   organizationId: string,
   id: string,
+  request: PackRequest,
   now = new Date(),
-): Promise<{ report: InsurancePack; documents: DocumentOut[] }> {
+): Promise<{ report: InsurancePack; documents: DocumentOut[]; choice: ResolvedPackChoice }> {
   const { property, organization } = await subjectOf(db, organizationId, id, now);
-  const all = await documentsOf(db, organizationId, { property_id: property.id });
-  const byId = new Map(all.map((document) => [document.id, document]));
+  const { all, maintenance, candidates } = await insurancePackCandidates(db, organizationId, property.id);
+  const choice = await choosePack(
+    db,
+    organizationId,
+    'insurance_pack',
+    request,
+    candidates.map((candidate) => candidate.document.id),
+  );
   const analyses = new Map(
     (await listAnalyses(db, organizationId, property.id)).map((analysis) => [analysis.document_id, analysis]),
   );
@@ -210,26 +255,38 @@ export async function insurancePack(
       identity,
     ]),
   );
-  const policies = all.filter((document) => document.kind === 'policy');
-  const certificates = all.filter((document) => CERTIFICATE_KINDS.has(document.kind));
-  const maintenance = await maintenanceRecords(db, organizationId, property.id, byId);
+  const chosen = all.filter((document) => choice.includes(document.id));
+  const policies = chosen.filter((document) => document.kind === 'policy');
+  const certificates = chosen.filter((document) => CERTIFICATE_KINDS.has(document.kind));
   const check = await getPolicyCheck(db, organizationId, property.id, now);
-  const findings = await listPolicyFindings(db, organizationId, property.id, now);
-
+  const findings = choice.has('policy_findings')
+    ? await listPolicyFindings(db, organizationId, property.id, now)
+    : null;
+  const records = choice.has('maintenance')
+    ? maintenance.map((record) =>
+        record.evidence && !choice.includes(record.evidence.document_id)
+          ? { ...record, evidence: null }
+          : record,
+      )
+    : null;
   const evidenceIds = new Set(
-    maintenance.flatMap((record) => (record.evidence ? [record.evidence.document_id] : [])),
+    (records ?? []).flatMap((record) => (record.evidence ? [record.evidence.document_id] : [])),
   );
-  const packed = all.filter(
-    (document) =>
-      document.kind === 'policy' || CERTIFICATE_KINDS.has(document.kind) || evidenceIds.has(document.id),
-  );
+  const packed = candidates
+    .map((candidate) => candidate.full)
+    .filter(
+      (document) =>
+        choice.includes(document.id) &&
+        (document.kind === 'policy' || CERTIFICATE_KINDS.has(document.kind) || evidenceIds.has(document.id)),
+    );
   return {
     report: {
       format: 'propertydna.insurance-pack',
-      version: 1,
+      version: 2,
       generated_at: now.toISOString(),
       organization,
       property: toReportProperty(property),
+      choice: choice.out,
       policies: policies.map((document): ReportPolicy => {
         const analysis = analyses.get(document.id);
         const identity = identities.get(document.id);
@@ -245,66 +302,163 @@ export async function insurancePack(
         };
       }),
       certificates: certificates.map((document) => toReportDocument(document, now)),
-      compliance: toReportCompliance(check),
-      policy_findings: findings.map(({ property_id: _, property_name: __, ...finding }) => finding),
-      maintenance,
+      in_order: choice.has('compliance_summary') ? inOrder(check, choice) : null,
+      compliance: choice.has('compliance_gaps') ? toReportCompliance(check) : null,
+      policy_findings: findings
+        ? findings.map(({ property_id: _, property_name: __, ...finding }) => finding)
+        : null,
+      maintenance: records,
     },
     documents: packed,
+    choice,
   };
 }
 
-/** The property summary: the property, its standing, its documents, its maintenance and what is due. */
+/**
+ * The rules met, each with only the evidence the pack carries; a rule met only by documents the owner
+ * left out goes too (its text names them).
+ */
+function inOrder(check: PolicyCheckOut, choice: ResolvedPackChoice): ComplianceFinding[] {
+  return check.findings.flatMap((finding) => {
+    if (finding.type !== 'compliant') return [];
+    const evidence = finding.evidence.filter((document) => choice.includes(document.id));
+    return evidence.length === 0 && finding.evidence.length > 0 ? [] : [{ ...finding, evidence }];
+  });
+}
+
+/**
+ * The property summary: the property, its standing, its documents, its maintenance and what is due,
+ * each section as the owner chose (the owner's own report: the gaps are in by default).
+ */
 export async function propertySummary(
   db: Db,
   organizationId: string,
   id: string,
+  request: PackRequest,
   now = new Date(),
-): Promise<{ report: PropertySummary; documents: DocumentOut[] }> {
+): Promise<{ report: PropertySummary; documents: DocumentOut[]; choice: ResolvedPackChoice }> {
   const { property, organization } = await subjectOf(db, organizationId, id, now);
-  const documents = await documentsOf(db, organizationId, { property_id: property.id });
+  const all = await documentsOf(db, organizationId, { property_id: property.id });
+  const choice = await choosePack(
+    db,
+    organizationId,
+    'property_summary',
+    request,
+    all.map((document) => document.id),
+  );
+  const documents = all.filter((document) => choice.includes(document.id));
   const check = await getPolicyCheck(db, organizationId, property.id, now);
-  const tasks = await listTasks(db, organizationId, property.id);
-  const reminders = await openReminders(db, organizationId, property.id, now);
+  const maintenance = choice.has('maintenance');
+  const tasks = maintenance ? await listTasks(db, organizationId, property.id) : [];
+  const reminders = maintenance ? await openReminders(db, organizationId, property.id, now) : [];
   const { findings, ...standing } = toReportCompliance(check);
+  const gaps = choice.has('compliance_gaps');
   return {
     report: {
       format: 'propertydna.property-summary',
-      version: 1,
+      version: 2,
       generated_at: now.toISOString(),
       organization,
       property: {
         ...toReportProperty(property),
-        compliance_status: property.complianceStatus,
+        compliance_status: gaps ? property.complianceStatus : null,
         documents_count: property.documentsCount,
         last_activity: property.lastActivity,
       },
-      compliance: {
-        ...standing,
-        counts: countByType(findings),
-        open_items: findings.filter((finding) => finding.type !== 'compliant'),
-      },
-      documents: documents.map((document) => toReportDocument(document, now)),
-      maintenance: tasks.map((task) => ({
-        id: task.id,
-        title: task.title,
-        frequency: task.frequency,
-        priority: task.priority,
-        next_due: task.next_due,
-        due_band: dueBand(task.next_due, now),
-        assigned_to: task.assigned_to,
-        last_completed_on: task.last_completed_on,
-      })),
-      reminders: reminders.map((reminder) => ({
-        title: reminder.title,
-        message: reminder.message,
-        due_date: reminder.due_date,
-        priority: reminder.priority,
-        type: reminder.type,
-        overdue: reminder.overdue,
-      })),
+      choice: choice.out,
+      in_order: choice.has('compliance_summary') ? inOrder(check, choice) : null,
+      compliance: gaps
+        ? {
+            ...standing,
+            counts: countByType(findings),
+            open_items: findings.filter((finding) => finding.type !== 'compliant'),
+          }
+        : null,
+      documents: choice.has('documents_list')
+        ? documents.map((document) => toReportDocument(document, now))
+        : null,
+      maintenance: maintenance
+        ? tasks.map((task) => ({
+            id: task.id,
+            title: task.title,
+            frequency: task.frequency,
+            priority: task.priority,
+            next_due: task.next_due,
+            due_band: dueBand(task.next_due, now),
+            assigned_to: task.assigned_to,
+            last_completed_on: task.last_completed_on,
+          }))
+        : null,
+      reminders: maintenance
+        ? reminders.map((reminder) => ({
+            title: reminder.title,
+            message: reminder.message,
+            due_date: reminder.due_date,
+            priority: reminder.priority,
+            type: reminder.type,
+            overdue: reminder.overdue,
+          }))
+        : null,
     },
     documents,
+    choice,
   };
+}
+
+/**
+ * What a pack would carry, before it is made: its sections and its documents, each in or out, with the
+ * request's include/exclude applied to the remembered choice (nothing is remembered by a preview).
+ */
+export async function packPreview(
+  db: Db,
+  organizationId: string,
+  input: { pack: PackType; subject: string; include: string[]; exclude: string[] },
+  now = new Date(),
+): Promise<PackPreview> {
+  const candidates = await candidatesOf(db, organizationId, input.pack, input.subject, now);
+  const choice = await choosePack(
+    db,
+    organizationId,
+    input.pack,
+    { include: input.include, exclude: input.exclude },
+    candidates.map((candidate) => candidate.document.id),
+  );
+  return {
+    pack: input.pack,
+    pack_label: PACK_TYPE_LABELS[input.pack],
+    remembered: choice.remembered,
+    sections: packSections(input.pack).map((name) => ({
+      name,
+      label: PACK_SECTION_LABELS[name],
+      included: choice.has(name),
+      default: PACK_SECTION_DEFAULTS[input.pack][name] === true,
+    })),
+    documents: candidates.map(({ document, group }) => ({
+      id: document.id,
+      name: document.name,
+      kind: document.kind,
+      group,
+      included: choice.includes(document.id),
+    })),
+    choice: choice.out,
+  };
+}
+
+/** A pack's documents, for its property (or, for a claim pack, its claim). */
+async function candidatesOf(
+  db: Db,
+  organizationId: string,
+  pack: PackType,
+  subject: string,
+  now: Date,
+): Promise<PackCandidate[]> {
+  if (pack === 'claim_pack') return claimPackCandidates(db, organizationId, subject);
+  const { property } = await subjectOf(db, organizationId, subject, now);
+  if (pack === 'insurance_pack') {
+    return (await insurancePackCandidates(db, organizationId, property.id)).candidates;
+  }
+  const all = await documentsOf(db, organizationId, { property_id: property.id });
+  return all.map((document) => ({ document, group: 'Documents' }));
 }
 
 /** The compliance report: the check in every context (ongoing, transfer, insurance). */
