@@ -63,7 +63,7 @@ describe('packChoiceSchema (include/exclude)', () => {
       include: PACK_CHOICE_MESSAGES.unknownSection('insurance_pack', 'timeline'),
     });
     expect(PACK_CHOICE_MESSAGES.unknownSection('claim_pack', 'x')).toBe(
-      'Unknown section: x (a claim pack has timeline, compliance_gaps)',
+      'Unknown section: x (the claim pack has timeline, compliance_gaps)',
     );
   });
 

@@ -72,7 +72,7 @@ export const MAX_PACK_CHOICES = 500;
 export const PACK_CHOICE_MESSAGES = {
   tooMany: `At most ${MAX_PACK_CHOICES} entries in include and in exclude`,
   unknownSection: (type: PackType, name: string) =>
-    `Unknown section: ${name} (a ${PACK_TYPE_LABELS[type].toLowerCase()} has ${packSections(type).join(', ')})`,
+    `Unknown section: ${name} (the ${PACK_TYPE_LABELS[type].toLowerCase()} has ${packSections(type).join(', ')})`,
   both: (name: string) => `${name} is both included and excluded`,
   unknownDocument: (id: string) => `Unknown document: ${id} is not one of this pack's documents`,
 } as const;
