@@ -95,7 +95,9 @@ async function coverLetter(
               .map((found) => `${found.name} (${formatDate(found.date)})`)
               .join('\n'),
     ]),
-    { empty: gaps ? 'Nothing specific is expected for this incident type.' : 'No further evidence enclosed.' },
+    {
+      empty: gaps ? 'Nothing specific is expected for this incident type.' : 'No further evidence enclosed.',
+    },
   );
   pdf.heading('Reporting');
   for (const line of INCIDENT_GUIDANCE[claim.incident_type].timeLimits) pdf.paragraph(line);
