@@ -268,6 +268,15 @@ describe(`honest dates and expiry (${databaseKind})`, () => {
     // The supplier's original carries no notes of the owner's.
     const [original] = (await supplier.call('GET', `/api/supplier/jobs/${job.id}/documents`)).json();
     expect(original.owner_notes).toBeNull();
+    // Another organisation cannot see or write them: 404, nothing changed.
+    const outsider = await httpOwner(t, origin);
+    const foreign = await outsider.call('PATCH', `/api/documents/${copy.id}`, { owner_notes: 'Mine now' });
+    expect(foreign.statusCode).toBe(404);
+    // Notes are text: a control character is refused, changing nothing.
+    const control = await owner.call('PATCH', `/api/documents/${copy.id}`, { owner_notes: 'bad\u0007bell' });
+    expect(control.statusCode).toBe(400);
+    const [kept] = (await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json();
+    expect(kept.owner_notes).toBe('Gutters next time.');
     // Blank notes clear them.
     const cleared = await owner.call('PATCH', `/api/documents/${copy.id}`, { owner_notes: '  ' });
     expect(cleared.json().owner_notes).toBeNull();
