@@ -1,4 +1,4 @@
-import { ESCALATION_MESSAGES, johannesburgToday } from '@propertydna/domain';
+import { ESCALATION_MESSAGES, johannesburgToday, type Trade } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES } from '../src/auth/owned.js';
@@ -11,6 +11,7 @@ import { pdfTextOf, unzip } from './support/archives.js';
 import { databaseKind } from './support/database.js';
 import { type HttpOwner, httpOwner, sha256Hex } from './support/http-owner.js';
 import { mailsTo } from './support/outbox.js';
+import { markDocumentsChecked } from './support/verification.js';
 
 const SUPPORT_EMAIL = 'help@support.example.co.za';
 
@@ -509,6 +510,9 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
       specialties: string;
       businessAddress: string;
       insuredUntil?: string;
+      /** Reviewed evidence approved until this date (a past one: lapsed), with these trades. */
+      checkedUntil?: string;
+      trades?: Trade[];
       publicEmail?: string;
     }) {
       const email = `supplier-${process.pid}-${++signups}@example.co.za`;
@@ -557,7 +561,11 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
         });
         expect(profile.statusCode, profile.body).toBe(200);
       }
-      return { email, id: login.json().organization.id as string };
+      const id = login.json().organization.id as string;
+      if (fields.checkedUntil) {
+        await markDocumentsChecked(t.db.db, id, { validUntil: fields.checkedUntil, trades: fields.trades });
+      }
+      return { email, id };
     }
 
     let searcher: HttpOwner;
@@ -572,20 +580,30 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
         specialties: 'Geyser installation, Plumbing',
         businessAddress: '5 Dock Road, V&A Waterfront, Cape Town',
         insuredUntil,
+        checkedUntil: insuredUntil,
+        trades: ['plumbing'],
         publicEmail: 'hello@geyserpros.co.za',
       });
+      // Typed insurance current for years, and reviewed evidence whose approval lapsed 10 days ago.
       durbanPlumbers = await supplier({
         company: 'Berea Plumbers',
         specialties: 'Plumbing',
         businessAddress: '10 Florida Road, Durban',
-        insuredUntil: daysAgo(10),
+        insuredUntil: '2099-12-31',
+        checkedUntil: daysAgo(10),
+        trades: ['plumbing'],
       });
     });
 
     const search = async (query: string) => {
       const res = await searcher.call('GET', `/api/providers${query}`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { id: string; company_name: string; verified: boolean }[];
+      return res.json() as {
+        id: string;
+        company_name: string;
+        verified: boolean;
+        verification: { level: string; checks: { status: string }[] };
+      }[];
     };
 
     it('finds a registered supplier by specialty (any part, any case), with its public profile and insurance', async () => {
@@ -603,17 +621,39 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
           website: null,
           insured_until: insuredUntil,
           verified: true,
+          verification: {
+            level: 'documents_checked',
+            checks: [
+              expect.objectContaining({ kind: 'company_registration', status: 'approved' }),
+              expect.objectContaining({ kind: 'trade_registration', status: 'approved', trade: 'plumbing' }),
+              {
+                kind: 'liability_insurance',
+                status: 'approved',
+                checked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+                valid_until: insuredUntil,
+                source: 'PropertyDNA review',
+                trade: null,
+                checked: 'Checked in a test',
+              },
+            ],
+          },
         },
       ]);
     });
 
-    it('puts suppliers with current insurance first; expired insurance is not verified', async () => {
+    it('puts checked suppliers first; typed insurance and a lapsed approval are not verified', async () => {
       const found = await search('?specialty=plumb');
       expect(found.map((provider) => [provider.company_name, provider.verified])).toEqual([
         ['Geyser Pros CC', true],
         ['Berea Plumbers', false],
       ]);
-      expect(found[1]).toMatchObject({ insured_until: daysAgo(10), email: null });
+      expect(found[1]).toMatchObject({ insured_until: null, email: null });
+      expect(found[1]?.verification.level).toBe('self_declared');
+      expect(found[1]?.verification.checks.map((check) => check.status)).toEqual([
+        'lapsed',
+        'lapsed',
+        'lapsed',
+      ]);
     });
 
     it('finds the demo supplier by its specialty, unverified without insurance', async () => {
@@ -625,6 +665,7 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
           area: 'Cape Town',
           insured_until: null,
           verified: false,
+          verification: { level: 'self_declared', checks: [] },
         }),
       ]);
     });

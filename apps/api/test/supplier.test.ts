@@ -8,6 +8,7 @@ import { CERTIFICATE_NOT_FOUND, JOB_REF_TAKEN } from '../src/modules/supplier/su
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
+import { markDocumentsChecked } from './support/verification.js';
 
 type Json = Record<string, unknown>;
 
@@ -255,7 +256,7 @@ describe(`supplier console API (${databaseKind})`, () => {
     expect(three.count).toBeLessThanOrEqual(3);
   });
 
-  it('records the supplier\'s insurance, and a shared job shows "insured until" while it is current', async () => {
+  it('records the supplier\'s insurance; a shared job shows "insured until" only from a reviewed certificate, while it is current', async () => {
     const supplier = await account('supplier');
     expect((await supplier('GET', '/api/supplier/insurance')).json()).toBeNull();
     const missing = await supplier('PUT', '/api/supplier/insurance', {
@@ -282,7 +283,20 @@ describe(`supplier console API (${databaseKind})`, () => {
       await supplier('POST', `/api/supplier/jobs/${created.id}/share`, { password: null })
     ).json();
     const view = await t.app.inject({ method: 'GET', url: `/api/share/${token}` });
-    expect(view.json().supplier).toEqual({ company_name: 'Cape Roofing CC', insured_until: '2030-01-31' });
+    // Typed insurance is self-declared: the share page does not call it current.
+    expect(view.json().supplier).toEqual({
+      company_name: 'Cape Roofing CC',
+      insured_until: null,
+      verification: { level: 'self_declared', checks: [] },
+    });
+    const organizationId = (await supplier('GET', '/api/auth/me')).json().organization.id;
+    await markDocumentsChecked(t.db.db, organizationId, { validUntil: '2030-01-31' });
+    const checked = (await t.app.inject({ method: 'GET', url: `/api/share/${token}` })).json().supplier;
+    expect(checked).toMatchObject({
+      insured_until: '2030-01-31',
+      verification: { level: 'documents_checked' },
+    });
+    // Typed fields change nothing of it, expired or not.
     await supplier('PUT', '/api/supplier/insurance', {
       insurer: 'Santam',
       policy_number: 'LIA-2291',
@@ -290,7 +304,7 @@ describe(`supplier console API (${databaseKind})`, () => {
     });
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/share/${token}` })).json().supplier.insured_until,
-    ).toBeNull();
+    ).toBe('2030-01-31');
   });
 
   /** Signs, PUTs and registers a PDF with the given target fields. */

@@ -13,6 +13,7 @@ import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, listFiles, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { type HttpOwner, type HttpResponse, httpOwner, sha256Hex } from './support/http-owner.js';
+import { markDocumentsChecked } from './support/verification.js';
 
 const pdf = (label: string) =>
   Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), Buffer.alloc(1200, 0x41), Buffer.from('\n%%EOF\n')]);
@@ -460,7 +461,7 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
     );
   });
 
-  it('a vendor is verified when its e-mail is a registered supplier with current insurance; a signed-in supplier uploads as its organisation', async () => {
+  it('a vendor is verified when its e-mail is a registered supplier whose documents were checked (typed insurance never counts); a signed-in supplier uploads as its organisation', async () => {
     const supplier = await signUpAndLogIn(t, 'supplier', { plan: 'premium' });
     const supplierCall = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
       const res = await fetch(`${origin}${url}`, {
@@ -484,8 +485,20 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
       expires_at: '2099-12-31',
     });
     expect(insured.statusCode, insured.body).toBe(200);
+    // Typed insurance is self-declared: the vendor is a registered supplier, not verified.
+    expect((await owner.call('GET', '/api/vendors')).json()[0]).toMatchObject({
+      verified: false,
+      verification_level: 'self_declared',
+      registered_supplier: null,
+    });
+    // A reviewer approved its evidence: documents checked, verified.
+    await markDocumentsChecked(t.db.db, supplier.organizationId, { validUntil: '2099-12-31' });
     const [listed] = (await owner.call('GET', '/api/vendors')).json();
-    expect(listed).toMatchObject({ verified: true, registered_supplier: expect.any(String) });
+    expect(listed).toMatchObject({
+      verified: true,
+      verification_level: 'documents_checked',
+      registered_supplier: expect.any(String),
+    });
 
     const view = await supplierCall('GET', `/api/invites/${uninsured.token}`);
     expect(view.json().uploading_as).toBe(listed.registered_supplier);

@@ -309,7 +309,7 @@ export function vendorInviteMail(input: {
     greeting: `Hi ${input.vendorName},`,
     paragraphs: [
       `${input.ownerName} keeps the records of ${input.address} (PropertyDNA code ${input.dnaCode}) in PropertyDNA and asks you to upload the ${input.what} you issue for it.`,
-      'Open the link on your phone or computer and add your files: photos or PDFs. You do not need an account. What you upload goes straight into the property’s vault, marked as verified by you.',
+      'Open the link on your phone or computer and add your files: photos or PDFs. You do not need an account. What you upload goes straight into the property’s vault, marked as uploaded by you.',
       `The link works until ${input.expiresOn}.`,
     ],
     action: { label: 'Upload documents', url: input.url },
@@ -330,7 +330,7 @@ export function vendorUploadMail(input: {
     subject: `${input.vendor} uploaded ${input.document}`,
     greeting: `Hi ${input.firstName},`,
     paragraphs: [
-      `${input.vendor} uploaded “${input.document}” to the vault of ${input.property} through your upload link. It is marked as verified by them, and the property’s compliance check is being run again.`,
+      `${input.vendor} uploaded “${input.document}” to the vault of ${input.property} through your upload link. It is marked as uploaded by them (PropertyDNA has not checked it), and the property’s compliance check is being run again.`,
     ],
     action: { label: 'Open the property', url: input.url },
     footnote:

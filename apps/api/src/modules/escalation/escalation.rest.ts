@@ -55,7 +55,7 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     method: 'GET',
     url: '/api/providers',
     summary:
-      'Find Provider: registered suppliers (public profile, insured_until, verified = insurance current), ?specialty=&municipality=&q=, verified first, at most 50',
+      'Find Provider: registered suppliers (public profile, verification level and checks, verified = documents checked or register matched), ?specialty=&municipality=&q=, checked suppliers first, at most 50',
     tags: ['escalation'],
     query: providerSearchSchema,
     response: z.array(providerSchema),

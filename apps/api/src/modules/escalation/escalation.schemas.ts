@@ -10,6 +10,7 @@ import {
   idParamsSchema,
   idSchema,
   packChoiceSchema,
+  supplierVerificationSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
 
@@ -132,11 +133,16 @@ export const providerSchema = z
     email: z.string().nullable().meta({ description: "The supplier's public contact address, if given" }),
     phone: z.string().nullable(),
     website: z.string().nullable(),
-    insured_until: z
-      .string()
-      .nullable()
-      .meta({ description: 'YYYY-MM-DD: when its liability insurance ends (null: none recorded)' }),
-    verified: z.boolean().meta({ description: 'Its liability insurance is current today' }),
+    insured_until: z.string().nullable().meta({
+      description:
+        'YYYY-MM-DD: until when its liability insurance is current, from a reviewed, unexpired insurance certificate only (null: none; typed insurance never counts)',
+    }),
+    verified: z.boolean().meta({
+      description: 'Its verification level is documents_checked or register_matched (someone checked it)',
+    }),
+    verification: supplierVerificationSchema.meta({
+      description: 'Its verification level and each check: kind, status, checked_at, valid_until, source',
+    }),
   })
   .meta({ id: 'Provider' });
 export type ProviderOut = z.infer<typeof providerSchema>;

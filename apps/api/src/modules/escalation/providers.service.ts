@@ -1,9 +1,18 @@
-import { areaOfAddress, areaSearchTerms, johannesburgToday, type ProviderSearch } from '@propertydna/domain';
+import {
+  areaOfAddress,
+  areaSearchTerms,
+  insuredUntil,
+  isVerifiedLevel,
+  johannesburgToday,
+  type ProviderSearch,
+  VERIFICATION_LEVELS,
+} from '@propertydna/domain';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { mayBeChecked, supplierVerification } from '../verification/verification.js';
 import type { ProviderOut } from './escalation.schemas.js';
 
-/** Find Provider answers at most this many suppliers (verified first). */
+/** Find Provider answers at most this many suppliers (checked first). */
 export const PROVIDER_SEARCH_LIMIT = 50;
 
 /** `text` holds `term`, ignoring case (no LIKE: a % or _ in the term is just a character). */
@@ -19,7 +28,10 @@ const hasSpecialty = (term: string) =>
  * and what they publish about themselves — never their users or their street address (the area is the
  * place the address names), only the contact e-mail the supplier chose to show. specialty filters on a service category, municipality on the business
  * address (a code such as CPT looks for 'Cape Town'), q on the name, categories, address or description.
- * Suppliers whose liability insurance is current today come first, then by name.
+ * Each answers its verification level and checks (modules/verification): `verified` only for documents
+ * checked or register matched, `insured_until` only from a reviewed, unexpired insurance certificate;
+ * what a supplier typed under Insurance counts for neither. Checked suppliers come first (register
+ * matched, then documents checked), then by name.
  */
 export async function searchProviders(
   db: Db,
@@ -29,7 +41,6 @@ export async function searchProviders(
   const today = johannesburgToday(now);
   let query = db
     .selectFrom('organizations as o')
-    .leftJoin('supplier_insurance as si', 'si.organization_id', 'o.id')
     .select([
       'o.id',
       'o.name',
@@ -40,8 +51,6 @@ export async function searchProviders(
       'o.contact_email',
       'o.contact_phone',
       'o.website',
-      sql<string | null>`to_char(si.expires_on, 'YYYY-MM-DD')`.as('insured_until'),
-      sql<boolean>`coalesce(si.expires_on >= ${today}::date, false)`.as('verified'),
     ])
     .where(({ exists, selectFrom }) =>
       exists(
@@ -69,23 +78,36 @@ export async function searchProviders(
     );
   }
   const rows = await query
-    .orderBy(sql`coalesce(si.expires_on >= ${today}::date, false)`, 'desc')
+    // Every documents-checked supplier meets this, so none is left off the page for an unchecked one.
+    .orderBy(mayBeChecked(today), 'desc')
     .orderBy(sql`lower(o.name)`)
     .orderBy('o.id')
     .limit(PROVIDER_SEARCH_LIMIT)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    company_name: row.name,
-    trading_as: row.trading_as,
-    description: row.description,
-    specialties: row.specialties,
-    // The place, never the street: a business address is not published.
-    area: areaOfAddress(row.business_address),
-    email: row.contact_email,
-    phone: row.contact_phone,
-    website: row.website,
-    insured_until: row.insured_until,
-    verified: row.verified,
-  }));
+  const verification = await supplierVerification(
+    db,
+    rows.map((row) => row.id),
+    today,
+  );
+  const rank = (id: string) => -VERIFICATION_LEVELS.indexOf(verification.get(id)?.level ?? 'self_declared');
+  // Stable: within a level, the query's order (by name).
+  const ordered = [...rows].sort((a, b) => rank(a.id) - rank(b.id));
+  return ordered.map((row) => {
+    const answer = verification.get(row.id) ?? { level: 'self_declared' as const, checks: [] };
+    return {
+      id: row.id,
+      company_name: row.name,
+      trading_as: row.trading_as,
+      description: row.description,
+      specialties: row.specialties,
+      // The place, never the street: a business address is not published.
+      area: areaOfAddress(row.business_address),
+      email: row.contact_email,
+      phone: row.contact_phone,
+      website: row.website,
+      insured_until: insuredUntil(answer.checks),
+      verified: isVerifiedLevel(answer.level),
+      verification: answer,
+    };
+  });
 }

@@ -9,6 +9,7 @@ import {
   propertyDialogSchema,
   sha256HexSchema,
   shareUnlockSchema,
+  supplierVerificationSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
 import { documentDatesShape } from '../documents/documents.schemas.js';
@@ -120,7 +121,16 @@ export const shareViewSchema = z
   .object({
     kind: z.enum(['job', 'property']),
     job: z.object({ job_ref: z.string(), property_address: z.string(), client_name: z.string() }).nullable(),
-    supplier: z.object({ company_name: z.string(), insured_until: z.string().nullable() }).nullable(),
+    supplier: z
+      .object({
+        company_name: z.string(),
+        insured_until: z.string().nullable().meta({
+          description:
+            'Until when its liability insurance is current, from a reviewed insurance certificate only',
+        }),
+        verification: supplierVerificationSchema,
+      })
+      .nullable(),
     property: z.object({ name: z.string(), address: z.string(), dna_code: z.string() }).nullable(),
     owner: z.object({ name: z.string() }).nullable(),
     expires_at: z.string(),

@@ -4,10 +4,12 @@ import {
   type DocumentDates,
   documentDates,
   documentStatus,
+  insuredUntil,
   isUuid,
   johannesburgToday,
   type NewProperty,
   SHARE_MESSAGES,
+  type SupplierVerification,
 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
@@ -34,7 +36,7 @@ import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { queuePolicyAnalysisWithin } from '../policies/policies.jobs.js';
 import { insertProperty } from '../properties/properties.service.js';
-import { getInsurance } from '../supplier/supplier.service.js';
+import { supplierVerification } from '../verification/verification.js';
 
 export const SHARE_NOT_FOUND = SHARE_MESSAGES.notFound;
 export const PASSWORD_REQUIRED = 'This link is protected by a password';
@@ -62,8 +64,8 @@ export interface ShareDocumentOut extends DocumentDates {
 export interface ShareView {
   kind: 'job' | 'property';
   job: { job_ref: string; property_address: string; client_name: string } | null;
-  /** insured_until: the supplier's liability cover, while it is current. */
-  supplier: { company_name: string; insured_until: string | null } | null;
+  /** insured_until: the supplier's reviewed liability cover, while it is current; its level and checks. */
+  supplier: { company_name: string; insured_until: string | null; verification: SupplierVerification } | null;
   property: { name: string; address: string; dna_code: string } | null;
   owner: { name: string } | null;
   expires_at: string;
@@ -372,13 +374,17 @@ export async function viewShare(
       .select(['job_ref', 'property_address', 'client_name'])
       .where('id', '=', share.job_id)
       .executeTakeFirstOrThrow();
-    const insurance = await getInsurance(db, share.organization_id);
+    const verification = (await supplierVerification(db, [share.organization_id])).get(
+      share.organization_id,
+    ) ?? { level: 'self_declared' as const, checks: [] };
     view = {
       kind: 'job',
       job,
       supplier: {
         company_name: organization.name,
-        insured_until: insurance?.insured ? insurance.expires_at : null,
+        // From a reviewed, unexpired insurance certificate only: typed insurance is self-declared.
+        insured_until: insuredUntil(verification.checks),
+        verification,
       },
       property: null,
       owner: null,

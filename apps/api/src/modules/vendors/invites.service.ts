@@ -3,6 +3,7 @@ import {
   type DocumentKind,
   documentNameFromKind,
   type InviteDocument,
+  isVerifiedLevel,
   johannesburgToday,
   VENDOR_MESSAGES,
   vendorVerifierName,
@@ -34,8 +35,8 @@ import {
   REGISTRATION_GRACE_MS,
   registeredValues,
 } from '../documents/documents.service.js';
+import { supplierVerificationLevel } from '../verification/verification.js';
 import type { InviteViewOut } from './vendors.schemas.js';
-import { insuranceCurrent } from './vendors.service.js';
 
 /** Who is at the other end of an invite: anyone with the link, or a signed-in supplier (their organisation). */
 export interface InviteCaller {
@@ -197,20 +198,19 @@ export async function viewInvite(
 /**
  * The registered supplier the invited vendor is, when the caller is signed in as it: a supplier account
  * of an organisation that has a user with the invited e-mail address (a forwarded link, or another
- * supplier's session, uploads as the anonymous vendor). Its name, and whether its insurance is current.
+ * supplier's session, uploads as the anonymous vendor). Its name, and whether its level is verified.
  */
 async function supplierUploader(
   db: Db,
   invite: Pick<LiveInvite, 'vendor_email'>,
   caller: InviteCaller,
   now: Date,
-): Promise<{ userId: string; name: string; insured: boolean } | null> {
+): Promise<{ userId: string; name: string; verified: boolean } | null> {
   const actor = caller.actor;
   if (actor?.userType !== 'supplier') return null;
   const row = await db
     .selectFrom('organizations as o')
     .select('o.name')
-    .select((eb) => insuranceCurrent(eb.ref('o.id'), johannesburgToday(now)).as('insured'))
     .where('o.id', '=', actor.organizationId)
     .where(({ exists, selectFrom }) =>
       exists(
@@ -223,7 +223,10 @@ async function supplierUploader(
       ),
     )
     .executeTakeFirst();
-  return row ? { userId: actor.userId, name: row.name, insured: Boolean(row.insured) } : null;
+  if (!row) return null;
+  // Verified by its level (reviewed evidence or an official register), never by typed insurance.
+  const level = await supplierVerificationLevel(db, actor.organizationId, johannesburgToday(now));
+  return { userId: actor.userId, name: row.name, verified: isVerifiedLevel(level) };
 }
 
 /** Views of a link logged per address at most once in this window (the page refetches after uploads). */
@@ -316,7 +319,7 @@ export async function registerInviteDocument(
   // the owner named (never '(registered supplier)': the owner typed that address, the supplier did not).
   const supplier = await supplierUploader(db, invite, caller, now);
   const verifier = supplier
-    ? vendorVerifierName({ name: supplier.name, company: null, verified: supplier.insured })
+    ? vendorVerifierName({ name: supplier.name, company: null, verified: supplier.verified })
     : vendorVerifierName({ name: invite.vendor_name, company: invite.vendor_company, verified: false });
   const name = input.name ?? documentNameFromKind(input.kind, johannesburgToday(now), input.content_type);
   const recipient = await db

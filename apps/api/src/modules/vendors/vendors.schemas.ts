@@ -6,6 +6,7 @@ import {
   noControlCharacters,
   signUploadSchema,
   updateVendorSchema,
+  VERIFICATION_LEVELS,
 } from '@propertydna/domain';
 import { z } from 'zod';
 
@@ -59,7 +60,12 @@ export const vendorSchema = z
     phone: z.string().nullable(),
     specialties: z.array(z.string()),
     verified: z.boolean().meta({
-      description: 'A registered supplier (by e-mail address) whose liability insurance is current',
+      description:
+        'A registered supplier (by e-mail address) whose verification level is documents checked or register matched; typed insurance never counts',
+    }),
+    verification_level: z.enum(VERIFICATION_LEVELS).nullable().meta({
+      description:
+        "The registered supplier's verification level (self_declared, documents_checked, register_matched); null when the address is no registered supplier's",
     }),
     registered_supplier: z
       .string()

@@ -4,10 +4,12 @@ import {
   INVITE_MAX_BYTES,
   INVITE_MAX_FILES,
   inviteAccessSummary,
+  isVerifiedLevel,
   johannesburgToday,
   kindsPhrase,
   type UpdateVendor,
   type VendorInvite,
+  type VerificationLevel,
 } from '@propertydna/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
@@ -19,48 +21,59 @@ import { queueMailWithin } from '../../mail/mail-job.js';
 import { vendorInviteMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
+import { supplierVerification } from '../verification/verification.js';
 import type { InviteAccessOut, PropertyVendorOut, VendorOut } from './vendors.schemas.js';
 
 /** Spec §4: the one access level an invite gives. */
 export const ACCESS_LEVEL = 'Certificate Upload';
 
-/** Whether an organisation's liability insurance is current: its expiry is today or later (South Africa). */
-export const insuranceCurrent = (organizationId: Expression<string>, today: string) =>
-  sql<boolean>`exists (select 1 from supplier_insurance si where si.organization_id = ${organizationId} and si.expires_on >= ${today}::date)`;
-
 /**
- * The registered supplier a vendor's e-mail address belongs to, when its insurance is current and the
- * supplier's account has confirmed that address (the vendor is then 'verified'): its organisation's name,
- * else null. One correlated sub-query.
+ * The registered supplier a vendor's e-mail address belongs to (a supplier account that has confirmed
+ * that address): its organisation's id and name, else nulls. Whether it is verified is its level's
+ * question (modules/verification), never its typed insurance. One correlated sub-query each.
  */
-export function registeredSupplierOf(email: Expression<string>, today: string) {
+function registeredSupplierOf(email: Expression<string>, column: 'id' | 'name') {
   return sql<string | null>`(
-    select o.name from users u
+    select ${sql.ref(`o.${column}`)} from users u
     join organizations o on o.id = u.organization_id
     where lower(u.email) = lower(${email}) and u.user_type = 'supplier'
       and u.email_verified_at is not null
-      and ${insuranceCurrent(sql.ref('o.id'), today)}
-    order by o.name limit 1
+    order by o.name, o.id limit 1
   )`;
 }
 
-type VendorWithSupplier = VendorRow & { supplier_name: string | null };
+type VendorWithSupplier = VendorRow & { supplier_id: string | null; supplier_name: string | null };
 
 /** The organisation's vendors (all, or the ids given), each with the registered supplier it is, if any. */
-function selectVendors(db: DbOrTrx, organizationId: string, now: Date) {
+function selectVendors(db: DbOrTrx, organizationId: string) {
   return db
     .selectFrom('vendors as v')
     .selectAll('v')
-    .select((eb) => registeredSupplierOf(eb.ref('v.email'), johannesburgToday(now)).as('supplier_name'))
+    .select((eb) => registeredSupplierOf(eb.ref('v.email'), 'id').as('supplier_id'))
+    .select((eb) => registeredSupplierOf(eb.ref('v.email'), 'name').as('supplier_name'))
     .where('v.organization_id', '=', organizationId);
+}
+
+/** The verification level of each registered supplier among the vendors, on `now`'s date. */
+async function supplierLevels(
+  db: DbOrTrx,
+  vendors: readonly VendorWithSupplier[],
+  now: Date,
+): Promise<Map<string, VerificationLevel>> {
+  const ids = vendors.flatMap((vendor) => (vendor.supplier_id ? [vendor.supplier_id] : []));
+  const verification = await supplierVerification(db, ids, johannesburgToday(now));
+  return new Map([...verification].map(([id, answer]) => [id, answer.level]));
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function vendorOut(
   row: VendorWithSupplier,
+  levels: ReadonlyMap<string, VerificationLevel>,
   extra: Pick<VendorOut, 'properties' | 'documents_count'>,
 ): VendorOut {
+  const level = row.supplier_id ? (levels.get(row.supplier_id) ?? 'self_declared') : null;
+  const verified = isVerifiedLevel(level);
   return {
     id: row.id,
     name: row.name,
@@ -68,8 +81,9 @@ function vendorOut(
     email: row.email,
     phone: row.phone,
     specialties: row.specialties,
-    verified: row.supplier_name !== null,
-    registered_supplier: row.supplier_name,
+    verified,
+    verification_level: level,
+    registered_supplier: verified ? row.supplier_name : null,
     notes: row.notes,
     created_at: iso(row.created_at),
     ...extra,
@@ -164,13 +178,14 @@ export async function listVendors(
   now = new Date(),
   onlyId: string | null = null,
 ): Promise<VendorOut[]> {
-  let vendorsQuery = selectVendors(db, organizationId, now);
+  let vendorsQuery = selectVendors(db, organizationId);
   if (onlyId) vendorsQuery = vendorsQuery.where('v.id', '=', onlyId);
   const [vendors, invites, counts] = await Promise.all([
     vendorsQuery.orderBy('v.name').orderBy('v.id').execute(),
     selectInvites(db, organizationId, onlyId ? sql<SqlBool>`vi.vendor_id = ${onlyId}` : null).execute(),
     documentCounts(db, organizationId, onlyId),
   ]);
+  const levels = await supplierLevels(db, vendors, now);
   const served = new Map<string, VendorOut['properties']>();
   for (const invite of latestPerVendorAndProperty(invites)) {
     const list = served.get(invite.vendor_id) ?? [];
@@ -183,7 +198,7 @@ export async function listVendors(
     served.set(invite.vendor_id, list);
   }
   return vendors.map((vendor) =>
-    vendorOut(vendor, {
+    vendorOut(vendor, levels, {
       properties: served.get(vendor.id) ?? [],
       documents_count: counts.get(vendor.id) ?? 0,
     }),
@@ -217,7 +232,7 @@ export async function propertyVendors(
   if (invites.length === 0) return [];
   const latest = latestPerVendorAndProperty(invites);
   const [vendors, uploads, counts] = await Promise.all([
-    selectVendors(db, organizationId, now)
+    selectVendors(db, organizationId)
       .where(
         'v.id',
         'in',
@@ -236,13 +251,14 @@ export async function propertyVendors(
     documentCounts(db, organizationId),
   ]);
   const byId = new Map(vendors.map((vendor) => [vendor.id, vendor]));
+  const levels = await supplierLevels(db, vendors, now);
   return latest.flatMap((invite) => {
     const vendor = byId.get(invite.vendor_id);
     if (!vendor) return [];
     const access = accessOut(invite, now);
     return [
       {
-        ...vendorOut(vendor, {
+        ...vendorOut(vendor, levels, {
           properties: [
             {
               id: invite.property_id,

@@ -38,7 +38,11 @@ const jobShare: SharedItems = {
     property_address: '5 Kloof Street, Gardens',
     client_name: 'Thandiwe Mokoena',
   },
-  supplier: { company_name: 'Cape Roofing (Pty) Ltd', insured_until: '2030-01-31' },
+  supplier: {
+    company_name: 'Cape Roofing (Pty) Ltd',
+    insured_until: '2030-01-31',
+    verification: { level: 'self_declared', checks: [] },
+  },
   property: null,
   owner: null,
   expires_at: '2026-12-22T08:00:00.000Z',

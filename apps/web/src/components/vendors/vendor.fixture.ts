@@ -32,6 +32,7 @@ export function vendor(overrides: Partial<Vendor> = {}): Vendor {
     phone: '082 555 0199',
     specialties: ['Electrical'],
     verified: false,
+    verification_level: null,
     registered_supplier: null,
     notes: null,
     created_at: '2026-11-23T08:00:00.000Z',

@@ -122,6 +122,38 @@ export function provider(overrides: Partial<Provider> = {}): Provider {
     website: 'atlanticplumbing.example',
     insured_until: '2027-03-31',
     verified: true,
+    verification: {
+      level: 'documents_checked',
+      checks: [
+        {
+          kind: 'company_registration',
+          status: 'approved',
+          checked_at: '2026-11-02T09:00:00.000Z',
+          valid_until: null,
+          source: 'PropertyDNA review',
+          trade: null,
+          checked: 'CIPC certificate: name and number match',
+        },
+        {
+          kind: 'trade_registration',
+          status: 'approved',
+          checked_at: '2026-11-02T09:05:00.000Z',
+          valid_until: '2027-06-30',
+          source: 'PropertyDNA review',
+          trade: 'plumbing',
+          checked: 'PIRB card',
+        },
+        {
+          kind: 'liability_insurance',
+          status: 'approved',
+          checked_at: '2026-11-02T09:10:00.000Z',
+          valid_until: '2027-03-31',
+          source: 'PropertyDNA review',
+          trade: null,
+          checked: 'Certificate of insurance',
+        },
+      ],
+    },
     ...overrides,
   };
 }
