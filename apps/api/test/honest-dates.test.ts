@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { ISSUER_FACTS_FIXED } from '../src/modules/documents/documents.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { pdfTextOf } from './support/archives.js';
 import { createTestDatabase, databaseKind } from './support/database.js';
 import { type HttpOwner, httpOwner } from './support/http-owner.js';
 
@@ -176,6 +177,26 @@ describe(`honest dates and expiry (${databaseKind})`, () => {
       expired: false,
       expiry_notice: 'Expires in 20 days',
     });
+
+    // The PDF pack says the same words.
+    const undated = await owner.upload(pdf('coc'), 'application/pdf', {
+      property_id: owner.propertyId,
+      kind: 'certificate',
+      metadata: { filename: 'Undated CoC.pdf', certificate_type: 'electrical_coc' },
+    });
+    expect(undated.json().issue_date).toBe('unknown');
+    const packPdf = await fetch(
+      `${origin}/api/reports/insurance-pack?propertyId=${owner.propertyId}&format=pdf`,
+      {
+        headers: owner.headers,
+      },
+    );
+    expect(packPdf.status).toBe(200);
+    const { text } = await pdfTextOf(Buffer.from(await packPdf.arrayBuffer()));
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('(Expired)');
+    expect(flat).toContain('(Expires in 20 days)');
+    expect(flat).toContain('Date unknown');
 
     // The job page and the share page say the same of a supplier's expired certificate.
     const supplier = await httpOwner(t, origin, { userType: 'supplier' });
