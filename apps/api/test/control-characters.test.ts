@@ -453,6 +453,8 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       due_date: '2027-01-15',
       priority: 'high',
     };
+    // A day a reminder can be snoozed until: within the next 30 days.
+    const snoozeUntil = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     const maintenanceTask = await call('owner', 'POST', '/api/maintenance', {
       propertyId: property.id,
       ...task,
@@ -680,7 +682,12 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'maintenance.bootstrap': [{ as: 'owner', input: { propertyId: property.id } }],
       'maintenance.reminders': [{ as: 'owner', input: { id: property.id } }],
       'maintenance.addReminder': [{ as: 'owner', input: { id: property.id, ...customReminder } }],
-      'maintenance.completeReminder': [{ as: 'owner', input: { id: `task:${maintenanceTask.id}` } }],
+      'maintenance.completeReminder': [
+        { as: 'owner', input: { id: `task:${maintenanceTask.id}`, reason: 'Sold the fence' } },
+      ],
+      'maintenance.snoozeReminder': [
+        { as: 'owner', input: { id: `task:${maintenanceTask.id}`, until: snoozeUntil } },
+      ],
       'notifications.update': [{ as: 'owner', input: { emailAlerts: false } }],
       'escalation.propertyClaims': [{ as: 'owner', input: { propertyId: property.id } }],
       'escalation.claim': [{ as: 'owner', input: { id: claim.id } }],
@@ -816,7 +823,12 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'POST /api/properties/:id/reminders': [
         { as: 'owner', params: { id: property.id }, body: customReminder },
       ],
-      'POST /api/reminders/:id/complete': [{ as: 'owner', params: { id: `task:${maintenanceTask.id}` } }],
+      'POST /api/reminders/:id/complete': [
+        { as: 'owner', params: { id: `task:${maintenanceTask.id}` }, body: { reason: 'Sold the fence' } },
+      ],
+      'POST /api/reminders/:id/snooze': [
+        { as: 'owner', params: { id: `task:${maintenanceTask.id}` }, body: { until: snoozeUntil } },
+      ],
       'PUT /api/notifications/settings': [{ as: 'owner', body: { emailAlerts: false } }],
       'POST /api/properties/:id/claims': [{ as: 'owner', params: { id: property.id }, body: claimBody }],
       'GET /api/properties/:id/claims': [{ as: 'owner', params: { id: property.id } }],

@@ -290,6 +290,7 @@ describe(`maintenance tasks (${databaseKind})`, () => {
         overdue: expect.any(Boolean),
         days_until: expect.any(Number),
         source: expect.any(Object),
+        snoozed_until: null,
       });
     }
     const upcoming = reminders.filter(
@@ -298,9 +299,13 @@ describe(`maintenance tasks (${databaseKind})`, () => {
     expect((await owner.call('GET', '/api/dashboard/stats')).json().upcomingReminders).toBe(upcoming.length);
 
     // Mark Complete: the task's reminder completes the task; the custom one is done; the document's
-    // is done for this expiry date.
+    // is done for this expiry date, with the reason it is no longer needed (it needs one).
     for (const reminder of reminders) {
-      const done = await owner.call('POST', `/api/reminders/${encodeURIComponent(reminder.id)}/complete`);
+      const done = await owner.call(
+        'POST',
+        `/api/reminders/${encodeURIComponent(reminder.id)}/complete`,
+        reminder.source.kind === 'document' ? { reason: 'The alarm was taken out' } : undefined,
+      );
       expect(done.statusCode, `${reminder.id}: ${done.body}`).toBe(200);
       expect(done.json()).toEqual({ ok: true, message: 'Reminder completed' });
     }

@@ -31,6 +31,7 @@ const TABLES = [
   'maintenance_completions',
   'reminders',
   'reminder_completions',
+  'reminder_snoozes',
   'vendors',
   'vendor_invites',
   'claims',
@@ -349,7 +350,15 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'POST', `/api/maintenance/${id}/complete`, {}],
         ];
       case 'reminder':
-        return [[outsider, 'POST', `/api/reminders/custom:${encodeURIComponent(id)}/complete`]];
+        return [
+          [outsider, 'POST', `/api/reminders/custom:${encodeURIComponent(id)}/complete`],
+          [
+            outsider,
+            'POST',
+            `/api/reminders/custom:${encodeURIComponent(id)}/snooze`,
+            { until: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) },
+          ],
+        ];
       case 'claim':
         return [
           [outsider, 'GET', `/api/claims/${id}`],

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_COMING_UP_DAYS, ALERT_DUE_SOON_DAYS, alertDigest, alertLine } from './alert-digest.js';
+import {
+  ALERT_COMING_UP_DAYS,
+  ALERT_DUE_SOON_DAYS,
+  alertDigest,
+  alertLine,
+  snoozedLabel,
+} from './alert-digest.js';
 import { calendarDateOf, dayNumberOf, formatDateOnly, parseDateOnly } from './due-band.js';
-import { mergeReminders } from './reminders.js';
+import { formatDate as formatDateLong } from './format.js';
+import { mergeReminders, openReminderList } from './reminders.js';
 
 const TODAY = '2027-03-10';
 const inDays = (days: number) => formatDateOnly(calendarDateOf(dayNumberOf(parseDateOnly(TODAY)) + days));
@@ -86,5 +93,52 @@ describe('alertLine', () => {
     expect(expiring && alertLine(expiring)).toBe(
       'Certificate expires soon: coc.pdf — Expires on Mar 15, 2027 (in 5 days)',
     );
+  });
+});
+
+describe('alertDigest: snoozed reminders', () => {
+  it('lists a snoozed reminder apart with the day it is back, never dropped, and it sends no mail by itself', () => {
+    const merged = remindersOf([task('a', -3), task('b', 12), task('far', 29)]);
+    const reminders = openReminderList(merged, {
+      today: TODAY,
+      done: new Set(),
+      snoozed: new Map([
+        [`task:a@${inDays(-3)}`, inDays(5)],
+        [`task:b@${inDays(12)}`, inDays(3)],
+      ]),
+    });
+    const digest = alertDigest([{ id: 'p1', name: 'Kloof House', reminders }]);
+    expect(digest.dueSoon).toEqual([]);
+    expect(digest.dueSoonCount).toBe(0);
+    expect(digest.comingUp.map((g) => g.reminders.map((r) => r.id))).toEqual([['task:far']]);
+    expect(digest.snoozed).toEqual([
+      {
+        property: { id: 'p1', name: 'Kloof House' },
+        reminders: [
+          expect.objectContaining({ id: 'task:a', snoozed_until: inDays(5) }),
+          expect.objectContaining({ id: 'task:b', snoozed_until: inDays(3) }),
+        ],
+      },
+    ]);
+    expect(alertLine(digest.snoozed[0]?.reminders[0] as (typeof reminders)[number])).toBe(
+      `Task a — Overdue by 3 days (${formatDateLong(inDays(-3))}) — ${snoozedLabel(inDays(5))}`,
+    );
+  });
+
+  it('a snooze ends on its day: the reminder is back in its band; one marked done is left out', () => {
+    const merged = remindersOf([task('a', -3), task('done', 2)]);
+    const reminders = openReminderList(merged, {
+      today: TODAY,
+      done: new Set([`task:done@${inDays(2)}`]),
+      snoozed: new Map([[`task:a@${inDays(-3)}`, TODAY]]),
+    });
+    expect(reminders).toEqual([expect.objectContaining({ id: 'task:a', snoozed_until: null })]);
+    expect(alertDigest([{ id: 'p1', name: 'Kloof House', reminders }]).dueSoonCount).toBe(1);
+  });
+
+  it('a snoozed reminder further off than 30 days is in no part of the digest', () => {
+    const merged = remindersOf([task('late', 45)]).map((r) => ({ ...r, snoozed_until: inDays(20) }));
+    const digest = alertDigest([{ id: 'p1', name: 'Kloof House', reminders: merged }]);
+    expect([digest.dueSoon, digest.comingUp, digest.snoozed]).toEqual([[], [], []]);
   });
 });

@@ -9,6 +9,10 @@ import { dueMessage, type MergedReminder } from './reminders.js';
  * - what comes up after that, within 30 days (UPCOMING_DAYS).
  * Reminders further off (a certificate expiring in 45 days, a custom reminder next year) are left out.
  *
+ * A reminder the owner snoozed (snoozed_until set) is not dropped: it is listed apart, per property, with
+ * the day it is back, and it does not make a mail go by itself; from that day it is in its band again.
+ * So the digest holds exactly the Actions tab's reminders due within 30 days, in the same state.
+ *
  * The plan's reminders (the trial's end, the renewal) are about the account, not a property: every
  * property's list holds them, so the digest lists each once, apart. They never make a mail go by
  * themselves: the daily mail goes only when some property has something overdue or due within 7 days.
@@ -33,16 +37,20 @@ export interface AlertDigest {
   dueSoon: AlertDigestGroup[];
   /** Due in 8 to 30 days, per property. */
   comingUp: AlertDigestGroup[];
+  /** Snoozed by the owner (overdue or due within 30 days), per property: each says when it is back. */
+  snoozed: AlertDigestGroup[];
   /** The account's reminders (trial end, renewal), each once. */
   account: MergedReminder[];
   /** How many property reminders are overdue or due within 7 days: no daily mail when 0. */
   dueSoonCount: number;
 }
 
-const isDueSoon = (reminder: MergedReminder) =>
-  reminder.overdue || reminder.days_until <= ALERT_DUE_SOON_DAYS;
+const isSoon = (reminder: MergedReminder) => reminder.overdue || reminder.days_until <= ALERT_DUE_SOON_DAYS;
+const isDueSoon = (reminder: MergedReminder) => reminder.snoozed_until === null && isSoon(reminder);
 const isComingUp = (reminder: MergedReminder) =>
-  !isDueSoon(reminder) && reminder.days_until <= ALERT_COMING_UP_DAYS;
+  reminder.snoozed_until === null && !isSoon(reminder) && reminder.days_until <= ALERT_COMING_UP_DAYS;
+const isSnoozed = (reminder: MergedReminder) =>
+  reminder.snoozed_until !== null && (reminder.overdue || reminder.days_until <= ALERT_COMING_UP_DAYS);
 
 function groups(
   properties: readonly AlertDigestProperty[],
@@ -67,6 +75,7 @@ export function alertDigest(properties: readonly AlertDigestProperty[]): AlertDi
   return {
     dueSoon,
     comingUp: groups(properties, isComingUp),
+    snoozed: groups(properties, isSnoozed),
     account: [...account.values()],
     dueSoonCount: dueSoon.reduce((count, group) => count + group.reminders.length, 0),
   };
@@ -82,5 +91,9 @@ export function alertLine(reminder: MergedReminder): string {
     reminder.source.kind === 'document'
       ? reminder.message
       : `${dueMessage(reminder.days_until)} (${formatDate(reminder.due_date)})`;
-  return `${reminder.title} — ${when}`;
+  const snoozed = reminder.snoozed_until ? ` — ${snoozedLabel(reminder.snoozed_until)}` : '';
+  return `${reminder.title} — ${when}${snoozed}`;
 }
+
+/** 'Snoozed until Dec 05, 2026': how the Actions tab and the digest mark a snoozed reminder. */
+export const snoozedLabel = (until: string) => `Snoozed until ${formatDate(until)}`;

@@ -12,6 +12,7 @@ import {
   type MergeRemindersInput,
   mergeReminders,
   moreUrgentPriority,
+  needsReplacementOrReason,
   type ReminderDocumentInput,
   type ReminderTaskInput,
   reminderCounts,
@@ -102,6 +103,7 @@ describe('mergeReminders: maintenance tasks', () => {
       overdue: true,
       days_until: -3,
       source: { kind: 'task', id: 't-3' },
+      snoozed_until: null,
     });
   });
 
@@ -278,6 +280,7 @@ describe('mergeReminders: the plan', () => {
       overdue: false,
       days_until: 5,
       source: { kind: 'plan', id: 'trial' },
+      snoozed_until: null,
     });
     const [endsToday] = mergeReminders({ today: TODAY, plan: { plan: 'free', trial_ends_at: TODAY } });
     expect(endsToday?.message).toMatch(/^Your Premium trial ends today\. /);
@@ -316,6 +319,7 @@ describe('mergeReminders: the plan', () => {
         overdue: false,
         days_until: 0,
         source: { kind: 'plan', id: 'renewal' },
+        snoozed_until: null,
       },
     ]);
   });
@@ -530,5 +534,19 @@ describe('mergeReminders: properties', () => {
         );
       }),
     );
+  });
+});
+
+describe('needsReplacementOrReason', () => {
+  it('holds for expiring documents and dated gaps, not for tasks, custom or plan reminders', () => {
+    const of = (kind: 'task' | 'document' | 'gap' | 'plan' | 'custom') =>
+      needsReplacementOrReason({ source: { kind, id: 'x' } });
+    expect([of('document'), of('gap'), of('task'), of('custom'), of('plan')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

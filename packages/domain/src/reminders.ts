@@ -142,6 +142,11 @@ export interface MergedReminder {
   /** Calendar days from today to the due date; negative once past. */
   days_until: number;
   source: { kind: ReminderSourceKind; id: string };
+  /**
+   * YYYY-MM-DD: the owner snoozed it until this day (after today); null when not snoozed. A snoozed
+   * reminder stays on the Actions tab and in the digest, marked, and is back in full on that day.
+   */
+  snoozed_until: string | null;
 }
 
 const BAND_PRIORITIES = {
@@ -224,6 +229,7 @@ function reminder(
     overdue,
     days_until: daysUntil,
     source: { kind, id },
+    snoozed_until: null,
   };
 }
 
@@ -394,4 +400,47 @@ export function upcomingReminderCount(
   reminders: readonly Pick<MergedReminder, 'overdue' | 'days_until'>[],
 ): number {
   return reminderCounts(reminders).upcoming;
+}
+
+/** The longest a reminder can be snoozed at a time, in days from today. */
+export const MAX_SNOOZE_DAYS = 30;
+
+/**
+ * Whether Mark Complete on this reminder needs the replacement document or a reason: a certificate's or
+ * policy's expiry (and a dated compliance gap) is regenerated from the documents, so 'done' means the
+ * document was replaced or is no longer needed, and the owner says which.
+ */
+export function needsReplacementOrReason(reminder: { source: { kind: string } }): boolean {
+  return reminder.source.kind === 'document' || reminder.source.kind === 'gap';
+}
+
+/** What the owner did about merged reminders, each keyed '<reminder id>@<due date>'. */
+export interface ReminderMarks {
+  /** YYYY-MM-DD, in Johannesburg. */
+  today: string;
+  /** Marked complete for that due date. */
+  done: ReadonlySet<string>;
+  /** Snoozed until that day (YYYY-MM-DD). */
+  snoozed: ReadonlyMap<string, string>;
+}
+
+/** The key of a reminder's marks: a mark holds for its due date only, so a moved date brings it back. */
+export const reminderMarkKey = (reminder: Pick<MergedReminder, 'id' | 'due_date'>) =>
+  `${reminder.id}@${reminder.due_date}`;
+
+/**
+ * The reminders the owner still has to act on, in their order: those marked complete for their due
+ * date are left out; those snoozed until a day after today say until when (snoozed_until), and are back
+ * in full from that day. Nothing is dropped by a snooze. The Actions tab and the digest both read this.
+ */
+export function openReminderList(
+  reminders: readonly MergedReminder[],
+  marks: ReminderMarks,
+): MergedReminder[] {
+  return reminders.flatMap((reminder) => {
+    const key = reminderMarkKey(reminder);
+    if (marks.done.has(key)) return [];
+    const until = marks.snoozed.get(key);
+    return [{ ...reminder, snoozed_until: until !== undefined && until > marks.today ? until : null }];
+  });
 }

@@ -224,7 +224,10 @@ export type AuditAction =
   /** Supplier verification (issue 26 §2): evidence submitted, and a reviewer's decision on it. */
   | 'evidence_submit'
   | 'evidence_approve'
-  | 'evidence_reject';
+  | 'evidence_reject'
+  /** A certificate's or policy's reminder marked complete (with its replacement or reason), or snoozed. */
+  | 'reminder_complete'
+  | 'reminder_snooze';
 
 export interface AuditEventTable {
   id: Generated<string>;
@@ -370,6 +373,7 @@ export interface Database {
   maintenance_completions: MaintenanceCompletionTable;
   reminders: ReminderTable;
   reminder_completions: ReminderCompletionTable;
+  reminder_snoozes: ReminderSnoozeTable;
   alert_digests: AlertDigestTable;
   vendors: VendorTable;
   vendor_invites: VendorInviteTable;
@@ -509,6 +513,22 @@ export interface ReminderCompletionTable {
   due_date: DateOnly;
   completed_by: string | null;
   completed_at: ColumnType<Date, Date | undefined, never>;
+  /** The document that replaced the expiring one (a certificate's or policy's reminder). */
+  replacement_document_id: ColumnType<string | null, string | null | undefined, never>;
+  /** Why it is no longer needed, as the owner said it. */
+  reason: ColumnType<string | null, string | null | undefined, never>;
+  /** The property feature the owner said is gone (removed from the property with it). */
+  removed_feature: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A reminder of one due date snoozed until a day (migration 0026); back in full from that day. */
+export interface ReminderSnoozeTable {
+  organization_id: string;
+  reminder_key: string;
+  due_date: DateOnly;
+  until: DateOnly;
+  snoozed_by: string | null;
+  snoozed_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** A daily email alert queued for a user on a South African day (at most one: the key). */

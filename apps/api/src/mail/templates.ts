@@ -258,6 +258,9 @@ export function reminderDigestMail(input: {
     sections.push({ heading: 'Overdue or due within 7 days', groups: groups(digest.dueSoon) });
   if (digest.comingUp.length > 0)
     sections.push({ heading: 'Coming up within 30 days', groups: groups(digest.comingUp) });
+  // Snoozed reminders are not dropped: listed apart, each with the day it is back.
+  if (digest.snoozed.length > 0)
+    sections.push({ heading: 'Snoozed (back in full on the day shown)', groups: groups(digest.snoozed) });
   if (digest.account.length > 0) {
     sections.push({
       heading: 'Your plan',

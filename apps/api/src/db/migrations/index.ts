@@ -23,6 +23,7 @@ import * as emailVerification from './2026-11-27T0021-email-verification.js';
 import * as supplierVerification from './2026-11-27T0022-supplier-verification.js';
 import * as honestDates from './2026-11-27T0025-honest-dates.js';
 import * as packChoices from './2026-11-27T0027-pack-choices.js';
+import * as claimCoverAndReminders from './2026-11-27T0026-claim-cover-and-reminders.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0022-supplier-verification': supplierVerification,
   '2026-11-27T0025-honest-dates': honestDates,
   '2026-11-27T0027-pack-choices': packChoices,
+  '2026-11-27T0026-claim-cover-and-reminders': claimCoverAndReminders,
 };

@@ -10,10 +10,12 @@ import {
   addReminderBody,
   bootstrapInput,
   bootstrapResultSchema,
+  completeReminderBody,
   createTaskInput,
   maintenanceQuery,
   reminderIdParams,
   reminderOutSchema,
+  snoozeReminderBody,
   taskIdParams,
   taskSchema,
 } from './maintenance.schemas.js';
@@ -76,11 +78,24 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     method: 'POST',
     url: '/api/reminders/:id/complete',
     summary:
-      'Mark Complete: a maintenance reminder completes its task (next due moves on); a custom one is done; others are done for their current due date',
+      "Mark Complete: a maintenance reminder completes its task (next due moves on); a custom one is done; a certificate's or policy's expiry needs {replacement_document_id} (a current document of the same property and kind), {reason} or {no_longer_have: <feature>} (removed from the property), else 400 'Add the replacement document or say why it is no longer needed'; others are done for their current due date",
     tags: ['maintenance'],
     params: reminderIdParams,
+    body: completeReminderBody.nullish(),
     response: messageSchema,
-    call: (caller, { params }) => caller.maintenance.completeReminder(params),
+    call: (caller, { params, body }) =>
+      caller.maintenance.completeReminder({ ...(body ?? {}), id: params.id }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/reminders/:id/snooze',
+    summary:
+      "Snooze: {until: 'YYYY-MM-DD'}, a day after today and at most 30 days ahead; the reminder stays listed (snoozed_until) on the Actions tab and in the digest, and is back in full that day",
+    tags: ['maintenance'],
+    params: reminderIdParams,
+    body: snoozeReminderBody,
+    response: messageSchema,
+    call: (caller, { params, body }) => caller.maintenance.snoozeReminder({ ...body, id: params.id }),
   }),
   defineRoute({
     method: 'GET',

@@ -6,11 +6,12 @@ import {
   addReminderInput,
   bootstrapInput,
   bootstrapResultSchema,
+  completeReminderInput,
   completeTaskInput,
   createTaskInput,
   maintenanceQuery,
-  reminderIdParams,
   reminderOutSchema,
+  snoozeReminderInput,
   taskIdParams,
   taskSchema,
   updateTaskInput,
@@ -24,7 +25,7 @@ import {
   listTasks,
   updateTask,
 } from './maintenance.service.js';
-import { addReminder, completeReminder, listReminders } from './reminders.service.js';
+import { addReminder, completeReminder, listReminders, snoozeReminder } from './reminders.service.js';
 
 export const maintenanceRouter = router({
   /** The owner's maintenance tasks, of one property or all, soonest due first, each with its history. */
@@ -78,11 +79,23 @@ export const maintenanceRouter = router({
       return addReminder(ctx.db, ctx.who, id, reminder);
     }),
 
-  /** 'Mark Complete': a task's reminder completes the task; others are done for their due date. */
+  /**
+   * 'Mark Complete': a task's reminder completes the task; a certificate's or policy's needs the
+   * replacement document, a reason or a feature no longer there; others are done for their due date.
+   */
   completeReminder: authedProcedure
-    .input(reminderIdParams)
+    .input(completeReminderInput)
     .output(messageSchema)
-    .mutation(({ ctx, input }) => completeReminder(ctx.db, ctx.who, input.id)),
+    .mutation(({ ctx, input }) => {
+      const { id, ...completion } = input;
+      return completeReminder(ctx.deps, ctx.who, id, completion);
+    }),
+
+  /** 'Snooze': put off until a day (at most 30 days ahead); listed as snoozed, back in full that day. */
+  snoozeReminder: authedProcedure
+    .input(snoozeReminderInput)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => snoozeReminder(ctx.db, ctx.who, input.id, input.until)),
 
   complete: authedProcedure
     .input(completeTaskInput)

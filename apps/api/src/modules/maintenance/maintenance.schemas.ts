@@ -1,5 +1,6 @@
 import {
   completeMaintenanceTaskSchema,
+  completeReminderSchema,
   createMaintenanceTaskSchema,
   idParamsSchema,
   idSchema,
@@ -7,6 +8,7 @@ import {
   REMINDER_PRIORITIES,
   REMINDER_TYPES,
   reminderSchema,
+  snoozeReminderSchema,
   TASK_PRIORITIES,
   updateMaintenanceTaskSchema,
 } from '@propertydna/domain';
@@ -75,6 +77,10 @@ export const reminderOutSchema = z
     overdue: z.boolean(),
     days_until: z.number().int(),
     source: z.object({ kind: z.string(), id: z.string() }),
+    snoozed_until: z.string().nullable().meta({
+      description:
+        'YYYY-MM-DD: snoozed by the owner until this day (still listed, and in the digest, marked); null: not snoozed',
+    }),
   })
   .meta({ id: 'Reminder' });
 
@@ -82,3 +88,12 @@ export const reminderOutSchema = z
 export const addReminderBody = reminderSchema.partial({ type: true });
 export const addReminderInput = idParamsSchema.extend(addReminderBody.shape);
 export const reminderIdParams = z.object({ id: idSchema.max(200, 'Reminder not found') });
+/**
+ * Mark Complete's body: for a certificate's or policy's reminder the replacement document, a reason, or
+ * a feature no longer there (one of them required); ignored by other reminders. Absent: {}.
+ */
+export const completeReminderBody = completeReminderSchema;
+export const completeReminderInput = reminderIdParams.extend(completeReminderSchema.shape);
+/** Snooze: {until: 'YYYY-MM-DD'}, a day after today, at most 30 days ahead. */
+export const snoozeReminderBody = snoozeReminderSchema;
+export const snoozeReminderInput = reminderIdParams.extend(snoozeReminderSchema.shape);

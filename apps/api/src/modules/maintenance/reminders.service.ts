@@ -1,24 +1,41 @@
 import {
   type CertificateType,
+  type CompleteReminder,
   certificateTypeSchema,
   completeMaintenanceTaskSchema,
+  formatDate,
   johannesburgToday,
   type MergedReminder,
   mergeReminders,
+  needsReplacementOrReason,
+  openReminderList,
+  PROPERTY_FEATURE_LABELS,
+  type PropertyFeature,
+  propertyFeaturesSchema,
+  REMINDER_COMPLETION_MESSAGES,
   type ReminderPriority,
   type ReminderType,
+  reminderMarkKey,
+  snoozeProblem,
   upcomingReminderCount,
 } from '@propertydna/domain';
 import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { AppServices } from '../../trpc/context.js';
+import { recordActorAudit } from '../audit/audit.repo.js';
+import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { completeTask } from './maintenance.service.js';
 
 export const REMINDER_TEXTS = {
   notFound: 'Reminder not found',
   added: 'Reminder added',
   completed: 'Reminder completed',
+  featureRemoved: (feature: PropertyFeature) =>
+    `Reminder completed. ${PROPERTY_FEATURE_LABELS[feature]} is no longer listed on the property.`,
+  noLongerHave: (feature: PropertyFeature) => `We no longer have: ${PROPERTY_FEATURE_LABELS[feature]}`,
+  snoozed: (until: string) => `Reminder snoozed until ${formatDate(until)}`,
 } as const;
 
 /**
@@ -70,7 +87,7 @@ async function reminderRows(db: Db, organizationIds: readonly string[], property
     documents = documents.where('d.property_id', '=', propertyId);
     custom = custom.where('r.property_id', '=', propertyId);
   }
-  const [taskRows, documentRows, customRows, organizations, done] = await Promise.all([
+  const [taskRows, documentRows, customRows, organizations, done, snoozes] = await Promise.all([
     tasks.execute(),
     documents.execute(),
     custom.execute(),
@@ -84,8 +101,18 @@ async function reminderRows(db: Db, organizationIds: readonly string[], property
       .select(['organization_id', 'reminder_key', 'due_date'])
       .where('organization_id', 'in', organizationIds)
       .execute(),
+    db
+      .selectFrom('reminder_snoozes')
+      .select(['organization_id', 'reminder_key', 'due_date', 'until'])
+      .where('organization_id', 'in', organizationIds)
+      .execute(),
   ]);
-  return { taskRows, documentRows, customRows, organizations, done };
+  // A mark is what the owner did about a reminder of one due date: completed it, or snoozed it.
+  const marks = [
+    ...done.map((row) => ({ ...row, until: null })),
+    ...snoozes.map((row) => ({ ...row, until: row.until })),
+  ];
+  return { taskRows, documentRows, customRows, organizations, done: marks };
 }
 type ReminderRows = Awaited<ReturnType<typeof reminderRows>>;
 
@@ -113,15 +140,27 @@ function reminderSources(
       plan: organization.plan,
       trial_ends_at: organization.trial_ends_at ? new Date(organization.trial_ends_at).toISOString() : null,
     },
-    done: new Set(done.map((row) => `${row.reminder_key}@${row.due_date}`)),
+    done: new Set(
+      done.filter((row) => row.until === null).map((row) => `${row.reminder_key}@${row.due_date}`),
+    ),
+    snoozed: new Map(
+      done.flatMap((row): [string, string][] =>
+        row.until === null ? [] : [[`${row.reminder_key}@${row.due_date}`, row.until]],
+      ),
+    ),
   };
 }
 
-/** The open reminders of merged sources: those not marked complete for their due date. */
-function openOf({ done, ...sources }: ReturnType<typeof reminderSources>, now: Date): MergedReminder[] {
-  return mergeReminders({ today: johannesburgToday(now), ...sources }).filter(
-    (reminder) => !done.has(`${reminder.id}@${reminder.due_date}`),
-  );
+/**
+ * The open reminders of merged sources: those not marked complete for their due date, each snoozed one
+ * saying until when (domain openReminderList: the Actions tab and the digest read this same list).
+ */
+function openOf(
+  { done, snoozed, ...sources }: ReturnType<typeof reminderSources>,
+  now: Date,
+): MergedReminder[] {
+  const today = johannesburgToday(now);
+  return openReminderList(mergeReminders({ today, ...sources }), { today, done, snoozed });
 }
 
 /**
@@ -268,17 +307,82 @@ export async function addReminder(
   return added;
 }
 
+/** The open reminder of the organisation with this id, or 404. */
+async function findOpenReminder(db: Db, organizationId: string, id: string, now: Date) {
+  const open = (await openReminders(db, organizationId, null, now)).find((reminder) => reminder.id === id);
+  if (!open) throw new AppError('NOT_FOUND', REMINDER_TEXTS.notFound);
+  return open;
+}
+
+/** The expiring document a reminder is about (its property, kind and type), if it is a document's. */
+async function documentOf(db: Db, reminder: MergedReminder) {
+  if (reminder.source.kind !== 'document') return null;
+  const row = await db
+    .selectFrom('documents')
+    .select(['id', 'property_id', 'kind', 'metadata'])
+    .where('id', '=', reminder.source.id)
+    .executeTakeFirstOrThrow();
+  return {
+    ...row,
+    certificate_type: certificateTypeSchema.safeParse(row.metadata.certificate_type).data ?? null,
+  };
+}
+
+/**
+ * The replacement a certificate's or policy's reminder is completed with: a document of the
+ * organisation (else 404) in the same property, of the same kind (and certificate type, when both say
+ * one), not the expiring one itself, and not expired (each refusal a 400 with its message).
+ */
+async function checkReplacement(
+  db: Db,
+  organizationId: string,
+  replacementId: string,
+  expiring: NonNullable<Awaited<ReturnType<typeof documentOf>>>,
+  now: Date,
+): Promise<string> {
+  const id = await requireOwned(db, organizationId, 'document', replacementId);
+  const replacement = await db
+    .selectFrom('documents')
+    .select(['id', 'property_id', 'kind', 'expires_at', 'metadata'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const refuse = (message: string) => new AppError('BAD_REQUEST', message);
+  if (replacement.id === expiring.id) throw refuse(REMINDER_COMPLETION_MESSAGES.replacementSame);
+  if (replacement.property_id !== expiring.property_id)
+    throw refuse(REMINDER_COMPLETION_MESSAGES.replacementOtherProperty);
+  if (replacement.kind !== expiring.kind) {
+    throw refuse(
+      expiring.kind === 'policy'
+        ? REMINDER_COMPLETION_MESSAGES.replacementPolicy
+        : REMINDER_COMPLETION_MESSAGES.replacementCertificate,
+    );
+  }
+  const type = certificateTypeSchema.safeParse(replacement.metadata.certificate_type).data ?? null;
+  if (type !== null && expiring.certificate_type !== null && type !== expiring.certificate_type)
+    throw refuse(REMINDER_COMPLETION_MESSAGES.replacementOtherType);
+  // Expired from its expiry day on, as the vault and the reminders count it.
+  if (replacement.expires_at && johannesburgToday(new Date(replacement.expires_at)) <= johannesburgToday(now))
+    throw refuse(REMINDER_COMPLETION_MESSAGES.replacementExpired);
+  return replacement.id;
+}
+
 /**
  * POST /api/reminders/{id}/complete ('Mark Complete'): a maintenance reminder completes its task (next
- * due moves on); a custom one is done; any other (an expiring document, the trial's end) is done for
- * its current due date and comes back when that date moves. Ids are those the reminders list answers.
+ * due moves on); a custom one is done; a certificate's or policy's expiry is done for its current due
+ * date only with the replacement document, a reason it is no longer needed, or a feature the property no
+ * longer has (removed from the property, its compliance rechecked, in the same transaction); without
+ * any of them 400, nothing changed. Any other (the trial's end) is done for its current due date. A
+ * done reminder comes back when its date moves; one done with a replacement also when that is deleted.
+ * Ids are those the reminders list answers.
  */
 export async function completeReminder(
-  db: Db,
+  services: AppServices,
   who: RequestActor,
   id: string,
+  input: CompleteReminder = { replacement_document_id: null, reason: null, no_longer_have: null },
   now = new Date(),
 ): Promise<{ ok: true; message: string }> {
+  const db = services.db.db;
   const organizationId = who.actor.organizationId;
   const [kind, sourceId = ''] = id.split(/:(.*)/s);
   if (kind === 'task') {
@@ -291,17 +395,113 @@ export async function completeReminder(
     await db.updateTable('reminders').set({ completed_at: now }).where('id', '=', reminderId).execute();
     return { ok: true, message: REMINDER_TEXTS.completed };
   }
-  const open = (await openReminders(db, organizationId, null, now)).find((reminder) => reminder.id === id);
-  if (!open) throw new AppError('NOT_FOUND', REMINDER_TEXTS.notFound);
-  await db
-    .insertInto('reminder_completions')
-    .values({
-      organization_id: organizationId,
-      reminder_key: open.id,
-      due_date: open.due_date,
-      completed_by: who.actor.userId,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
-  return { ok: true, message: REMINDER_TEXTS.completed };
+  const open = await findOpenReminder(db, organizationId, id, now);
+  const needs = needsReplacementOrReason(open);
+  const { replacement_document_id: replacementId, no_longer_have: feature } = input;
+  if (needs && replacementId === null && input.reason === null && feature === null)
+    throw new AppError('BAD_REQUEST', REMINDER_COMPLETION_MESSAGES.replacementOrReason);
+  const expiring = needs ? await documentOf(db, open) : null;
+  const replacement =
+    needs && replacementId !== null && expiring
+      ? await checkReplacement(db, organizationId, replacementId, expiring, now)
+      : null;
+  const removed = needs && feature !== null ? feature : null;
+  await db.transaction().execute(async (trx) => {
+    if (removed !== null) {
+      // The property's lock: its features are read and written without another change between.
+      const propertyId = expiring?.property_id ?? null;
+      const property = propertyId
+        ? await trx
+            .selectFrom('properties')
+            .select(['id', 'features'])
+            .where('id', '=', propertyId)
+            .where('organization_id', '=', organizationId)
+            .forUpdate()
+            .executeTakeFirst()
+        : undefined;
+      const features = propertyFeaturesSchema.safeParse(property?.features ?? []).data ?? [];
+      if (!property || !features.includes(removed))
+        throw new AppError('BAD_REQUEST', REMINDER_COMPLETION_MESSAGES.featureNotOnProperty);
+      await trx
+        .updateTable('properties')
+        .set({ features: JSON.stringify(features.filter((item) => item !== removed)), updated_at: now })
+        .where('id', '=', property.id)
+        .execute();
+      await queueComplianceRecheckWithin(services, trx, organizationId, [property.id]);
+    }
+    const reason = input.reason ?? (removed !== null ? REMINDER_TEXTS.noLongerHave(removed) : null);
+    await trx
+      .insertInto('reminder_completions')
+      .values({
+        organization_id: organizationId,
+        reminder_key: open.id,
+        due_date: open.due_date,
+        completed_by: who.actor.userId,
+        ...(needs ? { replacement_document_id: replacement, reason, removed_feature: removed } : {}),
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    if (needs) {
+      await recordActorAudit(trx, who, 'reminder_complete', expiring?.id ?? null, {
+        reminder: open.id,
+        title: open.title,
+        dueDate: open.due_date,
+        replacementDocumentId: replacement,
+        reason,
+        removedFeature: removed,
+      });
+    }
+  });
+  return {
+    ok: true,
+    message: removed !== null ? REMINDER_TEXTS.featureRemoved(removed) : REMINDER_TEXTS.completed,
+  };
+}
+
+/**
+ * POST /api/reminders/{id}/snooze: the reminder (of its current due date) put off until a day after
+ * today, at most MAX_SNOOZE_DAYS ahead (400 otherwise). It stays on the Actions tab and in the digest,
+ * marked 'Snoozed until …', and is back in full on that day; a new snooze replaces the last one.
+ */
+export async function snoozeReminder(
+  db: Db,
+  who: RequestActor,
+  id: string,
+  until: string,
+  now = new Date(),
+): Promise<{ ok: true; message: string }> {
+  const organizationId = who.actor.organizationId;
+  const open = await findOpenReminder(db, organizationId, id, now);
+  const problem = snoozeProblem(until, johannesburgToday(now));
+  if (problem) throw new AppError('BAD_REQUEST', problem);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('reminder_snoozes')
+      .values({
+        organization_id: organizationId,
+        reminder_key: open.id,
+        due_date: open.due_date,
+        until,
+        snoozed_by: who.actor.userId,
+        snoozed_at: now,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['organization_id', 'reminder_key', 'due_date'])
+          .doUpdateSet({ until, snoozed_by: who.actor.userId, snoozed_at: now }),
+      )
+      .execute();
+    await recordActorAudit(
+      trx,
+      who,
+      'reminder_snooze',
+      open.source.kind === 'document' ? open.source.id : null,
+      {
+        reminder: reminderMarkKey(open),
+        title: open.title,
+        until,
+      },
+    );
+  });
+  return { ok: true, message: REMINDER_TEXTS.snoozed(until) };
 }

@@ -508,6 +508,8 @@ const ACTION_LABELS: Record<string, string> = {
   export: 'Report exported',
   transfer_out: 'Transferred to a new owner',
   transfer_in: 'Received from the previous owner',
+  reminder_complete: 'Expiry reminder marked complete',
+  reminder_snooze: 'Reminder snoozed',
 };
 
 type AuditEventRow = Awaited<ReturnType<typeof propertyAuditEvents>>[number];
@@ -543,6 +545,12 @@ function describeEvent(row: AuditEventRow): string {
       return detailText(details, 'toOrganization') ? `To ${detailText(details, 'toOrganization')}` : '';
     case 'transfer_in':
       return detailText(details, 'fromOrganization') ? `From ${detailText(details, 'fromOrganization')}` : '';
+    case 'reminder_complete':
+      return detailText(details, 'replacementDocumentId')
+        ? 'Replaced by a new document'
+        : (detailText(details, 'reason') ?? '');
+    case 'reminder_snooze':
+      return detailText(details, 'until') ? `Until ${detailText(details, 'until')}` : '';
     case 'export': {
       const report = detailText(details, 'report') ?? 'report';
       const format = detailText(details, 'format');

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatDate, type ReminderPriority, type ReminderType } from '@propertydna/domain';
+import { formatDate, type ReminderPriority, type ReminderType, snoozedLabel } from '@propertydna/domain';
 import type { ReactNode } from 'react';
 import { PRIORITY_COLORS, PRIORITY_LABELS } from '../../lib/maintenance';
 import { reminderTypeLabel } from './add-reminder-modal';
@@ -16,6 +16,10 @@ export interface ReminderItemProps {
   overdue: boolean;
   onComplete: () => void;
   busy?: boolean;
+  /** 'YYYY-MM-DD': snoozed until that day (still shown, marked). */
+  snoozedUntil?: string | null;
+  /** Offers Snooze (a critical reminder not snoozed yet). */
+  onSnooze?: (() => void) | undefined;
   /** More under the message (a note on what Mark Complete does). */
   children?: ReactNode;
 }
@@ -24,7 +28,15 @@ export interface ReminderItemProps {
  * One reminder of the Actions tab (spec §2): its title, priority badge, an Overdue badge once its due
  * date has passed, its type, message and due date ('MMM dd, yyyy'), and Mark Complete.
  */
-export function ReminderItem({ reminder, overdue, onComplete, busy = false, children }: ReminderItemProps) {
+export function ReminderItem({
+  reminder,
+  overdue,
+  onComplete,
+  busy = false,
+  snoozedUntil = null,
+  onSnooze,
+  children,
+}: ReminderItemProps) {
   return (
     <Paper component="li" withBorder radius="md" p="md" data-testid="reminder">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -44,6 +56,11 @@ export function ReminderItem({ reminder, overdue, onComplete, busy = false, chil
             <Badge color="gray" variant="outline">
               {reminderTypeLabel(reminder.type)}
             </Badge>
+            {snoozedUntil && (
+              <Badge color="indigo" variant="light" data-testid="snoozed">
+                {snoozedLabel(snoozedUntil)}
+              </Badge>
+            )}
           </Group>
           {reminder.message && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -53,15 +70,28 @@ export function ReminderItem({ reminder, overdue, onComplete, busy = false, chil
           <Text size="sm">Due {formatDate(reminder.due_date)}</Text>
           {children}
         </Stack>
-        <Button
-          variant="default"
-          size="xs"
-          onClick={onComplete}
-          loading={busy}
-          aria-label={`Mark Complete: ${reminder.title}`}
-        >
-          Mark Complete
-        </Button>
+        <Group gap="xs">
+          {onSnooze && (
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={onSnooze}
+              disabled={busy}
+              aria-label={`Snooze: ${reminder.title}`}
+            >
+              Snooze
+            </Button>
+          )}
+          <Button
+            variant="default"
+            size="xs"
+            onClick={onComplete}
+            loading={busy}
+            aria-label={`Mark Complete: ${reminder.title}`}
+          >
+            Mark Complete
+          </Button>
+        </Group>
       </Group>
     </Paper>
   );

@@ -181,7 +181,7 @@ function StoredPropertyView({ property }: { property: Property }) {
           policyCheck: (
             <PolicyCheckTab propertyId={property.id} complianceStatus={property.complianceStatus} />
           ),
-          actions: <ActionsTab propertyId={property.id} />,
+          actions: <ActionsTab propertyId={property.id} features={property.features} />,
           vendors: <VendorsTab propertyId={property.id} />,
           escalation: <EscalationTab property={property} defaultPhone={user?.phone} />,
         })}

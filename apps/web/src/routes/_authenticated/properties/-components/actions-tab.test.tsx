@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { AppRouter } from '@propertydna/api/router';
-import { REMINDER_MESSAGES } from '@propertydna/domain';
+import { REMINDER_COMPLETION_MESSAGES, REMINDER_MESSAGES, snoozedLabel } from '@propertydna/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
@@ -25,6 +25,7 @@ function reminder(overrides: Partial<PropertyReminder> = {}): PropertyReminder {
     overdue: false,
     days_until: 9,
     source: { kind: 'custom', id: 'r1' },
+    snoozed_until: null,
     ...overrides,
   };
 }
@@ -78,7 +79,30 @@ function fakeApi(server: FakeServer) {
             break;
           case 'maintenance.completeReminder':
             server.reminders = server.reminders.filter((item) => item.id !== input.id);
-            answer({ ok: true, message: 'Reminder completed' });
+            answer({
+              ok: true,
+              message: input.no_longer_have
+                ? 'Reminder completed. Electric fence is no longer listed on the property.'
+                : 'Reminder completed',
+            });
+            break;
+          case 'maintenance.snoozeReminder':
+            server.reminders = server.reminders.map((item) =>
+              item.id === input.id ? { ...item, snoozed_until: input.until as string } : item,
+            );
+            answer({ ok: true, message: `Reminder snoozed until ${input.until}` });
+            break;
+          case 'documents.byProperty':
+            answer([
+              {
+                id: 'd1',
+                name: 'Electrical CoC.pdf',
+                kind: 'certificate',
+                expires_at: '2027-01-01T00:00:00.000Z',
+              },
+              { id: 'd2', name: 'Electrical CoC 2027.pdf', kind: 'certificate', expires_at: null },
+              { id: 'p1', name: 'Home policy.pdf', kind: 'policy', expires_at: null },
+            ]);
             break;
           case 'maintenance.addReminder': {
             const added = reminder({
@@ -114,7 +138,7 @@ async function renderTab(overrides: Partial<FakeServer> = {}) {
   await renderWithRouter(
     <trpc.Provider client={fakeApi(server)} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <ActionsTab propertyId={PROPERTY_ID} now={NOW} />
+        <ActionsTab propertyId={PROPERTY_ID} features={['electric_fence', 'geyser']} now={NOW} />
       </QueryClientProvider>
     </trpc.Provider>,
   );
@@ -150,6 +174,83 @@ describe('ActionsTab', () => {
     await waitFor(() => expect(items()).toHaveLength(2));
     expect(server.asked['maintenance.reminders']).toBe(2);
     expect(queryClient.getQueryState([['properties', 'stats'], { type: 'query' }])?.isInvalidated).toBe(true);
+  });
+
+  it('Mark Complete on an expiry asks for the replacement or a reason, and refuses neither', async () => {
+    const { server } = await renderTab();
+    await screen.findAllByTestId('reminder');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Complete: Electrical CoC expires' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Mark Complete: Electrical CoC expires' }),
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark Complete' }));
+    expect((await dialog.findByRole('alert')).textContent).toContain(
+      'Choose the replacement, or say why it is no longer needed',
+    );
+    fireEvent.click(dialog.getByRole('radio', { name: 'It is no longer needed' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark Complete' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      REMINDER_COMPLETION_MESSAGES.replacementOrReason,
+    );
+    expect(server.calls).toEqual([]);
+
+    fireEvent.click(dialog.getByRole('combobox', { name: /We no longer have/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Electric fence', hidden: true }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /Why is it no longer needed/ }), {
+      target: { value: 'Sold the fence' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark Complete' }));
+    expect(await screen.findByText(/Electric fence is no longer listed on the property/)).toBeTruthy();
+    expect(server.calls).toEqual([
+      {
+        path: 'maintenance.completeReminder',
+        input: { id: 'document:d1', reason: 'Sold the fence', no_longer_have: 'electric_fence' },
+      },
+    ]);
+  });
+
+  it('Mark Complete on an expiry with a replacement picked from the vault: same kind, not the expiring one', async () => {
+    const { server } = await renderTab();
+    await screen.findAllByTestId('reminder');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Complete: Electrical CoC expires' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Mark Complete: Electrical CoC expires' }),
+    );
+    fireEvent.click(dialog.getByRole('radio', { name: 'I have the replacement document' }));
+    fireEvent.click(await dialog.findByRole('combobox', { name: 'Choose it from the vault' }));
+    expect(await screen.findByRole('option', { name: 'Electrical CoC 2027.pdf', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Home policy.pdf', hidden: true })).toBeNull();
+    expect(screen.queryByRole('option', { name: /^Electrical CoC\.pdf/, hidden: true })).toBeNull();
+    fireEvent.click(screen.getByRole('option', { name: 'Electrical CoC 2027.pdf', hidden: true }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark Complete' }));
+    await waitFor(() =>
+      expect(server.calls).toEqual([
+        { path: 'maintenance.completeReminder', input: { id: 'document:d1', replacement_document_id: 'd2' } },
+      ]),
+    );
+  });
+
+  it('a critical reminder can be snoozed: it stays listed, marked with the day it is back', async () => {
+    const { server } = await renderTab();
+    await screen.findAllByTestId('reminder');
+    expect(screen.queryByRole('button', { name: 'Snooze: Renew the alarm contract' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Snooze: Geyser service' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Snooze: Geyser service' }));
+    const until = dialog.getByLabelText(/Snooze until/) as HTMLInputElement;
+    fireEvent.change(until, { target: { value: '2020-01-01' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Snooze' }));
+    expect(await dialog.findByText(REMINDER_COMPLETION_MESSAGES.snoozeNotAfterToday)).toBeTruthy();
+    expect(server.calls).toEqual([]);
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    fireEvent.change(until, { target: { value: day } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Snooze' }));
+    await waitFor(() =>
+      expect(server.calls).toEqual([
+        { path: 'maintenance.snoozeReminder', input: { id: 'task:t1', until: day } },
+      ]),
+    );
+    expect(await screen.findByText(snoozedLabel(day))).toBeTruthy();
+    expect(items()).toHaveLength(3);
   });
 
   it('asks before Mark Complete completes a maintenance task', async () => {

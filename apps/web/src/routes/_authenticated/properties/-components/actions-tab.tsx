@@ -1,9 +1,12 @@
 import { Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { needsReplacementOrReason, type PropertyFeature } from '@propertydna/domain';
 import { useState } from 'react';
 import { LoadError } from '../../../../components/load-error';
 import { AddReminderModal, type NewReminder } from '../../../../components/reminders/add-reminder-modal';
+import { CompleteExpiryModal } from '../../../../components/reminders/complete-expiry-modal';
 import { ReminderItem } from '../../../../components/reminders/reminder-item';
+import { SnoozeReminderModal } from '../../../../components/reminders/snooze-reminder-modal';
 import { AnchorLink } from '../../../../components/router-links';
 import { errorMessage } from '../../../../lib/error-message';
 import type { PropertyReminder } from '../../../../lib/maintenance';
@@ -27,10 +30,20 @@ const isTaskReminder = (reminder: PropertyReminder) => reminder.source.kind === 
  * The Actions tab of a property (spec §2, §3 Reminder): what needs doing, overdue first, merged by the
  * server from the maintenance tasks, expiring certificates and policies, the plan and the owner's own
  * reminders. Mark Complete ends one (a maintenance task's after a confirmation, since it records the task
- * as done today); Add Custom Reminder adds one. Either refreshes the list, the dashboard's counts and,
- * for a task, the maintenance schedule.
+ * as done today; a certificate's or policy's with the replacement document or why it is no longer
+ * needed); a critical one can be snoozed instead, and stays listed, marked; Add Custom Reminder adds one.
+ * Each refreshes the list, the dashboard's counts and, for a task, the maintenance schedule.
  */
-export function ActionsTab({ propertyId, now = new Date() }: { propertyId: string; now?: Date }) {
+export function ActionsTab({
+  propertyId,
+  features = [],
+  now = new Date(),
+}: {
+  propertyId: string;
+  /** The property's features: an expiry reminder can be done with 'We no longer have: <feature>'. */
+  features?: readonly PropertyFeature[];
+  now?: Date;
+}) {
   const utils = trpc.useUtils();
   const reminders = trpc.maintenance.reminders.useQuery({ id: propertyId });
   const complete = trpc.maintenance.completeReminder.useMutation();
@@ -39,6 +52,16 @@ export function ActionsTab({ propertyId, now = new Date() }: { propertyId: strin
   const [addError, setAddError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PropertyReminder | null>(null);
   const [completing, setCompleting] = useState<string | null>(null);
+  const [expiring, setExpiring] = useState<PropertyReminder | null>(null);
+  const [snoozing, setSnoozing] = useState<PropertyReminder | null>(null);
+
+  /** A certificate's or policy's reminder done (or snoozed) in its dialog: said, and the lists refreshed. */
+  async function closedWith(reminder: PropertyReminder, message: string) {
+    setExpiring(null);
+    setSnoozing(null);
+    notifications.show({ color: 'green', title: message, message: reminder.title });
+    await Promise.all([refresh(false), utils.properties.invalidate()]);
+  }
 
   const refresh = (tasks: boolean) =>
     Promise.all([
@@ -104,9 +127,30 @@ export function ActionsTab({ propertyId, now = new Date() }: { propertyId: strin
         onRetry={() => void reminders.refetch()}
         completing={completing}
         onComplete={(reminder) =>
-          isTaskReminder(reminder) ? setConfirming(reminder) : void markComplete(reminder)
+          isTaskReminder(reminder)
+            ? setConfirming(reminder)
+            : needsReplacementOrReason(reminder)
+              ? setExpiring(reminder)
+              : void markComplete(reminder)
         }
+        onSnooze={setSnoozing}
       />
+      {expiring && (
+        <CompleteExpiryModal
+          reminder={expiring}
+          propertyId={propertyId}
+          features={features}
+          onClose={() => setExpiring(null)}
+          onDone={(message) => void closedWith(expiring, message)}
+        />
+      )}
+      {snoozing && (
+        <SnoozeReminderModal
+          reminder={snoozing}
+          onClose={() => setSnoozing(null)}
+          onDone={(message) => void closedWith(snoozing, message)}
+        />
+      )}
       <AddReminderModal
         opened={adding}
         onClose={() => setAdding(false)}
@@ -152,6 +196,7 @@ function ReminderList({
   onRetry,
   completing,
   onComplete,
+  onSnooze,
 }: {
   reminders: readonly PropertyReminder[] | undefined;
   loading: boolean;
@@ -159,6 +204,7 @@ function ReminderList({
   onRetry: () => void;
   completing: string | null;
   onComplete: (reminder: PropertyReminder) => void;
+  onSnooze: (reminder: PropertyReminder) => void;
 }) {
   if (loading) {
     return (
@@ -195,6 +241,13 @@ function ReminderList({
           overdue={reminder.overdue}
           busy={completing === reminder.id}
           onComplete={() => onComplete(reminder)}
+          snoozedUntil={reminder.snoozed_until}
+          // Critical reminders cannot simply be dismissed: they can be put off, and come back.
+          onSnooze={
+            reminder.priority === 'critical' && reminder.snoozed_until === null
+              ? () => onSnooze(reminder)
+              : undefined
+          }
         />
       ))}
     </Stack>
