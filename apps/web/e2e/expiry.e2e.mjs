@@ -9,6 +9,7 @@ import {
   newContext,
   pdfBytes,
   screenshots,
+  signIn,
   uploadDocument,
   useBrowser,
   VIEWPORTS,
@@ -202,6 +203,30 @@ describe('honest dates: Expired and Expires in N days, and no invented issue dat
     await page.getByRole('tab', { name: 'Policy Check' }).click();
     await page.getByText('Roof inspection report in order').first().waitFor();
     await assertClean(watch);
+
+    // The supplier's job page shows Expired on an expired certificate of the job.
+    await uploadDocument(supplier.token, null, pdfBytes('Old roof certificate'), {
+      job_id: job.body.id,
+      kind: 'certificate',
+      name: 'Old roof certificate.pdf',
+      expires_at: day(-3),
+    });
+    const roofer = await newContext(session.browser);
+    try {
+      await signIn(roofer, supplier.token);
+      const jobPage = await roofer.newPage();
+      for (const viewport of VIEWPORTS) {
+        await jobPage.setViewportSize({ width: viewport.width, height: viewport.height });
+        await jobPage.goto(`/supplier/jobs/${job.body.id}`);
+        await rowOf(jobPage, 'Job documents', 'Old roof certificate.pdf')
+          .getByText('Expired', { exact: true })
+          .waitFor();
+        await assertAccessible(jobPage, `job page (${viewport.name})`);
+        await save(jobPage, `job-page-${viewport.name}`);
+      }
+    } finally {
+      await roofer.close();
+    }
   });
 
   it("the upload form's Issued on starts empty, and so does the expiry it would work out from it", async () => {
