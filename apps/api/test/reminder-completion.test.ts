@@ -231,6 +231,30 @@ describe(`completing and snoozing certificate and policy reminders (${databaseKi
     expect((await reminders(account)).map((reminder) => reminder.id)).toContain(id);
   });
 
+  it('a replacement uploaded with a later expiry has already ended the reminder: Mark Complete with it is 200', async () => {
+    const account = await owner();
+    const policyId = await expiredPolicy(account);
+    const id = `document:${policyId}`;
+    const renewal = await upload(account, account.propertyId, {
+      kind: 'policy',
+      name: 'Home policy 2026.pdf',
+      expires_at: day(335),
+    });
+    expect((await reminders(account)).map((reminder) => reminder.id)).not.toContain(id);
+    const done = await complete(account, id, { replacement_document_id: renewal });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await marks(account.organizationId)).completions).toEqual([
+      expect.objectContaining({ reminder_key: id, due_date: day(-10), replacement_document_id: renewal }),
+    ]);
+    // Without a replacement, or with one that is no replacement, a reminder that is not open is not found.
+    expect((await complete(account, id, { reason: 'Renewed' })).statusCode).toBe(404);
+    const certificate = await upload(account, account.propertyId, {
+      kind: 'certificate',
+      name: 'Gas CoC.pdf',
+    });
+    expect((await complete(account, id, { replacement_document_id: certificate })).statusCode).toBe(400);
+  });
+
   it('a critical reminder can be snoozed for up to 30 days, stays listed as snoozed, and comes back on its day', async () => {
     const account = await owner();
     const policyId = await expiredPolicy(account);

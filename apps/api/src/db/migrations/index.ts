@@ -22,8 +22,8 @@ import * as storedObjects from './2026-11-27T0020-stored-objects.js';
 import * as emailVerification from './2026-11-27T0021-email-verification.js';
 import * as supplierVerification from './2026-11-27T0022-supplier-verification.js';
 import * as honestDates from './2026-11-27T0025-honest-dates.js';
-import * as packChoices from './2026-11-27T0027-pack-choices.js';
 import * as claimCoverAndReminders from './2026-11-27T0026-claim-cover-and-reminders.js';
+import * as packChoices from './2026-11-27T0027-pack-choices.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).

@@ -367,6 +367,49 @@ async function checkReplacement(
 }
 
 /**
+ * A document's reminder no longer open because the given replacement (checked as any replacement is)
+ * superseded it: recorded as completed with that replacement for the document's expiry date, and true.
+ * False when the reminder is still open (the usual path decides) or the document is not one that expires.
+ */
+async function supersededReminder(
+  db: Db,
+  organizationId: string,
+  documentId: string,
+  replacementId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const id = `document:${documentId}`;
+  const open = await openReminders(db, organizationId, null, now);
+  if (open.some((reminder) => reminder.id === id)) return false;
+  const owned = await requireOwned(db, organizationId, 'document', documentId).catch(() => null);
+  if (owned === null) throw new AppError('NOT_FOUND', REMINDER_TEXTS.notFound);
+  const row = await db
+    .selectFrom('documents')
+    .select(['id', 'property_id', 'kind', 'metadata', 'expires_at'])
+    .where('id', '=', owned)
+    .executeTakeFirstOrThrow();
+  if (row.expires_at === null || (row.kind !== 'policy' && row.kind !== 'certificate')) return false;
+  const expiring = {
+    ...row,
+    certificate_type: certificateTypeSchema.safeParse(row.metadata.certificate_type).data ?? null,
+  };
+  const replacement = await checkReplacement(db, organizationId, replacementId, expiring, now);
+  await db
+    .insertInto('reminder_completions')
+    .values({
+      organization_id: organizationId,
+      reminder_key: id,
+      due_date: johannesburgToday(new Date(row.expires_at)),
+      completed_by: userId,
+      replacement_document_id: replacement,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  return true;
+}
+
+/**
  * POST /api/reminders/{id}/complete ('Mark Complete'): a maintenance reminder completes its task (next
  * due moves on); a custom one is done; a certificate's or policy's expiry is done for its current due
  * date only with the replacement document, a reason it is no longer needed, or a feature the property no
@@ -395,9 +438,22 @@ export async function completeReminder(
     await db.updateTable('reminders').set({ completed_at: now }).where('id', '=', reminderId).execute();
     return { ok: true, message: REMINDER_TEXTS.completed };
   }
+  const { replacement_document_id: replacementId, no_longer_have: feature } = input;
+  // A replacement that expires later supersedes the expiring document by itself, so uploading it (as
+  // the completion dialog does) can end the reminder before Mark Complete arrives: that is done too.
+  if (kind === 'document' && replacementId !== null) {
+    const superseded = await supersededReminder(
+      db,
+      organizationId,
+      sourceId,
+      replacementId,
+      who.actor.userId,
+      now,
+    );
+    if (superseded) return { ok: true, message: REMINDER_TEXTS.completed };
+  }
   const open = await findOpenReminder(db, organizationId, id, now);
   const needs = needsReplacementOrReason(open);
-  const { replacement_document_id: replacementId, no_longer_have: feature } = input;
   if (needs && replacementId === null && input.reason === null && feature === null)
     throw new AppError('BAD_REQUEST', REMINDER_COMPLETION_MESSAGES.replacementOrReason);
   const expiring = needs ? await documentOf(db, open) : null;
