@@ -40,7 +40,7 @@ const jobShare: SharedItems = {
   },
   supplier: {
     company_name: 'Cape Roofing (Pty) Ltd',
-    insured_until: '2030-01-31',
+    insured_until: null,
     verification: { level: 'self_declared', checks: [] },
   },
   property: null,
@@ -119,7 +119,42 @@ describe('ShareSummary', () => {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(screen.getByText('Link expires Dec 22, 2026')).toBeTruthy();
-    expect(screen.getByText('Insured until Jan 31, 2030')).toBeTruthy();
+    // The fixture's supplier is self-declared: its level says so, and nothing is called insured.
+    expect(screen.getByTestId('verification-level').textContent).toMatch(/^Self-declared/);
+    expect(screen.queryByText(/insurance current/)).toBeNull();
+  });
+
+  it("shows a checked supplier's level, reviewed insurance and what was checked", () => {
+    renderWithMantine(
+      <ShareSummary
+        share={{
+          ...jobShare,
+          supplier: {
+            company_name: 'Cape Roofing (Pty) Ltd',
+            insured_until: '2030-01-31',
+            verification: {
+              level: 'documents_checked',
+              checks: [
+                {
+                  kind: 'liability_insurance',
+                  status: 'approved',
+                  checked_at: '2026-11-02T09:00:00.000Z',
+                  valid_until: '2030-01-31',
+                  source: 'PropertyDNA review',
+                  trade: null,
+                  checked: 'Certificate of insurance',
+                },
+              ],
+            },
+          },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('verification-level').textContent).toMatch(/^Documents checked/);
+    expect(screen.getByText('Liability insurance current until Jan 31, 2030')).toBeTruthy();
+    expect(
+      screen.getByText('Liability insurance certificate · checked Nov 02, 2026 · valid until Jan 31, 2030'),
+    ).toBeTruthy();
   });
 
   it('shows the property name, address, DNA code and owner of a property share', () => {

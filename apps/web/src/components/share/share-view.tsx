@@ -14,6 +14,7 @@ import { DocumentNameCell } from '../documents/document-cells';
 import { TrustStatus } from '../documents/trust-badge';
 import { PasswordField } from '../password-field';
 import { StackedTable } from '../table-head';
+import { VerificationLevelBadge, VerifiedChecks } from '../verification/verification-level';
 
 export type SharedItems = RouterOutputs['shares']['view'];
 export type SharedDocument = SharedItems['documents'][number];
@@ -129,10 +130,18 @@ export function ShareSummary({ share }: { share: SharedItems }) {
           <Fact key={label} label={label} value={value} />
         ))}
       </Group>
-      {share.supplier?.insured_until && (
-        <Badge color="green" variant="light" w="fit-content">
-          Insured until {formatDate(share.supplier.insured_until)}
-        </Badge>
+      {share.supplier && (
+        <Group gap="xs">
+          <VerificationLevelBadge level={share.supplier.verification.level} />
+          {share.supplier.insured_until && (
+            <Badge color="green" variant="light" tt="none" w="fit-content">
+              Liability insurance current until {formatDate(share.supplier.insured_until)}
+            </Badge>
+          )}
+        </Group>
+      )}
+      {share.supplier && (
+        <VerifiedChecks checks={share.supplier.verification.checks} of={share.supplier.company_name} />
       )}
       <Text size="sm" c="dimmed">
         Link expires {formatDate(share.expires_at)}

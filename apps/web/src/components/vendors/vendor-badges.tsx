@@ -1,23 +1,38 @@
 import { Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { VERIFICATION_LEVEL_LABELS, type VerificationLevel } from '@propertydna/domain';
 import { ACCESS_STATUS_COLORS, ACCESS_STATUS_LABELS, type VendorAccess } from './labels';
 
-/** What 'Verified' stands for: a registered supplier (by e-mail address) whose liability insurance is current. */
-export function verifiedExplanation(registeredSupplier: string | null): string {
+/**
+ * What the badge stands for: a registered supplier (by its confirmed e-mail address) that someone checked
+ * (its documents reviewed by PropertyDNA, or matched in an official register); typed insurance never.
+ */
+export function verifiedExplanation(registeredSupplier: string | null, level: VerificationLevel): string {
+  const how =
+    level === 'register_matched'
+      ? 'registration matched in an official register'
+      : 'documents checked by PropertyDNA';
   return registeredSupplier
-    ? `Registered supplier ${registeredSupplier}, liability insurance current`
-    : 'Registered supplier, liability insurance current';
+    ? `Registered supplier ${registeredSupplier}, ${how}`
+    : `Registered supplier, ${how}`;
 }
 
 /**
- * Spec §2: the Verified badge, with the registered supplier's name on hover and for screen readers
- * (the badge is not focusable, so the name is in its accessible text, not only in the tooltip).
+ * Spec §2: a verified vendor's badge names its level ('Documents checked', 'Register matched'), with the
+ * registered supplier's name on hover and for screen readers (the badge is not focusable, so the name is
+ * in its accessible text, not only in the tooltip).
  */
-export function VerifiedBadge({ registeredSupplier }: { registeredSupplier: string | null }) {
-  const explanation = verifiedExplanation(registeredSupplier);
+export function VerifiedBadge({
+  registeredSupplier,
+  level,
+}: {
+  registeredSupplier: string | null;
+  level: VerificationLevel;
+}) {
+  const explanation = verifiedExplanation(registeredSupplier, level);
   return (
     <Tooltip label={explanation} multiline maw={280} withArrow>
-      <Badge color="green" variant="light" data-testid="verified-badge">
-        Verified
+      <Badge color="green" variant="light" tt="none" data-testid="verified-badge">
+        {VERIFICATION_LEVEL_LABELS[level]}
         <VisuallyHidden>: {explanation}</VisuallyHidden>
       </Badge>
     </Tooltip>

@@ -49,7 +49,7 @@ export function propertyVendor(overrides: Partial<PropertyVendor> = {}): Propert
   return { ...vendor({ properties, ...overrides }), access, uploads: [], ...overrides };
 }
 
-/** A verified vendor: a registered supplier with current insurance, who uploaded a certificate. */
+/** A verified vendor: a registered supplier whose documents were checked, who uploaded a certificate. */
 export const ACME = propertyVendor({
   id: 'f00d0000-0000-4000-8000-000000000002',
   name: 'Thandi Mokoena',
@@ -57,6 +57,7 @@ export const ACME = propertyVendor({
   email: 'thandi@acme.example',
   phone: null,
   verified: true,
+  verification_level: 'documents_checked',
   registered_supplier: 'Acme Electrical (Pty) Ltd',
   documents_count: 1,
   access: vendorAccess({ invite_id: 'c0ffee00-0000-4000-8000-000000000002' }),

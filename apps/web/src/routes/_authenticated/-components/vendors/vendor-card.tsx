@@ -39,7 +39,12 @@ export function VendorCard({ vendor, onEdit, onRemove }: VendorCardProps) {
             <Title order={2} size="h5" id={nameId} style={{ overflowWrap: 'anywhere' }}>
               {vendor.name}
             </Title>
-            {vendor.verified && <VerifiedBadge registeredSupplier={vendor.registered_supplier} />}
+            {vendor.verified && vendor.verification_level && (
+              <VerifiedBadge
+                registeredSupplier={vendor.registered_supplier}
+                level={vendor.verification_level}
+              />
+            )}
           </Group>
           <Text size="sm">{vendorCompanyLabel(vendor.company)}</Text>
         </div>

@@ -54,7 +54,7 @@ describe('VendorsTab', () => {
     expect(acme.getByText('Acme Electrical')).toBeTruthy();
     const verified = acme.getByTestId('verified-badge');
     expect(verified.textContent).toBe(
-      'Verified: Registered supplier Acme Electrical (Pty) Ltd, liability insurance current',
+      'Documents checked: Registered supplier Acme Electrical (Pty) Ltd, documents checked by PropertyDNA',
     );
     expect(acme.getByText('Active')).toBeTruthy();
     expect(acme.getByText('Certificate Upload')).toBeTruthy();

@@ -23,8 +23,23 @@ const HIGHVELD = provider({
   email: null,
   phone: '021 555 0202',
   website: null,
-  insured_until: '2026-01-31',
+  // Typed insurance is never current: the API answers no insured_until for a self-declared supplier.
+  insured_until: null,
   verified: false,
+  verification: {
+    level: 'self_declared',
+    checks: [
+      {
+        kind: 'liability_insurance',
+        status: 'lapsed',
+        checked_at: '2025-02-01T09:00:00.000Z',
+        valid_until: '2026-01-31',
+        source: 'PropertyDNA review',
+        trade: null,
+        checked: 'Certificate of insurance',
+      },
+    ],
+  },
 });
 
 function renderTab(overrides: Partial<FakeEscalationServer> = {}) {
@@ -59,7 +74,16 @@ describe('Escalation tab: Find Provider', () => {
 
     const atlantic = within(await providerCard('Atlantic Plumbing (Pty) Ltd'));
     expect(atlantic.getByText('Trading as Atlantic Plumbing')).toBeTruthy();
-    expect(atlantic.getByTestId('verified-badge')).toBeTruthy();
+    expect(atlantic.getByTestId('verification-level').textContent).toMatch(/^Documents checked/);
+    // What was checked, and until when.
+    const checked = within(
+      atlantic.getByRole('list', { name: 'What was checked for Atlantic Plumbing (Pty) Ltd' }),
+    );
+    expect(checked.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Company registration document · checked Nov 02, 2026 · no end date',
+      'PIRB licensed plumber · checked Nov 02, 2026 · valid until Jun 30, 2027',
+      'Liability insurance certificate · checked Nov 02, 2026 · valid until Mar 31, 2027',
+    ]);
     const specialties = within(
       atlantic.getByRole('list', { name: 'Specialties of Atlantic Plumbing (Pty) Ltd' }),
     );
@@ -68,7 +92,9 @@ describe('Escalation tab: Find Provider', () => {
       'Geysers',
     ]);
     expect(atlantic.getByText('12 Main Road, Sea Point, Cape Town')).toBeTruthy();
-    expect(atlantic.getByTestId('provider-insurance').textContent).toBe('Insured until Mar 31, 2027');
+    expect(atlantic.getByTestId('provider-insurance').textContent).toBe(
+      'Liability insurance current until Mar 31, 2027',
+    );
     expect(
       atlantic.getByRole('link', { name: 'Email Atlantic Plumbing (Pty) Ltd' }).getAttribute('href'),
     ).toBe('mailto:jobs@atlanticplumbing.example');
@@ -80,9 +106,10 @@ describe('Escalation tab: Find Provider', () => {
     expect(website.getAttribute('target')).toBe('_blank');
     expect(atlantic.getByRole('button', { name: PROVIDER_MESSAGES.invite })).toBeTruthy();
 
-    // Lapsed insurance: not Verified, and said so; no e-mail address, so no Email link.
+    // Its approval lapsed: self-declared, and said so; nothing listed as checked; no e-mail, no Email link.
     const highveld = within(await providerCard('Highveld Roofing'));
-    expect(highveld.queryByTestId('verified-badge')).toBeNull();
+    expect(highveld.getByTestId('verification-level').textContent).toMatch(/^Self-declared/);
+    expect(highveld.queryByTestId('verified-checks')).toBeNull();
     expect(highveld.getByTestId('provider-insurance').textContent).toBe(PROVIDER_MESSAGES.noInsurance);
     expect(highveld.queryByRole('link', { name: /^Email/ })).toBeNull();
     expect(highveld.getByRole('link', { name: 'Call Highveld Roofing' })).toBeTruthy();

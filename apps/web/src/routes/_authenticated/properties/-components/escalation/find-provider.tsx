@@ -11,7 +11,11 @@ import { useId, useState } from 'react';
 import { ListLoading } from '../../../../../components/list-loading';
 import { LoadError } from '../../../../../components/load-error';
 import { type InvitePrefill, InviteVendorModal } from '../../../../../components/vendors/invite-vendor-modal';
-import { SpecialtyBadges, VerifiedBadge } from '../../../../../components/vendors/vendor-badges';
+import { SpecialtyBadges } from '../../../../../components/vendors/vendor-badges';
+import {
+  VerificationLevelBadge,
+  VerifiedChecks,
+} from '../../../../../components/verification/verification-level';
 import { errorMessage } from '../../../../../lib/error-message';
 import { trpc } from '../../../../../lib/trpc';
 import { PROVIDER_MESSAGES, type Provider } from './labels';
@@ -43,17 +47,20 @@ export function providerInvitePrefill(provider: Provider): InvitePrefill {
   };
 }
 
-/** 'Insured until Dec 31, 2026' while the liability insurance is current, else that none is on file. */
-export function insuranceLine(provider: Pick<Provider, 'insured_until' | 'verified'>): string {
-  return provider.verified && provider.insured_until
-    ? `Insured until ${formatDate(provider.insured_until)}`
+/**
+ * 'Liability insurance current until Dec 31, 2026' while a reviewed insurance certificate holds (the API
+ * answers insured_until only then), else that none is on file: typed insurance is never called current.
+ */
+export function insuranceLine(provider: Pick<Provider, 'insured_until'>): string {
+  return provider.insured_until
+    ? `Liability insurance current until ${formatDate(provider.insured_until)}`
     : PROVIDER_MESSAGES.noInsurance;
 }
 
 /**
  * Find Provider (issue 16 §6): registered suppliers by specialty, area (the property's municipality at
  * first, searched at once) and free text, checked with the domain's schema; each result with its
- * specialties, area, insurance, Verified badge, contact links and 'Invite as vendor', which opens the
+ * specialties, area, reviewed insurance, verification level with what was checked until when, contact links and 'Invite as vendor', which opens the
  * vendors' invite for this property prefilled with the provider's name, e-mail address and phone.
  */
 export function FindProvider({
@@ -174,7 +181,7 @@ function ProviderResults({
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" role="status">
-        {providers.length === 1 ? '1 provider' : `${providers.length} providers`}, verified first
+        {providers.length === 1 ? '1 provider' : `${providers.length} providers`}, checked suppliers first
       </Text>
       <Stack gap="sm" component="ul" aria-label="Providers" p={0} m={0} style={{ listStyle: 'none' }}>
         {providers.map((provider) => (
@@ -206,7 +213,7 @@ function ProviderCard({ provider, onInvite }: { provider: Provider; onInvite: ()
               <Title order={3} size="h5" id={nameId} style={{ overflowWrap: 'anywhere' }}>
                 {provider.company_name}
               </Title>
-              {provider.verified && <VerifiedBadge registeredSupplier={provider.company_name} />}
+              <VerificationLevelBadge level={provider.verification.level} />
             </Group>
             {tradingAs && <Text size="sm">Trading as {tradingAs}</Text>}
             <SpecialtyBadges of={provider.company_name} specialties={provider.specialties} />
@@ -218,9 +225,14 @@ function ProviderCard({ provider, onInvite }: { provider: Provider; onInvite: ()
                 {provider.area}
               </Text>
             )}
-            <Text size="sm" c={provider.verified ? undefined : 'dimmed'} data-testid="provider-insurance">
+            <Text
+              size="sm"
+              c={provider.insured_until ? undefined : 'dimmed'}
+              data-testid="provider-insurance"
+            >
               {insuranceLine(provider)}
             </Text>
+            <VerifiedChecks checks={provider.verification.checks} of={provider.company_name} />
           </Stack>
           <ProviderContact provider={provider} />
         </Group>

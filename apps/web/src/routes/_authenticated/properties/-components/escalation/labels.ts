@@ -65,7 +65,7 @@ export const PROVIDER_MESSAGES = {
   emptyHint: 'Try another specialty, a nearby town, or clear a field to widen the search.',
   loadFailed: 'Unable to search the providers',
   invite: 'Invite as vendor',
-  noInsurance: 'No current insurance on file',
+  noInsurance: 'No reviewed insurance certificate on file',
 } as const;
 
 export const CALL_MESSAGES = {
