@@ -7,6 +7,7 @@ export default defineConfig({
     main: 'src/main.ts',
     'migrate-cli': 'src/db/migrate-cli.ts',
     'create-staff-cli': 'src/create-staff-cli.ts',
+    'import-register-cli': 'src/modules/registers/import-register-cli.ts',
   },
   format: 'esm',
   platform: 'node',

@@ -150,7 +150,7 @@ describe(`accounts and sessions (${databaseKind})`, () => {
       ],
       [
         'company type for a company investor',
-        { userType: 'company_investor', company: 'X', registrationNumber: '1' },
+        { userType: 'company_investor', company: 'X', registrationNumber: '2015/123456/07' },
         m.companyTypeRequired,
       ],
       [
@@ -160,12 +160,17 @@ describe(`accounts and sessions (${databaseKind})`, () => {
       ],
       [
         'specialties for a supplier',
-        { userType: 'supplier', company: 'X', registrationNumber: '1', businessAddress: 'A' },
+        { userType: 'supplier', company: 'X', registrationNumber: '2015/123456/07', businessAddress: 'A' },
         m.specialtiesRequired,
       ],
       [
         'business address for a supplier',
-        { userType: 'supplier', company: 'X', registrationNumber: '1', specialties: ['Roofing'] },
+        {
+          userType: 'supplier',
+          company: 'X',
+          registrationNumber: '2015/123456/07',
+          specialties: ['Roofing'],
+        },
         m.businessAddressRequired,
       ],
       ['a Coming Soon role (developer)', { userType: 'developer', company: 'X' }, m.comingSoon],

@@ -432,7 +432,8 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
       const callback = res.json();
       expect(callback).toMatchObject({
         property_id: owner.propertyId,
-        phone: '082 123 4567',
+        // Stored in E.164, whatever the spacing typed.
+        phone: '+27821234567',
         preferred_time: 'afternoon',
         preferred_time_label: 'Afternoon (12:00–17:00)',
         topic: 'Help with my burst geyser claim <please>',
@@ -452,7 +453,7 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
         owner.email,
         'Kloof House, 8 Kloof Street, Gardens',
         property.dnaCode,
-        'Call 082 123 4567',
+        'Call +27821234567',
         'Preferred time: Afternoon (12:00–17:00)',
         'Topic: Help with my burst geyser claim <please>',
       ]) {

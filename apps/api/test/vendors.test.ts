@@ -586,7 +586,7 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({
-      phone: '082 123 4567',
+      phone: '+27821234567',
       specialties: ['Electrical', 'Solar'],
       notes: 'Came out on a Sunday',
       company: null,

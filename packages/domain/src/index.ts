@@ -1,4 +1,5 @@
 export * from './alert-digest.js';
+export * from './business-numbers.js';
 export * from './certificates.js';
 export * from './claim-cover.js';
 export * from './compliance.js';
@@ -19,6 +20,7 @@ export * from './plan-terms.js';
 export * from './plans.js';
 export * from './policy-analysis/index.js';
 export * from './recurrence.js';
+export * from './registers.js';
 export * from './reminders.js';
 export * from './return-path.js';
 export * from './schemas/auth.js';

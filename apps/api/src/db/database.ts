@@ -35,6 +35,8 @@ export interface OrganizationTable {
   plan: Generated<'free' | 'premium'>;
   trial_ends_at: Date | null;
   registration_number: string | null;
+  /** The supplier's registration with a trade body (electrical, PIRB, LP gas…), as a trade register lists it. */
+  trade_registration_number: ColumnType<string | null, string | null | undefined, string | null>;
   vat_number: string | null;
   company_type: string | null;
   trading_as: string | null;
@@ -385,6 +387,30 @@ export interface Database {
   staff_members: StaffMemberTable;
   supplier_evidence: SupplierEvidenceTable;
   pack_choices: PackChoiceTable;
+  register_imports: RegisterImportTable;
+  register_entries: RegisterEntryTable;
+}
+
+/** One imported register source (migration 0023): replaced whole on each import of that source. */
+export interface RegisterImportTable {
+  source: string;
+  imported_at: Timestamp;
+  file_name: string;
+  file_sha256: string;
+  entry_count: number;
+}
+
+/** One entry of an official register, with the keys it is matched on (@propertydna/domain registers.ts). */
+export interface RegisterEntryTable {
+  id: Generated<number>;
+  source: string;
+  line: number;
+  registration_number: string;
+  name: string;
+  category: string;
+  valid_until: DateOnly;
+  number_key: string;
+  name_key: string;
 }
 
 export type TransferStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';

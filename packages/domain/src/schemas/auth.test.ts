@@ -314,13 +314,40 @@ describe('signupFormSchema', () => {
     });
   });
 
-  it('keeps phone optional but checks it when given', () => {
+  it('keeps phone optional but checks it when given, and stores it in E.164', () => {
     expect(dataOf(signupFormSchema, { ...homeowner, phoneNumber: ' 082 123 4567 ' }).phoneNumber).toBe(
-      '082 123 4567',
+      '+27821234567',
     );
     expect(errorsOf(signupFormSchema, { ...homeowner, phoneNumber: 'call me' })).toEqual({
       phoneNumber: 'Enter a valid phone number',
     });
+  });
+
+  it('checks the registration and VAT numbers of the roles that give them, and stores them compact', () => {
+    expect(
+      dataOf(signupFormSchema, { ...supplier, registrationNumber: ' 2015 / 555555 / 07 ' }),
+    ).toMatchObject({
+      registrationNumber: '2015/555555/07',
+    });
+    expect(errorsOf(signupFormSchema, { ...supplier, registrationNumber: '1234' })).toEqual({
+      registrationNumber: 'Enter the company registration number as YYYY/NNNNNN/NN, e.g. 2015/123456/07',
+    });
+    expect(errorsOf(signupFormSchema, { ...companyInvestor, registrationNumber: '1899/123456/07' })).toEqual({
+      registrationNumber: 'The registration year must be between 1900 and this year',
+    });
+    expect(dataOf(signupFormSchema, { ...companyInvestor, vatNumber: '4123 456 789' })).toMatchObject({
+      vatNumber: '4123456789',
+    });
+    expect(errorsOf(signupFormSchema, { ...companyInvestor, vatNumber: '5123456789' })).toEqual({
+      vatNumber: 'Enter the VAT number as 10 digits starting with 4, e.g. 4123456789',
+    });
+    // A number the chosen role does not use is dropped, not checked.
+    expect(dataOf(signupFormSchema, { ...homeowner, registrationNumber: 'x', vatNumber: 'y' })).toMatchObject(
+      {
+        registrationNumber: undefined,
+        vatNumber: undefined,
+      },
+    );
   });
 
   it('caps the lengths', () => {
@@ -445,7 +472,7 @@ describe('signupRequestSchema', () => {
       ...sent,
       userType: 'supplier',
       company: 'RoofCo',
-      registrationNumber: 'R1',
+      registrationNumber: '2015/555555/07',
       businessAddress: 'Cape Town',
     } as const;
     expect(dataOf(signupRequestSchema, { ...base, specialties: 'Roofing,Gutters , ,roofing' })).toMatchObject(
@@ -466,7 +493,7 @@ describe('signupRequestSchema', () => {
     const filled = {
       ...sent,
       company: 'C',
-      registrationNumber: 'R',
+      registrationNumber: '2015/555555/07',
       companyType: 'T',
       specialties: 'S',
       businessAddress: 'A',

@@ -12,8 +12,10 @@ import {
   emailSchema,
   MAX_LENGTHS,
   noControlCharacters,
+  optionalCompanyRegistrationSchema,
   optionalPhoneSchema,
   optionalText,
+  optionalVatNumberSchema,
   requiredText,
   specialtiesSchema,
 } from './common.js';
@@ -145,7 +147,23 @@ function checkSignupRole(value: SignupRoleValues, ctx: z.RefinementCtx): void {
     if (!isFilled(value[field]))
       ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGES[field], path: [field] });
   }
+  // The formats of the numbers the role uses; a number left over from another role is dropped unread.
+  const kept: readonly SignupRoleField[] = SIGNUP_FIELDS_BY_USER_TYPE[value.userType];
+  for (const [field, schema] of FORMATTED_ROLE_FIELDS) {
+    if (!kept.includes(field)) continue;
+    const [issue] = schema.safeParse(value[field]).error?.issues ?? [];
+    if (issue) ctx.addIssue({ code: 'custom', message: issue.message, path: [field] });
+  }
 }
+
+/**
+ * The role fields with a format, and the schema that checks and normalises it: a company registration
+ * number as CIPC writes it, a VAT number as SARS issues it.
+ */
+const FORMATTED_ROLE_FIELDS = [
+  ['registrationNumber', optionalCompanyRegistrationSchema],
+  ['vatNumber', optionalVatNumberSchema],
+] as const;
 
 /** Sets the account type and drops the role-dependent fields the chosen role does not use. */
 function keepRoleFields<T extends SignupRoleValues>(value: T): T & { accountType: AccountGroup } {
@@ -156,6 +174,8 @@ function keepRoleFields<T extends SignupRoleValues>(value: T): T & { accountType
     if (field === 'specialties') result.specialties = [];
     else result[field] = undefined;
   }
+  // Checked by checkSignupRole: only a valid number reaches here, stored in its one form.
+  for (const [field, schema] of FORMATTED_ROLE_FIELDS) result[field] = schema.parse(result[field]);
   return result;
 }
 

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { normalisePhoneNumber } from '../business-numbers.js';
+import { johannesburgDate } from '../due-band.js';
 import {
   boundedInt,
   COMMON_MESSAGES,
@@ -20,10 +22,13 @@ import {
   MAX_LENGTHS,
   MAX_SPECIALTIES,
   normaliseSpecialties,
+  optionalCompanyRegistrationSchema,
   optionalEmailSchema,
   optionalIsoDateSchema,
   optionalPhoneSchema,
   optionalText,
+  optionalTradeRegistrationSchema,
+  optionalVatNumberSchema,
   requiredIsoDate,
   requiredPhone,
   requiredText,
@@ -119,20 +124,35 @@ describe('optionalEmailSchema', () => {
 });
 
 describe('phone numbers', () => {
-  it.each([['082 123 4567'], ['+27 82 123 4567'], ['+27 (0)82-123-4567'], ['0211234567']])(
-    'accepts %j',
-    (value) => {
-      expect(isPhoneNumber(value)).toBe(true);
-      expect(dataOf(optionalPhoneSchema, ` ${value} `)).toBe(value);
-    },
-  );
+  it.each([
+    ['082 123 4567', '+27821234567'],
+    ['+27 82 123 4567', '+27821234567'],
+    ['+27 (0)82-123-4567', '+27821234567'],
+    ['+27 082 123 4567', '+27821234567'],
+    ['27 82 123 4567', '+27821234567'],
+    ['0027 82 123 4567', '+27821234567'],
+    ['0211234567', '+27211234567'],
+    ['(021) 123-4567', '+27211234567'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['0044 20 7946 0958', '+442079460958'],
+    ['+1 (212) 555-0100', '+12125550100'],
+  ])('reads %j as %j (E.164)', (value, e164) => {
+    expect(isPhoneNumber(value)).toBe(true);
+    expect(normalisePhoneNumber(value)).toBe(e164);
+    expect(dataOf(optionalPhoneSchema, ` ${value} `)).toBe(e164);
+  });
 
   it.each([
     ['letters', '082 ABC 4567'],
     ['too few digits', '123 456'],
-    ['too many digits', '1234567890123456'],
+    ['too many digits', '+1234567890123456'],
     ['plus inside', '082+1234567'],
     ['too long', `+27 ${'1 '.repeat(14)}`],
+    ['a South African number one digit short', '082 123 456'],
+    ['a South African number one digit long', '+27 82 123 45678'],
+    ['a South African number starting 0 after the trunk zero', '000 123 4567'],
+    ['no country code and no trunk zero', '821234567'],
+    ['a country code starting with 0', '+0 82 123 4567'],
   ])('rejects %s', (_label, value) => {
     expect(isPhoneNumber(value.trim())).toBe(false);
     expect(errorsOf(optionalPhoneSchema, value)).toEqual({ '': 'Enter a valid phone number' });
@@ -146,7 +166,7 @@ describe('phone numbers', () => {
 
   it('can be required, with one message per way it is wrong', () => {
     const schema = requiredPhone('Phone number is required');
-    expect(dataOf(schema, ' 082 123 4567 ')).toBe('082 123 4567');
+    expect(dataOf(schema, ' 082 123 4567 ')).toBe('+27821234567');
     for (const missing of ['', '  ', undefined, null, 821234567]) {
       expect(errorsOf(schema, missing)).toEqual({ '': 'Phone number is required' });
     }
@@ -154,6 +174,52 @@ describe('phone numbers', () => {
     expect(errorsOf(schema, '082\u0000123 4567')).toEqual({
       '': 'Phone number must not contain control characters',
     });
+  });
+});
+
+describe('business numbers', () => {
+  const thisYear = johannesburgDate(new Date()).year;
+
+  it('takes a CIPC registration number without its spaces, blank as undefined', () => {
+    expect(dataOf(optionalCompanyRegistrationSchema, ' 2015 / 123456 / 07 ')).toBe('2015/123456/07');
+    expect(dataOf(optionalCompanyRegistrationSchema, `${thisYear}/000001/07`)).toBe(`${thisYear}/000001/07`);
+    for (const blank of ['', ' ', null, undefined])
+      expect(dataOf(optionalCompanyRegistrationSchema, blank)).toBeUndefined();
+  });
+
+  it.each([['1234'], ['2015/12345/07'], ['2015-123456-07'], ['K2015/123456/07'], [42]])(
+    'refuses %j as a registration number',
+    (value) => {
+      expect(errorsOf(optionalCompanyRegistrationSchema, value)).toEqual({
+        '': 'Enter the company registration number as YYYY/NNNNNN/NN, e.g. 2015/123456/07',
+      });
+    },
+  );
+
+  it('refuses a registration year before 1900 or after this year', () => {
+    for (const year of [1899, thisYear + 1])
+      expect(errorsOf(optionalCompanyRegistrationSchema, `${year}/123456/07`)).toEqual({
+        '': 'The registration year must be between 1900 and this year',
+      });
+  });
+
+  it('takes a VAT number of 10 digits starting with 4', () => {
+    expect(dataOf(optionalVatNumberSchema, ' 4123 456 789 ')).toBe('4123456789');
+    expect(dataOf(optionalVatNumberSchema, '')).toBeUndefined();
+    for (const bad of ['5123456789', '412345678', '41234567890', '4123-456-789'])
+      expect(errorsOf(optionalVatNumberSchema, bad)).toEqual({
+        '': 'Enter the VAT number as 10 digits starting with 4, e.g. 4123456789',
+      });
+  });
+
+  it('takes a trade registration number in upper case with single spaces', () => {
+    expect(dataOf(optionalTradeRegistrationSchema, ' pirb  12345 ')).toBe('PIRB 12345');
+    expect(dataOf(optionalTradeRegistrationSchema, 'ER/2021-0042')).toBe('ER/2021-0042');
+    expect(dataOf(optionalTradeRegistrationSchema, null)).toBeUndefined();
+    for (const bad of ['PIRB', '1', '/12345', 'ER#12345', '1'.repeat(31)])
+      expect(errorsOf(optionalTradeRegistrationSchema, bad)).toEqual({
+        '': 'Enter the trade registration number as it appears on your registration certificate (letters, digits, / and -)',
+      });
   });
 });
 

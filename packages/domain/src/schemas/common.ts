@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  BUSINESS_NUMBER_MESSAGES,
+  checkCompanyRegistrationNumber,
+  normalisePhoneNumber,
+  normaliseTradeRegistrationNumber,
+  normaliseVatNumber,
+} from '../business-numbers.js';
+import { johannesburgDate } from '../due-band.js';
 
 /**
  * Building blocks shared by the form and request schemas (spec §5).
@@ -230,32 +238,94 @@ export const optionalEmailSchema = z
 
 /**
  * A phone number as people type it in South Africa and abroad ('082 123 4567', '+27 (0)82-123-4567'):
- * an optional leading +, then digits, spaces, hyphens and brackets, with 7 to 15 digits in all.
+ * true when it reads as an E.164 number (`normalisePhoneNumber`).
  */
 export function isPhoneNumber(value: string): boolean {
-  if (value.length > MAX_LENGTHS.phone || !/^\+?[0-9 ()-]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, '').length;
-  return digits >= 7 && digits <= 15;
+  return normalisePhoneNumber(value) !== null;
 }
 
-/** An optional phone number (spec §5: "Phone optional"): blank becomes `undefined`. */
+/** The typed phone number in E.164 ('082 123 4567' → '+27821234567'), or 'Enter a valid phone number'. */
+function toE164(value: string, ctx: z.RefinementCtx): string {
+  const phone = normalisePhoneNumber(value);
+  if (phone === null) {
+    ctx.addIssue({ code: 'custom', message: COMMON_MESSAGES.invalidPhone });
+    return z.NEVER;
+  }
+  return phone;
+}
+
+/**
+ * An optional phone number (spec §5: "Phone optional"): blank becomes `undefined`, anything else is stored
+ * in E.164 ('082 123 4567' → '+27821234567').
+ */
 export const optionalPhoneSchema = z
   .string({ error: COMMON_MESSAGES.invalidPhone })
   .trim()
   .check(noControlCharacters('Phone number'))
-  .refine((value) => value === '' || isPhoneNumber(value), COMMON_MESSAGES.invalidPhone)
   .nullish()
-  .transform((value) => value || undefined);
+  .transform((value, ctx) => (value ? toE164(value, ctx) : undefined));
 
-/** A required phone number: missing or blank gives `requiredMessage`, anything else not a number 'Enter a valid phone number'. */
+/**
+ * A required phone number, stored in E.164: missing or blank gives `requiredMessage`, anything else not a
+ * number 'Enter a valid phone number'.
+ */
 export function requiredPhone(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
     .trim()
     .check(noControlCharacters('Phone number'))
     .min(1, requiredMessage)
-    .refine((value) => value === '' || isPhoneNumber(value), COMMON_MESSAGES.invalidPhone);
+    .transform(toE164);
 }
+
+/** The current year in South Africa: the latest a company registration number may carry. */
+const currentYear = () => johannesburgDate(new Date()).year;
+
+/**
+ * An optional CIPC company registration number (YYYY/NNNNNN/NN, the year 1900 to this year): blank becomes
+ * `undefined`; spaces are dropped ('2015 / 123456 / 07' → '2015/123456/07'); anything else gives 'Enter
+ * the company registration number as YYYY/NNNNNN/NN, e.g. 2015/123456/07' (or the year's message).
+ */
+export const optionalCompanyRegistrationSchema = z
+  .string({ error: BUSINESS_NUMBER_MESSAGES.companyRegistration })
+  .trim()
+  .check(noControlCharacters('Registration number'))
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const checked = checkCompanyRegistrationNumber(value, currentYear());
+    if (checked.ok) return checked.value;
+    ctx.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  });
+
+/** An optional VAT number (10 digits starting with 4): blank becomes `undefined`, spaces are dropped. */
+export const optionalVatNumberSchema = z
+  .string({ error: BUSINESS_NUMBER_MESSAGES.vat })
+  .trim()
+  .check(noControlCharacters('VAT number'))
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const vat = normaliseVatNumber(value);
+    if (vat !== null) return vat;
+    ctx.addIssue({ code: 'custom', message: BUSINESS_NUMBER_MESSAGES.vat });
+    return z.NEVER;
+  });
+
+/** An optional trade registration number, stored in upper case with single spaces; blank becomes `undefined`. */
+export const optionalTradeRegistrationSchema = z
+  .string({ error: BUSINESS_NUMBER_MESSAGES.tradeRegistration })
+  .trim()
+  .check(noControlCharacters('Trade registration number'))
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const number = normaliseTradeRegistrationNumber(value);
+    if (number !== null) return number;
+    ctx.addIssue({ code: 'custom', message: BUSINESS_NUMBER_MESSAGES.tradeRegistration });
+    return z.NEVER;
+  });
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -93,7 +93,7 @@ describe('callbackInputSchema (Schedule Call)', () => {
 
   it('accepts a request in one of the three slots', () => {
     expect(dataOf(callbackInputSchema, callback)).toEqual({
-      phone: '082 123 4567',
+      phone: '+27821234567',
       preferred_time: 'morning',
       topic: 'My burst geyser claim',
     });

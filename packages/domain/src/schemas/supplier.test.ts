@@ -24,9 +24,10 @@ describe('supplierProfileSchema', () => {
     expect(dataOf(supplierProfileSchema, profile)).toEqual({
       company_name: 'RoofCo (Pty) Ltd',
       registration_number: '2015/555555/07',
+      trade_registration_number: undefined,
       description: 'Roofing and waterproofing in the Western Cape',
       email: 'info@roofco.co.za',
-      phone: '021 555 1234',
+      phone: '+27215551234',
       website: 'https://www.roofco.co.za',
       specialties: ['Roofing', 'Waterproofing'],
     });
@@ -46,6 +47,7 @@ describe('supplierProfileSchema', () => {
     ).toEqual({
       company_name: 'RoofCo',
       registration_number: undefined,
+      trade_registration_number: undefined,
       description: undefined,
       email: undefined,
       phone: undefined,
@@ -57,11 +59,27 @@ describe('supplierProfileSchema', () => {
     ).toEqual(['Solar']);
   });
 
+  it('stores the numbers in their one form: compact, upper case, E.164', () => {
+    expect(
+      dataOf(supplierProfileSchema, {
+        ...profile,
+        registration_number: '2015 / 555555 / 07',
+        trade_registration_number: ' er  12345 ',
+        phone: '+27 (0)21 555 1234',
+      }),
+    ).toMatchObject({
+      registration_number: '2015/555555/07',
+      trade_registration_number: 'ER 12345',
+      phone: '+27215551234',
+    });
+  });
+
   it('gives a message for each bad field', () => {
     expect(
       errorsOf(supplierProfileSchema, {
         company_name: ' ',
         registration_number: 'r'.repeat(51),
+        trade_registration_number: 'no number',
         description: 'd'.repeat(2001),
         email: 'info@',
         phone: 'none',
@@ -70,7 +88,9 @@ describe('supplierProfileSchema', () => {
       }),
     ).toEqual({
       company_name: 'Company name is required',
-      registration_number: 'Registration number must be at most 50 characters',
+      registration_number: 'Enter the company registration number as YYYY/NNNNNN/NN, e.g. 2015/123456/07',
+      trade_registration_number:
+        'Enter the trade registration number as it appears on your registration certificate (letters, digits, / and -)',
       description: 'Description must be at most 2000 characters',
       email: 'Enter a valid email address',
       phone: 'Enter a valid phone number',

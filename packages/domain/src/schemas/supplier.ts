@@ -3,9 +3,11 @@ import { isJobRef } from '../job-ref.js';
 import {
   MAX_LENGTHS,
   noControlCharacters,
+  optionalCompanyRegistrationSchema,
   optionalEmailSchema,
   optionalPhoneSchema,
   optionalText,
+  optionalTradeRegistrationSchema,
   requiredIsoDate,
   requiredText,
   specialtiesSchema,
@@ -52,12 +54,16 @@ export const websiteSchema = z
 
 /**
  * The supplier console's Profile tab and GET/PUT /api/supplier/profile (spec §2, §3, §7): company_name
- * required; registration_number, description, email, phone, website optional; specialties typed
- * comma-separated (or sent as a list), stored as a trimmed, de-duplicated list.
+ * required; registration_number (CIPC, YYYY/NNNNNN/NN), trade_registration_number (the supplier's
+ * registration with a trade body or register: electrical, PIRB, LP gas…), description, email, phone
+ * (stored in E.164), website optional; specialties typed comma-separated (or sent as a list), stored as a
+ * trimmed, de-duplicated list. A profile saved before these formats were checked may hold a number that
+ * no longer passes: it stays readable, and the next save asks for a valid one.
  */
 export const supplierProfileSchema = z.object({
   company_name: requiredText(SUPPLIER_MESSAGES.companyNameRequired, MAX_LENGTHS.name, 'Company name'),
-  registration_number: optionalText(MAX_LENGTHS.shortCode, 'Registration number'),
+  registration_number: optionalCompanyRegistrationSchema,
+  trade_registration_number: optionalTradeRegistrationSchema,
   description: optionalText(MAX_LENGTHS.description, 'Description'),
   email: optionalEmailSchema,
   phone: optionalPhoneSchema,

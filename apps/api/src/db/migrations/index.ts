@@ -21,6 +21,7 @@ import * as portfolioVersion from './2026-11-26T0019-portfolio-version.js';
 import * as storedObjects from './2026-11-27T0020-stored-objects.js';
 import * as emailVerification from './2026-11-27T0021-email-verification.js';
 import * as supplierVerification from './2026-11-27T0022-supplier-verification.js';
+import * as registers from './2026-11-27T0023-registers.js';
 import * as honestDates from './2026-11-27T0025-honest-dates.js';
 import * as claimCoverAndReminders from './2026-11-27T0026-claim-cover-and-reminders.js';
 import * as packChoices from './2026-11-27T0027-pack-choices.js';
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0020-stored-objects': storedObjects,
   '2026-11-27T0021-email-verification': emailVerification,
   '2026-11-27T0022-supplier-verification': supplierVerification,
+  '2026-11-27T0023-registers': registers,
   '2026-11-27T0025-honest-dates': honestDates,
   '2026-11-27T0027-pack-choices': packChoices,
   '2026-11-27T0026-claim-cover-and-reminders': claimCoverAndReminders,

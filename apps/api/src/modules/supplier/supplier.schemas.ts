@@ -12,6 +12,7 @@ export const supplierProfileOutSchema = z
   .object({
     company_name: z.string(),
     registration_number: z.string().nullable(),
+    trade_registration_number: z.string().nullable(),
     description: z.string().nullable(),
     email: z.string().nullable(),
     phone: z.string().nullable(),

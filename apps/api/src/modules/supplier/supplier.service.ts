@@ -38,6 +38,7 @@ export async function getSupplierProfile(db: Db, organizationId: string): Promis
   return {
     company_name: org.name,
     registration_number: org.registration_number,
+    trade_registration_number: org.trade_registration_number,
     description: org.description,
     email: org.contact_email,
     phone: org.contact_phone,
@@ -56,6 +57,7 @@ export async function updateSupplierProfile(
     .set({
       name: profile.company_name,
       registration_number: profile.registration_number ?? null,
+      trade_registration_number: profile.trade_registration_number ?? null,
       description: profile.description ?? null,
       contact_email: profile.email ?? null,
       contact_phone: profile.phone ?? null,

@@ -10,27 +10,12 @@ import {
 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/database.js';
+import { mayBeRegisterMatched, registerChecks } from '../registers/register-checks.js';
 
 export type { SupplierVerification, VerificationCheck };
 
 /** The source a reviewed check names: who checked it. */
 export const REVIEW_SOURCE = 'PropertyDNA review';
-
-/**
- * The checks an official register gives a set of suppliers (kind 'register', status 'matched'), keyed by
- * organisation id. The registers module provides the real one; until it is wired in here, no supplier
- * has a register check and nobody is register matched.
- */
-export type RegisterChecks = (
-  db: DbOrTrx,
-  organizationIds: readonly string[],
-  today: string,
-) => Promise<Map<string, VerificationCheck[]>>;
-
-const noRegisterChecks: RegisterChecks = async () => new Map();
-
-/** The seam the registers module plugs into: `registerChecks` from modules/registers. */
-const registerChecks: RegisterChecks = noRegisterChecks;
 
 interface EvidenceCheckRow {
   organization_id: string;
@@ -138,12 +123,13 @@ export async function supplierVerificationLevel(
 }
 
 /**
- * A SQL condition on organisation `o` that every documents-checked supplier meets (an approved,
- * unexpired company registration and insurance certificate): Find Provider orders by it before it
- * takes its page, then by the exact level.
+ * A SQL condition on organisation `o` that every checked supplier meets: documents checked (an approved,
+ * unexpired company registration and insurance certificate) or possibly register matched (one of its
+ * numbers is in a current register entry; the name is compared after): Find Provider orders by it before
+ * it takes its page, then by the exact level.
  */
 export function mayBeChecked(today: string) {
   const approved = (kind: string) =>
     sql<boolean>`exists (select 1 from supplier_evidence e where e.organization_id = o.id and e.kind = ${kind} and e.status = 'approved' and (e.valid_until is null or e.valid_until >= ${today}::date))`;
-  return sql<boolean>`(${approved('company_registration')} and ${approved('liability_insurance')})`;
+  return sql<boolean>`((${approved('company_registration')} and ${approved('liability_insurance')}) or ${mayBeRegisterMatched(today)})`;
 }

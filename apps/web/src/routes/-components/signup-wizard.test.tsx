@@ -261,6 +261,38 @@ describe('SignupWizard submit', () => {
     });
   });
 
+  it('shows the format of a registration number, VAT number or phone number on its field, and sends them normalised', async () => {
+    const { onSubmit } = renderWizard();
+    await goToRole('Company', 'Company Investor');
+    type('Company name', 'Karoo Holdings');
+    type('Company type', 'Private company (Pty) Ltd');
+    type('Company registration number', '1234');
+    type('VAT number (optional)', '5123');
+    fillPersonalDetails();
+    type('Phone number (optional)', '12');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to the Terms of Service' }));
+    fireEvent.click(button('Create Account'));
+    expect(await screen.findByText('Enter a valid phone number')).toBeTruthy();
+    type('Phone number (optional)', '082 123 4567');
+    fireEvent.click(button('Create Account'));
+    expect(
+      await screen.findByText('Enter the company registration number as YYYY/NNNNNN/NN, e.g. 2015/123456/07'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Enter the VAT number as 10 digits starting with 4, e.g. 4123456789'),
+    ).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    type('Company registration number', '2019 / 123456 / 07');
+    type('VAT number (optional)', '4123 456 789');
+    fireEvent.click(button('Create Account'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      registrationNumber: '2019/123456/07',
+      vatNumber: '4123456789',
+      phoneNumber: '+27821234567',
+    });
+  });
+
   it('reads Creating Account... and holds the buttons while the request is out', async () => {
     renderWizard({ preset: 'homeowner', busy: true });
     const submit = await screen.findByRole('button', { name: 'Creating Account...' });

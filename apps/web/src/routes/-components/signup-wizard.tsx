@@ -90,8 +90,16 @@ const ROLE_FIELD_INPUTS: Record<
   { label: string; placeholder?: string; description?: string; autoComplete?: string }
 > = {
   company: { label: 'Company name', autoComplete: 'organization' },
-  registrationNumber: { label: 'Company registration number', placeholder: 'e.g. 2019/123456/07' },
-  vatNumber: { label: 'VAT number', placeholder: 'e.g. 4123456789' },
+  registrationNumber: {
+    label: 'Company registration number',
+    placeholder: 'e.g. 2019/123456/07',
+    description: 'As CIPC issued it: YYYY/NNNNNN/NN',
+  },
+  vatNumber: {
+    label: 'VAT number',
+    placeholder: 'e.g. 4123456789',
+    description: '10 digits starting with 4',
+  },
   companyType: { label: 'Company type' },
   tradingAs: { label: 'Trading as', placeholder: 'The name your customers know you by' },
   businessAddress: { label: 'Business address', autoComplete: 'street-address' },

@@ -9,12 +9,16 @@ import { trpc } from '../../../../lib/trpc';
 interface ProfileValues {
   company_name: string;
   registration_number: string;
+  trade_registration_number: string;
   description: string;
   email: string;
   phone: string;
   website: string;
   specialties: string;
 }
+
+/** The fields with a format: a value stored before the format was checked shows its message on load. */
+const FORMATTED_FIELDS = ['registration_number', 'trade_registration_number', 'phone'] as const;
 
 /** Profile tab: the supplier profile form, specialties entered comma-separated → 'Profile updated'. */
 export function ProfilePanel() {
@@ -26,6 +30,7 @@ export function ProfilePanel() {
     initialValues: {
       company_name: '',
       registration_number: '',
+      trade_registration_number: '',
       description: '',
       email: '',
       phone: '',
@@ -34,7 +39,7 @@ export function ProfilePanel() {
     },
     validate: schemaResolver(supplierProfileSchema, { sync: true }),
   });
-  const { setValues, resetDirty } = form;
+  const { setValues, resetDirty, validateField } = form;
   const data = profile.data;
 
   useEffect(() => {
@@ -42,6 +47,7 @@ export function ProfilePanel() {
     setValues({
       company_name: data.company_name,
       registration_number: data.registration_number ?? '',
+      trade_registration_number: data.trade_registration_number ?? '',
       description: data.description ?? '',
       email: data.email ?? '',
       phone: data.phone ?? '',
@@ -49,7 +55,9 @@ export function ProfilePanel() {
       specialties: data.specialties.join(', '),
     });
     resetDirty();
-  }, [data, setValues, resetDirty]);
+    // A number saved before its format was checked is shown with what to change, before the next save.
+    for (const field of FORMATTED_FIELDS) if (data[field]) validateField(field);
+  }, [data, setValues, resetDirty, validateField]);
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -68,10 +76,27 @@ export function ProfilePanel() {
     <form noValidate onSubmit={submit} aria-label="Supplier profile">
       <Stack gap="sm" maw={640}>
         <TextInput label="Company name" required {...form.getInputProps('company_name')} />
-        <TextInput label="Registration number" {...form.getInputProps('registration_number')} />
+        <TextInput
+          label="Company registration number"
+          description="As CIPC issued it: YYYY/NNNNNN/NN"
+          placeholder="e.g. 2015/123456/07"
+          {...form.getInputProps('registration_number')}
+        />
+        <TextInput
+          label="Trade registration number"
+          description="Your number with a trade register (electrical registered person, PIRB plumber, LP gas…), as your certificate prints it"
+          placeholder="e.g. PIRB 12345"
+          {...form.getInputProps('trade_registration_number')}
+        />
         <Textarea label="Description" rows={3} {...form.getInputProps('description')} />
         <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-        <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+        <TextInput
+          label="Phone"
+          type="tel"
+          description="Saved in international form (+27…)"
+          placeholder="e.g. 082 123 4567"
+          {...form.getInputProps('phone')}
+        />
         <TextInput label="Website" {...form.getInputProps('website')} />
         <TextInput
           label="Specialties"
