@@ -460,6 +460,58 @@ describe(`official registers (${databaseKind})`, () => {
       await importRegister(db(), 'Reimport', fileOf(`${HEADER}ER 778,Someone Else,Electrical,2030-01-01\n`));
       expect((await checksNow()).get(account.organizationId)).toEqual([]);
     });
+
+    it('GET /api/providers shows register matched with its check, and self-declared once a re-import drops the entry', async () => {
+      const source = 'Providers register';
+      const importedAt = new Date('2026-11-27T06:00:00Z');
+      await importRegister(
+        db(),
+        source,
+        fileOf(`${HEADER}2012/345678/07,Kwazi Geysers (Pty) Ltd,Plumbing,2030-03-31\n`),
+        importedAt,
+      );
+      await supplier({ company_name: 'Kwazi Geysers', registration_number: '2012/345678/07' });
+      const owner = await signUpAndLogIn(t, 'homeowner');
+      const find = async () => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/providers?q=Kwazi',
+          headers: owner.headers,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { company_name: string; verified: boolean; verification: unknown }[];
+      };
+      expect(await find()).toMatchObject([
+        {
+          company_name: 'Kwazi Geysers',
+          verified: true,
+          verification: {
+            level: 'register_matched',
+            checks: [
+              {
+                kind: 'register',
+                status: 'matched',
+                checked_at: importedAt.toISOString(),
+                valid_until: '2030-03-31',
+                source,
+              },
+            ],
+          },
+        },
+      ]);
+      await importRegister(
+        db(),
+        source,
+        fileOf(`${HEADER}2012/999999/07,Someone Else,Plumbing,2030-03-31\n`),
+      );
+      expect(await find()).toMatchObject([
+        {
+          company_name: 'Kwazi Geysers',
+          verified: false,
+          verification: { level: 'self_declared', checks: [] },
+        },
+      ]);
+    });
   });
 
   describe('pnpm admin:import-register', () => {
