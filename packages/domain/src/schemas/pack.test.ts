@@ -9,6 +9,7 @@ import {
   PACK_TYPES,
   packChoiceChange,
   packChoiceSchema,
+  packSectionLabel,
   packSections,
 } from './pack.js';
 import { dataOf, errorsOf } from './test-helpers.js';
@@ -30,6 +31,8 @@ describe('pack sections and defaults', () => {
       for (const section of packSections(type)) expect(PACK_SECTIONS).toContain(section);
     }
     for (const section of PACK_SECTIONS) expect(PACK_SECTION_LABELS[section]).toBeTruthy();
+    expect(packSectionLabel('claim_pack', 'compliance_gaps')).toMatch(/^What is missing/);
+    expect(packSectionLabel('insurance_pack', 'compliance_gaps')).toBe(PACK_SECTION_LABELS.compliance_gaps);
   });
 });
 

@@ -35,6 +35,13 @@ export const PACK_SECTION_LABELS: Record<PackSection, string> = {
   timeline: 'Timeline of the incident and the evidence',
 };
 
+/** A section's label in a pack: in a claim pack the gaps are the evidence the vault does not hold. */
+export function packSectionLabel(type: PackType, section: PackSection): string {
+  return type === 'claim_pack' && section === 'compliance_gaps'
+    ? 'What is missing: the evidence an insurer asks for that the vault does not hold'
+    : PACK_SECTION_LABELS[section];
+}
+
 /**
  * Each pack's sections in the order the pack shows them, with whether each is in by default. The
  * compliance gaps are off for the insurer-facing packs and on for the owner's own summary; in a claim

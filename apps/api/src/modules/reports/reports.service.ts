@@ -13,9 +13,9 @@ import {
   johannesburgDayNumber,
   johannesburgToday,
   PACK_SECTION_DEFAULTS,
-  PACK_SECTION_LABELS,
   PACK_TYPE_LABELS,
   type PackType,
+  packSectionLabel,
   packSections,
 } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
@@ -429,7 +429,7 @@ export async function packPreview(
     remembered: choice.remembered,
     sections: packSections(input.pack).map((name) => ({
       name,
-      label: PACK_SECTION_LABELS[name],
+      label: packSectionLabel(input.pack, name),
       included: choice.has(name),
       default: PACK_SECTION_DEFAULTS[input.pack][name] === true,
     })),

@@ -1,6 +1,7 @@
 import { Button, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { DownloadStatus } from '../../../../components/download-status';
+import { PackContents, usePackChoice } from '../../../../components/pack-chooser';
 import { useDownload } from '../../../../lib/use-download';
 import {
   FORMAT_LABELS,
@@ -52,14 +53,21 @@ export function ReportCard({
   const download = useDownload({ failureTitle: REPORT_MESSAGES.exportFailed });
   const disabled = property === null;
   const formatAbout = kind.formats.find((item) => item.value === format)?.about;
+  // Only the packs have contents to choose; the other reports query nothing.
+  const choice = usePackChoice(
+    kind.pack ?? 'insurance_pack',
+    kind.pack && property ? { propertyId: property.id } : null,
+  );
 
-  function generate() {
+  async function generate() {
     if (!property) return;
     setRequested({ property, format });
-    void download.start({
-      url: reportUrl(kind.path, property.id, format),
+    const done = await download.start({
+      url: reportUrl(kind.path, property.id, format, kind.pack ? choice.query() : {}),
       fallbackName: reportFallbackName(kind.path, property.id, format),
     });
+    // The server remembers the choice it was made with: the chooser shows that one from now on.
+    if (done && kind.pack) choice.generated();
   }
 
   // A finished or failed download of another property is not this one's; a running one shows whose it is.
@@ -100,9 +108,10 @@ export function ReportCard({
             </Text>
           )}
         </div>
+        {kind.pack && <PackContents choice={choice} disabled={disabled} />}
         <Button
           mt="auto"
-          onClick={generate}
+          onClick={() => void generate()}
           disabled={disabled}
           loading={download.running}
           aria-describedby={disabled ? `${titleId} ${hintId}` : titleId}

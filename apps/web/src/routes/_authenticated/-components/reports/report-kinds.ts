@@ -1,3 +1,5 @@
+import type { PackType } from '@propertydna/domain';
+
 /** A file format a report comes in, as the API's `format` parameter names it. */
 export type ReportFormat = 'json' | 'pdf' | 'zip' | 'csv';
 
@@ -14,6 +16,8 @@ export interface ReportKind {
   title: string;
   /** What the report holds and who it is for, in one line. */
   about: string;
+  /** The pack whose contents the owner chooses (sections and documents), if the report is one. */
+  pack?: PackType;
   /** Its formats, the first chosen to begin with, each with what that file is. */
   formats: readonly { value: ReportFormat; about: string }[];
 }
@@ -22,6 +26,7 @@ export interface ReportKind {
 export const REPORT_KINDS: readonly ReportKind[] = [
   {
     path: 'insurance-pack',
+    pack: 'insurance_pack',
     title: 'Insurance Pack Export',
     about:
       'For your insurer or broker: the property and its DNA code, your policies, every certificate and inspection with its dates, verifier and SHA-256 fingerprint, the compliance findings and the maintenance done.',
@@ -33,6 +38,7 @@ export const REPORT_KINDS: readonly ReportKind[] = [
   },
   {
     path: 'property-summary',
+    pack: 'property_summary',
     title: 'Property Summary Report',
     about:
       'For a buyer, a conveyancer or an agent: the property’s details, features and documents on file, and where it stands on compliance.',
@@ -63,9 +69,14 @@ export const REPORT_KINDS: readonly ReportKind[] = [
   },
 ];
 
-/** The address of a report of a property in a format. */
-export function reportUrl(path: ReportKind['path'], propertyId: string, format: ReportFormat): string {
-  return `/api/reports/${path}?${new URLSearchParams({ propertyId, format })}`;
+/** The address of a report of a property in a format, with what the owner chose to put in or leave out. */
+export function reportUrl(
+  path: ReportKind['path'],
+  propertyId: string,
+  format: ReportFormat,
+  choice: Record<string, string> = {},
+): string {
+  return `/api/reports/${path}?${new URLSearchParams({ propertyId, format, ...choice })}`;
 }
 
 /** The name a report is saved under when the server's answer names none (it normally does). */

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { documentViewUrl } from '../../../../../components/documents/labels';
 import { DownloadStatus } from '../../../../../components/download-status';
 import { LoadError } from '../../../../../components/load-error';
+import { PackContents, usePackChoice } from '../../../../../components/pack-chooser';
 import { errorMessage } from '../../../../../lib/error-message';
 import { trpc } from '../../../../../lib/trpc';
 import { useDownload } from '../../../../../lib/use-download';
@@ -106,7 +107,17 @@ function ClaimCard({
   const card = useRef<HTMLElement>(null);
   const detail = trpc.escalation.claim.useQuery({ id: claim.id });
   const download = useDownload({ failureTitle: CLAIM_MESSAGES.packFailed });
+  const choice = usePackChoice('claim_pack', { claimId: claim.id });
   const name = claimName(claim);
+
+  async function downloadPack() {
+    const done = await download.start({
+      url: claimPackUrl(claim.id, choice.query()),
+      fallbackName: claimPackFallbackName(claim.id),
+    });
+    // The server remembers the choice it was made with: the chooser shows that one from now on.
+    if (done) choice.generated();
+  }
 
   useEffect(() => {
     if (!focus) return;
@@ -155,17 +166,13 @@ function ClaimCard({
           onRetry={() => void detail.refetch()}
           onFindProvider={onFindProvider}
         />
+        <PackContents choice={choice} disabled={false} />
         <Group gap="xs">
           <Button
             variant="light"
             loading={download.running}
             aria-describedby={titleId}
-            onClick={() =>
-              void download.start({
-                url: claimPackUrl(claim.id),
-                fallbackName: claimPackFallbackName(claim.id),
-              })
-            }
+            onClick={() => void downloadPack()}
           >
             {CLAIM_MESSAGES.downloadPack}
           </Button>

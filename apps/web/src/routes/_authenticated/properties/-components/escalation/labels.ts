@@ -120,7 +120,10 @@ export const photosCountLabel = (count: number) =>
 export const claimPackFallbackName = (id: string) => `claim-pack-${id}.zip`;
 
 /** GET /api/claims/{id}/pack: the ZIP an insurer is sent (authenticated by the session). */
-export const claimPackUrl = (id: string) => `/api/claims/${encodeURIComponent(id)}/pack`;
+export const claimPackUrl = (id: string, choice: Record<string, string> = {}) => {
+  const query = new URLSearchParams(choice).toString();
+  return `/api/claims/${encodeURIComponent(id)}/pack${query ? `?${query}` : ''}`;
+};
 
 /** The piece of evidence's requirement: what the hint for a missing item says depends on where it comes from. */
 function requirementOf(incidentType: IncidentType, key: string) {
