@@ -540,7 +540,7 @@ describe('mergeReminders: properties', () => {
 describe('needsReplacementOrReason', () => {
   it('holds for expiring documents and dated gaps, not for tasks, custom or plan reminders', () => {
     const of = (kind: 'task' | 'document' | 'gap' | 'plan' | 'custom') =>
-      needsReplacementOrReason({ source: { kind, id: 'x' } });
+      needsReplacementOrReason({ source: { kind } });
     expect([of('document'), of('gap'), of('task'), of('custom'), of('plan')]).toEqual([
       true,
       true,

@@ -150,6 +150,7 @@ describe('Escalation tab: claims', () => {
     expect(within(cover).getByText(COVER_TITLES.lapsed)).toBeTruthy();
     expect(cover.textContent).toContain(`expired on ${formatDate('2026-10-01')}`);
     expect(cover.textContent).toContain(COVER_ADVICE);
+    expect(card.getByText('2 of 4 found; 1 missing; lapsed policy.')).toBeTruthy();
     const policy = within(card.getByTestId('evidence-policy'));
     expect(policy.getByText(CLAIM_MESSAGES.notCover.lapsed)).toBeTruthy();
     expect(policy.queryByText(CLAIM_MESSAGES.found)).toBeNull();

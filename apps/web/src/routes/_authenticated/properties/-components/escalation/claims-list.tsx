@@ -297,13 +297,18 @@ function EvidenceChecklist({
     );
   }
   const missing = detail.evidence.filter((item) => item.missing).length;
+  // A policy whose dates deny cover is in the vault but is not cover: it is not counted as found.
+  const denied =
+    (detail.cover.status === 'lapsed' || detail.cover.status === 'not_started') &&
+    detail.evidence.some((item) => item.key === 'policy' && !item.missing);
+  const found = detail.evidence.length - missing - (denied ? 1 : 0);
   return (
     <section aria-labelledby={headingId}>
       {heading}
       <Text size="sm" c="dimmed">
-        {missing === 0
+        {missing === 0 && !denied
           ? 'Everything your insurer asks for is in your vault or service history.'
-          : `${detail.evidence.length - missing} of ${detail.evidence.length} found; ${missing} missing.`}
+          : `${found} of ${detail.evidence.length} found; ${missing} missing${denied ? `; ${CLAIM_MESSAGES.notCover[detail.cover.status as 'lapsed' | 'not_started'].toLowerCase()} policy` : ''}.`}
       </Text>
       <Stack component="ul" gap="sm" p={0} m={0} mt="xs" style={{ listStyle: 'none' }}>
         {detail.evidence.map((item) => (
