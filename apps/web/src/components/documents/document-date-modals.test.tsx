@@ -10,6 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { renderWithMantine } from '../../test/render';
 import { DocumentDetailsAction, DocumentNameCell } from './document-cells';
 import { ConfirmIssueDateModal, OwnerNotesModal } from './document-date-modals';
+import { UnconfirmedDatesNotice } from './document-dates';
 import type { VaultDocument } from './labels';
 import { vaultDocument } from './vault-document.fixture';
 
@@ -117,6 +118,16 @@ describe('the vault row of a document', () => {
       {},
     );
     expect(screen.getByTestId('expired-badge').textContent).toBe('Expired');
+  });
+});
+
+describe('UnconfirmedDatesNotice', () => {
+  it('says how many issue dates wait to be confirmed, and nothing when none do', () => {
+    const { unmount } = renderWithMantine(<UnconfirmedDatesNotice documents={[FLAGGED, REPORT, FLAGGED]} />);
+    expect(screen.getByText('Confirm 2 issue dates')).toBeTruthy();
+    unmount();
+    renderWithMantine(<UnconfirmedDatesNotice documents={[REPORT]} />);
+    expect(screen.queryByText(/Confirm .* issue date/)).toBeNull();
   });
 });
 

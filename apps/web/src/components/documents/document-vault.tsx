@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { useDocumentUpload } from '../../lib/upload/use-document-upload';
 import { ConfirmIssueDateModal, OwnerNotesModal } from './document-date-modals';
+import { UnconfirmedDatesNotice } from './document-dates';
 import { DocumentDetailsModal } from './document-details-modal';
 import { DocumentUploadForm } from './document-upload-form';
 import { DocumentVaultTable } from './document-vault-table';
@@ -28,6 +29,7 @@ export function DocumentVault() {
       <Group justify="flex-end" mt="lg" mb="md">
         <Button onClick={() => setUploading(true)}>Upload Documents</Button>
       </Group>
+      <UnconfirmedDatesNotice documents={documents.data} />
       <DocumentVaultTable
         documents={documents.data}
         loading={documents.isPending}

@@ -7,7 +7,7 @@ import {
   ConfirmIssueDateModal,
   OwnerNotesModal,
 } from '../../../../components/documents/document-date-modals';
-import { ExpiryBadge } from '../../../../components/documents/document-dates';
+import { ExpiryBadge, UnconfirmedDatesNotice } from '../../../../components/documents/document-dates';
 import { DocumentDetailsModal } from '../../../../components/documents/document-details-modal';
 import { DownloadLink, ViewLink } from '../../../../components/documents/document-links';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
@@ -140,6 +140,7 @@ export function VaultTabView({
 
   return (
     <Stack gap="lg">
+      {!demo && <UnconfirmedDatesNotice documents={documents} />}
       <DocumentsSection documents={documents} loading={loading} error={error}>
         {(rows) =>
           rows.map((document) => (
