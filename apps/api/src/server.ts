@@ -4,7 +4,7 @@ import { connectDatabase, databaseConfigFromEnv } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { withStartupLock } from './db/startup-lock.js';
 import type { Env } from './env.js';
-import { seedDemoAccounts, seedDemoPortfolio, seedDemoSupplierJob } from './modules/demo/seed.js';
+import { prepareDemoTemplates } from './modules/demo/seed.js';
 import { refreshStatistics } from './modules/housekeeping/housekeeping.service.js';
 import { resolveAppSecret } from './secret.js';
 import { createFileStore } from './storage/create-file-store.js';
@@ -24,9 +24,8 @@ export async function createServer(
     const store = await withStartupLock(db, async () => {
       await migrateToLatest(db.db);
       const created = await createFileStore(env, secret);
-      await seedDemoAccounts(db.db);
-      await seedDemoPortfolio(db.db, created);
-      await seedDemoSupplierJob(db.db, created);
+      // The sample data every private demo is copied from (rebuilt when a day old).
+      await prepareDemoTemplates(db.db, created);
       return created;
     });
     // Fresh planner statistics from the start (PGlite has no autovacuum; see connect.ts).

@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
 import { SIGNUP_FIELD_MESSAGES, SIGNUP_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionKey } from '../src/auth/session-adapter.js';
-import { DEMO_EMAILS } from '../src/modules/auth/auth.service.js';
-import { seedDemoAccounts, seedDemoPortfolio, seedDemoSupplierJob } from '../src/modules/demo/seed.js';
 import { testAddress } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -29,7 +26,6 @@ describe(`accounts and sessions (${databaseKind})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoAccounts(t.db.db);
   });
   afterAll(async () => {
     await t.close();
@@ -369,118 +365,6 @@ describe(`accounts and sessions (${databaseKind})`, () => {
       expect(sessions.some((s) => s.id === sessionKey(token))).toBe(true);
       const users = await t.db.db.selectFrom('users').select('password_hash').execute();
       expect(users.every((u) => u.password_hash.startsWith('$argon2id$'))).toBe(true);
-    });
-  });
-
-  describe('demo accounts', () => {
-    it('signs in to the owner demo and to the supplier demo without a password', async () => {
-      const owner = await post('/api/auth/demo', { account: 'owner' });
-      expect(owner.statusCode).toBe(200);
-      expect(owner.json()).toMatchObject({ token: expect.any(String), user: { userType: 'homeowner' } });
-      expect(owner.json().organization).toMatchObject({ plan: 'premium', isDemo: true });
-      const supplier = await post('/api/auth/demo', { account: 'supplier' });
-      expect(supplier.json().user.userType).toBe('supplier');
-      expect((await post('/api/auth/demo', { account: 'admin' })).statusCode).toBe(400);
-    });
-
-    it('seeds idempotently and never touches a real user holding a demo email', async () => {
-      await seedDemoAccounts(t.db.db);
-      await seedDemoAccounts(t.db.db);
-      const rows = await t.db.db
-        .selectFrom('users')
-        .select('email')
-        .where('email', 'in', [DEMO_EMAILS.owner, DEMO_EMAILS.supplier])
-        .execute();
-      expect(rows).toHaveLength(2);
-    });
-
-    it('gives the owner demo one demo property with five real documents, once', async () => {
-      await seedDemoPortfolio(t.db.db, t.store);
-      await seedDemoPortfolio(t.db.db, t.store);
-      const { token } = (await post('/api/auth/demo', { account: 'owner' })).json();
-      const list = await t.app.inject({
-        method: 'GET',
-        url: '/api/properties',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(list.json()).toHaveLength(1);
-      expect(list.json()[0]).toMatchObject({
-        isDemo: true,
-        township: 'Gardens',
-        erfNumber: 'ERF123',
-        documentsCount: 5,
-        complianceStatus: 'warning',
-      });
-      const documents = (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/documents',
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json();
-      expect(documents).toHaveLength(5);
-      for (const document of documents) {
-        const file = await t.app.inject({
-          method: 'GET',
-          url: `/api/documents/${document.id}/download`,
-          headers: { authorization: `Bearer ${token}` },
-        });
-        expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-        expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(document.sha256);
-      }
-      // It opens with its check and its policy read: a CoC fine to live with but too old for a sale,
-      // and the policy's geyser condition with no certificate to prove it.
-      const propertyId = list.json()[0].id;
-      const check = (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/properties/${propertyId}/policy-check`,
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json();
-      const rule = (id: string) => check.findings.find((finding: { rule: string }) => finding.rule === id);
-      expect(rule('electrical_coc.ongoing')).toMatchObject({ type: 'compliant' });
-      expect(rule('electrical_coc.transfer')).toMatchObject({ type: 'gap' });
-      expect(rule('policy_condition.geyser_sans_10254')).toMatchObject({ type: 'gap' });
-      const findings = (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/policies/findings?propertyId=${propertyId}`,
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json();
-      expect(findings.map((finding: { key: string }) => finding.key)).toEqual(
-        expect.arrayContaining(['wear_and_tear', 'geyser_sans_10254', 'theft_forcible_entry']),
-      );
-    });
-  });
-
-  describe('supplier demo', () => {
-    it('has a job with a verified report, seeded once', async () => {
-      await seedDemoSupplierJob(t.db.db, t.store);
-      await seedDemoSupplierJob(t.db.db, t.store);
-      const { token } = (await post('/api/auth/demo', { account: 'supplier' })).json();
-      const headers = { authorization: `Bearer ${token}` };
-      const jobs = (await t.app.inject({ method: 'GET', url: '/api/supplier/jobs', headers })).json();
-      expect(jobs).toHaveLength(1);
-      expect(jobs[0]).toMatchObject({ document_count: 1 });
-      const documents = (
-        await t.app.inject({ method: 'GET', url: `/api/supplier/jobs/${jobs[0].id}/documents`, headers })
-      ).json();
-      expect(documents[0]).toMatchObject({ source: 'supplier_verified', status: 'Verified' });
-      // Its liability insurance is on file and current, so Find Provider shows it as verified.
-      const insurance = (
-        await t.app.inject({ method: 'GET', url: '/api/supplier/insurance', headers })
-      ).json();
-      expect(insurance).toMatchObject({ insurer: 'Santam', policy_number: 'PL-DEMO-0419' });
-      const providers = (
-        await t.app.inject({ method: 'GET', url: '/api/providers?specialty=roof', headers })
-      ).json();
-      expect(providers).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ company_name: 'Demo Roofing (Pty) Ltd', verified: true }),
-        ]),
-      );
     });
   });
 });

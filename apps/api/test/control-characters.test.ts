@@ -646,7 +646,7 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
         { as: 'anonymous', input: investorSignup },
       ],
       'auth.login': [{ as: 'anonymous', input: login }],
-      'auth.demo': [{ as: 'anonymous', input: { account: 'owner' } }],
+      'demo.start': [{ as: 'anonymous', input: { account: 'owner' } }],
       'auth.changePassword': [{ as: 'owner', input: changePassword }],
       'auth.forgotPassword': [{ as: 'anonymous', input: { email: accounts.owner.email } }],
       'auth.resetPassword': [

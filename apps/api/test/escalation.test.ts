@@ -2,7 +2,6 @@ import { ESCALATION_MESSAGES, johannesburgToday, type Trade } from '@propertydna
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES } from '../src/auth/owned.js';
-import { seedDemoAccounts } from '../src/modules/demo/seed.js';
 import { MAX_CALLBACKS_PER_HOUR } from '../src/modules/escalation/callbacks.service.js';
 import { CLAIM_TEXTS } from '../src/modules/escalation/claims.service.js';
 import { testAddress } from './support/accounts.js';
@@ -36,8 +35,30 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
   beforeAll(async () => {
     t = await createTestApp({ SUPPORT_EMAIL });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    // The demo accounts, as the server seeds them at start-up: the demo supplier is a registered supplier.
-    await seedDemoAccounts(t.db.db);
+    // A registered supplier without insurance (a private demo's supplier is nobody's provider: demo.test.ts).
+    const roofer = await t.db.db
+      .insertInto('organizations')
+      .values({
+        name: 'Table Bay Roofing (Pty) Ltd',
+        account_type: 'company',
+        registration_number: '2019/123456/07',
+        trading_as: 'Table Bay Roofing',
+        business_address: '12 Bree Street, Cape Town, 8001',
+        specialties: JSON.stringify(['Roofing', 'Waterproofing', 'Gutters']),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.db
+      .insertInto('users')
+      .values({
+        organization_id: roofer.id,
+        email: 'office@tablebayroofing.co.za',
+        password_hash: 'never used',
+        first_name: 'Table',
+        last_name: 'Bay',
+        user_type: 'supplier',
+      })
+      .execute();
   });
   afterAll(async () => {
     await t.close();
@@ -657,11 +678,11 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
       ]);
     });
 
-    it('finds the demo supplier by its specialty, unverified without insurance', async () => {
+    it('finds a supplier by its specialty, unverified without insurance', async () => {
       const found = await search('?specialty=roofing');
       expect(found).toEqual([
         expect.objectContaining({
-          company_name: 'Demo Roofing (Pty) Ltd',
+          company_name: 'Table Bay Roofing (Pty) Ltd',
           specialties: ['Roofing', 'Waterproofing', 'Gutters'],
           area: 'Cape Town',
           insured_until: null,
@@ -674,7 +695,7 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
     it('filters by area: a municipality code finds the addresses that name its city', async () => {
       expect((await search('?municipality=CPT')).map((provider) => provider.company_name)).toEqual([
         'Geyser Pros CC',
-        'Demo Roofing (Pty) Ltd',
+        'Table Bay Roofing (Pty) Ltd',
       ]);
       expect((await search('?municipality=eThekwini&specialty=plumbing')).map((p) => p.company_name)).toEqual(
         ['Berea Plumbers'],
@@ -685,7 +706,7 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
     it('searches names and specialties with q, lists only suppliers and never their users’ addresses', async () => {
       expect((await search('?q=berea')).map((provider) => provider.company_name)).toEqual(['Berea Plumbers']);
       expect((await search('?q=waterproof')).map((provider) => provider.company_name)).toEqual([
-        'Demo Roofing (Pty) Ltd',
+        'Table Bay Roofing (Pty) Ltd',
       ]);
       // A homeowner's organisation is no provider, and a LIKE wildcard is just a character.
       expect(await search('?q=Naledi')).toEqual([]);

@@ -335,7 +335,7 @@ describe(`mail (${databaseKind})`, () => {
     it('keeps a message the server refused and sends it on the retry', async () => {
       const services = t.services;
       smtp.refuseNext(1);
-      const id = await queueMail(services, 'urgent', { ...message, subject: 'Second try' });
+      const id = (await queueMail(services, 'urgent', { ...message, subject: 'Second try' })) as string;
       expect(await services.jobs.runQueued(mailJobs)).toBe(1);
       expect((await services.jobs.jobState(urgentMailJob, id))?.state).toBe('retry');
       expect(smtp.received.map((r) => r.raw.toString())).not.toContainEqual(

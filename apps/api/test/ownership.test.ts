@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES, type OwnedKind, requireOwned } from '../src/auth/owned.js';
 import { AppError } from '../src/errors.js';
+import { prepareDemoTemplates } from '../src/modules/demo/seed.js';
 import { createStaff } from '../src/modules/verification/staff.service.js';
-import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
+import { signUpAndLogIn, startDemo, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 
@@ -251,8 +252,27 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     return JSON.stringify(tables);
   };
 
+  /** Who knocks: an owner with a property, task and vendor of its own, and a supplier with a job of its own. */
+  interface Intruders {
+    outsider: TestAccount;
+    outsiderProperty: string;
+    outsiderTask: string;
+    outsiderVendor: string;
+    rival: TestAccount;
+    rivalJob: string;
+  }
+  const realIntruders = (): Intruders => ({
+    outsider,
+    outsiderProperty,
+    outsiderTask,
+    outsiderVendor,
+    rival,
+    rivalJob,
+  });
+
   /** Every door that takes an id of `kind`, as [who, method, url, body] for a given id. */
-  function doors(kind: OwnedKind, id: string): Door[] {
+  function doors(kind: OwnedKind, id: string, intruders: Intruders = realIntruders()): Door[] {
+    const { outsider, outsiderProperty, outsiderTask, outsiderVendor, rival, rivalJob } = intruders;
     const register = (target: Record<string, unknown>) => ({
       kind: 'deed',
       name: 'x.pdf',
@@ -478,6 +498,61 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     expect((await call(owner, 'GET', `/api/properties/${ids.property.toUpperCase()}`)).statusCode).toBe(200);
     expect((await call(owner, 'GET', `/api/shares/${ids.share}/events`)).statusCode).toBe(200);
     expect((await call(supplier, 'GET', `/api/supplier/jobs/${ids.job}/documents`)).json()).toHaveLength(1);
+  });
+
+  describe('private demos (issue 26 §7): a demo and a real organisation are strangers', () => {
+    let demo: Intruders;
+    const demoIds = {} as Record<'property' | 'document' | 'task' | 'vendor' | 'claim' | 'job', string>;
+
+    beforeAll(async () => {
+      await prepareDemoTemplates(t.db.db, t.store);
+      const [demoOwner, demoSupplier] = [await startDemo(t, 'owner'), await startDemo(t, 'supplier')];
+      const property = (await created(demoOwner, 'GET', '/api/properties'))[0].id;
+      demo = {
+        outsider: demoOwner,
+        outsiderProperty: property,
+        outsiderTask: (await created(demoOwner, 'GET', `/api/maintenance?propertyId=${property}`))[0].id,
+        outsiderVendor: (await created(demoOwner, 'GET', '/api/vendors'))[0].id,
+        rival: demoSupplier,
+        rivalJob: (await created(demoSupplier, 'GET', '/api/supplier/jobs'))[0].id,
+      };
+      demoIds.property = property;
+      demoIds.document = (await created(demoOwner, 'GET', '/api/documents'))[0].id;
+      demoIds.task = demo.outsiderTask;
+      demoIds.vendor = demo.outsiderVendor;
+      demoIds.claim = (await created(demoOwner, 'GET', `/api/properties/${property}/claims`))[0].id;
+      demoIds.job = demo.rivalJob;
+    });
+
+    for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
+      it(`${kind}: a demo's owner and supplier get 404 on every door of a real organisation's id, changing nothing`, async () => {
+        const before = await snapshot();
+        let tried = 0;
+        for (const [who, method, url, body] of doors(kind, foreign[kind](), demo)) {
+          const res = await call(who, method, url, body);
+          expect(res.statusCode, `${method} ${url} ${JSON.stringify(body ?? '')}: ${res.body}`).toBe(404);
+          expect(res.json(), `${method} ${url}`).toEqual({ error: NOT_FOUND_MESSAGES[kind] });
+          tried++;
+        }
+        if (kind !== 'certificate') expect(tried).toBeGreaterThan(0);
+        expect(await snapshot()).toBe(before);
+      });
+    }
+
+    for (const kind of ['property', 'document', 'task', 'vendor', 'claim', 'job'] as const) {
+      it(`${kind}: a real owner and supplier get 404 on every door of a demo's id, changing nothing`, async () => {
+        const before = await snapshot();
+        let tried = 0;
+        for (const [who, method, url, body] of doors(kind, demoIds[kind])) {
+          const res = await call(who, method, url, body);
+          expect(res.statusCode, `${method} ${url} ${JSON.stringify(body ?? '')}: ${res.body}`).toBe(404);
+          expect(res.json(), `${method} ${url}`).toEqual({ error: NOT_FOUND_MESSAGES[kind] });
+          tried++;
+        }
+        expect(tried).toBeGreaterThan(0);
+        expect(await snapshot()).toBe(before);
+      });
+    }
   });
 
   describe('requireOwned', () => {

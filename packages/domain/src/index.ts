@@ -5,6 +5,7 @@ export * from './claim-cover.js';
 export * from './compliance.js';
 export * from './compliance-rules.js';
 export * from './csv.js';
+export * from './demo.js';
 export * from './dna-code.js';
 export * from './document-dates.js';
 export * from './documents.js';

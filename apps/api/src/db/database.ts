@@ -43,6 +43,8 @@ export interface OrganizationTable {
   business_address: string | null;
   specialties: ColumnType<string[], string | undefined, string>;
   is_demo: Generated<boolean>;
+  /** The sample data each private demo is copied from ('owner' or 'supplier'; one of each); null otherwise. */
+  demo_template: ColumnType<'owner' | 'supplier' | null, 'owner' | 'supplier' | null | undefined>;
   /** Changes with anything the portfolio list shows (migration 0019's triggers): the list cache's key. */
   portfolio_version: ColumnType<string | number | bigint, never, never>;
   description: string | null;

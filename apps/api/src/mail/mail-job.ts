@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { isDemoEmail } from '@propertydna/domain';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/database.js';
+import type { Database, Db, DbOrTrx } from '../db/database.js';
 import { defineJob, type JobContext, type JobQueue } from '../jobs/job-queue.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
@@ -111,41 +112,93 @@ export const mailJobs = [urgentMailJob, bulkMailJob] as const;
 export type MailLane = 'urgent' | 'bulk';
 const laneJob = { urgent: urgentMailJob, bulk: bulkMailJob } as const;
 
-/** Queues a message for sending by its lane (the only way the app sends mail). */
-export function queueMail<Deps extends MailDeps>(
-  deps: Deps & { jobs: JobQueue<Deps> },
+/**
+ * A message to queue. `forOrganization` names the organisation it is sent for, when it is sent on an
+ * organisation's behalf to someone outside it (an invite, a transfer offer, a callback request to support).
+ */
+export type OutgoingMail = MailMessage & { forOrganization?: string | undefined };
+
+/**
+ * The one place that decides whether a message may go out at all (issue 26 §7): never to an address of
+ * the demo's domain (a private demo's users), never for a demo organisation. Such a message is dropped
+ * here: no job, no outbox file, no send. The services refuse what a demo may not do (invites and
+ * transfers to real addresses) before they get here; this holds whatever a new mail forgets.
+ */
+async function mayGoOut(db: DbOrTrx, mails: readonly OutgoingMail[]): Promise<boolean[]> {
+  const organizations = [
+    ...new Set(mails.flatMap((mail) => (mail.forOrganization ? [mail.forOrganization] : []))),
+  ];
+  const demos = new Set(
+    organizations.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('organizations')
+            .select('id')
+            .where('id', 'in', organizations)
+            .where('is_demo', '=', true)
+            .execute()
+        ).map((row) => row.id),
+  );
+  return mails.map(
+    (mail) => !isDemoEmail(mail.to) && !(mail.forOrganization && demos.has(mail.forOrganization)),
+  );
+}
+
+const sealed = (secret: string, { forOrganization: _for, ...message }: OutgoingMail) => ({
+  sealed: sealMessage(secret, message),
+});
+
+/**
+ * Queues a message for sending by its lane (the only way the app sends mail); answers the job's id, or
+ * null when the message may not go out (mayGoOut).
+ */
+export async function queueMail<Deps extends MailDeps>(
+  deps: Deps & { jobs: JobQueue<Deps>; db: { db: Db } },
   lane: MailLane,
-  message: MailMessage,
-): Promise<string> {
-  return deps.jobs.send(laneJob[lane], { sealed: sealMessage(deps.secret, message) });
+  message: OutgoingMail,
+): Promise<string | null> {
+  const [allowed] = await mayGoOut(deps.db.db, [message]);
+  if (!allowed) return null;
+  return deps.jobs.send(laneJob[lane], sealed(deps.secret, message));
 }
 
 /**
  * Queues a message as part of the caller's open transaction (JobQueue.sendWithin): it is sent if that
- * transaction commits, and only then (e.g. with the row that says it was sent).
+ * transaction commits, and only then (e.g. with the row that says it was sent). Null when it may not go
+ * out (mayGoOut).
  */
-export function queueMailWithin<Deps extends MailDeps>(
+export async function queueMailWithin<Deps extends MailDeps>(
   deps: Deps & { jobs: JobQueue<Deps> },
   trx: Transaction<Database>,
   lane: MailLane,
-  message: MailMessage,
-): Promise<string> {
-  return deps.jobs.sendWithin(trx, laneJob[lane], { sealed: sealMessage(deps.secret, message) });
+  message: OutgoingMail,
+): Promise<string | null> {
+  const [allowed] = await mayGoOut(trx, [message]);
+  if (!allowed) return null;
+  return deps.jobs.sendWithin(trx, laneJob[lane], sealed(deps.secret, message));
 }
 
 /**
  * Many messages of one lane in one statement, in the caller's open transaction (see queueMailWithin);
- * each with the job id the caller chose for it (a claim written beside it names it).
+ * each with the job id the caller chose for it (a claim written beside it names it). Those that may not
+ * go out (mayGoOut) are left out.
  */
 export async function queueMailsWithin<Deps extends MailDeps>(
   deps: Deps & { jobs: JobQueue<Deps> },
   trx: Transaction<Database>,
   lane: MailLane,
-  mails: readonly { jobId: string; message: MailMessage }[],
+  mails: readonly { jobId: string; message: OutgoingMail }[],
 ): Promise<void> {
+  const allowed = await mayGoOut(
+    trx,
+    mails.map((mail) => mail.message),
+  );
+  const going = mails.filter((_mail, index) => allowed[index]);
+  if (going.length === 0) return;
   await deps.jobs.sendManyWithin(
     trx,
     laneJob[lane],
-    mails.map(({ jobId, message }) => ({ id: jobId, data: { sealed: sealMessage(deps.secret, message) } })),
+    going.map(({ jobId, message }) => ({ id: jobId, data: sealed(deps.secret, message) })),
   );
 }

@@ -6,6 +6,7 @@ import { JsonText } from '../json-text.js';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { calendarRestRoutes } from '../modules/calendar/calendar.rest.js';
 import { complianceRestRoutes } from '../modules/compliance/compliance.rest.js';
+import { demoRestRoutes } from '../modules/demo/demo.rest.js';
 import { documentsRestRoutes } from '../modules/documents/documents.rest.js';
 import { escalationRestRoutes } from '../modules/escalation/escalation.rest.js';
 import { maintenanceRestRoutes } from '../modules/maintenance/maintenance.rest.js';
@@ -30,6 +31,7 @@ import type { AnyRestRoute } from './define-route.js';
  */
 export const restRoutes: AnyRestRoute[] = [
   ...authRestRoutes,
+  ...demoRestRoutes,
   ...systemRestRoutes,
   ...propertiesRestRoutes,
   ...planRestRoutes,

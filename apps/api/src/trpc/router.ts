@@ -1,6 +1,7 @@
 import { authRouter } from '../modules/auth/auth.router.js';
 import { calendarRouter } from '../modules/calendar/calendar.router.js';
 import { complianceRouter } from '../modules/compliance/compliance.router.js';
+import { demoRouter } from '../modules/demo/demo.router.js';
 import { documentsRouter } from '../modules/documents/documents.router.js';
 import { escalationRouter } from '../modules/escalation/escalation.router.js';
 import { maintenanceRouter } from '../modules/maintenance/maintenance.router.js';
@@ -22,6 +23,7 @@ export const appRouter = router({
   backoffice: backofficeRouter,
   calendar: calendarRouter,
   compliance: complianceRouter,
+  demo: demoRouter,
   documents: documentsRouter,
   escalation: escalationRouter,
   invites: invitesRouter,

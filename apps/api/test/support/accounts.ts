@@ -83,3 +83,31 @@ export async function signUpAndLogIn(
     headers: { authorization: `Bearer ${token}` },
   };
 }
+
+let demos = 0;
+
+/**
+ * Signs in through 'Access Demo Accounts' (a private demo of its own; the templates must exist:
+ * prepareDemoTemplates), each from its own address unless told (20 demos an hour from one address).
+ */
+export async function startDemo(
+  t: TestApp,
+  account: 'owner' | 'supplier',
+  remoteAddress = testAddress(50_000 + ++demos),
+): Promise<TestAccount> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/demo',
+    payload: { account },
+    remoteAddress,
+  });
+  if (res.statusCode !== 200) throw new Error(`demo failed: ${res.statusCode} ${res.body}`);
+  const { token, user, organization } = res.json();
+  return {
+    email: user.email,
+    token,
+    userId: user.id,
+    organizationId: organization.id,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}

@@ -41,7 +41,7 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}
   const signedUpEmail = useLocation({ select: (location) => signedUpEmailOf(location.state) });
   const prefillEmail = useLocation({ select: (location) => prefillEmailOf(location.state) });
   const loginCall = trpc.auth.login.useMutation();
-  const demoCall = trpc.auth.demo.useMutation();
+  const demoCall = trpc.demo.start.useMutation();
   const [pending, setPending] = useState<LoginPending>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownEmailSchema } from '../demo.js';
 import {
   ACCOUNT_GROUPS,
   type AccountGroup,
@@ -183,7 +184,8 @@ const signupShape = {
   userType: z.enum(USER_TYPES, { error: SIGNUP_FIELD_MESSAGES.userTypeRequired }),
   firstName: requiredText(SIGNUP_FIELD_MESSAGES.firstNameRequired, MAX_LENGTHS.name, 'First name'),
   lastName: requiredText(SIGNUP_FIELD_MESSAGES.lastNameRequired, MAX_LENGTHS.name, 'Last name'),
-  email: emailSchema,
+  // The demo's domain is never anyone's own address (its mail goes nowhere).
+  email: ownEmailSchema,
   password: newPasswordSchema,
   company: optionalText(MAX_LENGTHS.name, 'Company name'),
   phoneNumber: optionalPhoneSchema,

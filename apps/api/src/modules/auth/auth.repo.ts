@@ -56,3 +56,13 @@ export function insertOrganization(db: DbOrTrx, values: NewOrganization) {
 export function insertUser(db: DbOrTrx, values: NewUser) {
   return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 }
+
+/** Whether an organisation is a demo: its mail goes nowhere, and it invites or transfers to nobody real. */
+export async function isDemoOrganization(db: DbOrTrx, organizationId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('is_demo')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  return row?.is_demo === true;
+}

@@ -1,7 +1,6 @@
 import {
   changeEmailSchema,
   changePasswordSchema,
-  demoLoginSchema,
   forgotPasswordSchema,
   loginSchema,
   resetPasswordSchema,
@@ -32,15 +31,6 @@ export const authRestRoutes: AnyRestRoute[] = [
     body: loginSchema,
     response: loginResultSchema,
     call: (caller, { body }) => caller.auth.login(body),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/auth/demo',
-    summary: 'Sign in to the owner or the supplier demo account',
-    tags: ['auth'],
-    body: demoLoginSchema,
-    response: loginResultSchema,
-    call: (caller, { body }) => caller.auth.demo(body),
   }),
   defineRoute({
     method: 'GET',

@@ -1,7 +1,6 @@
 import {
   changeEmailSchema,
   changePasswordSchema,
-  demoLoginSchema,
   EMAIL_VERIFICATION_MESSAGES,
   forgotPasswordSchema,
   loginSchema,
@@ -19,7 +18,6 @@ import { loginResultSchema, meSchema, messageSchema, okSchema } from './auth.sch
 import {
   changePassword,
   confirmEmailChange,
-  demoLogin,
   loadMe,
   login,
   logout,
@@ -52,13 +50,6 @@ export const authRouter = router({
     .input(loginSchema)
     .output(loginResultSchema)
     .mutation(async ({ ctx, input }) => answerWithSession(ctx, await login(ctx.deps, input, ctx.req.ip))),
-
-  demo: publicProcedure
-    .input(demoLoginSchema)
-    .output(loginResultSchema)
-    .mutation(async ({ ctx, input }) =>
-      answerWithSession(ctx, await demoLogin(ctx.db, ctx.deps.lucia, input.account)),
-    ),
 
   me: authedProcedure.output(meSchema).query(({ ctx }) => loadMe(ctx.db, ctx.actor.userId)),
 

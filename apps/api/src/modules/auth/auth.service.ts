@@ -54,13 +54,6 @@ import type { Me } from './auth.schemas.js';
 /** Spec §8. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-/** The demo accounts (seeded at start-up); their passwords are random and never leave the server. */
-export const DEMO_EMAILS = {
-  owner: 'owner@demo.propertydna.co.za',
-  supplier: 'supplier@demo.propertydna.co.za',
-} as const;
-export type DemoAccount = keyof typeof DEMO_EMAILS;
-
 export interface SignupInput {
   firstName: string;
   lastName: string;
@@ -156,7 +149,7 @@ async function tellOwnerOfSignup(services: AppServices, user: UserRow): Promise<
   });
 }
 
-async function grantSession(db: Db, lucia: AppLucia, userId: string): Promise<SessionGrant> {
+export async function grantSession(db: Db, lucia: AppLucia, userId: string): Promise<SessionGrant> {
   const me = await loadMe(db, userId);
   const session = await lucia.createSession(userId, {});
   return { ...me, token: session.id, expiresAt: session.expiresAt };
@@ -214,13 +207,6 @@ export async function login(
   );
   if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   return grantSession(db, services.lucia, user.id);
-}
-
-/** Signs in as a seeded demo account, without a password from the client. */
-export async function demoLogin(db: Db, lucia: AppLucia, account: DemoAccount): Promise<SessionGrant> {
-  const user = await findUserByEmail(db, DEMO_EMAILS[account]);
-  if (!user?.is_demo) throw new AppError('UNAVAILABLE', 'The demo account is not available');
-  return grantSession(db, lucia, user.id);
 }
 
 export async function loadMe(db: Db, userId: string): Promise<Me> {

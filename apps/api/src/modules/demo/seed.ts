@@ -1,60 +1,126 @@
 import { randomBytes } from 'node:crypto';
-import { addMonths, johannesburgToday, ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
+import {
+  addMonths,
+  DEMO_EMAIL_DOMAIN,
+  johannesburgToday,
+  ROOFING_SERVICE_REPORT_V1,
+  standardTasksFor,
+} from '@propertydna/domain';
 import { hashPassword } from '../../auth/password.js';
-import type { Db, NewDocument } from '../../db/database.js';
+import type { Db, DbOrTrx, NewDocument, UserRow } from '../../db/database.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { recordStoredObject } from '../../storage/stored-objects.js';
-import { findUserByEmail, insertOrganization, insertUser } from '../auth/auth.repo.js';
-import { DEMO_EMAILS } from '../auth/auth.service.js';
+import { insertOrganization, insertUser } from '../auth/auth.repo.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
 import { analysePolicyBeforeStart } from '../policies/policies.service.js';
 import { createProperty } from '../properties/properties.service.js';
 import { createJob, createJobReport } from '../supplier/supplier.service.js';
 import { renderDemoPdf } from './demo-documents.js';
 
+/** The two demos of the login page: a homeowner's, a supplier's. */
+export type DemoKind = 'owner' | 'supplier';
+export const DEMO_KINDS: readonly DemoKind[] = ['owner', 'supplier'];
+
+/** A template is rebuilt when it is older than this, so the sample's dates stay as they were written. */
+export const TEMPLATE_RENEW_MS = 24 * 60 * 60 * 1000;
+
+/** A fresh address at the demo's domain (never mailed, never anyone's). */
+export const demoAddress = (label: string) =>
+  `${label}-${randomBytes(6).toString('hex')}@${DEMO_EMAIL_DOMAIN}`;
+
+/** The organisations and users of the two demos (every private demo copies these). */
+const ACCOUNTS = {
+  owner: {
+    organization: { name: 'Demo Homeowner', account_type: 'individual' as const, plan: 'premium' as const },
+    user: { first_name: 'Demo', last_name: 'Owner', user_type: 'homeowner' as const },
+  },
+  supplier: {
+    organization: {
+      name: 'Demo Roofing (Pty) Ltd',
+      account_type: 'company' as const,
+      registration_number: '2019/123456/07',
+      trading_as: 'Demo Roofing',
+      business_address: '12 Bree Street, Cape Town, 8001',
+      specialties: JSON.stringify(['Roofing', 'Waterproofing', 'Gutters']),
+    },
+    user: { first_name: 'Demo', last_name: 'Supplier', user_type: 'supplier' as const },
+  },
+};
+
+/** The current template of a demo: its organisation and its one user; undefined when there is none. */
+export function findDemoTemplate(db: DbOrTrx, kind: DemoKind) {
+  return db
+    .selectFrom('organizations as o')
+    .innerJoin('users as u', 'u.organization_id', 'o.id')
+    .select(['o.id as organizationId', 'o.created_at as createdAt', 'u.id as userId'])
+    .where('o.demo_template', '=', kind)
+    .executeTakeFirst();
+}
+
 /**
- * Makes sure the demo accounts exist. Idempotent: an existing demo account is left as it is, and
- * an email that a real user already holds is never touched. Their passwords are random and are
- * never shown to anyone: the demo is entered through POST /api/auth/demo.
+ * Makes sure both templates exist and are younger than a day: a missing or older one is built anew
+ * (its PDFs rendered and stored, its policy read, its property checked: the slow work, done here once
+ * and never at a sign-in) and takes the old one's place in one statement. The old template becomes an
+ * ordinary demo past its lifetime, which housekeeping removes with its files (unless a demo still names
+ * them). Run at start-up and by the hourly housekeeping.
  */
-export async function seedDemoAccounts(db: Db): Promise<void> {
-  const accounts = [
-    {
-      email: DEMO_EMAILS.owner,
-      organization: { name: 'Demo Homeowner', account_type: 'individual' as const, plan: 'premium' as const },
-      user: { first_name: 'Demo', last_name: 'Owner', user_type: 'homeowner' as const },
-    },
-    {
-      email: DEMO_EMAILS.supplier,
-      organization: {
-        name: 'Demo Roofing (Pty) Ltd',
-        account_type: 'company' as const,
-        registration_number: '2019/123456/07',
-        trading_as: 'Demo Roofing',
-        business_address: '12 Bree Street, Cape Town, 8001',
-        specialties: JSON.stringify(['Roofing', 'Waterproofing', 'Gutters']),
-      },
-      user: { first_name: 'Demo', last_name: 'Supplier', user_type: 'supplier' as const },
-    },
-  ];
-  for (const account of accounts) {
-    if (await findUserByEmail(db, account.email)) continue;
-    const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
-    await db.transaction().execute(async (trx) => {
-      // Checked again inside the transaction: two instances starting at once create it once.
-      if (await findUserByEmail(trx, account.email)) return;
-      const organization = await insertOrganization(trx, { ...account.organization, is_demo: true });
-      await insertUser(trx, {
-        ...account.user,
-        organization_id: organization.id,
-        email: account.email,
-        password_hash: passwordHash,
-        is_demo: true,
-        // The demo's addresses are ours (their mail stays in the outbox): confirmed from the start.
-        email_verified_at: new Date(),
-      });
-    });
+export async function prepareDemoTemplates(
+  db: Db,
+  store: FileStore,
+  now = new Date(),
+  { renewOnly = false } = {},
+): Promise<DemoKind[]> {
+  const built: DemoKind[] = [];
+  for (const kind of DEMO_KINDS) {
+    const current = await findDemoTemplate(db, kind);
+    // Housekeeping renews; only start-up builds a missing one.
+    if (!current && renewOnly) continue;
+    if (current && now.getTime() - new Date(current.createdAt).getTime() < TEMPLATE_RENEW_MS) continue;
+    await buildDemoTemplate(db, store, kind, now);
+    built.push(kind);
   }
+  return built;
+}
+
+/** Builds one template and puts it in place of the current one (if any). Answers its organisation's id. */
+export async function buildDemoTemplate(
+  db: Db,
+  store: FileStore,
+  kind: DemoKind,
+  now = new Date(),
+): Promise<string> {
+  const account = ACCOUNTS[kind];
+  // A random password nobody knows: a demo is entered through POST /api/auth/demo only.
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  // Built as an ordinary demo first: a build that fails half-way is removed by housekeeping like one.
+  const user = await db.transaction().execute(async (trx) => {
+    const organization = await insertOrganization(trx, { ...account.organization, is_demo: true });
+    return insertUser(trx, {
+      ...account.user,
+      organization_id: organization.id,
+      email: demoAddress(`template-${kind}`),
+      password_hash: passwordHash,
+      is_demo: true,
+      // The demo's addresses are ours (their mail goes nowhere): confirmed from the start, and so is
+      // every private demo's user, copied from this one.
+      email_verified_at: now,
+    });
+  });
+  if (kind === 'owner') await seedDemoPortfolio(db, store, user, now);
+  else await seedDemoSupplierJob(db, store, user, now);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('organizations')
+      .set({ demo_template: null })
+      .where('demo_template', '=', kind)
+      .execute();
+    await trx
+      .updateTable('organizations')
+      .set({ demo_template: kind })
+      .where('id', '=', user.organization_id)
+      .execute();
+  });
+  return user.organization_id;
 }
 
 /** The demo policy's wording (invented): exclusions, conditions and extensions the analysis finds. */
@@ -131,35 +197,31 @@ function demoDocuments(now: Date) {
 }
 
 /**
- * The owner demo's portfolio: one property with five real documents (PDFs in the file store),
- * created once; never again after the demo user changes it.
+ * The owner template's portfolio: one property with five real documents (PDFs in the file store), its
+ * policy read and its check run; the standard maintenance schedule, a plumber in its directory, and a
+ * claim for a burst geyser.
  */
-export async function seedDemoPortfolio(db: Db, store: FileStore, now = new Date()): Promise<void> {
-  const owner = await findUserByEmail(db, DEMO_EMAILS.owner);
-  if (!owner?.is_demo) return;
-  const existing = await db
-    .selectFrom('properties')
-    .select('id')
-    .where('organization_id', '=', owner.organization_id)
-    .executeTakeFirst();
-  if (existing) return;
-  const property = await createProperty(db, owner.organization_id, {
-    name: 'Gardens Family Home',
-    address: '12 Kloof Street, Gardens, Cape Town, 8001',
-    property_type: 'residential',
-    country: 'ZA',
-    municipality: 'CPT',
-    parcel_id: 'ERF123',
-    township: 'Gardens',
-    description: 'Demo property of the owner demo account.',
-    features: ['gas', 'geyser', 'alarm'],
-  });
+async function seedDemoPortfolio(db: Db, store: FileStore, owner: UserRow, now: Date): Promise<void> {
+  const property = await createProperty(
+    db,
+    owner.organization_id,
+    {
+      name: 'Gardens Family Home',
+      address: '12 Kloof Street, Gardens, Cape Town, 8001',
+      property_type: 'residential',
+      country: 'ZA',
+      municipality: 'CPT',
+      parcel_id: 'ERF123',
+      township: 'Gardens',
+      description: 'Demo property of the owner demo account.',
+      features: ['gas', 'geyser', 'alarm'],
+    },
+    now,
+  );
   const documents: NewDocument[] = [];
   for (const document of demoDocuments(now)) {
-    const content = await renderDemoPdf(document.name.replace(/\.pdf$/, ''), [
-      ...document.lines,
-      `DNA code ${property.dnaCode}`,
-    ]);
+    // No DNA code in the text: every private demo's copy of the property has its own.
+    const content = await renderDemoPdf(document.name.replace(/\.pdf$/, ''), document.lines);
     const stored = await store.putObject(content, 'application/pdf');
     documents.push({
       organization_id: owner.organization_id,
@@ -187,17 +249,60 @@ export async function seedDemoPortfolio(db: Db, store: FileStore, now = new Date
     await analysePolicyBeforeStart(db, store, owner.organization_id, policy.id);
   }
   await runComplianceCheck(db, owner.organization_id, property.id, now);
+  const organizationId = owner.organization_id;
+  const today = johannesburgToday(now);
+  const tasks = standardTasksFor({ municipality: 'CPT', features: ['gas', 'geyser', 'alarm'] }, today);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('maintenance_tasks')
+      .values(
+        tasks.map((draft) => ({
+          organization_id: organizationId,
+          property_id: property.id,
+          title: draft.title,
+          description: `${draft.description}\n\nWhy: ${draft.reason} (${draft.source})`,
+          frequency: draft.frequency,
+          priority: draft.priority,
+          next_due: draft.next_due,
+          assigned_to: null,
+          standard_key: draft.key,
+        })),
+      )
+      .execute();
+    // The plumber's address is the demo's own: an invite to it goes nowhere, as every demo mail.
+    await trx
+      .insertInto('vendors')
+      .values({
+        organization_id: organizationId,
+        name: 'Sipho Dlamini',
+        company: 'Dlamini Plumbing',
+        email: `sipho.plumber@${DEMO_EMAIL_DOMAIN}`,
+        phone: '+27215550123',
+        specialties: JSON.stringify(['Plumbing', 'Geysers']),
+        notes: 'Replaced the geyser valve in 2024.',
+      })
+      .execute();
+    await trx
+      .insertInto('claims')
+      .values({
+        organization_id: organizationId,
+        property_id: property.id,
+        incident_type: 'burst_geyser',
+        incident_date: johannesburgToday(new Date(now.getTime() - 12 * 86_400_000)),
+        description: 'The geyser burst overnight and water came through the ceiling of the main bedroom.',
+        created_by: owner.id,
+        created_at: now,
+      })
+      .execute();
+  });
 }
 
 /**
- * The supplier demo's console: its liability insurance, and a job with a filled Roofing Service Report
- * (a verified PDF), created once; never again after the demo user changes them.
+ * The supplier template's console: its liability insurance, and a job with a filled Roofing Service
+ * Report (a verified PDF).
  */
-export async function seedDemoSupplierJob(db: Db, store: FileStore, now = new Date()): Promise<void> {
-  const supplier = await findUserByEmail(db, DEMO_EMAILS.supplier);
-  if (!supplier?.is_demo) return;
-  // Its liability insurance, current for a year from the first start: Find Provider shows the demo
-  // supplier as verified (kept as the demo user leaves it afterwards).
+async function seedDemoSupplierJob(db: Db, store: FileStore, supplier: UserRow, now: Date): Promise<void> {
+  // Its liability insurance as the supplier typed it, current for a year.
   await db
     .insertInto('supplier_insurance')
     .values({
@@ -206,14 +311,7 @@ export async function seedDemoSupplierJob(db: Db, store: FileStore, now = new Da
       policy_number: 'PL-DEMO-0419',
       expires_on: addMonths(johannesburgToday(now), 12),
     })
-    .onConflict((conflict) => conflict.column('organization_id').doNothing())
     .execute();
-  const existing = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('organization_id', '=', supplier.organization_id)
-    .executeTakeFirst();
-  if (existing) return;
   const who = {
     actor: {
       userId: supplier.id,

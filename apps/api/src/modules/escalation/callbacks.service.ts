@@ -113,6 +113,8 @@ export async function requestCallback(
     await recordActorAudit(trx, who, 'callback', null, { callbackId: id, propertyId: property });
     await queueMailWithin(services, trx, 'urgent', {
       to: services.env.SUPPORT_EMAIL,
+      // A demo's request is kept in the demo and never reaches the support team.
+      forOrganization: organizationId,
       ...callbackRequestMail({
         ownerName: `${owner.first_name} ${owner.last_name}`.trim(),
         ownerEmail: owner.email,

@@ -52,6 +52,8 @@ export async function searchProviders(
       'o.contact_phone',
       'o.website',
     ])
+    // A private demo's supplier is nobody's provider (and no template either).
+    .where('o.is_demo', '=', false)
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('users as u')

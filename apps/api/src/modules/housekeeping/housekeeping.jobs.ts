@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
-import { houseKeep, refreshStatistics, sweepOrphans } from './housekeeping.service.js';
+import { houseKeep, refreshStatistics, renewDemoTemplates, sweepOrphans } from './housekeeping.service.js';
 
 const none = z.object({}).strict();
 /**
@@ -10,7 +10,10 @@ const none = z.object({}).strict();
  */
 const POLL_SECONDS = 30;
 
-/** Every hour, at five past: sessions, dead uploads, partial files, limiter counts, spent links. */
+/**
+ * Every hour, at five past: sessions, dead uploads, partial files, limiter counts, spent links, private
+ * demos past their 24 hours; and the demo templates renewed when a day old.
+ */
 export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
   name: 'housekeeping.hourly',
   data: none,
@@ -20,7 +23,8 @@ export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
   pollSeconds: POLL_SECONDS,
   run: async (_data, { deps, log }) => {
     const report = await houseKeep(deps.db.db, deps.store);
-    log.info({ ...report }, 'housekeeping done');
+    const renewed = await renewDemoTemplates(deps.db.db, deps.store);
+    log.info({ ...report, renewed }, 'housekeeping done');
   },
 });
 

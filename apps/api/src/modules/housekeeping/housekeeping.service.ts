@@ -5,6 +5,8 @@ import { forgetOldAttempts } from '../../limits/attempt-limiter.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { INCOMING_MAX_IDLE_MS } from '../../storage/fs-store.js';
 import { removeIfUnreferenced, unreferencedObjects } from '../../storage/stored-objects.js';
+import { removeExpiredDemos } from '../demo/private-demo.js';
+import { prepareDemoTemplates } from '../demo/seed.js';
 
 /** An object younger than this is never swept: the server writes an object just before the row that names it. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
@@ -21,13 +23,18 @@ export interface HousekeepingReport {
   partialFiles: number;
   attempts: number;
   links: number;
+  /** Private demos past their 24 hours, removed with their rows and files. */
+  demos: number;
 }
 
 /**
  * The hourly round: expired sessions; expired, never-registered uploads and their objects; objects no
- * document names any more; partial uploads idle for an hour; old limiter counts; reset links used or dead for a day.
+ * document names any more; partial uploads idle for an hour; old limiter counts; reset links used or dead for a day;
+ * private demos older than a day (first, so their files go in the same round). The demo templates are
+ * renewed when a day old (so the sample's dates stay as written) by `renewDemoTemplates`, apart.
  */
 export async function houseKeep(db: Db, store: FileStore, now = new Date()): Promise<HousekeepingReport> {
+  const demos = await removeExpiredDemos(db, store, now);
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   const expired = await db
     .selectFrom('uploads')
@@ -60,7 +67,13 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
     partialFiles,
     attempts,
     links: Number(links.numDeletedRows),
+    demos,
   };
+}
+
+/** The demo templates, rebuilt when a day old (the old one is then an expired demo, removed next round). */
+export function renewDemoTemplates(db: Db, store: FileStore, now = new Date()) {
+  return prepareDemoTemplates(db, store, now, { renewOnly: true });
 }
 
 /** Every object in the store that nothing refers to (and that is older than the grace period) is removed. */

@@ -1,10 +1,11 @@
-import { canAddProperty, TRANSFER_MESSAGES } from '@propertydna/domain';
+import { canAddProperty, DEMO_MESSAGES, TRANSFER_MESSAGES } from '@propertydna/domain';
 import type { RequestActor } from '../../auth/actor.js';
 import { findLiveCapability } from '../../capabilities/capabilities.js';
 import type { TransferredDocument } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
+import { isDemoOrganization } from '../auth/auth.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { moveProperty } from '../properties/move-property.js';
 import { countLiveProperties } from '../properties/properties.repo.js';
@@ -30,6 +31,9 @@ export async function acceptTransfer(
   const db = services.db.db;
   const { organizationId: buyer, userId } = who.actor;
   const found = await addressedTo(db, userId, id);
+  // A real property never moves into a demo, which is removed within a day.
+  if ((await isDemoOrganization(db, buyer)) && !(await isDemoOrganization(db, found.from_organization_id)))
+    throw new AppError('FORBIDDEN', DEMO_MESSAGES.receiveTransfer);
   // The address is confirmed by now (addressedTo), but it may have been confirmed after the offer went
   // out: an account made after the offer accepts only with the offer's own mailed link as well.
   const user = await db

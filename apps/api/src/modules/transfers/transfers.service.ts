@@ -1,4 +1,11 @@
-import { formatDate, TRANSFER_MESSAGES, TRANSFER_VALID_DAYS, type TransferStart } from '@propertydna/domain';
+import {
+  DEMO_MESSAGES,
+  formatDate,
+  isDemoEmail,
+  TRANSFER_MESSAGES,
+  TRANSFER_VALID_DAYS,
+  type TransferStart,
+} from '@propertydna/domain';
 import { sql, type Transaction } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { notOwned, requireOwned } from '../../auth/owned.js';
@@ -9,6 +16,7 @@ import { type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-li
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { transferDecidedMail, transferOfferMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
+import { isDemoOrganization } from '../auth/auth.repo.js';
 import {
   addressedTo,
   DAY_MS,
@@ -91,6 +99,9 @@ export async function startTransfer(
   const db = services.db.db;
   const { organizationId, userId } = who.actor;
   const owned = await requireOwned(db, organizationId, 'property', propertyId);
+  // A demo offers its property to another demo at most: nobody real is mailed for it.
+  if (!isDemoEmail(input.email) && (await isDemoOrganization(db, organizationId)))
+    throw new AppError('FORBIDDEN', DEMO_MESSAGES.outsideAddress);
   const own = await db
     .selectFrom('users')
     .select('id')
@@ -157,6 +168,7 @@ export async function startTransfer(
       .execute();
     await queueMailWithin(services, trx, 'urgent', {
       to: input.email,
+      forOrganization: organizationId,
       ...transferOfferMail({
         sellerName: `${seller.first_name} ${seller.last_name}`.trim(),
         organizationName: property.organization_name,

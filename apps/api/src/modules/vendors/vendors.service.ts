@@ -1,10 +1,12 @@
 import {
+  DEMO_MESSAGES,
   endedAccessSummary,
   formatDate,
   INVITE_MAX_BYTES,
   INVITE_MAX_FILES,
   inviteAccessSummary,
   isVerifiedLevel,
+  isDemoEmail,
   johannesburgToday,
   kindsPhrase,
   type UpdateVendor,
@@ -16,12 +18,14 @@ import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
 import { capabilityStatus, issueCapability } from '../../capabilities/capabilities.js';
 import type { Db, DbOrTrx, VendorRow } from '../../db/database.js';
+import { AppError } from '../../errors.js';
 import { type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { vendorInviteMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import { supplierVerification } from '../verification/verification.js';
+import { isDemoOrganization } from '../auth/auth.repo.js';
 import type { InviteAccessOut, PropertyVendorOut, VendorOut } from './vendors.schemas.js';
 
 /** Spec §4: the one access level an invite gives. */
@@ -349,6 +353,9 @@ export async function inviteVendor(
   const db = services.db.db;
   const { organizationId, userId } = who.actor;
   const propertyId = await requireOwned(db, organizationId, 'property', input.propertyId);
+  // A demo invites addresses of the demo only (whose mail goes nowhere): nobody real is mailed for it.
+  if (!isDemoEmail(input.email) && (await isDemoOrganization(db, organizationId)))
+    throw new AppError('FORBIDDEN', DEMO_MESSAGES.outsideAddress);
   // Each invite mails an address the owner typed: limited per organisation and per recipient.
   await takeAttempt(db, inviteRules(organizationId, input.email), now);
   const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
@@ -409,6 +416,7 @@ export async function inviteVendor(
     const url = `${origin}/invite/${token}`;
     await queueMailWithin(services, trx, 'urgent', {
       to: input.email,
+      forOrganization: organizationId,
       ...vendorInviteMail({
         vendorName: input.name,
         ownerName: `${owner.first_name} ${owner.last_name}`.trim(),

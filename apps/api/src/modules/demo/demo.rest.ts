@@ -1,0 +1,17 @@
+import { demoLoginSchema } from '@propertydna/domain';
+import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { loginResultSchema } from '../auth/auth.schemas.js';
+
+/** The demo's door: a private demo for each sign-in. */
+export const demoRestRoutes: AnyRestRoute[] = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/demo',
+    summary:
+      'Sign in to a private demo of its own (owner or supplier), seeded with the sample data and removed after 24 hours; 20 an hour from one address',
+    tags: ['auth'],
+    body: demoLoginSchema,
+    response: loginResultSchema,
+    call: (caller, { body }) => caller.demo.start(body),
+  }),
+];
