@@ -13,7 +13,7 @@ import {
   MAX_VERIFICATION_RESENDS_PER_HOUR,
 } from '../src/modules/auth/auth.limits.js';
 import { EMAIL_LINK_TTL_MS, WRONG_CURRENT_PASSWORD } from '../src/modules/auth/auth.service.js';
-import { seedDemoAccounts } from '../src/modules/demo/seed.js';
+import { prepareDemoTemplates } from '../src/modules/demo/seed.js';
 import { sendDailyDigests } from '../src/modules/notifications/notifications.service.js';
 import { signUpAndLogIn, type TestAccount, testAddress, verifyEmailOf } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -283,7 +283,7 @@ describe(`email ownership (${databaseKind})`, () => {
   });
 
   it('refuses a change of address for a demo account', async () => {
-    await seedDemoAccounts(t.db.db);
+    await prepareDemoTemplates(t.db.db, t.store);
     const demo = await post('/api/auth/demo', { account: 'owner' });
     expect(demo.json().user.email_verified).toBe(true);
     const headers = { authorization: `Bearer ${demo.json().token}` };

@@ -589,6 +589,10 @@ describe('email verification', () => {
     });
     expect(changeEmailSchema.safeParse({ newEmail: 'nope', currentPassword: 'x' }).success).toBe(false);
     expect(
+      changeEmailSchema.safeParse({ newEmail: 'me@demo.propertydna.co.za', currentPassword: 'x' }).error
+        ?.issues[0]?.message,
+    ).toBe('This address belongs to the PropertyDNA demo. Use your own email address.');
+    expect(
       changeEmailSchema.safeParse({ newEmail: 'a@b.co.za', currentPassword: '' }).error?.issues[0]?.message,
     ).toBe('Enter your current password');
   });

@@ -381,7 +381,8 @@ export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
 
 /** /account → email, and POST /api/auth/email: the new address, and the current password (as for a password change). */
 export const changeEmailSchema = z.object({
-  newEmail: emailSchema,
+  // Nobody moves their account to an address of the demo (its mail goes nowhere).
+  newEmail: ownEmailSchema,
   currentPassword: changePasswordSchema.shape.currentPassword,
 });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
