@@ -5,8 +5,8 @@ import {
   INVITE_MAX_BYTES,
   INVITE_MAX_FILES,
   inviteAccessSummary,
-  isVerifiedLevel,
   isDemoEmail,
+  isVerifiedLevel,
   johannesburgToday,
   kindsPhrase,
   type UpdateVendor,
@@ -24,8 +24,8 @@ import { queueMailWithin } from '../../mail/mail-job.js';
 import { vendorInviteMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
-import { supplierVerification } from '../verification/verification.js';
 import { isDemoOrganization } from '../auth/auth.repo.js';
+import { supplierVerification } from '../verification/verification.js';
 import type { InviteAccessOut, PropertyVendorOut, VendorOut } from './vendors.schemas.js';
 
 /** Spec §4: the one access level an invite gives. */
