@@ -12,8 +12,8 @@
 // BENCH_EXPORT_MB (megabytes of documents in the ZIP export scenario, default 200 as 5 MB PDFs; 0 skips it),
 // BENCH_DATABASE_URL (admin URL of a PostgreSQL server: the portfolio rows again on a fresh database there).
 // BENCH_FIRST_LOAD (0 skips the first-load scenario: scripts and Lighthouse on landing, login, dashboard).
-// BENCH_ONLY (comma-separated sections to run, of `api`, `jobs` and `bomb`, the flate-bomb row; unset: all),
-// e.g. BENCH_ONLY=jobs or BENCH_ONLY=bomb.
+// BENCH_ONLY (comma-separated sections to run, of `api`, `jobs`, `bomb`, the flate-bomb row, and `demo`, the
+// private demo's sign-in; unset: all), e.g. BENCH_ONLY=jobs or BENCH_ONLY=demo. BENCH_DEMO_SIGNINS: per demo (20).
 // Flags: --json prints the results as JSON after the table.
 // Exit 1 if the server fails to start, a response is wrong, or any request errors/times out/is non-2xx.
 
@@ -21,6 +21,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { flateBombRow } from './lib/bomb-bench.mjs';
 import { startBuiltApp } from './lib/built-app.mjs';
+import { benchDemoSignIn, demoFailures, printDemoSignIn } from './lib/demo-bench.mjs';
 import { positiveInt } from './lib/env-int.mjs';
 import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-bench.mjs';
 import { benchFirstLoad, printFirstLoad } from './lib/first-load-bench.mjs';
@@ -151,9 +152,13 @@ async function main() {
       for (const problem of jobsFailures(jobs)) console.error(`\nFAILED: ${problem}`);
       if (jobsFailures(jobs).length) exitCode = 1;
     }
-    if (!runs('api') && !runs('bomb')) return;
+    if (!runs('api') && !runs('bomb') && !runs('demo')) return;
     try {
-      server = await startBuiltApp({ env: { BENCH_ROUTES: 'true' }, prefix: 'propertydna-bench-' });
+      // Behind a trusted proxy: the demo sign-ins come from addresses of their own (20 an hour per address).
+      server = await startBuiltApp({
+        env: { BENCH_ROUTES: 'true', TRUST_PROXY: 'true' },
+        prefix: 'propertydna-bench-',
+      });
     } catch (error) {
       console.error(`Server failed to start: ${error.message}`);
       console.error(`--- server output ---\n${error.output ?? ''}--- end ---`);
@@ -162,7 +167,17 @@ async function main() {
     }
     const base = server.baseUrl;
     console.log(`Server up at ${base} (DATA_DIR ${server.dataDir})`);
+    if (runs('demo')) {
+      process.stdout.write('  measuring the demo sign-in (a private demo organisation each) … ');
+      const demo = await benchDemoSignIn(base);
+      console.log('done');
+      printDemoSignIn(demo);
+      for (const problem of demoFailures(demo)) console.error(`\nFAILED: ${problem}`);
+      if (demoFailures(demo).length) exitCode = 1;
+      console.log('');
+    }
     if (!runs('api')) {
+      if (!runs('bomb')) return;
       if (await flateBombRow(server)) exitCode = 1;
       return;
     }

@@ -283,7 +283,7 @@ describe('accounts', () => {
     await page.waitForURL('**/supplier');
     await assertSupplierConsole(page);
     await openSupplierSection(page, 'Settings');
-    await page.getByText('supplier@demo.propertydna.co.za').waitFor();
+    await page.getByText(/^supplier-[0-9a-f]+@demo\.propertydna\.co\.za$/).waitFor();
     await assertClean(watch);
   });
 

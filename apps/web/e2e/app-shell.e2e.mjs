@@ -289,7 +289,10 @@ describe('the app shell of a signed-in owner', () => {
       await page.getByRole('menuitem', { name: 'Account settings' }).click();
       await page.waitForURL('**/account');
       await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
-      await page.getByText('owner@demo.propertydna.co.za').first().waitFor();
+      await page
+        .getByText(/^owner-[0-9a-f]+@demo\.propertydna\.co\.za$/)
+        .first()
+        .waitFor();
       await page.getByRole('region', { name: 'Your plan' }).waitFor();
       await page.getByRole('form', { name: 'Change password' }).waitFor();
       assert.equal(await page.title(), 'Account · PropertyDNA');
