@@ -50,7 +50,7 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
       buffer: pdfBytes('Ridge tile photo sheet'),
     };
 
-    // The supplier demo: insurance first (owners then see 'Insured until …').
+    // The supplier demo: typed insurance first (self-declared: owners never see it as current).
     await page.goto('/login');
     await page.getByRole('button', { name: 'Access Demo Accounts' }).click();
     await page.getByRole('button', { name: /^Supplier demo/ }).click();
@@ -65,7 +65,7 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
     await insurance.getByLabel(/^Expiry date/).fill('2030-01-31');
     await insurance.getByRole('button', { name: 'Save insurance' }).click();
     await toast(page, 'Insurance updated').waitFor();
-    await page.getByText('Insured until Jan 31, 2030', { exact: true }).waitFor();
+    await page.getByText('Self-declared cover until Jan 31, 2030', { exact: true }).waitFor();
     const certificate = {
       name: 'Liability certificate.pdf',
       mimeType: 'application/pdf',
@@ -144,7 +144,11 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
       await unlock(guest, SHARE_PASSWORD);
       await toast(guest, 'Access granted').waitFor();
       await guest.getByText(jobRef, { exact: true }).waitFor();
-      await guest.getByText('Insured until Jan 31, 2030').waitFor();
+      // Typed insurance is self-declared: the share page names the level and calls nothing current.
+      await guest.getByTestId('verification-level').getByText('Self-declared').waitFor();
+      if ((await guest.getByText(/insurance current until/).count()) !== 0) {
+        throw new Error('typed insurance shown as current on the share page');
+      }
       const shared = guest.getByRole('table', { name: 'Shared documents' });
       const sharedPhoto = shared
         .getByRole('row')

@@ -20,6 +20,7 @@ import { Route as TermsRouteImport } from './routes/terms';
 import { Route as VerifyRouteImport } from './routes/verify';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account';
+import { Route as AuthenticatedBackofficeRouteImport } from './routes/_authenticated/backoffice';
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard';
 import { Route as AuthenticatedMaintenanceRouteImport } from './routes/_authenticated/maintenance';
 import { Route as AuthenticatedPoliciesRouteImport } from './routes/_authenticated/policies';
@@ -105,6 +106,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedBackofficeRoute = AuthenticatedBackofficeRouteImport.update({
+  id: '/backoffice',
+  path: '/backoffice',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
@@ -299,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/verify': typeof VerifyRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/account': typeof AuthenticatedAccountRoute;
+  '/backoffice': typeof AuthenticatedBackofficeRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/policies': typeof AuthenticatedPoliciesRoute;
@@ -343,6 +350,7 @@ export interface FileRoutesByTo {
   '/verify': typeof VerifyRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/account': typeof AuthenticatedAccountRoute;
+  '/backoffice': typeof AuthenticatedBackofficeRoute;
   '/dashboard': typeof AuthenticatedDashboardRoute;
   '/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/policies': typeof AuthenticatedPoliciesRoute;
@@ -388,6 +396,7 @@ export interface FileRoutesById {
   '/verify': typeof VerifyRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/_authenticated/account': typeof AuthenticatedAccountRoute;
+  '/_authenticated/backoffice': typeof AuthenticatedBackofficeRoute;
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute;
   '/_authenticated/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/_authenticated/policies': typeof AuthenticatedPoliciesRoute;
@@ -434,6 +443,7 @@ export interface FileRouteTypes {
     | '/verify'
     | '/verify-email'
     | '/account'
+    | '/backoffice'
     | '/dashboard'
     | '/maintenance'
     | '/policies'
@@ -478,6 +488,7 @@ export interface FileRouteTypes {
     | '/verify'
     | '/verify-email'
     | '/account'
+    | '/backoffice'
     | '/dashboard'
     | '/maintenance'
     | '/policies'
@@ -522,6 +533,7 @@ export interface FileRouteTypes {
     | '/verify'
     | '/verify-email'
     | '/_authenticated/account'
+    | '/_authenticated/backoffice'
     | '/_authenticated/dashboard'
     | '/_authenticated/maintenance'
     | '/_authenticated/policies'
@@ -649,6 +661,13 @@ declare module '@tanstack/react-router' {
       path: '/account';
       fullPath: '/account';
       preLoaderRoute: typeof AuthenticatedAccountRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/backoffice': {
+      id: '/_authenticated/backoffice';
+      path: '/backoffice';
+      fullPath: '/backoffice';
+      preLoaderRoute: typeof AuthenticatedBackofficeRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/dashboard': {
@@ -908,6 +927,7 @@ const AuthenticatedAppOldRouteRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute;
+  AuthenticatedBackofficeRoute: typeof AuthenticatedBackofficeRoute;
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute;
   AuthenticatedMaintenanceRoute: typeof AuthenticatedMaintenanceRoute;
   AuthenticatedPoliciesRoute: typeof AuthenticatedPoliciesRoute;
@@ -933,6 +953,7 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
+  AuthenticatedBackofficeRoute: AuthenticatedBackofficeRoute,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedMaintenanceRoute: AuthenticatedMaintenanceRoute,
   AuthenticatedPoliciesRoute: AuthenticatedPoliciesRoute,

@@ -36,7 +36,8 @@ function AuthenticatedLayout() {
     if (status !== 'loading') firstPage = false;
   }, [status]);
   const olderLayout = useRouterState({
-    select: (state) => /^\/app\/old(\/|$)/.test(state.location.pathname),
+    // The back office has its own layout too: staff screens, not an owner's or a supplier's navigation.
+    select: (state) => /^\/(app\/old|backoffice)(\/|$)/.test(state.location.pathname),
   });
   if (status === 'loading') return <LoadingScreen />;
   if (status === 'anonymous') return <LoginInPlace />;

@@ -16,6 +16,8 @@ const auth = vi.hoisted(() => ({
 const startTrial = vi.hoisted(() => ({ mutate: vi.fn(), isPending: false }));
 
 vi.mock('../../lib/auth', () => ({ useAuth: () => auth.value }));
+// Not staff: the back office's link stays out of the menu (its own test is the e2e's).
+vi.mock('../../lib/staff-access', () => ({ useStaffAccess: () => false }));
 vi.mock('../../lib/plan', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/plan')>()),
   useStartTrial: () => startTrial,
@@ -161,6 +163,7 @@ describe('AppShellLayout for a supplier', () => {
       ['Jobs', '/supplier?tab=jobs'],
       ['Profile', '/supplier?tab=profile'],
       ['Insurance', '/supplier?tab=insurance'],
+      ['Verification', '/supplier?tab=verification'],
       ['Templates', '/supplier?tab=templates'],
       ['Settings', '/supplier?tab=settings'],
     ]);

@@ -39,6 +39,7 @@ export const SUPPLIER_TABS = [
   { key: 'jobs', label: 'Jobs' },
   { key: 'profile', label: 'Profile' },
   { key: 'insurance', label: 'Insurance' },
+  { key: 'verification', label: 'Verification' },
   { key: 'templates', label: 'Templates' },
   { key: 'settings', label: 'Settings' },
 ] as const;

@@ -3,6 +3,7 @@ import { formatDate, homePathOf } from '@propertydna/domain';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth';
 import { PLAN_LABELS, planStateOf, START_TRIAL_LABEL, useStartTrial } from '../../lib/plan';
+import { useStaffAccess } from '../../lib/staff-access';
 import { ACCOUNT_HREF } from './nav-items';
 
 /** The owner's plan in the menu: its name, a running trial's end, and the trial offer while it is open. */
@@ -23,6 +24,27 @@ function PlanMenuSection() {
           {startTrial.isPending ? 'Starting trial...' : `Upgrade: ${START_TRIAL_LABEL}`}
         </Menu.Item>
       )}
+    </>
+  );
+}
+
+/** 'Back office', for PropertyDNA staff only (the server answers whether the caller is staff). */
+function BackOfficeMenuItem() {
+  const router = useRouter();
+  if (!useStaffAccess()) return null;
+  return (
+    <>
+      <Menu.Divider />
+      <Menu.Item
+        component="a"
+        href="/backoffice"
+        onClick={(event) => {
+          event.preventDefault();
+          void router.navigate({ href: '/backoffice' });
+        }}
+      >
+        Back office
+      </Menu.Item>
     </>
   );
 }
@@ -87,6 +109,7 @@ export function UserMenu() {
           Account settings
         </Menu.Item>
         {!supplier && <PlanMenuSection />}
+        <BackOfficeMenuItem />
         <Menu.Divider />
         <Menu.Item onClick={() => void logOut()}>Log out</Menu.Item>
       </Menu.Dropdown>

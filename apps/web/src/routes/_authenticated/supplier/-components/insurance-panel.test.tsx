@@ -15,9 +15,9 @@ const saved: SavedInsurance = {
 };
 
 describe('InsuranceStatus', () => {
-  it("shows 'Insured until …' while cover is current, else when it expired, else that none is recorded", () => {
+  it("shows typed cover as self-declared, never 'insured', else when it expired, else that none is recorded", () => {
     const { unmount } = renderWithMantine(<InsuranceStatus insurance={saved} />);
-    expect(screen.getByText('Insured until Jan 31, 2030')).toBeTruthy();
+    expect(screen.getByText('Self-declared cover until Jan 31, 2030')).toBeTruthy();
     unmount();
     const lapsed = renderWithMantine(
       <InsuranceStatus insurance={{ ...saved, expires_at: '2020-01-31', insured: false }} />,

@@ -40,13 +40,20 @@ export interface SavedInsurance {
 
 type InsuranceValues = { insurer: string; policy_number: string; expires_at: string };
 
-/** 'Insured until …' while cover is current (what owners see on a shared job), else when it lapsed. */
+/**
+ * What the supplier typed, as typed: self-declared, never 'insured' (owners see insurance as current only
+ * from a certificate a reviewer approved, under Verification).
+ */
 export function InsuranceStatus({ insurance }: { insurance: SavedInsurance | null }) {
   if (!insurance) return <Badge color="gray">No insurance recorded</Badge>;
   return insurance.insured ? (
-    <Badge color="green">Insured until {formatDate(insurance.expires_at)}</Badge>
+    <Badge color="gray" variant="outline" tt="none">
+      Self-declared cover until {formatDate(insurance.expires_at)}
+    </Badge>
   ) : (
-    <Badge color="red">Expired {formatDate(insurance.expires_at)}</Badge>
+    <Badge color="red" tt="none">
+      Expired {formatDate(insurance.expires_at)}
+    </Badge>
   );
 }
 
@@ -201,9 +208,11 @@ export function InsurancePanel() {
         <Text>Status:</Text>
         <InsuranceStatus insurance={saved} />
       </Group>
-      <Text size="sm" c="dimmed">
-        Owners who open your share links see the badge while your cover is current.
-      </Text>
+      <Alert color="blue" variant="light" title="Self-declared" maw={640}>
+        What you type here is shown as self-declared: it never makes you verified and owners never see it as
+        current cover. To have your insurance checked, submit its certificate on the Verification tab; once a
+        PropertyDNA reviewer approves it, owners see “Liability insurance current until …”.
+      </Alert>
       <InsuranceForm insurance={saved} pending={update.isPending} onSubmit={save} />
       <Card withBorder maw={640}>
         <Title order={3} size="h5" mb="sm">

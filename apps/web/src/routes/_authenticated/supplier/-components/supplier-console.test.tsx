@@ -52,6 +52,7 @@ describe('SupplierConsoleView', () => {
     ['jobs', 'Jobs', 'Your jobs'],
     ['profile', 'Profile', 'Company profile'],
     ['insurance', 'Insurance', 'Liability insurance'],
+    ['verification', 'Verification', 'Verification status'],
     ['templates', 'Templates', null],
     ['settings', 'Settings', 'Account'],
   ] as const)('shows the %s section the URL names, titled %s', async (tab, title, part) => {
@@ -83,6 +84,7 @@ describe('SupplierConsoleView', () => {
       'jobs',
       'profile',
       'insurance',
+      'verification',
       'templates',
       'settings',
     ]);

@@ -9,6 +9,7 @@ import { ProfilePanel } from './profile-panel';
 import { SettingsPanel } from './settings-panel';
 import { type SupplierTab, shownSupplierTab, supplierTabLabel } from './supplier-tabs';
 import { TemplatesPanel } from './templates-panel';
+import { VerificationPanel } from './verification-panel';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -33,6 +34,7 @@ export interface SupplierConsoleViewProps {
   panels?: {
     profile?: ReactNode;
     insurance?: ReactNode;
+    verification?: ReactNode;
     templates?: ReactNode;
     jobs?: ReactNode;
     settings?: ReactNode;
@@ -92,6 +94,7 @@ export function SupplierConsoleView({ user, organization, onLogout, tab, panels 
       </>
     ),
     insurance: <Part title="Liability insurance">{panels?.insurance}</Part>,
+    verification: <Part title="Verification status">{panels?.verification}</Part>,
     // The templates table needs no heading of its own: the section's names it.
     templates: <Stack>{panels?.templates}</Stack>,
     settings: (
@@ -148,6 +151,7 @@ export function SupplierConsole({ tab }: { tab: SupplierTab | undefined }) {
       panels={{
         profile: <ProfilePanel />,
         insurance: <InsurancePanel />,
+        verification: <VerificationPanel />,
         templates: <TemplatesPanel />,
         jobs: <JobsPanel />,
         settings: <SettingsPanel />,
