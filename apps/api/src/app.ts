@@ -25,6 +25,7 @@ import { escalationFileRoutes } from './modules/escalation/escalation.files.js';
 import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
 import { reportRoutes } from './modules/reports/reports.files.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
+import { supplierIssuerLevel } from './modules/supplier/issuer-level.js';
 import { APP_VERSION } from './modules/system/system.service.js';
 import { transferFileRoutes } from './modules/transfers/transfers.files.js';
 import { verificationFileRoutes } from './modules/verification/verification.files.js';
@@ -124,7 +125,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     pollSeconds: env.JOBS_POLL_SECONDS,
     perSecond: { [bulkMailJob.name]: env.MAIL_BULK_PER_SECOND },
   });
-  const services: AppServices = { ...deps, lucia: createLucia(deps.db.db), mailer, jobs };
+  const services: AppServices = {
+    ...deps,
+    lucia: createLucia(deps.db.db),
+    mailer,
+    jobs,
+    issuerLevel: supplierIssuerLevel,
+  };
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -321,15 +321,28 @@ describe.each(['fs', 's3'] as const)(`document vault (${databaseKind}, %s store)
     expect(await auditActions(o.organizationId)).toEqual(['upload', 'register', 'update', 'delete']);
   });
 
-  it('marks a supplier upload as verified by the supplier', async () => {
+  it('records a supplier upload as issued by the supplier, at its level then: unchecked is not verified', async () => {
     const s = await owner('supplier');
     const document = (await upload(s, pdf, 'application/pdf', { source: 'owner_upload' })).json();
-    expect(document).toMatchObject({ source: 'supplier_verified', verified: true, status: 'Verified' });
-    expect(document.verified_by).toEqual(expect.any(String));
-    // Who verified it, by organisation name; no job here, so no job reference.
-    expect(document).toMatchObject({ verified_by_organization: 'Cape Roofing CC', job_ref: null });
+    // Issued by the supplier (by organisation name), but nobody checked it: self-declared, never Verified.
+    expect(document).toMatchObject({
+      source: 'supplier_verified',
+      provenance: { kind: 'supplier_issued', issuer_name: 'Cape Roofing CC', issuer_level: 'self_declared' },
+      badge: 'Self-declared',
+      verified: false,
+      status: 'Pending',
+      verified_by: null,
+      verified_by_organization: null,
+      job_ref: null,
+    });
     const o = await owner();
     const pending = (await upload(o, pdf, 'application/pdf')).json();
-    expect(pending).toMatchObject({ status: 'Pending', verified_by_organization: null, job_ref: null });
+    expect(pending).toMatchObject({
+      status: 'Pending',
+      provenance: { kind: 'owner_upload', issuer_name: null, issuer_level: null },
+      badge: 'Self-declared',
+      verified_by_organization: null,
+      job_ref: null,
+    });
   });
 });

@@ -272,7 +272,10 @@ describe(`share links and adoption (${databaseKind})`, () => {
     expect(documents).toHaveLength(1);
     expect(documents[0]).toMatchObject({
       source: 'supplier_verified',
-      status: 'Verified',
+      // Adopted: still issued by the supplier, at its level then (unchecked: self-declared).
+      provenance: { kind: 'share_adopted', issuer_name: 'Cape Roofing CC', issuer_level: 'self_declared' },
+      badge: 'Self-declared',
+      status: 'Pending',
       sha256: report.sha256,
       storage_key: report.storage_key,
       metadata: { jobRef: job.job_ref },
@@ -287,13 +290,14 @@ describe(`share links and adoption (${databaseKind})`, () => {
     expect(await t.store.stat(String(report.storage_key))).not.toBeNull();
   });
 
-  it('names who verified a document and on which job, also on an adopted copy, and what each link shares', async () => {
+  it('names who issued a document and on which job, also on an adopted copy, and what each link shares', async () => {
     const { supplier, job, report } = await sharedJob(null);
-    // The supplier's own job documents: verified by its organisation, on this job.
+    // The supplier's own job documents: issued by its organisation, on this job; not verified (unchecked).
     const [issued] = (await supplier('GET', `/api/supplier/jobs/${job.id}/documents`)).json() as Json[];
     expect(issued).toMatchObject({
       id: report.id,
-      verified_by_organization: 'Cape Roofing CC',
+      provenance: { kind: 'supplier_issued', issuer_name: 'Cape Roofing CC', issuer_level: 'self_declared' },
+      verified_by_organization: null,
       job_ref: job.job_ref,
     });
     // A job's link is named by the job's reference.
@@ -316,9 +320,16 @@ describe(`share links and adoption (${databaseKind})`, () => {
     ).json();
     await owner('POST', `/api/share/${token}/adopt`, { property_id: property.id });
     const [copy] = (await owner('GET', `/api/properties/${property.id}/documents`)).json() as Json[];
-    expect(copy).toMatchObject({ verified_by_organization: 'Cape Roofing CC', job_ref: job.job_ref });
+    expect(copy).toMatchObject({
+      provenance: { kind: 'share_adopted', issuer_name: 'Cape Roofing CC', issuer_level: 'self_declared' },
+      job_ref: job.job_ref,
+    });
     expect((await owner('GET', '/api/documents')).json()).toMatchObject([
-      { id: copy?.id, verified_by_organization: 'Cape Roofing CC', job_ref: job.job_ref },
+      {
+        id: copy?.id,
+        provenance: { kind: 'share_adopted', issuer_name: 'Cape Roofing CC', issuer_level: 'self_declared' },
+        job_ref: job.job_ref,
+      },
     ]);
     // A property's link is named by the documents chosen for it.
     const shared = await owner('POST', `/api/properties/${property.id}/share`, {
@@ -402,13 +413,26 @@ describe(`share links and adoption (${databaseKind})`, () => {
   it('verifies an issued document by its hash, and nothing else; records the access log for the creator', async () => {
     const { token, report, job, supplier } = await sharedJob(null);
     const found = await anonymous('GET', `/api/verify/${report.sha256}`);
+    // Registered, issued by the supplier on the job; the supplier was not checked, so not verified.
     expect(found.json()).toMatchObject({
-      verified: true,
-      matches: [{ company_name: 'Cape Roofing CC', job_ref: job.job_ref }],
+      verified: false,
+      registered: true,
+      matches: [
+        {
+          provenance: {
+            kind: 'supplier_issued',
+            issuer_name: 'Cape Roofing CC',
+            issuer_level: 'self_declared',
+          },
+          badge: 'Self-declared',
+          company_name: 'Cape Roofing CC',
+          job_ref: job.job_ref,
+        },
+      ],
     });
     expect(JSON.stringify(found.json())).not.toMatch(/M\. Naidoo|Kalk Bay/);
     const unknown = await anonymous('GET', `/api/verify/${'0'.repeat(64)}`);
-    expect(unknown.json()).toEqual({ verified: false, matches: [] });
+    expect(unknown.json()).toEqual({ verified: false, registered: false, matches: [] });
     expect((await anonymous('GET', '/api/verify/not-a-hash')).statusCode).toBe(400);
 
     await anonymous('GET', `/api/share/${token}`);

@@ -201,7 +201,10 @@ describe(`supplier console API (${databaseKind})`, () => {
       job_id: created.id,
       property_id: null,
       source: 'supplier_verified',
-      status: 'Verified',
+      // Issued on the job by a supplier nobody has checked: self-declared until it is.
+      provenance: { kind: 'supplier_issued', issuer_level: 'self_declared' },
+      badge: 'Self-declared',
+      status: 'Pending',
       content_type: 'application/pdf',
     });
     const file = await supplier('GET', `/api/documents/${document.id}/download`);
@@ -358,9 +361,22 @@ describe(`supplier console API (${databaseKind})`, () => {
       verified: false,
       name: 'Liability cover.pdf',
     });
+    // /verify knows the file as registered, self-declared, and says nothing of whose it is.
     expect((await t.app.inject({ method: 'GET', url: `/api/verify/${first.body.sha256}` })).json()).toEqual({
       verified: false,
-      matches: [],
+      registered: true,
+      matches: [
+        {
+          provenance: { kind: 'owner_upload', issuer_name: null, issuer_level: null },
+          badge: 'Self-declared',
+          verified: false,
+          company_name: null,
+          issued_at: expect.any(String),
+          job_ref: null,
+          dna_code: null,
+          name: null,
+        },
+      ],
     });
 
     const policy = { insurer: 'Hollard', policy_number: 'PL-77', expires_at: '2030-01-31' };

@@ -194,7 +194,7 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
     expect(view.body).not.toContain('@');
   });
 
-  it('an allowed upload lands in the vault verified by the vendor, reruns the check, mails the owner and is audited', async () => {
+  it('an allowed upload lands in the vault as the vendor’s (self-declared), reruns the check, mails the owner and is audited', async () => {
     const owner = await ownerWithProperty();
     const { token, vendor } = await invite(owner);
     const registered = await vendorUpload(anonymous, token, pdf('coc'));
@@ -209,10 +209,17 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
         name: 'Electrical CoC.pdf',
         kind: 'certificate',
         source: 'vendor_upload',
-        verified: true,
-        status: 'Verified',
-        verified_by: 'Sipho Dlamini, Sparks Electrical',
-        verified_by_organization: 'Sipho Dlamini, Sparks Electrical',
+        // Named as the vendor the owner invited, whom nobody checked: self-declared, not verified.
+        provenance: {
+          kind: 'vendor_upload',
+          issuer_name: 'Sipho Dlamini, Sparks Electrical',
+          issuer_level: 'self_declared',
+        },
+        badge: 'Self-declared',
+        verified: false,
+        status: 'Pending',
+        verified_by: null,
+        verified_by_organization: null,
         metadata: { certificate_type: 'electrical_coc', issued_on: today },
       }),
     ]);
@@ -245,6 +252,10 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
     const notice = mails.find((mail) => mail.subject?.endsWith('uploaded Electrical CoC.pdf'));
     expect(notice?.subject).toBe('Sipho Dlamini, Sparks Electrical uploaded Electrical CoC.pdf');
     expect(notice?.text).toContain(`/properties/${owner.propertyId}`);
+    // The mail words it as the vault does.
+    expect(notice?.text).toContain(
+      'Uploaded by an invited vendor · Sipho Dlamini, Sparks Electrical · Self-declared',
+    );
 
     const tab = (await owner.call('GET', `/api/properties/${owner.propertyId}/vendors`)).json();
     expect(tab[0].uploads).toEqual([expect.objectContaining({ id: documentId, name: 'Electrical CoC.pdf' })]);
@@ -527,16 +538,26 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
     const documents = (await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json();
     const by = (content: string) =>
       documents.find((document: { sha256: string }) => document.sha256 === sha256Hex(pdf(content)));
+    // The signed-in supplier uploads as its organisation, at its own level (unchecked: self-declared).
     expect(by('supplier coc')).toMatchObject({
       source: 'supplier_verified',
-      verified_by: supplier.userId,
-      verified_by_organization: `${listed.registered_supplier} (registered supplier)`,
+      provenance: {
+        kind: 'vendor_upload',
+        issuer_name: listed.registered_supplier,
+        issuer_level: 'self_declared',
+      },
+      badge: 'Self-declared',
+      verified: false,
     });
     for (const content of ['anonymous coc', 'stranger coc']) {
       expect(by(content)).toMatchObject({
         source: 'vendor_upload',
-        verified: true,
-        verified_by: 'Sipho Dlamini, Sparks Electrical',
+        provenance: {
+          kind: 'vendor_upload',
+          issuer_name: 'Sipho Dlamini, Sparks Electrical',
+          issuer_level: 'self_declared',
+        },
+        verified: false,
       });
     }
   });
@@ -600,7 +621,13 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
     expect((await anonymous('GET', `/api/invites/${token}`)).statusCode).toBe(404);
     expect((await owner.call('GET', '/api/vendors')).json()).toEqual([]);
     const [document] = (await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json();
-    expect(document).toMatchObject({ verified: true, verified_by: 'Sipho Dlamini, Sparks Electrical' });
+    expect(document).toMatchObject({
+      provenance: {
+        kind: 'vendor_upload',
+        issuer_name: 'Sipho Dlamini, Sparks Electrical',
+        issuer_level: 'self_declared',
+      },
+    });
     expect(await listFiles(t.filesDir)).toContain(
       (
         await t.db.db

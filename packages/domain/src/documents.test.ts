@@ -47,9 +47,10 @@ describe('documentStatus (spec §4)', () => {
   it.each([
     [null, 'Pending'],
     [undefined, 'Pending'],
-    ['', 'Pending'],
-    ['3f1c2a9e-user', 'Verified'],
-  ] as const)('verified_by %j is %s', (verifiedBy, status) => {
-    expect(documentStatus({ verified_by: verifiedBy })).toBe(status);
+    ['self_declared', 'Pending'],
+    ['documents_checked', 'Verified'],
+    ['register_matched', 'Verified'],
+  ] as const)('an issuer at level %j is %s', (level, status) => {
+    expect(documentStatus({ issuer_level: level })).toBe(status);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isVerifiedLevel, type VerificationLevel } from './trust.js';
 
 /** Kinds of document in the vault (spec §3). */
 export const DOCUMENT_KINDS = [
@@ -28,10 +29,16 @@ export const DOCUMENT_SOURCES = [
 ] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
 
-/** Spec §4: Pending until verified_by is set, then Verified. */
+/**
+ * Spec §4: Pending until verified, then Verified. It follows the document's trust badge: Verified only
+ * when the issuer's level at the time of issue was one someone checked (trust.ts), never because a
+ * supplier's name is on it.
+ */
 export type DocumentStatus = 'Pending' | 'Verified';
-export function documentStatus(document: { verified_by: string | null | undefined }): DocumentStatus {
-  return document.verified_by ? 'Verified' : 'Pending';
+export function documentStatus(document: {
+  issuer_level: VerificationLevel | null | undefined;
+}): DocumentStatus {
+  return isVerifiedLevel(document.issuer_level) ? 'Verified' : 'Pending';
 }
 
 /** What an invited vendor may upload (spec §4, §6, §9). */

@@ -17,12 +17,14 @@ import type {
   PolicyCheckStatus,
   PropertyFeature,
   PropertyType,
+  ProvenanceKind,
   ReminderPriority,
   ReminderType,
   TaskPriority,
   TemplateField,
   Trade,
   UserType,
+  VerificationLevel,
 } from '@propertydna/domain';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
@@ -178,6 +180,17 @@ export interface DocumentTable {
   issue_date_unconfirmed: ColumnType<boolean, boolean | undefined, boolean>;
   /** The owner's own notes, kept apart from what the issuer said. */
   owner_notes: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Who put it where it is, who issued it (named as when it was issued) and the issuer's verification
+   * level at that time (migration 0024); set by the server only, carried over on adoption and transfer.
+   */
+  provenance_kind: ColumnType<ProvenanceKind, ProvenanceKind | undefined, ProvenanceKind>;
+  issuer_name: ColumnType<string | null, string | null | undefined, string | null>;
+  issuer_level: ColumnType<
+    VerificationLevel | null,
+    VerificationLevel | null | undefined,
+    VerificationLevel | null
+  >;
   created_at: Timestamp;
 }
 

@@ -312,7 +312,7 @@ export function vendorInviteMail(input: {
     greeting: `Hi ${input.vendorName},`,
     paragraphs: [
       `${input.ownerName} keeps the records of ${input.address} (PropertyDNA code ${input.dnaCode}) in PropertyDNA and asks you to upload the ${input.what} you issue for it.`,
-      'Open the link on your phone or computer and add your files: photos or PDFs. You do not need an account. What you upload goes straight into the property’s vault, marked as uploaded by you.',
+      'Open the link on your phone or computer and add your files: photos or PDFs. You do not need an account. What you upload goes straight into the property’s vault, marked as uploaded by you; it is called verified only once PropertyDNA has checked your registration and insurance.',
       `The link works until ${input.expiresOn}.`,
     ],
     action: { label: 'Upload documents', url: input.url },
@@ -327,13 +327,15 @@ export function vendorUploadMail(input: {
   vendor: string;
   document: string;
   property: string;
+  /** The document's provenance line, as the vault shows it ('Uploaded by an invited vendor · … · Self-declared'). */
+  provenance: string;
   url: string;
 }): RenderedMail {
   return render({
     subject: `${input.vendor} uploaded ${input.document}`,
     greeting: `Hi ${input.firstName},`,
     paragraphs: [
-      `${input.vendor} uploaded “${input.document}” to the vault of ${input.property} through your upload link. It is marked as uploaded by them (PropertyDNA has not checked it), and the property’s compliance check is being run again.`,
+      `${input.vendor} uploaded “${input.document}” to the vault of ${input.property} through your upload link. Your vault shows it as “${input.provenance}”, and the property’s compliance check is being run again.`,
     ],
     action: { label: 'Open the property', url: input.url },
     footnote:

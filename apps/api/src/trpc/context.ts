@@ -1,3 +1,4 @@
+import type { VerificationLevel } from '@propertydna/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Actor, resolveActor } from '../auth/actor.js';
 import type { AppLucia } from '../auth/lucia.js';
@@ -23,7 +24,19 @@ export interface AppServices extends AppDeps {
   mailer: Mailer;
   /** The background job queue; procedures queue work (mail, …) through it. */
   jobs: JobQueue<AppServices>;
+  /**
+   * How far a supplier organisation is checked today (the supplier verification's answer), for the
+   * level a document records when it is issued. Given here because the documents module cannot import
+   * the supplier module, which imports it.
+   */
+  issuerLevel: IssuerLevelLookup;
 }
+
+export type IssuerLevelLookup = (
+  db: Db,
+  organizationId: string,
+  today?: string,
+) => Promise<VerificationLevel>;
 
 /**
  * What every procedure receives. Built once per request, the same way for tRPC (/trpc) and for

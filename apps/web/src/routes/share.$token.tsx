@@ -200,11 +200,6 @@ function ShareDetails({ token, share }: { token: string; share: SharedItems }) {
       ) : null}
       <SharedDocumentsList
         documents={share.documents}
-        issuer={
-          share.kind === 'job'
-            ? { company: share.supplier?.company_name ?? null, jobRef: share.job?.job_ref ?? null }
-            : undefined
-        }
         busyId={busyId}
         onView={(document) => void view(document)}
         onDownload={(document) => void download(document)}

@@ -84,8 +84,9 @@ function VerifyPage() {
         <div>
           <Title order={1}>Verify a document</Title>
           <Text c="dimmed" mt={4}>
-            Check that a file is an unchanged copy of a document verified on PropertyDNA. The file never
-            leaves your device: only its SHA-256 fingerprint is sent.
+            Check whether a file is an unchanged copy of a document registered on PropertyDNA, who issued it
+            and whether they were checked. The file never leaves your device: only its SHA-256 fingerprint is
+            sent.
           </Text>
         </div>
         <Paper

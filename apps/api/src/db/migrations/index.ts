@@ -22,6 +22,7 @@ import * as storedObjects from './2026-11-27T0020-stored-objects.js';
 import * as emailVerification from './2026-11-27T0021-email-verification.js';
 import * as supplierVerification from './2026-11-27T0022-supplier-verification.js';
 import * as registers from './2026-11-27T0023-registers.js';
+import * as provenance from './2026-11-27T0024-provenance.js';
 import * as honestDates from './2026-11-27T0025-honest-dates.js';
 import * as claimCoverAndReminders from './2026-11-27T0026-claim-cover-and-reminders.js';
 import * as packChoices from './2026-11-27T0027-pack-choices.js';
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0026-claim-cover-and-reminders': claimCoverAndReminders,
   '2026-11-27T0027-pack-choices': packChoices,
   '2026-11-27T0028-private-demos': privateDemos,
+  '2026-11-27T0024-provenance': provenance,
 };

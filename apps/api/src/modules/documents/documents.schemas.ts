@@ -10,6 +10,7 @@ import {
   updateDocumentSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
+import { provenanceSchema, trustBadgeSchema } from './provenance.js';
 
 /** What a document's dates say (packages/domain document-dates.ts), on every document answer. */
 export const documentDatesShape = {
@@ -46,13 +47,20 @@ export const documentSchema = z
     source: z.enum(DOCUMENT_SOURCES),
     created_at: z.string(),
     expires_at: z.string().nullable(),
+    /** Who verified it; null unless the badge is Verified. */
     verified_by: z.string().nullable(),
+    /** True only when the badge is Verified: a checked issuer issued it. */
     verified: z.boolean(),
-    /** Who verified it: the issuing supplier's organisation name (null while pending). */
+    /** The checked issuer's name (null unless Verified; the issuer of any document is in provenance). */
     verified_by_organization: z.string().nullable(),
     /** The job it was issued on (an adopted copy: the original's job), if any. */
     job_ref: z.string().nullable(),
+    /** Spec §4, following the badge: Verified only when the badge is. */
     status: z.enum(['Pending', 'Verified']),
+    /** Who put it there, who issued it and the issuer's verification level at the time. */
+    provenance: provenanceSchema,
+    /** The one badge every screen, pack and /verify shows for this document. */
+    badge: trustBadgeSchema,
     property_id: z.string().nullable(),
     property_name: z.string().nullable(),
     job_id: z.string().nullable(),

@@ -4,7 +4,6 @@ import {
   DOCUMENT_MESSAGES,
   documentDates,
   documentNameFromKind,
-  documentStatus,
   EXPIRING_DOCUMENT_KINDS,
   johannesburgToday,
   type RegisterDocument,
@@ -25,6 +24,7 @@ import { recordActorAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { queuePolicyAnalysisWithin } from '../policies/policies.jobs.js';
 import type { DocumentOut } from './documents.schemas.js';
+import { documentTrust, supplierIssuer } from './provenance.js';
 
 /** After its URL expires, a finished upload may still be registered for this long. */
 export const REGISTRATION_GRACE_MS = 60 * 60 * 1000;
@@ -37,7 +37,6 @@ export const NOT_UPLOADED = 'The file has not been uploaded yet';
 
 type DocumentWithProperty = DocumentRow & {
   property_name: string | null;
-  verified_by_organization: string | null;
   job_ref: string | null;
 };
 
@@ -46,6 +45,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 /** A document as answered, its dates read in Johannesburg's `today`. */
 export function toDocumentOut(row: DocumentWithProperty, today = johannesburgToday(new Date())): DocumentOut {
   const dates = documentDates(row, today);
+  const trust = documentTrust(row);
   return {
     id: row.id,
     kind: row.kind,
@@ -57,13 +57,15 @@ export function toDocumentOut(row: DocumentWithProperty, today = johannesburgTod
     source: row.source,
     created_at: new Date(row.created_at).toISOString(),
     expires_at: iso(row.expires_at),
-    // A vendor without an account is named, not a user: the name written at upload stands for them.
-    verified_by: row.verified_by ?? row.verifier_name,
-    verified: (row.verified_by ?? row.verifier_name) !== null,
-    verified_by_organization:
-      row.verifier_name ?? (row.verified_by === null ? null : row.verified_by_organization),
+    // Named as verified only when the badge says Verified (a checked issuer); a vendor without an account
+    // is named, not a user: the name written at upload stands for them.
+    verified_by: trust.verified ? (row.verified_by ?? row.verifier_name ?? row.issuer_name) : null,
+    verified: trust.verified,
+    verified_by_organization: trust.verified ? trust.provenance.issuer_name : null,
     job_ref: row.job_ref,
-    status: documentStatus({ verified_by: row.verified_by ?? row.verifier_name }),
+    status: trust.status,
+    provenance: trust.provenance,
+    badge: trust.badge,
     property_id: row.property_id,
     property_name: row.property_name,
     job_id: row.job_id,
@@ -79,22 +81,20 @@ export function toDocumentOut(row: DocumentWithProperty, today = johannesburgTod
 }
 
 /**
- * The organisation's documents with, in the same one query, the property's name, the verifier's
- * organisation (who issued it) and the job it was issued on: its own job, or for an adopted copy the
+ * The organisation's documents with, in the same one query, the property's name and the job it was
+ * issued on: its own job, or for an adopted copy the
  * job of the original it was copied from.
  */
 function selectDocuments(db: Db, organizationId: string) {
   return db
     .selectFrom('documents')
     .leftJoin('properties', 'properties.id', 'documents.property_id')
-    .leftJoin('users as verifier', 'verifier.id', 'documents.verified_by')
-    .leftJoin('organizations as verifier_org', 'verifier_org.id', 'verifier.organization_id')
     .leftJoin('documents as original', 'original.id', 'documents.adopted_from')
     .leftJoin('jobs', (join) =>
       join.on((eb) => eb('jobs.id', '=', eb.fn.coalesce('documents.job_id', 'original.job_id'))),
     )
     .selectAll('documents')
-    .select(['properties.name as property_name', 'verifier_org.name as verified_by_organization'])
+    .select(['properties.name as property_name'])
     .select(sql<string | null>`coalesce(jobs.job_ref, documents.metadata->>'jobRef')`.as('job_ref'))
     .where('documents.organization_id', '=', organizationId);
 }
@@ -346,8 +346,12 @@ export async function registerDocument(
     now,
   );
 
-  // Suppliers issue verified documents (spec §6); an organisation's own papers are just its upload.
-  const verified = actor.userType === 'supplier' && target.table !== 'organizations';
+  // Suppliers issue documents (spec §6), recorded with their name and level today; an organisation's own
+  // papers are just its upload.
+  const issued = actor.userType === 'supplier' && target.table !== 'organizations';
+  const issuer = issued
+    ? await supplierIssuer(db, services.issuerLevel, actor.organizationId, johannesburgToday(now))
+    : null;
   // Spec §7's payload has no name: the schema took metadata.name or metadata.filename, else the kind and day.
   const name = input.name ?? documentNameFromKind(input.kind, johannesburgToday(now), input.content_type);
   const propertyId = target.table === 'properties' ? target.id : null;
@@ -359,8 +363,10 @@ export async function registerDocument(
       organization_id: actor.organizationId,
       property_id: propertyId,
       job_id: target.table === 'jobs' ? target.id : null,
-      source: verified ? 'supplier_verified' : 'owner_upload',
-      verified_by: verified ? actor.userId : null,
+      source: issued ? 'supplier_verified' : 'owner_upload',
+      verified_by: issued ? actor.userId : null,
+      provenance_kind: issued ? 'supplier_issued' : 'owner_upload',
+      ...issuer,
     },
     async (trx, documentId) => {
       await recordActorAudit(trx, who, 'register', documentId, {

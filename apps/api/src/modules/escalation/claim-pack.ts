@@ -13,6 +13,7 @@ import { PdfWriter } from '../../pdf/pdf-writer.js';
 import { readVaultDocuments } from '../compliance/compliance.service.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import { documentsOf } from '../documents/documents.service.js';
+import { packedDocumentsTrust } from '../documents/provenance.js';
 import { choosePack, type PackRequest, type ResolvedPackChoice } from '../packs/pack-choices.js';
 import { type PolicyIdentity, policyIdentities } from '../policies/policy-identities.js';
 import { getClaim } from './claims.service.js';
@@ -252,6 +253,7 @@ export async function claimPack(
         archive: 'propertydna.claim-pack',
         claim: { id: claim.id, incident_type: claim.incident_type, incident_date: claim.incident_date },
         property: { id: claim.property.id, dna_code: claim.property.dna_code, name: claim.property.name },
+        documents: packedDocumentsTrust(chosen.map(({ document }) => document)),
       },
       now,
     ),

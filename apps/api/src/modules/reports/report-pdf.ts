@@ -25,13 +25,6 @@ import { CONTEXT_TEXTS } from './reports.service.js';
  * never say different things. Dates as the product shows them ('Nov 23, 2026', South African time).
  */
 
-const SOURCE_LABELS: Record<ReportDocument['source'], string> = {
-  owner_upload: 'Owner upload',
-  supplier_verified: 'Supplier verified',
-  developer_pack: 'Developer pack',
-  vendor_upload: 'Vendor upload',
-};
-
 const EXPIRY_LABELS: Record<ReportDocument['expiry_status'], string> = {
   valid: 'valid',
   expiring: 'expires within 30 days',
@@ -68,11 +61,9 @@ const day = (value: string | null) => (value ? formatDate(value) : '-');
 const stamp = (iso: string) => `${formatDate(iso)} ${formatTime(iso)} SAST`;
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' ');
 
-/** Who stands behind a document: its source, and the organisation that issued or verified it. */
-const provenance = (document: ReportDocument) =>
-  document.verified_by_organization
-    ? `${SOURCE_LABELS[document.source]}: ${document.verified_by_organization}`
-    : SOURCE_LABELS[document.source];
+/** The badge and the provenance line, as the vault shows them (the line already names a self-declared level). */
+const trustCell = (document: ReportDocument) =>
+  document.badge === 'Verified' ? `Verified · ${document.provenance_line}` : document.provenance_line;
 
 /** Its expiry date with the same notice every screen shows: Expired, Expires in N days (within 60). */
 const expiry = (document: ReportDocument) =>
@@ -135,7 +126,7 @@ function findingsTable(pdf: PdfWriter, findings: readonly ComplianceFinding[], e
       { header: 'Result', width: 1.3 },
       { header: 'Severity', width: 1.2 },
       { header: 'Evidence, or what to do', width: 3.5 },
-      { header: 'Source', width: 2.2 },
+      { header: 'Provenance', width: 2.2 },
     ],
     findings.map((finding) => [
       `${finding.title}\n${finding.description}`,
@@ -174,7 +165,7 @@ function certificatesTable(pdf: PdfWriter, documents: readonly ReportDocument[])
       { header: 'Type', width: 2.6 },
       { header: 'Issued', width: 1.5 },
       { header: 'Expires', width: 2 },
-      { header: 'Issued / verified by', width: 2.4 },
+      { header: 'Provenance', width: 2.4 },
       { header: 'SHA-256 (first 16)', width: 2.1, mono: true },
     ],
     documents.map((document) => [
@@ -182,7 +173,7 @@ function certificatesTable(pdf: PdfWriter, documents: readonly ReportDocument[])
       document.certificate_type_label ?? capitalised(document.kind),
       issued(document),
       expiry(document),
-      provenance(document),
+      trustCell(document),
       shortHash(document.sha256),
     ]),
     { empty: 'No certificates or inspections in this pack.' },
@@ -245,7 +236,7 @@ export async function renderInsurancePackPdf(pack: InsurancePack): Promise<Buffe
       { header: 'Insurer / number', width: 2.2 },
       { header: 'Expires', width: 2 },
       { header: 'Wording read', width: 1.8 },
-      { header: 'Source', width: 2 },
+      { header: 'Provenance', width: 2 },
       { header: 'SHA-256 (first 16)', width: 2.1, mono: true },
     ],
     pack.policies.map((policy) => [
@@ -253,7 +244,7 @@ export async function renderInsurancePackPdf(pack: InsurancePack): Promise<Buffe
       [policy.insurer, policy.policy_number].filter(Boolean).join(', ') || '-',
       expiry(policy),
       analysisLabel(policy.analysis),
-      provenance(policy),
+      trustCell(policy),
       shortHash(policy.sha256),
     ]),
     { empty: 'No insurance policy in this pack.' },
@@ -362,7 +353,7 @@ export async function renderPropertySummaryPdf(summary: PropertySummary): Promis
         { header: 'Document', width: 3.2 },
         { header: 'Kind / type', width: 2.6 },
         { header: 'Expires', width: 2 },
-        { header: 'Source', width: 2.3 },
+        { header: 'Provenance', width: 2.3 },
         { header: 'Size', width: 1.1 },
         { header: 'SHA-256 (first 16)', width: 2.1, mono: true },
       ],
@@ -370,7 +361,7 @@ export async function renderPropertySummaryPdf(summary: PropertySummary): Promis
         document.name,
         document.certificate_type_label ?? capitalised(document.kind),
         expiry(document),
-        `${provenance(document)}${document.verified ? '' : ' (pending)'}`,
+        trustCell(document),
         formatSize(document.bytes),
         shortHash(document.sha256),
       ]),

@@ -25,6 +25,7 @@ import {
 } from '@propertydna/domain';
 import { z } from 'zod';
 import { complianceFindingSchema } from '../compliance/compliance.schemas.js';
+import { provenanceSchema, trustBadgeSchema } from '../documents/provenance.js';
 import { policyFindingSchema } from '../policies/policies.schemas.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -188,11 +189,19 @@ export const reportDocumentSchema = z
       .enum(EXPIRY_STATES)
       .meta({ description: 'expiring: within 30 days; no_expiry: the document carries no expiry date' }),
     source: z.enum(DOCUMENT_SOURCES),
-    verified: z.boolean(),
+    verified: z
+      .boolean()
+      .meta({ description: 'True only when the badge is Verified (a checked issuer issued it)' }),
     verified_by_organization: z
       .string()
       .nullable()
-      .meta({ description: 'Who issued or verified it (a supplier, or a vendor named at upload)' }),
+      .meta({ description: 'The checked issuer (null unless Verified; every issuer is in provenance)' }),
+    provenance: provenanceSchema,
+    badge: trustBadgeSchema,
+    provenance_line: z.string().meta({
+      description:
+        'The provenance as every screen words it, e.g. "Uploaded by an invited vendor · Sam · Self-declared"',
+    }),
     job_ref: z.string().nullable(),
     content_type: z.string(),
     bytes: z.number().int(),

@@ -17,6 +17,7 @@ import {
   type PackType,
   packSectionLabel,
   packSections,
+  provenanceLine,
 } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
 import { propertyAuditEvents } from '../audit/audit.repo.js';
@@ -124,6 +125,9 @@ export function toReportDocument(document: DocumentOut, now: Date): ReportDocume
     source: document.source,
     verified: document.verified,
     verified_by_organization: document.verified_by_organization,
+    provenance: document.provenance,
+    badge: document.badge,
+    provenance_line: provenanceLine(document.provenance),
     job_ref: document.job_ref,
     content_type: document.content_type,
     bytes: document.bytes,

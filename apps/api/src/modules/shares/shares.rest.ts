@@ -112,7 +112,8 @@ export const sharesRestRoutes: AnyRestRoute[] = [
   defineRoute({
     method: 'GET',
     url: '/api/verify/:sha256',
-    summary: 'Is this SHA-256 a document a supplier issued on PropertyDNA? (public; nothing private)',
+    summary:
+      'Is this SHA-256 a document registered on PropertyDNA, who issued it and at which verification level? Verified only when a checked issuer issued it; an owner’s own upload is registered but self-declared (public; nothing private)',
     tags: ['share'],
     params: verifyParams,
     response: verifyResultSchema,

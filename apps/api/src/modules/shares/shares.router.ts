@@ -133,6 +133,6 @@ export const sharesRouter = router({
     .output(verifyResultSchema)
     .query(async ({ ctx, input }) => {
       const matches = await verifyHash(ctx.db, input.sha256);
-      return { verified: matches.length > 0, matches };
+      return { verified: matches.some((match) => match.verified), registered: matches.length > 0, matches };
     }),
 });

@@ -13,6 +13,7 @@ import {
 } from '@propertydna/domain';
 import { z } from 'zod';
 import { documentDatesShape } from '../documents/documents.schemas.js';
+import { provenanceSchema, trustBadgeSchema } from '../documents/provenance.js';
 
 // Inputs: each declared once, for the procedure and for its REST route (which takes ids and the token
 // from the path and the rest from the body).
@@ -147,6 +148,10 @@ export const shareViewSchema = z
         verified: z.boolean(),
         certificate_type: z.enum(CERTIFICATE_TYPES).nullable(),
         ...documentDatesShape,
+        provenance: provenanceSchema,
+        badge: trustBadgeSchema,
+        /** The job it was issued on, as the vault names it. */
+        job_ref: z.string().nullable(),
       }),
     ),
   })
@@ -158,14 +163,24 @@ export const adoptResultSchema = z
 
 export const verifyResultSchema = z
   .object({
+    /** True when a match's badge is Verified: a checked issuer issued these bytes. */
     verified: z.boolean(),
+    /** True when any document with these bytes is registered (verified or self-declared). */
+    registered: z.boolean(),
     matches: z.array(
       z.object({
-        company_name: z.string(),
+        provenance: provenanceSchema,
+        badge: trustBadgeSchema,
+        verified: z.boolean(),
+        /** The issuer's name (null for an owner's own upload). */
+        company_name: z.string().nullable(),
+        /** When it was registered on PropertyDNA. */
         issued_at: z.string(),
         job_ref: z.string().nullable(),
+        /** The adopting property's DNA code, for a Verified document only. */
         dna_code: z.string().nullable(),
-        name: z.string(),
+        /** The document's name, when an issuer named it (null for an owner's own upload). */
+        name: z.string().nullable(),
       }),
     ),
   })

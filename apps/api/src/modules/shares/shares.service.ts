@@ -3,13 +3,14 @@ import {
   certificateTypeOf,
   type DocumentDates,
   documentDates,
-  documentStatus,
   insuredUntil,
   isUuid,
   johannesburgToday,
   type NewProperty,
+  type Provenance,
   SHARE_MESSAGES,
   type SupplierVerification,
+  type TrustBadge,
 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { Actor } from '../../auth/actor.js';
@@ -34,6 +35,7 @@ import { lockStoredObjects } from '../../storage/stored-objects.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
+import { documentTrust } from '../documents/provenance.js';
 import { queuePolicyAnalysisWithin } from '../policies/policies.jobs.js';
 import { insertProperty } from '../properties/properties.service.js';
 import { supplierVerification } from '../verification/verification.js';
@@ -59,6 +61,9 @@ export interface ShareDocumentOut extends DocumentDates {
   status: 'Pending' | 'Verified';
   verified: boolean;
   certificate_type: CertificateType | null;
+  provenance: Provenance;
+  badge: TrustBadge;
+  job_ref: string | null;
 }
 
 export interface ShareView {
@@ -340,6 +345,9 @@ function sharedDocuments(db: DbOrTrx, share: ShareRow) {
       'created_at',
       'verified_by',
       'verifier_name',
+      'provenance_kind',
+      'issuer_name',
+      'issuer_level',
       'storage_key',
       'source',
       'job_id',
@@ -347,6 +355,14 @@ function sharedDocuments(db: DbOrTrx, share: ShareRow) {
       'metadata',
       'issue_date_unconfirmed',
     ])
+    // The job it was issued on, as the vault names it (an adopted copy keeps the job's reference).
+    .select(
+      sql<
+        string | null
+      >`coalesce((select jobs.job_ref from jobs where jobs.id = documents.job_id), documents.metadata->>'jobRef')`.as(
+        'job_ref',
+      ),
+    )
     .where('organization_id', '=', share.organization_id);
   return share.job_id
     ? query.where('job_id', '=', share.job_id)
@@ -410,9 +426,9 @@ export async function viewShare(
       sha256: d.sha256,
       content_type: d.content_type,
       created_at: new Date(d.created_at).toISOString(),
-      // A vendor's upload is named by the server instead of pointing at a user.
-      status: documentStatus({ verified_by: d.verified_by ?? d.verifier_name }),
-      verified: (d.verified_by ?? d.verifier_name) !== null,
+      // The same provenance, badge and status as in the owner's vault.
+      ...documentTrust(d),
+      job_ref: d.job_ref,
       certificate_type: certificateTypeOf(d.metadata),
       ...documentDates(d, today),
     })),
@@ -486,6 +502,10 @@ export async function adoptShare(
           source: d.source,
           verified_by: d.verified_by,
           verifier_name: d.verifier_name,
+          // Adopted from a share, still issued by whom it was and at the level it was then.
+          provenance_kind: 'share_adopted' as const,
+          issuer_name: d.issuer_name,
+          issuer_level: d.issuer_level,
           adopted_from: d.id,
           expires_at: d.expires_at,
           // An issue date nobody confirmed on the original is no better on the copy.
@@ -521,16 +541,29 @@ export async function adoptShare(
   });
 }
 
+/** At most this many registrations of the same bytes are listed by /verify. */
+export const VERIFY_MATCH_LIMIT = 20;
+
 /**
- * Public verification: is this SHA-256 a document a supplier issued on PropertyDNA? Answers the
- * issuer, issue date, job reference and (once adopted) the property's DNA code; nothing private.
+ * Public verification: is this SHA-256 a document registered on PropertyDNA, who issued it and how far
+ * that issuer was checked then. Each match carries the same provenance and badge the vault shows for it
+ * (an adopted copy answers through its original while that exists). Nothing private: a document with
+ * no issuer (the owner's own upload) answers only that it is registered, self-declared, and when — no
+ * name, owner or property; the property's DNA code only for a Verified document that was adopted.
  */
 export async function verifyHash(db: Db, sha256: string) {
   const rows = await db
     .selectFrom('documents as d')
-    .innerJoin('organizations as o', 'o.id', 'd.organization_id')
     .leftJoin('jobs as j', 'j.id', 'd.job_id')
-    .select(['d.id', 'd.name', 'd.created_at', 'o.name as company_name', 'j.job_ref'])
+    .select([
+      'd.id',
+      'd.name',
+      'd.created_at',
+      'd.provenance_kind',
+      'd.issuer_name',
+      'd.issuer_level',
+      sql<string | null>`coalesce(j.job_ref, d.metadata->>'jobRef')`.as('job_ref'),
+    ])
     .select((eb) =>
       eb
         .selectFrom('documents as copy')
@@ -542,17 +575,36 @@ export async function verifyHash(db: Db, sha256: string) {
         .as('dna_code'),
     )
     .where('d.sha256', '=', sha256)
-    .where('d.source', '=', 'supplier_verified')
-    .where('d.job_id', 'is not', null)
-    .where('d.adopted_from', 'is', null)
-    .where('d.verified_by', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('d.adopted_from', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('documents as original')
+              .select('original.id')
+              .whereRef('original.id', '=', 'd.adopted_from'),
+          ),
+        ),
+      ]),
+    )
     .orderBy('d.created_at')
+    .orderBy('d.id')
+    .limit(VERIFY_MATCH_LIMIT)
     .execute();
-  return rows.map((row) => ({
-    company_name: row.company_name,
-    issued_at: new Date(row.created_at).toISOString(),
-    job_ref: row.job_ref,
-    dna_code: row.dna_code ?? null,
-    name: row.name,
-  }));
+  return rows.map((row) => {
+    const trust = documentTrust(row);
+    const issued = row.issuer_name !== null;
+    return {
+      provenance: trust.provenance,
+      badge: trust.badge,
+      verified: trust.verified,
+      /** Kept for older clients: the issuer's name (null for the owner's own upload). */
+      company_name: row.issuer_name,
+      issued_at: new Date(row.created_at).toISOString(),
+      job_ref: issued ? row.job_ref : null,
+      dna_code: trust.verified ? (row.dna_code ?? null) : null,
+      name: issued ? row.name : null,
+    };
+  });
 }

@@ -75,6 +75,15 @@ export const supplierRouter = router({
     .input(createReportInput)
     .output(documentSchema)
     .mutation(({ ctx, input }) =>
-      createJobReport(ctx.db, ctx.deps.store, ctx.who, input.id, input.templateId, input.answers),
+      createJobReport(
+        ctx.db,
+        ctx.deps.store,
+        ctx.who,
+        input.id,
+        input.templateId,
+        input.answers,
+        new Date(),
+        ctx.deps.issuerLevel,
+      ),
     ),
 });

@@ -3,6 +3,7 @@ import {
   isJobRef,
   issuedCertificateFacts,
   jobRef,
+  johannesburgToday,
   ROOFING_SERVICE_REPORT_V1,
   type SupplierInsurance,
   type SupplierJob,
@@ -17,11 +18,13 @@ import type { Db, DbOrTrx, TemplateRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { recordStoredObject } from '../../storage/stored-objects.js';
-import type { AppServices } from '../../trpc/context.js';
+import type { AppServices, IssuerLevelLookup } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import { deleteDocument, documentsOf, getDocument } from '../documents/documents.service.js';
+import { supplierIssuer } from '../documents/provenance.js';
 import { secureRandom } from '../properties/properties.service.js';
+import { supplierIssuerLevel } from './issuer-level.js';
 import { renderReportPdf } from './report-pdf.js';
 import type { JobOut, SupplierProfileOut, TemplateOut } from './supplier.schemas.js';
 
@@ -225,7 +228,7 @@ export async function saveTemplate(
 
 /**
  * Fills a template for a job: the answers are validated with the domain's rules, rendered to a PDF
- * and stored as a verified document of the job (source supplier_verified, verified_by the supplier),
+ * and stored as a document the supplier issued on the job, with its name and verification level today,
  * carrying the certificate type and issue date its template declares.
  */
 export async function createJobReport(
@@ -236,6 +239,7 @@ export async function createJobReport(
   templateId: string,
   answers: Record<string, unknown>,
   now = new Date(),
+  issuerLevel: IssuerLevelLookup = supplierIssuerLevel,
 ): Promise<DocumentOut> {
   const job = await getJob(db, who.actor.organizationId, jobId);
   const template = await findTemplate(db, who.actor.organizationId, templateId);
@@ -252,6 +256,7 @@ export async function createJobReport(
     issuedAt: now,
   });
   const stored = await store.putObject(pdf, 'application/pdf');
+  const issuer = await supplierIssuer(db, issuerLevel, who.actor.organizationId, johannesburgToday(now));
   const id = await db.transaction().execute(async (trx) => {
     await recordStoredObject(trx, stored.key);
     const row = await trx
@@ -268,6 +273,8 @@ export async function createJobReport(
         content_type: 'application/pdf',
         source: 'supplier_verified',
         verified_by: who.actor.userId,
+        provenance_kind: 'supplier_issued',
+        ...issuer,
         // What the report is and when it was issued, as the issuer's template declares: the compliance
         // rules read them, and an owner's adopted copy carries them.
         metadata: JSON.stringify({

@@ -110,6 +110,13 @@ export async function acceptTransfer(
     ).map((document) => ({ ...document, bytes: Number(document.bytes) }));
 
     await moveProperty(trx, property.id, from, buyer, now);
+    // Received with this transfer: each document keeps who issued it and at which level.
+    await trx
+      .updateTable('documents')
+      .set({ provenance_kind: 'transfer_received' })
+      .where('property_id', '=', property.id)
+      .where('organization_id', '=', buyer)
+      .execute();
     await trx.updateTable('capabilities').set({ used_at: now }).where('id', '=', transfer.id).execute();
     await trx
       .updateTable('transfers')

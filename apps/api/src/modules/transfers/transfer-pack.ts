@@ -2,6 +2,7 @@ import { isUuid } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
 import { withManifest, type ZipEntry, ZipPaths } from '../../exports/zip.js';
 import { documentsOf } from '../documents/documents.service.js';
+import { packedDocumentsTrust } from '../documents/provenance.js';
 import { renderCompliancePdf } from '../reports/report-pdf.js';
 import { complianceReport } from '../reports/reports.service.js';
 import { notFound, selectTransfers, statusOf, transferOut } from './transfer-rows.js';
@@ -68,6 +69,7 @@ export async function transferPack(db: Db, organizationId: string, transfer: Tra
           name: transfer.property.name,
         },
         transfer_readiness: report.transfer_readiness,
+        documents: packedDocumentsTrust(certificates),
       },
       now,
     ),

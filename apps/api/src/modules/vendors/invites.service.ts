@@ -5,7 +5,9 @@ import {
   type InviteDocument,
   isVerifiedLevel,
   johannesburgToday,
+  provenanceLine,
   VENDOR_MESSAGES,
+  type VerificationLevel,
   vendorVerifierName,
 } from '@propertydna/domain';
 import { type SqlBool, sql } from 'kysely';
@@ -205,7 +207,7 @@ async function supplierUploader(
   invite: Pick<LiveInvite, 'vendor_email'>,
   caller: InviteCaller,
   now: Date,
-): Promise<{ userId: string; name: string; verified: boolean } | null> {
+): Promise<{ userId: string; organizationId: string; name: string; level: VerificationLevel } | null> {
   const actor = caller.actor;
   if (actor?.userType !== 'supplier') return null;
   const row = await db
@@ -226,7 +228,7 @@ async function supplierUploader(
   if (!row) return null;
   // Verified by its level (reviewed evidence or an official register), never by typed insurance.
   const level = await supplierVerificationLevel(db, actor.organizationId, johannesburgToday(now));
-  return { userId: actor.userId, name: row.name, verified: isVerifiedLevel(level) };
+  return { userId: actor.userId, organizationId: actor.organizationId, name: row.name, level };
 }
 
 /** Views of a link logged per address at most once in this window (the page refetches after uploads). */
@@ -315,12 +317,13 @@ export async function registerInviteDocument(
     input,
     now,
   );
-  // Verified by a registered supplier only when signed in as it; anyone else with the link is the vendor
-  // the owner named (never '(registered supplier)': the owner typed that address, the supplier did not).
+  // Issued by a registered supplier (its name, its level today) only when signed in as it; anyone else
+  // with the link is the vendor the owner named, whom nobody checked: self-declared.
   const supplier = await supplierUploader(db, invite, caller, now);
   const verifier = supplier
-    ? vendorVerifierName({ name: supplier.name, company: null, verified: supplier.verified })
+    ? vendorVerifierName({ name: supplier.name, company: null, verified: isVerifiedLevel(supplier.level) })
     : vendorVerifierName({ name: invite.vendor_name, company: invite.vendor_company, verified: false });
+  const issuerLevel: VerificationLevel = supplier ? supplier.level : 'self_declared';
   const name = input.name ?? documentNameFromKind(input.kind, johannesburgToday(now), input.content_type);
   const recipient = await db
     .selectFrom('users')
@@ -341,6 +344,9 @@ export async function registerInviteDocument(
       verified_by: supplier ? supplier.userId : null,
       verifier_name: verifier,
       vendor_invite_id: invite.id,
+      provenance_kind: 'vendor_upload',
+      issuer_name: supplier ? supplier.name : verifier,
+      issuer_level: issuerLevel,
     },
     async (trx, documentId) => {
       // Still live, and not revoked while the file was being checked: the revoke waits for this row's
@@ -369,6 +375,7 @@ export async function registerInviteDocument(
           inviteId: invite.id,
           vendorId: invite.vendor_id,
           verifier,
+          issuerLevel,
         },
       });
       await logCapabilityEvent(
@@ -391,6 +398,11 @@ export async function registerInviteDocument(
             vendor: verifier,
             document: name,
             property: invite.property_name,
+            provenance: provenanceLine({
+              kind: 'vendor_upload',
+              issuer_name: supplier ? supplier.name : verifier,
+              issuer_level: issuerLevel,
+            }),
             url: `${appUrl(services.env)}/properties/${invite.property_id}`,
           }),
         });

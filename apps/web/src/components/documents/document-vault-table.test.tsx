@@ -45,6 +45,12 @@ describe('DocumentVaultTable', () => {
             verified_by_organization: 'Acme Roofing',
             job_ref: 'JOB-2026-0042',
             status: 'Verified',
+            provenance: {
+              kind: 'supplier_issued',
+              issuer_name: 'Acme Roofing',
+              issuer_level: 'documents_checked',
+            },
+            badge: 'Verified',
           }),
         ]}
         loading={false}
@@ -59,22 +65,26 @@ describe('DocumentVaultTable', () => {
       'Title deed.pdf',
       'Gardens Family Home',
       'Deed',
-      'Pending',
+      'Self-declaredUploaded by the owner · Self-declared',
       'Mar 14, 2026',
       '2.5 MB',
       'ViewDownload',
     ]);
     expect(within(second as HTMLElement).getByText('12.3 KB')).toBeTruthy();
-    // A verified document says who verified it and on which job, as the property's Vault tab does.
+    // A verified document says who issued it, at which level and on which job, as the Vault tab does.
     const status = within(second as HTMLElement)
       .getAllByRole('cell')
       .find((cell) => cell.getAttribute('data-label') === 'Status') as HTMLElement;
     expect(within(status).getByText('Verified')).toBeTruthy();
-    expect(within(status).getByText('Verified by Acme Roofing · JOB-2026-0042')).toBeTruthy();
+    expect(
+      within(status).getByText(
+        'Issued by a supplier on a job · Acme Roofing · Documents checked · JOB-2026-0042',
+      ),
+    ).toBeTruthy();
     expect(
       within(status).getByText('Verified').closest('[tabindex="0"]')?.getAttribute('aria-describedby'),
     ).toBeTruthy();
-    expect(within(first as HTMLElement).queryByText(/^Verified by/)).toBeNull();
+    expect(within(first as HTMLElement).queryByText('Verified')).toBeNull();
     const view = within(first as HTMLElement).getByRole('link', { name: 'View Title deed.pdf' });
     expect(view.getAttribute('href')).toBe('/api/documents/5b1c2a9e-0d3f-4c1a-9a55-3f0c1e2d4b6a/view');
     expect(view.getAttribute('target')).toBe('_blank');

@@ -1,69 +1,61 @@
-import { Group, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { type DocumentSource, type DocumentStatus, documentStatus } from '@propertydna/domain';
+import { Badge, Group, Portal, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  PROVENANCE_LABELS,
+  type Provenance,
+  provenanceLine,
+  type TrustBadge as TrustBadgeLabel,
+  trustBadge,
+  VERIFICATION_LEVEL_LABELS,
+} from '@propertydna/domain';
 import { useId } from 'react';
 import { AnchorLink } from '../router-links';
-import { DocumentStatusBadge } from './document-status-badge';
 
 /**
- * What a badge needs to explain itself: the verifier's id, and (when the API knows them) who, which job
- * and where the document came from.
+ * What a badge needs to explain itself: the document's provenance as the API answers it (the same on
+ * the vault, /vault, the share page, the job page and /verify), and the job it was issued on if any.
  */
 export interface TrustFacts {
-  verified_by: string | null;
-  verified_by_organization?: string | null;
+  provenance: Provenance;
   job_ref?: string | null;
-  /** Absent where the caller does not know it (a shared document is named by its issuer and job). */
-  source?: DocumentSource | null;
+}
+
+/** The line under the badge: the provenance line, with the job it was issued on. */
+export function provenanceText(document: TrustFacts): string {
+  const line = provenanceLine(document.provenance);
+  return document.job_ref ? `${line} · ${document.job_ref}` : line;
 }
 
 /**
- * A verified document that came in through the owner's upload link (issue 15): a vendor's upload, or a
- * signed-in supplier's through the link (supplier_verified, but on no job).
+ * The sentence behind a badge: who put the document there, who issued it and how far PropertyDNA had
+ * checked them then; that /verify answers the same for its fingerprint.
  */
-export function uploadedThroughInvite(document: TrustFacts): boolean {
-  if (documentStatus(document) !== 'Verified') return false;
+export function trustExplanation(document: TrustFacts): string {
+  const { provenance } = document;
+  const where = PROVENANCE_LABELS[provenance.kind].toLowerCase();
+  const job = document.job_ref ? ` (job ${document.job_ref})` : '';
+  if (trustBadge(provenance) === 'Verified') {
+    const level = VERIFICATION_LEVEL_LABELS[provenance.issuer_level ?? 'self_declared'].toLowerCase();
+    return `Verified: ${where}${job}; PropertyDNA had checked ${provenance.issuer_name ?? 'the issuer'} (${level}) when it was issued. /verify answers the same for this file.`;
+  }
+  if (provenance.issuer_name === null) {
+    return `Self-declared: ${where}; no checked supplier issued it. /verify knows the file as registered, not verified.`;
+  }
+  return `Self-declared: ${where}${job} by ${provenance.issuer_name}, whom PropertyDNA had not checked when it was issued. /verify knows the file as registered, not verified.`;
+}
+
+/** Verified (green) or Self-declared (grey): the one badge of a document. */
+export function DocumentTrustBadge({ document }: { document: TrustFacts }) {
+  const badge = trustBadge(document.provenance);
   return (
-    document.source === 'vendor_upload' || (document.source === 'supplier_verified' && !document.job_ref)
+    <Badge color={badge === 'Verified' ? 'green' : 'gray'} variant="light" tt="none">
+      {badge}
+    </Badge>
   );
 }
 
 /**
- * Whether /verify knows the document's fingerprint: only a document a supplier issued on a job (what
- * /verify looks up). Without a source, the job decides (a shared document: its issuer's job).
- */
-export function checkableAtVerify(document: TrustFacts): boolean {
-  if (documentStatus(document) !== 'Verified' || !document.job_ref) return false;
-  return document.source === undefined || document.source === null || document.source === 'supplier_verified';
-}
-
-/** 'Verified by Acme Roofing · JOB-…' (or without the job), null while pending. */
-export function verifiedByLine(document: TrustFacts): string | null {
-  if (documentStatus(document) !== 'Verified') return null;
-  const who = document.verified_by_organization ?? 'the issuing supplier';
-  return document.job_ref ? `Verified by ${who} · ${document.job_ref}` : `Verified by ${who}`;
-}
-
-/**
- * The sentence behind a status: who verified it and on which job (and that /verify can check it, only
- * when it can), who uploaded it through the owner's upload link, or why it is pending.
- */
-export function trustExplanation(document: TrustFacts): string {
-  if (uploadedThroughInvite(document)) {
-    const who = document.verified_by_organization ?? 'your service provider';
-    return `Verified: uploaded by ${who} through your upload link, not issued on a supplier's job.`;
-  }
-  if (documentStatus(document) === 'Verified') {
-    const who = document.verified_by_organization ?? 'the supplier that issued it';
-    const job = document.job_ref ? ` on job ${document.job_ref}` : '';
-    const check = checkableAtVerify(document) ? ' Its fingerprint can be checked at /verify.' : '';
-    return `Verified: issued by ${who}${job} through PropertyDNA.${check}`;
-  }
-  return 'Pending: uploaded by its owner, not issued by a supplier. Only documents a supplier issues on a job are Verified.';
-}
-
-/**
- * The status badge that explains itself: a tooltip on hover, focus or touch (the badge is focusable),
- * and the same sentence as its accessible description.
+ * The badge that explains itself: a tooltip on hover, focus or touch (the badge is focusable), and the
+ * same sentence as its accessible description.
  */
 export function TrustBadge({ document }: { document: TrustFacts }) {
   const id = useId();
@@ -82,8 +74,8 @@ export function TrustBadge({ document }: { document: TrustFacts }) {
         aria-describedby={id}
         style={{ display: 'inline-flex', borderRadius: 'var(--mantine-radius-xl)' }}
       >
-        <DocumentStatusBadge document={document} />
-        {/* Outside the cell (a portal), so the cell's text stays its status; read as the badge's description. */}
+        <DocumentTrustBadge document={document} />
+        {/* Outside the cell (a portal), so the cell's text stays its badge; read as the badge's description. */}
         <Portal>
           <VisuallyHidden id={id}>{explanation}</VisuallyHidden>
         </Portal>
@@ -92,35 +84,33 @@ export function TrustBadge({ document }: { document: TrustFacts }) {
   );
 }
 
-/** The badge with, under a verified document, who verified it and on which job. */
+/** The badge with, under it, the provenance line (who put it there, who issued it, their level). */
 export function TrustStatus({ document }: { document: TrustFacts }) {
-  const line = verifiedByLine(document);
   return (
     <Stack gap={2} align="flex-start">
       <TrustBadge document={document} />
-      {line && (
-        <Text size="xs" c="dimmed">
-          {line}
-        </Text>
-      )}
+      <Text size="xs" c="dimmed" data-testid="provenance-line">
+        {provenanceText(document)}
+      </Text>
     </Stack>
   );
 }
 
-/** The legend of the two statuses, with the way to /verify. */
-export function TrustLegend({ status }: { status?: readonly DocumentStatus[] }) {
-  const shown = status ?? (['Verified', 'Pending'] as const);
+/** The legend of the two badges, with the way to /verify. */
+export function TrustLegend({ badges }: { badges?: readonly TrustBadgeLabel[] }) {
+  const shown = badges ?? (['Verified', 'Self-declared'] as const);
   return (
     <Stack gap={4}>
       {shown.includes('Verified') && (
         <Text size="sm" c="dimmed">
-          <strong>Verified</strong>: issued by a supplier on one of its jobs through PropertyDNA; the supplier
-          and job are named with it.
+          <strong>Verified</strong>: issued by a supplier PropertyDNA had checked (documents checked or
+          register matched) when it issued it.
         </Text>
       )}
-      {shown.includes('Pending') && (
+      {shown.includes('Self-declared') && (
         <Text size="sm" c="dimmed">
-          <strong>Pending</strong>: uploaded by the owner, not issued by a supplier.
+          <strong>Self-declared</strong>: the owner’s own upload, or from a supplier or vendor nobody had
+          checked; the file is registered, nobody vouched for it.
         </Text>
       )}
       <Group gap={4}>

@@ -18,6 +18,8 @@ export function vaultDocument(overrides: Partial<VaultDocument> = {}): VaultDocu
     verified_by_organization: null,
     job_ref: null,
     status: 'Pending',
+    provenance: { kind: 'owner_upload', issuer_name: null, issuer_level: null },
+    badge: 'Self-declared',
     property_id: 'a1b2c3d4-0000-4000-8000-000000000001',
     property_name: 'Gardens Family Home',
     job_id: null,

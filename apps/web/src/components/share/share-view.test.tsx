@@ -29,6 +29,23 @@ const report = {
   expired: false,
   expires_in_days: null,
   expiry_notice: null,
+  provenance: {
+    kind: 'supplier_issued' as const,
+    issuer_name: 'Cape Roofing',
+    issuer_level: 'documents_checked' as const,
+  },
+  badge: 'Verified' as const,
+  job_ref: 'JOB-ABC123-WXYZ',
+};
+const ownerPhoto = {
+  ...report,
+  id: 'doc-2',
+  name: 'Photo.png',
+  status: 'Pending' as const,
+  verified: false,
+  provenance: { kind: 'owner_upload' as const, issuer_name: null, issuer_level: null },
+  badge: 'Self-declared' as const,
+  job_ref: null,
 };
 
 const jobShare: SharedItems = {
@@ -181,21 +198,20 @@ describe('SharedDocumentsList', () => {
     const onView = vi.fn();
     const onDownload = vi.fn();
     renderWithMantine(
-      <SharedDocumentsList
-        documents={[
-          report,
-          { ...report, id: 'doc-2', name: 'Photo.png', status: 'Pending', verified: false },
-        ]}
-        onView={onView}
-        onDownload={onDownload}
-      />,
+      <SharedDocumentsList documents={[report, ownerPhoto]} onView={onView} onDownload={onDownload} />,
     );
     const table = screen.getByRole('table', { name: 'Shared documents' });
     const row = within(table).getByRole('row', { name: /Roofing Service Report\.pdf/ });
     for (const text of ['Report', '12.3 KB', SHA.slice(0, 16), 'Verified']) {
       expect(within(row).getByText(text)).toBeTruthy();
     }
-    expect(within(table).getByText('Pending')).toBeTruthy();
+    expect(within(table).getByText('Self-declared')).toBeTruthy();
+    // The same line as the owner's vault shows.
+    expect(
+      within(row).getByText(
+        'Issued by a supplier on a job · Cape Roofing · Documents checked · JOB-ABC123-WXYZ',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'View Roofing Service Report.pdf' }));
     expect(onView).toHaveBeenCalledWith(report);
     fireEvent.click(within(row).getByRole('button', { name: 'Download Roofing Service Report.pdf' }));

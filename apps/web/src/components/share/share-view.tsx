@@ -158,21 +158,13 @@ export interface SharedDocumentsListProps {
   onDownload: (document: SharedDocument) => void;
   /** The document whose file is being fetched (its buttons show as busy). */
   busyId?: string | null;
-  /** Who issued the documents and on which job, when the link shares a job (named on Verified). */
-  issuer?: { company: string | null; jobRef: string | null };
 }
 
 /**
  * The shared documents: name (with a certificate's type, issue date and the Expired or 'Expires in N
  * days' badge), kind, size, short hash, status, with View and Download.
  */
-export function SharedDocumentsList({
-  documents,
-  onView,
-  onDownload,
-  busyId,
-  issuer,
-}: SharedDocumentsListProps) {
+export function SharedDocumentsList({ documents, onView, onDownload, busyId }: SharedDocumentsListProps) {
   if (documents.length === 0) return <Text c="dimmed">No documents are shared by this link.</Text>;
   return (
     <StackedTable aria-label="Shared documents" verticalSpacing="sm" minWidth={640}>
@@ -208,13 +200,7 @@ export function SharedDocumentsList({
               </Text>
             </Table.Td>
             <Table.Td data-label="Status">
-              <TrustStatus
-                document={{
-                  verified_by: document.verified ? 'issuer' : null,
-                  verified_by_organization: issuer?.company ?? null,
-                  job_ref: issuer?.jobRef ?? null,
-                }}
-              />
+              <TrustStatus document={document} />
             </Table.Td>
             <Table.Td data-label="Actions">
               <Group gap="xs" wrap="wrap">

@@ -57,6 +57,12 @@ describe('VaultTabView', () => {
             verified_by_organization: 'Acme Roofing',
             job_ref: 'JOB-MWSNWR9M-HCD5',
             source: 'supplier_verified',
+            provenance: {
+              kind: 'supplier_issued',
+              issuer_name: 'Acme Roofing',
+              issuer_level: 'documents_checked',
+            },
+            badge: 'Verified',
           }),
         ]}
         loading={false}
@@ -73,27 +79,29 @@ describe('VaultTabView', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(deedCells.slice(0, 4)).toEqual(['Title deed.pdf', 'Deed', '2560.0 KB', '3f7a9c1e5b2d4f6a']);
-    expect(deedCells[4]).toBe('Pending');
+    expect(deedCells[4]).toBe('Self-declaredUploaded by the owner · Self-declared');
     expect(deedCells[5]).toBe('—');
     const cocCells = within(coc as HTMLElement)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cocCells.slice(1, 4)).toEqual(['Certificate', '12.3 KB', '3f7a9c1e5b2d4f6a']);
     expect(cocCells[5]).toBe('Jan 31, 2027');
-    // Trust explains itself: who verified it and on which job, beside the badge and behind it.
-    const cocStatus = within(coc as HTMLElement).getByText('Verified by Acme Roofing · JOB-MWSNWR9M-HCD5');
+    // Trust explains itself: who issued it, at which level, on which job, beside the badge and behind it.
+    const cocStatus = within(coc as HTMLElement).getByText(
+      'Issued by a supplier on a job · Acme Roofing · Documents checked · JOB-MWSNWR9M-HCD5',
+    );
     expect(cocStatus).toBeTruthy();
     const badge = within(coc as HTMLElement)
       .getByText('Verified')
       .closest('[tabindex="0"]') as HTMLElement;
     expect(document.getElementById(badge.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'Verified: issued by Acme Roofing on job JOB-MWSNWR9M-HCD5 through PropertyDNA. Its fingerprint can be checked at /verify.',
+      'Verified: issued by a supplier on a job (job JOB-MWSNWR9M-HCD5); PropertyDNA had checked Acme Roofing (documents checked) when it was issued. /verify answers the same for this file.',
     );
     const pendingBadge = within(deed as HTMLElement)
-      .getByText('Pending')
+      .getByText('Self-declared')
       .closest('[tabindex="0"]') as HTMLElement;
     expect(document.getElementById(pendingBadge.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
-      /^Pending: uploaded by its owner/,
+      /^Self-declared: uploaded by the owner/,
     );
     // The legend under the table leads to /verify.
     expect(screen.getByRole('link', { name: 'Check it at /verify' }).getAttribute('href')).toBe('/verify');

@@ -306,7 +306,7 @@ function demoDocument(
   kind: VaultDocument['kind'],
   name: string,
   bytes: number,
-  verified: boolean,
+  issued: boolean,
   expiresAt: string | null = null,
 ): VaultDocument {
   return {
@@ -317,14 +317,19 @@ function demoDocument(
     sha256: `${String(index).repeat(8)}${'a3f1c29b4d07e6f5'.repeat(3)}9b2c4d6e8f0a1b3c`.slice(0, 64),
     bytes,
     content_type: 'application/pdf',
-    source: verified ? 'supplier_verified' : 'owner_upload',
+    source: issued ? 'supplier_verified' : 'owner_upload',
     created_at: DEMO_CREATED,
     expires_at: expiresAt,
-    verified_by: verified ? 'demo-supplier' : null,
-    verified,
-    verified_by_organization: verified ? 'Karoo Roofing (demo)' : null,
-    job_ref: verified ? `JOB-DEMO-${index}` : null,
-    status: verified ? 'Verified' : 'Pending',
+    // Sample data: the demo supplier was never checked, so its documents are self-declared too.
+    verified_by: null,
+    verified: false,
+    verified_by_organization: null,
+    job_ref: issued ? `JOB-DEMO-${index}` : null,
+    status: 'Pending',
+    provenance: issued
+      ? { kind: 'supplier_issued', issuer_name: 'Karoo Roofing (demo)', issuer_level: 'self_declared' }
+      : { kind: 'owner_upload', issuer_name: null, issuer_level: null },
+    badge: 'Self-declared',
     property_id: null,
     property_name: 'Demo Property',
     job_id: null,

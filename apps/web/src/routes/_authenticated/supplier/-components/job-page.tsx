@@ -16,7 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { DocumentLinksCell, DocumentNameCell } from '../../../../components/documents/document-cells';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { ShareLinkModal } from '../../../../components/documents/share-modal';
-import { TrustBadge } from '../../../../components/documents/trust-badge';
+import { TrustStatus } from '../../../../components/documents/trust-badge';
 import { ButtonLink } from '../../../../components/router-links';
 import { ShareLinks } from '../../../../components/share/share-links';
 import { StackedTable, TableHead } from '../../../../components/table-head';
@@ -43,7 +43,7 @@ function JobDocuments({ jobId }: { jobId: string }) {
             <DocumentNameCell label="Document" document={document} withExpiry />
             <Table.Td data-label="Size">{formatSize(document.bytes)}</Table.Td>
             <Table.Td data-label="Status">
-              <TrustBadge document={document} />
+              <TrustStatus document={document} />
             </Table.Td>
             <Table.Td data-label="Upload Date">{formatDate(document.created_at)}</Table.Td>
             {/* What the supplier issued, through the same doors as the owner's vault. */}
