@@ -25,10 +25,10 @@ import { escalationFileRoutes } from './modules/escalation/escalation.files.js';
 import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
 import { reportRoutes } from './modules/reports/reports.files.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
-import { supplierIssuerLevel } from './modules/supplier/issuer-level.js';
 import { APP_VERSION } from './modules/system/system.service.js';
 import { transferFileRoutes } from './modules/transfers/transfers.files.js';
 import { verificationFileRoutes } from './modules/verification/verification.files.js';
+import { supplierVerificationLevel } from './modules/verification/verification.js';
 import { errorReply } from './rest/error-reply.js';
 import { restPlugin } from './rest/plugin.js';
 import { fsStorageRoutes } from './storage/fs-routes.js';
@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     lucia: createLucia(deps.db.db),
     mailer,
     jobs,
-    issuerLevel: supplierIssuerLevel,
+    issuerLevel: supplierVerificationLevel,
   };
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);

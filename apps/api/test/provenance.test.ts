@@ -6,6 +6,7 @@ import {
   type VerificationLevel,
 } from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaff } from '../src/modules/verification/staff.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { type HttpOwner, type HttpResponse, httpOwner, sha256Hex } from './support/http-owner.js';
@@ -21,16 +22,13 @@ const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label} ${randomBytes(8
 describe(`provenance and /verify agree (${databaseKind})`, () => {
   let t: TestApp;
   let origin: string;
-  /** The supplier organisations checked in this test, at the level each was checked to. */
-  const checked = new Map<string, VerificationLevel>();
+  let staff: HttpOwner;
 
   beforeAll(async () => {
     t = await createTestApp();
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const real = t.services.issuerLevel;
-    // The issuer's level comes from the supplier verification; a supplier this test checks answers its level.
-    t.services.issuerLevel = async (db, organizationId, day) =>
-      checked.get(organizationId) ?? real(db, organizationId, day);
+    staff = await httpOwner(t, origin);
+    await createStaff(t.db.db, staff.email);
   });
   afterAll(async () => {
     await t.close();
@@ -59,9 +57,37 @@ describe(`provenance and /verify agree (${databaseKind})`, () => {
     return { ...owner, propertyId: property.json().id as string };
   }
 
-  async function supplier(level: VerificationLevel) {
+  /**
+   * A supplier at `level`: documents_checked through the back office, as a reviewer does it (its company
+   * registration and liability insurance submitted, then approved by staff).
+   */
+  async function supplier(level: 'self_declared' | 'documents_checked') {
     const account = await httpOwner(t, origin, { userType: 'supplier' });
-    if (level !== 'self_declared') checked.set(account.organizationId, level);
+    if (level === 'documents_checked') {
+      for (const [kind, extra] of [
+        ['company_registration', {}],
+        ['liability_insurance', { expires_at: '2099-12-31' }],
+      ] as const) {
+        const evidence = await account.upload(pdf(kind), 'application/pdf', {
+          kind: 'certificate',
+          name: `${kind}.pdf`,
+          organization: true,
+        });
+        const submitted = await account.call('POST', '/api/supplier/verification/evidence', {
+          document_id: evidence.json().id,
+          kind,
+          ...extra,
+        });
+        expect(submitted.statusCode, submitted.body).toBe(201);
+        const approved = await staff.call('POST', `/api/backoffice/evidence/${submitted.json().id}/approve`, {
+          checked: 'Checked against the original',
+        });
+        expect(approved.statusCode, approved.body).toBe(200);
+      }
+      expect((await account.call('GET', '/api/supplier/verification')).json().verification.level).toBe(
+        'documents_checked',
+      );
+    }
     return account;
   }
 

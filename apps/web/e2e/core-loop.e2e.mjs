@@ -2,7 +2,7 @@
  * The product's core loop in one go (issue 7): a supplier records its insurance, creates a job,
  * uploads a document, fills the Roofing Service Report and shares the job behind a password; an
  * anonymous visitor fails once, unlocks, downloads; the visitor logs in as the owner demo from the share
- * page, comes back to it, adopts into a new property and sees the documents as Verified in its vault;
+ * page, comes back to it, adopts into a new property and sees the documents with the same badge in its vault;
  * /verify recognises the downloaded file; the supplier reads the link's access log.
  */
 import assert from 'node:assert/strict';
@@ -95,12 +95,12 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
     await page.getByText(address, { exact: true }).first().waitFor();
     await page.getByText('No documents yet').waitFor();
 
-    // Upload a document to the job: verified by the supplier.
+    // Upload a document to the job: issued by the supplier, self-declared (nobody has checked it yet).
     await page.locator('#job-upload-files').setInputFiles(photoSheet);
     await toast(page, 'Document uploaded').waitFor();
     const jobDocuments = page.getByRole('table', { name: 'Job documents' });
     const photoRow = jobDocuments.getByRole('row').filter({ hasText: photoSheet.name });
-    await photoRow.getByText('Verified', { exact: true }).waitFor();
+    await photoRow.getByText('Self-declared', { exact: true }).waitFor();
 
     // Fill the Roofing Service Report.
     const report = page.getByRole('form', { name: 'Fill report' });
@@ -115,7 +115,7 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
       .fill('Re-bedded 14 ridge tiles and sealed the valley flashing.');
     await report.getByRole('button', { name: 'Generate report' }).click();
     const reportRow = jobDocuments.getByRole('row').filter({ hasText: 'Roofing Service Report' });
-    await reportRow.getByText('Verified', { exact: true }).waitFor();
+    await reportRow.getByText('Self-declared', { exact: true }).waitFor();
 
     // Share the job behind a password: the link is copied.
     await page.getByRole('button', { name: 'Share job' }).click();
@@ -153,7 +153,7 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
       const sharedPhoto = shared
         .getByRole('row')
         .filter({ has: guest.getByRole('cell', { name: photoSheet.name, exact: true }) });
-      await sharedPhoto.getByText('Verified', { exact: true }).waitFor();
+      await sharedPhoto.getByText('Self-declared', { exact: true }).waitFor();
       assert.equal(await shared.getByRole('row').filter({ hasText: 'Roofing Service Report' }).count(), 1);
       assert.equal(await guest.getByRole('button', { name: 'Adopt to Property' }).count(), 0);
 
@@ -194,11 +194,12 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
         await vault
           .getByRole('row')
           .filter({ hasText: name })
-          .getByText('Verified', { exact: true })
+          .getByText('Self-declared', { exact: true })
           .waitFor();
       }
 
-      // /verify recognises the downloaded file: issuer, job and the adopting property's DNA code.
+      // /verify recognises the downloaded file with the vault's words: the issuer, its level, the job; the
+      // adopting property's DNA code only for a verified document.
       const ownerToken = await demoToken('owner');
       const property = await api(`/api/properties/${propertyId}`, { token: ownerToken });
       assert.equal(property.status, 200);
@@ -210,16 +211,16 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
         mimeType: 'application/pdf',
         buffer: downloaded,
       });
-      await guest.getByText('Verified document').waitFor();
+      await guest.getByText('Registered, self-declared').waitFor();
       await guest.getByText(jobRef, { exact: true }).waitFor();
-      await guest.getByText(property.body.dnaCode, { exact: true }).waitFor();
+      assert.equal(await guest.getByText(property.body.dnaCode, { exact: true }).count(), 0);
       // Text that is no hash, and a hash no document has.
       await guest.getByLabel('Or paste a SHA-256').fill('nope');
       await guest.getByRole('button', { name: 'Verify' }).click();
       await guest.getByText('SHA-256 must be 64 lower-case hexadecimal characters').waitFor();
       await guest.getByLabel('Or paste a SHA-256').fill('0'.repeat(64));
       await guest.getByRole('button', { name: 'Verify' }).click();
-      await guest.getByText('No verified document matches this file.').waitFor();
+      await guest.getByText('Not verified — no document matches').waitFor();
       await assertClean(guestWatch, { allowStatus: [401] });
     } finally {
       await visitor.close();

@@ -2,7 +2,7 @@
  * Share links (issue 12 §5): the share modal makes one link however often it is pressed and copies it;
  * the list names what each link shares and copies the links made in this tab (the server keeps only a
  * hash, so another tab can only say why it cannot); a wrong password shows on the gate's field and as
- * the spec's toast, and the right one clears both; the share page explains Verified and leads to /verify.
+ * the spec's toast, and the right one clears both; the share page explains its badge and leads to /verify.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -137,14 +137,17 @@ describe('share links', () => {
       await toast(guest, 'Invalid password').waitFor({ state: 'detached', timeout: 2000 });
       await toast(guest, 'Access granted').waitFor();
 
-      // Unlocked: the report is Verified by the supplier on this job, and the page leads to /verify.
+      // Unlocked: the report is issued by the supplier on this job; nobody checked this supplier, so it is
+      // self-declared, and the page says so and leads to /verify.
       const shared = guest.getByRole('table', { name: 'Shared documents' });
-      await shared.getByText(`Verified by ${COMPANY} · ${job.job_ref}`).waitFor();
-      const badge = shared.getByText('Verified', { exact: true });
+      await shared
+        .getByText(`Issued by a supplier on a job · ${COMPANY} · Self-declared · ${job.job_ref}`)
+        .waitFor();
+      const badge = shared.getByText('Self-declared', { exact: true });
       await badge.hover();
       await guest
         .getByRole('tooltip')
-        .getByText(`Verified: issued by ${COMPANY} on job ${job.job_ref} through PropertyDNA.`, {
+        .getByText(`Self-declared: issued by a supplier on a job (job ${job.job_ref}) by ${COMPANY}`, {
           exact: false,
         })
         .waitFor();

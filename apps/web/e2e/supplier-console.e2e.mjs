@@ -104,7 +104,8 @@ describe('supplier console sections', () => {
     await report.getByRole('button', { name: 'Generate report' }).click();
     const documents = page.getByRole('table', { name: 'Job documents' });
     const row = documents.getByRole('row').filter({ hasText: 'Roofing Service Report' });
-    await row.getByText('Verified', { exact: true }).waitFor();
+    // A new supplier nobody has checked issues self-declared documents.
+    await row.getByText('Self-declared', { exact: true }).waitFor();
     const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
     const issued = (
       await api(`/api/supplier/jobs/${page.url().split('/').pop()}/documents`, {

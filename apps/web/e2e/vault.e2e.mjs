@@ -45,11 +45,14 @@ async function demoPropertyId(page) {
   return property.id;
 }
 
-/** The supplier demo's organisation, which verified the Roofing Service Report seeded on its job. */
+/** The supplier demo's organisation, which issued the Roofing Service Report seeded on its job. */
 const DEMO_SUPPLIER = 'Demo Roofing (Pty) Ltd';
 
+/** An owner's own upload in a Status cell: the badge, then the provenance line. */
+const OWNER_STATUS = 'Self-declaredUploaded by the owner · Self-declared';
+
 /**
- * The supplier demo's seeded job (its Roofing Service Report is a verified document), shared by an open
+ * The supplier demo's seeded job (its Roofing Service Report an issued document), shared by an open
  * link and adopted by a fresh homeowner into a property of theirs; `context` starts signed in as that owner.
  */
 async function ownerWithAdoptedReport(context) {
@@ -57,7 +60,7 @@ async function ownerWithAdoptedReport(context) {
   const [job] = (await api('/api/supplier/jobs', { token: supplier })).body;
   assert.ok(job, 'the supplier demo has its seeded job');
   const [report] = (await api(`/api/supplier/jobs/${job.id}/documents`, { token: supplier })).body;
-  assert.equal(report?.status, 'Verified');
+  assert.equal(report?.provenance.kind, 'supplier_issued');
   const share = await api(`/api/supplier/jobs/${job.id}/share`, { token: supplier, body: {} });
   assert.equal(share.status, 201, JSON.stringify(share.body));
 
@@ -156,7 +159,7 @@ describe('document vault', () => {
         'Other',
         sizeKb(file.bytes.length),
         sha256(file.bytes).slice(0, 16),
-        'Pending',
+        OWNER_STATUS,
         '—',
       ]);
       const view = row.getByRole('link', { name: `View ${file.name}` });
@@ -192,7 +195,7 @@ describe('document vault', () => {
       const cells = await listed.getByRole('cell').allTextContents();
       assert.deepEqual(
         [cells[1], cells[2], cells[3], cells[5]],
-        [PROPERTY_NAME, 'Other', 'Pending', size(file.bytes.length)],
+        [PROPERTY_NAME, 'Other', OWNER_STATUS, size(file.bytes.length)],
       );
     }
     await assertClean(watch);
@@ -246,7 +249,7 @@ describe('document vault', () => {
     const listed = documentRow(page, 'Documents', policy.name);
     await listed.waitFor();
     const cells = await listed.getByRole('cell').allTextContents();
-    assert.deepEqual(cells.slice(1, 4), [PROPERTY_NAME, 'Policy', 'Pending']);
+    assert.deepEqual(cells.slice(1, 4), [PROPERTY_NAME, 'Policy', OWNER_STATUS]);
     assert.equal(await documentRow(page, 'Documents', disguised.name).count(), 0);
 
     // The expiry set at upload shows on the property's Vault tab; the owner changes it in Details.
@@ -276,11 +279,12 @@ describe('document vault', () => {
     await assertClean(watch, { allowStatus: 415 });
   });
 
-  it('says on /vault who verified an adopted document and on which job, on a laptop and a phone', async () => {
+  it('says on /vault who issued an adopted document, at which level and on which job, on a laptop and a phone', async () => {
     const { context, page } = session;
     const watch = await watchPage(page);
     const { jobRef, reportName, propertyName } = await ownerWithAdoptedReport(context);
-    const verifiedBy = `Verified by ${DEMO_SUPPLIER} · ${jobRef}`;
+    // The demo supplier was never checked: its report is self-declared, wherever it is shown.
+    const verifiedBy = `Adopted from a share · ${DEMO_SUPPLIER} · Self-declared · ${jobRef}`;
 
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -294,7 +298,7 @@ describe('document vault', () => {
         .filter({ has: page.locator('td[data-label="Document"]', { hasText: reportName }) });
       await row.waitFor();
       const status = row.locator('td[data-label="Status"]');
-      await status.getByText('Verified', { exact: true }).waitFor();
+      await status.getByText('Self-declared', { exact: true }).waitFor();
       await status.getByText(verifiedBy, { exact: true }).waitFor();
       assert.equal(await status.getByText(verifiedBy, { exact: true }).isVisible(), true);
       assert.equal(await row.locator('td[data-label="Property"]').textContent(), propertyName);

@@ -1,7 +1,7 @@
 /**
  * Vendors and upload invites (issue 15): an owner invites a service provider from the property's Vendors
  * tab; the provider — a fresh browser with no account, on a phone — opens the link from the e-mail in
- * the outbox and uploads a certificate; the owner sees it in the vault as verified by that provider and
+ * the outbox and uploads a certificate; the owner sees it in the vault as uploaded by that provider and
  * under the provider on the Vendors tab. Revoking ends the link (the page says so). The Vendors page
  * lists the provider. axe at 1280×900 and 390×844, no sideways scroll on the phone.
  * VENDORS_SCREENSHOTS=<dir> keeps screenshots of the tab, the invite dialog, the upload page and /vendors.
@@ -85,7 +85,7 @@ describe('vendors and upload invites', () => {
     });
   });
 
-  it('the owner invites a provider; the provider uploads a certificate from the e-mailed link on a phone; the owner sees it verified by them', async () => {
+  it('the owner invites a provider; the provider uploads a certificate from the e-mailed link on a phone; the owner sees it uploaded by them', async () => {
     const { browser, page, context } = session;
     await signIn(context, owner.token);
     const watch = await watchPage(page);
@@ -161,20 +161,24 @@ describe('vendors and upload invites', () => {
       await vendorContext.close();
     }
 
-    // The owner: in the vault, verified by the provider; under the provider on the tab.
+    // The owner: in the vault, uploaded by the provider (self-declared: nobody checked them); under the
+    // provider on the tab.
     await page.reload();
     await page.getByRole('tab', { name: 'Vendors' }).click();
     await panel.getByRole('listitem', { name: VENDOR }).getByText(FILE).waitFor();
     const documents = await api(`/api/properties/${propertyId}/documents`, { token: owner.token });
     assert.deepEqual(
-      documents.body.map((d) => [d.name, d.source, d.status, d.verified_by]),
+      documents.body.map((d) => [d.name, d.source, d.badge, d.provenance.issuer_name]),
       [
-        [FILE, 'vendor_upload', 'Verified', `${VENDOR}, ${COMPANY}`],
-        ['Secret title deed.pdf', 'owner_upload', 'Pending', null],
+        [FILE, 'vendor_upload', 'Self-declared', `${VENDOR}, ${COMPANY}`],
+        ['Secret title deed.pdf', 'owner_upload', 'Self-declared', null],
       ],
     );
     await page.goto('/vault');
-    await page.getByText(`Verified by ${VENDOR}, ${COMPANY}`).first().waitFor();
+    await page
+      .getByText(`Uploaded by an invited vendor · ${VENDOR}, ${COMPANY} · Self-declared`)
+      .first()
+      .waitFor();
     await assertClean(watch);
   });
 

@@ -24,7 +24,7 @@ import type { DocumentOut } from '../documents/documents.schemas.js';
 import { deleteDocument, documentsOf, getDocument } from '../documents/documents.service.js';
 import { supplierIssuer } from '../documents/provenance.js';
 import { secureRandom } from '../properties/properties.service.js';
-import { supplierIssuerLevel } from './issuer-level.js';
+import { supplierVerificationLevel } from '../verification/verification.js';
 import { renderReportPdf } from './report-pdf.js';
 import type { JobOut, SupplierProfileOut, TemplateOut } from './supplier.schemas.js';
 
@@ -239,7 +239,7 @@ export async function createJobReport(
   templateId: string,
   answers: Record<string, unknown>,
   now = new Date(),
-  issuerLevel: IssuerLevelLookup = supplierIssuerLevel,
+  issuerLevel: IssuerLevelLookup = supplierVerificationLevel,
 ): Promise<DocumentOut> {
   const job = await getJob(db, who.actor.organizationId, jobId);
   const template = await findTemplate(db, who.actor.organizationId, templateId);
