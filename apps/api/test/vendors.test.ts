@@ -538,16 +538,16 @@ describe(`vendors and upload invites (${databaseKind})`, () => {
     const documents = (await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json();
     const by = (content: string) =>
       documents.find((document: { sha256: string }) => document.sha256 === sha256Hex(pdf(content)));
-    // The signed-in supplier uploads as its organisation, at its own level (unchecked: self-declared).
+    // The signed-in supplier uploads as its organisation, at its own level then (checked: Verified).
     expect(by('supplier coc')).toMatchObject({
       source: 'supplier_verified',
       provenance: {
         kind: 'vendor_upload',
         issuer_name: listed.registered_supplier,
-        issuer_level: 'self_declared',
+        issuer_level: 'documents_checked',
       },
-      badge: 'Self-declared',
-      verified: false,
+      badge: 'Verified',
+      verified: true,
     });
     for (const content of ['anonymous coc', 'stranger coc']) {
       expect(by(content)).toMatchObject({
