@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Textarea, TextInput } from '@manti
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { SUPPLIER_MESSAGES, supplierProfileSchema } from '@propertydna/domain';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 
@@ -39,7 +39,11 @@ export function ProfilePanel() {
     },
     validate: schemaResolver(supplierProfileSchema, { sync: true }),
   });
-  const { setValues, resetDirty, validateField } = form;
+  const { setValues, resetDirty } = form;
+  // The form's validateField is a new function on every render: read through a ref, so loading the
+  // profile runs once per answer and never writes over what is being typed.
+  const validateField = useRef(form.validateField);
+  validateField.current = form.validateField;
   const data = profile.data;
 
   useEffect(() => {
@@ -56,8 +60,8 @@ export function ProfilePanel() {
     });
     resetDirty();
     // A number saved before its format was checked is shown with what to change, before the next save.
-    for (const field of FORMATTED_FIELDS) if (data[field]) validateField(field);
-  }, [data, setValues, resetDirty, validateField]);
+    for (const field of FORMATTED_FIELDS) if (data[field]) validateField.current(field);
+  }, [data, setValues, resetDirty]);
 
   const submit = form.onSubmit(async (values) => {
     try {
