@@ -56,9 +56,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0021-email-verification': emailVerification,
   '2026-11-27T0022-supplier-verification': supplierVerification,
   '2026-11-27T0023-registers': registers,
+  '2026-11-27T0024-provenance': provenance,
   '2026-11-27T0025-honest-dates': honestDates,
   '2026-11-27T0026-claim-cover-and-reminders': claimCoverAndReminders,
   '2026-11-27T0027-pack-choices': packChoices,
   '2026-11-27T0028-private-demos': privateDemos,
-  '2026-11-27T0024-provenance': provenance,
 };
