@@ -147,7 +147,8 @@ describe('provenance: the vault, the share page and /verify say the same', () =>
         });
         await visitor.getByText('Registered, self-declared').waitFor();
         const match = visitor.getByTestId('verify-match');
-        await match.getByText('Self-declared', { exact: true }).waitFor();
+        // The badge, and the issuer's level then among the facts.
+        assert.equal(await match.getByText('Self-declared', { exact: true }).count(), 2);
         await match.getByText(LINE, { exact: true }).waitFor();
         await match.getByText('Lerato Nkosi, Blue Flame Gas', { exact: true }).waitFor();
         assert.equal(await visitor.getByText('Verified document').count(), 0);

@@ -110,6 +110,7 @@ function VerifyPage() {
               value={file}
               onChange={(chosen) => void chooseFile(chosen)}
               clearable
+              clearButtonProps={{ 'aria-label': 'Remove the file' }}
               error={hashError}
             />
             {hashing ? (
