@@ -186,7 +186,7 @@ export async function newAccount({ label = 'account', context, verified = true, 
 }
 
 /** The supplier console's sections, as its one navigation (the app shell's sidebar) lists them. */
-export const SUPPLIER_SECTIONS = ['Jobs', 'Profile', 'Insurance', 'Templates', 'Settings'];
+export const SUPPLIER_SECTIONS = ['Jobs', 'Profile', 'Insurance', 'Verification', 'Templates', 'Settings'];
 
 /**
  * The app shell's sidebar of a signed-in supplier; on a phone a drawer behind the burger, hidden while
