@@ -200,7 +200,8 @@ describe('core loop: supplier issues, owner receives and adopts', () => {
 
       // /verify recognises the downloaded file with the vault's words: the issuer, its level, the job; the
       // adopting property's DNA code only for a verified document.
-      const ownerToken = await demoToken('owner');
+      // The owner demo this visitor signed in to (each demo sign-in is a private demo of its own).
+      const ownerToken = await guest.evaluate(() => localStorage.getItem('auth_token'));
       const property = await api(`/api/properties/${propertyId}`, { token: ownerToken });
       assert.equal(property.status, 200);
       const me = (await api('/api/auth/me', { token: ownerToken })).body.user;
