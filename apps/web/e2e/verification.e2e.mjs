@@ -91,7 +91,10 @@ describe('supplier verification', () => {
       ['Company registration document', 'CIPC certificate', null],
       ['Liability insurance certificate', 'Certificate of insurance', EXPIRY],
     ]) {
-      await page.getByLabel(/^What it is/).first().click();
+      await page
+        .getByLabel(/^What it is/)
+        .first()
+        .click();
       await page.getByRole('option', { name: kind }).click();
       if (expiry) await page.getByLabel(/^Expiry date/).fill(expiry);
       const chooser = page.waitForEvent('filechooser');
