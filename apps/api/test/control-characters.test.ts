@@ -2,6 +2,7 @@ import { ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { createStaff } from '../src/modules/verification/staff.service.js';
 import type { AnyRestRoute } from '../src/rest/define-route.js';
 import { restRoutes } from '../src/rest/plugin.js';
 import { appRouter } from '../src/trpc/router.js';
@@ -330,7 +331,7 @@ function failsOnlyAt(schema: Schema, value: unknown, path: Path): string | null 
   return elsewhere.length > 0 ? `fails elsewhere: ${JSON.stringify(elsewhere)}` : null;
 }
 
-type Who = 'anonymous' | 'owner' | 'supplier';
+type Who = 'anonymous' | 'owner' | 'supplier' | 'staff';
 interface ProcedureExample {
   as: Who;
   input: unknown;
@@ -418,7 +419,13 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
 
   beforeAll(async () => {
     t = await createTestApp();
-    accounts = { owner: await signUpAndLogIn(t), supplier: await signUpAndLogIn(t, 'supplier') };
+    accounts = {
+      owner: await signUpAndLogIn(t),
+      supplier: await signUpAndLogIn(t, 'supplier'),
+      // The back office's procedures answer staff only: made staff as admin:create-staff does it.
+      staff: await signUpAndLogIn(t),
+    };
+    await createStaff(t.db.db, accounts.staff.email);
     const call = async (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
       const res = await t.app.inject({
         method,
@@ -560,6 +567,17 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
     };
     const login = { email: accounts.owner.email, password: 'a long password' };
     const changePassword = { currentPassword: 'a long password', newPassword: 'another long password' };
+    const changeEmail = { newEmail: 'new.address@example.co.za', currentPassword: 'a long password' };
+    // Evidence a supplier submits and the back office reviews (the id need not exist: every case is
+    // refused by its schema before anything is looked up).
+    const evidenceId = '00000000-0000-4000-8000-00000000e001';
+    const evidence = {
+      kind: 'liability_insurance',
+      document_id: '00000000-0000-4000-8000-00000000d001',
+      trade: null,
+      expires_at: '2027-06-30',
+    };
+    const approval = { checked: 'The policy schedule and its cover', valid_until: '2027-06-30' };
     const dialog = {
       name: 'Beach house',
       address: '2 Beach Road',
@@ -740,6 +758,15 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'supplier.createJob': [{ as: 'supplier', input: newJob }],
       'supplier.jobDocuments': [{ as: 'supplier', input: { id: job.id } }],
       'supplier.createReport': [{ as: 'supplier', input: { id: job.id, ...report } }],
+      'auth.verifyEmail': [{ as: 'anonymous', input: { token: 'AbC_dEf-123' } }],
+      'auth.changeEmail': [{ as: 'owner', input: changeEmail }],
+      'auth.confirmEmailChange': [{ as: 'anonymous', input: { token: 'AbC_dEf-123' } }],
+      'reports.packPreview': [{ as: 'owner', input: { pack: 'insurance_pack', propertyId: property.id } }],
+      'verification.submit': [{ as: 'supplier', input: evidence }],
+      'backoffice.reviews': [{ as: 'staff', input: { status: 'pending' } }],
+      'backoffice.review': [{ as: 'staff', input: { id: evidenceId } }],
+      'backoffice.approve': [{ as: 'staff', input: { id: evidenceId, ...approval } }],
+      'backoffice.reject': [{ as: 'staff', input: { id: evidenceId, reason: 'The scan cannot be read' } }],
     };
 
     restExamples = {
@@ -861,6 +888,25 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       ],
       'POST /api/invites/:token/documents': [
         { as: 'anonymous', params: { token: inviteToken }, body: inviteDocument },
+      ],
+      'POST /api/auth/verify-email': [{ as: 'anonymous', body: { token: 'AbC_dEf-123' } }],
+      'POST /api/auth/email': [{ as: 'owner', body: changeEmail }],
+      'POST /api/auth/confirm-email-change': [{ as: 'anonymous', body: { token: 'AbC_dEf-123' } }],
+      'GET /api/reports/pack-preview': [
+        { as: 'owner', query: { pack: 'insurance_pack', propertyId: property.id } },
+      ],
+      'POST /api/supplier/verification/evidence': [{ as: 'supplier', body: evidence }],
+      'GET /api/backoffice/evidence': [{ as: 'staff', query: { status: 'pending' } }],
+      'GET /api/backoffice/evidence/:id': [{ as: 'staff', params: { id: evidenceId } }],
+      'POST /api/backoffice/evidence/:id/approve': [
+        {
+          as: 'staff',
+          params: { id: evidenceId },
+          body: { checked: approval.checked, valid_until: approval.valid_until },
+        },
+      ],
+      'POST /api/backoffice/evidence/:id/reject': [
+        { as: 'staff', params: { id: evidenceId }, body: { reason: 'The scan cannot be read' } },
       ],
     };
     digestsBefore = await tableDigests(t);

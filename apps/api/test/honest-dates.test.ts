@@ -305,6 +305,36 @@ describe(`honest dates and expiry (${databaseKind})`, () => {
     expect(tooLong.statusCode).toBe(400);
   });
 
+  it('an adopted roof inspection report the vault calls Expired has its reminder', async () => {
+    const { supplier, job } = await roofingReport(day(-400));
+    const share = await supplier.call('POST', `/api/supplier/jobs/${job.id}/share`, { password: null });
+    const owner = await ownerWithProperty();
+    const adopted = await owner.call('POST', `/api/share/${share.json().token}/adopt`, {
+      property_id: owner.propertyId,
+    });
+    expect(adopted.statusCode, adopted.body).toBe(200);
+    const [copy] = (await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json();
+    expect(copy).toMatchObject({ expired: true, expiry_notice: 'Expired' });
+    const reminders = (await owner.call('GET', `/api/properties/${owner.propertyId}/reminders`)).json();
+    expect(reminders.map((r: { title: string }) => r.title)).toContainEqual(
+      expect.stringContaining(copy.name),
+    );
+
+    // An issue date nobody confirmed (migration 0025's flag) gives no expiry on the vault, and so no
+    // reminder from a date worked out of it.
+    await t.db.db
+      .updateTable('documents')
+      .set({ issue_date_unconfirmed: true })
+      .where('id', '=', copy.id)
+      .execute();
+    const [unconfirmed] = (await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json();
+    expect(unconfirmed).toMatchObject({ issue_date: 'unconfirmed', expired: false, expires_on: null });
+    const after = (await owner.call('GET', `/api/properties/${owner.propertyId}/reminders`)).json();
+    expect(after.map((r: { title: string }) => r.title)).not.toContainEqual(
+      expect.stringContaining(copy.name),
+    );
+  });
+
   it('a template declares the certificate it issues and its issue date field; a wrong declaration is 400', async () => {
     const supplier = await httpOwner(t, origin, { userType: 'supplier' });
     const templates = (await supplier.call('GET', '/api/supplier/templates')).json();

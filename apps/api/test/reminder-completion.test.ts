@@ -129,10 +129,26 @@ describe(`completing and snoozing certificate and policy reminders (${databaseKi
       expires_at: day(-3),
     });
     const id = `document:${certificate}`;
-    // A feature the property does not have is refused, and nothing changes.
-    const wrong = await complete(account, id, { no_longer_have: 'pool' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: REMINDER_COMPLETION_MESSAGES.featureNotOnProperty });
+    // Only the feature the certificate is about: another one (even one the property has) is refused,
+    // and nothing changes.
+    for (const other of ['pool', 'geyser']) {
+      const wrong = await complete(account, id, { no_longer_have: other });
+      expect(wrong.statusCode, other).toBe(400);
+      expect(wrong.json()).toEqual({ error: REMINDER_COMPLETION_MESSAGES.featureNotForDocument });
+    }
+    // A policy belongs to no feature.
+    const policy = await upload(account, account.propertyId, {
+      kind: 'policy',
+      name: 'Home policy.pdf',
+      expires_at: day(-2),
+    });
+    const viaPolicy = await complete(account, `document:${policy}`, { no_longer_have: 'geyser' });
+    expect(viaPolicy.statusCode).toBe(400);
+    expect(viaPolicy.json()).toEqual({ error: REMINDER_COMPLETION_MESSAGES.featureNotForDocument });
+    expect((await account.call('GET', `/api/properties/${account.propertyId}`)).json().features).toEqual([
+      'electric_fence',
+      'geyser',
+    ]);
     const unknown = await complete(account, id, { no_longer_have: 'moat' });
     expect(unknown.statusCode).toBe(400);
     expect(await marks(account.organizationId)).toEqual({ completions: [], snoozes: [] });
@@ -216,11 +232,21 @@ describe(`completing and snoozing certificate and policy reminders (${databaseKi
     }
     expect(await marks(account.organizationId)).toEqual({ completions: [], snoozes: [] });
 
-    // The renewed schedule has no expiry date in the vault yet: it does not supersede the old one by
-    // itself, so the owner's Mark Complete with it is what ends the reminder.
+    // A renewed schedule without an expiry date proves no later cover: refused until it has one.
+    const undated = await upload(account, account.propertyId, {
+      kind: 'policy',
+      name: 'Home policy 2026 (undated).pdf',
+    });
+    const refused = await complete(account, id, { replacement_document_id: undated });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: REMINDER_COMPLETION_MESSAGES.replacementNoExpiry });
+    expect(await marks(account.organizationId)).toEqual({ completions: [], snoozes: [] });
+
+    // A dated renewal supersedes the old one by itself; Mark Complete with it records the completion.
     const renewal = await upload(account, account.propertyId, {
       kind: 'policy',
       name: 'Home policy 2026.pdf',
+      expires_at: day(300),
     });
     const done = await complete(account, id, { replacement_document_id: renewal });
     expect(done.statusCode, done.body).toBe(200);
@@ -253,6 +279,47 @@ describe(`completing and snoozing certificate and policy reminders (${databaseKi
       name: 'Gas CoC.pdf',
     });
     expect((await complete(account, id, { replacement_document_id: certificate })).statusCode).toBe(400);
+  });
+
+  it('an older policy that expires sooner is no replacement: 400, and the expiry is still reminded', async () => {
+    const account = await owner();
+    const current = await upload(account, account.propertyId, {
+      kind: 'policy',
+      name: 'Policy 2026.pdf',
+      expires_at: day(30),
+    });
+    const older = await upload(account, account.propertyId, {
+      kind: 'policy',
+      name: 'Policy 2025.pdf',
+      expires_at: day(10),
+    });
+    const res = await complete(account, `document:${current}`, { replacement_document_id: older });
+    // A replacement that runs out before the document it replaces is no replacement.
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ error: REMINDER_COMPLETION_MESSAGES.replacementNotLater });
+    expect(await marks(account.organizationId)).toEqual({ completions: [], snoozes: [] });
+  });
+
+  it('the same ahead of time (reminder not open yet): 400, nothing recorded, reminded when it expires', async () => {
+    const account = await owner();
+    const current = await upload(account, account.propertyId, {
+      kind: 'policy',
+      name: 'Policy 2027.pdf',
+      expires_at: day(200),
+    });
+    const older = await upload(account, account.propertyId, {
+      kind: 'policy',
+      name: 'Policy 2026.pdf',
+      expires_at: day(100),
+    });
+    const res = await complete(account, `document:${current}`, { replacement_document_id: older });
+    const later = new Date(Date.now() + 210 * DAY_MS);
+    const open = await openReminders(t.db.db, account.organizationId, account.propertyId, later);
+    // Both policies have expired by then: 'Insurance policy expired' must be listed.
+    expect({ status: res.statusCode, open: open.map((r) => r.title) }).toEqual({
+      status: 400,
+      open: ['Insurance policy expired: Policy 2027.pdf'],
+    });
   });
 
   it('a critical reminder can be snoozed for up to 30 days, stays listed as snoozed, and comes back on its day', async () => {

@@ -70,6 +70,21 @@ export const PROPERTY_FEATURES = [
 ] as const;
 export type PropertyFeature = (typeof PROPERTY_FEATURES)[number];
 
+/**
+ * The feature a certificate type is about (the compliance rules ask for the certificate where the
+ * property has it): an owner who no longer has that feature no longer needs the certificate. Types not
+ * listed belong to the property itself (an electrical CoC, a beetle certificate), not to a feature.
+ */
+export const CERTIFICATE_TYPE_FEATURES: Partial<Record<CertificateType, PropertyFeature>> = {
+  gas_coc: 'gas',
+  electric_fence_coc: 'electric_fence',
+  sseg_registration: 'solar_pv',
+  alarm_service: 'alarm',
+  geyser_coc: 'geyser',
+  thatch_retardant: 'thatch_roof',
+  lightning_conductor: 'lightning_conductor',
+};
+
 export const PROPERTY_FEATURE_LABELS = {
   gas: 'Gas installation',
   electric_fence: 'Electric fence',

@@ -111,17 +111,27 @@ export function expiryNotice(expiresOn: string | null, today: string): string | 
   return days === 1 ? 'Expires in 1 day' : `Expires in ${days} days`;
 }
 
+/**
+ * The Johannesburg date the document stops being valid, as every screen shows it (DocumentDates
+ * expires_on): its own reliable expiry, else its type's validity after a known issue date; null when it
+ * has none or it cannot be known. Reminders read this too, so a document the vault calls Expired has one.
+ */
+export function documentExpiry(document: DatedDocument): string | null {
+  const reliable = reliableDates(document);
+  const months = CERTIFICATE_VALIDITY_MONTHS[certificateTypeOf(document.metadata) as CertificateType];
+  return (
+    reliable.expires_on ??
+    (DATED_KINDS.includes(document.kind) && months !== undefined && reliable.issued_on !== null
+      ? addMonths(reliable.issued_on, months)
+      : null)
+  );
+}
+
 /** A document's dates on `today` (see DocumentDates). */
 export function documentDates(document: DatedDocument, today: string): DocumentDates {
   const recorded = recordedIssueDate(document.metadata);
   const dated = DATED_KINDS.includes(document.kind);
-  const reliable = reliableDates(document);
-  const months = CERTIFICATE_VALIDITY_MONTHS[certificateTypeOf(document.metadata) as CertificateType];
-  const expiresOn =
-    reliable.expires_on ??
-    (dated && months !== undefined && reliable.issued_on !== null
-      ? addMonths(reliable.issued_on, months)
-      : null);
+  const expiresOn = documentExpiry(document);
   const days = expiresOn === null ? null : daysBetween(today, expiresOn);
   const expired = days !== null && days <= 0;
   return {

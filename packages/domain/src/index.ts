@@ -23,6 +23,7 @@ export * from './policy-analysis/index.js';
 export * from './recurrence.js';
 export * from './registers.js';
 export * from './reminders.js';
+export * from './replacement.js';
 export * from './return-path.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

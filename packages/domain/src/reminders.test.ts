@@ -205,10 +205,12 @@ describe('mergeReminders: documents', () => {
       documents: [
         { id: 'p', name: 'Home policy', kind: 'policy', expires_at: inDays(10) },
         { id: 'i', name: 'Inspection', kind: 'inspection', expires_at: inDays(-2) },
+        { id: 'o', name: 'Lease', kind: 'contract', expires_at: inDays(-1) },
       ],
     });
     expect(reminders.map((reminder) => reminder.title)).toEqual([
-      'Document expired: Inspection',
+      'Inspection report expired: Inspection',
+      'Document expired: Lease',
       'Insurance policy expires soon: Home policy',
     ]);
   });

@@ -189,6 +189,7 @@ interface Dated {
 const DOCUMENT_LABELS: Partial<Record<DocumentKind, string>> = {
   certificate: 'Certificate',
   policy: 'Insurance policy',
+  inspection: 'Inspection report',
 };
 
 /** The document's series (see the module comment), within its property. */

@@ -22,7 +22,15 @@ function signIn(userType: string) {
   auth.value = {
     ...auth.value,
     status: 'authenticated',
-    user: { id: 'u', email: 'sam@example.co.za', firstName: 'Sam', lastName: 'Naidoo', userType },
+    user: {
+      id: 'u',
+      email: 'sam@example.co.za',
+      firstName: 'Sam',
+      lastName: 'Naidoo',
+      userType,
+      // A confirmed address: the app shell shows no email banner (it asks the server to resend).
+      email_verified: true,
+    },
     organization: { id: 'o', name: 'Sam Naidoo', accountType: 'individual', plan: 'free', trialEndsAt: null },
   };
 }

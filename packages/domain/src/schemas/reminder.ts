@@ -42,6 +42,10 @@ export const REMINDER_COMPLETION_MESSAGES = {
   replacementCertificate: 'The replacement of a certificate must be a certificate',
   replacementOtherType: 'The replacement must be a certificate of the same type',
   replacementExpired: 'The replacement has expired too: add a current one',
+  replacementNoExpiry:
+    'The replacement has no expiry date, so it cannot show cover after the one that expires: add its expiry date first',
+  replacementNotLater: 'The replacement must expire after the document it replaces: add the newer one',
+  featureNotForDocument: 'Only the feature this certificate is about can be removed with it',
   featureNotOnProperty: 'This property does not have that feature',
   snoozeUntilRequired: 'Choose the day the reminder comes back',
   snoozeNotAfterToday: 'Snooze until a day after today',

@@ -3,6 +3,8 @@ import {
   type CompleteReminder,
   certificateTypeSchema,
   completeMaintenanceTaskSchema,
+  documentExpiry,
+  featureOfDocument,
   formatDate,
   johannesburgToday,
   type MergedReminder,
@@ -16,6 +18,7 @@ import {
   type ReminderPriority,
   type ReminderType,
   reminderMarkKey,
+  replacementProblem,
   snoozeProblem,
   upcomingReminderCount,
 } from '@propertydna/domain';
@@ -61,10 +64,20 @@ async function reminderRows(db: Db, organizationIds: readonly string[], property
   let documents = db
     .selectFrom('documents as d')
     .innerJoin('properties as p', 'p.id', 'd.property_id')
-    .select(['d.id', 'd.name', 'd.kind', 'd.expires_at', 'd.property_id', 'd.metadata', 'd.organization_id'])
+    .select([
+      'd.id',
+      'd.name',
+      'd.kind',
+      'd.expires_at',
+      'd.property_id',
+      'd.metadata',
+      'd.organization_id',
+      'd.issue_date_unconfirmed',
+    ])
     .where('d.organization_id', 'in', organizationIds)
-    .where('d.kind', 'in', ['certificate', 'policy'])
-    .where('d.expires_at', 'is not', null)
+    // Inspection reports too: a roof inspection's expiry is its issue date plus its validity, and the
+    // vault calls it Expired from then (the expiry itself is worked out in reminderSources).
+    .where('d.kind', 'in', ['certificate', 'policy', 'inspection'])
     .where('p.archived_at', 'is', null);
   let custom = db
     .selectFrom('reminders as r')
@@ -128,7 +141,8 @@ function reminderSources(
       id: row.id,
       name: row.name,
       kind: row.kind,
-      expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+      // The expiry every screen shows (domain documentExpiry): none from an unconfirmed issue date.
+      expires_at: documentExpiry(row),
       certificate_type:
         (certificateTypeSchema.safeParse(row.metadata.certificate_type).data as
           | CertificateType
@@ -319,66 +333,70 @@ async function documentOf(db: Db, reminder: MergedReminder) {
   if (reminder.source.kind !== 'document') return null;
   const row = await db
     .selectFrom('documents')
-    .select(['id', 'property_id', 'kind', 'metadata'])
+    .select(['id', 'property_id', 'kind', 'metadata', 'expires_at', 'issue_date_unconfirmed'])
     .where('id', '=', reminder.source.id)
     .executeTakeFirstOrThrow();
+  return expiringDocument(row);
+}
+
+/** An expiring document as the completion checks read it: its type and the expiry the screens show. */
+function expiringDocument(row: {
+  id: string;
+  property_id: string | null;
+  kind: string;
+  metadata: Record<string, unknown>;
+  expires_at: Date | string | null;
+  issue_date_unconfirmed: boolean;
+}) {
   return {
-    ...row,
+    id: row.id,
+    property_id: row.property_id,
+    kind: row.kind,
+    expires_on: documentExpiry(row),
     certificate_type: certificateTypeSchema.safeParse(row.metadata.certificate_type).data ?? null,
   };
 }
+type ExpiringDocument = ReturnType<typeof expiringDocument>;
 
 /**
  * The replacement a certificate's or policy's reminder is completed with: a document of the
- * organisation (else 404) in the same property, of the same kind (and certificate type, when both say
- * one), not the expiring one itself, and not expired (each refusal a 400 with its message).
+ * organisation (else 404) that domain replacementProblem accepts (same property, kind and type, current,
+ * valid for longer than the one it replaces; each refusal a 400 with its message).
  */
 async function checkReplacement(
   db: Db,
   organizationId: string,
   replacementId: string,
-  expiring: NonNullable<Awaited<ReturnType<typeof documentOf>>>,
+  expiring: ExpiringDocument,
   now: Date,
 ): Promise<string> {
   const id = await requireOwned(db, organizationId, 'document', replacementId);
-  const replacement = await db
+  const row = await db
     .selectFrom('documents')
-    .select(['id', 'property_id', 'kind', 'expires_at', 'metadata'])
+    .select(['id', 'property_id', 'kind', 'expires_at', 'metadata', 'issue_date_unconfirmed'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const refuse = (message: string) => new AppError('BAD_REQUEST', message);
-  if (replacement.id === expiring.id) throw refuse(REMINDER_COMPLETION_MESSAGES.replacementSame);
-  if (replacement.property_id !== expiring.property_id)
-    throw refuse(REMINDER_COMPLETION_MESSAGES.replacementOtherProperty);
-  if (replacement.kind !== expiring.kind) {
-    throw refuse(
-      expiring.kind === 'policy'
-        ? REMINDER_COMPLETION_MESSAGES.replacementPolicy
-        : REMINDER_COMPLETION_MESSAGES.replacementCertificate,
-    );
-  }
-  const type = certificateTypeSchema.safeParse(replacement.metadata.certificate_type).data ?? null;
-  if (type !== null && expiring.certificate_type !== null && type !== expiring.certificate_type)
-    throw refuse(REMINDER_COMPLETION_MESSAGES.replacementOtherType);
-  // Expired from its expiry day on, as the vault and the reminders count it.
-  if (replacement.expires_at && johannesburgToday(new Date(replacement.expires_at)) <= johannesburgToday(now))
-    throw refuse(REMINDER_COMPLETION_MESSAGES.replacementExpired);
-  return replacement.id;
+  const problem = replacementProblem(expiring, expiringDocument(row), johannesburgToday(now));
+  if (problem !== null) throw new AppError('BAD_REQUEST', problem);
+  return row.id;
 }
 
 /**
- * A document's reminder no longer open because the given replacement (checked as any replacement is)
- * superseded it: recorded as completed with that replacement for the document's expiry date, and true.
- * False when the reminder is still open (the usual path decides) or the document is not one that expires.
+ * A document's reminder no longer open because the given replacement really superseded it: checked as
+ * any replacement is, and of the document's series (a policy, or a certificate of the same type) with a
+ * later expiry date, so the reminders list drops the old one by itself. Recorded as completed with that
+ * replacement for the document's expiry date, audited like any completion, and true. False when the
+ * reminder is still open, the document does not expire, or the replacement supersedes nothing (the usual
+ * path decides: a reminder that is not open is not found).
  */
 async function supersededReminder(
   db: Db,
-  organizationId: string,
+  who: RequestActor,
   documentId: string,
   replacementId: string,
-  userId: string,
   now: Date,
 ): Promise<boolean> {
+  const organizationId = who.actor.organizationId;
   const id = `document:${documentId}`;
   const open = await openReminders(db, organizationId, null, now);
   if (open.some((reminder) => reminder.id === id)) return false;
@@ -386,28 +404,52 @@ async function supersededReminder(
   if (owned === null) throw new AppError('NOT_FOUND', REMINDER_TEXTS.notFound);
   const row = await db
     .selectFrom('documents')
-    .select(['id', 'property_id', 'kind', 'metadata', 'expires_at'])
+    .select(['id', 'name', 'property_id', 'kind', 'metadata', 'expires_at', 'issue_date_unconfirmed'])
     .where('id', '=', owned)
     .executeTakeFirstOrThrow();
-  if (row.expires_at === null || (row.kind !== 'policy' && row.kind !== 'certificate')) return false;
-  const expiring = {
-    ...row,
-    certificate_type: certificateTypeSchema.safeParse(row.metadata.certificate_type).data ?? null,
-  };
+  const expiring = expiringDocument(row);
+  if (expiring.expires_on === null || !EXPIRING_KINDS.includes(row.kind)) return false;
   const replacement = await checkReplacement(db, organizationId, replacementId, expiring, now);
-  await db
-    .insertInto('reminder_completions')
-    .values({
-      organization_id: organizationId,
-      reminder_key: id,
-      due_date: johannesburgToday(new Date(row.expires_at)),
-      completed_by: userId,
-      replacement_document_id: replacement,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
+  const next = await db
+    .selectFrom('documents')
+    .select(['kind', 'expires_at', 'metadata', 'issue_date_unconfirmed'])
+    .where('id', '=', replacement)
+    .executeTakeFirstOrThrow();
+  const nextExpiry = documentExpiry(next);
+  const sameSeries =
+    row.kind === 'policy' ||
+    (expiring.certificate_type !== null &&
+      certificateTypeSchema.safeParse(next.metadata.certificate_type).data === expiring.certificate_type);
+  if (!sameSeries || nextExpiry === null || nextExpiry <= expiring.expires_on) return false;
+  const dueDate = expiring.expires_on;
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('reminder_completions')
+      .values({
+        organization_id: organizationId,
+        reminder_key: id,
+        due_date: dueDate,
+        completed_by: who.actor.userId,
+        replacement_document_id: replacement,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('reminder_key')
+      .executeTakeFirst();
+    if (!inserted) return;
+    await recordActorAudit(trx, who, 'reminder_complete', row.id, {
+      reminder: id,
+      title: row.name,
+      dueDate,
+      replacementDocumentId: replacement,
+      reason: null,
+      removedFeature: null,
+    });
+  });
   return true;
 }
+
+/** The kinds of document whose expiry is reminded of. */
+const EXPIRING_KINDS: readonly string[] = ['certificate', 'policy', 'inspection'];
 
 /**
  * POST /api/reminders/{id}/complete ('Mark Complete'): a maintenance reminder completes its task (next
@@ -442,14 +484,7 @@ export async function completeReminder(
   // A replacement that expires later supersedes the expiring document by itself, so uploading it (as
   // the completion dialog does) can end the reminder before Mark Complete arrives: that is done too.
   if (kind === 'document' && replacementId !== null) {
-    const superseded = await supersededReminder(
-      db,
-      organizationId,
-      sourceId,
-      replacementId,
-      who.actor.userId,
-      now,
-    );
+    const superseded = await supersededReminder(db, who, sourceId, replacementId, now);
     if (superseded) return { ok: true, message: REMINDER_TEXTS.completed };
   }
   const open = await findOpenReminder(db, organizationId, id, now);
@@ -462,6 +497,10 @@ export async function completeReminder(
       ? await checkReplacement(db, organizationId, replacementId, expiring, now)
       : null;
   const removed = needs && feature !== null ? feature : null;
+  // 'We no longer have' ends a reminder only for the feature its certificate is about (a gas CoC: the
+  // gas installation); a policy, or a certificate of the property itself, belongs to no feature.
+  if (removed !== null && (expiring === null || featureOfDocument(expiring) !== removed))
+    throw new AppError('BAD_REQUEST', REMINDER_COMPLETION_MESSAGES.featureNotForDocument);
   await db.transaction().execute(async (trx) => {
     if (removed !== null) {
       // The property's lock: its features are read and written without another change between.

@@ -1,4 +1,9 @@
-import { approveEvidenceSchema, rejectEvidenceSchema, submitEvidenceSchema } from '@propertydna/domain';
+import {
+  approveEvidenceSchema,
+  evidenceIdSchema,
+  rejectEvidenceSchema,
+  submitEvidenceSchema,
+} from '@propertydna/domain';
 import { z } from 'zod';
 import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
 import {
@@ -9,7 +14,8 @@ import {
   verificationStatusSchema,
 } from './verification.schemas.js';
 
-const evidenceParams = z.object({ id: z.string() });
+// The evidence id as the procedures read it (a UUID, else 400 'Invalid evidence'), checked at the door.
+const evidenceParams = evidenceIdSchema;
 
 /** The REST doors of supplier verification and the back office: each calls one procedure. */
 export const verificationRestRoutes: AnyRestRoute[] = [

@@ -11,12 +11,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  certificateTypeOf,
+  featureOfDocument,
   formatDate,
   johannesburgToday,
   MAX_REMINDER_REASON,
   PROPERTY_FEATURE_LABELS,
   type PropertyFeature,
   REMINDER_COMPLETION_MESSAGES,
+  type ReplacementDocument,
+  replacementProblem,
 } from '@propertydna/domain';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
@@ -34,7 +38,8 @@ export const COMPLETE_EXPIRY_MESSAGES = {
   noLongerNeeded: 'It is no longer needed',
   pick: 'Choose it from the vault',
   pickPlaceholder: 'Select a document',
-  noCandidates: 'No current document of the same kind is in the vault yet: upload it here.',
+  noCandidates:
+    'No current document of the same kind that expires after this one is in the vault yet: upload it here.',
   upload: 'Or upload it now',
   expiry: 'Its expiry date',
   reason: 'Why is it no longer needed?',
@@ -84,14 +89,30 @@ export function CompleteExpiryModal({
   const busy = complete.isPending || upload.busy;
   const today = johannesburgToday(new Date());
 
-  const expiring = documents.data?.find((document) => document.id === reminder.source.id);
+  // The same checks as the server's (domain replacementProblem): only documents it would accept are
+  // offered, and an upload's expiry date is checked before the file is sent.
+  const asReplacement = (document: {
+    id: string;
+    property_id: string | null;
+    kind: string;
+    metadata: Record<string, unknown>;
+    expires_on: string | null;
+  }): ReplacementDocument => ({
+    id: document.id,
+    property_id: document.property_id,
+    kind: document.kind,
+    certificate_type: certificateTypeOf(document.metadata),
+    expires_on: document.expires_on,
+  });
+  const found = documents.data?.find((document) => document.id === reminder.source.id);
+  const expiring = found ? asReplacement(found) : undefined;
   const candidates = (documents.data ?? []).filter(
     (document) =>
-      expiring !== undefined &&
-      document.id !== expiring.id &&
-      document.kind === expiring.kind &&
-      (document.expires_at === null || document.expires_at.slice(0, 10) > today),
+      expiring !== undefined && replacementProblem(expiring, asReplacement(document), today) === null,
   );
+  // 'We no longer have' offers only the feature the expiring certificate is about.
+  const aboutFeature = expiring ? featureOfDocument(expiring) : null;
+  const removable = aboutFeature !== null && features.includes(aboutFeature) ? [aboutFeature] : [];
 
   async function submit() {
     setError(null);
@@ -101,9 +122,13 @@ export function CompleteExpiryModal({
       if (file) {
         const refusal = validateUploadBatch([file]).fileErrors[0];
         if (refusal) return setError(refusal);
+        const problem = expiring
+          ? replacementProblem(expiring, { ...expiring, id: '', expires_on: expiresAt || null }, today)
+          : null;
+        if (problem) return setError(problem);
         const outcome = await upload.start([file], {
           destination: { propertyId },
-          kind: expiring?.kind ?? 'policy',
+          kind: found?.kind ?? 'policy',
           expiresAt: expiresAt || null,
         });
         replacement = outcome.documentIds[0] ?? null;
@@ -164,8 +189,8 @@ export function CompleteExpiryModal({
                   placeholder={COMPLETE_EXPIRY_MESSAGES.pickPlaceholder}
                   data={candidates.map((document) => ({
                     value: document.id,
-                    label: document.expires_at
-                      ? `${document.name} (expires ${formatDate(document.expires_at.slice(0, 10))})`
+                    label: document.expires_on
+                      ? `${document.name} (expires ${formatDate(document.expires_on)})`
                       : document.name,
                   }))}
                   value={picked}
@@ -206,7 +231,7 @@ export function CompleteExpiryModal({
                 <TextInput
                   type="date"
                   label={COMPLETE_EXPIRY_MESSAGES.expiry}
-                  description="As printed on the new document; leave empty if it has none"
+                  description="As printed on the new document: it must be after the one that expires"
                   min={today}
                   value={expiresAt}
                   onChange={(event) => setExpiresAt(event.currentTarget.value)}
@@ -228,12 +253,12 @@ export function CompleteExpiryModal({
                 onChange={(event) => setReason(event.currentTarget.value)}
                 disabled={busy}
               />
-              {features.length > 0 && (
+              {removable.length > 0 && (
                 <Select
                   label={COMPLETE_EXPIRY_MESSAGES.feature}
                   description={COMPLETE_EXPIRY_MESSAGES.featureHint}
                   placeholder={COMPLETE_EXPIRY_MESSAGES.noFeature}
-                  data={features.map((value) => ({ value, label: PROPERTY_FEATURE_LABELS[value] }))}
+                  data={removable.map((value) => ({ value, label: PROPERTY_FEATURE_LABELS[value] }))}
                   value={feature}
                   onChange={(value) => setFeature((value as PropertyFeature | null) ?? null)}
                   clearable

@@ -1,6 +1,11 @@
 import { Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type UpdateVendor, type UpdateVendorInput, updateVendorSchema } from '@propertydna/domain';
+import {
+  normalisePhoneNumber,
+  type UpdateVendor,
+  type UpdateVendorInput,
+  updateVendorSchema,
+} from '@propertydna/domain';
 import { DialogFooter } from '../../../../components/dialog-footer';
 import type { Vendor } from '../../../../components/vendors/labels';
 
@@ -26,7 +31,9 @@ export function vendorPatch(vendor: Vendor, edited: UpdateVendor): UpdateVendorI
   const patch: UpdateVendorInput = {};
   if (edited.name !== undefined && edited.name !== vendor.name) patch.name = edited.name;
   if (edited.company !== undefined && edited.company !== vendor.company) patch.company = edited.company;
-  if (edited.phone !== undefined && edited.phone !== vendor.phone) patch.phone = edited.phone;
+  // The form sends a phone normalised (+27…): one stored as typed before that is the same number.
+  const phone = vendor.phone === null ? null : (normalisePhoneNumber(vendor.phone) ?? vendor.phone);
+  if (edited.phone !== undefined && edited.phone !== phone) patch.phone = edited.phone;
   if (edited.notes !== undefined && edited.notes !== vendor.notes) patch.notes = edited.notes;
   if (edited.specialties !== undefined && edited.specialties.join('\n') !== vendor.specialties.join('\n')) {
     patch.specialties = edited.specialties;

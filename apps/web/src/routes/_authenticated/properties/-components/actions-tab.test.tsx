@@ -42,7 +42,7 @@ const GEYSER = reminder({
 });
 const COC = reminder({
   id: 'document:d1',
-  title: 'Electrical CoC expires',
+  title: 'Electric fence certificate expires',
   message: 'Certificate expires in 40 days',
   due_date: '2027-01-01',
   priority: 'low',
@@ -58,6 +58,16 @@ interface FakeServer {
   asked: Record<string, number>;
   failures: number;
 }
+
+/** A document of the property as documents.byProperty answers it (the fields the dialog reads). */
+const fenceCertificate = (id: string, name: string, expiresOn: string | null) => ({
+  id,
+  name,
+  kind: 'certificate',
+  property_id: PROPERTY_ID,
+  metadata: { certificate_type: 'electric_fence_coc' },
+  expires_on: expiresOn,
+});
 
 function fakeApi(server: FakeServer) {
   const link: TRPCLink<AppRouter> =
@@ -94,14 +104,20 @@ function fakeApi(server: FakeServer) {
             break;
           case 'documents.byProperty':
             answer([
+              fenceCertificate('d1', 'Electric fence certificate.pdf', '2027-01-01'),
+              fenceCertificate('d2', 'Electric fence certificate 2027.pdf', '2028-01-01'),
+              // Current, but it runs out before the one it would replace: no replacement.
+              fenceCertificate('d3', 'Electric fence certificate (old copy).pdf', '2026-12-01'),
+              // Without an expiry date: an electric fence certificate has none of its own, so it replaces.
+              fenceCertificate('d4', 'Electric fence certificate (undated).pdf', null),
               {
-                id: 'd1',
-                name: 'Electrical CoC.pdf',
-                kind: 'certificate',
-                expires_at: '2027-01-01T00:00:00.000Z',
+                id: 'p1',
+                name: 'Home policy.pdf',
+                kind: 'policy',
+                property_id: PROPERTY_ID,
+                metadata: {},
+                expires_on: '2028-01-01',
               },
-              { id: 'd2', name: 'Electrical CoC 2027.pdf', kind: 'certificate', expires_at: null },
-              { id: 'p1', name: 'Home policy.pdf', kind: 'policy', expires_at: null },
             ]);
             break;
           case 'maintenance.addReminder': {
@@ -179,9 +195,11 @@ describe('ActionsTab', () => {
   it('Mark Complete on an expiry asks for the replacement or a reason, and refuses neither', async () => {
     const { server } = await renderTab();
     await screen.findAllByTestId('reminder');
-    fireEvent.click(screen.getByRole('button', { name: 'Mark Complete: Electrical CoC expires' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Mark Complete: Electric fence certificate expires' }),
+    );
     const dialog = within(
-      await screen.findByRole('dialog', { name: 'Mark Complete: Electrical CoC expires' }),
+      await screen.findByRole('dialog', { name: 'Mark Complete: Electric fence certificate expires' }),
     );
     fireEvent.click(dialog.getByRole('button', { name: 'Mark Complete' }));
     expect((await dialog.findByRole('alert')).textContent).toContain(
@@ -195,7 +213,10 @@ describe('ActionsTab', () => {
     expect(server.calls).toEqual([]);
 
     fireEvent.click(dialog.getByRole('combobox', { name: /We no longer have/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Electric fence', hidden: true }));
+    // Only the feature the certificate is about is offered (the property has a geyser too).
+    const fence = await screen.findByRole('option', { name: 'Electric fence', hidden: true });
+    expect(screen.queryByRole('option', { name: 'Geyser', hidden: true })).toBeNull();
+    fireEvent.click(fence);
     fireEvent.change(dialog.getByRole('textbox', { name: /Why is it no longer needed/ }), {
       target: { value: 'Sold the fence' },
     });
@@ -212,16 +233,26 @@ describe('ActionsTab', () => {
   it('Mark Complete on an expiry with a replacement picked from the vault: same kind, not the expiring one', async () => {
     const { server } = await renderTab();
     await screen.findAllByTestId('reminder');
-    fireEvent.click(screen.getByRole('button', { name: 'Mark Complete: Electrical CoC expires' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Mark Complete: Electric fence certificate expires' }),
+    );
     const dialog = within(
-      await screen.findByRole('dialog', { name: 'Mark Complete: Electrical CoC expires' }),
+      await screen.findByRole('dialog', { name: 'Mark Complete: Electric fence certificate expires' }),
     );
     fireEvent.click(dialog.getByRole('radio', { name: 'I have the replacement document' }));
     fireEvent.click(await dialog.findByRole('combobox', { name: 'Choose it from the vault' }));
-    expect(await screen.findByRole('option', { name: 'Electrical CoC 2027.pdf', hidden: true })).toBeTruthy();
+    expect(
+      await screen.findByRole('option', { name: /^Electric fence certificate 2027\.pdf/, hidden: true }),
+    ).toBeTruthy();
     expect(screen.queryByRole('option', { name: 'Home policy.pdf', hidden: true })).toBeNull();
-    expect(screen.queryByRole('option', { name: /^Electrical CoC\.pdf/, hidden: true })).toBeNull();
-    fireEvent.click(screen.getByRole('option', { name: 'Electrical CoC 2027.pdf', hidden: true }));
+    expect(screen.queryByRole('option', { name: /old copy/, hidden: true })).toBeNull();
+    expect(screen.getByRole('option', { name: /undated/, hidden: true })).toBeTruthy();
+    expect(
+      screen.queryByRole('option', { name: /^Electric fence certificate\.pdf/, hidden: true }),
+    ).toBeNull();
+    fireEvent.click(
+      screen.getByRole('option', { name: /^Electric fence certificate 2027\.pdf/, hidden: true }),
+    );
     fireEvent.click(dialog.getByRole('button', { name: 'Mark Complete' }));
     await waitFor(() =>
       expect(server.calls).toEqual([

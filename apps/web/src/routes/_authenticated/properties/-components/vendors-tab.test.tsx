@@ -145,7 +145,8 @@ describe('VendorsTab', () => {
         input: {
           name: 'Sipho Dlamini',
           email: 'sipho@example.com',
-          phone: '082 555 0199',
+          // Sent as the domain normalises a South African number.
+          phone: '+27825550199',
           propertyId: GARDENS.id,
           // In the kinds' order, whatever order they were ticked in.
           allowedKinds: ['certificate', 'inspection'],

@@ -174,7 +174,8 @@ describe('Escalation tab: Find Provider', () => {
           name: 'Atlantic Plumbing',
           email: 'jobs@atlanticplumbing.example',
           company: 'Atlantic Plumbing (Pty) Ltd',
-          phone: '021 555 0101',
+          // Sent as the domain normalises a South African number.
+          phone: '+27215550101',
           propertyId: PROPERTY_ID,
           allowedKinds: ['certificate', 'inspection'],
         }),

@@ -93,7 +93,8 @@ describe('Escalation tab: Schedule Call', () => {
         path: 'escalation.requestCallback',
         input: {
           propertyId: PROPERTY_ID,
-          phone: '082 555 0199',
+          // Sent as the domain normalises a South African number.
+          phone: '+27825550199',
           preferred_time: 'evening',
           topic: 'My claim for the burst geyser',
         },
