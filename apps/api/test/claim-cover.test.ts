@@ -1,4 +1,4 @@
-import { COVER_ADVICE, COVER_TITLES, johannesburgToday } from '@propertydna/domain';
+import { COVER_ADVICE, COVER_TITLES, formatDate, johannesburgToday } from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { pdfTextOf, unzip } from './support/archives.js';
@@ -159,5 +159,32 @@ describe(`a claim states its cover (${databaseKind})`, () => {
     expect([...files.keys()].filter((path) => path.includes('policy'))).toEqual([
       'policy/Renewed schedule.pdf',
     ]);
+  });
+  it('lists each enclosed document with the vault badge and provenance line, and Expired once it has expired', async () => {
+    // In force on the incident's day, expired since: enclosed as the cover, and marked Expired today.
+    const { owner, propertyId, policyId } = await ownerWithPolicy({
+      expires_at: day(-30),
+      metadata: { issued_on: day(-395), insurer: 'Santam', policy_number: 'HP-9012' },
+    });
+    const claim = await startClaim(owner, propertyId, day(-60));
+    expect(claim.cover).toMatchObject({ status: 'in_force', policy_document_id: policyId });
+    const vault = (await owner.call('GET', `/api/properties/${propertyId}/documents`))
+      .json()
+      .find((document: { id: string }) => document.id === policyId);
+    expect(vault).toMatchObject({ badge: 'Self-declared', expired: true, expiry_notice: 'Expired' });
+
+    const { files, text } = await packOf(owner, claim.id);
+    expect(files.has('policy/Home policy schedule.pdf')).toBe(true);
+    const manifest = JSON.parse(String(files.get('manifest.json')));
+    const packed = manifest.documents.find(
+      (entry: { document_id: string }) => entry.document_id === policyId,
+    );
+    expect(packed).toMatchObject({ badge: 'Self-declared', provenance: vault.provenance });
+    expect(text).toContain('Documents enclosed');
+    expect(text).toContain(
+      `Home policy schedule.pdf ${packed.provenance_line} ${formatDate(day(-30))} (Expired)`,
+    );
+    // An owner's own upload is never presented to the insurer as verified.
+    expect(text).not.toContain('Verified ·');
   });
 });

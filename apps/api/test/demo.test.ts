@@ -189,6 +189,34 @@ describe(`private demos: one organisation per demo sign-in (${databaseKind})`, (
       const otherJob = (await call(other, 'GET', '/api/supplier/jobs')).json()[0].id;
       expect((await call(one, 'GET', `/api/supplier/jobs/${otherJob}`)).statusCode).toBe(404);
     });
+
+    it('refuses to put a demo supplier in the reviewers queue, at both doors, changing nothing', async () => {
+      const supplier = await startDemo(t, 'supplier');
+      const job = (await call(supplier, 'GET', '/api/supplier/jobs')).json()[0].id;
+      const document = (await call(supplier, 'GET', `/api/supplier/jobs/${job}/documents`)).json()[0].id;
+      const evidence = async () => {
+        const { rows } = await sql<{ n: string | number }>`
+          select count(*) as n from supplier_evidence where organization_id = ${supplier.organizationId}`.execute(
+          t.db.db,
+        );
+        return Number(rows[0]?.n);
+      };
+      const body = { kind: 'company_registration', document_id: document };
+      const rest = await call(supplier, 'POST', '/api/supplier/verification/evidence', body);
+      expect(rest.statusCode).toBe(403);
+      expect(rest.json()).toEqual({ error: DEMO_MESSAGES.verification });
+      const trpc = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/verification.submit',
+        payload: body,
+        headers: supplier.headers,
+      });
+      expect(trpc.statusCode).toBe(403);
+      expect(trpc.json().error.message).toBe(DEMO_MESSAGES.verification);
+      expect(await evidence()).toBe(0);
+      const status = (await call(supplier, 'GET', '/api/supplier/verification')).json();
+      expect(status).toMatchObject({ verification: { level: 'self_declared' }, evidence: [] });
+    });
   });
 
   describe('mail never leaves the demo', () => {

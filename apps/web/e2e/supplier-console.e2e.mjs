@@ -106,7 +106,8 @@ describe('supplier console sections', () => {
     const row = documents.getByRole('row').filter({ hasText: 'Roofing Service Report' });
     // A new supplier nobody has checked issues self-declared documents.
     await row.getByText('Self-declared', { exact: true }).waitFor();
-    const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+    // The name cell's first line is the name; the certificate's type and issue date follow under it.
+    const name = ((await row.getByRole('cell').first().locator('p').first().textContent()) ?? '').trim();
     const issued = (
       await api(`/api/supplier/jobs/${page.url().split('/').pop()}/documents`, {
         token: supplier.token,

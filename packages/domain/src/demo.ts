@@ -24,6 +24,8 @@ export const DEMO_MESSAGES = {
     'Demo accounts cannot send invites or transfers to real addresses. Create a free account to do this.',
   /** A demo organisation tried to accept a property from a real one. */
   receiveTransfer: 'Demo accounts cannot receive transfers. Create a free account to do this.',
+  /** A demo supplier tried to put its evidence in front of the staff reviewers. */
+  verification: 'Demo accounts cannot be submitted for verification. Create a free account to do this.',
   /** Signing up (or changing an address) to one at the demo's domain. */
   reservedEmail: 'This address belongs to the PropertyDNA demo. Use your own email address.',
   tooMany: (wait: string) => `Too many demo sign-ins from your network. Try again in ${wait}.`,

@@ -40,6 +40,7 @@ const dayOf = (instant: string) => johannesburgToday(new Date(instant));
 async function coverLetter(
   claim: ClaimDetailOut,
   policies: readonly PolicyIdentity[],
+  documents: readonly DocumentOut[],
   choice: ResolvedPackChoice,
   now: Date,
 ) {
@@ -100,9 +101,38 @@ async function coverLetter(
       empty: gaps ? 'Nothing specific is expected for this incident type.' : 'No further evidence enclosed.',
     },
   );
+  enclosedDocuments(pdf, documents);
   pdf.heading('Reporting');
   for (const line of INCIDENT_GUIDANCE[claim.incident_type].timeLimits) pdf.paragraph(line);
   return pdf.finish();
+}
+
+/**
+ * Every file the pack encloses with the badge and provenance line the vault shows for it (an insurer is
+ * told who put it there and whether anyone checked the issuer, never more than the owner's screen says),
+ * and its expiry with the vault's Expired / Expires in N days mark.
+ */
+function enclosedDocuments(pdf: PdfWriter, documents: readonly DocumentOut[]) {
+  pdf.heading('Documents enclosed');
+  const trust = new Map(packedDocumentsTrust(documents).map((entry) => [entry.document_id, entry]));
+  pdf.table(
+    [
+      { header: 'Document', width: 2, titled: true },
+      { header: 'Provenance', width: 3 },
+      { header: 'Expiry', width: 2 },
+    ],
+    documents.map((document) => {
+      const line = trust.get(document.id)?.provenance_line ?? '';
+      return [
+        document.name,
+        document.badge === 'Verified' ? `Verified · ${line}` : line,
+        document.expires_on
+          ? `${formatDate(document.expires_on)}${document.expiry_notice ? ` (${document.expiry_notice})` : ''}`
+          : '-',
+      ];
+    }),
+    { empty: 'No documents enclosed.' },
+  );
 }
 
 /** The timeline: the incident, the claim, its photos and the evidence, by date. */
@@ -240,7 +270,16 @@ export async function claimPack(
   const chosenPolicies = policies.filter((policy) => choice.includes(policy.document_id));
 
   const entries: ZipEntry[] = [
-    { path: 'cover-letter.pdf', content: await coverLetter(claim, chosenPolicies, choice, now) },
+    {
+      path: 'cover-letter.pdf',
+      content: await coverLetter(
+        claim,
+        chosenPolicies,
+        chosen.map(({ document }) => document),
+        choice,
+        now,
+      ),
+    },
     { path: 'claim.json', content: `${JSON.stringify({ ...claim, pack_choice: choice.out }, null, 2)}\n` },
     ...files,
   ];

@@ -1,4 +1,5 @@
 import {
+  DEMO_MESSAGES,
   describeCheck,
   EVIDENCE_KIND_LABELS,
   type EvidenceKind,
@@ -20,6 +21,7 @@ import { evidenceApprovedMail, evidenceRejectedMail } from '../../mail/templates
 import type { FileStore } from '../../storage/file-store.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
+import { isDemoOrganization } from '../auth/auth.repo.js';
 import { supplierVerification } from './verification.js';
 import type { EvidenceOut, ReviewItemOut, VerificationStatusOut } from './verification.schemas.js';
 
@@ -127,6 +129,9 @@ export async function submitEvidence(
   today = johannesburgToday(new Date()),
 ): Promise<EvidenceOut> {
   const organizationId = who.actor.organizationId;
+  // A private demo is sample data: it must not put anything in front of the real reviewers.
+  if (await isDemoOrganization(db, organizationId))
+    throw new AppError('FORBIDDEN', DEMO_MESSAGES.verification);
   const documentId = await requireOwned(db, organizationId, 'certificate', input.document_id);
   const id = await db.transaction().execute(async (trx) => {
     const row = await trx

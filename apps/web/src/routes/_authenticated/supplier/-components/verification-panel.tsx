@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  DEMO_MESSAGES,
   describeCheck,
   EVIDENCE_KIND_LABELS,
   EVIDENCE_KINDS,
@@ -217,7 +218,14 @@ export function VerificationPanel() {
         Documents checked needs an approved, unexpired: {needs.join(', ')}. An approval ends at its
         valid-until date; submit the renewed document before then.
       </Text>
-      <SubmitEvidence requiredTrades={requiredTrades} />
+      {organization?.isDemo ? (
+        // The server refuses a demo's evidence too; the form would only lead to that refusal.
+        <Alert color="blue" title="Demo account">
+          {DEMO_MESSAGES.verification}
+        </Alert>
+      ) : (
+        <SubmitEvidence requiredTrades={requiredTrades} />
+      )}
       <Title order={3} size="h5">
         Your submissions
       </Title>
