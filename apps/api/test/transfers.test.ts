@@ -482,7 +482,12 @@ describe(`ownership transfer (${databaseKind})`, () => {
     }
     // The seller is no addressee either.
     expect((await seller.call('POST', `/api/transfers/${started.id}/accept`)).statusCode).toBe(404);
-    expect((await stranger.call('GET', '/api/transfers')).json()).toEqual({ incoming: [], outgoing: [] });
+    expect((await stranger.call('GET', '/api/transfers')).json()).toEqual({
+      incoming: [],
+      outgoing: [],
+      incoming_withheld: 0,
+      confirm_first: null,
+    });
     expect(await rowsByOrganization(seller.propertyId)).toEqual(before);
     const row = await t.db.db
       .selectFrom('transfers')
@@ -641,8 +646,19 @@ describe(`ownership transfer (${databaseKind})`, () => {
       payload: { email: email.toUpperCase(), password: 'a long password' },
     });
     const headers = { authorization: `Bearer ${login.json().token}` };
+    // Until the address is confirmed, the list says only that a transfer waits and what to do: not the
+    // property, the seller or the message (the address may be someone else's), on both doors.
+    const withheld = {
+      incoming: [],
+      outgoing: [],
+      incoming_withheld: 1,
+      confirm_first: EMAIL_VERIFICATION_MESSAGES.required(email),
+    };
     const list = await t.app.inject({ method: 'GET', url: '/api/transfers', headers });
-    expect(list.json().incoming.map((x: { id: string }) => x.id)).toEqual([started.id]);
+    expect(list.json()).toEqual(withheld);
+    const viaTrpc = await t.app.inject({ method: 'GET', url: '/trpc/transfers.list', headers });
+    expect(viaTrpc.json().result.data).toEqual(withheld);
+    expect(list.body).not.toContain('Keys at the agent');
     // Until the account confirms its address, it decides nothing about a transfer addressed to it (not
     // even with the offer's link), and the answer says what to do; nothing moves.
     for (const [action, payload] of [
@@ -660,8 +676,13 @@ describe(`ownership transfer (${databaseKind})`, () => {
       expect(unconfirmed.json()).toEqual({ error: EMAIL_VERIFICATION_MESSAGES.required(email) });
     }
     const still = await t.app.inject({ method: 'GET', url: '/api/transfers', headers });
-    expect(still.json().incoming[0]).toMatchObject({ id: started.id, status: 'pending' });
+    expect(still.json()).toEqual(withheld);
     await verifyEmailOf(t, email);
+    // Confirmed: the transfer is listed in full.
+    const confirmed = (await t.app.inject({ method: 'GET', url: '/api/transfers', headers })).json();
+    expect(confirmed.incoming.map((x: { id: string }) => x.id)).toEqual([started.id]);
+    expect(confirmed.incoming[0]).toMatchObject({ status: 'pending' });
+    expect(confirmed).toMatchObject({ incoming_withheld: 0, confirm_first: null });
     // Confirmed, but after the offer was made: without the mailed link (or with another link), it
     // cannot accept; with the link, it can.
     for (const payload of [{}, { token: 'x'.repeat(32) }]) {

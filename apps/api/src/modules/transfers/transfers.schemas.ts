@@ -63,6 +63,14 @@ export const transferListSchema = z
       description: "Addressed to the caller's email: pending ones and those of the last 90 days",
     }),
     outgoing: z.array(transferSchema).meta({ description: "Started by the caller's organisation" }),
+    incoming_withheld: z.number().int().min(0).meta({
+      description:
+        "Pending transfers addressed to the caller's address while it is unconfirmed: listed in incoming only once it is confirmed (until then nobody learns the property, the seller or the message by signing up with someone else's address); 0 otherwise",
+    }),
+    confirm_first: z
+      .string()
+      .nullable()
+      .meta({ description: 'What to do to see them (confirm the address), when any is withheld; else null' }),
   })
   .meta({ id: 'Transfers' });
 

@@ -1,5 +1,6 @@
 import {
   DEMO_MESSAGES,
+  EMAIL_VERIFICATION_MESSAGES,
   formatDate,
   isDemoEmail,
   TRANSFER_MESSAGES,
@@ -271,6 +272,31 @@ export async function declineTransfer(
 export async function listTransfers(db: Db, who: RequestActor, now = new Date()) {
   const email = await emailOf(db, who.actor.userId);
   const since = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
+  // An address nobody confirmed may be someone else's: what is addressed to it (the property, the
+  // seller, the message) stays hidden until its owner opens the confirmation link; only how many wait.
+  const { email_verified_at: confirmed } = await db
+    .selectFrom('users')
+    .select('email_verified_at')
+    .where('id', '=', who.actor.userId)
+    .executeTakeFirstOrThrow();
+  if (confirmed === null) {
+    const [waiting, outgoing] = await Promise.all([
+      db
+        .selectFrom('transfers')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('to_email', '=', email)
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow(),
+      outgoingTransfers(db, who.actor.organizationId),
+    ]);
+    const withheld = Number(waiting.count);
+    return {
+      incoming: [],
+      outgoing: outgoing.map((row) => transferOut(row, now)),
+      incoming_withheld: withheld,
+      confirm_first: withheld > 0 ? EMAIL_VERIFICATION_MESSAGES.required(email) : null,
+    };
+  }
   const [incoming, outgoing] = await Promise.all([
     selectTransfers(db)
       .where('t.to_email', '=', email)
@@ -279,17 +305,24 @@ export async function listTransfers(db: Db, who: RequestActor, now = new Date())
       .orderBy('t.id')
       .limit(100)
       .execute(),
-    selectTransfers(db)
-      .where('t.from_organization_id', '=', who.actor.organizationId)
-      .orderBy('t.created_at', 'desc')
-      .orderBy('t.id')
-      .limit(100)
-      .execute(),
+    outgoingTransfers(db, who.actor.organizationId),
   ]);
   return {
     incoming: incoming.map((row) => transferOut(row, now)),
     outgoing: outgoing.map((row) => transferOut(row, now)),
+    incoming_withheld: 0,
+    confirm_first: null,
   };
+}
+
+/** The transfers an organisation started, newest first. */
+function outgoingTransfers(db: Db, organizationId: string) {
+  return selectTransfers(db)
+    .where('t.from_organization_id', '=', organizationId)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id')
+    .limit(100)
+    .execute();
 }
 
 /** GET /api/properties/{id}/ownership: who owned the property when, oldest first. */

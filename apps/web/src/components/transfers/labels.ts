@@ -10,6 +10,10 @@ export type OwnershipPeriod = RouterOutputs['transfers']['ownership'][number];
 
 /** The words of the transfer screens (the spec is silent; the issue names the actions). */
 export const TRANSFER_UI = {
+  withheld: (count: number) =>
+    count === 1
+      ? 'A property transfer is waiting for you'
+      : `${count} property transfers are waiting for you`,
   transferOwnership: 'Transfer ownership',
   start: 'Start transfer',
   starting: 'Starting transfer...',

@@ -62,6 +62,8 @@ export function finding(overrides: Partial<Finding> = {}): Finding {
 export interface FakeTransfersServer {
   incoming: Transfer[];
   outgoing: Transfer[];
+  /** Pending transfers the server withholds until the address is confirmed, with what to do. */
+  withheld: { count: number; confirmFirst: string } | null;
   findings: Finding[];
   readiness: { ready: number; required: number };
   /** transfers.ownership's answer. */
@@ -83,6 +85,7 @@ export function fakeTransfersServer(overrides: Partial<FakeTransfersServer> = {}
     findings: [],
     readiness: { ready: 0, required: 0 },
     link: null,
+    withheld: null,
     calls: [],
     failures: {},
     refusals: {},
@@ -100,7 +103,12 @@ function answerQuery(server: FakeTransfersServer, path: string): unknown {
   switch (path) {
     case 'transfers.list':
       // Copies: the fake server changes its transfers in place, and the cache shares what it is given.
-      return structuredClone({ incoming: server.incoming, outgoing: server.outgoing });
+      return structuredClone({
+        incoming: server.incoming,
+        outgoing: server.outgoing,
+        incoming_withheld: server.withheld?.count ?? 0,
+        confirm_first: server.withheld?.confirmFirst ?? null,
+      });
     case 'compliance.policyCheck':
       return {
         status: 'gaps_detected',

@@ -92,6 +92,16 @@ describe('DashboardTransfers', () => {
     expect(screen.getByTestId('incoming-transfer')).toBeTruthy();
   });
 
+  it('until the address is confirmed, says only that a transfer waits and what to do', async () => {
+    const message = EMAIL_VERIFICATION_MESSAGES.required('buyer@example.co.za');
+    await renderWithTransfersApi(<DashboardTransfers />, { withheld: { count: 1, confirmFirst: message } });
+    const notice = within(await screen.findByTestId('withheld-transfers'));
+    expect(notice.getByText(TRANSFER_UI.withheld(1))).toBeTruthy();
+    expect(notice.getByText(message)).toBeTruthy();
+    expect(screen.queryByTestId('incoming-transfer')).toBeNull();
+    expect(TRANSFER_UI.withheld(2)).toBe('2 property transfers are waiting for you');
+  });
+
   it("lists the seller's transfers with Download receipt once accepted", async () => {
     await renderWithTransfersApi(<DashboardTransfers />, {
       outgoing: [

@@ -282,9 +282,21 @@ export function DashboardTransfers() {
   const incoming = transfers.data.incoming.filter((transfer) => transfer.status === 'pending');
   const outgoing = transfers.data.outgoing;
   const received = transfers.data.incoming.filter((transfer) => transfer.status === 'accepted');
-  if (incoming.length === 0 && outgoing.length === 0 && received.length === 0) return null;
+  const { incoming_withheld: withheld, confirm_first: confirmFirst } = transfers.data;
+  if (incoming.length === 0 && outgoing.length === 0 && received.length === 0 && withheld === 0) return null;
   return (
     <>
+      {withheld > 0 && (
+        // The server names no property, seller or message until the address is confirmed.
+        <Alert
+          color="yellow"
+          variant="light"
+          title={TRANSFER_UI.withheld(withheld)}
+          data-testid="withheld-transfers"
+        >
+          <Text size="sm">{confirmFirst}</Text>
+        </Alert>
+      )}
       {incoming.map((transfer) => (
         <IncomingTransferCard key={transfer.id} transfer={transfer} />
       ))}
