@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,8 +25,11 @@ export const envSchema = z
      */
     LISTEN_SOCKETS: z.coerce.number().int().min(1).max(256).default(64),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Root of everything the app stores locally: ./data/db (PGlite) and ./data/files (fs store). */
-    DATA_DIR: z.string().min(1).default('./data'),
+    /**
+     * Root of everything the app stores locally: db/ (PGlite), files/ (fs store), outbox/, app-secret.
+     * Unset: data/ at the repository root; parseEnv makes it absolute (see resolveDataDir).
+     */
+    DATA_DIR: z.string().min(1).optional(),
     /** postgres://… selects PostgreSQL through a pg Pool; unset selects embedded PGlite under DATA_DIR/db. */
     DATABASE_URL: z
       .string()
@@ -114,7 +118,25 @@ export const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+/**
+ * The one data directory every command uses. `pnpm start`, `pnpm dev`, `pnpm db:migrate` and the admin
+ * commands run in different directories (the root, apps/api), so neither "./data" nor a relative DATA_DIR
+ * may be read against the process's own directory, or each would open a different database:
+ * - a relative DATA_DIR is read against the directory the user ran pnpm from (pnpm's INIT_CWD), else
+ *   the process's directory;
+ * - unset, it is data/ in the repository (the nearest directory up holding pnpm-workspace.yaml), else
+ *   ./data: the same directory from wherever in the repository a command starts.
+ */
+export function resolveDataDir(source: Record<string, string | undefined>, cwd = process.cwd()): string {
+  const base = source.INIT_CWD ? path.resolve(cwd, source.INIT_CWD) : cwd;
+  if (source.DATA_DIR) return path.resolve(base, source.DATA_DIR);
+  for (let dir = base; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return path.join(dir, 'data');
+    if (path.dirname(dir) === dir) return path.join(base, 'data');
+  }
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
@@ -122,7 +144,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return result.data;
+  return { ...result.data, DATA_DIR: resolveDataDir(source) };
 }
 
 /** Reads and validates process.env. Only main.ts and the CLI scripts call this. */
