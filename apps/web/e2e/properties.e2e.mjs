@@ -221,6 +221,24 @@ describe('properties', () => {
     assert.equal(await documents.locator('tbody tr').count(), 5);
     await documents.getByText('240.0 KB').waitFor();
     await documents.getByText('66567dbaa5adde2b').waitFor();
+    // The sample follows the vault's trust rule: the owner's uploads are Self-declared; only the report of
+    // the sample supplier the sample register matched is Verified, and the tab says it is all sample data.
+    await page
+      .getByRole('tabpanel')
+      .getByText(/^Sample data: /)
+      .waitFor();
+    assert.equal(await documents.getByText('Verified', { exact: true }).count(), 1);
+    await documents
+      .getByRole('row')
+      .filter({ hasText: 'Roof Inspection Report' })
+      .getByText('Verified', { exact: true })
+      .waitFor();
+    assert.equal(await documents.getByText('Self-declared', { exact: true }).count(), 4);
+    await documents
+      .getByRole('row')
+      .filter({ hasText: 'Title Deed T12345/2019' })
+      .getByText('Uploaded by the owner · Self-declared')
+      .waitFor();
     const view = documents.getByRole('button', { name: 'View Title Deed T12345/2019' });
     assert.equal(await view.getAttribute('aria-disabled'), 'true');
     await view.hover();
@@ -239,7 +257,15 @@ describe('properties', () => {
 
     await page.getByRole('tab', { name: 'Vendors' }).click();
     await page.getByRole('link', { name: 'Contact Johan Pretorius' }).waitFor();
-    assert.equal(await page.getByRole('tabpanel').getByText('Verified', { exact: true }).count(), 2);
+    // Each sample vendor with the level badge Find Provider shows; the sample is never called Verified.
+    const levels = page.getByRole('tabpanel').getByTestId('verification-level');
+    assert.equal(await levels.count(), 3);
+    assert.match((await levels.first().textContent()) ?? '', /^Register matched/);
+    assert.equal(await page.getByRole('tabpanel').getByText('Verified', { exact: true }).count(), 0);
+    await page
+      .getByRole('tabpanel')
+      .getByText(/^Sample data: /)
+      .waitFor();
 
     await page.getByRole('tab', { name: 'Escalation' }).click();
     await page.getByRole('button', { name: 'Schedule Call' }).click();

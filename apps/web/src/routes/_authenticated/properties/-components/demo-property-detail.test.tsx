@@ -48,9 +48,22 @@ describe('DemoPropertyDetail', () => {
     expect(first.getByText('Deed')).toBeTruthy();
     expect(first.getByText('240.0 KB')).toBeTruthy();
     expect(first.getByText('66567dbaa5adde2b')).toBeTruthy();
-    expect(first.getByText('Verified')).toBeTruthy();
+    // The owner's own sample upload: the vault's Self-declared badge and line, never Verified.
+    expect(first.getByText('Self-declared')).toBeTruthy();
+    expect(first.getByText('Uploaded by the owner · Self-declared')).toBeTruthy();
     expect(within(table).getByText('1331.2 KB')).toBeTruthy();
-    expect(within(table).getAllByText('Pending')).toHaveLength(2);
+    // Only the report of the sample supplier the sample register matched is Verified, with its issuer.
+    expect(within(table).getAllByText('Verified')).toHaveLength(1);
+    const roof = within(rows[3] as HTMLElement);
+    expect(roof.getByText('Roof Inspection Report')).toBeTruthy();
+    expect(roof.getByText('Verified')).toBeTruthy();
+    expect(
+      roof.getByText('Issued by a supplier on a job · Karoo Roofing (Pty) Ltd · Register matched'),
+    ).toBeTruthy();
+    expect(within(table).getAllByText('Self-declared')).toHaveLength(4);
+    expect(within(table).queryByText('Pending')).toBeNull();
+    // The whole tab is labelled as sample data.
+    expect(within(screen.getByRole('tabpanel')).getByText(/^Sample data: /)).toBeTruthy();
     // Certificate: 240 days on.
     expect(within(table).getByText('Jul 20, 2027')).toBeTruthy();
     const view = first.getByRole('button', { name: 'View Title Deed T12345/2019' });
@@ -101,14 +114,21 @@ describe('DemoPropertyDetail', () => {
     expect(screen.getByRole('button', { name: 'Mark Complete: Service the pool pump' })).toBeTruthy();
   });
 
-  it('lists the vendors with Verified badges and Contact links, and Invite Service Provider', async () => {
+  it('lists the vendors with their sample level badges and Contact links, and Invite Service Provider', async () => {
     await renderDemo();
     openTab('Vendors');
     const vendors = screen.getAllByRole('listitem');
     expect(vendors).toHaveLength(3);
-    expect(within(vendors[0] as HTMLElement).getByText('Verified')).toBeTruthy();
+    const levels = vendors.map((vendor) => within(vendor as HTMLElement).getByTestId('verification-level'));
+    expect(levels.map((level) => level.textContent?.split(':')[0])).toEqual([
+      'Register matched',
+      'Self-declared',
+      'Self-declared',
+    ]);
     expect(within(vendors[1] as HTMLElement).getByText('Independent')).toBeTruthy();
-    expect(within(vendors[2] as HTMLElement).queryByText('Verified')).toBeNull();
+    const panel = within(screen.getByRole('tabpanel'));
+    expect(panel.queryByText('Verified')).toBeNull();
+    expect(panel.getByText(/^Sample data: /)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact Johan Pretorius' }).getAttribute('href')).toBe(
       'mailto:johan@karooroofing.example',
     );

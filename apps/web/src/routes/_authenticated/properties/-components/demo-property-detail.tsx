@@ -1,8 +1,10 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate, formatSizeKb, formatTime, policyCheckStatus, shortHash } from '@propertydna/domain';
 import { type MouseEvent, useState } from 'react';
+import { TrustStatus } from '../../../../components/documents/trust-badge';
 import { TableHead } from '../../../../components/table-head';
+import { VerificationLevelBadge } from '../../../../components/verification/verification-level';
 import { DemoActionsPanel } from './demo-actions-panel';
 import { DemoEscalationPanel } from './demo-escalation-panel';
 import {
@@ -15,6 +17,7 @@ import {
   demoLastChecked,
   demoProperty,
   demoReminders,
+  SAMPLE_DATA_NOTICE,
 } from './demo-property';
 import { FINDING_BADGES, POLICY_STATUS_BADGES } from './policy-check-labels';
 import { PropertyDetailLayout } from './property-detail';
@@ -39,36 +42,49 @@ function SampleOnlyButton({ label, documentName }: { label: string; documentName
   );
 }
 
-/** The demo's Vault tab: its 5 sample documents, sizes in KB and hashes as their first 16 characters. */
+/** Marks the tab's data as sample: its levels and badges were never checked by anyone. */
+function SampleDataNotice() {
+  return (
+    <Alert color="blue" variant="light" title="Sample data">
+      {SAMPLE_DATA_NOTICE}
+    </Alert>
+  );
+}
+
+/**
+ * The demo's Vault tab: its 5 sample documents, sizes in KB and hashes as their first 16 characters, each
+ * with the badge and provenance line a real vault shows for a document put there the same way.
+ */
 export function DemoVaultPanel({ documents }: { documents: DemoDocument[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" striped aria-label="Sample documents">
-        <TableHead columns={['Document', 'Type', 'Size', 'Hash', 'Status', 'Expires', 'Actions']} />
-        <Table.Tbody>
-          {documents.map((document) => (
-            <Table.Tr key={document.id}>
-              <Table.Td>{document.name}</Table.Td>
-              <Table.Td>{capitalise(document.kind)}</Table.Td>
-              <Table.Td>{formatSizeKb(document.bytes)}</Table.Td>
-              <Table.Td ff="monospace">{shortHash(document.sha256)}</Table.Td>
-              <Table.Td>
-                <Badge color={document.verified ? 'green' : 'yellow'} variant="light">
-                  {document.verified ? 'Verified' : 'Pending'}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{document.expires_at ? formatDate(document.expires_at) : '—'}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <SampleOnlyButton label="View" documentName={document.name} />
-                  <SampleOnlyButton label="Download" documentName={document.name} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap="md">
+      <SampleDataNotice />
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing="sm" striped aria-label="Sample documents">
+          <TableHead columns={['Document', 'Type', 'Size', 'Hash', 'Status', 'Expires', 'Actions']} />
+          <Table.Tbody>
+            {documents.map((document) => (
+              <Table.Tr key={document.id}>
+                <Table.Td>{document.name}</Table.Td>
+                <Table.Td>{capitalise(document.kind)}</Table.Td>
+                <Table.Td>{formatSizeKb(document.bytes)}</Table.Td>
+                <Table.Td ff="monospace">{shortHash(document.sha256)}</Table.Td>
+                <Table.Td>
+                  <TrustStatus document={document} />
+                </Table.Td>
+                <Table.Td>{document.expires_at ? formatDate(document.expires_at) : '—'}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <SampleOnlyButton label="View" documentName={document.name} />
+                    <SampleOnlyButton label="Download" documentName={document.name} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }
 
@@ -125,7 +141,10 @@ export function DemoPolicyPanel({
   );
 }
 
-/** The demo's Vendors tab: each vendor with a Verified badge and Contact, and Invite Service Provider. */
+/**
+ * The demo's Vendors tab: each sample vendor with its sample verification level (the badge Find Provider
+ * shows), Contact, and Invite Service Provider.
+ */
 export function DemoVendorsPanel() {
   const invite = () =>
     notifications.show({
@@ -143,6 +162,7 @@ export function DemoVendorsPanel() {
           Invite Service Provider
         </Button>
       </Group>
+      <SampleDataNotice />
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {DEMO_VENDORS.map((vendor) => (
           <Paper key={vendor.id} component="li" withBorder radius="md" p="md">
@@ -150,11 +170,7 @@ export function DemoVendorsPanel() {
               <Stack gap={2}>
                 <Group gap="xs">
                   <Text fw={600}>{vendor.name}</Text>
-                  {vendor.verified && (
-                    <Badge color="green" variant="light">
-                      Verified
-                    </Badge>
-                  )}
+                  <VerificationLevelBadge level={vendor.level} />
                 </Group>
                 <Text size="sm">{vendor.company || 'Independent'}</Text>
                 <Text size="sm" c="dimmed">

@@ -3,8 +3,10 @@ import {
   type FindingSeverity,
   type FindingType,
   johannesburgDayNumber,
+  type Provenance,
   type ReminderPriority,
   type ReminderType,
+  type VerificationLevel,
 } from '@propertydna/domain';
 import type { Property } from '../../../../lib/properties';
 import { DEMO_PROPERTY_ID } from './demo-property-id';
@@ -16,6 +18,13 @@ import { DEMO_PROPERTY_ID } from './demo-property-id';
 export { DEMO_PROPERTY_ID };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The sample supplier the sample register matched: the demo's one Verified document is its report. */
+export const SAMPLE_CHECKED_SUPPLIER = 'Karoo Roofing (Pty) Ltd';
+
+/** Said wherever the sample shows a level or a Verified badge: none of it is a real check. */
+export const SAMPLE_DATA_NOTICE =
+  'Sample data: these documents, suppliers and their checks are examples, not real records. Verified here shows how a document from a checked supplier looks.';
 
 /** How the demo shows a sample's code value: 'critical' → 'Critical'. */
 export const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -59,7 +68,11 @@ export interface DemoDocument {
   kind: DocumentKind;
   bytes: number;
   sha256: string;
-  verified: boolean;
+  /**
+   * Who put the sample there and its sample issuer's level, as a real document answers it: the page shows
+   * the same badge and line the vault does, so Verified only where a sample issuer is checked.
+   */
+  provenance: Provenance;
   /** 'YYYY-MM-DD', or null for a document that does not expire. */
   expires_at: string | null;
 }
@@ -72,7 +85,7 @@ export function demoDocuments(today: Date = new Date()): DemoDocument[] {
       kind: 'deed',
       bytes: 245_760,
       sha256: '66567dbaa5adde2b8e6f9c5805e324baa5c7a7bdcb8831ea08498c3e422000ec',
-      verified: true,
+      provenance: { kind: 'owner_upload', issuer_name: null, issuer_level: null },
       expires_at: null,
     },
     {
@@ -81,7 +94,7 @@ export function demoDocuments(today: Date = new Date()): DemoDocument[] {
       kind: 'certificate',
       bytes: 184_320,
       sha256: 'ed339794fdfb88d1c8935e786587145478a9ebacd6bb05ff7a8fd6a8d3d3edea',
-      verified: true,
+      provenance: { kind: 'vendor_upload', issuer_name: 'Nomsa Khumalo', issuer_level: 'self_declared' },
       expires_at: dateInDays(240, today),
     },
     {
@@ -90,7 +103,7 @@ export function demoDocuments(today: Date = new Date()): DemoDocument[] {
       kind: 'policy',
       bytes: 512_000,
       sha256: '64e8937abc6d71cf2d2f0fe05e52c33666883443ae4e8af7924c71198caa1f9d',
-      verified: true,
+      provenance: { kind: 'owner_upload', issuer_name: null, issuer_level: null },
       expires_at: dateInDays(300, today),
     },
     {
@@ -99,7 +112,11 @@ export function demoDocuments(today: Date = new Date()): DemoDocument[] {
       kind: 'inspection',
       bytes: 1_363_148,
       sha256: 'a9cba364a6436c6c3f3bc8da77a8b6dd1f26ed26cd96088a441dd91efe99e22c',
-      verified: false,
+      provenance: {
+        kind: 'supplier_issued',
+        issuer_name: SAMPLE_CHECKED_SUPPLIER,
+        issuer_level: 'register_matched',
+      },
       expires_at: null,
     },
     {
@@ -108,7 +125,7 @@ export function demoDocuments(today: Date = new Date()): DemoDocument[] {
       kind: 'maintenance',
       bytes: 96_256,
       sha256: 'bedb2d048c7c3bca931c3ab93de32cc16a91126c2a23dc467950121c84d68a1a',
-      verified: false,
+      provenance: { kind: 'owner_upload', issuer_name: null, issuer_level: null },
       expires_at: null,
     },
   ];
@@ -208,7 +225,8 @@ export interface DemoVendor {
   email: string;
   phone?: string;
   specialties: string[];
-  verified: boolean;
+  /** The sample's verification level: shown with the same badge as Find Provider. */
+  level: VerificationLevel;
 }
 
 export const DEMO_VENDORS: readonly DemoVendor[] = [
@@ -219,7 +237,7 @@ export const DEMO_VENDORS: readonly DemoVendor[] = [
     email: 'johan@karooroofing.example',
     phone: '021 555 0142',
     specialties: ['Roofing', 'Waterproofing'],
-    verified: true,
+    level: 'register_matched',
   },
   {
     id: 'vendor-electrical',
@@ -228,7 +246,7 @@ export const DEMO_VENDORS: readonly DemoVendor[] = [
     email: 'nomsa.electrical@example.com',
     phone: '082 555 0199',
     specialties: ['Electrical', 'Certificates of Compliance'],
-    verified: true,
+    level: 'self_declared',
   },
   {
     id: 'vendor-plumbing',
@@ -236,6 +254,6 @@ export const DEMO_VENDORS: readonly DemoVendor[] = [
     company: 'Atlantic Plumbing',
     email: 'ravi@atlanticplumbing.example',
     specialties: ['Plumbing', 'Geysers'],
-    verified: false,
+    level: 'self_declared',
   },
 ];
