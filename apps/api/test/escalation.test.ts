@@ -145,7 +145,10 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
         {
           source: 'document',
           name: 'Ceiling.jpg',
-          date: johannesburgToday(new Date()),
+          // Nobody gave the photo an issue date: its upload day is not printed as one.
+          date: null,
+          expires_on: null,
+          expired: false,
           document_id: photoId,
           task_id: null,
         },
@@ -189,6 +192,13 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
         kind: 'policy',
         name: 'Home policy.pdf',
       });
+      // An older certificate whose own expiry has passed: found, but said to be expired.
+      const expired = await uploadTo(owner, owner.propertyId, pdf('old geyser'), 'application/pdf', {
+        kind: 'certificate',
+        name: 'Old Geyser CoC.pdf',
+        metadata: { certificate_type: 'geyser_coc', issued_on: daysAgo(800) },
+        expires_at: daysAgo(10),
+      });
       const bootstrap = await owner.call('POST', '/api/maintenance/bootstrap', {
         propertyId: owner.propertyId,
       });
@@ -215,7 +225,22 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
       expect(evidence.photos).toMatchObject({ missing: true, found: [] });
       expect(evidence.geyser_certificate).toMatchObject({
         missing: false,
-        found: [{ source: 'document', document_id: certificate, name: 'Geyser CoC.pdf', date: daysAgo(400) }],
+        found: [
+          {
+            source: 'document',
+            document_id: certificate,
+            name: 'Geyser CoC.pdf',
+            date: daysAgo(400),
+            expired: false,
+          },
+          {
+            source: 'document',
+            document_id: expired,
+            date: daysAgo(800),
+            expires_on: daysAgo(10),
+            expired: true,
+          },
+        ],
       });
       expect(evidence.geyser_service).toMatchObject({
         missing: false,

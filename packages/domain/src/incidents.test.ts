@@ -172,6 +172,8 @@ describe('claimEvidence', () => {
             date: '2025-07-01',
             document_id: 'policy',
             task_id: null,
+            expires_on: null,
+            expired: false,
           },
         ],
         missing: false,
@@ -188,6 +190,8 @@ describe('claimEvidence', () => {
             date: '2026-11-20',
             document_id: 'photo-1',
             task_id: null,
+            expires_on: null,
+            expired: false,
           },
           {
             source: 'document',
@@ -195,6 +199,8 @@ describe('claimEvidence', () => {
             date: '2026-11-20',
             document_id: 'photo-2',
             task_id: null,
+            expires_on: null,
+            expired: false,
           },
         ],
         missing: false,
@@ -210,6 +216,8 @@ describe('claimEvidence', () => {
             date: '2025-02-01',
             document_id: 'plumbing',
             task_id: null,
+            expires_on: null,
+            expired: false,
           },
           {
             source: 'document',
@@ -217,6 +225,8 @@ describe('claimEvidence', () => {
             date: '2024-05-10',
             document_id: 'geyser',
             task_id: null,
+            expires_on: null,
+            expired: false,
           },
         ],
         missing: false,
@@ -232,6 +242,8 @@ describe('claimEvidence', () => {
             date: '2026-03-01',
             document_id: null,
             task_id: 'task-1',
+            expires_on: null,
+            expired: false,
           },
           {
             source: 'maintenance',
@@ -239,6 +251,8 @@ describe('claimEvidence', () => {
             date: '2025-03-01',
             document_id: 'geyser',
             task_id: 'task-1',
+            expires_on: null,
+            expired: false,
           },
         ],
         missing: false,
@@ -278,6 +292,33 @@ describe('claimEvidence', () => {
       ['document', '2026-02-01'],
     ]);
     expect(evidence.find((item) => item.key === 'gutters')?.missing).toBe(true);
+  });
+
+  it('says an expired document is expired, and lists one nobody dated last (date unknown, never its upload day)', () => {
+    const [, , certificate] = claimEvidence({
+      incidentType: 'burst_geyser',
+      features: ['geyser'],
+      documents: [
+        document({ id: 'undated', certificate_type: 'geyser_coc', date: null }),
+        document({ id: 'also-undated', certificate_type: 'geyser_coc', date: null }),
+        document({
+          id: 'old',
+          certificate_type: 'geyser_coc',
+          date: '2020-01-01',
+          expires_on: '2021-01-01',
+          expired: true,
+        }),
+      ],
+      claimDocumentIds: [],
+      completions: [],
+    });
+    expect(
+      certificate?.found.map((found) => [found.document_id, found.date, found.expired, found.expires_on]),
+    ).toEqual([
+      ['old', '2020-01-01', true, '2021-01-01'],
+      ['also-undated', null, false, null],
+      ['undated', null, false, null],
+    ]);
   });
 
   it("attaches a theft claim's documents as its proof of ownership", () => {

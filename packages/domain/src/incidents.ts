@@ -208,8 +208,12 @@ export interface EvidenceDocument {
   name: string;
   kind: DocumentKind;
   certificate_type: CertificateType | null;
-  /** The certificate's issue date, else the day it was uploaded ('YYYY-MM-DD'). */
-  date: string;
+  /** Its issue date when known ('YYYY-MM-DD'); null when nobody gave one (never the upload day). */
+  date: string | null;
+  /** The date it stops being valid, as the vault shows it; absent or null: none known. */
+  expires_on?: string | null;
+  /** True from its expiry date on, as the vault says Expired. */
+  expired?: boolean;
 }
 
 /** A service record of one of the property's maintenance tasks. */
@@ -230,7 +234,12 @@ export interface EvidenceCompletion {
 export interface EvidenceFound {
   source: 'document' | 'maintenance';
   name: string;
-  date: string;
+  /** A document's issue date or when the service was done; null: date unknown. */
+  date: string | null;
+  /** A document's expiry as the vault shows it; null for none known (and for a service record). */
+  expires_on: string | null;
+  /** An expired document proves what it proved, but it is not current: say Expired, not plain Found. */
+  expired: boolean;
   document_id: string | null;
   task_id: string | null;
 }
@@ -255,14 +264,17 @@ export interface ClaimEvidenceInput {
   completions: readonly EvidenceCompletion[];
 }
 
+/** Newest first; those whose date is unknown last. */
 const newestFirst = (a: EvidenceFound, b: EvidenceFound) =>
-  b.date.localeCompare(a.date) || a.name.localeCompare(b.name);
+  (b.date ?? '').localeCompare(a.date ?? '') || a.name.localeCompare(b.name);
 
 function documentFound(document: EvidenceDocument): EvidenceFound {
   return {
     source: 'document',
     name: document.name,
     date: document.date,
+    expires_on: document.expires_on ?? null,
+    expired: document.expired === true,
     document_id: document.id,
     task_id: null,
   };
@@ -305,6 +317,8 @@ export function claimEvidence(input: ClaimEvidenceInput): EvidenceItem[] {
           source: 'maintenance',
           name: completion.title,
           date: completion.completed_on,
+          expires_on: null,
+          expired: false,
           document_id: completion.document_id,
           task_id: completion.task_id,
         }),

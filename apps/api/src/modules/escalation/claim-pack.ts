@@ -94,7 +94,7 @@ async function coverLetter(
           ? 'Missing: not in the vault or the service history'
           : item.found
               .filter((found) => item.key !== 'policy' || enclosed.has(found.document_id ?? ''))
-              .map((found) => `${found.name} (${formatDate(found.date)})`)
+              .map((found) => `${found.name} (${evidenceDates(found)})`)
               .join('\n'),
     ]),
     {
@@ -135,6 +135,12 @@ function enclosedDocuments(pdf: PdfWriter, documents: readonly DocumentOut[]) {
   );
 }
 
+/** A found item's dates as the vault says them: 'date unknown' when nobody gave one, and Expired. */
+function evidenceDates(found: ClaimDetailOut['evidence'][number]['found'][number]): string {
+  const date = found.date === null ? 'date unknown' : formatDate(found.date);
+  return found.expired && found.expires_on ? `${date}; expired ${formatDate(found.expires_on)}` : date;
+}
+
 /** The timeline: the incident, the claim, its photos and the evidence, by date. */
 function timeline(pdf: PdfWriter, claim: ClaimDetailOut) {
   pdf.heading('Timeline');
@@ -145,11 +151,18 @@ function timeline(pdf: PdfWriter, claim: ClaimDetailOut) {
       dayOf(document.uploaded_at),
       `Photo or document added: ${document.name}`,
     ]),
+    // Evidence whose date is unknown has no place on the timeline (the table above lists it).
     ...claim.evidence.flatMap((item) =>
-      item.found.map((found): [string, string] => [
-        found.date,
-        `${found.source === 'maintenance' ? 'Service done' : 'Document'}: ${found.name} (${item.label})`,
-      ]),
+      item.found.flatMap((found): [string, string][] =>
+        found.date === null
+          ? []
+          : [
+              [
+                found.date,
+                `${found.source === 'maintenance' ? 'Service done' : 'Document'}: ${found.name} (${item.label})`,
+              ],
+            ],
+      ),
     ),
   ];
   events.sort(([a], [b]) => a.localeCompare(b));

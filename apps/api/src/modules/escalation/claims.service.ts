@@ -2,6 +2,7 @@ import {
   type Claim,
   claimCover,
   claimEvidence,
+  documentExpiry,
   INCIDENT_TYPE_LABELS,
   johannesburgToday,
 } from '@propertydna/domain';
@@ -132,13 +133,24 @@ export async function getClaim(db: DbOrTrx, organizationId: string, id: string):
     evidence: claimEvidence({
       incidentType: row.incident_type,
       features: property.features,
-      documents: vault.map((document) => ({
-        id: document.id,
-        name: document.name,
-        kind: document.kind,
-        certificate_type: document.certificate_type,
-        date: document.issued_on ?? document.uploaded_on,
-      })),
+      documents: vault.map((document) => {
+        // The dates the vault shows (its reliable ones, the expiry worked out as everywhere): the upload
+        // day is no issue date, and an expired certificate is said to be expired.
+        const expiresOn = documentExpiry({
+          kind: document.kind,
+          expires_at: document.expires_at,
+          metadata: { certificate_type: document.certificate_type, issued_on: document.issued_on },
+        });
+        return {
+          id: document.id,
+          name: document.name,
+          kind: document.kind,
+          certificate_type: document.certificate_type,
+          date: document.issued_on,
+          expires_on: expiresOn,
+          expired: expiresOn !== null && expiresOn <= johannesburgToday(new Date()),
+        };
+      }),
       claimDocumentIds: documents.map((document) => document.id),
       completions,
     }),

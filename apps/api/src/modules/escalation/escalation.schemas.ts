@@ -62,10 +62,14 @@ export const evidenceFoundSchema = z
   .object({
     source: z.enum(['document', 'maintenance']),
     name: z.string().meta({ description: "The document's name, or the maintenance task's title" }),
-    date: z.string().meta({
+    date: z.string().nullable().meta({
       description:
-        "YYYY-MM-DD: the certificate's issue date (else its upload day), or when the service was done",
+        "YYYY-MM-DD: the document's issue date, or when the service was done; null when nobody gave one (date unknown: the upload day is no issue date)",
     }),
+    expires_on: z.string().nullable().meta({
+      description: "YYYY-MM-DD: the document's expiry as the vault shows it; null when none is known",
+    }),
+    expired: z.boolean().meta({ description: 'The document has expired (the vault says Expired)' }),
     document_id: z.string().nullable().meta({
       description: "The vault document (a service record's evidence document, if one was recorded)",
     }),

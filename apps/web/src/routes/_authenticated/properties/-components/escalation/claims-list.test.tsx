@@ -37,6 +37,8 @@ const GEYSER = claimDetail({
           date: '2026-02-01',
           document_id: 'd0c00000-0000-4000-8000-000000000002',
           task_id: null,
+          expires_on: null,
+          expired: false,
         },
       ],
       missing: false,
@@ -52,6 +54,8 @@ const GEYSER = claimDetail({
           date: '2026-11-21',
           document_id: 'd0c00000-0000-4000-8000-000000000001',
           task_id: null,
+          expires_on: null,
+          expired: false,
         },
       ],
       missing: false,
@@ -74,6 +78,8 @@ const GEYSER = claimDetail({
           date: '2025-09-14',
           document_id: null,
           task_id: 'f0000000-0000-4000-8000-000000000001',
+          expires_on: null,
+          expired: false,
         },
       ],
       missing: false,
@@ -191,6 +197,36 @@ describe('Escalation tab: claims', () => {
     fireEvent.click(missing.getByRole('button', { name: 'Find a provider' }));
     const heading = await screen.findByRole('heading', { name: 'Find Provider' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('an expired certificate is Expired, not Found, and a document nobody dated says date unknown', async () => {
+    const evidence = GEYSER.evidence.map((item) =>
+      item.key === 'geyser_certificate'
+        ? {
+            ...item,
+            missing: false,
+            found: [
+              {
+                source: 'document' as const,
+                name: 'Geyser CoC 2023.pdf',
+                date: null,
+                expires_on: '2025-06-30',
+                expired: true,
+                document_id: 'd0c00000-0000-4000-8000-000000000009',
+                task_id: null,
+              },
+            ],
+          }
+        : item,
+    );
+    await renderTab({ claims: [{ ...GEYSER, evidence }] });
+    const card = await claimCard();
+    const certificate = within(await card.findByTestId('evidence-geyser_certificate'));
+    expect(certificate.getByText(CLAIM_MESSAGES.expired)).toBeTruthy();
+    expect(certificate.queryByText(CLAIM_MESSAGES.found)).toBeNull();
+    expect(
+      certificate.getByText(`(Vault, ${CLAIM_MESSAGES.dateUnknown}; expired ${formatDate('2025-06-30')})`),
+    ).toBeTruthy();
   });
 
   it('Download claim pack fetches the ZIP with progress and hands it to the browser', async () => {

@@ -345,16 +345,20 @@ function EvidenceRow({
   notCover: string | null;
   onFindProvider: () => void;
 }) {
+  // Found, but every document found has expired (and no service record counts): not plain Found.
+  const expired = !item.missing && item.found.every((found) => found.expired);
   return (
     <li data-testid={`evidence-${item.key}`} data-missing={item.missing}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Badge
-          color={item.missing || notCover ? 'red' : 'green'}
+          color={item.missing || notCover || expired ? 'red' : 'green'}
           variant={item.missing ? 'filled' : 'light'}
           style={{ flexShrink: 0 }}
           miw={72}
         >
-          {item.missing ? CLAIM_MESSAGES.missing : (notCover ?? CLAIM_MESSAGES.found)}
+          {item.missing
+            ? CLAIM_MESSAGES.missing
+            : (notCover ?? (expired ? CLAIM_MESSAGES.expired : CLAIM_MESSAGES.found))}
         </Badge>
         <Text size="sm" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {item.label}
@@ -386,7 +390,9 @@ function EvidenceRow({
             <Text component="li" key={index} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {found.name}{' '}
               <Text span size="sm" c="dimmed">
-                ({SOURCE_LABELS[found.source]}, {formatDate(found.date)})
+                ({SOURCE_LABELS[found.source]},{' '}
+                {found.date === null ? CLAIM_MESSAGES.dateUnknown : formatDate(found.date)}
+                {found.expired && found.expires_on ? `; expired ${formatDate(found.expires_on)}` : ''})
               </Text>
             </Text>
           ))}

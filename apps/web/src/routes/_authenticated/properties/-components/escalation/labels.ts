@@ -51,6 +51,9 @@ export const CLAIM_MESSAGES = {
   evidenceLoadFailed: 'Unable to check the evidence',
   missing: 'Missing',
   found: 'Found',
+  /** Everything found for the item has expired: it is not current evidence. */
+  expired: 'Expired',
+  dateUnknown: 'date unknown',
   /** The policy item of a claim whose policy's dates deny cover on the incident's day. */
   notCover: { lapsed: 'Lapsed', not_started: 'Not started' },
   downloadPack: 'Download claim pack',
