@@ -45,7 +45,7 @@ function SampleOnlyButton({ label, documentName }: { label: string; documentName
 /** Marks the tab's data as sample: its levels and badges were never checked by anyone. */
 function SampleDataNotice() {
   return (
-    <Alert color="blue" variant="light" title="Sample data">
+    <Alert color="blue" variant="light">
       {SAMPLE_DATA_NOTICE}
     </Alert>
   );
