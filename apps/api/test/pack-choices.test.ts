@@ -1,6 +1,11 @@
-import { johannesburgToday, PACK_CHOICE_MESSAGES } from '@propertydna/domain';
+import { johannesburgToday, PACK_CHOICE_MESSAGES, POLICY_NOT_ENCLOSED } from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  POLICY_CORPUS,
+  readPolicyCorpus,
+} from '../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
 import { NOT_FOUND_MESSAGES } from '../src/auth/owned.js';
+import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
 import { insurancePackSchema, propertySummarySchema } from '../src/modules/reports/reports.schemas.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { pdfTextOf, unzip } from './support/archives.js';
@@ -297,6 +302,181 @@ describe(`packs the owner controls (${databaseKind})`, () => {
     const next = await pack();
     expect(next.letter).toContain('Missing');
     expect(next.json.pack_choice).toEqual({ sections: ['compliance_gaps'], excluded_document_ids: [photo] });
+  });
+
+  /**
+   * Everything a pack says, as text: a JSON pack as it is, a ZIP's every file (PDFs as their text), a
+   * PDF's text: where a left-out document's name or id must not appear. The choice's own record of what
+   * was left out (excluded_document_ids) is the one place its id belongs, so it is not read.
+   */
+  const json = (text: string) =>
+    JSON.stringify(JSON.parse(text), (key, value) => (key === 'excluded_document_ids' ? undefined : value));
+  const said = async (res: Download): Promise<string> => {
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    if (res.body.subarray(0, 4).toString('latin1') === '%PDF') return (await pdfTextOf(res.body)).text;
+    if (res.body[0] === 0x50 && res.body[1] === 0x4b) {
+      const files = await unzip(res.body);
+      const texts = await Promise.all(
+        [...files].map(async ([path, content]) =>
+          path.endsWith('.pdf') && !path.includes('/')
+            ? `${path}\n${(await pdfTextOf(content as Buffer)).text}`
+            : path.endsWith('.json')
+              ? `${path}\n${json(String(content))}`
+              : path,
+        ),
+      );
+      return texts.join('\n');
+    }
+    return json(res.text);
+  };
+
+  /**
+   * A policy whose wording the analysis reads (its conditions include the roof being maintained), and
+   * the roof inspection that proves that condition.
+   */
+  async function ownerWithAnalysedPolicy() {
+    const wording = readPolicyCorpus(POLICY_CORPUS).find((entry) => entry.name === 'fynbos-direct');
+    if (!wording) throw new Error('the fynbos-direct wording is missing from the corpus');
+    const owner = await httpOwner(t, origin);
+    const property = ok(
+      await owner.call('POST', '/api/properties', {
+        name: 'Kloof House',
+        address: '8 Kloof Street, Gardens',
+        municipality: 'CPT',
+        parcel_id: `P${Math.random().toString(36).slice(2, 8)}`,
+        features: ['geyser'],
+      }),
+    ).json();
+    const policy = ok(
+      await owner.upload(Buffer.from(await pdfOf(wording.pages)), 'application/pdf', {
+        property_id: property.id,
+        kind: 'policy',
+        name: 'Secret policy wording.pdf',
+        expires_at: '2099-03-01',
+      }),
+    ).json().id as string;
+    const roof = ok(
+      await owner.upload(Buffer.from(await pdfOf(['Roof inspection report'])), 'application/pdf', {
+        property_id: property.id,
+        kind: 'inspection',
+        name: 'Hidden roof inspection.pdf',
+        metadata: { certificate_type: 'roof_inspection', issued_on: daysAgo(30) },
+      }),
+    ).json().id as string;
+    await t.services.jobs.runQueued(policyAnalysisJob);
+    return { owner, propertyId: property.id as string, policy, roof };
+  }
+
+  it('the insurance pack carries no findings, excerpts or evidence of a policy the owner excluded', async () => {
+    const { owner, propertyId, policy, roof } = await ownerWithAnalysedPolicy();
+    // With the policy in, its findings are there (so their absence below is the choice's doing).
+    const full = insurancePackSchema.parse(
+      (await insurancePack(owner, propertyId, '&include=compliance_gaps')).json(),
+    );
+    expect(full.policy_findings?.some((finding) => finding.document_id === policy)).toBe(true);
+    expect(full.policy_findings?.some((finding) => finding.evidence_document?.id === roof)).toBe(true);
+
+    const query = `&include=compliance_gaps&exclude=${policy}`;
+    const res = await insurancePack(owner, propertyId, query);
+    const pack = insurancePackSchema.parse(res.json());
+    expect(pack.choice.excluded_document_ids).toEqual([policy]);
+    expect(pack.policies).toEqual([]);
+    expect(pack.policy_findings).toEqual([]);
+    // The condition the policy states is still proved by the roof inspection, without naming the policy.
+    const roofCondition = pack.in_order?.find(
+      (finding) => finding.rule === 'policy_condition.roof_maintained',
+    );
+    expect(roofCondition?.evidence.map((document) => document.id)).toEqual([roof]);
+    expect(roofCondition?.description).toContain('a document not in this pack');
+    for (const format of ['json', 'pdf', 'zip']) {
+      const text = await said(await insurancePack(owner, propertyId, query, format));
+      expect(text, format).not.toContain('Secret policy wording');
+      expect(text, format).not.toContain(policy);
+      expect(text, format).toContain('Hidden roof inspection.pdf');
+    }
+  });
+
+  it('a certificate the owner excluded is named nowhere in the insurance pack: not as a finding’s proof, not in a rule', async () => {
+    const { owner, propertyId, policy, roof } = await ownerWithAnalysedPolicy();
+    const query = `&include=compliance_gaps,${policy}&exclude=${roof}`;
+    const pack = insurancePackSchema.parse((await insurancePack(owner, propertyId, query)).json());
+    expect(pack.choice.excluded_document_ids).toEqual([roof]);
+    expect(pack.policy_findings?.some((finding) => finding.document_id === policy)).toBe(true);
+    expect(pack.policy_findings?.some((finding) => finding.finding_type === 'evidence')).toBe(false);
+    // The rule the roof inspection met is not shown as in order: its proof is not in the pack.
+    expect(pack.in_order?.some((finding) => finding.rule === 'policy_condition.roof_maintained')).toBe(false);
+    for (const format of ['json', 'pdf', 'zip']) {
+      const text = await said(await insurancePack(owner, propertyId, query, format));
+      expect(text, format).not.toContain('Hidden roof inspection');
+      expect(text, format).not.toContain(roof);
+      expect(text, format).toContain('Secret policy wording.pdf');
+    }
+  });
+
+  it('the property summary names no document the owner excluded, in any format', async () => {
+    const { owner, propertyId, policy, roof } = await ownerWithAnalysedPolicy();
+    const query = `&include=compliance_gaps,compliance_summary,documents_list,maintenance&exclude=${policy},${roof}`;
+    const report = propertySummarySchema.parse((await summary(owner, propertyId, query)).json());
+    expect(report.choice.excluded_document_ids.sort()).toEqual([policy, roof].sort());
+    expect(report.compliance).not.toBeNull();
+    for (const format of ['json', 'pdf']) {
+      const text = await said(await summary(owner, propertyId, query, format));
+      for (const hidden of ['Secret policy wording', 'Hidden roof inspection', policy, roof])
+        expect(text, `${format}: ${hidden}`).not.toContain(hidden);
+    }
+  });
+
+  it('a claim pack names no policy the owner excluded: the cover says so without its id or name', async () => {
+    const owner = await httpOwner(t, origin);
+    const property = ok(
+      await owner.call('POST', '/api/properties', {
+        name: 'Kloof House',
+        address: '8 Kloof Street, Gardens',
+        municipality: 'CPT',
+        parcel_id: `P${Math.random().toString(36).slice(2, 8)}`,
+        features: ['geyser'],
+      }),
+    ).json();
+    const policy = ok(
+      await owner.upload(Buffer.from(await pdfOf(['Household policy schedule'])), 'application/pdf', {
+        property_id: property.id,
+        kind: 'policy',
+        name: 'Hidden household policy.pdf',
+        expires_at: '2099-03-01',
+      }),
+    ).json().id as string;
+    const claim = ok(
+      await owner.call('POST', `/api/properties/${property.id}/claims`, {
+        incident_type: 'burst_geyser',
+        incident_date: daysAgo(2),
+        description: 'The geyser burst overnight.',
+        document_ids: [],
+      }),
+    ).json();
+    // The claim itself (the owner's own screen) names its cover's policy.
+    expect(claim.cover).toMatchObject({ status: 'in_force', policy_document_id: policy });
+
+    const res = await download(owner, `/api/claims/${claim.id}/pack?exclude=${policy}`);
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    const files = await unzip(res.body);
+    const json = JSON.parse(String(files.get('claim.json')));
+    expect(json.pack_choice.excluded_document_ids).toEqual([policy]);
+    expect(json.cover).toMatchObject({
+      status: 'in_force',
+      in_force: true,
+      policy_document_id: null,
+      policy_name: null,
+    });
+    expect(json.cover.message).toContain(POLICY_NOT_ENCLOSED);
+    const letter = (await pdfTextOf(files.get('cover-letter.pdf') as Buffer)).text;
+    expect(letter).toContain('the policy is not enclosed');
+    const text = await said(res);
+    expect(text).not.toContain('Hidden household policy');
+    expect(text).not.toContain(policy);
+
+    // Put back in, the pack names it as the cover again.
+    const back = await said(await download(owner, `/api/claims/${claim.id}/pack?include=${policy}`));
+    expect(back).toContain('Hidden household policy.pdf');
   });
 
   it('a foreign, unknown or other-property document id is refused with the same 400, and nothing is remembered', async () => {

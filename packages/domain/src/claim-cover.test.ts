@@ -4,7 +4,9 @@ import {
   type CoverPolicy,
   claimCover,
   coverMayBeClaimed,
+  coverWithoutPolicy,
   NO_POLICY_MESSAGE,
+  POLICY_NOT_ENCLOSED,
   policiesForClaim,
 } from './claim-cover.js';
 
@@ -105,6 +107,26 @@ describe('claimCover', () => {
       starts_on: null,
       message: NO_POLICY_MESSAGE,
     });
+  });
+});
+
+describe('coverWithoutPolicy', () => {
+  it('keeps the status and dates and names neither the policy nor its id, saying it is not enclosed', () => {
+    const cover = claimCover('2026-06-01', [policy('a', '2025-07-01', '2026-07-01')]);
+    const left = coverWithoutPolicy(cover);
+    expect(left).toEqual({
+      ...cover,
+      policy_document_id: null,
+      policy_name: null,
+      message: `The policy was in force on Jun 01, 2026: it runs until Jul 01, 2026. ${POLICY_NOT_ENCLOSED}`,
+    });
+    expect(JSON.stringify(left)).not.toContain('Policy a');
+    expect(coverMayBeClaimed(left)).toBe(coverMayBeClaimed(cover));
+  });
+
+  it('leaves a cover that names no policy as it is', () => {
+    const none = claimCover('2026-01-15', []);
+    expect(coverWithoutPolicy(none)).toBe(none);
   });
 });
 

@@ -161,3 +161,23 @@ export function policiesForClaim<P extends CoverPolicy>(incidentDate: string, po
 /** Whether a claim's cover lets a policy be presented as the claim's cover (in force, or not known to have ended). */
 export const coverMayBeClaimed = (cover: Pick<ClaimCover, 'status'>) =>
   cover.status === 'in_force' || cover.status === 'unknown';
+
+/** Said of a cover whose policy the owner left out of a claim pack. */
+export const POLICY_NOT_ENCLOSED = 'The policy is not enclosed in this pack.';
+
+/**
+ * The cover as a pack says it when the owner left its policy out: the same status and dates, without
+ * the policy's id or name (a pack never names a document it does not carry), and a note that it is not
+ * enclosed. Pure.
+ */
+export function coverWithoutPolicy(cover: ClaimCover): ClaimCover {
+  if (cover.policy_name === null) return cover;
+  // Every message opens with the policy's name: it becomes "The policy".
+  const message = cover.message.split(cover.policy_name).join('the policy');
+  return {
+    ...cover,
+    policy_document_id: null,
+    policy_name: null,
+    message: `${message.charAt(0).toUpperCase()}${message.slice(1)} ${POLICY_NOT_ENCLOSED}`,
+  };
+}

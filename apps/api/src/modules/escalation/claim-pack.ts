@@ -1,6 +1,7 @@
 import {
   COVER_TITLES,
   coverMayBeClaimed,
+  coverWithoutPolicy,
   type DocumentKind,
   formatDate,
   INCIDENT_GUIDANCE,
@@ -53,8 +54,12 @@ async function coverLetter(
   });
   pdf.title(`Insurance claim: ${claim.incident_type_label}`, `${property.name}, ${property.address}`);
   // Each from the newest policy that names it (a schedule may name the number, the wording the insurer).
-  const notFound = 'Not found in the policy documents';
   const { cover } = claim;
+  // No policy enclosed (the owner left it out): nothing to read the insurer or number from.
+  const notFound =
+    policies.length === 0
+      ? 'Not in this pack: the policy is not enclosed'
+      : 'Not found in the policy documents';
   const covered = coverMayBeClaimed(cover);
   const enclosed = new Set(policies.map((policy) => policy.document_id));
   const noCover = `None in force on ${formatDate(cover.in_force_on)} in the vault`;
@@ -188,8 +193,12 @@ function chosenClaim(claim: ClaimDetailOut, choice: ResolvedPackChoice): ClaimDe
     });
     return { ...item, found, missing: found.length === 0 };
   });
+  // The cover's policy left out: the pack says the cover without naming the policy it does not carry.
+  const policyLeftOut =
+    claim.cover.policy_document_id !== null && !choice.includes(claim.cover.policy_document_id);
   return {
     ...claim,
+    cover: policyLeftOut ? coverWithoutPolicy(claim.cover) : claim.cover,
     documents: claim.documents.filter((document) => choice.includes(document.id)),
     evidence: choice.has('compliance_gaps') ? evidence : evidence.filter((item) => !item.missing),
   };

@@ -263,8 +263,15 @@ export async function insurancePack(
   const policies = chosen.filter((document) => document.kind === 'policy');
   const certificates = chosen.filter((document) => CERTIFICATE_KINDS.has(document.kind));
   const check = await getPolicyCheck(db, organizationId, property.id, now);
+  const leftOut = leftOutOf(all, choice);
+  // A finding is its policy's words (pages, excerpts) or the proof of its condition: each goes with
+  // the document the owner left out.
   const findings = choice.has('policy_findings')
-    ? await listPolicyFindings(db, organizationId, property.id, now)
+    ? (await listPolicyFindings(db, organizationId, property.id, now)).filter(
+        (finding) =>
+          !leftOut.ids.has(finding.document_id) &&
+          !(finding.evidence_document && leftOut.ids.has(finding.evidence_document.id)),
+      )
     : null;
   const records = choice.has('maintenance')
     ? maintenance.map((record) =>
@@ -306,8 +313,13 @@ export async function insurancePack(
         };
       }),
       certificates: certificates.map((document) => toReportDocument(document, now)),
-      in_order: choice.has('compliance_summary') ? inOrder(check, choice) : null,
-      compliance: choice.has('compliance_gaps') ? toReportCompliance(check) : null,
+      in_order: choice.has('compliance_summary') ? inOrder(check, leftOut) : null,
+      compliance: choice.has('compliance_gaps')
+        ? {
+            ...toReportCompliance(check),
+            findings: check.findings.map((finding) => packFinding(finding, leftOut)),
+          }
+        : null,
       policy_findings: findings
         ? findings.map(({ property_id: _, property_name: __, ...finding }) => finding)
         : null,
@@ -319,14 +331,52 @@ export async function insurancePack(
 }
 
 /**
- * The rules met, each with only the evidence the pack carries; a rule met only by documents the owner
- * left out goes too (its text names them).
+ * What the pack leaves out, as the compliance texts name it: the ids, and each name in the quotes the
+ * rules put around it (a name an enclosed document also has is that document's, and stays).
  */
-function inOrder(check: PolicyCheckOut, choice: ResolvedPackChoice): ComplianceFinding[] {
+function leftOutOf(all: readonly DocumentOut[], choice: ResolvedPackChoice) {
+  const kept = new Set(
+    all.filter((document) => choice.includes(document.id)).map((document) => document.name),
+  );
+  const out = all.filter((document) => !choice.includes(document.id));
+  return {
+    ids: new Set(out.map((document) => document.id)),
+    quoted: [...new Set(out.map((document) => document.name))]
+      .filter((name) => !kept.has(name))
+      .map((name) => `"${name}"`),
+  };
+}
+type LeftOut = ReturnType<typeof leftOutOf>;
+
+/** A document the pack does not carry, where a rule's text names it. */
+const NOT_IN_PACK = 'a document not in this pack';
+
+/**
+ * A compliance finding as a pack says it: only the evidence the pack carries, and no left-out
+ * document's name in its words (a pack never names a document the owner left out).
+ */
+function packFinding(finding: ComplianceFinding, leftOut: LeftOut): ComplianceFinding {
+  const words = (text: string) =>
+    leftOut.quoted.reduce((said, name) => said.split(name).join(NOT_IN_PACK), text);
+  return {
+    ...finding,
+    title: words(finding.title),
+    description: words(finding.description),
+    source: words(finding.source),
+    action: words(finding.action),
+    evidence: finding.evidence.filter((document) => !leftOut.ids.has(document.id)),
+  };
+}
+
+/**
+ * The rules met, each with only the evidence the pack carries; a rule met only by documents the owner
+ * left out goes too (its proof is not in the pack).
+ */
+function inOrder(check: PolicyCheckOut, leftOut: LeftOut): ComplianceFinding[] {
   return check.findings.flatMap((finding) => {
     if (finding.type !== 'compliant') return [];
-    const evidence = finding.evidence.filter((document) => choice.includes(document.id));
-    return evidence.length === 0 && finding.evidence.length > 0 ? [] : [{ ...finding, evidence }];
+    const said = packFinding(finding, leftOut);
+    return said.evidence.length === 0 && finding.evidence.length > 0 ? [] : [said];
   });
 }
 
@@ -355,7 +405,9 @@ export async function propertySummary(
   const maintenance = choice.has('maintenance');
   const tasks = maintenance ? await listTasks(db, organizationId, property.id) : [];
   const reminders = maintenance ? await openReminders(db, organizationId, property.id, now) : [];
-  const { findings, ...standing } = toReportCompliance(check);
+  const leftOut = leftOutOf(all, choice);
+  const { findings: checked, ...standing } = toReportCompliance(check);
+  const findings = checked.map((finding) => packFinding(finding, leftOut));
   const gaps = choice.has('compliance_gaps');
   return {
     report: {
@@ -370,7 +422,7 @@ export async function propertySummary(
         last_activity: property.lastActivity,
       },
       choice: choice.out,
-      in_order: choice.has('compliance_summary') ? inOrder(check, choice) : null,
+      in_order: choice.has('compliance_summary') ? inOrder(check, leftOut) : null,
       compliance: gaps
         ? {
             ...standing,
