@@ -14,10 +14,12 @@ import {
   type RegisterFile,
 } from '../src/modules/registers/import-register.js';
 import { isRegisterMatched, registerChecks } from '../src/modules/registers/register-checks.js';
+import { createStaff } from '../src/modules/verification/staff.service.js';
 import { supplierVerification } from '../src/modules/verification/verification.js';
 import { signUpAndLogIn, testAddress } from './support/accounts.js';
 import { createTestApp, makeTempDir, type TestApp } from './support/app.js';
 import { createTestDatabase, databaseKind } from './support/database.js';
+import { type HttpOwner, httpOwner } from './support/http-owner.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '..');
@@ -48,8 +50,13 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 
 describe(`official registers (${databaseKind})`, () => {
   let t: TestApp;
+  let origin: string;
+  let staff: HttpOwner;
   beforeAll(async () => {
     t = await createTestApp();
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    staff = await httpOwner(t, origin);
+    await createStaff(t.db.db, staff.email);
   });
   afterAll(async () => {
     await t.close();
@@ -68,14 +75,39 @@ describe(`official registers (${databaseKind})`, () => {
 
   /** A supplier signed up through the API, its profile then set through the API as the console does. */
   async function supplier(profile: Record<string, unknown>) {
-    const account = await signUpAndLogIn(t, 'supplier');
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/supplier/profile',
-      headers: account.headers,
-      payload: { company_name: 'Placeholder', ...profile },
+    const account = await httpOwner(t, origin, { userType: 'supplier' });
+    const put = await account.call('PUT', '/api/supplier/profile', {
+      company_name: 'Placeholder',
+      ...profile,
     });
     expect(put.statusCode, put.body).toBe(200);
+    return account;
+  }
+
+  /**
+   * The supplier submits its company registration (or a trade registration) and a PropertyDNA reviewer
+   * approves it: the name and number on the profile now are what was checked.
+   */
+  async function reviewed(
+    account: HttpOwner,
+    kind: 'company_registration' | 'trade_registration' = 'company_registration',
+  ) {
+    const doc = await account.upload(Buffer.from(`%PDF-1.7\n${Math.random()}\n%%EOF\n`), 'application/pdf', {
+      kind: 'certificate',
+      name: 'Registration.pdf',
+      organization: true,
+    });
+    expect(doc.statusCode, doc.body).toBe(201);
+    const submitted = await account.call('POST', '/api/supplier/verification/evidence', {
+      document_id: doc.json().id,
+      kind,
+      ...(kind === 'trade_registration' ? { trade: 'other' } : {}),
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const approved = await staff.call('POST', `/api/backoffice/evidence/${submitted.json().id}/approve`, {
+      checked: 'Certificate: name and number match the profile',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     return account;
   }
 
@@ -360,37 +392,52 @@ describe(`official registers (${databaseKind})`, () => {
   describe('matching', () => {
     const today = '2026-11-27';
 
-    it('matches a supplier whose number and name are a current entry, case, spaces and legal form aside', async () => {
+    it('matches a supplier whose reviewed number and name are a current entry, case, spaces and legal form aside', async () => {
       await importRegister(
         db(),
         SAMPLE,
         fileOf(await readFile(FIXTURE, 'utf8')),
         new Date('2026-11-27T08:00:00Z'),
       );
-      const byTrade = await supplier({
-        company_name: 'EXAMPLE PLUMBING AND DRAINS',
-        trade_registration_number: 'pirb 55012',
-      });
-      const byCompany = await supplier({
-        company_name: 'Another name',
-        registration_number: '2019/123456/07',
-      });
+      const byTrade = await reviewed(
+        await supplier({
+          company_name: 'EXAMPLE PLUMBING AND DRAINS',
+          trade_registration_number: 'pirb 55012',
+        }),
+        'trade_registration',
+      );
+      const byCompany = await reviewed(
+        await supplier({ company_name: 'Demo Roofing (Pty) Ltd', registration_number: '2019/123456/07' }),
+      );
+      // The trading name is typed, not checked: it matches nothing.
+      const byTradingName = await reviewed(
+        await supplier({ company_name: 'Another name', registration_number: '2019/654321/07' }),
+      );
       await db()
         .updateTable('organizations')
         .set({ trading_as: 'Demo Roofing' })
-        .where('id', '=', byCompany.organizationId)
+        .where('id', '=', byTradingName.organizationId)
         .execute();
-      const wrongName = await supplier({
-        company_name: 'Someone Else Plumbing',
-        trade_registration_number: 'PIRB 55012',
+      const wrongName = await reviewed(
+        await supplier({ company_name: 'Someone Else Plumbing', trade_registration_number: 'PIRB 55012' }),
+        'trade_registration',
+      );
+      const wrongNumber = await reviewed(
+        await supplier({
+          company_name: 'Example Plumbing & Drains',
+          trade_registration_number: 'PIRB 55013',
+        }),
+        'trade_registration',
+      );
+      // Typed in, never reviewed: a register entry's number and name are not a check.
+      const typed = await supplier({
+        company_name: 'Lapsed Electrical Services',
+        trade_registration_number: 'ER 100999',
       });
-      const wrongNumber = await supplier({
-        company_name: 'Example Plumbing & Drains',
-        trade_registration_number: 'PIRB 55013',
-      });
+      const all = [byTrade, byCompany, byTradingName, wrongName, wrongNumber, typed];
       const checks = await registerChecks(
         db(),
-        [byTrade, byCompany, wrongName, wrongNumber].map((account) => account.organizationId),
+        all.map((account) => account.organizationId),
         today,
       );
       const matched = (category: string) => ({
@@ -400,32 +447,82 @@ describe(`official registers (${databaseKind})`, () => {
         valid_until: '2099-12-31',
         source: SAMPLE,
         trade: null,
-        checked: `Registration number and name match the register (${category})`,
+        checked: `Reviewed registration number and name match the register (${category})`,
       });
       expect(checks.get(byTrade.organizationId)).toEqual([matched('Licensed plumber')]);
       expect(checks.get(byCompany.organizationId)).toEqual([matched('Roofing contractor')]);
       // The level every answer about a supplier gives: register matched, so verified.
       const levels = await supplierVerification(
         db(),
-        [byTrade.organizationId, wrongName.organizationId],
+        [byTrade.organizationId, wrongName.organizationId, typed.organizationId],
         today,
       );
-      expect(levels.get(byTrade.organizationId)).toMatchObject({
-        level: 'register_matched',
-        checks: [matched('Licensed plumber')],
-      });
-      expect(levels.get(wrongName.organizationId)).toEqual({ level: 'self_declared', checks: [] });
-      expect(checks.get(wrongName.organizationId)).toEqual([]);
-      expect(checks.get(wrongNumber.organizationId)).toEqual([]);
+      expect(levels.get(byTrade.organizationId)).toMatchObject({ level: 'register_matched' });
+      expect(levels.get(byTrade.organizationId)?.checks).toContainEqual(matched('Licensed plumber'));
+      expect(levels.get(wrongName.organizationId)?.level).toBe('self_declared');
+      expect(levels.get(typed.organizationId)).toEqual({ level: 'self_declared', checks: [] });
+      for (const account of [byTradingName, wrongName, wrongNumber, typed]) {
+        expect(checks.get(account.organizationId)).toEqual([]);
+      }
       expect(isRegisterMatched(checks.get(byTrade.organizationId) ?? [])).toBe(true);
       expect(await registerChecks(db(), [], today)).toEqual(new Map());
     });
 
-    it('an expired entry does not match: the check is lapsed', async () => {
-      const lapsed = await supplier({
-        company_name: 'Lapsed Electrical Services',
-        trade_registration_number: 'ER 100999',
+    it('does not count a typed-in entry, an outdated review, or an entry two organisations hold', async () => {
+      await importRegister(
+        db(),
+        'Claims',
+        fileOf(
+          `${HEADER}E-77123,Sparky Electrical,Electrical,2030-01-01\nE-88000,Solo Sparks,Electrical,2030-01-01\n`,
+        ),
+      );
+      const levelOf = async (account: HttpOwner) =>
+        (await account.call('GET', '/api/supplier/verification')).json().verification.level;
+      // Two suppliers typing the same entry: neither is register matched.
+      const first = await supplier({
+        company_name: 'Sparky Electrical',
+        trade_registration_number: 'E-77123',
+        specialties: 'Electrical',
       });
+      const second = await supplier({
+        company_name: 'Sparky Electrical',
+        trade_registration_number: 'E-77123',
+        specialties: 'Electrical',
+      });
+      expect([await levelOf(first), await levelOf(second)]).toEqual(['self_declared', 'self_declared']);
+      // Reviewed: the first is matched.
+      await reviewed(first, 'trade_registration');
+      expect(await levelOf(first)).toBe('register_matched');
+      // A reviewer approves the same entry for a second organisation: ambiguous, neither is matched.
+      await reviewed(second, 'trade_registration');
+      expect([await levelOf(first), await levelOf(second)]).toEqual(['self_declared', 'self_declared']);
+      const both = await registerChecks(db(), [first.organizationId, second.organizationId], today);
+      expect([...both.values()]).toEqual([[], []]);
+
+      // The reviewed number changed since: outdated, not matched.
+      const solo = await reviewed(
+        await supplier({ company_name: 'Solo Sparks', trade_registration_number: 'E-88000' }),
+        'trade_registration',
+      );
+      expect(await levelOf(solo)).toBe('register_matched');
+      const put = await solo.call('PUT', '/api/supplier/profile', {
+        company_name: 'Solo Sparks',
+        trade_registration_number: 'E-88001',
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(await levelOf(solo)).toBe('self_declared');
+      const body = (await solo.call('GET', '/api/supplier/verification')).json();
+      expect(body.verification.checks).toMatchObject([{ kind: 'trade_registration', status: 'outdated' }]);
+    });
+
+    it('an expired entry does not match: the check is lapsed', async () => {
+      const lapsed = await reviewed(
+        await supplier({
+          company_name: 'Lapsed Electrical Services',
+          trade_registration_number: 'ER 100999',
+        }),
+        'trade_registration',
+      );
       const [check] =
         (await registerChecks(db(), [lapsed.organizationId], today)).get(lapsed.organizationId) ?? [];
       expect(check).toMatchObject({ status: 'lapsed', valid_until: '2020-06-30', source: SAMPLE });
@@ -452,7 +549,10 @@ describe(`official registers (${databaseKind})`, () => {
         'Reimport',
         fileOf(`${HEADER}ER 777,Volt Masters (Pty) Ltd,Electrical,2030-01-01\n`),
       );
-      const account = await supplier({ company_name: 'Volt Masters', trade_registration_number: 'ER 777' });
+      const account = await reviewed(
+        await supplier({ company_name: 'Volt Masters', trade_registration_number: 'ER 777' }),
+        'trade_registration',
+      );
       const checksNow = () => registerChecks(db(), [account.organizationId], today);
       expect((await checksNow()).get(account.organizationId)).toMatchObject([
         { status: 'matched', source: 'Reimport' },
@@ -470,7 +570,9 @@ describe(`official registers (${databaseKind})`, () => {
         fileOf(`${HEADER}2012/345678/07,Kwazi Geysers (Pty) Ltd,Plumbing,2030-03-31\n`),
         importedAt,
       );
-      await supplier({ company_name: 'Kwazi Geysers', registration_number: '2012/345678/07' });
+      await reviewed(
+        await supplier({ company_name: 'Kwazi Geysers', registration_number: '2012/345678/07' }),
+      );
       const owner = await signUpAndLogIn(t, 'homeowner');
       const find = async () => {
         const res = await t.app.inject({
@@ -488,6 +590,7 @@ describe(`official registers (${databaseKind})`, () => {
           verification: {
             level: 'register_matched',
             checks: [
+              { kind: 'company_registration', status: 'approved', source: 'PropertyDNA review' },
               {
                 kind: 'register',
                 status: 'matched',
@@ -508,7 +611,10 @@ describe(`official registers (${databaseKind})`, () => {
         {
           company_name: 'Kwazi Geysers',
           verified: false,
-          verification: { level: 'self_declared', checks: [] },
+          verification: {
+            level: 'self_declared',
+            checks: [{ kind: 'company_registration', status: 'approved' }],
+          },
         },
       ]);
     });

@@ -411,4 +411,144 @@ describe(`supplier verification and the back office (${databaseKind})`, () => {
       .execute();
     expect(staffRows).toEqual([]);
   });
+
+  it("never lets staff decide their own organisation's evidence, at both doors", async () => {
+    // A supplier account promoted to staff keeps its organisation: it may review others, never itself.
+    const supplier = await httpOwner(t, origin, { userType: 'supplier' });
+    await createStaff(t.db.db, supplier.email);
+    const registration = await submit(supplier, { kind: 'company_registration' });
+    const insurance = await submit(supplier, { kind: 'liability_insurance', expires_at: '2099-01-31' });
+    const approve = await supplier.call('POST', `/api/backoffice/evidence/${registration.id}/approve`, {
+      checked: 'me',
+    });
+    const reject = await supplier.call('POST', `/api/backoffice/evidence/${insurance.id}/reject`, {
+      reason: 'no',
+    });
+    for (const answer of [approve, reject]) {
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json().error).toBe(VERIFICATION_MESSAGES.ownOrganisation);
+    }
+    const trpcApprove = await fetch(`${origin}/trpc/backoffice.approve`, {
+      method: 'POST',
+      headers: { ...supplier.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: insurance.id, checked: 'me' }),
+    });
+    expect(trpcApprove.status).toBe(403);
+    expect(JSON.stringify(await trpcApprove.json())).toContain('You cannot review your own organisation');
+    const stored = await t.db.db
+      .selectFrom('supplier_evidence')
+      .select('status')
+      .where('organization_id', '=', supplier.organizationId)
+      .execute();
+    expect(stored.map((row) => row.status)).toEqual(['pending', 'pending']);
+    expect((await levelOf(supplier)).level).toBe('self_declared');
+    // Another reviewer can decide it.
+    const other = await staffAccount();
+    const approved = await other.call('POST', `/api/backoffice/evidence/${registration.id}/approve`, {
+      checked: 'CIPC certificate',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+  });
+
+  it('counts an approval only for the company name and number that were checked', async () => {
+    const supplier = await httpOwner(t, origin, { userType: 'supplier' });
+    const profile = (company_name: string, registration_number: string) =>
+      supplier.call('PUT', '/api/supplier/profile', {
+        company_name,
+        registration_number,
+        specialties: 'Roofing',
+      });
+    expect((await profile('Honest Roofing (Pty) Ltd', '2019/123456/07')).statusCode).toBe(200);
+    const staff = await staffAccount();
+    const registration = await submit(supplier, { kind: 'company_registration' });
+    const insurance = await submit(supplier, { kind: 'liability_insurance', expires_at: '2099-01-31' });
+    for (const { id } of [registration, insurance]) {
+      const approved = await staff.call('POST', `/api/backoffice/evidence/${id}/approve`, {
+        checked: 'CIPC certificate: name and number match the profile',
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+    }
+    expect((await levelOf(supplier)).level).toBe('documents_checked');
+    const stored = await t.db.db
+      .selectFrom('supplier_evidence')
+      .select(['checked_name', 'checked_registration_number', 'checked_trade_number'])
+      .where('id', '=', registration.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      checked_name: 'Honest Roofing (Pty) Ltd',
+      checked_registration_number: '2019/123456/07',
+      checked_trade_number: null,
+    });
+    // Spelling the same facts differently changes nothing.
+    expect((await profile('HONEST ROOFING', '2019/123456/07')).statusCode).toBe(200);
+    expect((await levelOf(supplier)).level).toBe('documents_checked');
+
+    // Another company's name and number: nobody checked these.
+    expect((await profile('Someone Else Entirely (Pty) Ltd', '2001/999999/07')).statusCode).toBe(200);
+    const after = await supplier.call('GET', '/api/supplier/verification');
+    const body = after.json();
+    expect(body.verification.level).toBe('self_declared');
+    expect(body.verification.checks.map((c: { kind: string; status: string }) => [c.kind, c.status])).toEqual(
+      [
+        ['company_registration', 'outdated'],
+        ['liability_insurance', 'outdated'],
+      ],
+    );
+    expect(body.evidence.map((e: { status: string }) => e.status)).toEqual(['outdated', 'outdated']);
+    const review = await staff.call('GET', `/api/backoffice/evidence/${registration.id}`);
+    expect(review.json().status).toBe('outdated');
+
+    // Back to the checked facts: the approvals count again; a new submission is reviewed afresh.
+    expect((await profile('Honest Roofing (Pty) Ltd', '2019/123456/07')).statusCode).toBe(200);
+    expect((await levelOf(supplier)).level).toBe('documents_checked');
+  });
+
+  it("holds an approval to the earliest expiry: the document's own and the one typed at submission", async () => {
+    const supplier = await httpOwner(t, origin, { userType: 'supplier' });
+    const staff = await staffAccount();
+    const upload = await supplier.upload(
+      Buffer.from(`%PDF-1.7\n${Math.random()}\n%%EOF\n`),
+      'application/pdf',
+      { kind: 'certificate', name: 'Insurance.pdf', organization: true, expires_at: '2026-12-31' },
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    const submitted = await supplier.call('POST', '/api/supplier/verification/evidence', {
+      document_id: upload.json().id,
+      kind: 'liability_insurance',
+      expires_at: '2099-01-31',
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const id = submitted.json().id;
+    // Past the document's own expiry: refused, nothing changed.
+    const tooLong = await staff.call('POST', `/api/backoffice/evidence/${id}/approve`, {
+      checked: 'Certificate of insurance',
+      valid_until: '2027-06-30',
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toBe(
+      'The approval cannot outlast the document, which expires on 2026-12-31',
+    );
+    // Left out: the earliest of the two.
+    const approved = await staff.call('POST', `/api/backoffice/evidence/${id}/approve`, {
+      checked: 'Certificate of insurance',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().valid_until).toBe('2026-12-31');
+
+    // The typed expiry earlier than the document's: that one.
+    const early = await supplier.upload(
+      Buffer.from(`%PDF-1.7\n${Math.random()}\n%%EOF\n`),
+      'application/pdf',
+      { kind: 'certificate', name: 'Insurance 2.pdf', organization: true, expires_at: '2099-12-31' },
+    );
+    const second = await supplier.call('POST', '/api/supplier/verification/evidence', {
+      document_id: early.json().id,
+      kind: 'liability_insurance',
+      expires_at: '2027-02-28',
+    });
+    const secondApproved = await staff.call('POST', `/api/backoffice/evidence/${second.json().id}/approve`, {
+      checked: 'Certificate of insurance',
+    });
+    expect(secondApproved.json().valid_until).toBe('2027-02-28');
+  });
 });

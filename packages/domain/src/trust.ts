@@ -9,8 +9,9 @@
  * - self_declared: what the supplier typed; never called verified.
  * - documents_checked: a PropertyDNA reviewer approved the evidence the supplier uploaded (registration,
  *   trade registration, liability insurance), each approval until the evidence's expiry.
- * - register_matched: the registration number and name match a current entry of an official register
- *   the operator imported.
+ * - register_matched: a reviewer approved the supplier's registration evidence (current, its facts
+ *   unchanged) and the name and number checked match a current entry of an official register the
+ *   operator imported that no other organisation holds.
  */
 export const VERIFICATION_LEVELS = ['self_declared', 'documents_checked', 'register_matched'] as const;
 export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
@@ -25,7 +26,8 @@ export const VERIFICATION_LEVEL_LABELS: Record<VerificationLevel, string> = {
 export const VERIFICATION_LEVEL_MEANINGS: Record<VerificationLevel, string> = {
   self_declared: 'What the supplier entered themselves; nobody has checked it.',
   documents_checked: 'A PropertyDNA reviewer checked the supplier’s registration and insurance documents.',
-  register_matched: 'The registration number and name match an official register.',
+  register_matched:
+    'A PropertyDNA reviewer checked the supplier’s registration, and the checked name and number match an official register.',
 };
 
 /** True only for a level someone checked: the one place that decides what may be called verified. */

@@ -336,6 +336,10 @@ export interface SupplierEvidenceTable {
   checked: string | null;
   valid_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
   reject_reason: string | null;
+  /** The company name and numbers as they stood when the reviewer approved (migration 0029). */
+  checked_name: ColumnType<string | null, string | null | undefined, string | null>;
+  checked_registration_number: ColumnType<string | null, string | null | undefined, string | null>;
+  checked_trade_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An organisation's service provider (issue 15); one per e-mail address per organisation. */

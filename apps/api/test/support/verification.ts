@@ -19,6 +19,12 @@ export async function markDocumentsChecked(
     .values({ storage_key: storageKey })
     .onConflict((conflict) => conflict.column('storage_key').doNothing())
     .execute();
+  // An approval is of the profile's facts at that moment, as the back office stores them.
+  const facts = await db
+    .selectFrom('organizations')
+    .select(['name', 'registration_number', 'trade_registration_number'])
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
   const pieces = [
     { kind: 'company_registration' as const, trade: null },
     { kind: 'liability_insurance' as const, trade: null },
@@ -54,6 +60,9 @@ export async function markDocumentsChecked(
         reviewed_at: new Date(),
         checked: 'Checked in a test',
         valid_until: validUntil,
+        checked_name: facts.name,
+        checked_registration_number: facts.registration_number,
+        checked_trade_number: piece.kind === 'trade_registration' ? facts.trade_registration_number : null,
       })
       .execute();
   }

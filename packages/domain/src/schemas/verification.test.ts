@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   approveEvidenceSchema,
+  checkedFactsChanged,
   describeCheck,
   evidenceCheckStatus,
   insuranceCurrent,
@@ -55,10 +56,47 @@ describe('verification levels', () => {
     );
   });
 
-  it('is register matched on a matched register entry', () => {
-    expect(verificationLevelOf([check({ kind: 'register', status: 'matched' })], [])).toBe(
-      'register_matched',
+  it('is register matched on a matched register entry backed by reviewed registration evidence', () => {
+    const register = check({ kind: 'register', status: 'matched' });
+    expect(verificationLevelOf([register, registration], [])).toBe('register_matched');
+    expect(
+      verificationLevelOf([register, check({ kind: 'trade_registration', trade: 'electrical' })], []),
+    ).toBe('register_matched');
+    // A register entry alone (a typed-in number) or next to an outdated approval earns nothing.
+    expect(verificationLevelOf([register], [])).toBe('self_declared');
+    expect(verificationLevelOf([register, { ...registration, status: 'outdated' }], [])).toBe(
+      'self_declared',
     );
+    expect(verificationLevelOf([{ ...register, status: 'lapsed' }, registration], [])).toBe('self_declared');
+  });
+
+  it('knows when the checked company facts changed', () => {
+    const facts = {
+      name: 'Honest Roofing (Pty) Ltd',
+      registration_number: '2019/123456/07',
+      trade_registration_number: 'E 1',
+    };
+    const same = {
+      name: 'honest roofing',
+      registration_number: '2019/123456/07 ',
+      trade_registration_number: 'e1',
+    };
+    expect(checkedFactsChanged('company_registration', facts, same)).toBe(false);
+    expect(checkedFactsChanged('trade_registration', facts, same)).toBe(false);
+    expect(checkedFactsChanged('liability_insurance', facts, same)).toBe(false);
+    expect(checkedFactsChanged('liability_insurance', facts, { ...same, name: 'Someone Else' })).toBe(true);
+    expect(checkedFactsChanged('company_registration', facts, { ...same, registration_number: null })).toBe(
+      true,
+    );
+    expect(
+      checkedFactsChanged('company_registration', facts, { ...same, trade_registration_number: 'X' }),
+    ).toBe(false);
+    expect(
+      checkedFactsChanged('trade_registration', facts, { ...same, trade_registration_number: 'E2' }),
+    ).toBe(true);
+    expect(
+      checkedFactsChanged('liability_insurance', { ...facts, name: null }, { ...same, name: null }),
+    ).toBe(false);
   });
 
   it('knows which trades need a registration', () => {
@@ -78,6 +116,9 @@ describe('verification levels', () => {
     expect(evidenceCheckStatus('approved', '2026-11-26', '2026-11-27')).toBe('lapsed');
     expect(evidenceCheckStatus('pending', null, '2026-11-27')).toBe('pending');
     expect(evidenceCheckStatus('rejected', null, '2026-11-27')).toBe('rejected');
+    expect(evidenceCheckStatus('approved', null, '2026-11-27', true)).toBe('outdated');
+    expect(evidenceCheckStatus('approved', '2026-11-26', '2026-11-27', true)).toBe('lapsed');
+    expect(evidenceCheckStatus('pending', null, '2026-11-27', true)).toBe('pending');
   });
 
   it('counts insurance as current only from an approved certificate', () => {

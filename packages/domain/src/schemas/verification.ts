@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registerNameKey, registerNumberKey } from '../registers.js';
 import { VERIFICATION_LEVELS, type VerificationLevel } from '../trust.js';
 import { MAX_LENGTHS, optionalIsoDateSchema, optionalText, requiredText, uuidSchema } from './common.js';
 
@@ -29,9 +30,17 @@ export const VERIFICATION_CHECK_KIND_LABELS: Record<VerificationCheckKind, strin
 /**
  * Where a check stands: approved (a reviewer approved it and it has not reached its valid-until date),
  * pending (submitted, not yet reviewed), rejected, lapsed (approved, but its valid-until date has passed),
- * matched (found in a current official register entry).
+ * matched (found in a current official register entry), outdated (approved, but the company name or number
+ * the reviewer checked has changed since: the check no longer counts).
  */
-export const VERIFICATION_CHECK_STATUSES = ['approved', 'pending', 'rejected', 'lapsed', 'matched'] as const;
+export const VERIFICATION_CHECK_STATUSES = [
+  'approved',
+  'pending',
+  'rejected',
+  'lapsed',
+  'matched',
+  'outdated',
+] as const;
 export type VerificationCheckStatus = (typeof VERIFICATION_CHECK_STATUSES)[number];
 
 export const VERIFICATION_CHECK_STATUS_LABELS: Record<VerificationCheckStatus, string> = {
@@ -40,6 +49,7 @@ export const VERIFICATION_CHECK_STATUS_LABELS: Record<VerificationCheckStatus, s
   rejected: 'Rejected',
   lapsed: 'Lapsed',
   matched: 'Matched',
+  outdated: 'Outdated',
 };
 
 /** The trades whose work needs a registration of its own in South Africa, each with its register. */
@@ -101,7 +111,10 @@ export function isStillValid(validUntil: string | null, today: string): boolean 
 
 /**
  * The level a supplier's checks earn (the one rule):
- * - register_matched: a current official register entry matches its number and name;
+ * - register_matched: a current official register entry matches the name and number a PropertyDNA
+ *   reviewer checked on its approved company registration (or the trade registration number on approved
+ *   trade evidence), that approval still current and its facts unchanged, and no other organisation
+ *   claims that entry; a typed-in number alone never earns it;
  * - documents_checked: an approved, unexpired company registration AND liability insurance certificate,
  *   and an approved, unexpired trade registration for every trade its service categories need;
  * - self_declared otherwise (whatever it typed).
@@ -111,14 +124,15 @@ export function verificationLevelOf(
   checks: readonly Pick<VerificationCheck, 'kind' | 'status' | 'trade'>[],
   requiredTrades: readonly Trade[],
 ): VerificationLevel {
-  if (checks.some((check) => check.kind === 'register' && check.status === 'matched')) {
-    return 'register_matched';
-  }
   const approved = (kind: EvidenceKind, trade: Trade | null = null) =>
     checks.some(
       (check) =>
         check.kind === kind && check.status === 'approved' && (trade === null || check.trade === trade),
     );
+  const reviewed = approved('company_registration') || approved('trade_registration');
+  if (reviewed && checks.some((check) => check.kind === 'register' && check.status === 'matched')) {
+    return 'register_matched';
+  }
   const documents =
     approved('company_registration') &&
     approved('liability_insurance') &&
@@ -154,6 +168,8 @@ export const VERIFICATION_MESSAGES = {
   submitted: 'Submitted for review',
   approved: 'Approved',
   rejected: 'Rejected',
+  ownOrganisation: "You cannot review your own organisation's evidence.",
+  outdated: 'Your company details changed since they were checked: submit again',
 } as const;
 
 /**
@@ -218,9 +234,38 @@ export function evidenceCheckStatus(
   status: EvidenceStatus,
   validUntil: string | null,
   today: string,
+  outdated = false,
 ): VerificationCheckStatus {
-  if (status === 'approved') return isStillValid(validUntil, today) ? 'approved' : 'lapsed';
-  return status;
+  if (status !== 'approved') return status;
+  if (!isStillValid(validUntil, today)) return 'lapsed';
+  return outdated ? 'outdated' : 'approved';
+}
+
+/** The company facts a reviewer checks: the profile's name and numbers. */
+export interface CompanyFacts {
+  name: string | null;
+  registration_number: string | null;
+  trade_registration_number: string | null;
+}
+
+/**
+ * True when the facts an approval of `kind` was given on are no longer the profile's (compared as the
+ * registers compare them: case, spaces, '(Pty) Ltd'): the name for every kind, the company registration
+ * number for a company registration, the trade registration number for a trade registration.
+ */
+export function checkedFactsChanged(
+  kind: EvidenceKind,
+  checked: CompanyFacts,
+  current: CompanyFacts,
+): boolean {
+  const name = (value: string | null) => registerNameKey(value ?? '');
+  const number = (value: string | null) => registerNumberKey(value ?? '');
+  if (name(checked.name) !== name(current.name)) return true;
+  if (kind === 'company_registration')
+    return number(checked.registration_number) !== number(current.registration_number);
+  if (kind === 'trade_registration')
+    return number(checked.trade_registration_number) !== number(current.trade_registration_number);
+  return false;
 }
 
 /** "Liability insurance certificate · valid until 2027-03-31", as the provider card lists a check. */

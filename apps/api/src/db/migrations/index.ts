@@ -27,6 +27,7 @@ import * as honestDates from './2026-11-27T0025-honest-dates.js';
 import * as claimCoverAndReminders from './2026-11-27T0026-claim-cover-and-reminders.js';
 import * as packChoices from './2026-11-27T0027-pack-choices.js';
 import * as privateDemos from './2026-11-27T0028-private-demos.js';
+import * as verificationFixes from './2026-11-27T0029-verification-fixes.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0026-claim-cover-and-reminders': claimCoverAndReminders,
   '2026-11-27T0027-pack-choices': packChoices,
   '2026-11-27T0028-private-demos': privateDemos,
+  '2026-11-27T0029-verification-fixes': verificationFixes,
 };

@@ -1,4 +1,5 @@
 import {
+  checkedFactsChanged,
   DEMO_MESSAGES,
   describeCheck,
   EVIDENCE_KIND_LABELS,
@@ -55,7 +56,11 @@ function selectEvidence(db: DbOrTrx) {
       'o.name as organization_name',
       'o.trading_as as organization_trading_as',
       'o.registration_number as organization_registration_number',
+      'o.trade_registration_number as organization_trade_registration_number',
       'o.specialties as organization_specialties',
+      'e.checked_name',
+      'e.checked_registration_number',
+      'e.checked_trade_number',
     ]);
 }
 
@@ -75,7 +80,24 @@ function toEvidenceOut(row: EvidenceRow, today: string): EvidenceOut {
       bytes: Number(row.document_bytes),
     },
     expires_at: row.expires_at,
-    status: evidenceCheckStatus(row.status, row.valid_until, today) as EvidenceOut['status'],
+    status: evidenceCheckStatus(
+      row.status,
+      row.valid_until,
+      today,
+      checkedFactsChanged(
+        row.kind,
+        {
+          name: row.checked_name,
+          registration_number: row.checked_registration_number,
+          trade_registration_number: row.checked_trade_number,
+        },
+        {
+          name: row.organization_name,
+          registration_number: row.organization_registration_number,
+          trade_registration_number: row.organization_trade_registration_number,
+        },
+      ),
+    ) as EvidenceOut['status'],
     submitted_at: new Date(row.submitted_at).toISOString(),
     reviewed_at: iso(row.reviewed_at),
     reviewer_name: row.reviewer_name,
@@ -253,8 +275,12 @@ async function supplierContact(
     .executeTakeFirst();
 }
 
-/** Locks a pending submission for its decision; 404 unknown, 409 already decided. */
-async function lockPending(db: DbOrTrx, id: string) {
+/**
+ * Locks a pending submission for its decision; 404 unknown, 409 already decided, 403 when it is the
+ * reviewer's own organisation's (a supplier account promoted to staff keeps its organisation, and nobody
+ * checks their own papers).
+ */
+async function lockPending(db: DbOrTrx, who: RequestActor, id: string) {
   const row = await db
     .selectFrom('supplier_evidence')
     .select([
@@ -271,6 +297,9 @@ async function lockPending(db: DbOrTrx, id: string) {
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', EVIDENCE_NOT_FOUND);
+  if (row.organization_id === who.actor.organizationId) {
+    throw new AppError('FORBIDDEN', VERIFICATION_MESSAGES.ownOrganisation);
+  }
   if (row.status !== 'pending') throw new AppError('CONFLICT', VERIFICATION_MESSAGES.notPending);
   return row;
 }
@@ -291,21 +320,39 @@ export async function approveEvidence(
 ): Promise<ReviewItemOut> {
   const db = services.db.db;
   await db.transaction().execute(async (trx) => {
-    const evidence = await lockPending(trx, input.id);
-    const validUntil = input.valid_until ?? evidence.expires_at;
+    const evidence = await lockPending(trx, who, input.id);
+    // The approval holds no longer than the earliest expiry known: the one typed at submission and the
+    // document's own stored expiry.
+    const stored = await trx
+      .selectFrom('documents')
+      .select('expires_at')
+      .where('id', '=', evidence.document_id)
+      .executeTakeFirstOrThrow();
+    const expiries = [
+      evidence.expires_at,
+      stored.expires_at ? johannesburgToday(new Date(stored.expires_at)) : null,
+    ].filter((value): value is string => value !== null);
+    const expiresAt = expiries.length > 0 ? (expiries.sort()[0] ?? null) : null;
+    const validUntil = input.valid_until ?? expiresAt;
     if (!validUntil && evidence.kind === 'liability_insurance') {
       throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.validUntilRequired);
     }
     if (validUntil && validUntil < today) {
       throw new AppError('BAD_REQUEST', VERIFICATION_MESSAGES.validUntilPast);
     }
-    if (validUntil && evidence.expires_at && validUntil > evidence.expires_at) {
+    if (validUntil && expiresAt && validUntil > expiresAt) {
       throw new AppError(
         'BAD_REQUEST',
-        `The approval cannot outlast the document, which expires on ${evidence.expires_at}`,
+        `The approval cannot outlast the document, which expires on ${expiresAt}`,
       );
     }
     const name = await reviewerName(trx, who.actor.userId);
+    // What was checked is the profile as it stands now: a later change makes the check outdated.
+    const facts = await trx
+      .selectFrom('organizations')
+      .select(['name', 'registration_number', 'trade_registration_number'])
+      .where('id', '=', evidence.organization_id)
+      .executeTakeFirstOrThrow();
     await trx
       .updateTable('supplier_evidence')
       .set({
@@ -315,6 +362,9 @@ export async function approveEvidence(
         reviewed_at: new Date(),
         checked: input.checked,
         valid_until: validUntil,
+        checked_name: facts.name,
+        checked_registration_number: facts.registration_number,
+        checked_trade_number: evidence.kind === 'trade_registration' ? facts.trade_registration_number : null,
       })
       .where('id', '=', evidence.id)
       .execute();
@@ -329,6 +379,11 @@ export async function approveEvidence(
         kind: evidence.kind,
         checked: input.checked,
         valid_until: validUntil,
+        company_name: facts.name,
+        registration_number: facts.registration_number,
+        ...(evidence.kind === 'trade_registration'
+          ? { trade_registration_number: facts.trade_registration_number }
+          : {}),
       },
     });
     const contact = await supplierContact(trx, evidence.organization_id, evidence.submitted_by);
@@ -367,7 +422,7 @@ export async function rejectEvidence(
 ): Promise<ReviewItemOut> {
   const db = services.db.db;
   await db.transaction().execute(async (trx) => {
-    const evidence = await lockPending(trx, input.id);
+    const evidence = await lockPending(trx, who, input.id);
     await trx
       .updateTable('supplier_evidence')
       .set({

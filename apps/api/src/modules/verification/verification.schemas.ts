@@ -1,8 +1,11 @@
 import { EVIDENCE_KINDS, supplierVerificationSchema, TRADES } from '@propertydna/domain';
 import { z } from 'zod';
 
-/** The status of one submission: lapsed is an approval past its valid-until date (computed, not stored). */
-export const EVIDENCE_OUT_STATUSES = ['pending', 'approved', 'rejected', 'lapsed'] as const;
+/**
+ * The status of one submission: lapsed is an approval past its valid-until date, outdated one whose
+ * company name or number changed since the reviewer checked it (both computed, not stored).
+ */
+export const EVIDENCE_OUT_STATUSES = ['pending', 'approved', 'rejected', 'lapsed', 'outdated'] as const;
 
 /** One piece of evidence and the decision on it, as the supplier and the back office see it. */
 export const evidenceOutSchema = z

@@ -1,4 +1,7 @@
 import {
+  type CompanyFacts,
+  checkedFactsChanged,
+  type EvidenceKind,
   evidenceCheckStatus,
   isStillValid,
   johannesburgToday,
@@ -19,20 +22,39 @@ export const REVIEW_SOURCE = 'PropertyDNA review';
 
 interface EvidenceCheckRow {
   organization_id: string;
-  kind: VerificationCheck['kind'];
+  kind: EvidenceKind;
   trade: VerificationCheck['trade'];
   status: 'pending' | 'approved' | 'rejected';
   reviewed_at: Date | string | null;
   checked: string | null;
   valid_until: string | null;
+  checked_name: string | null;
+  checked_registration_number: string | null;
+  checked_trade_number: string | null;
 }
 
 /**
  * The standing of each kind of evidence (and each trade) from a supplier's submissions, newest first:
- * an approval still valid on `today` wins (a newer pending or rejected submission does not take it
- * away); otherwise the newest submission's status (an approval past its date is 'lapsed').
+ * an approval still valid on `today` whose checked facts are still the profile's wins (a newer pending or
+ * rejected submission does not take it away); otherwise the newest submission's status (an approval past
+ * its date is 'lapsed', one whose company name or number changed since is 'outdated').
  */
-function evidenceChecks(rows: readonly EvidenceCheckRow[], today: string): VerificationCheck[] {
+function evidenceChecks(
+  rows: readonly EvidenceCheckRow[],
+  today: string,
+  profile: CompanyFacts,
+): VerificationCheck[] {
+  const outdated = (row: EvidenceCheckRow) =>
+    row.status === 'approved' &&
+    checkedFactsChanged(
+      row.kind,
+      {
+        name: row.checked_name,
+        registration_number: row.checked_registration_number,
+        trade_registration_number: row.checked_trade_number,
+      },
+      profile,
+    );
   const slots = new Map<string, EvidenceCheckRow[]>();
   for (const row of rows) {
     const slot = `${row.kind}:${row.trade ?? ''}`;
@@ -40,13 +62,13 @@ function evidenceChecks(rows: readonly EvidenceCheckRow[], today: string): Verif
   }
   return [...slots.values()].map((submissions) => {
     const current = submissions.find(
-      (row) => row.status === 'approved' && isStillValid(row.valid_until, today),
+      (row) => row.status === 'approved' && isStillValid(row.valid_until, today) && !outdated(row),
     );
     // Every slot holds at least one row: it was made from one.
     const row = current ?? (submissions[0] as EvidenceCheckRow);
     return {
       kind: row.kind,
-      status: evidenceCheckStatus(row.status, row.valid_until, today),
+      status: evidenceCheckStatus(row.status, row.valid_until, today, outdated(row)),
       checked_at: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
       valid_until: row.status === 'approved' ? row.valid_until : null,
       source: REVIEW_SOURCE,
@@ -79,7 +101,11 @@ export async function supplierVerification(
   const ids = [...new Set(organizationIds)];
   if (ids.length === 0) return answer;
   const [organizations, rows, registers] = await Promise.all([
-    db.selectFrom('organizations').select(['id', 'specialties']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('organizations')
+      .select(['id', 'specialties', 'name', 'registration_number', 'trade_registration_number'])
+      .where('id', 'in', ids)
+      .execute(),
     db
       .selectFrom('supplier_evidence')
       .select([
@@ -90,6 +116,9 @@ export async function supplierVerification(
         'reviewed_at',
         'checked',
         sql<string | null>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until'),
+        'checked_name',
+        'checked_registration_number',
+        'checked_trade_number',
       ])
       .where('organization_id', 'in', ids)
       .orderBy('submitted_at', 'desc')
@@ -97,16 +126,17 @@ export async function supplierVerification(
       .execute(),
     registerChecks(db, ids, today),
   ]);
-  const specialties = new Map(organizations.map((org) => [org.id, org.specialties]));
+  const profiles = new Map(organizations.map((org) => [org.id, org]));
   for (const id of ids) {
     const checks = [
       ...evidenceChecks(
         rows.filter((row) => row.organization_id === id),
         today,
+        profiles.get(id) ?? { name: null, registration_number: null, trade_registration_number: null },
       ),
       ...(registers.get(id) ?? []),
     ].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
-    const level = verificationLevelOf(checks, tradesRequiredBy(specialties.get(id) ?? []));
+    const level = verificationLevelOf(checks, tradesRequiredBy(profiles.get(id)?.specialties ?? []));
     answer.set(id, { level, checks });
   }
   return answer;

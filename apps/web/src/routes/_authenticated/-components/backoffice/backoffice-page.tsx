@@ -30,6 +30,7 @@ const STATUS_LABELS: Record<Review['status'], string> = {
   approved: 'Approved',
   rejected: 'Rejected',
   lapsed: 'Lapsed',
+  outdated: 'Outdated',
 };
 
 /** The document itself, in place: a PDF in a frame, an image as an image, anything else as a link. */

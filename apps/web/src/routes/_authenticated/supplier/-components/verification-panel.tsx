@@ -46,18 +46,21 @@ const STATUS_COLORS: Record<Evidence['status'], string> = {
   approved: 'green',
   rejected: 'red',
   lapsed: 'orange',
+  outdated: 'orange',
 };
 const STATUS_LABELS: Record<Evidence['status'], string> = {
   pending: 'Pending review',
   approved: 'Approved',
   rejected: 'Rejected',
   lapsed: 'Lapsed',
+  outdated: 'Outdated',
 };
 
 /** What the reviewer decided, in a sentence: what was checked and until when, or why it was rejected. */
 export function decisionLine(evidence: Evidence): string {
   if (evidence.status === 'pending') return 'Waiting for a PropertyDNA reviewer';
   if (evidence.status === 'rejected') return `Rejected: ${evidence.reject_reason ?? ''}`;
+  if (evidence.status === 'outdated') return VERIFICATION_MESSAGES.outdated;
   const until = evidence.valid_until ? `valid until ${formatDate(evidence.valid_until)}` : 'no end date';
   const by = evidence.reviewer_name ? ` by ${evidence.reviewer_name}` : '';
   return `Checked${by}: ${evidence.checked ?? ''} · ${until}`;
@@ -205,6 +208,11 @@ export function VerificationPanel() {
         <VerificationLevelBadge level={verification.level} />
       </Group>
       <Text size="sm">{VERIFICATION_LEVEL_MEANINGS[verification.level]}</Text>
+      {verification.checks.some((check) => check.status === 'outdated') && (
+        <Alert color="orange" title="Company details changed">
+          {VERIFICATION_MESSAGES.outdated}
+        </Alert>
+      )}
       {verification.checks.length > 0 && (
         <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your checks">
           {verification.checks.map((check) => (
