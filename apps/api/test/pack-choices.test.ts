@@ -99,10 +99,7 @@ describe(`packs the owner controls (${databaseKind})`, () => {
     const res = await insurancePack(owner, propertyId);
     expect(res.status, res.text).toBe(200);
     const pack = insurancePackSchema.parse(res.json());
-    expect(pack.choice).toEqual({
-      sections: ['compliance_summary', 'policy_findings', 'maintenance'],
-      excluded_document_ids: [],
-    });
+    expect(pack.choice).toEqual({ sections: ['compliance_summary', 'policy_findings', 'maintenance'] });
     expect(pack.compliance).toBeNull();
     expect(pack.in_order?.length).toBeGreaterThan(0);
     expect(pack.in_order?.every((finding) => finding.type === 'compliant')).toBe(true);
@@ -178,7 +175,9 @@ describe(`packs the owner controls (${databaseKind})`, () => {
         await insurancePack(owner, propertyId, `&exclude=${ids.coc}&exclude=policy_findings,maintenance`)
       ).json(),
     );
-    expect(chosen.choice).toEqual({ sections: ['compliance_summary'], excluded_document_ids: [ids.coc] });
+    // The pack says which sections it has, never that a document was left out.
+    expect(chosen.choice).toEqual({ sections: ['compliance_summary'] });
+    expect(JSON.stringify(chosen)).not.toContain(ids.coc);
     expect(chosen.certificates.map((document) => document.id)).toEqual([ids.roof]);
     expect(chosen.policy_findings).toBeNull();
     expect(chosen.maintenance).toBeNull();
@@ -220,10 +219,7 @@ describe(`packs the owner controls (${databaseKind})`, () => {
     const back = insurancePackSchema.parse(
       (await insurancePack(owner, propertyId, `&include=${ids.coc},maintenance`)).json(),
     );
-    expect(back.choice).toEqual({
-      sections: ['compliance_summary', 'maintenance'],
-      excluded_document_ids: [],
-    });
+    expect(back.choice).toEqual({ sections: ['compliance_summary', 'maintenance'] });
     expect(propertySummarySchema.parse((await summary(owner, propertyId)).json()).choice.sections).toContain(
       'compliance_gaps',
     );
@@ -279,7 +275,7 @@ describe(`packs the owner controls (${databaseKind})`, () => {
     expect(plain.letter).toContain('Evidence enclosed');
     expect(plain.letter).toContain('Timeline');
     expect(plain.json.evidence.every((item: { missing: boolean }) => !item.missing)).toBe(true);
-    expect(plain.json.pack_choice).toEqual({ sections: ['timeline'], excluded_document_ids: [] });
+    expect(plain.json.pack_choice).toEqual({ sections: ['timeline'] });
     expect([...plain.files.keys()]).toContain('photos/Ceiling.jpg');
 
     const shown = ok(await preview(owner, `pack=claim_pack&claimId=${claim.id}`)).json();
@@ -301,16 +297,16 @@ describe(`packs the owner controls (${databaseKind})`, () => {
     // Remembered for the next claim pack.
     const next = await pack();
     expect(next.letter).toContain('Missing');
-    expect(next.json.pack_choice).toEqual({ sections: ['compliance_gaps'], excluded_document_ids: [photo] });
+    expect(next.json.pack_choice).toEqual({ sections: ['compliance_gaps'] });
+    expect(JSON.stringify(next.json)).not.toContain(photo);
   });
 
   /**
    * Everything a pack says, as text: a JSON pack as it is, a ZIP's every file (PDFs as their text), a
-   * PDF's text: where a left-out document's name or id must not appear. The choice's own record of what
-   * was left out (excluded_document_ids) is the one place its id belongs, so it is not read.
+   * PDF's text: where a left-out document's name or id must not appear, not even as a record that it was
+   * left out (the preview, the owner's own, says that).
    */
-  const json = (text: string) =>
-    JSON.stringify(JSON.parse(text), (key, value) => (key === 'excluded_document_ids' ? undefined : value));
+  const json = (text: string) => JSON.stringify(JSON.parse(text));
   const said = async (res: Download): Promise<string> => {
     expect(res.status, res.text.slice(0, 300)).toBe(200);
     if (res.body.subarray(0, 4).toString('latin1') === '%PDF') return (await pdfTextOf(res.body)).text;
@@ -379,7 +375,6 @@ describe(`packs the owner controls (${databaseKind})`, () => {
     const query = `&include=compliance_gaps&exclude=${policy}`;
     const res = await insurancePack(owner, propertyId, query);
     const pack = insurancePackSchema.parse(res.json());
-    expect(pack.choice.excluded_document_ids).toEqual([policy]);
     expect(pack.policies).toEqual([]);
     expect(pack.policy_findings).toEqual([]);
     // The condition the policy states is still proved by the roof inspection, without naming the policy.
@@ -400,7 +395,6 @@ describe(`packs the owner controls (${databaseKind})`, () => {
     const { owner, propertyId, policy, roof } = await ownerWithAnalysedPolicy();
     const query = `&include=compliance_gaps,${policy}&exclude=${roof}`;
     const pack = insurancePackSchema.parse((await insurancePack(owner, propertyId, query)).json());
-    expect(pack.choice.excluded_document_ids).toEqual([roof]);
     expect(pack.policy_findings?.some((finding) => finding.document_id === policy)).toBe(true);
     expect(pack.policy_findings?.some((finding) => finding.finding_type === 'evidence')).toBe(false);
     // The rule the roof inspection met is not shown as in order: its proof is not in the pack.
@@ -417,7 +411,6 @@ describe(`packs the owner controls (${databaseKind})`, () => {
     const { owner, propertyId, policy, roof } = await ownerWithAnalysedPolicy();
     const query = `&include=compliance_gaps,compliance_summary,documents_list,maintenance&exclude=${policy},${roof}`;
     const report = propertySummarySchema.parse((await summary(owner, propertyId, query)).json());
-    expect(report.choice.excluded_document_ids.sort()).toEqual([policy, roof].sort());
     expect(report.compliance).not.toBeNull();
     for (const format of ['json', 'pdf']) {
       const text = await said(await summary(owner, propertyId, query, format));
@@ -460,7 +453,7 @@ describe(`packs the owner controls (${databaseKind})`, () => {
     expect(res.status, res.text.slice(0, 300)).toBe(200);
     const files = await unzip(res.body);
     const json = JSON.parse(String(files.get('claim.json')));
-    expect(json.pack_choice.excluded_document_ids).toEqual([policy]);
+    expect(json.pack_choice).toEqual({ sections: ['timeline'] });
     expect(json.cover).toMatchObject({
       status: 'in_force',
       in_force: true,

@@ -9,6 +9,8 @@ import {
   PACK_TYPES,
   packChoiceChange,
   packChoiceSchema,
+  packedChoice,
+  packedChoiceSchema,
   packSectionLabel,
   packSections,
 } from './pack.js';
@@ -107,5 +109,13 @@ describe('applyPackChoice', () => {
         { include: { sections: [], documents: [] }, exclude: { sections: [], documents: [] } },
       ).sections,
     ).toEqual(['timeline']);
+  });
+});
+
+describe('packedChoice', () => {
+  it('keeps the sections and drops what was left out', () => {
+    const packed = packedChoice({ sections: ['timeline'], excluded_document_ids: ['a-document'] });
+    expect(packed).toEqual({ sections: ['timeline'] });
+    expect(packedChoiceSchema.parse(packed)).toEqual(packed);
   });
 });

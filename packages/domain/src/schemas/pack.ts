@@ -186,6 +186,22 @@ export const packChoiceOutSchema = z
 export type PackChoiceOut = z.infer<typeof packChoiceOutSchema>;
 
 /**
+ * The choice as a pack itself carries it: its sections only. What the owner left out is theirs to know
+ * (the preview answers it); a pack sent to an insurer does not say that anything was left out.
+ */
+export const packedChoiceSchema = z
+  .object({
+    sections: z.array(z.enum(PACK_SECTIONS)).meta({ description: 'The sections put in, in pack order' }),
+  })
+  .meta({ id: 'PackSections' });
+export type PackedChoice = z.infer<typeof packedChoiceSchema>;
+
+/** A pack's own record of its choice: the sections, never the documents left out. */
+export function packedChoice(choice: PackChoiceOut): PackedChoice {
+  return { sections: choice.sections };
+}
+
+/**
  * The remembered choice (or the defaults) changed by a request: sections added and taken away, and
  * documents left out or put back in.
  */

@@ -6,6 +6,7 @@ import {
   formatDate,
   INCIDENT_GUIDANCE,
   johannesburgToday,
+  packedChoice,
   policiesForClaim,
 } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
@@ -302,7 +303,10 @@ export async function claimPack(
         now,
       ),
     },
-    { path: 'claim.json', content: `${JSON.stringify({ ...claim, pack_choice: choice.out }, null, 2)}\n` },
+    {
+      path: 'claim.json',
+      content: `${JSON.stringify({ ...claim, pack_choice: packedChoice(choice.out) }, null, 2)}\n`,
+    },
     ...files,
   ];
   return {

@@ -19,6 +19,7 @@ import {
   packChoiceCheck,
   packChoiceFields,
   packChoiceOutSchema,
+  packedChoiceSchema,
   REMINDER_PRIORITIES,
   REMINDER_TYPES,
   TASK_PRIORITIES,
@@ -277,7 +278,7 @@ export const insurancePackSchema = z
     generated_at: isoTime,
     organization: z.string().meta({ description: 'The owner (their organisation)' }),
     property: reportPropertySchema,
-    choice: packChoiceOutSchema,
+    choice: packedChoiceSchema,
     policies: z.array(reportPolicySchema).meta({ description: 'The policies the owner put in' }),
     certificates: z
       .array(reportDocumentSchema)
@@ -316,7 +317,7 @@ export const propertySummarySchema = z
       documents_count: z.number().int(),
       last_activity: isoTime,
     }),
-    choice: packChoiceOutSchema,
+    choice: packedChoiceSchema,
     in_order: z.array(complianceFindingSchema).nullable().meta({
       description: 'compliance_summary: the rules met, with their evidence; null when left out',
     }),

@@ -15,6 +15,7 @@ import {
   PACK_SECTION_DEFAULTS,
   PACK_TYPE_LABELS,
   type PackType,
+  packedChoice,
   packSectionLabel,
   packSections,
   provenanceLine,
@@ -297,7 +298,7 @@ export async function insurancePack(
       generated_at: now.toISOString(),
       organization,
       property: toReportProperty(property),
-      choice: choice.out,
+      choice: packedChoice(choice.out),
       policies: policies.map((document): ReportPolicy => {
         const analysis = analyses.get(document.id);
         const identity = identities.get(document.id);
@@ -421,7 +422,7 @@ export async function propertySummary(
         documents_count: property.documentsCount,
         last_activity: property.lastActivity,
       },
-      choice: choice.out,
+      choice: packedChoice(choice.out),
       in_order: choice.has('compliance_summary') ? inOrder(check, leftOut) : null,
       compliance: gaps
         ? {
