@@ -193,6 +193,30 @@ describe('supplier verification', () => {
     await ownerPage.setViewportSize({ width: 390, height: 844 });
     await shot(ownerPage, 'find-provider-390');
     assert.ok(describeViolations);
+
+    // The supplier then changes its company name: nobody checked the new one, so the checks are outdated,
+    // the level drops and the Verification tab says to submit again.
+    const renamed = await api('/api/supplier/profile', {
+      token: supplier.token,
+      method: 'PUT',
+      body: {
+        company_name: 'Someone Else Roofing (Pty) Ltd',
+        registration_number: '2019/123456/07',
+        specialties: 'Roofing',
+      },
+    });
+    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await page.getByTestId('verification-level').getByText('Self-declared').waitFor();
+    await page
+      .getByText('Your company details changed since they were checked: submit again')
+      .first()
+      .waitFor();
+    await assertAccessible(page, 'the Verification tab with outdated checks');
+    await shot(page, 'supplier-outdated-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'supplier-outdated-390');
   });
 
   it('answers 403 to a non-staff account on the back office, and shows it nothing', async () => {
