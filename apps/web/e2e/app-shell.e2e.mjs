@@ -402,6 +402,7 @@ describe('the app shell of a signed-in supplier', () => {
         '/supplier?tab=jobs',
         '/supplier?tab=profile',
         '/supplier?tab=insurance',
+        '/supplier?tab=verification',
         '/supplier?tab=templates',
         '/supplier?tab=settings',
       ],

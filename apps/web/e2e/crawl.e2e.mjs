@@ -161,6 +161,7 @@ describe('crawl of every page and link', () => {
       '/supplier?tab=jobs',
       '/supplier?tab=profile',
       '/supplier?tab=insurance',
+      '/supplier?tab=verification',
       '/supplier?tab=templates',
       '/supplier?tab=settings',
     ]);
