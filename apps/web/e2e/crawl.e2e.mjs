@@ -168,7 +168,7 @@ describe('crawl of every page and link', () => {
     // Each section names itself; the console opens on Jobs.
     assert.deepEqual(
       [...nav, '/supplier', '/supplier/dashboard'].map((path) => titles.get(path)),
-      ['Jobs', 'Profile', 'Insurance', 'Templates', 'Settings', 'Jobs', 'Jobs'].map(
+      ['Jobs', 'Profile', 'Insurance', 'Verification', 'Templates', 'Settings', 'Jobs', 'Jobs'].map(
         (section) => `${section} · ${PRODUCT}`,
       ),
     );
