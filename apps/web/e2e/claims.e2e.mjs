@@ -166,7 +166,9 @@ describe('claims and reminders that protect the owner', () => {
     assert.ok(still.body.some((reminder) => reminder.id === `document:${policyId}`));
 
     await dialog.getByRole('radio', { name: 'I have the replacement document' }).check();
-    await dialog.getByText(/No current document of the same kind is in the vault yet/).waitFor();
+    await dialog
+      .getByText(/No current document of the same kind that expires after this one is in the vault yet/)
+      .waitFor();
     await assertAccessible(page, 'the Mark Complete dialog of an expiry (desktop)');
     await save(page, 'complete-expiry-desktop');
     const chooser = page.waitForEvent('filechooser');
