@@ -53,6 +53,16 @@ function unzip(buffer) {
   });
 }
 
+/**
+ * Waits until no CSS transition or animation is running: a dialog fading in has its buttons at part
+ * opacity (white on blue-8 reads 5.02:1 once it is shown, 3.26:1 half-way), so axe checks it as it ends.
+ */
+async function transitionsEnded(page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
 async function download(page, trigger) {
   const [file] = await Promise.all([page.waitForEvent('download'), trigger()]);
   return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
@@ -117,6 +127,7 @@ describe('pack chooser', () => {
     assert.equal(await coc.isChecked(), true);
     const preview = dialog.getByTestId('pack-preview');
     assert.match(await preview.textContent(), /Electrical CoC\.pdf/);
+    await transitionsEnded(page);
     await assertAccessible(page, 'pack chooser');
     await save(page, 'pack-chooser');
 
@@ -158,6 +169,7 @@ describe('pack chooser', () => {
 
     await page.setViewportSize(PHONE);
     await assertNoSideScroll(page, 'pack chooser on a phone');
+    await transitionsEnded(page);
     await assertAccessible(page, 'pack chooser on a phone');
     await save(page, 'pack-chooser-phone');
     await dialog.getByRole('button', { name: 'Reset to defaults' }).click();
@@ -193,6 +205,7 @@ describe('pack chooser', () => {
     const gaps = dialog.getByRole('checkbox', { name: /^What is missing/ });
     await gaps.waitFor();
     assert.equal(await gaps.isChecked(), false);
+    await transitionsEnded(page);
     await assertAccessible(page, 'claim pack chooser');
     await save(page, 'claim-pack-chooser');
     await dialog.getByRole('button', { name: 'Done' }).click();

@@ -34,6 +34,8 @@ const REPORT = vaultDocument({
   verified: true,
   status: 'Verified',
   verified_by_organization: 'Cape Roofing CC',
+  provenance: { kind: 'supplier_issued', issuer_name: 'Cape Roofing CC', issuer_level: 'register_matched' },
+  badge: 'Verified',
   metadata: { certificate_type: 'roof_inspection', issued_on: '2026-10-01' },
   issued_on: '2026-10-01',
   issue_date: 'known',
@@ -175,6 +177,21 @@ describe('OwnerNotesModal', () => {
       expect(updates).toEqual([{ id: 'report', patch: { owner_notes: 'Gutters next time.' } }]),
     );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('names a self-declared issuer too: who issued it is not a claim that it was checked', () => {
+    const report = vaultDocument({
+      ...REPORT,
+      verified_by: null,
+      verified: false,
+      status: 'Pending',
+      verified_by_organization: null,
+      provenance: { kind: 'supplier_issued', issuer_name: 'Kloof Roofing', issuer_level: 'self_declared' },
+      badge: 'Self-declared',
+    });
+    renderWithApi(<OwnerNotesModal document={report} onClose={vi.fn()} />);
+    const dialog = within(screen.getByRole('dialog', { name: 'Your notes' }));
+    expect(dialog.getByText(/As issued by Kloof Roofing: Roof inspection report/)).toBeTruthy();
   });
 
   it("shows the server's refusal in the dialog", async () => {

@@ -184,7 +184,8 @@ function NotesForm({
     await invalidateDocumentQueries(utils, [document.property_id]);
   };
 
-  const issuer = document.verified_by_organization ?? 'its issuer';
+  // The issuer's name is in the provenance whatever its level: naming who issued it claims no check.
+  const issuer = document.provenance.issuer_name ?? 'its issuer';
   return (
     <form onSubmit={(event) => void save(event)} noValidate>
       <Stack gap="md">
