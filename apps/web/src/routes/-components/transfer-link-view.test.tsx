@@ -1,4 +1,4 @@
-import { TRANSFER_MESSAGES } from '@propertydna/domain';
+import { EMAIL_VERIFICATION_MESSAGES, TRANSFER_MESSAGES } from '@propertydna/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRANSFER_UI } from '../../components/transfers/labels';
@@ -73,6 +73,14 @@ describe('TransferLinkContent', () => {
     await renderPage();
     const link = await screen.findByRole('link', { name: 'Review on your dashboard' });
     expect(link.getAttribute('href')).toBe('/app');
+  });
+
+  it('signed in with the addressed email, not confirmed yet: says to confirm it first', async () => {
+    session.current = { status: 'authenticated', user: { email: 'buyer@example.com' } };
+    const confirmFirst = EMAIL_VERIFICATION_MESSAGES.required('buyer@example.com');
+    await renderPage({ link: linkView(), withheld: { count: 1, confirmFirst } });
+    expect(await screen.findByText(confirmFirst, { exact: false })).toBeTruthy();
+    expect(screen.queryByText(/Accept or decline the transfer on your dashboard/)).toBeNull();
   });
 
   it('signed in with another email: says which address the transfer is for', async () => {

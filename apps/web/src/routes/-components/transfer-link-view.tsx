@@ -167,10 +167,13 @@ function AddresseeNextStep({
       </Stack>
     );
   }
+  // An unconfirmed address sees no transfer addressed to it: say what comes first, not "accept it there".
+  const confirmFirst = transfers.data?.confirm_first;
   return (
     <Stack gap="sm">
       <Text>
-        You are signed in as <strong>{email}</strong>. Accept or decline the transfer on your dashboard.
+        You are signed in as <strong>{email}</strong>.{' '}
+        {confirmFirst ?? 'Accept or decline the transfer on your dashboard.'}
       </Text>
       <Group>
         <ButtonLink to="/app">Review on your dashboard</ButtonLink>
