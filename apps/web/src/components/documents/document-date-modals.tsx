@@ -58,6 +58,34 @@ export function ConfirmIssueDateModal({
 }
 
 type UpdateMutation = ReturnType<typeof trpc.documents.update.useMutation>;
+type DocumentPatch = Parameters<UpdateMutation['mutateAsync']>[0]['patch'];
+
+/**
+ * One document change from a dialog: sends the patch, keeps the server's refusal to show in the form,
+ * and on success says so, closes and refreshes the document's lists.
+ */
+function usePatchDocument(
+  update: UpdateMutation,
+  document: VaultDocument,
+  onClose: () => void,
+  messages: { done: string; failed: string },
+) {
+  const utils = trpc.useUtils();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const patch = async (change: DocumentPatch) => {
+    setServerError(null);
+    try {
+      await update.mutateAsync({ id: document.id, patch: change });
+    } catch (error) {
+      setServerError(errorMessage(error, messages.failed));
+      return;
+    }
+    notifications.show({ color: 'green', message: messages.done });
+    onClose();
+    await invalidateDocumentQueries(utils, [document.property_id]);
+  };
+  return { patch, serverError, setServerError };
+}
 
 function ConfirmForm({
   document,
@@ -68,26 +96,19 @@ function ConfirmForm({
   update: UpdateMutation;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const recorded = issuedOnOf(document) ?? '';
   const own = document.source === 'owner_upload';
   const [issuedOn, setIssuedOn] = useState(recorded);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { patch, serverError, setServerError } = usePatchDocument(update, document, onClose, {
+    done: ISSUE_DATE_CONFIRMED,
+    failed: 'The issue date could not be confirmed',
+  });
   const invalid = !isIsoDate(issuedOn);
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (invalid) return;
-    setServerError(null);
-    try {
-      await update.mutateAsync({ id: document.id, patch: { issued_on: issuedOn } });
-    } catch (error) {
-      setServerError(errorMessage(error, 'The issue date could not be confirmed'));
-      return;
-    }
-    notifications.show({ color: 'green', message: ISSUE_DATE_CONFIRMED });
-    onClose();
-    await invalidateDocumentQueries(utils, [document.property_id]);
+    await patch({ issued_on: issuedOn });
   };
 
   return (
@@ -163,25 +184,18 @@ function NotesForm({
   update: UpdateMutation;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const [notes, setNotes] = useState(document.owner_notes ?? '');
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { patch, serverError, setServerError } = usePatchDocument(update, document, onClose, {
+    done: NOTES_SAVED,
+    failed: 'The notes could not be saved',
+  });
   const summary = certificateSummary(document);
   const tooLong = notes.length > MAX_OWNER_NOTES;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (tooLong) return;
-    setServerError(null);
-    try {
-      await update.mutateAsync({ id: document.id, patch: { owner_notes: notes } });
-    } catch (error) {
-      setServerError(errorMessage(error, 'The notes could not be saved'));
-      return;
-    }
-    notifications.show({ color: 'green', message: NOTES_SAVED });
-    onClose();
-    await invalidateDocumentQueries(utils, [document.property_id]);
+    await patch({ owner_notes: notes });
   };
 
   // The issuer's name is in the provenance whatever its level: naming who issued it claims no check.
