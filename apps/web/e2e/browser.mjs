@@ -368,12 +368,21 @@ export function describeViolations(violations) {
     .join('\n');
 }
 
+/** Waits until no CSS transition or animation is running (a dialog has finished fading in or out). */
+export async function transitionsEnded(page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
 /**
  * Fails when axe-core finds a violation of impact serious or critical on the page (WCAG 2.1 A/AA and
  * best practices, colour contrast included); the message lists rule, impact, element and summary.
  * Wait for the page's content before calling it: axe checks what is rendered.
  */
 export async function assertAccessible(page, label) {
+  // A dialog fading in has its text at part opacity, which axe reads as too little contrast.
+  await transitionsEnded(page);
   const violations = await axeViolations(page);
   assert.ok(
     violations.length === 0,

@@ -19,6 +19,7 @@ import {
   pdfBytes,
   screenshots,
   signIn,
+  transitionsEnded,
   uploadDocument,
   useBrowser,
   VIEWPORTS,
@@ -35,12 +36,6 @@ const shown = (date) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(8,
 /** Today's date in Johannesburg (UTC+2), `days` on. */
 const dateIn = (days = 0) =>
   new Date(Date.now() + 2 * 60 * 60 * 1000 + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
-async function transitionsEnded(page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
 
 describe('claims and reminders that protect the owner', () => {
   const session = useBrowser();

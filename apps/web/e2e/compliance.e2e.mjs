@@ -14,6 +14,7 @@ import {
   newAccount,
   pdfBytes,
   toast,
+  transitionsEnded,
   uploadDocument,
   useBrowser,
   VIEWPORTS,
@@ -26,13 +27,6 @@ if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 
 async function screenshot(page, name) {
   if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-}
-
-/** Waits until no CSS transition or animation is running (a dialog fading in is checked as it ends). */
-async function transitionsEnded(page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
 }
 
 /** Creates a Cape Town property of the account's through the API; answers its id. */

@@ -20,6 +20,7 @@ import {
   screenshots,
   signIn,
   toast,
+  transitionsEnded,
   useBrowser,
   VIEWPORTS,
   watchPage,
@@ -39,13 +40,6 @@ const shown = (date) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(8,
 /** Today's date in Johannesburg (UTC+2), `days` on. */
 const dateIn = (days = 0) =>
   new Date(Date.now() + 2 * 60 * 60 * 1000 + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
-/** Waits until no CSS transition or animation is running (a dialog fading in is checked as it ends). */
-async function transitionsEnded(page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
 
 const taskCard = (page, title) => page.getByRole('article', { name: title, exact: true });
 const reminders = (page) => page.getByRole('list', { name: 'Reminders' });

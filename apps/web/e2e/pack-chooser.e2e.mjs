@@ -19,6 +19,7 @@ import {
   pdfBytes,
   screenshots,
   signIn,
+  transitionsEnded,
   uploadDocument,
   useBrowser,
   VIEWPORTS,
@@ -51,16 +52,6 @@ function unzip(buffer) {
       zip.readEntry();
     });
   });
-}
-
-/**
- * Waits until no CSS transition or animation is running: a dialog fading in has its buttons at part
- * opacity (white on blue-8 reads 5.02:1 once it is shown, 3.26:1 half-way), so axe checks it as it ends.
- */
-async function transitionsEnded(page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
 }
 
 async function download(page, trigger) {
