@@ -9,7 +9,7 @@ const sources = readdirSync(path.join(root, 'src'), { recursive: true, encoding:
   .filter((file) => file.endsWith('.ts'))
   .map((file) => ({ file, text: readFileSync(path.join(root, 'src', file), 'utf8') }));
 const importsOf = (text: string) =>
-  [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1] ?? '');
+  [...text.matchAll(/\b(?:from\s+|import\s*\(\s*|import\s+)'([^']+)'(?=\s*[;)])/g)].map((m) => m[1] ?? '');
 
 describe('package boundaries', () => {
   it('depends at run time on zod and dayjs only', () => {

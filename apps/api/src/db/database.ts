@@ -10,6 +10,8 @@ import type {
   DocumentSource,
   EvidenceKind,
   EvidenceStatus,
+  ExtractedFieldState,
+  ExtractionStatus,
   IncidentType,
   MaintenanceFrequency,
   PackSection,
@@ -17,7 +19,11 @@ import type {
   PolicyCheckStatus,
   PropertyFeature,
   PropertyType,
+  ProposedField,
   ProvenanceKind,
+  ReadDocumentKind,
+  ReadLine,
+  ReadPage,
   ReminderPriority,
   ReminderType,
   TaskPriority,
@@ -55,6 +61,8 @@ export interface OrganizationTable {
   website: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** "Accept high-confidence fields automatically" (issue 27): off unless the owner turns it on. */
+  auto_accept_read_fields: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface UserTable {
@@ -389,6 +397,8 @@ export interface Database {
   supplier_insurance: SupplierInsuranceTable;
   compliance_checks: ComplianceCheckTable;
   policy_analyses: PolicyAnalysisTable;
+  document_extractions: DocumentExtractionTable;
+  document_pages: DocumentPageTable;
   policy_findings: PolicyFindingTable;
   maintenance_tasks: MaintenanceTaskTable;
   maintenance_completions: MaintenanceCompletionTable;
@@ -613,6 +623,44 @@ export interface PolicyAnalysisTable {
   policy_number: ColumnType<string | null, string | null | undefined, string | null>;
   insurer: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A document's reading (issue 27, migration 0030): where it stands and what was proposed from it. */
+export interface DocumentExtractionTable {
+  document_id: string;
+  organization_id: string;
+  status: ExtractionStatus;
+  kind: ReadDocumentKind | null;
+  pages: number | null;
+  pages_read: ColumnType<number, number | undefined, number>;
+  page_limit_reached: ColumnType<boolean, boolean | undefined, boolean>;
+  message: string | null;
+  /** StoredExtractedField[] (the API's extractedFieldSchema without its label). */
+  fields: ColumnType<StoredExtractedField[], string | undefined, string>;
+  search_text: ColumnType<string, string | undefined, string>;
+  confirmed_at: Date | null;
+  confirmed_by: string | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A proposed field as stored: its evidence and what a person made of it. */
+export type StoredExtractedField = ProposedField & {
+  state: ExtractedFieldState;
+  confirmed_value: string | null;
+};
+
+/** The text of one page of a document as read, with its lines and word boxes (ReadPage). */
+export interface DocumentPageTable {
+  document_id: string;
+  page: number;
+  source: ReadPage['source'];
+  width: number;
+  height: number;
+  text: string;
+  lines: ColumnType<ReadLine[], string, string>;
+  preview_key: string | null;
 }
 
 /** A clause found in a policy's wording (spec §3 Finding), or the vault evidence of one. */
