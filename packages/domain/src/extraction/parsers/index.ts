@@ -1,0 +1,2 @@
+export * from './amounts.js';
+export * from './dates.js';
