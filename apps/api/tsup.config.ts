@@ -8,6 +8,8 @@ export default defineConfig({
     'migrate-cli': 'src/db/migrate-cli.ts',
     'create-staff-cli': 'src/create-staff-cli.ts',
     'import-register-cli': 'src/modules/registers/import-register-cli.ts',
+    // Loaded by path into the reader's worker thread (modules/extraction/reader/render-pool.ts).
+    'reader-render-worker': 'src/modules/extraction/reader/render-worker.ts',
   },
   format: 'esm',
   platform: 'node',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -22,6 +23,7 @@ import { calendarFeedRoutes } from './modules/calendar/calendar.feed.js';
 import { complianceDailyJob } from './modules/compliance/compliance.jobs.js';
 import { documentFileRoutes } from './modules/documents/documents.files.js';
 import { escalationFileRoutes } from './modules/escalation/escalation.files.js';
+import { createDocumentReader, defaultOcrWorkers } from './modules/extraction/reader/index.js';
 import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
 import { reportRoutes } from './modules/reports/reports.files.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
@@ -131,6 +133,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     mailer,
     jobs,
     issuerLevel: supplierVerificationLevel,
+    reader: createDocumentReader({
+      workers: env.OCR_WORKERS ?? defaultOcrWorkers(os.availableParallelism()),
+      pageLimit: env.OCR_PAGE_LIMIT,
+      timeLimitSeconds: env.OCR_TIME_LIMIT_SECONDS,
+      onWorkerError: (error) => app.log.error({ err: error }, 'OCR worker error'),
+    }),
   };
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
@@ -145,6 +153,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onClose', async () => {
     await jobs.stop(env.SHUTDOWN_TIMEOUT_MS);
     mailer.close();
+    await services.reader.close();
     await deps.db.close();
   });
 

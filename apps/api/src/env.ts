@@ -100,6 +100,15 @@ export const envSchema = z
       .int()
       .min(1)
       .default(500 * 1024 * 1024),
+    /**
+     * Reading documents (issue 27): OCR worker threads. Unset: one fewer than the cores (os.availableParallelism),
+     * at least one, so a core is left for the web server.
+     */
+    OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Pages read from one document at most; a longer one is read up to here and says so. */
+    OCR_PAGE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
+    /** Seconds one document's reading may take; the pages read by then are kept. */
+    OCR_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
   })
   .superRefine((env, ctx) => {
     // A server others can reach must know the address they use: every link it makes starts with it.

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.js';
 import type { Env } from '../env.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { DocumentReader } from '../modules/extraction/reader/index.js';
 import type { FileStore } from '../storage/file-store.js';
 
 /** What the app is built from: main.ts and the tests provide these. */
@@ -30,6 +31,11 @@ export interface AppServices extends AppDeps {
    * the supplier module, which imports it.
    */
   issuerLevel: IssuerLevelLookup;
+  /**
+   * Reads documents (text layers and OCR). One per app: its worker threads start on the first read and
+   * end when the app closes.
+   */
+  reader: DocumentReader;
 }
 
 export type IssuerLevelLookup = (

@@ -1,0 +1,425 @@
+import type { Readable } from 'node:stream';
+import { MAX_UPLOAD_BYTES, type ReadPage } from '@propertydna/domain';
+import sharp, { type Metadata } from 'sharp';
+import {
+  findOrientation,
+  type GreyImage,
+  type ImageInput,
+  normalise,
+  preview,
+  toPng,
+  turn,
+} from './images.js';
+import { type OcrLine, OcrPool, readingScore, toReadLines } from './ocr.js';
+import { RenderPool } from './render-pool.js';
+
+/**
+ * The reader (issue 27): the text of a PDF or a picture of pages, per page, with lines and words in
+ * boxes (fractions of the page) and confidences. A PDF's own text layer is taken as it is; a page
+ * without one (a scan inside a PDF) and every picture are read by OCR (tesseract.js, English, local
+ * data only). Heavy work stays off the event loop: mupdf and libheif in a worker thread (piscina),
+ * sharp on libuv's pool, tesseract in its own worker threads.
+ */
+
+export interface ReadResult {
+  /** 'done': read (pages may still be few, see message); 'unreadable': nothing could be read, message says why. */
+  status: 'done' | 'unreadable';
+  pages: ReadPage[];
+  /** Pages the document has (null when that could not be told: a damaged or refused file). */
+  pageCount: number | null;
+  pageLimitReached: boolean;
+  /** Why a reading is unreadable or incomplete, in words for the owner; null when everything was read. */
+  message: string | null;
+  /** A JPEG of each page read (~1000 px on its long side), the picture its boxes were measured on. */
+  previews: { page: number; jpeg: Buffer }[];
+}
+
+export interface ReadOptions {
+  /** Called after each page: pages read so far, and the document's pages (null until known). */
+  onProgress?: (pagesRead: number, pages: number | null) => void;
+}
+
+export interface DocumentReader {
+  /**
+   * Reads one document. Files that cannot be read give status 'unreadable' with a message; errors that
+   * may pass (an OCR worker that died) throw, so the job is retried.
+   */
+  read(source: Readable, contentType: string, options?: ReadOptions): Promise<ReadResult>;
+  /** Ends the workers; reading after close throws. */
+  close(): Promise<void>;
+}
+
+export interface DocumentReaderOptions {
+  /** OCR worker threads (tesseract). */
+  workers: number;
+  /** Pages read from one document at most; the rest are left (pageLimitReached). */
+  pageLimit: number;
+  /** Seconds one document may take; the pages read by then are kept. */
+  timeLimitSeconds: number;
+  /** Bytes read from a source at most (default MAX_UPLOAD_BYTES). */
+  maxBytes?: number;
+  /** Pixels a picture may declare (checked before decoding) and a rendered page may have. */
+  maxInputPixels?: number;
+  maxRenderPixels?: number;
+  /** Told of errors inside OCR workers. */
+  onWorkerError?: (error: unknown) => void;
+}
+
+/** Pictures larger than this (a 48-megapixel phone photo is 48 million) are refused before decoding. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+/** A PDF page rendered for OCR is at most this many pixels (A4 at 300 dpi is 8.7 million). */
+export const MAX_RENDER_PIXELS = 36_000_000;
+/** The largest page PDF allows is 14,400 points (200 inches) a side; beyond is a made-up page. */
+export const MAX_PDF_PAGE_POINTS = 14_400;
+const PDF_OCR_SCALE = 300 / 72;
+const PREVIEW_LONG_SIDE = 1000;
+const PREVIEW_QUALITY = 80;
+/** An OCR reading this sure of enough words is taken the way up it was read; otherwise the other way is tried. */
+const UPRIGHT_CONFIDENCE = 0.75;
+const UPRIGHT_WORDS = 3;
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/tiff']);
+const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
+
+/** Why a file cannot be read: ends the reading with status 'unreadable' and this message. */
+class Unreadable extends Error {
+  constructor(
+    message: string,
+    readonly pageCount: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The document's time is up (the reading keeps what it has). */
+class TimeUp extends Error {}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+const millions = (pixels: number) => `${Math.round(pixels / 1_000_000)} million`;
+
+/** The source in one buffer (shared, so worker threads see it without a copy), refused past maxBytes. */
+async function readSource(source: Readable, maxBytes: number): Promise<SharedArrayBuffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of source) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    length += buffer.length;
+    if (length > maxBytes) {
+      source.destroy();
+      throw new Unreadable(`The file is larger than ${megabytes(maxBytes)}, the most that is read`);
+    }
+    chunks.push(buffer);
+  }
+  const shared = new SharedArrayBuffer(length);
+  const view = new Uint8Array(shared);
+  let offset = 0;
+  for (const chunk of chunks) {
+    view.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return shared;
+}
+
+interface PageRead {
+  page: ReadPage;
+  preview: Buffer;
+}
+
+interface Reading {
+  signal: AbortSignal;
+  pageCount: number | null;
+}
+
+export function defaultOcrWorkers(parallelism: number): number {
+  // One core is left for the web server.
+  return Math.max(1, parallelism - 1);
+}
+
+export function createDocumentReader(options: DocumentReaderOptions): DocumentReader {
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+  const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
+  const maxRenderPixels = options.maxRenderPixels ?? MAX_RENDER_PIXELS;
+  const ocr = new OcrPool(Math.max(1, options.workers), options.onWorkerError);
+  const render = new RenderPool(1);
+  let closed = false;
+
+  /** OCR that gives up when the document's time is up, ending the workers (a stuck page stays stuck). */
+  async function recognize(image: GreyImage, signal: AbortSignal): Promise<OcrLine[]> {
+    if (signal.aborted) throw new TimeUp();
+    const png = await toPng(image);
+    let onAbort: (() => void) | null = null;
+    const timeUp = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new TimeUp());
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([ocr.recognize(png), timeUp]);
+    } catch (error) {
+      if (error instanceof TimeUp) await ocr.reset();
+      throw error;
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** A picture of a page through OCR: normalised, levelled, read the right way up. */
+  async function ocrPicture(
+    input: ImageInput,
+    metadata: Metadata | null,
+    signal: AbortSignal,
+  ): Promise<Omit<PageRead, 'page'> & { page: Omit<ReadPage, 'page'> }> {
+    let grey: GreyImage;
+    try {
+      grey = await normalise(input, maxInputPixels, metadata);
+    } catch (error) {
+      throw new Unreadable(`The picture could not be decoded (${sharpReason(error)})`);
+    }
+    const orientation = await findOrientation(grey);
+    let best = { image: await turn(grey, orientation.turn), lines: [] as OcrLine[] };
+    best.lines = await recognize(best.image, signal);
+    let score = readingScore(best.lines);
+    if (score.meanConfidence < UPRIGHT_CONFIDENCE || score.words < UPRIGHT_WORDS) {
+      const flipped = await turn(grey, orientation.turn + 180);
+      const lines = await recognize(flipped, signal);
+      const flippedScore = readingScore(lines);
+      if (flippedScore.score > score.score) {
+        best = { image: flipped, lines };
+        score = flippedScore;
+      }
+    }
+    return {
+      page: {
+        source: 'ocr',
+        width: best.image.width,
+        height: best.image.height,
+        lines: toReadLines(best.lines, best.image.width, best.image.height),
+      },
+      preview: await preview(best.image, PREVIEW_LONG_SIDE, PREVIEW_QUALITY),
+    };
+  }
+
+  /** Runs `readPage` over the pages (a few at once, so rendering overlaps OCR), stopping when time is up. */
+  async function readPages(
+    count: number,
+    reading: Reading,
+    readPage: (index: number) => Promise<Omit<PageRead, 'page'> & { page: Omit<ReadPage, 'page'> }>,
+    onProgress: ReadOptions['onProgress'],
+  ): Promise<{ pages: PageRead[]; timedOut: boolean }> {
+    const pages: PageRead[] = [];
+    let next = 0;
+    let timedOut = false;
+    const lane = async () => {
+      while (next < count && !timedOut) {
+        const index = next++;
+        if (reading.signal.aborted) {
+          timedOut = true;
+          return;
+        }
+        try {
+          const read = await readPage(index);
+          pages.push({ page: { page: index + 1, ...read.page }, preview: read.preview });
+          onProgress?.(pages.length, reading.pageCount);
+        } catch (error) {
+          if (error instanceof TimeUp || (reading.signal.aborted && isAbort(error))) {
+            timedOut = true;
+            return;
+          }
+          throw error;
+        }
+      }
+    };
+    const lanes = Math.min(count, Math.max(1, options.workers) + 1);
+    await Promise.all(Array.from({ length: lanes }, lane));
+    pages.sort((a, b) => a.page.page - b.page.page);
+    return { pages, timedOut };
+  }
+
+  async function readPdf(bytes: SharedArrayBuffer, reading: Reading, onProgress: ReadOptions['onProgress']) {
+    const info = await render.pdfInfo(bytes, MAX_PDF_PAGE_POINTS, reading.signal);
+    if (!info.ok) {
+      throw new Unreadable(
+        {
+          encrypted: 'The PDF is protected by a password, so it cannot be read',
+          damaged: 'The PDF is damaged and could not be opened',
+          no_pages: 'The PDF has no pages',
+          page_too_large: `The PDF's page is too large to read (${info.detail ?? ''} points)`,
+        }[info.reason],
+      );
+    }
+    reading.pageCount = info.pageCount;
+    onProgress?.(0, info.pageCount);
+    const count = Math.min(info.pageCount, options.pageLimit);
+    const result = await readPages(
+      count,
+      reading,
+      async (index) => {
+        const page = await render.pdfPage(
+          {
+            bytes,
+            index,
+            ocrScale: PDF_OCR_SCALE,
+            maxPixels: maxRenderPixels,
+            previewLongSide: PREVIEW_LONG_SIDE,
+            previewQuality: PREVIEW_QUALITY,
+          },
+          reading.signal,
+        );
+        if (page.lines && page.preview) {
+          return {
+            page: { source: 'text_layer', width: page.width, height: page.height, lines: page.lines },
+            preview: Buffer.from(page.preview),
+          };
+        }
+        if (!page.image) throw new Error('The reader worker gave neither text nor a picture of the page');
+        const { pixels, width, height } = page.image;
+        return ocrPicture({ kind: 'raw', pixels, width, height, channels: 1 }, null, reading.signal);
+      },
+      onProgress,
+    );
+    return { ...result, pageCount: info.pageCount };
+  }
+
+  async function readImage(
+    bytes: SharedArrayBuffer,
+    contentType: string,
+    reading: Reading,
+    onProgress: ReadOptions['onProgress'],
+  ) {
+    if (HEIF_TYPES.has(contentType)) {
+      const decoded = await render.heic(bytes, maxInputPixels, reading.signal);
+      if (!decoded.ok) {
+        throw new Unreadable(
+          decoded.reason === 'too_large'
+            ? `The picture is ${decoded.width} × ${decoded.height} pixels, more than the ${millions(maxInputPixels)} pixels that are read`
+            : 'The HEIC picture could not be decoded',
+        );
+      }
+      reading.pageCount = 1;
+      const result = await readPages(
+        1,
+        reading,
+        () =>
+          ocrPicture(
+            { kind: 'raw', pixels: decoded.rgba, width: decoded.width, height: decoded.height, channels: 4 },
+            null,
+            reading.signal,
+          ),
+        onProgress,
+      );
+      return { ...result, pageCount: 1 };
+    }
+    const buffer = Buffer.from(bytes);
+    let metadata: Metadata;
+    try {
+      // Reads the header only: the size is checked before anything is decoded.
+      metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
+    } catch (error) {
+      throw new Unreadable(`The picture could not be decoded (${sharpReason(error)})`);
+    }
+    const width = metadata.width ?? 0;
+    const height = metadata.pageHeight ?? metadata.height ?? 0;
+    if (width <= 0 || height <= 0) throw new Unreadable('The picture has no size and could not be decoded');
+    if (width * height > maxInputPixels) {
+      throw new Unreadable(
+        `The picture is ${width} × ${height} pixels, more than the ${millions(maxInputPixels)} pixels that are read`,
+      );
+    }
+    const pageCount = contentType === 'image/tiff' ? Math.max(1, metadata.pages ?? 1) : 1;
+    reading.pageCount = pageCount;
+    onProgress?.(0, pageCount);
+    const count = Math.min(pageCount, options.pageLimit);
+    const result = await readPages(
+      count,
+      reading,
+      async (index) => {
+        const pageMetadata = index === 0 ? metadata : await sharp(buffer, { page: index }).metadata();
+        const pageWidth = pageMetadata.width ?? 0;
+        const pageHeight = pageMetadata.pageHeight ?? pageMetadata.height ?? 0;
+        if (pageWidth * pageHeight > maxInputPixels) {
+          throw new Unreadable(
+            `Page ${index + 1} is ${pageWidth} × ${pageHeight} pixels, more than the ${millions(maxInputPixels)} pixels that are read`,
+            pageCount,
+          );
+        }
+        return ocrPicture({ kind: 'encoded', bytes: buffer, page: index }, pageMetadata, reading.signal);
+      },
+      onProgress,
+    );
+    return { ...result, pageCount };
+  }
+
+  return {
+    async read(source, contentType, readOptions = {}) {
+      if (closed) throw new Error('The document reader is closed');
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), options.timeLimitSeconds * 1000);
+      timer.unref();
+      const reading: Reading = { signal: controller.signal, pageCount: null };
+      try {
+        const isPdf = contentType === 'application/pdf';
+        if (!isPdf && !IMAGE_TYPES.has(contentType) && !HEIF_TYPES.has(contentType)) {
+          source.resume();
+          return unreadable('Only PDFs and pictures (JPEG, PNG, WebP, TIFF, HEIC) are read', null);
+        }
+        const bytes = await readSource(source, maxBytes);
+        const { pages, timedOut, pageCount } = isPdf
+          ? await readPdf(bytes, reading, readOptions.onProgress)
+          : await readImage(bytes, contentType, reading, readOptions.onProgress);
+        const limit = Math.min(pageCount, options.pageLimit);
+        const result: ReadResult = {
+          status: 'done',
+          pages: pages.map((read) => read.page),
+          pageCount,
+          pageLimitReached: pageCount > options.pageLimit,
+          message: null,
+          previews: pages.map((read) => ({ page: read.page.page, jpeg: read.preview })),
+        };
+        if (timedOut) {
+          if (pages.length === 0) {
+            return unreadable(
+              `Reading stopped after ${options.timeLimitSeconds} seconds, before a page was read`,
+              pageCount,
+            );
+          }
+          result.message = `Reading stopped after ${options.timeLimitSeconds} seconds: ${pages.length} of ${pageCount} pages were read`;
+        } else if (pageCount > limit) {
+          result.message = `Only the first ${limit} of ${pageCount} pages were read`;
+        }
+        if (result.pages.every((page) => page.lines.length === 0)) {
+          return { ...result, status: 'unreadable', message: 'No text was found in the document' };
+        }
+        return result;
+      } catch (error) {
+        if (error instanceof Unreadable)
+          return unreadable(error.message, error.pageCount ?? reading.pageCount);
+        if (error instanceof TimeUp || (controller.signal.aborted && isAbort(error))) {
+          return unreadable(
+            `Reading stopped after ${options.timeLimitSeconds} seconds, before a page was read`,
+            reading.pageCount,
+          );
+        }
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      closed = true;
+      await Promise.all([ocr.reset(), render.close()]);
+    },
+  };
+}
+
+function unreadable(message: string, pageCount: number | null): ReadResult {
+  return { status: 'unreadable', pages: [], pageCount, pageLimitReached: false, message, previews: [] };
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || /abort/i.test(error.message));
+}
+
+/** sharp's reason, without paths or internals: the first line, shortened. */
+function sharpReason(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text.split('\n')[0] ?? '').slice(0, 120);
+}

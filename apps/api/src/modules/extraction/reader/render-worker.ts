@@ -1,0 +1,303 @@
+/**
+ * The reader's worker thread (a piscina pool; see render-pool.ts). mupdf and libheif are synchronous
+ * WebAssembly: opening a PDF, walking a page's text, rendering it and decoding a HEIC photo all run
+ * here, never on the event loop that answers requests.
+ *
+ * This file is loaded by path into a worker thread, in the source tree as TypeScript (Node strips the
+ * types) and in the build as dist/reader-render-worker.js: it imports packages only, nothing relative.
+ */
+import { createRequire } from 'node:module';
+import * as mupdf from 'mupdf';
+
+const require = createRequire(import.meta.url);
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+interface Word {
+  text: string;
+  box: Box;
+  confidence: number;
+}
+interface Line {
+  text: string;
+  box: Box;
+  confidence: number;
+  words: Word[];
+}
+
+export type RenderTask =
+  | { op: 'pdf-info'; bytes: SharedArrayBuffer; maxPagePoints: number }
+  | {
+      op: 'pdf-page';
+      bytes: SharedArrayBuffer;
+      index: number;
+      /** Pixels per point for the OCR image (300 dpi: 300/72), lowered so the image stays under maxPixels. */
+      ocrScale: number;
+      maxPixels: number;
+      previewLongSide: number;
+      previewQuality: number;
+    }
+  | { op: 'heic'; bytes: SharedArrayBuffer; maxPixels: number };
+
+export type PdfInfo =
+  | { ok: true; pageCount: number }
+  | { ok: false; reason: 'encrypted' | 'damaged' | 'no_pages' | 'page_too_large'; detail?: string };
+
+export interface PdfPageResult {
+  /** Page size in points (after the page's rotation). */
+  width: number;
+  height: number;
+  /** The text layer's lines (boxes as fractions of the page), or null when the page needs OCR. */
+  lines: Line[] | null;
+  /** The page rendered in grey for OCR (raw, one byte a pixel), when it has no usable text layer. */
+  image: { pixels: Uint8Array; width: number; height: number } | null;
+  /** A JPEG of the page about previewLongSide pixels on its long side (only with a text layer). */
+  preview: Uint8Array | null;
+}
+
+export type HeicResult =
+  | { ok: true; width: number; height: number; rgba: Uint8Array }
+  | { ok: false; reason: 'too_large' | 'damaged'; width?: number; height?: number };
+
+/** Fewer printed characters than this and the page is taken for a scan (a stamp, a page number). */
+const MIN_TEXT_LAYER_CHARS = 20;
+/** A page mostly covered by images with little text is a scan with a few words on it. */
+const SCAN_IMAGE_COVER = 0.5;
+const SCAN_IMAGE_MAX_CHARS = 100;
+
+function openPdf(bytes: SharedArrayBuffer): mupdf.Document {
+  return mupdf.Document.openDocument(new Uint8Array(bytes), 'application/pdf');
+}
+
+function pdfInfo(bytes: SharedArrayBuffer, maxPagePoints: number): PdfInfo {
+  let doc: mupdf.Document | null = null;
+  try {
+    doc = openPdf(bytes);
+    if (doc.needsPassword()) return { ok: false, reason: 'encrypted' };
+    const pageCount = doc.countPages();
+    if (pageCount < 1) return { ok: false, reason: 'no_pages' };
+    // The first page's size, so an absurd page is refused before any rendering.
+    const page = doc.loadPage(0);
+    try {
+      const [x0, y0, x1, y1] = page.getBounds();
+      if (x1 - x0 > maxPagePoints || y1 - y0 > maxPagePoints || x1 - x0 <= 0 || y1 - y0 <= 0) {
+        return {
+          ok: false,
+          reason: 'page_too_large',
+          detail: `${Math.round(x1 - x0)}×${Math.round(y1 - y0)}`,
+        };
+      }
+    } finally {
+      page.destroy();
+    }
+    return { ok: true, pageCount };
+  } catch (error) {
+    return { ok: false, reason: 'damaged', detail: error instanceof Error ? error.message : String(error) };
+  } finally {
+    doc?.destroy();
+  }
+}
+
+const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
+
+function fractionBox(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  px0: number,
+  py0: number,
+  pw: number,
+  ph: number,
+): Box {
+  const x = clamp01((x0 - px0) / pw);
+  const y = clamp01((y0 - py0) / ph);
+  return { x, y, w: clamp01((x1 - px0) / pw) - x, h: clamp01((y1 - py0) / ph) - y };
+}
+
+interface CharBox {
+  c: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Lines of the text layer, split into words at spaces, boxes as fractions of the page. */
+function textLines(
+  page: mupdf.Page,
+  bounds: mupdf.Rect,
+): { lines: Line[]; chars: number; imageCover: number } {
+  const [px0, py0, px1, py1] = bounds;
+  const pw = px1 - px0;
+  const ph = py1 - py0;
+  const stext = page.toStructuredText('preserve-whitespace');
+  const lines: Line[] = [];
+  let chars = 0;
+  let imageArea = 0;
+  let current: CharBox[] = [];
+  const flushLine = () => {
+    const words: Word[] = [];
+    let word: CharBox[] = [];
+    const flushWord = () => {
+      if (word.length === 0) return;
+      const x0 = Math.min(...word.map((c) => c.x0));
+      const y0 = Math.min(...word.map((c) => c.y0));
+      const x1 = Math.max(...word.map((c) => c.x1));
+      const y1 = Math.max(...word.map((c) => c.y1));
+      words.push({
+        text: word.map((c) => c.c).join(''),
+        box: fractionBox(x0, y0, x1, y1, px0, py0, pw, ph),
+        confidence: 1,
+      });
+      word = [];
+    };
+    for (const char of current) {
+      if (/\s/.test(char.c)) flushWord();
+      else word.push(char);
+    }
+    flushWord();
+    current = [];
+    if (words.length === 0) return;
+    const box = {
+      x: Math.min(...words.map((w) => w.box.x)),
+      y: Math.min(...words.map((w) => w.box.y)),
+      w: 0,
+      h: 0,
+    };
+    box.w = Math.max(...words.map((w) => w.box.x + w.box.w)) - box.x;
+    box.h = Math.max(...words.map((w) => w.box.y + w.box.h)) - box.y;
+    lines.push({ text: words.map((w) => w.text).join(' '), box, confidence: 1, words });
+  };
+  try {
+    stext.walk({
+      onImageBlock(bbox) {
+        const [x0, y0, x1, y1] = bbox;
+        imageArea +=
+          Math.max(0, Math.min(x1, px1) - Math.max(x0, px0)) *
+          Math.max(0, Math.min(y1, py1) - Math.max(y0, py0));
+      },
+      beginLine() {
+        current = [];
+      },
+      onChar(c, _origin, _font, _size, quad) {
+        const xs = [quad[0], quad[2], quad[4], quad[6]];
+        const ys = [quad[1], quad[3], quad[5], quad[7]];
+        if (!/\s/.test(c)) chars += 1;
+        current.push({
+          c,
+          x0: Math.min(...xs),
+          y0: Math.min(...ys),
+          x1: Math.max(...xs),
+          y1: Math.max(...ys),
+        });
+      },
+      endLine() {
+        flushLine();
+      },
+    });
+  } finally {
+    stext.destroy();
+  }
+  return { lines, chars, imageCover: imageArea / (pw * ph) };
+}
+
+function renderGrey(page: mupdf.Page, scale: number): mupdf.Pixmap {
+  return page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true);
+}
+
+function pdfPage(task: Extract<RenderTask, { op: 'pdf-page' }>): PdfPageResult {
+  const doc = openPdf(task.bytes);
+  try {
+    const page = doc.loadPage(task.index);
+    try {
+      const bounds = page.getBounds();
+      const width = bounds[2] - bounds[0];
+      const height = bounds[3] - bounds[1];
+      const { lines, chars, imageCover } = textLines(page, bounds);
+      const isScan =
+        chars < MIN_TEXT_LAYER_CHARS || (imageCover >= SCAN_IMAGE_COVER && chars < SCAN_IMAGE_MAX_CHARS);
+      if (!isScan) {
+        const previewScale = task.previewLongSide / Math.max(width, height);
+        const pixmap = renderGrey(page, previewScale);
+        try {
+          return { width, height, lines, image: null, preview: pixmap.asJPEG(task.previewQuality) };
+        } finally {
+          pixmap.destroy();
+        }
+      }
+      const scale = Math.min(task.ocrScale, Math.sqrt(task.maxPixels / (width * height)));
+      const pixmap = renderGrey(page, scale);
+      try {
+        // A copy out of WebAssembly memory, moved (not copied again) to the main thread.
+        const pixels = new Uint8Array(pixmap.getPixels());
+        const stride = pixmap.getStride();
+        const w = pixmap.getWidth();
+        const h = pixmap.getHeight();
+        const packed = stride === w ? pixels : packRows(pixels, stride, w, h);
+        return { width, height, lines: null, image: { pixels: packed, width: w, height: h }, preview: null };
+      } finally {
+        pixmap.destroy();
+      }
+    } finally {
+      page.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
+function packRows(pixels: Uint8Array, stride: number, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  for (let row = 0; row < height; row++)
+    out.set(pixels.subarray(row * stride, row * stride + width), row * width);
+  return out;
+}
+
+interface HeifImage {
+  width: number;
+  height: number;
+  decode(): Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+}
+type HeicDecodeAll = ((options: { buffer: Uint8Array }) => Promise<HeifImage[] & { dispose(): void }>) & {};
+
+/** heic-decode, the decoder heic-convert is built on: it tells the size before decoding. */
+function heicDecoder(): HeicDecodeAll {
+  const fromConvert = createRequire(require.resolve('heic-convert'));
+  return (fromConvert('heic-decode') as { all: HeicDecodeAll }).all;
+}
+
+async function heic(task: Extract<RenderTask, { op: 'heic' }>): Promise<HeicResult> {
+  let images: (HeifImage[] & { dispose(): void }) | null = null;
+  try {
+    images = await heicDecoder()({ buffer: new Uint8Array(task.bytes) });
+    const first = images[0];
+    if (!first) return { ok: false, reason: 'damaged' };
+    if (first.width * first.height > task.maxPixels || first.width <= 0 || first.height <= 0) {
+      return { ok: false, reason: 'too_large', width: first.width, height: first.height };
+    }
+    const decoded = await first.decode();
+    const rgba = new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
+    return { ok: true, width: decoded.width, height: decoded.height, rgba };
+  } catch {
+    return { ok: false, reason: 'damaged' };
+  } finally {
+    images?.dispose();
+  }
+}
+
+/** One task; results are copied back to the main thread (a page image is a few MB, against seconds of OCR). */
+export default async function run(task: RenderTask): Promise<PdfInfo | PdfPageResult | HeicResult> {
+  switch (task.op) {
+    case 'pdf-info':
+      return pdfInfo(task.bytes, task.maxPagePoints);
+    case 'pdf-page':
+      return pdfPage(task);
+    case 'heic':
+      return heic(task);
+  }
+}

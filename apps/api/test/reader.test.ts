@@ -1,0 +1,260 @@
+import { Readable } from 'node:stream';
+import { crc32, deflateSync } from 'node:zlib';
+import * as mupdf from 'mupdf';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDocumentReader, type ReadResult } from '../src/modules/extraction/reader/index.js';
+import { createTestApp } from './support/app.js';
+import { COC_LINES, pageJpeg, pageSvg, scannedPdf, textPdf } from './support/page-images.js';
+
+const OCR_TIMEOUT = 120_000;
+
+const reader = createDocumentReader({ workers: 1, pageLimit: 50, timeLimitSeconds: 300 });
+afterAll(() => reader.close());
+
+const read = (
+  bytes: Buffer,
+  contentType: string,
+  onProgress?: (read: number, pages: number | null) => void,
+) => reader.read(Readable.from([bytes]), contentType, { onProgress });
+
+const text = (result: ReadResult, page = 0) =>
+  result.pages[page]?.lines.map((line) => line.text).join('\n') ?? '';
+
+function expectBoxesOnPage(result: ReadResult) {
+  for (const page of result.pages) {
+    for (const line of page.lines) {
+      for (const box of [line.box, ...line.words.map((word) => word.box)]) {
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.w).toBeLessThanOrEqual(1 + 1e-9);
+        expect(box.y + box.h).toBeLessThanOrEqual(1 + 1e-9);
+        expect(box.w).toBeGreaterThan(0);
+        expect(box.h).toBeGreaterThan(0);
+      }
+      expect(line.confidence).toBeGreaterThanOrEqual(0);
+      expect(line.confidence).toBeLessThanOrEqual(1);
+    }
+  }
+}
+
+/** A preview is a JPEG about 1000 px on its long side, the page's shape (the boxes are fractions of it). */
+async function expectPreviews(result: ReadResult) {
+  expect(result.previews.map((preview) => preview.page)).toEqual(result.pages.map((page) => page.page));
+  for (const [i, preview] of result.previews.entries()) {
+    const page = result.pages[i];
+    const meta = await sharp(preview.jpeg).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeGreaterThan(900);
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1000);
+    expect((meta.width ?? 0) / (meta.height ?? 1)).toBeCloseTo((page?.width ?? 0) / (page?.height ?? 1), 1);
+  }
+}
+
+/** A PNG that declares width × height pixels but holds a few bytes: a decompression bomb. */
+function bombPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    // The first rows only: a decoder that trusted the header would set out to fill 3.6 gigapixels.
+    chunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('the reader: text layers', () => {
+  it('reads a text PDF from its text layer, lines and words in boxes, with a preview', async () => {
+    const pdf = await textPdf([[...COC_LINES], ['Page two: Certificate No. E12345']]);
+    const progress: [number, number | null][] = [];
+    const result = await read(pdf, 'application/pdf', (pagesRead, pages) =>
+      progress.push([pagesRead, pages]),
+    );
+    expect(result).toMatchObject({ status: 'done', pageCount: 2, pageLimitReached: false, message: null });
+    expect(result.pages.map((page) => [page.page, page.source, page.width, page.height])).toEqual([
+      [1, 'text_layer', 595, 842],
+      [2, 'text_layer', 595, 842],
+    ]);
+    expect(text(result)).toBe(COC_LINES.join('\n'));
+    const numberLine = result.pages[0]?.lines[2];
+    expect(numberLine?.words.map((word) => word.text)).toEqual(['Certificate', 'No.', 'E12345']);
+    expect(numberLine?.confidence).toBe(1);
+    // Drawn at x = 50 pt, baseline 740 pt from the bottom of an 842 pt page: near the top left.
+    expect(numberLine?.box.x).toBeCloseTo(50 / 595, 2);
+    expect(numberLine?.box.y).toBeGreaterThan(0.1);
+    expect(numberLine?.box.y).toBeLessThan(0.13);
+    expectBoxesOnPage(result);
+    await expectPreviews(result);
+    expect(progress.at(-1)).toEqual([2, 2]);
+  });
+});
+
+describe('the reader: OCR', () => {
+  it(
+    'reads a photographed certificate turned 90°, upright again, its boxes on the preview',
+    async () => {
+      const photo = await sharp(await pageJpeg(COC_LINES))
+        .rotate(90)
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      const result = await read(photo, 'image/jpeg');
+      expect(result).toMatchObject({ status: 'done', pageCount: 1, pageLimitReached: false, message: null });
+      const page = result.pages[0];
+      expect(page?.source).toBe('ocr');
+      // Upright: taller than wide again.
+      expect(page?.height).toBeGreaterThan(page?.width ?? Number.POSITIVE_INFINITY);
+      expect(text(result)).toContain('Certificate No. E12345');
+      expect(text(result)).toContain('14 March 2025');
+      const line = page?.lines.find((candidate) => candidate.text.includes('E12345'));
+      // The third line, drawn at x = 200 px, y = 620 px (baseline) of 2480 × 3508.
+      expect(line?.box.x).toBeCloseTo(200 / 2480, 1);
+      expect(line?.box.y).toBeGreaterThan(0.15);
+      expect(line?.box.y).toBeLessThan(0.18);
+      expect(line?.confidence).toBeGreaterThan(0.8);
+      expectBoxesOnPage(result);
+      await expectPreviews(result);
+    },
+    OCR_TIMEOUT,
+  );
+});
+
+describe('the reader: what it refuses', () => {
+  it('refuses a decompression bomb from its header, before decoding', async () => {
+    const result = await read(bombPng(60_000, 60_000), 'image/png');
+    expect(result).toEqual({
+      status: 'unreadable',
+      pages: [],
+      pageCount: null,
+      pageLimitReached: false,
+      message: 'The picture is 60000 × 60000 pixels, more than the 100 million pixels that are read',
+      previews: [],
+    });
+  });
+
+  it('refuses a damaged PDF, an encrypted PDF and a damaged picture, each saying why', async () => {
+    const damaged = await read(Buffer.from('%PDF-1.7\nnot really a pdf at all'), 'application/pdf');
+    expect(damaged).toMatchObject({
+      status: 'unreadable',
+      message: 'The PDF is damaged and could not be opened',
+    });
+
+    const plain = mupdf.Document.openDocument(await textPdf([[...COC_LINES]]), 'application/pdf');
+    const encryptedBytes = (plain as mupdf.PDFDocument)
+      .saveToBuffer('encrypt=aes-256,user-password=secret,owner-password=owner')
+      .asUint8Array();
+    const encrypted = await read(Buffer.from(encryptedBytes), 'application/pdf');
+    plain.destroy();
+    expect(encrypted).toMatchObject({
+      status: 'unreadable',
+      message: 'The PDF is protected by a password, so it cannot be read',
+    });
+
+    const jpeg = await pageJpeg(['Half a picture']);
+    const cut = await read(Buffer.concat([jpeg.subarray(0, 20), Buffer.alloc(100)]), 'image/jpeg');
+    expect(cut.status).toBe('unreadable');
+    expect(cut.message).toMatch(/^The picture could not be decoded/);
+  });
+
+  it('refuses a file past the size limit without holding it all, and a kind it does not read', async () => {
+    const small = createDocumentReader({ workers: 1, pageLimit: 50, timeLimitSeconds: 300, maxBytes: 1024 });
+    try {
+      let served = 0;
+      // 64 KiB chunks without end: the reader must stop asking.
+      const endless = new Readable({
+        read() {
+          served += 1;
+          this.push(Buffer.alloc(64 * 1024, 0x20));
+        },
+      });
+      const result = await small.read(endless, 'application/pdf');
+      expect(result).toMatchObject({
+        status: 'unreadable',
+        message: 'The file is larger than 0 MB, the most that is read',
+      });
+      expect(served).toBeLessThan(10);
+      expect(endless.destroyed).toBe(true);
+    } finally {
+      await small.close();
+    }
+    const word = await read(
+      Buffer.from('PK\x03\x04'),
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(word).toMatchObject({
+      status: 'unreadable',
+      message: 'Only PDFs and pictures (JPEG, PNG, WebP, TIFF, HEIC) are read',
+    });
+  });
+
+  it(
+    'a page with no text at all reads as unreadable: no text found',
+    async () => {
+      const blank = await sharp(pageSvg([])).png().toBuffer();
+      const result = await read(blank, 'image/png');
+      expect(result).toMatchObject({
+        status: 'unreadable',
+        message: 'No text was found in the document',
+        pageCount: 1,
+      });
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'a scanned PDF is read by OCR page by page',
+    async () => {
+      const scan = await scannedPdf([await pageJpeg(COC_LINES)]);
+      const result = await read(scan, 'application/pdf');
+      expect(result).toMatchObject({ status: 'done', pageCount: 1 });
+      expect(result.pages[0]?.source).toBe('ocr');
+      expect(text(result)).toContain('Certificate No. E12345');
+      await expectPreviews(result);
+    },
+    OCR_TIMEOUT,
+  );
+});
+
+describe("the app's reader", () => {
+  it(
+    'is one per app, reads through services.reader, and ends with the app',
+    async () => {
+      const testApp = await createTestApp({
+        OCR_WORKERS: '1',
+        OCR_PAGE_LIMIT: '3',
+        OCR_TIME_LIMIT_SECONDS: '60',
+      });
+      try {
+        expect(testApp.services.reader).toBe(testApp.app.services.reader);
+        const result = await testApp.services.reader.read(
+          Readable.from([await textPdf([['one'], ['two'], ['three'], ['four']])]),
+          'application/pdf',
+        );
+        expect(result).toMatchObject({
+          status: 'done',
+          pageCount: 4,
+          pageLimitReached: true,
+          message: 'Only the first 3 of 4 pages were read',
+        });
+        expect(result.pages.map((page) => page.lines[0]?.text)).toEqual(['one', 'two', 'three']);
+      } finally {
+        await testApp.close();
+      }
+      await expect(
+        testApp.services.reader.read(Readable.from([Buffer.from('x')]), 'image/png'),
+      ).rejects.toThrow('The document reader is closed');
+    },
+    OCR_TIMEOUT,
+  );
+});

@@ -1,0 +1,69 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+
+/**
+ * Pictures of pages made in the test (issue 27): an A4 page at 300 dpi with lines of text drawn by
+ * sharp (librsvg and the system's DejaVu Sans), as a photo or scan would show it, and PDFs made of
+ * such pictures (scans) or of real text (a text layer).
+ */
+
+export const A4_300DPI = { width: 2480, height: 3508 } as const;
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page as an SVG: black text on white, one line every 110 px from the top, 56 px type (≈ 13 pt). */
+export function pageSvg(
+  lines: readonly string[],
+  size: { width: number; height: number } = A4_300DPI,
+): Buffer {
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="200" y="${400 + i * 110}" font-family="DejaVu Sans" font-size="56">${escapeXml(line)}</text>`,
+    )
+    .join('');
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"><rect width="100%" height="100%" fill="white"/>${text}</svg>`,
+  );
+}
+
+/** The page as a grey JPEG (quality 85), as a scanner would give it. */
+export function pageJpeg(lines: readonly string[]): Promise<Buffer> {
+  return sharp(pageSvg(lines)).greyscale().jpeg({ quality: 85 }).toBuffer();
+}
+
+/** A PDF whose pages are pictures only (no text layer): a scan. */
+export async function scannedPdf(pages: readonly Buffer[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  for (const jpeg of pages) {
+    const image = await pdf.embedJpg(jpeg);
+    pdf.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+/** A PDF with a text layer: each page's lines in 12 pt Helvetica from the top left. */
+export async function textPdf(pages: readonly (readonly string[])[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = pdf.addPage([595, 842]);
+    lines.forEach((line, i) => {
+      page.drawText(line, { x: 50, y: 780 - i * 20, size: 12, font });
+    });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+/** The lines of a certificate of compliance, as the reader tests and the extraction tests read them. */
+export const COC_LINES = [
+  'CERTIFICATE OF COMPLIANCE',
+  'Electrical Installation',
+  'Certificate No. E12345',
+  'Date of issue: 14 March 2025',
+  'Registered person: J Smith IE 0012345',
+  'Address: 12 Kloof Street, Cape Town',
+  'The installation was inspected and tested and complies',
+  'with SANS 10142-1 as at the date of issue.',
+] as const;
