@@ -116,6 +116,9 @@ describe('parseSaDate', () => {
     expect(parseSaDate('14/03/36', { currentYear: 2030 })).toBe('2036-03-14');
     expect(parseSaDate('14/03/41', { currentYear: 2031 })).toBe('2041-03-14');
     expect(parseSaDate('14/03/41', { currentYear: 2030 })).toBe('1941-03-14');
+    expect(parseSaDate('14/03/00', { currentYear: 2095 })).toBe('2100-03-14');
+    expect(parseSaDate('14/03/05', { currentYear: 1995 })).toBe('2005-03-14');
+    expect(parseSaDate('14/03/06', { currentYear: 1995 })).toBe('1906-03-14');
     const year = new Date().getUTCFullYear();
     expect(parseSaDate('14/03/00')).toBe(`${fullYearOfTwoDigits(0, year)}-03-14`);
   });

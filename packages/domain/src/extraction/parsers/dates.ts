@@ -167,7 +167,8 @@ function digitGroup(group: string): { value: number; mended: boolean } | null {
 /** The full year of a two-digit one: from ten years ahead of `currentYear` back to 89 years before. */
 export function fullYearOfTwoDigits(twoDigits: number, currentYear: number): number {
   const candidate = currentYear - (currentYear % 100) + twoDigits;
-  return candidate > currentYear + 10 ? candidate - 100 : candidate;
+  if (candidate > currentYear + 10) return candidate - 100;
+  return candidate <= currentYear - 90 ? candidate + 100 : candidate;
 }
 
 function pad(value: number, width: number): string {

@@ -1,2 +1,4 @@
 export * from './amounts.js';
+export * from './certificate-numbers.js';
 export * from './dates.js';
+export * from './registrations.js';

@@ -1,0 +1,58 @@
+/**
+ * Certificate numbers, found by their label: `Certificate No`, `Certificate number`, `Certificate of
+ * Compliance No`, `Cert. No.`, `CoC No`, `Serial No`, `Sertifikaat Nr` and, where it starts a line or
+ * follows punctuation, a bare `No.` / `No:` / `No #`.
+ *
+ * The value is the token after the label (letters, digits and `- / . _`), as printed without the label
+ * and trimmed of trailing punctuation, and it must hold a digit. A short letter prefix printed apart is
+ * kept with the token after it (`CoC No: E 123456` → `E 123456`); nothing else is joined (`No. 12345
+ * 678` is `12345`: a space inside a number is not safe to close).
+ *
+ * Every pattern has bounded repetition only, so a line is read in time linear in its length.
+ */
+
+/** A certificate number found in a line: its value, where the value is, and the label as printed. */
+export interface FoundCertificateNumber {
+  value: string;
+  index: number;
+  length: number;
+  label: string;
+}
+
+const NUMBER_WORD = '(?:(?:No|Nr|Number|Nommer)(?![a-z])\\.?|#)';
+
+const LABEL = new RegExp(
+  [
+    '(?<![A-Za-z0-9])(?:',
+    `(?:Certificate|Sertifikaat)(?:\\s{1,2}(?:of|van)\\s{1,2}(?:Compliance|Conformity|Nakoming))?\\s{0,2}${NUMBER_WORD}`,
+    `|Sertifikaatn(?:ommer|r)(?![a-z])\\.?`,
+    `|Cert\\.?\\s{0,2}${NUMBER_WORD}`,
+    `|CoC\\s{0,2}${NUMBER_WORD}`,
+    `|Serial\\s{0,2}${NUMBER_WORD}`,
+    // A bare No. only at the start of a line or after punctuation (not "Invoice No.", "Policy No.").
+    '|(?<![A-Za-z0-9][\\s.]{0,3})No(?:\\.|\\s{0,2}[:#])',
+    ')\\s{0,3}[:#.-]?\\s{0,3}',
+  ].join(''),
+  'gi',
+);
+
+/** A short letter prefix printed apart (`E 123456`), then the number itself. */
+const VALUE = /(?:([A-Z]{1,4}) )?([A-Za-z0-9][A-Za-z0-9/_.-]{0,39})/y;
+
+/** Every certificate number printed after its label in a line, in order. */
+export function findCertificateNumbers(line: string): FoundCertificateNumber[] {
+  const found: FoundCertificateNumber[] = [];
+  const labels = new RegExp(LABEL);
+  for (let label = labels.exec(line); label !== null; label = labels.exec(line)) {
+    VALUE.lastIndex = labels.lastIndex;
+    const match = VALUE.exec(line);
+    if (match === null) continue;
+    const [, prefix, token] = match as unknown as [string, string | undefined, string];
+    const number = token.replace(/[./_-]+$/, '');
+    if (!/[0-9]/.test(number)) continue;
+    const value = prefix === undefined ? number : `${prefix} ${number}`;
+    found.push({ value, index: match.index, length: value.length, label: label[0].trim() });
+    labels.lastIndex = match.index + value.length;
+  }
+  return found;
+}
