@@ -1,0 +1,47 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type CorpusSpec, corpusSpecSchema } from '@propertydna/domain';
+
+/** Where the extraction corpus lives (packages/domain/src/extraction/corpus/README.md). */
+export const CORPUS_ROOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../packages/domain/src/extraction/corpus',
+);
+export const CORPUS_SETS = ['tuning', 'held-out'] as const;
+export type CorpusSet = (typeof CORPUS_SETS)[number];
+
+/** The generated sources of a set (gitignored). */
+export const generatedFolder = (set: CorpusSet) => path.join(CORPUS_ROOT, '.generated', set);
+
+/** The sets and ids a command line asks for: `[--set tuning|held-out] [--id <id>]…` (default: every set). */
+export function corpusArguments(args: string[]): { sets: CorpusSet[]; ids: string[] } {
+  const { values } = parseArgs({
+    args,
+    options: { set: { type: 'string' }, id: { type: 'string', multiple: true } },
+  });
+  if (values.set !== undefined && !(CORPUS_SETS as readonly string[]).includes(values.set)) {
+    throw new Error(`--set is one of ${CORPUS_SETS.join(', ')}`);
+  }
+  return { sets: values.set ? [values.set as CorpusSet] : [...CORPUS_SETS], ids: values.id ?? [] };
+}
+
+/** The specs of a set, checked by the corpus schema, in the order of their ids. */
+export function readCorpusSpecs(set: CorpusSet, ids: readonly string[] = []): CorpusSpec[] {
+  const folder = path.join(CORPUS_ROOT, set);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((file) => /^[^.]+\.json$/.test(file))
+    .sort()
+    .filter((file) => ids.length === 0 || ids.includes(file.slice(0, -'.json'.length)))
+    .map((file) => {
+      const parsed = corpusSpecSchema.safeParse(JSON.parse(readFileSync(path.join(folder, file), 'utf8')));
+      if (!parsed.success) {
+        throw new Error(
+          `${set}/${file}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+        );
+      }
+      return parsed.data;
+    });
+}
