@@ -38,6 +38,11 @@ describe('parseSaDate', () => {
       '14th of March 2025',
       '14de van Maart 2025',
       '  14 March 2025. ',
+      '14MAR2025',
+      '14 March2025',
+      '14–Mar–2025',
+      '14–03–2025',
+      '2025–03–14',
     ]) {
       expect(parse(text), text).toBe('2025-03-14');
     }

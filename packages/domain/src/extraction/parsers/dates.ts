@@ -9,7 +9,9 @@ import { DATE_YEARS, isIsoDate } from '../../schemas/common.js';
  *   2025`, `March 14, 2025`, `14 Mar 25`;
  * - in digits, day first (the South African convention; `03/14/2025` is not a date, never a guess):
  *   `14/03/2025`, `14.03.2025`, `14-03-2025`, `14/3/2025`, and with a two-digit year `14/03/25`;
- * - year first: `2025-03-14`, `2025/03/14`, `2025.03.14` (an ISO timestamp's date too: `2025-03-14T10:00`).
+ * - year first: `2025-03-14`, `2025/03/14`, `2025.03.14` (an ISO timestamp's date too: `2025-03-14T10:00`);
+ * - OCR's en dash for a hyphen (`14–03–2025`), and a month in words run into its day and year
+ *   (`14MAR2025`, which is not ambiguous).
  *
  * Decisions (what is refused rather than guessed):
  * - A two-digit year `yy` is the year ending in yy from ten years ahead of `currentYear` back to 89 years
@@ -102,8 +104,8 @@ const END = '(?![0-9a-z])';
 const END2 = `${END}(?!\\s{1,3}[0-9OoIl](?![0-9]?[:h][0-9]))`;
 /** A two-digit-year date right after a short number may be the tail of a split one (`20 25/03/14`). */
 const NOT_AFTER_SHORT_NUMBER = '(?<!(?:^|[^0-9:.,/-])[0-9]{1,2}\\s{1,3})';
-/** A separator between a day and a month in words, or a month in words and a year. */
-const WORD_SEP = '(?:\\s{0,3}[-./,]\\s{0,3}|\\s{1,3})';
+/** A separator between a day and a month in words, or a month in words and a year (none: `14MAR2025`). */
+const WORD_SEP = '(?:\\s{0,3}[-\u2013./,]\\s{0,3}|\\s{0,3})';
 
 type Order = 'dmy' | 'mdy' | 'ymd';
 
@@ -136,14 +138,14 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     // 14/03/2025, 14.03.2025, 14-03-2025, 14 / 3 / 2025
-    regex: new RegExp(`${START}${G12}\\s?([-./])\\s?${G12}\\s?\\2\\s?${G4}${END}`, 'gi'),
+    regex: new RegExp(`${START}${G12}\\s?([-\u2013./])\\s?${G12}\\s?\\2\\s?${G4}${END}`, 'gi'),
     order: 'dmy',
     groups: [1, 3, 4],
   },
   {
     // 14/03/25
     regex: new RegExp(
-      `${START}${NOT_AFTER_SHORT_NUMBER}${G2}\\s?([-./])\\s?${G2}\\s?\\2\\s?${G2}${END2}`,
+      `${START}${NOT_AFTER_SHORT_NUMBER}${G2}\\s?([-\u2013./])\\s?${G2}\\s?\\2\\s?${G2}${END2}`,
       'gi',
     ),
     order: 'dmy',
@@ -151,7 +153,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     // 2025-03-14, 2025/03/14, 2025.03.14, 2025-03-14T10:00
-    regex: new RegExp(`${START}${G4}([-./])${G12}\\2${G12}(?=$|[^0-9a-z]|t[0-9])`, 'gi'),
+    regex: new RegExp(`${START}${G4}([-\u2013./])${G12}\\2${G12}(?=$|[^0-9a-z]|t[0-9])`, 'gi'),
     order: 'ymd',
     groups: [4, 3, 1],
   },
