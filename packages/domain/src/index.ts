@@ -11,6 +11,7 @@ export * from './document-dates.js';
 export * from './documents.js';
 export * from './due-band.js';
 export * from './extraction/corpus-spec.js';
+export * from './extraction/fields/index.js';
 export * from './extraction/parsers/index.js';
 export * from './extraction/types.js';
 export * from './file-signatures.js';

@@ -1,0 +1,2 @@
+export { addressMismatch } from './address.js';
+export { proposeFields } from './propose.js';

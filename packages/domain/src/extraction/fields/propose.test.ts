@@ -1,0 +1,347 @@
+import { describe, expect, it } from 'vitest';
+import { AUTO_ACCEPT_CONFIDENCE, type FieldProposal } from '../types.js';
+import { proposeFields, readerFactor } from './propose.js';
+import { readPage } from './test-pages.js';
+
+/** The fields of a proposal as name → value. */
+const valuesOf = (proposal: FieldProposal) =>
+  Object.fromEntries(proposal.fields.map((field) => [field.name, field.value]));
+const fieldOf = (proposal: FieldProposal, name: string) =>
+  proposal.fields.find((field) => field.name === name);
+
+const electricalCoc = readPage([
+  { text: 'VoltLine Electrical (Pty) Ltd', y: 0.03 },
+  { text: 'CERTIFICATE OF COMPLIANCE', y: 0.08, h: 0.03 },
+  { text: 'Electrical Installation - SANS 10142-1', y: 0.12 },
+  { text: 'Certificate No: VL-2025-00412    Date of issue: 14 March 2025', y: 0.3 },
+  { text: 'Address: 14 Kloof Street, Gardens, Cape Town, 8001', y: 0.34 },
+  { text: 'Erf 1234 Gardens', y: 0.37 },
+  { text: 'Registered person: Thabo Mokoena    Reg No: IE 12345', y: 0.6 },
+  { text: 'Tel: 021 555 0101', y: 0.95 },
+]);
+
+describe('proposeFields: certificates', () => {
+  it('reads an electrical CoC form: type, number, issue date, address, erf, issuer and registration', () => {
+    const proposal = proposeFields([electricalCoc], { documentKind: 'certificate' });
+    expect(proposal.kind).toBe('certificate');
+    expect(proposal.certificate_type).toBe('electrical_coc');
+    expect(valuesOf(proposal)).toEqual({
+      certificate_type: 'electrical_coc',
+      certificate_number: 'VL-2025-00412',
+      issue_date: '2025-03-14',
+      address: '14 Kloof Street, Gardens, Cape Town, 8001',
+      erf: '1234',
+      issuer_name: 'VoltLine Electrical (Pty) Ltd',
+      issuer_registration: 'IE 12345',
+    });
+    // Explicit labels, clean values, a sure reader: sure enough to accept without a person.
+    expect(fieldOf(proposal, 'certificate_number')?.confidence).toBeGreaterThanOrEqual(
+      AUTO_ACCEPT_CONFIDENCE,
+    );
+    expect(fieldOf(proposal, 'issue_date')).toMatchObject({
+      page: 1,
+      text: 'Certificate No: VL-2025-00412    Date of issue: 14 March 2025',
+      box: { x: 0.1, y: 0.3 },
+    });
+    expect(fieldOf(proposal, 'certificate_type')?.text).toBe('Electrical Installation - SANS 10142-1');
+    // Free text is never sure enough to go without a person.
+    expect(fieldOf(proposal, 'address')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+    // Fields in the order of the kind's list, at most one per name.
+    expect(proposal.fields.map((field) => field.name)).toEqual([
+      'certificate_type',
+      'certificate_number',
+      'issue_date',
+      'address',
+      'erf',
+      'issuer_name',
+      'issuer_registration',
+    ]);
+  });
+
+  it('is less sure of values the reader was unsure of, and of letters mended into digits', () => {
+    const unsure = readPage([
+      { text: 'CERTIFICATE OF COMPLIANCE', y: 0.08, h: 0.03 },
+      { text: 'Electrical Installation - SANS 10142-1', y: 0.12 },
+      { text: 'Certificate No: VL-2025-00412', y: 0.3, words: [0.95, 0.95, 0.6] },
+      { text: 'Date of issue: 14/O3/2025', y: 0.34 },
+    ]);
+    const proposal = proposeFields([unsure]);
+    expect(fieldOf(proposal, 'certificate_number')?.confidence).toBeLessThan(0.6);
+    const date = fieldOf(proposal, 'issue_date');
+    // The stand-in parsers may refuse the mended date; where one is read it is not auto-accepted.
+    if (date !== undefined) expect(date.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+  });
+
+  it('reads values in the column to the right of their labels and under them', () => {
+    const table = readPage([
+      { text: 'GAS INSTALLATION', y: 0.05, h: 0.03 },
+      { text: 'CERTIFICATE OF CONFORMITY', y: 0.09, h: 0.03 },
+      { text: 'SANS 10087-1 LP Gas installation', y: 0.14 },
+      { text: 'Certificate serial no.', y: 0.3 },
+      { text: 'GC 88123', x: 0.5, y: 0.301 },
+      { text: 'Date issued', y: 0.33 },
+      { text: '03/02/2025', x: 0.5, y: 0.331 },
+      { text: 'Registration No', y: 0.5 },
+      { text: 'Site address', x: 0.5, y: 0.5 },
+      { text: 'LPG-2231', y: 0.52 },
+      { text: '7 Main Road, Kalk Bay', x: 0.5, y: 0.52 },
+    ]);
+    const proposal = proposeFields([table], { documentKind: 'certificate' });
+    expect(proposal.certificate_type).toBe('gas_coc');
+    expect(valuesOf(proposal)).toMatchObject({
+      certificate_number: 'GC 88123',
+      issue_date: '2025-02-03',
+      issuer_registration: 'LPG-2231',
+      address: '7 Main Road, Kalk Bay',
+    });
+    expect(fieldOf(proposal, 'issue_date')?.text).toBe('03/02/2025');
+  });
+
+  it('works out the expiry from the type’s validity when none is printed, less surely', () => {
+    const beetle = readPage(
+      [
+        { text: 'Wood-destroying beetle certificate', y: 0.05, h: 0.03 },
+        { text: 'Entomologist inspection', y: 0.1 },
+        { text: 'Date of issue: 30 November 2024', y: 0.3 },
+      ],
+      { source: 'text_layer' },
+    );
+    const proposal = proposeFields([beetle], { documentKind: 'certificate' });
+    expect(proposal.certificate_type).toBe('beetle_clearance');
+    expect(fieldOf(proposal, 'expiry_date')).toMatchObject({
+      value: '2025-02-28',
+      text: 'Date of issue: 30 November 2024',
+    });
+    expect(fieldOf(proposal, 'expiry_date')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+    // A printed expiry wins.
+    const printed = proposeFields([
+      readPage([
+        ...beetle.lines.map((line) => ({ text: line.text, y: line.box.y })),
+        { text: 'Valid until: 31/01/2025', y: 0.4 },
+      ]),
+    ]);
+    expect(fieldOf(printed, 'expiry_date')?.value).toBe('2025-01-31');
+  });
+
+  it('proposes no expiry for a type without a validity', () => {
+    expect(fieldOf(proposeFields([electricalCoc]), 'expiry_date')).toBeUndefined();
+  });
+
+  it('is less sure where two labelled dates disagree, and prefers the issue date over others', () => {
+    const twoDates = readPage([
+      { text: 'ROOF INSPECTION REPORT', y: 0.05, h: 0.03 },
+      { text: 'Inspection date: 02/05/2025', y: 0.2 },
+      { text: 'Date: 03/05/2025', y: 0.25 },
+      { text: 'Date of issue: 05/05/2025', y: 0.3 },
+    ]);
+    const proposal = proposeFields([twoDates], { documentKind: 'inspection' });
+    expect(proposal.certificate_type).toBe('roof_inspection');
+    expect(fieldOf(proposal, 'issue_date')?.value).toBe('2025-05-05');
+    expect(fieldOf(proposal, 'issue_date')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+    expect(fieldOf(proposal, 'expiry_date')?.value).toBe('2026-05-05');
+  });
+
+  it('leaves the type out when nothing names one, and a certificate unknown without cues or hint', () => {
+    const bare = readPage([
+      { text: 'CERTIFICATE', y: 0.05, h: 0.03 },
+      { text: 'We certify that the work complies.', y: 0.2 },
+    ]);
+    expect(proposeFields([bare])).toEqual({ kind: 'certificate', certificate_type: null, fields: [] });
+    const blank = readPage([{ text: 'Hello there', y: 0.2 }]);
+    expect(proposeFields([blank])).toEqual({ kind: 'unknown', certificate_type: null, fields: [] });
+    expect(proposeFields([])).toEqual({ kind: 'unknown', certificate_type: null, fields: [] });
+    // The owner's vault kind alone makes it a certificate.
+    expect(proposeFields([blank], { documentKind: 'certificate' }).kind).toBe('certificate');
+    expect(proposeFields([blank], { documentKind: 'deed' }).kind).toBe('unknown');
+  });
+
+  it('is surer of a type its title names than of one only the body mentions, and of a clear lead', () => {
+    const titled = proposeFields([
+      readPage([
+        { text: 'ELECTRIC FENCE SYSTEM CERTIFICATE', y: 0.05, h: 0.03 },
+        { text: 'Electrical Machinery Regulations, 2011', y: 0.1 },
+      ]),
+    ]);
+    const body = proposeFields([
+      readPage([
+        { text: 'Certificate', y: 0.05, h: 0.03 },
+        { text: 'The geyser and the alarm were checked.', y: 0.5 },
+        { text: 'Geyser to SANS 10254.', y: 0.55 },
+      ]),
+    ]);
+    expect(titled.certificate_type).toBe('electric_fence_coc');
+    expect(body.certificate_type).toBe('geyser_coc');
+    expect(fieldOf(titled, 'certificate_type')?.confidence).toBeGreaterThan(
+      fieldOf(body, 'certificate_type')?.confidence ?? 1,
+    );
+  });
+
+  it('reads all pages and says which page a value came from', () => {
+    const cover = readPage([{ text: 'Certificate of Occupancy', y: 0.1, h: 0.04 }], { page: 1 });
+    const second = readPage(
+      [
+        { text: 'National Building Regulations and Building Standards Act 103 of 1977, section 14', y: 0.1 },
+        { text: 'Certificate No. OC/2024/0571', y: 0.2 },
+      ],
+      { page: 2 },
+    );
+    const proposal = proposeFields([cover, second]);
+    expect(proposal.certificate_type).toBe('occupation_certificate');
+    expect(fieldOf(proposal, 'certificate_number')).toMatchObject({ value: 'OC/2024/0571', page: 2 });
+  });
+
+  it('stops a value at the next label and ignores labels of other things', () => {
+    const crowded = readPage([
+      { text: 'PLUMBING CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+      { text: 'Water installation - City of Cape Town Water By-law', y: 0.1 },
+      { text: 'Plumber: Aqua Fix CC Tel: 021 555 0101', y: 0.2 },
+      { text: 'Postal address: PO Box 12, Rondebosch', y: 0.25 },
+      { text: 'Physical address: 3 Oak Avenue, Rondebosch Erf 5512', y: 0.3 },
+      { text: 'PIRB No: L-20931', y: 0.35 },
+    ]);
+    const proposal = proposeFields([crowded]);
+    expect(valuesOf(proposal)).toMatchObject({
+      certificate_type: 'plumbing_coc',
+      issuer_name: 'Aqua Fix CC',
+      address: '3 Oak Avenue, Rondebosch',
+      erf: '5512',
+      issuer_registration: 'L-20931',
+    });
+  });
+});
+
+describe('proposeFields: policies', () => {
+  const schedule = readPage([
+    { text: 'Kalahari Mutual Insurance', y: 0.03, h: 0.03 },
+    { text: 'HOMEOWNERS POLICY SCHEDULE', y: 0.08 },
+    { text: 'Policy number: KM-HOC-778812', y: 0.2 },
+    { text: 'Period of cover: 01/07/2025 to 30/06/2026', y: 0.23 },
+    { text: 'Risk address: 12 Kloof Street, Gardens', y: 0.26 },
+    { text: 'Buildings sum insured   R 2 500 000,00', y: 0.4 },
+    { text: 'Contents sum insured   R 450 000,00', y: 0.43 },
+    { text: 'Basic excess   R 5 000,00', y: 0.46 },
+    { text: 'Monthly premium   R 1 234,56', y: 0.49 },
+  ]);
+
+  it('reads a schedule: insurer, number, period, sum insured for buildings, excess and address', () => {
+    const proposal = proposeFields([schedule], { documentKind: 'policy' });
+    expect(proposal).toMatchObject({ kind: 'policy', certificate_type: null });
+    expect(valuesOf(proposal)).toEqual({
+      insurer: 'Kalahari Mutual Insurance',
+      policy_number: 'KM-HOC-778812',
+      cover_from: '2025-07-01',
+      cover_to: '2026-06-30',
+      sum_insured_buildings: '2500000.00',
+      excess: '5000.00',
+      address: '12 Kloof Street, Gardens',
+    });
+    expect(fieldOf(proposal, 'policy_number')?.confidence).toBeGreaterThanOrEqual(AUTO_ACCEPT_CONFIDENCE);
+    expect(fieldOf(proposal, 'cover_to')?.confidence).toBeGreaterThanOrEqual(AUTO_ACCEPT_CONFIDENCE);
+  });
+
+  it('reads cover dates from their own labels, an insurer from its label, and refuses a backwards period', () => {
+    const labelled = readPage([
+      { text: 'Schedule of insurance', y: 0.05, h: 0.03 },
+      { text: 'Insurer: Karoo Shield Insurers Ltd', y: 0.15 },
+      { text: 'Policy No. PS 1002', y: 0.2 },
+      { text: 'Inception date: 1 March 2025', y: 0.25 },
+      { text: 'Cover to: 28 February 2026', y: 0.28 },
+      { text: 'Period: 01/03/2026 - 01/03/2025', y: 0.31 },
+      { text: 'Excess R 2 500', y: 0.4 },
+      { text: 'Buildings excess R 3 000', y: 0.43 },
+    ]);
+    const proposal = proposeFields([labelled], { documentKind: 'policy' });
+    expect(valuesOf(proposal)).toMatchObject({
+      insurer: 'Karoo Shield Insurers Ltd',
+      policy_number: 'PS 1002',
+      cover_from: '2025-03-01',
+      cover_to: '2026-02-28',
+    });
+    // Two excesses that disagree: one is proposed, less surely.
+    expect(fieldOf(proposal, 'excess')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+  });
+
+  it('reads a period written loosely, less surely', () => {
+    const loose = readPage([
+      { text: 'Policy schedule', y: 0.05, h: 0.03 },
+      { text: 'Period of insurance 01/07/2025 until further notice 30/06/2026', y: 0.2 },
+    ]);
+    const proposal = proposeFields([loose], { documentKind: 'policy' });
+    expect(fieldOf(proposal, 'cover_from')?.value).toBe('2025-07-01');
+    expect(fieldOf(proposal, 'cover_to')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+  });
+});
+
+describe('proposeFields: invoices', () => {
+  const invoice = readPage([
+    { text: 'Aqua Fix Plumbing CC', y: 0.03, h: 0.03 },
+    { text: 'TAX INVOICE', y: 0.08, h: 0.03 },
+    { text: 'VAT No: 4123456789', y: 0.12 },
+    { text: 'Invoice date: 2025-04-02', y: 0.2 },
+    { text: 'Description of work: Replaced geyser element and thermostat', y: 0.3 },
+    { text: 'Subtotal R 1 073,57', y: 0.6 },
+    { text: 'VAT (15%) R 161,04', y: 0.63 },
+    { text: 'Total incl. VAT R 1 234,61', y: 0.66 },
+  ]);
+
+  it('reads an invoice: supplier, date, total, VAT and the work', () => {
+    const proposal = proposeFields([invoice], { documentKind: 'maintenance' });
+    expect(proposal.kind).toBe('invoice');
+    expect(valuesOf(proposal)).toEqual({
+      supplier: 'Aqua Fix Plumbing CC',
+      invoice_date: '2025-04-02',
+      total: '1234.61',
+      vat: '161.04',
+      work_description: 'Replaced geyser element and thermostat',
+    });
+    expect(fieldOf(proposal, 'total')?.confidence).toBeGreaterThanOrEqual(AUTO_ACCEPT_CONFIDENCE);
+  });
+
+  it('is unsure of a total and VAT that do not agree at 15%', () => {
+    const wrong = readPage([
+      ...invoice.lines.slice(0, 6).map((line) => ({ text: line.text, y: line.box.y, h: line.box.h })),
+      { text: 'VAT (15%) R 100,00', y: 0.63 },
+      { text: 'Total incl. VAT R 1 234,61', y: 0.66 },
+    ]);
+    const proposal = proposeFields([wrong]);
+    expect(fieldOf(proposal, 'total')?.confidence).toBeLessThanOrEqual(0.6);
+    expect(fieldOf(proposal, 'vat')?.confidence).toBeLessThanOrEqual(0.6);
+  });
+
+  it('takes the hint as a prior only: an invoice stored as a certificate is still an invoice', () => {
+    expect(proposeFields([invoice], { documentKind: 'certificate' }).kind).toBe('invoice');
+  });
+
+  it('reads a quote with its figures in a column and no letterhead name', () => {
+    const quote = readPage([
+      { text: 'QUOTATION', y: 0.05, h: 0.03 },
+      { text: 'Date', y: 0.2 },
+      { text: '14 Mrt 2025', x: 0.4, y: 0.2 },
+      { text: 'Total due', y: 0.6 },
+      { text: 'R1,150.00', x: 0.6, y: 0.6 },
+    ]);
+    const proposal = proposeFields([quote], { documentKind: 'quote' });
+    expect(proposal.kind).toBe('invoice');
+    expect(valuesOf(proposal)).toEqual({ invoice_date: '2025-03-14', total: '1150.00' });
+  });
+});
+
+describe('proposeFields: what is not proposed', () => {
+  it('leaves out a reading too unsure to be worth a person’s look', () => {
+    const faint = readPage([
+      { text: 'CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+      { text: 'Electrical installation', y: 0.1 },
+      { text: 'Date 14/03/2025', y: 0.3, confidence: 0.5 },
+    ]);
+    expect(fieldOf(proposeFields([faint]), 'issue_date')).toBeUndefined();
+  });
+});
+
+describe('readerFactor', () => {
+  it('counts a sure reader fully and an unsure one down, never below 0', () => {
+    expect(readerFactor(1)).toBe(1);
+    expect(readerFactor(0.92)).toBe(1);
+    expect(readerFactor(0.82)).toBeCloseTo(0.85);
+    expect(readerFactor(0)).toBe(0);
+  });
+});

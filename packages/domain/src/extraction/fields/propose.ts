@@ -1,0 +1,310 @@
+import { CERTIFICATE_VALIDITY_MONTHS } from '../../certificates.js';
+import { addMonths } from '../../recurrence.js';
+import { findCertificateNumbers, findRegistrationNumbers } from '../parsers/index.js';
+import {
+  type ExtractedFieldName,
+  FIELDS_OF_KIND,
+  type FieldProposal,
+  type ProposedField,
+  type ReadDocumentKind,
+  type ReadPage,
+} from '../types.js';
+import { classifyCertificateType, classifyKind } from './classify.js';
+import { FIELD_SHAPES, LABELS, type LabelRule } from './labels.js';
+import { lineBelow, lineRightOf, type PlacedLine, placeLines, spanBox, spanConfidence } from './lines.js';
+import { leadingSeparators, type ReadValue, readPeriod, readValue } from './values.js';
+
+/**
+ * The field rules: what a document's pages say, as fields with their evidence. A value is read after
+ * its label on the same line, else on the line to its right (a table's value column), else on the line
+ * below it under the label (a form's boxes). Each reading gets a confidence from how strong the label
+ * was, where the value stood, whether it read cleanly and how sure the reader was of its characters;
+ * where readings of one field disagree the strongest is proposed, less sure. Only one value per field.
+ */
+
+/** One reading of a field, before the rules choose among a field's readings. */
+interface Candidate {
+  name: ExtractedFieldName;
+  value: string;
+  confidence: number;
+  placed: PlacedLine;
+}
+
+/** A label found on a line: where, and its rule. */
+interface LabelMatch {
+  rule: LabelRule;
+  start: number;
+  end: number;
+}
+
+/** The labels on a line, left to right; where two overlap the longer (the more specific) wins. */
+function labelsOn(placed: PlacedLine, rules: readonly LabelRule[]): LabelMatch[] {
+  const found = rules
+    .flatMap((rule) =>
+      [...placed.lower.matchAll(rule.pattern)].map((match) => ({
+        rule,
+        start: match.index,
+        end: match.index + match[0].length,
+      })),
+    )
+    .sort((a, b) => b.end - b.start - (a.end - a.start));
+  const kept: LabelMatch[] = [];
+  for (const match of found) {
+    if (kept.every((other) => match.end <= other.start || match.start >= other.end)) kept.push(match);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/** Where a value stood against its label: beside it on the line, on the line to the right, below. */
+const PLACE_FACTOR = { same: 1, right: 0.97, below: 0.92 } as const;
+/** A value with something unexplained before it, or letters mended into digits. */
+const UNCLEAN_FACTOR = 0.8;
+/** Free text (names, addresses, descriptions) is never sure enough to be accepted without a person. */
+const TEXT_CAP = 0.85;
+const FREE_TEXT_FIELDS: readonly ExtractedFieldName[] = [
+  'address',
+  'issuer_name',
+  'insurer',
+  'supplier',
+  'work_description',
+];
+/** Readings below this are not proposed at all. */
+const MIN_CONFIDENCE = 0.3;
+
+/**
+ * How much the reader's confidence in a value's characters counts: a text layer's are certain; a
+ * picture's from 0.92 on are as good as certain, below that they count down steeply.
+ */
+export function readerFactor(confidence: number): number {
+  return Math.max(0, Math.min(1, 1 - (0.92 - confidence) * 1.5));
+}
+
+/** A value read from a span of a line, as a candidate. */
+function candidate(name: ExtractedFieldName, read: ReadValue, placed: PlacedLine, factor: number): Candidate {
+  const reader = readerFactor(spanConfidence(placed, read.start, read.end));
+  const clean = read.exact ? 1 : UNCLEAN_FACTOR;
+  return { name, value: read.value, confidence: factor * clean * reader, placed };
+}
+
+/** Where a label's value is: the text of a line from `from` to `to`. */
+interface ValueSpan {
+  placed: PlacedLine;
+  from: number;
+  to: number;
+  factor: number;
+}
+
+/** The spans to read a label's value from, in order of preference. */
+function valueSpans(
+  lines: readonly PlacedLine[],
+  placed: PlacedLine,
+  labels: readonly LabelMatch[],
+  index: number,
+  rules: readonly LabelRule[],
+): ValueSpan[] {
+  const match = labels[index] as LabelMatch;
+  const next = labels[index + 1];
+  const end = next?.start ?? placed.line.text.length;
+  const from = match.end + leadingSeparators(placed.line.text.slice(match.end, end));
+  const spans: ValueSpan[] = [{ placed, from, to: end, factor: PLACE_FACTOR.same }];
+  if (next === undefined) {
+    const right = lineRightOf(lines, placed, placed.line.box);
+    if (right !== null) {
+      const stop = labelsOn(right, rules)[0]?.start ?? right.line.text.length;
+      const start = leadingSeparators(right.line.text.slice(0, stop));
+      spans.push({ placed: right, from: start, to: stop, factor: PLACE_FACTOR.right });
+    }
+  }
+  const labelBox = spanBox(placed, match.start, match.end);
+  const columnEnd = next === undefined ? 1 : spanBox(placed, next.start, next.end).x;
+  const below = lineBelow(lines, placed, { left: labelBox.x - 0.02, right: columnEnd });
+  if (below !== null) {
+    const stop = labelsOn(below.placed, rules).find(
+      (label) => label.start >= below.start && label.start < below.end,
+    );
+    const to = stop?.start ?? below.end;
+    const start = below.start + leadingSeparators(below.placed.line.text.slice(below.start, to));
+    spans.push({ placed: below.placed, from: start, to, factor: PLACE_FACTOR.below });
+  }
+  return spans;
+}
+
+/** Every labelled reading on the document's lines. */
+function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelRule[]): Candidate[] {
+  const found: Candidate[] = [];
+  for (const placed of lines) {
+    const labels = labelsOn(placed, rules);
+    labels.forEach((match, index) => {
+      const field = match.rule.field;
+      if (field === null) return;
+      for (const span of valueSpans(lines, placed, labels, index, rules)) {
+        if (span.from >= span.to) continue;
+        const text = span.placed.line.text.slice(0, span.to);
+        const factor = match.rule.weight * span.factor;
+        if (field === 'cover_period') {
+          const period = readPeriod(text, span.from);
+          if (period === null) continue;
+          found.push(candidate('cover_from', period.from, span.placed, factor));
+          found.push(candidate('cover_to', period.to, span.placed, factor));
+          return;
+        }
+        const read = readValue(FIELD_SHAPES[field], text, span.from);
+        if (read === null) continue;
+        found.push(candidate(field, read, span.placed, factor));
+        return;
+      }
+    });
+  }
+  return found;
+}
+
+/** Readings from the parsers' own labels: registration and certificate numbers. */
+function numberCandidates(lines: readonly PlacedLine[]): Candidate[] {
+  return lines.flatMap((placed) => [
+    ...findRegistrationNumbers(placed.line.text)
+      .filter((found) => found.scheme !== 'vat')
+      .map((found) =>
+        candidate(
+          'issuer_registration',
+          { value: found.value, start: found.index, end: found.index + found.length, exact: true },
+          placed,
+          0.95,
+        ),
+      ),
+    ...findCertificateNumbers(placed.line.text).map((found) =>
+      candidate(
+        'certificate_number',
+        { value: found.value, start: found.index, end: found.index + found.length, exact: true },
+        placed,
+        0.95,
+      ),
+    ),
+  ]);
+}
+
+/** Words of a letterhead that names a company. */
+const COMPANY =
+  /\((?:pty|edms)\)|\b(?:ltd|limited|cc|inc|insurance|assurance|insurers|underwriters|mutual|versekering)\b/i;
+/** Words of a heading that is not a name. */
+const HEADING =
+  /\b(?:invoice|quot(?:e|ation)|tax|policy|schedule|certificate|insured|statement|page|date)\b/i;
+
+/** The letterhead's name: the first title line naming a company (an insurer, a supplier), without labels. */
+function letterheadCandidate(
+  lines: readonly PlacedLine[],
+  rules: readonly LabelRule[],
+  name: ExtractedFieldName,
+): Candidate[] {
+  const found = lines.find(
+    (placed) =>
+      placed.title &&
+      COMPANY.test(placed.lower) &&
+      !HEADING.test(placed.lower) &&
+      labelsOn(placed, rules).length === 0,
+  );
+  if (found === undefined) return [];
+  const text = found.line.text;
+  return [
+    candidate(
+      name,
+      { value: text.trim().replace(/\s+/g, ' '), start: 0, end: text.length, exact: true },
+      found,
+      0.7,
+    ),
+  ];
+}
+
+/** Values compared as the same: case, spaces and punctuation aside. */
+const sameValueKey = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** The field's proposal from its readings: the strongest value, less sure where another disagrees. */
+function choose(readings: readonly Candidate[]): Candidate | null {
+  const best = new Map<string, Candidate>();
+  for (const reading of readings) {
+    const key = sameValueKey(reading.value);
+    const known = best.get(key);
+    if (known === undefined || reading.confidence > known.confidence) best.set(key, reading);
+  }
+  const [first, second] = [...best.values()].sort((a, b) => b.confidence - a.confidence);
+  if (first === undefined) return null;
+  const disputed = second !== undefined && second.confidence >= first.confidence * 0.7;
+  const cap = FREE_TEXT_FIELDS.includes(first.name) ? TEXT_CAP : 0.99;
+  const confidence = Math.min(cap, first.confidence * (disputed ? 0.8 : 1));
+  return confidence < MIN_CONFIDENCE ? null : { ...first, confidence };
+}
+
+/** VAT at 15% of a total that includes it, to the cent. */
+function vatAgrees(total: string, vat: string): boolean {
+  return Math.abs((Number(total) * 15) / 115 - Number(vat)) < 0.05;
+}
+
+const asField = (chosen: Candidate): ProposedField => ({
+  name: chosen.name,
+  value: chosen.value,
+  confidence: Math.round(chosen.confidence * 100) / 100,
+  page: chosen.placed.page,
+  text: chosen.placed.line.text,
+  box: chosen.placed.line.box,
+});
+
+/** What a document's pages say: its kind, its certificate type (for a certificate) and its fields. */
+export function proposeFields(
+  pages: readonly ReadPage[],
+  hint: { documentKind?: string } = {},
+): FieldProposal {
+  const lines = placeLines(pages);
+  const kind: ReadDocumentKind = classifyKind(lines, hint.documentKind);
+  const rules = LABELS[kind];
+  const readings = labelledCandidates(lines, rules);
+  const typeRead = kind === 'certificate' ? classifyCertificateType(lines) : null;
+  if (typeRead !== null) {
+    const { placed } = typeRead;
+    const reader = readerFactor(spanConfidence(placed, 0, placed.line.text.length));
+    readings.push({
+      name: 'certificate_type',
+      value: typeRead.type,
+      confidence: typeRead.strength * reader,
+      placed,
+    });
+  }
+  if (kind === 'certificate')
+    readings.push(...numberCandidates(lines), ...letterheadCandidate(lines, rules, 'issuer_name'));
+  if (kind === 'policy') readings.push(...letterheadCandidate(lines, rules, 'insurer'));
+  if (kind === 'invoice') readings.push(...letterheadCandidate(lines, rules, 'supplier'));
+
+  const chosen = new Map<ExtractedFieldName, Candidate>();
+  for (const name of FIELDS_OF_KIND[kind]) {
+    const field = choose(readings.filter((reading) => reading.name === name));
+    if (field !== null) chosen.set(name, field);
+  }
+
+  // A certificate that states no expiry expires after its type's validity (less sure: worked out).
+  const issued = chosen.get('issue_date');
+  const months = typeRead === null ? undefined : CERTIFICATE_VALIDITY_MONTHS[typeRead.type];
+  if (typeRead !== null && issued !== undefined && months !== undefined && !chosen.has('expiry_date')) {
+    const confidence = Math.min(issued.confidence, typeRead.strength) * 0.85;
+    chosen.set('expiry_date', {
+      ...issued,
+      name: 'expiry_date',
+      value: addMonths(issued.value, months),
+      confidence,
+    });
+  }
+
+  // An invoice's VAT is 15% of its total: where the two read disagree, neither is sure.
+  const total = chosen.get('total');
+  const vat = chosen.get('vat');
+  if (total !== undefined && vat !== undefined && !vatAgrees(total.value, vat.value)) {
+    chosen.set('total', { ...total, confidence: Math.min(total.confidence, 0.6) });
+    chosen.set('vat', { ...vat, confidence: Math.min(vat.confidence, 0.6) });
+  }
+
+  return {
+    kind,
+    certificate_type: typeRead?.type ?? null,
+    fields: FIELDS_OF_KIND[kind].flatMap((name) => {
+      const field = chosen.get(name);
+      return field === undefined ? [] : [asField(field)];
+    }),
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { leadingSeparators, readPeriod, readValue } from './values.js';
+
+describe('readValue', () => {
+  it('reads codes: with a digit, three characters or more, perhaps after a capital prefix', () => {
+    expect(readValue('code', ': VL-2025-00412 issued', 2)).toEqual({
+      value: 'VL-2025-00412',
+      start: 2,
+      end: 15,
+      exact: true,
+    });
+    expect(readValue('code', 'IE 12345', 0)?.value).toBe('IE 12345');
+    expect(readValue('code', '(see) 4431', 0)).toBeNull();
+    expect(readValue('code', 'ref 4431', 0)).toBeNull();
+    expect(readValue('code', 'A1', 0)).toBeNull();
+    expect(readValue('code', '', 0)).toBeNull();
+    expect(readValue('code', ' - 4431', 0)).toMatchObject({ value: '4431', exact: false });
+  });
+
+  it('reads erf numbers, with a portion, and nothing that runs on', () => {
+    expect(readValue('erf', '1234/5 Gardens', 0)?.value).toBe('1234/5');
+    expect(readValue('erf', '1234.5', 0)).toBeNull();
+    expect(readValue('erf', 'Gardens', 0)).toBeNull();
+  });
+
+  it('reads text with two letters or more, up to 200 characters, its tail punctuation dropped', () => {
+    expect(readValue('text', 'x  Aqua   Fix CC;', 1)).toEqual({
+      value: 'Aqua Fix CC',
+      start: 3,
+      end: 16,
+      exact: true,
+    });
+    expect(readValue('text', '12 3', 0)).toBeNull();
+    expect(readValue('text', 'a'.repeat(201), 0)).toBeNull();
+  });
+
+  it('reads dates and amounts where they start, less cleanly further on or mended', () => {
+    expect(readValue('date', '14 March 2025', 0)).toEqual({
+      value: '2025-03-14',
+      start: 0,
+      end: 13,
+      exact: true,
+    });
+    expect(readValue('date', '(dd/mm/yyyy) 14/03/2025', 0)).toMatchObject({
+      value: '2025-03-14',
+      exact: false,
+    });
+    expect(readValue('date', 'none', 0)).toBeNull();
+    expect(readValue('amount', 'R 1 234,56', 0)).toMatchObject({ value: '1234.56', exact: true });
+    expect(readValue('amount', 'none', 0)).toBeNull();
+  });
+});
+
+describe('readPeriod', () => {
+  it('reads two dates joined by to or a dash, else less cleanly, and refuses a backwards or single one', () => {
+    expect(readPeriod('01/07/2025 to 30/06/2026', 0)).toMatchObject({
+      from: { value: '2025-07-01', exact: true },
+      to: { value: '2026-06-30', exact: true },
+    });
+    expect(readPeriod('01/07/2025 and later 30/06/2026', 0)).toMatchObject({
+      from: { exact: false },
+      to: { exact: false },
+    });
+    expect(readPeriod('30/06/2026 - 01/07/2025', 0)).toBeNull();
+    expect(readPeriod('01/07/2025', 0)).toBeNull();
+  });
+});
+
+describe('leadingSeparators', () => {
+  it('counts the separators before a value', () => {
+    expect(leadingSeparators(' : - 12')).toBe(5);
+    expect(leadingSeparators('12')).toBe(0);
+  });
+});
