@@ -14,6 +14,11 @@ export interface LabelRule {
   field: LabelField;
   pattern: RegExp;
   weight: number;
+  /**
+   * Whether the value may stand on the line to the label's right (else only after it on its line or on
+   * the line below: a table's "Description" header has the next header to its right, not a value).
+   */
+  right: boolean;
 }
 
 /** What a field's value looks like. */
@@ -43,25 +48,55 @@ export const FIELD_SHAPES: Readonly<Record<ExtractedFieldName, ValueShape>> = {
 
 /** "No", "No.", "Nr", "Number", "#" (and "N0", a common misreading), not followed by a letter. */
 const NO = String.raw`(?:n[o0]\.?|nr\.?|number|num\.?|nommer|#)(?![a-z])`;
+/** A note in brackets a label may carry ("Reg. No. (Act 36 of 1947)"). */
+const NOTE = String.raw`(?:\s*\([^)]{0,40}\))?`;
+/** Plain words used as a label: only before a colon, or alone on their line (a table's label column). */
+const asLabel = (words: string) => String.raw`(?:^\s*${words}(?=\s*[:.]?\s*$)|${words}(?=\s*:))`;
 
-const rule = (field: LabelField, source: string, weight: number): LabelRule => ({
+const rule = (field: LabelField, source: string, weight: number, right = true): LabelRule => ({
   field,
   pattern: new RegExp(source, 'g'),
   weight,
+  right,
 });
 
 /** Labels of things no field is read from, on any kind of document. */
 const ELSEWHERE: readonly LabelRule[] = [
   rule(null, String.raw`\b(?:postal\s+address|posadres|billing\s+address|postal)\b`, 1),
-  rule(null, String.raw`\b(?:date printed|printed on|print date|date of birth|id number|id no)\b`, 1),
+  rule(
+    null,
+    String.raw`\b(?:date\s+printed|printed(?:\s+on)?|print\s+date|date\s+of\s+birth|id\s+number|id\s+no)\b`,
+    1,
+  ),
   rule(null, String.raw`\b(?:tel(?:ephone)?|phone|cell|fax|e-?mail|website)\b\.?`, 1),
   rule(null, String.raw`\b(?:page \d+ of \d+)\b`, 1),
+  rule(
+    null,
+    String.raw`\b(?:name\s+of\s+(?:the\s+)?(?:owner|client|insured)|owner|client|customer|bill\s+to|attention|attn|account\s+holder|policyholder|policy\s+holder|the\s+insured|insured\s+name|to(?=\s*:))\b`,
+    1,
+  ),
+  rule(
+    null,
+    String.raw`\b(?:invoice|quote|quotation|order|account|job|claim|plan|application)\s*(?:${NO}|ref(?:erence)?\b\.?)`,
+    1,
+  ),
+  rule(null, String.raw`\b(?:plans\s+approved|system\s+size|inverter|pressure\s+test)\b`, 1),
+  rule(
+    null,
+    String.raw`\b(?:vat|btw)\s*(?:reg(?:istration)?\.?\s*)?${NO}|\bvat\s+reg(?:istration)?\b\.?(?:\s*${NO})?`,
+    1,
+  ),
+  rule(null, String.raw`\(?\s*\b(?:excl|incl)(?:uding|\.)?\s*vat\s*\)?`, 1),
+  rule(null, String.raw`\berf\b(?:\s*${NO})?`, 0.5),
 ];
+
+/** The issuer's registration: "Reg. No.", "PIRB Licence No.", "PSIRA No", "SARA Member No.", "P-number". */
+const REGISTRATION = String.raw`\b(?:(?:registered|accredited|authori[sz]ed)\s+person${NOTE}\s*${NO}|(?:reg(?:istration)?\.?|licen[cs]e|member|pirb|psira|saqcc|lpgsa?sa|efi|elpa|sara|p-?)\s*${NOTE}\s*${NO}${NOTE})`;
 
 const CERTIFICATE: readonly LabelRule[] = [
   rule(
     'certificate_number',
-    String.raw`\b(?:certificate|cert\.?|coc|c\.o\.c\.?|sertifikaat)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?)`,
+    String.raw`\b(?:certificate|cert\.?|coc|c\.o\.c\.?|sertifikaat|clearance|report)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?)`,
     1,
   ),
   rule('certificate_number', String.raw`\bserial\s*${NO}`, 0.9),
@@ -71,12 +106,18 @@ const CERTIFICATE: readonly LabelRule[] = [
     String.raw`\b(?:date\s+of\s+issue|issue\s+date|date\s+issued|issued\s+on|issued\s+date|date\s+of\s+certificate|certificate\s+date|datum\s+van\s+uitreiking|uitreikingsdatum|uitgereik\s+op)\b`,
     1,
   ),
+  rule(
+    'issue_date',
+    String.raw`\b(?:report\s+date|date\s+of\s+report|service\s+date|date\s+of\s+service|date\s+of\s+registration|registration\s+date|date\s+approved|approved\s+on|date\s+of\s+approval|date\s+of\s+test|test\s+date|date\s+tested|date\s+of\s+application|application\s+date)\b`,
+    0.9,
+  ),
   rule('issue_date', String.raw`\bissued\b`, 0.85),
   rule('issue_date', String.raw`\b(?:date|datum)\b`, 0.75),
+  rule('issue_date', String.raw`\b(?:signed|dated)\b`, 0.7),
   rule(
     'issue_date',
     String.raw`\b(?:date\s+of\s+inspection|inspection\s+date|inspected\s+on|date\s+inspected|date\s+of\s+treatment|treatment\s+date)\b`,
-    0.6,
+    0.7,
   ),
   rule(
     'expiry_date',
@@ -84,32 +125,44 @@ const CERTIFICATE: readonly LabelRule[] = [
     1,
   ),
   rule(
+    'expiry_date',
+    String.raw`\b(?:next\s+(?:service|inspection|test)\s+due|due\s+date|renew\s+by)\b`,
+    0.85,
+  ),
+  rule(
     'address',
-    String.raw`\b(?:address\s+of\s+(?:the\s+)?(?:installation|property|premises|site)|(?:installation|physical|property|site|street|erf)\s+address|address|adres|premises|situated\s+at)\b`,
+    String.raw`\b(?:address\s+of\s+(?:the\s+)?(?:installation|property|premises|site)(?:\s*/\s*(?:installation|property|premises|site))?|(?:installation|physical|property|site|street|erf)\s+address|address|adres|situated\s+at)\b`,
     0.9,
   ),
+  rule('address', asLabel(String.raw`\b(?:property|premises|site)`), 0.8),
   rule('erf', String.raw`\b(?:erf|stand)(?:\s*${NO})?`, 1),
   rule(
     'issuer_name',
-    String.raw`\b(?:issued\s+by|certified\s+by|contractor|company(?:\s+name)?|firm|installer|installation\s+company|service\s+provider|pest\s+control\s+(?:company|operator))\b`,
+    asLabel(
+      String.raw`\b(?:issued\s+by|certified\s+by|company(?:\s+name)?|firm|installation\s+company|service\s+provider|pest\s+control\s+(?:company|operator)|contractor)\b`,
+    ),
     0.8,
   ),
   rule(
     'issuer_name',
-    String.raw`\b(?:name\s+of\s+(?:the\s+)?(?:registered|accredited|authori[sz]ed)\s+person|(?:registered|accredited|authori[sz]ed)\s+person|inspected\s+by|inspector|entomologist|plumber|electrician|technician)\b`,
-    0.65,
+    asLabel(
+      String.raw`\b(?:name\s+of\s+(?:the\s+)?(?:registered|accredited|authori[sz]ed)\s+person|(?:registered|accredited|authori[sz]ed)\s+person|inspected\s+by|installer|inspector|entomologist|plumber|electrician|technician)\b`,
+    ),
+    0.6,
   ),
-  rule(
-    'issuer_registration',
-    String.raw`\b(?:reg(?:istration)?\.?|licen[cs]e|pirb|saqcc|lpgsa?sa)\s*${NO}`,
-    0.95,
-  ),
+  rule('issuer_registration', REGISTRATION, 0.95),
 ];
 
 const POLICY: readonly LabelRule[] = [
-  rule('insurer', String.raw`\b(?:insurer|insurance\s+company|underwritten\s+by|underwriter)\b`, 0.9),
+  rule(
+    'insurer',
+    asLabel(String.raw`\b(?:insurer|insurance\s+company|underwritten\s+by|underwriter)\b`),
+    0.9,
+  ),
+  rule('insurer', String.raw`\bunderwritten\s+by\b`, 0.8),
   rule('policy_number', String.raw`\b(?:policy|polis)\s*${NO}`, 1),
   rule('policy_number', String.raw`\bpolicy\s+ref(?:erence)?\b\.?`, 0.95),
+  rule('policy_number', asLabel(String.raw`\bpolicy`), 0.85),
   rule(
     'cover_period',
     String.raw`\b(?:period\s+of\s+(?:cover|insurance)|cover\s+period|insurance\s+period|policy\s+period|period)\b`,
@@ -128,8 +181,16 @@ const POLICY: readonly LabelRule[] = [
     1,
   ),
   rule('sum_insured_buildings', String.raw`\bbuildings?\b`, 0.75),
-  rule(null, String.raw`\b(?:contents|household\s+contents|all\s+risks?|premium|monthly\s+premium)\b`, 1),
-  rule('excess', String.raw`\b(?:basic|standard)\s+excess\b|\bexcess\s*\(?\s*basic\s*\)?`, 1),
+  rule(
+    null,
+    String.raw`\b(?:household\s+contents|contents|all\s+risks?|monthly\s+premium|premium|geyser\s+limit|limit)\b[^0-9]{0,30}?(?:\bsum\s+insured\b|\(incl(?:uding|\.)?\s*vat\))?`,
+    1,
+  ),
+  rule(
+    'excess',
+    String.raw`\b(?:basic|standard)\s+excess\b(?:\s*\(?\s*buildings\s*\)?)?|\bexcess\s*\(?\s*basic\s*\)?|\bexcess\s*[-–(]\s*buildings\)?|\bbuildings\s+excess\b`,
+    1,
+  ),
   rule('excess', String.raw`\bexcess\b`, 0.8),
   rule(
     'address',
@@ -139,32 +200,39 @@ const POLICY: readonly LabelRule[] = [
 ];
 
 const INVOICE: readonly LabelRule[] = [
-  rule('supplier', String.raw`\b(?:supplier|service\s+provider|from)\b`, 0.75),
+  rule('supplier', asLabel(String.raw`\b(?:supplier|service\s+provider|from)\b`), 0.75),
   rule(
     'invoice_date',
     String.raw`\b(?:invoice\s+date|date\s+of\s+invoice|quote\s+date|quotation\s+date|date\s+of\s+quot(?:e|ation)|date\s+issued|issue\s+date|factuurdatum)\b`,
     1,
   ),
   rule('invoice_date', String.raw`\b(?:date|datum)\b`, 0.8),
-  rule(null, String.raw`\b(?:due\s+date|date\s+due|valid\s+until|expiry\s+date|payment\s+due)\b`, 1),
+  rule(
+    null,
+    String.raw`\b(?:due\s+date|date\s+due|valid\s+until|expiry\s+date|payment\s+due|valid\s+for)\b`,
+    1,
+  ),
   rule(
     'total',
-    String.raw`\b(?:total\s*\(?\s*incl(?:uding|\.)?\s*vat\s*\)?|total\s+(?:due|payable|amount)|grand\s+total|amount\s+(?:due|payable)|balance\s+due|totaal)\b`,
+    String.raw`\b(?:total\s*\(?\s*incl(?:uding|\.)?\s*vat\s*\)?|(?:total|amount|balance)\s+(?:due|payable)(?:\s*\(?\s*incl(?:uding|\.)?\s*vat\s*\)?)?|grand\s+total|totaal)`,
     1,
   ),
   rule('total', String.raw`\btotal\b`, 0.8),
   rule(
     null,
-    String.raw`\b(?:sub-?\s*total|total\s*\(?\s*excl(?:uding|\.)?\s*vat\s*\)?|total\s+before\s+vat|total\s+vat|amount\s+excl(?:uding|\.)?\s*vat)\b`,
+    String.raw`\b(?:sub-?\s*total|total\s+before\s+vat|total\s+vat|(?:total|amount)\s*\(?\s*excl(?:uding|\.)?\s*vat)\b\s*\)?(?:\s*\(?\s*excl(?:uding|\.)?\s*vat\s*\)?)?`,
     1,
   ),
+  rule(null, String.raw`\b(?:deposit(?:\s+required)?|unit\s+price|qty|quantity|amount|price)\b`, 1),
   rule('vat', String.raw`\b(?:vat|btw)\s*(?:\(\s*15\s*%\s*\)|@\s*15\s*%|15\s*%|at\s+15\s*%)?`, 0.9),
-  rule(null, String.raw`\b(?:vat|btw)\s*(?:reg(?:istration)?\.?\s*)?${NO}|\bvat\s+registration\b`, 1),
   rule(
     'work_description',
-    String.raw`\b(?:description\s+of\s+(?:the\s+)?(?:work|services)|work\s+(?:done|performed|description)|scope\s+of\s+work|description|re:|for:)`,
-    0.7,
+    asLabel(
+      String.raw`\b(?:description\s+of\s+(?:the\s+)?(?:work|services)|work\s+(?:done|performed|description)|scope\s+of\s+work|work|job|re|for)`,
+    ),
+    0.8,
   ),
+  rule('work_description', String.raw`\bdescription\b`, 0.6, false),
 ];
 
 /** The labels read on each kind of document (an unknown document: none). */

@@ -224,8 +224,13 @@ describe('proposeFields: policies', () => {
   ]);
 
   it('reads a schedule: insurer, number, period, sum insured for buildings, excess and address', () => {
-    const proposal = proposeFields([schedule], { documentKind: 'policy' });
+    // Page two repeats the number, less clearly read: the same value, from the surer reading.
+    const terms = readPage([{ text: 'Policy number: KM-HOC-778812', y: 0.02, confidence: 0.85 }], {
+      page: 2,
+    });
+    const proposal = proposeFields([schedule, terms], { documentKind: 'policy' });
     expect(proposal).toMatchObject({ kind: 'policy', certificate_type: null });
+    expect(fieldOf(proposal, 'policy_number')?.page).toBe(1);
     expect(valuesOf(proposal)).toEqual({
       insurer: 'Kalahari Mutual Insurance',
       policy_number: 'KM-HOC-778812',

@@ -1,6 +1,5 @@
 import { CERTIFICATE_VALIDITY_MONTHS } from '../../certificates.js';
 import { addMonths } from '../../recurrence.js';
-import { findCertificateNumbers, findRegistrationNumbers } from '../parsers/index.js';
 import {
   type ExtractedFieldName,
   FIELDS_OF_KIND,
@@ -57,8 +56,6 @@ function labelsOn(placed: PlacedLine, rules: readonly LabelRule[]): LabelMatch[]
 
 /** Where a value stood against its label: beside it on the line, on the line to the right, below. */
 const PLACE_FACTOR = { same: 1, right: 0.97, below: 0.92 } as const;
-/** A value with something unexplained before it, or letters mended into digits. */
-const UNCLEAN_FACTOR = 0.8;
 /** Free text (names, addresses, descriptions) is never sure enough to be accepted without a person. */
 const TEXT_CAP = 0.85;
 const FREE_TEXT_FIELDS: readonly ExtractedFieldName[] = [
@@ -82,8 +79,7 @@ export function readerFactor(confidence: number): number {
 /** A value read from a span of a line, as a candidate. */
 function candidate(name: ExtractedFieldName, read: ReadValue, placed: PlacedLine, factor: number): Candidate {
   const reader = readerFactor(spanConfidence(placed, read.start, read.end));
-  const clean = read.exact ? 1 : UNCLEAN_FACTOR;
-  return { name, value: read.value, confidence: factor * clean * reader, placed };
+  return { name, value: read.value, confidence: factor * read.quality * reader, placed };
 }
 
 /** Where a label's value is: the text of a line from `from` to `to`. */
@@ -107,13 +103,11 @@ function valueSpans(
   const end = next?.start ?? placed.line.text.length;
   const from = match.end + leadingSeparators(placed.line.text.slice(match.end, end));
   const spans: ValueSpan[] = [{ placed, from, to: end, factor: PLACE_FACTOR.same }];
-  if (next === undefined) {
-    const right = lineRightOf(lines, placed, placed.line.box);
-    if (right !== null) {
-      const stop = labelsOn(right, rules)[0]?.start ?? right.line.text.length;
-      const start = leadingSeparators(right.line.text.slice(0, stop));
-      spans.push({ placed: right, from: start, to: stop, factor: PLACE_FACTOR.right });
-    }
+  const right = next === undefined && match.rule.right ? lineRightOf(lines, placed, placed.line.box) : null;
+  if (right !== null) {
+    const stop = labelsOn(right, rules)[0]?.start ?? right.line.text.length;
+    const start = leadingSeparators(right.line.text.slice(0, stop));
+    spans.push({ placed: right, from: start, to: stop, factor: PLACE_FACTOR.right });
   }
   const labelBox = spanBox(placed, match.start, match.end);
   const columnEnd = next === undefined ? 1 : spanBox(placed, next.start, next.end).x;
@@ -158,59 +152,50 @@ function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelR
   return found;
 }
 
-/** Readings from the parsers' own labels: registration and certificate numbers. */
-function numberCandidates(lines: readonly PlacedLine[]): Candidate[] {
-  return lines.flatMap((placed) => [
-    ...findRegistrationNumbers(placed.line.text)
-      .filter((found) => found.scheme !== 'vat')
-      .map((found) =>
-        candidate(
-          'issuer_registration',
-          { value: found.value, start: found.index, end: found.index + found.length, exact: true },
-          placed,
-          0.95,
-        ),
-      ),
-    ...findCertificateNumbers(placed.line.text).map((found) =>
-      candidate(
-        'certificate_number',
-        { value: found.value, start: found.index, end: found.index + found.length, exact: true },
-        placed,
-        0.95,
-      ),
-    ),
-  ]);
-}
-
-/** Words of a letterhead that names a company. */
-const COMPANY =
-  /\((?:pty|edms)\)|\b(?:ltd|limited|cc|inc|insurance|assurance|insurers|underwriters|mutual|versekering)\b/i;
-/** Words of a heading that is not a name. */
+/** Words of a letterhead that names a firm (an insurer, a contractor, a municipality). */
+const FIRM =
+  /\((?:pty|edms)\)|\b(?:ltd|limited|beperk|cc|inc|insurance|assurance|insurers|underwriters|mutual|versekering|municipality|munisipaliteit|council|services|electrical|plumbing|plumbers|security|alarms?|gas|solar|roofing|thatch|pest|inspections?|installations?|fencing|protection|treatments)\b/i;
+/** Words of a heading, not a name. */
 const HEADING =
-  /\b(?:invoice|quot(?:e|ation)|tax|policy|schedule|certificate|insured|statement|page|date)\b/i;
+  /\b(?:invoice|quot(?:e|ation)|tax|policy|schedule|certificate|insured|statement|page|date|report|department|summary)\b/i;
 
-/** The letterhead's name: the first title line naming a company (an insurer, a supplier), without labels. */
-function letterheadCandidate(
+/**
+ * The letterhead's name: the first line of the first page in its top fifth, not below the document's
+ * heading, that has no label, no digit and no heading word (surer where it names a firm); and a line
+ * "for <name>" under a signature.
+ */
+function letterheadCandidates(
   lines: readonly PlacedLine[],
   rules: readonly LabelRule[],
   name: ExtractedFieldName,
 ): Candidate[] {
-  const found = lines.find(
+  const whole = (placed: PlacedLine, start: number, weight: number) => {
+    const text = placed.line.text;
+    const value = text.slice(start).trim().replace(/\s+/g, ' ');
+    return candidate(name, { value, start, end: text.length, quality: 1 }, placed, weight);
+  };
+  // Above (or level with) the document's heading, where it has one.
+  const heading = Math.min(
+    ...lines
+      .filter((placed) => placed.title && HEADING.test(placed.lower))
+      .map((placed) => placed.line.box.y),
+  );
+  const head = lines.find(
     (placed) =>
       placed.title &&
-      COMPANY.test(placed.lower) &&
+      placed.line.box.y < Math.min(0.2, heading + 0.01) &&
+      !/\d/.test(placed.line.text) &&
+      /[a-z]{2}/i.test(placed.line.text) &&
       !HEADING.test(placed.lower) &&
       labelsOn(placed, rules).length === 0,
   );
-  if (found === undefined) return [];
-  const text = found.line.text;
+  const signed = lines.flatMap((placed) => {
+    const match = /^[Ff]or\s+(?=[A-Z])/.exec(placed.line.text);
+    return match === null || /\d/.test(placed.line.text) ? [] : [{ placed, start: match[0].length }];
+  });
   return [
-    candidate(
-      name,
-      { value: text.trim().replace(/\s+/g, ' '), start: 0, end: text.length, exact: true },
-      found,
-      0.7,
-    ),
+    ...(head === undefined ? [] : [whole(head, 0, FIRM.test(head.lower) ? 0.75 : 0.6)]),
+    ...signed.map(({ placed, start }) => whole(placed, start, FIRM.test(placed.lower) ? 0.7 : 0.55)),
   ];
 }
 
@@ -267,10 +252,14 @@ export function proposeFields(
       placed,
     });
   }
-  if (kind === 'certificate')
-    readings.push(...numberCandidates(lines), ...letterheadCandidate(lines, rules, 'issuer_name'));
-  if (kind === 'policy') readings.push(...letterheadCandidate(lines, rules, 'insurer'));
-  if (kind === 'invoice') readings.push(...letterheadCandidate(lines, rules, 'supplier'));
+  if (kind === 'certificate') readings.push(...letterheadCandidates(lines, rules, 'issuer_name'));
+  // A solar PV (SSEG) registration's number is its registration number; the municipality issues it.
+  if (typeRead?.type === 'sseg_registration') {
+    for (const reading of readings)
+      if (reading.name === 'issuer_registration') reading.name = 'certificate_number';
+  }
+  if (kind === 'policy') readings.push(...letterheadCandidates(lines, rules, 'insurer'));
+  if (kind === 'invoice') readings.push(...letterheadCandidates(lines, rules, 'supplier'));
 
   const chosen = new Map<ExtractedFieldName, Candidate>();
   for (const name of FIELDS_OF_KIND[kind]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadingSeparators, readPeriod, readValue } from './values.js';
+import { BLEMISH, leadingSeparators, readPeriod, readValue } from './values.js';
 
 describe('readValue', () => {
   it('reads codes: with a digit, three characters or more, perhaps after a capital prefix', () => {
@@ -7,14 +7,14 @@ describe('readValue', () => {
       value: 'VL-2025-00412',
       start: 2,
       end: 15,
-      exact: true,
+      quality: 1,
     });
     expect(readValue('code', 'IE 12345', 0)?.value).toBe('IE 12345');
     expect(readValue('code', '(see) 4431', 0)).toBeNull();
     expect(readValue('code', 'ref 4431', 0)).toBeNull();
     expect(readValue('code', 'A1', 0)).toBeNull();
     expect(readValue('code', '', 0)).toBeNull();
-    expect(readValue('code', ' - 4431', 0)).toMatchObject({ value: '4431', exact: false });
+    expect(readValue('code', ' - 4431', 0)).toMatchObject({ value: '4431', quality: BLEMISH.notAtStart });
   });
 
   it('reads erf numbers, with a portion, and nothing that runs on', () => {
@@ -28,38 +28,46 @@ describe('readValue', () => {
       value: 'Aqua Fix CC',
       start: 3,
       end: 16,
-      exact: true,
+      quality: 1,
     });
     expect(readValue('text', '12 3', 0)).toBeNull();
     expect(readValue('text', 'a'.repeat(201), 0)).toBeNull();
   });
 
-  it('reads dates and amounts where they start, less cleanly further on or mended', () => {
+  it('reads dates and amounts where they start, less cleanly further on, mended or without their R', () => {
     expect(readValue('date', '14 March 2025', 0)).toEqual({
       value: '2025-03-14',
       start: 0,
       end: 13,
-      exact: true,
+      quality: 1,
     });
     expect(readValue('date', '(dd/mm/yyyy) 14/03/2025', 0)).toMatchObject({
       value: '2025-03-14',
-      exact: false,
+      quality: BLEMISH.notAtStart,
+    });
+    expect(readValue('date', 'l4/O3/2025', 0)).toMatchObject({
+      value: '2025-03-14',
+      quality: BLEMISH.mended,
     });
     expect(readValue('date', 'none', 0)).toBeNull();
-    expect(readValue('amount', 'R 1 234,56', 0)).toMatchObject({ value: '1234.56', exact: true });
-    expect(readValue('amount', 'none', 0)).toBeNull();
+    expect(readValue('amount', 'R 1 234,56', 0)).toMatchObject({ value: '1234.56', quality: 1 });
+    expect(readValue('amount', '2 500 000', 0)).toMatchObject({
+      value: '2500000.00',
+      quality: BLEMISH.noCurrency,
+    });
+    expect(readValue('amount', '12 units', 0)).toBeNull();
   });
 });
 
 describe('readPeriod', () => {
   it('reads two dates joined by to or a dash, else less cleanly, and refuses a backwards or single one', () => {
     expect(readPeriod('01/07/2025 to 30/06/2026', 0)).toMatchObject({
-      from: { value: '2025-07-01', exact: true },
-      to: { value: '2026-06-30', exact: true },
+      from: { value: '2025-07-01', quality: 1 },
+      to: { value: '2026-06-30', quality: 1 },
     });
     expect(readPeriod('01/07/2025 and later 30/06/2026', 0)).toMatchObject({
-      from: { exact: false },
-      to: { exact: false },
+      from: { quality: BLEMISH.notAtStart },
+      to: { quality: BLEMISH.notAtStart },
     });
     expect(readPeriod('30/06/2026 - 01/07/2025', 0)).toBeNull();
     expect(readPeriod('01/07/2025', 0)).toBeNull();
@@ -69,6 +77,7 @@ describe('readPeriod', () => {
 describe('leadingSeparators', () => {
   it('counts the separators before a value', () => {
     expect(leadingSeparators(' : - 12')).toBe(5);
+    expect(leadingSeparators('# 12')).toBe(2);
     expect(leadingSeparators('12')).toBe(0);
   });
 });

@@ -3,9 +3,10 @@ import type { ValueShape } from './labels.js';
 
 /**
  * Reading a value from the text after (or beside, or below) its label. Each reading says where in that
- * text the value was and whether it was clean: right at the start of the text (nothing unexplained
- * between the label and the value) and, for dates and amounts, written without letters the reader may
- * have put in place of digits.
+ * text the value was and how cleanly it read (`quality`, 0–1): 1 when it stood right at the start of the
+ * text (nothing unexplained between the label and the value) and needed no mending; less where text
+ * stood before it, where the parser mended letters into digits (O for 0), or for an amount printed
+ * without its R.
  */
 
 export interface ReadValue {
@@ -13,44 +14,44 @@ export interface ReadValue {
   /** Where the value sits in the text it was read from. */
   start: number;
   end: number;
-  /** True when nothing stood between the label and the value and the value needed no mending. */
-  exact: boolean;
+  quality: number;
 }
 
-/** Separators between a label and its value: spaces, colons, dashes, dots, equals and bars. */
-const LEADING = /^[\s:;.,\-–—=|>)]*/;
+/** How much each blemish costs a value's quality. */
+export const BLEMISH = { notAtStart: 0.8, mended: 0.8, noCurrency: 0.9 } as const;
+
+/** Separators between a label and its value: spaces, colons, dashes, dots, equals, bars, `#`. */
+const LEADING = /^[\s:;.,\-–—=|>)#]*/;
 
 /** How many characters of separators the text starts with. */
 export function leadingSeparators(text: string): number {
   return text.length - text.replace(LEADING, '').length;
 }
 
-/** Letters a reader puts for digits (O for 0, l or I for 1), inside a value that should be digits. */
-const MENDED = /[OoIl|]/;
-
 /**
  * A number printed on a document: a token of letters, digits, slashes, dashes and dots with a digit in
- * it, or a short capital prefix and such a token ("IE 12345").
+ * it, perhaps after a short capital prefix ("IE 12345", "SAQCC-G 104553") and followed by groups of
+ * digits ("BG 0047 9921").
  */
-const CODE = /[A-Z]{1,4} \d[A-Za-z0-9/\-.]*[A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9/\-.]*[A-Za-z0-9]/g;
+const CODE =
+  /(?:[A-Z][A-Z-]{0,7} (?=\d))?(?=[A-Za-z0-9/\-.]*\d)[A-Za-z0-9][A-Za-z0-9/\-.]*[A-Za-z0-9](?: \d{2,8}(?![A-Za-z0-9/.-]))*/y;
 
+/** The code the text's first word starts (nothing unexplained before it: only separators). */
 function readCode(text: string, from: number): ReadValue | null {
-  CODE.lastIndex = from;
+  const first = text.slice(from).search(/[A-Za-z0-9]/);
+  if (first < 0) return null;
+  CODE.lastIndex = from + first;
   const match = CODE.exec(text);
-  if (match === null || !/\d/.test(match[0]) || match[0].length < 3) return null;
-  return {
-    value: match[0],
-    start: match.index,
-    end: match.index + match[0].length,
-    exact: match.index === from,
-  };
+  if (match === null || match[0].length < 3) return null;
+  const quality = match.index === from ? 1 : BLEMISH.notAtStart;
+  return { value: match[0], start: match.index, end: match.index + match[0].length, quality };
 }
 
 /** An erf number: digits, perhaps with a portion ("1234/5"); "Portion 3 of Erf 1234" gives 1234. */
 function readErf(text: string, from: number): ReadValue | null {
   const match = /^\d{1,7}(?:\/\d{1,4})?(?![\d.,])/.exec(text.slice(from));
   if (match === null) return null;
-  return { value: match[0], start: from, end: from + match[0].length, exact: true };
+  return { value: match[0], start: from, end: from + match[0].length, quality: 1 };
 }
 
 /** Free text: the rest, spaces collapsed, trailing punctuation dropped; at least two letters. */
@@ -58,25 +59,24 @@ function readText(text: string, from: number): ReadValue | null {
   const start = from + leadingSeparators(text.slice(from));
   const trimmed = text.slice(start).replace(/[\s,;:.\-–—|]+$/, '');
   if ((trimmed.match(/[A-Za-z]/g) ?? []).length < 2 || trimmed.length > 200) return null;
-  return { value: trimmed.replace(/\s+/g, ' '), start, end: start + trimmed.length, exact: true };
+  return { value: trimmed.replace(/\s+/g, ' '), start, end: start + trimmed.length, quality: 1 };
 }
 
+/** A date or amount as the parsers find it, placed in the whole text. */
 interface Found {
   value: string;
   index: number;
   length: number;
+  mended?: boolean;
+  currency?: boolean;
 }
 
-/** A date or amount found at `index` (of the whole text), exact when it starts the text and has digits only. */
-function reading(found: Found, text: string, from: number): ReadValue {
-  const printed = text.slice(found.index, found.index + found.length);
-  return {
-    value: found.value,
-    start: found.index,
-    end: found.index + found.length,
-    exact:
-      found.index === from && !(/^\d/.test(printed) && MENDED.test(printed.replace(/[A-Za-z]{3,}/g, ''))),
-  };
+function reading(found: Found, from: number): ReadValue {
+  const quality =
+    (found.index === from ? 1 : BLEMISH.notAtStart) *
+    (found.mended === true ? BLEMISH.mended : 1) *
+    (found.currency === false ? BLEMISH.noCurrency : 1);
+  return { value: found.value, start: found.index, end: found.index + found.length, quality };
 }
 
 /** What a finder finds in `text` from `from` on, placed in the whole text. */
@@ -84,13 +84,16 @@ function findFrom(find: (text: string) => Found[], text: string, from: number): 
   return find(text.slice(from)).map((found) => ({ ...found, index: found.index + from }));
 }
 
-/** The first value of its shape in `text` from `from` on (a period: its first date). */
+/** Amounts with or without their R (money-like numbers only: the label says it is money). */
+const findMoney = (text: string) => findAmounts(text, { bare: true });
+
+/** The first value of its shape in `text` from `from` on. */
 export function readValue(shape: ValueShape, text: string, from: number): ReadValue | null {
   switch (shape) {
     case 'date':
     case 'amount': {
-      const [first] = findFrom(shape === 'date' ? findDates : findAmounts, text, from);
-      return first === undefined ? null : reading(first, text, from);
+      const [first] = findFrom(shape === 'date' ? findDates : findMoney, text, from);
+      return first === undefined ? null : reading(first, from);
     }
     case 'code':
       return readCode(text, from);
@@ -108,10 +111,11 @@ export function readPeriod(text: string, from: number): { from: ReadValue; to: R
   const joined = /^\s*(?:-|–|—|to|until|till|tot|and)\s*$/i.test(
     text.slice(start.index + start.length, end.index),
   );
-  const first = reading(start, text, from);
-  const second = reading(end, text, end.index);
+  const loose = joined ? 1 : BLEMISH.notAtStart;
+  const first = reading(start, from);
+  const second = reading(end, end.index);
   return {
-    from: { ...first, exact: first.exact && joined },
-    to: { ...second, exact: second.exact && joined },
+    from: { ...first, quality: first.quality * loose },
+    to: { ...second, quality: second.quality * loose },
   };
 }
