@@ -210,6 +210,54 @@ describe('proposeFields: certificates', () => {
   });
 });
 
+describe('proposeFields: issuers', () => {
+  it('takes the firm a letter is signed for, and a municipality’s SSEG registration number as the certificate’s', () => {
+    const letter = readPage([
+      { text: 'GEYSER INSTALLATION CERTIFICATE', y: 0.2, h: 0.03 },
+      { text: 'SANS 10254', y: 0.25 },
+      { text: 'Certificate No.: AH 3390', y: 0.3 },
+      { text: 'Neo Molefe', y: 0.6 },
+      { text: 'for AquaHeat Plumbing CC', y: 0.62 },
+      { text: 'For 3 years', y: 0.7 },
+      { text: 'for the Municipal Manager', y: 0.75 },
+    ]);
+    expect(fieldOf(proposeFields([letter]), 'issuer_name')?.value).toBe('AquaHeat Plumbing CC');
+    const unnamed = readPage([
+      { text: 'GEYSER INSTALLATION CERTIFICATE', y: 0.2, h: 0.03 },
+      { text: 'SANS 10254', y: 0.25 },
+      { text: 'for Neo Molefe', y: 0.62 },
+    ]);
+    expect(fieldOf(proposeFields([unnamed]), 'issuer_name')).toMatchObject({
+      value: 'Neo Molefe',
+      confidence: 0.55,
+    });
+
+    const plainHead = readPage([
+      { text: 'Perimeter Pro', y: 0.05, h: 0.03 },
+      { text: 'ELECTRIC FENCE SYSTEM CERTIFICATE', y: 0.1, h: 0.03 },
+    ]);
+    expect(fieldOf(proposeFields([plainHead]), 'issuer_name')).toMatchObject({
+      value: 'Perimeter Pro',
+      confidence: 0.6,
+    });
+
+    const sseg = readPage([
+      { text: 'Kwa-Ntaba Local Municipality', y: 0.05, h: 0.025 },
+      { text: 'SMALL-SCALE EMBEDDED GENERATION', y: 0.12, h: 0.03 },
+      { text: 'Registration and authorisation to connect a solar PV system', y: 0.16 },
+      { text: 'SSEG Registration Number', y: 0.3 },
+      { text: 'KN/SSEG/0178', x: 0.4, y: 0.3 },
+    ]);
+    const proposal = proposeFields([sseg], { documentKind: 'certificate' });
+    expect(valuesOf(proposal)).toMatchObject({
+      certificate_type: 'sseg_registration',
+      certificate_number: 'KN/SSEG/0178',
+      issuer_name: 'Kwa-Ntaba Local Municipality',
+    });
+    expect(fieldOf(proposal, 'issuer_registration')).toBeUndefined();
+  });
+});
+
 describe('proposeFields: policies', () => {
   const schedule = readPage([
     { text: 'Kalahari Mutual Insurance', y: 0.03, h: 0.03 },
