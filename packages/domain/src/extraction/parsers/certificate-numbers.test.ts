@@ -29,6 +29,13 @@ describe('findCertificateNumbers', () => {
       { value: '9', label: 'Cert No' },
     ]);
     expect(values('Page 1 | No: 123/4')).toEqual([{ value: '123/4', label: 'No:' }]);
+    expect(values('CERT NO...........: NW 20931')).toEqual([
+      { value: 'NW 20931', label: 'CERT NO...........:' },
+    ]);
+    expect(values('Report number: RRC/2025/031')).toEqual([
+      { value: 'RRC/2025/031', label: 'Report number:' },
+    ]);
+    expect(values('Clearance No. TC 11902')).toEqual([{ value: 'TC 11902', label: 'Clearance No.' }]);
   });
 
   it('joins only a short prefix printed apart, never two numbers', () => {

@@ -1,6 +1,6 @@
 /**
  * Certificate numbers, found by their label: `Certificate No`, `Certificate number`, `Certificate of
- * Compliance No`, `Cert. No.`, `CoC No`, `Serial No`, `Sertifikaat Nr` and, where it starts a line or
+ * Compliance No`, `Cert. No.`, `CoC No`, `Serial No`, `Sertifikaat Nr`, `Report No`, `Clearance No` and, where it starts a line or
  * follows punctuation, a bare `No.` / `No:` / `No #`.
  *
  * The value is the token after the label (letters, digits and `- / . _`), as printed without the label
@@ -29,9 +29,12 @@ const LABEL = new RegExp(
     `|Cert\\.?\\s{0,2}${NUMBER_WORD}`,
     `|CoC\\s{0,2}${NUMBER_WORD}`,
     `|Serial\\s{0,2}${NUMBER_WORD}`,
+    // A roof inspection's report, a beetle clearance.
+    `|(?:Report|Clearance)\\s{0,2}${NUMBER_WORD}`,
     // A bare No. only at the start of a line or after punctuation (not "Invoice No.", "Policy No.").
     '|(?<![A-Za-z0-9][\\s.]{0,3})No(?:\\.|\\s{0,2}[:#])',
-    ')\\s{0,3}[:#.-]?\\s{0,3}',
+    // Then dot leaders (`CERT NO.......: `) or a colon.
+    ')[\\s.]{0,40}[:#-]?\\s{0,3}',
   ].join(''),
   'gi',
 );

@@ -27,6 +27,41 @@ describe('findRegistrationNumbers', () => {
     expect(found('Lic. # 4521')).toEqual([{ scheme: 'other', value: '4521', label: 'Lic. #' }]);
   });
 
+  it('reads past dot leaders and a short aside, and knows the member numbers of PSIRA, ELPA and SARA', () => {
+    expect(found('REG NO............: IE 40982')).toEqual([
+      { scheme: 'electrical', value: 'IE 40982', label: 'REG NO............:' },
+    ]);
+    expect(found('LPGSASA REG NO....: LPG 00821')).toEqual([
+      { scheme: 'lp_gas', value: 'LPG 00821', label: 'LPGSASA REG NO....:' },
+    ]);
+    expect(found('SAQCC Gas Reg. No.: SAQCC-G 104553')).toEqual([
+      { scheme: 'lp_gas', value: 'SAQCC-G 104553', label: 'SAQCC Gas Reg. No.:' },
+    ]);
+    expect(found('Pest Control Operator Reg. No. (Act 36 of 1947): P03456')).toEqual([
+      { scheme: 'pest_control', value: 'P03456', label: 'Reg. No. (Act 36 of 1947):' },
+    ]);
+    expect(found('P-number: P 02785')).toEqual([
+      { scheme: 'pest_control', value: 'P 02785', label: 'P-number:' },
+    ]);
+    expect(found('PSIRA NO..........: 1938440')).toEqual([
+      { scheme: 'security', value: '1938440', label: 'PSIRA NO..........:' },
+    ]);
+    expect(found('PSIRA Reg. No.: PSIRA 2045817')).toEqual([
+      { scheme: 'security', value: 'PSIRA 2045817', label: 'PSIRA Reg. No.:' },
+    ]);
+    expect(found('SARA Member No. SARA 0412')).toEqual([
+      { scheme: 'roofing', value: 'SARA 0412', label: 'SARA Member No.' },
+    ]);
+    expect(found('ELPA Membership Number ELPA 0317')).toEqual([
+      { scheme: 'lightning', value: 'ELPA 0317', label: 'ELPA Membership Number' },
+    ]);
+    expect(found('Lightning protection: Member No. 0317; roof: SARA 0412; alarm PSIRA 123456')).toEqual([
+      { scheme: 'lightning', value: '0317', label: 'Member No.' },
+      { scheme: 'roofing', value: 'SARA 0412', label: null },
+      { scheme: 'security', value: 'PSIRA 123456', label: null },
+    ]);
+  });
+
   it("keeps a scheme's prefix printed against the number, and knows the scheme by it", () => {
     expect(found('Registered person: J Smith IE 12345')).toEqual([
       { scheme: 'electrical', value: 'IE 12345', label: null },
@@ -44,6 +79,9 @@ describe('findRegistrationNumbers', () => {
       ['PIRB 1234', 'plumbing'],
       ['EFI 77', 'electric_fence'],
       ['P 07/1234', 'pest_control'],
+      ['PSIRA 2045817', 'security'],
+      ['ELPA 0317', 'lightning'],
+      ['SARA 0412', 'roofing'],
       ['2015/123456/07', 'company'],
     ] as const) {
       expect(found(`Reg No: ${value}`), value).toEqual([{ scheme, value, label: 'Reg No:' }]);

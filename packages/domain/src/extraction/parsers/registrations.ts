@@ -13,6 +13,7 @@ import { normaliseVatNumber } from '../../business-numbers.js';
  * - `electric_fence`: an electric fence installer (Electrical Machinery Regulations 2011, EFI);
  * - `pest_control`: a pest control operator (Fertilizers, Farm Feeds, Agricultural Remedies and Stock
  *   Remedies Act 36 of 1947: P-numbers, `P 07/1234`);
+ * - `security`, `lightning`, `roofing`: a PSIRA (alarm installer), ELPA or SARA member's number;
  * - `vat`: a VAT number (SARS: 10 digits starting with 4), given compact;
  * - `company`: a CIPC company registration number (YYYY/NNNNNN/NN);
  * - `other`: a registration number whose scheme the line does not say.
@@ -34,6 +35,9 @@ export const REGISTRATION_SCHEMES = [
   'fire',
   'electric_fence',
   'pest_control',
+  'security',
+  'lightning',
+  'roofing',
   'vat',
   'company',
   'other',
@@ -52,8 +56,9 @@ export interface FoundRegistration {
 
 const NUMBER_WORD = '(?:(?:No|Nr|Number|Nommer)(?![a-z])|#)\\.?';
 const REG_WORD = '(?:(?:Registration|Reg|Licen[cs]e)(?![a-z])\\.?|Lic\\.)';
-/** What may stand between a label and its value. */
-const AFTER_LABEL = '\\s{0,3}[:#.-]?\\s{0,3}';
+const MEMBER_WORD = `(?:Member(?:ship)?(?![a-z])|${REG_WORD})`;
+/** What may stand between a label and its value: a short aside (`(Act 36 of 1947)`), dot leaders, a colon. */
+const AFTER_LABEL = '(?:\\s{0,3}\\([^()]{1,40}\\))?[\\s.]{0,40}[:#-]?\\s{0,3}';
 
 /** Labels, each with the scheme it names (null: the line's context decides). Case-insensitive. */
 const LABELS: readonly { regex: RegExp; scheme: RegistrationScheme | null }[] = [
@@ -74,17 +79,28 @@ const LABELS: readonly { regex: RegExp; scheme: RegistrationScheme | null }[] = 
     regex: new RegExp(`SAQCC\\s{0,2}Fire(?:\\s{0,2}${REG_WORD})?(?:\\s{0,2}${NUMBER_WORD})?`, 'iy'),
     scheme: 'fire',
   },
-  { regex: new RegExp(`${REG_WORD}(?:\\s{0,2}${NUMBER_WORD})?`, 'iy'), scheme: null },
+  ...(
+    [
+      ['PSIRA', 'security'],
+      ['ELPA', 'lightning'],
+      ['SARA', 'roofing'],
+    ] as const
+  ).map(([body, scheme]) => ({
+    regex: new RegExp(`${body}\\s{0,2}(?:${MEMBER_WORD}(?:\\s{0,2}${NUMBER_WORD})?|${NUMBER_WORD})`, 'iy'),
+    scheme,
+  })),
+  { regex: /P[- ](?:number|no)(?![a-z])\.?/iy, scheme: 'pest_control' },
+  { regex: new RegExp(`${MEMBER_WORD}(?:\\s{0,2}${NUMBER_WORD})?`, 'iy'), scheme: null },
 ];
 
 /** The value after a label (case-sensitive: a prefix is in capitals): `IE 12345`, `L-20931`, `P 07/1234`. */
 const VALUE =
-  /(?:[A-Z]{1,5}(?:[ ./-]{1,2}|(?=[0-9])))?(?:[A-Z]{1,2}-?)?[0-9](?:[0-9/-]{0,14}[0-9])?(?![0-9A-Za-z])/y;
+  /(?:[A-Z]{1,5}(?:[ ./-]{1,2}|(?=[0-9])))?(?:[A-Z]{1,2}[ -]?)?[0-9](?:[0-9/-]{0,14}[0-9])?(?![0-9A-Za-z])/y;
 /** A VAT number after its label, perhaps in groups (`4123 456 789`). */
 const VAT_VALUE = /4(?: ?[0-9]){9}(?![0-9A-Za-z])/y;
 /** A number known by its prefix alone, with no label: `IE 12345`, `MIE/1234`, `EFI 0042`, `PIRB L-20931`. */
 const PREFIXED =
-  /(?<![A-Za-z0-9])(?:ETSP|MIE|IE|EFI|PIRB)(?:[ ./-]{1,2}|(?=[0-9]))(?:[A-Z]{1,2}-?)?[0-9]{3}(?:[0-9/-]{0,12}[0-9])?(?![0-9A-Za-z])/g;
+  /(?<![A-Za-z0-9])(?:ETSP|MIE|IE|EFI|PIRB|PSIRA|ELPA|SARA)(?:[ ./-]{1,2}|(?=[0-9]))(?:[A-Z]{1,2}-?)?[0-9]{3}(?:[0-9/-]{0,12}[0-9])?(?![0-9A-Za-z])/g;
 
 /** The scheme a value's own prefix names, if any. */
 function schemeOfPrefix(value: string): RegistrationScheme | null {
@@ -104,6 +120,12 @@ function schemeOfPrefix(value: string): RegistrationScheme | null {
       return 'plumbing';
     case 'P':
       return 'pest_control';
+    case 'PSIRA':
+      return 'security';
+    case 'ELPA':
+      return 'lightning';
+    case 'SARA':
+      return 'roofing';
     default:
       return null;
   }
@@ -116,6 +138,9 @@ const CONTEXT: readonly [RegExp, RegistrationScheme][] = [
   [/\bLPG|\bgas\b/gi, 'lp_gas'],
   [/\bfire\b|\bbrand/gi, 'fire'],
   [/\bpest|\bPCO\b|\bAct\s{0,2}36\b|fumigat|entomolog|beetle/gi, 'pest_control'],
+  [/\bPSIRA\b|alarm|security/gi, 'security'],
+  [/\bELPA\b|lightning/gi, 'lightning'],
+  [/\bSARA\b|roof/gi, 'roofing'],
   [/electric|\bDoEL\b|Employment and Labour|registered person|\bETSP\b|\bMIE\b|\bIE\b/gi, 'electrical'],
 ];
 
@@ -171,7 +196,7 @@ function afterLabel(line: string, at: number, context: () => Context): FoundRegi
 }
 
 /** Where a label may start: a word starting with one of the labels' first letters. */
-const LABEL_START = /(?<![A-Za-z0-9])(?=VAT|PIRB|SAQCC|LPG|Reg|Lic)/gi;
+const LABEL_START = /(?<![A-Za-z0-9])(?=VAT|PIRB|SAQCC|LPG|PSIRA|ELPA|SARA|P[- ]N|Member|Reg|Lic)/gi;
 
 /**
  * Every registration number in a line, in order: those after a label (`Reg No:`, `Registration
