@@ -28,12 +28,12 @@ import { databaseKind } from './support/database.js';
  * schemas' message and writes nothing. Run it on PostgreSQL too: there is where 0000 and \ud800 broke.
  *
  * Skipped, because they take no input at all (nothing to put a NUL in), found by the walk: tRPC
- * auth.me, auth.logout, calendar.feed, calendar.rotate, documents.list, escalation.claims, notifications.settings,
+ * auth.me, auth.logout, calendar.feed, calendar.rotate, escalation.claims, notifications.settings,
  * notifications.sendTest, plan.startTrial, properties.stats, supplier.profile,
  * supplier.insurance, supplier.templates, supplier.jobs, system.health, system.info, transfers.list, and their REST
  * doors (GET /api/auth/me, POST /api/auth/logout, GET /api/calendar, POST /api/calendar/rotate, GET /api/claims,
  * GET /api/health, GET /api/info, GET /api/notifications/settings, POST /api/notifications/test,
- * GET /api/dashboard/stats, POST /api/plan/trial, GET /api/documents,
+ * GET /api/dashboard/stats, POST /api/plan/trial,
  * GET /api/supplier/profile, GET /api/supplier/templates, GET /api/supplier/jobs,
  * GET /api/supplier/insurance, GET /api/transfers). notifications.update and PUT /api/notifications/settings take only a
  * boolean (WITHOUT_TEXT). The feed itself (GET /api/calendar/{token}.ics) is a plain route, not
@@ -673,7 +673,8 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'documents.sign': [{ as: 'owner', input: signUpload }],
       'documents.signBatch': [{ as: 'owner', input: { files: [signUpload] } }],
       'documents.register': [{ as: 'owner', input: register }],
-      'documents.byProperty': [{ as: 'owner', input: { propertyId: property.id } }],
+      'documents.list': [{ as: 'owner', input: { q: 'Kloof' } }],
+      'documents.byProperty': [{ as: 'owner', input: { propertyId: property.id, q: 'Kloof' } }],
       'documents.update': [{ as: 'owner', input: { id: document.id, patch: { expires_at: '2027-01-01' } } }],
       'documents.remove': [{ as: 'owner', input: { id: document.id } }],
       'properties.list': [{ as: 'owner', input: { q: 'Gardens', status: 'good' } }],
@@ -794,7 +795,10 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'POST /api/documents/sign': [{ as: 'owner', body: signUpload }],
       'POST /api/documents/sign-batch': [{ as: 'owner', body: { files: [signUpload, signUpload] } }],
       'POST /api/documents': [{ as: 'owner', body: register }],
-      'GET /api/properties/:id/documents': [{ as: 'owner', params: { id: property.id } }],
+      'GET /api/documents': [{ as: 'owner', query: { q: 'Kloof' } }],
+      'GET /api/properties/:id/documents': [
+        { as: 'owner', params: { id: property.id }, query: { q: 'Kloof' } },
+      ],
       'PATCH /api/documents/:id': [
         { as: 'owner', params: { id: document.id }, body: { expires_at: '2027-01-01' } },
       ],

@@ -5,13 +5,15 @@ import {
 } from '../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
 import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
-import { NO_TEXT_MESSAGE } from '../src/modules/policies/policies.service.js';
+import { unreadableScanMessage } from '../src/modules/policies/policies.service.js';
 import { policyIdentities } from '../src/modules/policies/policy-identities.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { httpOwner } from './support/http-owner.js';
 import { measureRssGrowth } from './support/memory.js';
 import { flateBombPdf, GiB, MiB, pdfOf, scanLikePdf } from './support/policy-pdf.js';
+
+const UNREADABLE = 'No text was found on its pages';
 
 interface PolicyFinding {
   finding_type: string;
@@ -28,6 +30,22 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
   let t: TestApp;
   let origin: string;
   const wording = readPolicyCorpus(POLICY_CORPUS).find((entry) => entry.name === 'fynbos-direct');
+
+  /** The document's reading (the extraction job's row) ended unreadable: its scan has no text to analyse. */
+  async function unreadableReading(documentId: string, organizationId: string) {
+    await t.db.db
+      .insertInto('document_extractions')
+      .values({
+        document_id: documentId,
+        organization_id: organizationId,
+        status: 'unreadable',
+        message: UNREADABLE,
+      })
+      .onConflict((conflict) =>
+        conflict.column('document_id').doUpdateSet({ status: 'unreadable', message: UNREADABLE }),
+      )
+      .execute();
+  }
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -142,6 +160,8 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
       metadata: { filename: 'Old schedule scan.pdf', insurer: 'King Price', policy_number: 'KP 1002003' },
     });
     expect(scan.statusCode, scan.body).toBe(201);
+    // Its reading (OCR) found nothing to read: its analysis ends no_text.
+    await unreadableReading(scan.json().id, owner.organizationId);
     const analyses = () => owner.call('GET', `/api/policies/analyses?propertyId=${owner.propertyId}`);
     // Before any analysis ran: nothing read yet.
     expect((await analyses()).json()).toEqual([
@@ -216,18 +236,21 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
     expect(await policyIdentities(t.services.db.db, outsider.organizationId, owner.propertyId)).toEqual([]);
   });
 
-  it('a scanned policy without a text layer is an unknown in the check that says so', async () => {
+  it('a scan its reading could not read is an unknown in the check that says so', async () => {
     const owner = await ownerWithPolicy(await scanLikePdf());
+    await unreadableReading(owner.policyId, owner.organizationId);
     await t.services.jobs.runQueued(policyAnalysisJob);
     const analyses = (
       await owner.call('GET', `/api/policies/analyses?propertyId=${owner.propertyId}`)
     ).json();
-    expect(analyses).toEqual([expect.objectContaining({ state: 'no_text', error: NO_TEXT_MESSAGE })]);
+    expect(analyses).toEqual([
+      expect.objectContaining({ state: 'no_text', error: unreadableScanMessage(UNREADABLE) }),
+    ]);
     const check = (await owner.call('GET', `/api/properties/${owner.propertyId}/policy-check`)).json();
     expect(check.findings.find((f: { rule: string }) => f.rule === 'policy_wording.insurance')).toMatchObject(
       {
         type: 'unknown',
-        description: expect.stringContaining('no text layer'),
+        description: expect.stringContaining('could not be read'),
         evidence: [{ id: owner.policyId, name: 'Fynbos policy wording.pdf' }],
       },
     );

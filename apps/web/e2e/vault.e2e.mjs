@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   api,
+  assertAccessible,
   assertClean,
   assertNoSideScroll,
   assertNothingCut,
@@ -13,7 +14,9 @@ import {
   newAccount,
   pdfBytes,
   pngBytes,
+  screenshots,
   sha256,
+  uploadDocument,
   useBrowser,
   VIEWPORTS,
   watchPage,
@@ -308,6 +311,79 @@ describe('document vault', () => {
       await assertNothingCut(page, `/vault (${viewport.name})`);
     }
 
+    await assertClean(watch);
+  });
+
+  it('finds documents by name and by a field on /vault and on the Vault tab, and says when none match, on a laptop and a phone', async () => {
+    const { context, page } = session;
+    const watch = await watchPage(page);
+    const save = screenshots('VAULT_SEARCH_SCREENSHOTS');
+    const owner = await newAccount({ label: 'vault-search', context });
+    const property = await api('/api/properties', {
+      token: owner.token,
+      body: {
+        name: 'Kloof Street Flat',
+        address: '12 Kloof Street, Gardens, 8001',
+        property_type: 'residential',
+        country: 'ZA',
+        municipality: 'CPT',
+        parcel_id: 'KS12',
+      },
+    });
+    assert.equal(property.status, 201, JSON.stringify(property.body));
+    const propertyId = property.body.id;
+    await uploadDocument(owner.token, propertyId, pdfBytes('Scan'), {
+      kind: 'certificate',
+      name: 'Scan 0042.pdf',
+      metadata: {
+        certificate_type: 'electrical_coc',
+        issued_on: '2025-03-14',
+        certificate_number: 'EC-7781',
+      },
+    });
+    await uploadDocument(owner.token, propertyId, pdfBytes('Deed'), { kind: 'deed', name: 'Title deed.pdf' });
+
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto('/vault');
+      await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
+      const rows = page.getByRole('table', { name: 'Documents' }).locator('tbody tr');
+      await rows.filter({ hasText: 'Title deed.pdf' }).waitFor();
+      const box = page.getByRole('searchbox', { name: /Search documents/ });
+      // By a field the name does not hold: the certificate's number.
+      await box.fill('ec-7781');
+      await rows.filter({ hasText: 'Title deed.pdf' }).waitFor({ state: 'detached' });
+      assert.deepEqual(
+        await rows
+          .locator('td[data-label="Document"]')
+          .allTextContents()
+          .then((cells) => cells.map((cell) => cell.split('.pdf')[0])),
+        ['Scan 0042'],
+      );
+      await assertAccessible(page, `/vault searched (${viewport.name})`);
+      await assertNoSideScroll(page, `/vault searched (${viewport.name})`);
+      await save(page, `vault-search-${viewport.width}`);
+      await box.fill('no such thing');
+      await page.getByText('No documents match', { exact: true }).waitFor();
+
+      // The property's Vault tab: by name, and nothing of another property's.
+      await page.goto(`/properties/${propertyId}`);
+      await page.getByRole('tab', { name: 'Vault' }).click();
+      const tabRows = page.getByRole('table', { name: 'Property documents' }).locator('tbody tr');
+      await tabRows.filter({ hasText: 'Scan 0042.pdf' }).waitFor();
+      const tabBox = page.getByRole('searchbox', { name: /Search documents/ });
+      await tabBox.fill('TITLE');
+      await tabRows.filter({ hasText: 'Scan 0042.pdf' }).waitFor({ state: 'detached' });
+      assert.equal(await tabRows.count(), 1);
+      await tabRows.filter({ hasText: 'Title deed.pdf' }).waitFor();
+      await tabBox.fill('electrical');
+      await tabRows.filter({ hasText: 'Scan 0042.pdf' }).waitFor();
+      await tabBox.fill('zzz');
+      await page.getByText('No documents match', { exact: true }).waitFor();
+      await assertAccessible(page, `Vault tab searched (${viewport.name})`);
+      await assertNoSideScroll(page, `Vault tab searched (${viewport.name})`);
+      await save(page, `vault-tab-search-${viewport.width}`);
+    }
     await assertClean(watch);
   });
 });

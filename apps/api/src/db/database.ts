@@ -622,6 +622,8 @@ export interface PolicyAnalysisTable {
   /** What the last finished analysis read in the policy's text (null: not named, or not read). */
   policy_number: ColumnType<string | null, string | null | undefined, string | null>;
   insurer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Queued until the document's reading (OCR of a scan) is done: the reading queues it again (migration 0032). */
+  waiting_for_reading: ColumnType<boolean, boolean | undefined, boolean>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 

@@ -75,3 +75,30 @@ export async function flateBombPdf(
   );
   return pdf.save();
 }
+
+/**
+ * A scanned policy: each page of `pdfOf(pages)` rendered by mupdf to a greyscale image (`dpi`) and put
+ * back, image only, into a PDF of the same page size. No text layer: only OCR reads it.
+ */
+export async function scannedPdfOf(pages: readonly string[], dpi = 200): Promise<Uint8Array> {
+  const mupdf = await import('mupdf');
+  const source = mupdf.Document.openDocument(await pdfOf(pages), 'application/pdf');
+  const scanned = await PDFDocument.create();
+  try {
+    for (let index = 0; index < source.countPages(); index++) {
+      const page = source.loadPage(index);
+      const pixmap = page.toPixmap(
+        mupdf.Matrix.scale(dpi / 72, dpi / 72),
+        mupdf.ColorSpace.DeviceGray,
+        false,
+      );
+      const image = await scanned.embedPng(pixmap.asPNG());
+      pixmap.destroy();
+      page.destroy();
+      scanned.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+    }
+  } finally {
+    source.destroy();
+  }
+  return scanned.save();
+}

@@ -6,9 +6,12 @@ import { ALLOWED_CONTENT_TYPES, MAX_UPLOAD_BYTES } from '../uploads.js';
 import {
   contentTypeSchema,
   DOCUMENT_MESSAGES,
+  DOCUMENT_SEARCH_MESSAGES,
   documentNameFromKind,
+  documentSearchSchema,
   documentUploadBatchSchema,
   inviteDocumentSchema,
+  MAX_DOCUMENT_SEARCH,
   MAX_FILE_NAME_LENGTH,
   registerDocumentSchema,
   sanitizeFileName,
@@ -490,5 +493,26 @@ describe('inviteDocumentSchema (issue 15: a vendor registers through an upload l
     expect(expiry.error?.issues[0]?.message).toBe(DOCUMENT_MESSAGES.expiryNotAllowed);
     const type = inviteDocumentSchema.safeParse({ ...upload, metadata: { certificate_type: 'unicorn' } });
     expect(type.error?.issues[0]?.path).toEqual(['metadata', 'certificate_type']);
+  });
+});
+
+describe('documentSearchSchema', () => {
+  it('trims the search and reads blank or absent as no search', () => {
+    expect(dataOf(documentSearchSchema, { q: '  Kloof  ' })).toEqual({ q: 'Kloof' });
+    expect(dataOf(documentSearchSchema, { q: '   ' })).toEqual({ q: undefined });
+    expect(dataOf(documentSearchSchema, {})).toEqual({});
+  });
+
+  it('refuses control characters, more than 100 characters and non-text with one message each', () => {
+    expect(errorsOf(documentSearchSchema, { q: 'a\u0000b' })).toEqual({
+      q: 'Search must not contain control characters',
+    });
+    expect(errorsOf(documentSearchSchema, { q: 'x'.repeat(MAX_DOCUMENT_SEARCH + 1) })).toEqual({
+      q: DOCUMENT_SEARCH_MESSAGES.searchTooLong,
+    });
+    expect(errorsOf(documentSearchSchema, { q: 5 })).toEqual({ q: DOCUMENT_SEARCH_MESSAGES.search });
+    expect(dataOf(documentSearchSchema, { q: ` ${'x'.repeat(MAX_DOCUMENT_SEARCH)} ` }).q).toHaveLength(
+      MAX_DOCUMENT_SEARCH,
+    );
   });
 });

@@ -28,6 +28,7 @@ import {
   jsonObjectSchema,
   noControlCharacters,
   optionalIsoDateSchema,
+  tooLongMessage,
 } from './common.js';
 
 /** Messages of the document schemas (spec §5 upload limits; the wording is ours). */
@@ -312,3 +313,28 @@ export const documentUploadBatchSchema = z
   .min(1, DOCUMENT_MESSAGES.noFiles)
   .max(MAX_FILES_PER_BATCH, DOCUMENT_MESSAGES.tooManyFiles);
 export type DocumentUploadBatch = z.infer<typeof documentUploadBatchSchema>;
+
+/** The longest vault search (its text box holds no more). */
+export const MAX_DOCUMENT_SEARCH = 100;
+
+export const DOCUMENT_SEARCH_MESSAGES = {
+  search: 'Search must be text',
+  searchTooLong: tooLongMessage('Search', MAX_DOCUMENT_SEARCH),
+} as const;
+
+/**
+ * The vault's search (`GET /api/documents?q=`, the tRPC lists' `q`): trimmed, at most 100 characters,
+ * no control characters; blank or absent is no search. It finds documents by their name, kind and
+ * certificate type labels, their metadata values and owner's notes, and the text read from them.
+ */
+export const documentSearchSchema = z.object({
+  q: z
+    .string({ error: DOCUMENT_SEARCH_MESSAGES.search })
+    .trim()
+    .check(noControlCharacters('Search'))
+    .max(MAX_DOCUMENT_SEARCH, DOCUMENT_SEARCH_MESSAGES.searchTooLong)
+    .transform((value) => value || undefined)
+    .optional(),
+});
+export type DocumentSearchInput = z.input<typeof documentSearchSchema>;
+export type DocumentSearch = z.output<typeof documentSearchSchema>;

@@ -10,6 +10,7 @@ import { okSchema } from '../auth/auth.schemas.js';
 import {
   documentIdParams,
   documentSchema,
+  documentSearchQuery,
   signedUploadSchema,
   signUploadBatchSchema,
 } from './documents.schemas.js';
@@ -47,19 +48,21 @@ export const documentsRestRoutes: AnyRestRoute[] = [
   defineRoute({
     method: 'GET',
     url: '/api/documents',
-    summary: "The organisation's documents",
+    summary: "The organisation's documents, or those the search q finds (by text, name and fields)",
     tags: ['documents'],
+    query: documentSearchQuery,
     response: z.array(documentSchema),
-    call: (caller) => caller.documents.list(),
+    call: (caller, { query }) => caller.documents.list(query),
   }),
   defineRoute({
     method: 'GET',
     url: '/api/properties/:id/documents',
-    summary: "One property's documents",
+    summary: "One property's documents, or those the search q finds",
     tags: ['documents'],
     params: idParamsSchema,
+    query: documentSearchQuery,
     response: z.array(documentSchema),
-    call: (caller, { params }) => caller.documents.byProperty({ propertyId: params.id }),
+    call: (caller, { params, query }) => caller.documents.byProperty({ propertyId: params.id, ...query }),
   }),
   defineRoute({
     method: 'PATCH',

@@ -1,4 +1,4 @@
-import { registerDocumentSchema, signUploadSchema } from '@propertydna/domain';
+import { documentSearchSchema, registerDocumentSchema, signUploadSchema } from '@propertydna/domain';
 import { z } from 'zod';
 import { signedUploadOut } from '../../storage/signed-upload.js';
 import { authedProcedure, router } from '../../trpc/init.js';
@@ -53,13 +53,14 @@ export const documentsRouter = router({
     .mutation(({ ctx, input }) => registerDocument(ctx.deps, ctx.who, input)),
 
   list: authedProcedure
+    .input(documentSearchSchema.optional())
     .output(z.array(documentSchema))
-    .query(({ ctx }) => listDocuments(ctx.db, ctx.actor.organizationId)),
+    .query(({ ctx, input }) => listDocuments(ctx.db, ctx.actor.organizationId, undefined, input?.q)),
 
   byProperty: authedProcedure
     .input(propertyDocumentsInput)
     .output(z.array(documentSchema))
-    .query(({ ctx, input }) => listDocuments(ctx.db, ctx.actor.organizationId, input.propertyId)),
+    .query(({ ctx, input }) => listDocuments(ctx.db, ctx.actor.organizationId, input.propertyId, input.q)),
 
   update: authedProcedure
     .input(updateDocumentInput)

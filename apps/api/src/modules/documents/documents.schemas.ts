@@ -2,6 +2,7 @@ import {
   DOCUMENT_KINDS,
   DOCUMENT_MESSAGES,
   DOCUMENT_SOURCES,
+  documentSearchSchema,
   ISSUE_DATE_STATES,
   idParamsSchema,
   idSchema,
@@ -90,8 +91,16 @@ export const documentIdParams = idParamsSchema;
 /** Changing a document: its id and the patch (REST: the id from the path, the patch as the body). */
 export const updateDocumentInput = documentIdParams.extend({ patch: updateDocumentSchema });
 
-/** One property's documents (REST: the property's id from the path). */
-export const propertyDocumentsInput = z.object({ propertyId: idSchema });
+/** The vault's search as a query string (GET /api/documents, GET /api/properties/:id/documents). */
+export const documentSearchQuery = documentSearchSchema.extend({
+  q: documentSearchSchema.shape.q.meta({
+    description:
+      "Search, case-insensitive, anywhere in the text: the document's name, its kind or certificate type, its metadata values (confirmed fields), the owner's notes and the text read from it (OCR included). Trimmed, at most 100 characters; blank is no search.",
+  }),
+});
+
+/** One property's documents (REST: the property's id from the path), searched when `q` is given. */
+export const propertyDocumentsInput = documentSearchSchema.extend({ propertyId: idSchema });
 
 /** Spec §5: at most 5 files per batch, each declared like a single upload. */
 export const signUploadBatchSchema = z.object({

@@ -3,6 +3,7 @@ import {
   CERTIFIED_KINDS,
   DOCUMENT_MESSAGES,
   documentDates,
+  documentLabelMatches,
   documentNameFromKind,
   EXPIRING_DOCUMENT_KINDS,
   johannesburgToday,
@@ -12,7 +13,7 @@ import {
   startOfJohannesburgDay,
   type UpdateDocument,
 } from '@propertydna/domain';
-import { sql, type Transaction } from 'kysely';
+import { type SqlBool, sql, type Transaction } from 'kysely';
 import type { Actor, RequestActor } from '../../auth/actor.js';
 import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js';
 import type { Database, Db, DocumentRow, NewDocument, UploadRow } from '../../db/database.js';
@@ -398,25 +399,56 @@ export async function listDocuments(
   db: Db,
   organizationId: string,
   propertyId?: string,
+  q?: string,
 ): Promise<DocumentOut[]> {
-  if (propertyId === undefined) return documentsOf(db, organizationId);
-  return documentsOf(db, organizationId, {
-    property_id: await requireOwned(db, organizationId, 'property', propertyId),
-  });
+  if (propertyId === undefined) return documentsOf(db, organizationId, undefined, q);
+  return documentsOf(
+    db,
+    organizationId,
+    { property_id: await requireOwned(db, organizationId, 'property', propertyId) },
+    q,
+  );
+}
+
+/** `text` for LIKE: its wildcards and the escape character match themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The vault's search (case-insensitive, anywhere in the text): the document's name, its owner's notes,
+ * any value of its metadata (a confirmed certificate number, insurer, supplier…), the text read from it
+ * with the values of its proposed fields (document_extractions.search_text), and its kind's or
+ * certificate type's label ('policy', 'electrical').
+ */
+function searchWhere(q: string) {
+  const pattern = `%${likeLiteral(q)}%`;
+  const { kinds, certificateTypes } = documentLabelMatches(q);
+  const conditions = [
+    sql<SqlBool>`documents.name ilike ${pattern}`,
+    sql<SqlBool>`documents.owner_notes ilike ${pattern}`,
+    sql<SqlBool>`exists (select 1 from jsonb_each_text(documents.metadata) as m where m.value ilike ${pattern})`,
+    sql<SqlBool>`exists (select 1 from document_extractions as e where e.document_id = documents.id and e.search_text ilike ${pattern})`,
+  ];
+  if (kinds.length > 0) conditions.push(sql<SqlBool>`documents.kind in (${sql.join(kinds)})`);
+  if (certificateTypes.length > 0) {
+    conditions.push(sql<SqlBool>`documents.metadata->>'certificate_type' in (${sql.join(certificateTypes)})`);
+  }
+  return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
 }
 
 /**
  * The organisation's documents, or those of one of its properties or jobs (an id the guard has
- * answered), newest first, in ONE query.
+ * answered), those the search `q` finds when given, newest first, in ONE query.
  */
 export async function documentsOf(
   db: Db,
   organizationId: string,
   of?: { property_id: string } | { job_id: string },
+  q?: string,
 ): Promise<DocumentOut[]> {
   let query = selectDocuments(db, organizationId);
   if (of && 'property_id' in of) query = query.where('documents.property_id', '=', of.property_id);
   if (of && 'job_id' in of) query = query.where('documents.job_id', '=', of.job_id);
+  if (q !== undefined) query = query.where(searchWhere(q));
   const rows = await query.orderBy('documents.created_at', 'desc').orderBy('documents.id').execute();
   const today = johannesburgToday(new Date());
   return rows.map((row) => toDocumentOut(row, today));

@@ -54,3 +54,24 @@ export async function analysePropertyPolicies(
   if (ids.length === 0) return 0;
   return db.transaction().execute((trx) => queuePolicyAnalysisWithin(services, trx, organizationId, ids));
 }
+
+/**
+ * After a document's reading is done (an afterReading hook of the extraction module, inside the
+ * transaction that stores the reading): a policy whose analysis waited for the scan's text is queued
+ * again, now that the text is there. Answers whether it was queued.
+ */
+export async function queuePolicyAnalysisAfterReading(
+  services: Pick<AppServices, 'jobs'>,
+  trx: Transaction<Database>,
+  document: { id: string; organization_id: string; kind: string },
+): Promise<boolean> {
+  if (document.kind !== 'policy') return false;
+  const waited = await trx
+    .selectFrom('policy_analyses')
+    .select('document_id')
+    .where('document_id', '=', document.id)
+    .where('waiting_for_reading', '=', true)
+    .executeTakeFirst();
+  if (!waited) return false;
+  return (await queuePolicyAnalysisWithin(services, trx, document.organization_id, [document.id])) > 0;
+}

@@ -39,7 +39,10 @@ export const policyAnalysisSchema = z
     property_name: z.string(),
     state: z.enum(['not_analysed', 'queued', 'running', 'done', 'no_text', 'failed']),
     pages: z.number().int().nullable(),
-    error: z.string().nullable(),
+    error: z.string().nullable().meta({
+      description:
+        "Why a failed or no_text analysis read nothing; while queued behind the reading of a scan (OCR), that it waits for it ('Reading the scan first: …'); else null",
+    }),
     policy_number: z
       .string()
       .nullable()

@@ -63,7 +63,8 @@ const UNIDENTIFIED: FoundPolicyIdentity = { policy_number: null, insurer: null }
 /**
  * Records where a policy's analysis stands. A finished one (done, no_text, failed) stores what it
  * found of the policy's number and insurer; a queued or running one keeps the last analysis's, as the
- * findings are kept until the new analysis replaces them.
+ * findings are kept until the new analysis replaces them. `waitingForReading`: queued until the
+ * document's reading is done (a scan), which then queues it again (queuePolicyAnalysisAfterReading).
  */
 async function setAnalysisState(
   db: DbOrTrx,
@@ -71,7 +72,12 @@ async function setAnalysisState(
   documentId: string,
   propertyId: string,
   state: PolicyAnalysisState,
-  details: { pages?: number | null; error?: string | null; identity?: FoundPolicyIdentity } = {},
+  details: {
+    pages?: number | null;
+    error?: string | null;
+    identity?: FoundPolicyIdentity;
+    waitingForReading?: boolean;
+  } = {},
 ) {
   const row = {
     document_id: documentId,
@@ -80,6 +86,7 @@ async function setAnalysisState(
     state,
     pages: details.pages ?? null,
     error: details.error ?? null,
+    waiting_for_reading: details.waitingForReading ?? false,
     ...details.identity,
     updated_at: new Date(),
   };
@@ -91,6 +98,7 @@ async function setAnalysisState(
         state: row.state,
         pages: row.pages,
         error: row.error,
+        waiting_for_reading: row.waiting_for_reading,
         ...details.identity,
         updated_at: row.updated_at,
       }),
@@ -98,9 +106,21 @@ async function setAnalysisState(
     .execute();
 }
 
+/** A scan whose reading found (next to) no text: nothing to analyse. */
 export const NO_TEXT_MESSAGE =
-  'This policy has no text layer (a scan or a photo): its clauses cannot be read. Upload the insurer’s PDF wording to have it analysed.';
-export const NOT_PDF_MESSAGE = 'Only PDF policy wordings can be read: upload the insurer’s PDF wording.';
+  'No text could be read in this scan or photo: its clauses cannot be analysed. Upload a sharper scan, or the insurer’s PDF wording.';
+/** A file neither a PDF nor an image: it is not read. */
+export const NOT_PDF_MESSAGE =
+  'Only PDF policy wordings and scans or photos of them (JPEG, PNG, WebP, HEIC, TIFF) can be read: upload the insurer’s PDF wording or a scan of it.';
+/** While the scan is read (the analysis waits for its text; the screen shows this beside 'Queued'). */
+export const READING_SCAN_MESSAGE =
+  'Reading the scan first: its clauses are analysed as soon as its text has been read.';
+/** A scan uploaded before documents were read, or whose reading is gone. */
+export const NOT_READ_MESSAGE =
+  'This scan has not been read: upload it again to have its text read and its clauses analysed.';
+/** The reading of the scan failed or could not read it (its own message follows). */
+export const unreadableScanMessage = (reason: string | null) =>
+  `This scan could not be read${reason ? ` (${reason.replace(/\.$/, '')})` : ''}: its clauses cannot be analysed. Upload a sharper scan, or the insurer’s PDF wording.`;
 
 /** What reading a policy's wording came to: its state, the clauses found and which policy it is. */
 interface PolicyReading {
@@ -111,37 +131,87 @@ interface PolicyReading {
   identity: FoundPolicyIdentity;
 }
 
-/** Reads a stored policy's wording (outside any transaction: this is the slow part). */
+/** The pages' text analysed: its clauses (with their page numbers) and which policy it is. */
+function analysed(pages: readonly string[]): PolicyReading {
+  return {
+    state: 'done',
+    findings: analyzePolicyText(pages),
+    pages: pages.length,
+    identity: extractPolicyIdentity(pages.join('\n')),
+  };
+}
+
+/** Content types the document's reading reads by OCR (images; scanned PDFs are read the same way). */
+const isImage = (contentType: string) => contentType.startsWith('image/');
+
+/**
+ * Reads a stored policy's wording (outside any transaction: this is the slow part). A PDF with a text
+ * layer is read here; a PDF without one, or a scan or photo, answers 'scan': its text is what the
+ * document's reading (OCR, the extraction job) found, read in the storing transaction.
+ */
 async function readPolicy(
   store: FileStore,
   document: { storage_key: string; content_type: string },
-): Promise<PolicyReading> {
+): Promise<PolicyReading | 'scan'> {
+  if (isImage(document.content_type)) return 'scan';
   if (document.content_type !== 'application/pdf') {
     return { state: 'no_text', findings: [], error: NOT_PDF_MESSAGE, identity: UNIDENTIFIED };
   }
   const pages = await extractPdfPages(await store.openRead(document.storage_key));
   if (!pages.ok) return { state: 'failed', findings: [], error: pages.error, identity: UNIDENTIFIED };
-  if (!hasTextLayer(pages.pages)) {
+  if (!hasTextLayer(pages.pages)) return 'scan';
+  return analysed(pages.pages);
+}
+
+/**
+ * A scan's wording as its reading found it, page by page with the scan's page numbers ('waiting'
+ * while the reading is queued or running). The reading's row is read under a share lock, so a reading
+ * that finishes meanwhile either is seen done here or sees this analysis waiting (and queues it again).
+ */
+async function readScan(trx: Transaction<Database>, documentId: string): Promise<PolicyReading | 'waiting'> {
+  const reading = await trx
+    .selectFrom('document_extractions')
+    .select(['status', 'message'])
+    .where('document_id', '=', documentId)
+    .forShare()
+    .executeTakeFirst();
+  if (!reading) return { state: 'no_text', findings: [], error: NOT_READ_MESSAGE, identity: UNIDENTIFIED };
+  if (reading.status === 'queued' || reading.status === 'running') return 'waiting';
+  if (reading.status !== 'done') {
     return {
       state: 'no_text',
       findings: [],
-      pages: pages.pages.length,
+      error: unreadableScanMessage(reading.message),
+      identity: UNIDENTIFIED,
+    };
+  }
+  const rows = await trx
+    .selectFrom('document_pages')
+    .select(['page', 'text'])
+    .where('document_id', '=', documentId)
+    .orderBy('page')
+    .execute();
+  // Indexed by the scan's page numbers (1-based), so each clause carries the page it was read on.
+  const pages = Array.from({ length: rows.at(-1)?.page ?? 0 }, () => '');
+  for (const row of rows) pages[row.page - 1] = row.text;
+  if (!hasTextLayer(pages)) {
+    return {
+      state: 'no_text',
+      findings: [],
+      pages: pages.length,
       error: NO_TEXT_MESSAGE,
       identity: UNIDENTIFIED,
     };
   }
-  return {
-    state: 'done',
-    findings: analyzePolicyText(pages.pages),
-    pages: pages.pages.length,
-    identity: extractPolicyIdentity(pages.pages.join('\n')),
-  };
+  return analysed(pages);
 }
 
 /**
  * Reads one policy's wording and stores what it found (replacing the last analysis) in one transaction,
  * with `then` in that same transaction (the organisation the document belongs to now, and its property).
- * Answers the property whose compliance check now reads other conditions, or null when the document is gone.
+ * A scan whose reading is not done yet is left queued, waiting for it (nothing is replaced, `then` is
+ * not called). Answers the property whose compliance check now reads other conditions, or null when the
+ * document is gone or the analysis waits.
  */
 async function readAndStorePolicy(
   db: Db,
@@ -161,8 +231,11 @@ async function readAndStorePolicy(
   if (!document?.property_id) return null;
   const propertyId = document.property_id;
   await setAnalysisState(db, organizationId, documentId, propertyId, 'running');
-  const reading = await readPolicy(store, document);
+  const read = await readPolicy(store, document);
   return db.transaction().execute(async (trx) => {
+    // The scan's reading first (its row before the document's: the reading's own transaction locks
+    // them in that order too).
+    const reading = read === 'scan' ? await readScan(trx, documentId) : read;
     // The document's organisation as it is now (read under a share lock): a property transferred while
     // its policy was being read takes the findings with it (issue 17); a document deleted meanwhile
     // leaves nothing to store (its deletion queued its own recheck).
@@ -172,6 +245,15 @@ async function readAndStorePolicy(
       .where('id', '=', documentId)
       .forShare()
       .executeTakeFirst();
+    if (reading === 'waiting') {
+      if (current) {
+        await setAnalysisState(trx, current.organization_id, documentId, propertyId, 'queued', {
+          error: READING_SCAN_MESSAGE,
+          waitingForReading: true,
+        });
+      }
+      return null;
+    }
     await trx.deleteFrom('policy_findings').where('document_id', '=', documentId).execute();
     if (!current) return null;
     if (reading.findings.length > 0) {

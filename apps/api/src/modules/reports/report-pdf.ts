@@ -46,7 +46,7 @@ function analysisLabel(analysis: ReportPolicy['analysis']): string {
     case 'done':
       return analysis.pages ? `Yes, ${analysis.pages} pages` : 'Yes';
     case 'no_text':
-      return 'No: no text layer (a scan or a photo)';
+      return 'No: no text could be read (a scan or a photo)';
     case 'failed':
       return 'No: the file could not be read';
     case 'queued':

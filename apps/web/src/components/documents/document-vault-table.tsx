@@ -23,12 +23,13 @@ const SKELETON_ROWS = 5;
  * one decimal from 1 MB, else KB), Actions (View, Download, and with `onEditDetails` Details for the
  * owner's own certificates, inspections and policies; Notes; Confirm issue date where an old form filled
  * it in). Under a certificate's name, its type and issue date ('Date unknown' without one), and the
- * Expired or 'Expires in N days' badge. A loading skeleton while the list loads; 'No documents yet' when it is empty.
+ * Expired or 'Expires in N days' badge. A loading skeleton while the list loads; 'No documents yet' when it is empty ('No documents match' for a search).
  */
 export function DocumentVaultTable({
   documents,
   loading,
   error,
+  searched = false,
   onEditDetails,
   onNotes,
   onConfirmIssueDate,
@@ -36,6 +37,8 @@ export function DocumentVaultTable({
   documents: readonly VaultDocument[] | undefined;
   loading: boolean;
   error?: string | null;
+  /** The documents are a search's results: an empty list says 'No documents match'. */
+  searched?: boolean;
   /** Opens the details editor of the document. */
   onEditDetails?: (document: VaultDocument) => void;
   /** Opens the owner's notes on the document. */
@@ -53,7 +56,7 @@ export function DocumentVaultTable({
   if (!loading && documents?.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
-        No documents yet
+        {searched ? 'No documents match' : 'No documents yet'}
       </Text>
     );
   }

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
@@ -6,17 +7,22 @@ import { useDocumentUpload } from '../../lib/upload/use-document-upload';
 import { ConfirmIssueDateModal, OwnerNotesModal } from './document-date-modals';
 import { UnconfirmedDatesNotice } from './document-dates';
 import { DocumentDetailsModal } from './document-details-modal';
+import { DocumentSearchBox, useDocumentSearch } from './document-search';
 import { DocumentUploadForm } from './document-upload-form';
 import { DocumentVaultTable } from './document-vault-table';
 import type { VaultDocument } from './labels';
 
 /**
  * The older layout's Document Vault (spec §2, /vault and /app/old/vault): every document of every
- * property, and an 'Upload Documents' button opening the upload area with a property choice. The
+ * property, searched by their text, names, types and fields, and an 'Upload Documents' button opening the upload area with a property choice. The
  * owner's own certificates, inspections and policies have Details, opening the details editor.
  */
 export function DocumentVault() {
-  const documents = trpc.documents.list.useQuery();
+  const search = useDocumentSearch();
+  // While a new search loads, the last results stay on screen (typing never blanks the table).
+  const documents = trpc.documents.list.useQuery(search.q ? { q: search.q } : undefined, {
+    placeholderData: keepPreviousData,
+  });
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<VaultDocument | null>(null);
   const [noting, setNoting] = useState<VaultDocument | null>(null);
@@ -26,12 +32,20 @@ export function DocumentVault() {
 
   return (
     <>
-      <Group justify="flex-end" mt="lg" mb="md">
+      <Group justify="space-between" align="flex-end" mt="lg" mb="md" wrap="wrap">
+        <div style={{ flex: '1 1 18rem', minWidth: 0, maxWidth: '32rem' }}>
+          <DocumentSearchBox
+            idPrefix="vault"
+            search={search}
+            searching={documents.isPlaceholderData || (documents.isFetching && search.q !== undefined)}
+          />
+        </div>
         <Button onClick={() => setUploading(true)}>Upload Documents</Button>
       </Group>
-      <UnconfirmedDatesNotice documents={documents.data} />
+      {!search.q && <UnconfirmedDatesNotice documents={documents.data} />}
       <DocumentVaultTable
         documents={documents.data}
+        searched={search.q !== undefined}
         loading={documents.isPending}
         error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
         onEditDetails={setEditing}

@@ -1,24 +1,16 @@
 import {
   CERTIFICATE_TYPE_LABELS,
   CERTIFICATE_TYPES,
+  DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
-  type DocumentKind,
 } from '@propertydna/domain';
 import type { RouterOutputs } from '../../lib/trpc';
 
 /** A document as the API answers it (spec §3), in the vault of one property or of all. */
 export type VaultDocument = RouterOutputs['documents']['list'][number];
 
-/** The kinds of spec §3, as the vault shows them. */
-export const KIND_LABELS: Record<DocumentKind, string> = {
-  deed: 'Deed',
-  certificate: 'Certificate',
-  policy: 'Policy',
-  inspection: 'Inspection',
-  contract: 'Contract',
-  maintenance: 'Maintenance',
-  other: 'Other',
-};
+/** The kinds of spec §3, as the vault shows them (the same words the vault's search finds). */
+export const KIND_LABELS = DOCUMENT_KIND_LABELS;
 
 export const KIND_OPTIONS = DOCUMENT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
 

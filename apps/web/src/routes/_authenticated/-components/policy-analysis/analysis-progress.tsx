@@ -7,9 +7,19 @@ import {
   progressSummary,
 } from './policy-findings';
 
+/** The colour of the server's note under a policy: why it failed or has no text, or (queued) that the scan is read first. */
+const ANALYSIS_NOTE_COLORS: Record<PolicyAnalysis['state'], string> = {
+  not_analysed: 'dimmed',
+  queued: 'dimmed',
+  running: 'dimmed',
+  done: 'dimmed',
+  no_text: 'orange.9',
+  failed: 'red.8',
+};
+
 /**
  * Where the analysis of each policy stands (queued, running, done, no text, failed with the server's
- * reason), and an overall bar. The summary line is a live region: a screen reader hears it change.
+ * reason; queued behind the reading of a scan, saying so), and an overall bar. The summary line is a live region: a screen reader hears it change.
  */
 export function AnalysisProgress({
   analyses,
@@ -76,8 +86,8 @@ export function AnalysisProgress({
                     : ''}
                 </Badge>
               </Group>
-              {analysis.error && (analysis.state === 'failed' || analysis.state === 'no_text') && (
-                <Text size="sm" c={analysis.state === 'failed' ? 'red.8' : 'orange.9'} mt={4}>
+              {analysis.error && (
+                <Text size="sm" c={ANALYSIS_NOTE_COLORS[analysis.state]} mt={4}>
                   {analysis.error}
                 </Text>
               )}

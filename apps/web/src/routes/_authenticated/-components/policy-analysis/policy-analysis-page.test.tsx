@@ -299,7 +299,16 @@ describe('AnalysisProgress', () => {
             property_name: SEA_POINT.name,
             state: 'no_text',
             pages: 2,
-            error: 'This policy has no text layer (a scan or a photo)',
+            error: 'No text could be read in this scan or photo',
+          }),
+          // A scan's analysis waits for its reading (OCR), and says so.
+          policyAnalysis({
+            ...SCHEDULE_ON_GARDENS,
+            document_id: 'scan',
+            document_name: 'Scanned schedule.jpg',
+            state: 'queued',
+            pages: null,
+            error: 'Reading the scan first: its clauses are analysed as soon as its text has been read.',
           }),
         ]}
       />,
@@ -307,11 +316,12 @@ describe('AnalysisProgress', () => {
     const rows = screen.getAllByTestId('analysis-row');
     expect(rows.map((row) => row.textContent)).toEqual([
       `${WORDING.name}${GARDENS.name}Queued`,
-      `${SCHEDULE.name}${SEA_POINT.name}No textThis policy has no text layer (a scan or a photo)`,
+      `${SCHEDULE.name}${SEA_POINT.name}No textNo text could be read in this scan or photo`,
+      `Scanned schedule.jpg${GARDENS.name}QueuedReading the scan first: its clauses are analysed as soon as its text has been read.`,
     ]);
-    expect(screen.getByRole('status').textContent).toBe('Analysing 2 policies: 1 no text, 1 queued');
+    expect(screen.getByRole('status').textContent).toBe('Analysing 3 policies: 1 no text, 2 queued');
     expect(screen.getByRole('progressbar', { name: 'Policies analysed' }).getAttribute('aria-valuenow')).toBe(
-      '50',
+      String((1 / 3) * 100),
     );
   });
 });

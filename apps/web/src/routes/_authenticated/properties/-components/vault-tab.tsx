@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { documentDates, formatDate, formatSizeKb, johannesburgToday, shortHash } from '@propertydna/domain';
+import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { DocumentDetailsAction, DocumentNameCell } from '../../../../components/documents/document-cells';
 import {
@@ -10,6 +11,7 @@ import {
 import { ExpiryBadge, UnconfirmedDatesNotice } from '../../../../components/documents/document-dates';
 import { DocumentDetailsModal } from '../../../../components/documents/document-details-modal';
 import { DownloadLink, ViewLink } from '../../../../components/documents/document-links';
+import { DocumentSearchBox, useDocumentSearch } from '../../../../components/documents/document-search';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { KIND_LABELS, type VaultDocument } from '../../../../components/documents/labels';
 import { ShareModal } from '../../../../components/documents/share-modal';
@@ -25,7 +27,8 @@ import { DEMO_PROPERTY_ID } from './demo-property-id';
 export const VAULT_TAB_COLUMNS = ['Name', 'Type', 'Size', 'Hash', 'Status', 'Expires', 'Actions'] as const;
 
 /**
- * The Vault tab of the property detail (spec §2): the property's documents, each with share, View and
+ * The Vault tab of the property detail (spec §2): the property's documents (searched by their text,
+ * names, types and fields), each with share, View and
  * Download (and Details for the owner's own certificates, inspections and policies), and the upload
  * area. The demo property shows its sample documents without calling the server.
  */
@@ -37,7 +40,12 @@ export function VaultTab({ propertyId }: { propertyId: string }) {
 
 function PropertyVault({ propertyId }: { propertyId: string }) {
   const utils = trpc.useUtils();
-  const documents = trpc.documents.byProperty.useQuery({ propertyId });
+  const search = useDocumentSearch();
+  // While a new search loads, the last results stay on screen (typing never blanks the table).
+  const documents = trpc.documents.byProperty.useQuery(
+    search.q ? { propertyId, q: search.q } : { propertyId },
+    { placeholderData: keepPreviousData },
+  );
   const upload = useDocumentUpload();
   const remove = trpc.documents.remove.useMutation();
   const [sharing, setSharing] = useState<VaultDocument | null>(null);
@@ -63,6 +71,14 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
         documents={documents.data}
         loading={documents.isPending}
         error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
+        searched={search.q !== undefined}
+        search={
+          <DocumentSearchBox
+            idPrefix="vault-tab"
+            search={search}
+            searching={documents.isPlaceholderData || (documents.isFetching && search.q !== undefined)}
+          />
+        }
         onEditDetails={setEditing}
         onNotes={setNoting}
         onConfirmIssueDate={setConfirming}
@@ -98,6 +114,10 @@ export interface VaultTabViewProps {
   error?: string | null;
   /** The demo property: sample rows, no links, no upload. */
   demo?: boolean;
+  /** The search box (real properties only). */
+  search?: ReactNode;
+  /** The documents are a search's results: an empty list says 'No documents match'. */
+  searched?: boolean;
   /** Opens the details editor (type, issue date, expiry) of the owner's own certificate or policy. */
   onEditDetails?: (document: VaultDocument) => void;
   /** Opens the owner's notes on a document. */
@@ -119,6 +139,8 @@ export function VaultTabView({
   loading,
   error,
   demo = false,
+  search,
+  searched = false,
   onEditDetails,
   onNotes,
   onConfirmIssueDate,
@@ -140,8 +162,9 @@ export function VaultTabView({
 
   return (
     <Stack gap="lg">
-      {!demo && <UnconfirmedDatesNotice documents={documents} />}
-      <DocumentsSection documents={documents} loading={loading} error={error}>
+      {!demo && !searched && <UnconfirmedDatesNotice documents={documents} />}
+      {!demo && search && <div style={{ maxWidth: '32rem' }}>{search}</div>}
+      <DocumentsSection documents={documents} loading={loading} error={error} searched={searched}>
         {(rows) =>
           rows.map((document) => (
             <Table.Tr key={document.id}>
@@ -261,11 +284,13 @@ function DocumentsSection({
   documents,
   loading,
   error,
+  searched,
   children,
 }: {
   documents: readonly VaultDocument[] | undefined;
   loading: boolean;
   error?: string | null;
+  searched: boolean;
   children: (documents: readonly VaultDocument[]) => ReactNode;
 }) {
   if (error) {
@@ -287,7 +312,7 @@ function DocumentsSection({
   if (documents.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="lg">
-        No documents yet
+        {searched ? 'No documents match' : 'No documents yet'}
       </Text>
     );
   }
