@@ -1,13 +1,22 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDocumentReader, type ReadResult } from '../src/modules/extraction/reader/index.js';
-import { createTestApp } from './support/app.js';
+import { createTestApp, makeTempDir } from './support/app.js';
 import { COC_LINES, pageJpeg, pageSvg, scannedPdf, textPdf } from './support/page-images.js';
 
 const OCR_TIMEOUT = 120_000;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const HEIC_FIXTURE = path.join(here, 'fixtures/reader/certificate-of-compliance.heic');
 
 const reader = createDocumentReader({ workers: 1, pageLimit: 50, timeLimitSeconds: 300 });
 afterAll(() => reader.close());
@@ -125,6 +134,156 @@ describe('the reader: OCR', () => {
       expect(line?.confidence).toBeGreaterThan(0.8);
       expectBoxesOnPage(result);
       await expectPreviews(result);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'turns a photo by its EXIF orientation before reading it',
+    async () => {
+      // Stored on its side with EXIF orientation 6 (turn 90° clockwise to view), as phones save photos.
+      const sideways = await sharp(await pageJpeg(COC_LINES))
+        .rotate(-90)
+        .jpeg()
+        .toBuffer();
+      const photo = await sharp(sideways).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+      const result = await read(photo, 'image/jpeg');
+      expect(result.status).toBe('done');
+      expect(result.pages[0]?.height).toBeGreaterThan(result.pages[0]?.width ?? Number.POSITIVE_INFINITY);
+      expect(text(result)).toContain('Certificate No. E12345');
+      expect(result.pages[0]?.lines[0]?.box.y).toBeLessThan(0.12);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'reads each page of a multi-page TIFF',
+    async () => {
+      const pages = await Promise.all(
+        ['Schedule page one', 'Schedule page two'].map((line) =>
+          sharp(pageSvg([line]))
+            .greyscale()
+            .png()
+            .toBuffer(),
+        ),
+      );
+      const tiff = await sharp(pages, { join: { animated: true } })
+        .tiff({ compression: 'lzw' })
+        .toBuffer();
+      const result = await read(tiff, 'image/tiff');
+      expect(result).toMatchObject({ status: 'done', pageCount: 2 });
+      expect(
+        result.pages.map((page) => [page.page, page.source, page.lines.map((line) => line.text)]),
+      ).toEqual([
+        [1, 'ocr', ['Schedule page one']],
+        [2, 'ocr', ['Schedule page two']],
+      ]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'reads an iPhone-style HEIC photo',
+    async () => {
+      const result = await read(readFileSync(HEIC_FIXTURE), 'image/heic');
+      expect(result).toMatchObject({ status: 'done', pageCount: 1 });
+      expect(text(result)).toContain('Certificate No. E12345');
+      expect(text(result)).toContain('14 March 2025');
+      await expectPreviews(result);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'cuts a 200-page scan at the page limit, saying so',
+    async () => {
+      const limited = createDocumentReader({ workers: 1, pageLimit: 2, timeLimitSeconds: 300 });
+      try {
+        // One small picture drawn on 200 pages: a long scan in a small file.
+        const pdf = await PDFDocument.create();
+        const image = await pdf.embedJpg(
+          await sharp(pageSvg(['Policy schedule page']))
+            .resize(620, 877)
+            .greyscale()
+            .jpeg()
+            .toBuffer(),
+        );
+        for (let i = 0; i < 200; i++)
+          pdf.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+        const progress: [number, number | null][] = [];
+        const result = await limited.read(Readable.from([Buffer.from(await pdf.save())]), 'application/pdf', {
+          onProgress: (pagesRead, pages) => progress.push([pagesRead, pages]),
+        });
+        expect(result).toMatchObject({
+          status: 'done',
+          pageCount: 200,
+          pageLimitReached: true,
+          message: 'Only the first 2 of 200 pages were read',
+        });
+        expect(result.pages.map((page) => [page.page, page.source, page.lines[0]?.text])).toEqual([
+          [1, 'ocr', 'Policy schedule page'],
+          [2, 'ocr', 'Policy schedule page'],
+        ]);
+        expect(result.previews).toHaveLength(2);
+        expect(progress).toEqual([
+          [0, 200],
+          [1, 200],
+          [2, 200],
+        ]);
+      } finally {
+        await limited.close();
+      }
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'stops at the time limit, keeping what was read and ending the stuck work',
+    async () => {
+      const hurried = createDocumentReader({ workers: 1, pageLimit: 50, timeLimitSeconds: 1 });
+      try {
+        const scan = await scannedPdf(
+          await Promise.all([1, 2, 3, 4, 5, 6].map((n) => pageJpeg([`Page ${n}`, ...COC_LINES]))),
+        );
+        const result = await hurried.read(Readable.from([scan]), 'application/pdf');
+        // Six pages of OCR take far more than a second here; whatever was read by then is kept.
+        expect(result.pages.length).toBeLessThan(6);
+        expect(result.message).toMatch(/^Reading stopped after 1 second/);
+        expect(result.status).toBe(result.pages.length === 0 ? 'unreadable' : 'done');
+      } finally {
+        await hurried.close();
+      }
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'reads with the network refused (in a child process whose network is blocked, worker threads too)',
+    async () => {
+      const dir = await makeTempDir('pdna-reader-');
+      const file = path.join(dir, 'certificate.jpg');
+      await writeFile(file, await pageJpeg(COC_LINES));
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--import',
+          './test/support/no-network.mjs',
+          './test/support/read-offline.ts',
+          file,
+          'image/jpeg',
+        ],
+        { cwd: path.join(here, '..'), timeout: OCR_TIMEOUT - 10_000, maxBuffer: 10 * 1024 * 1024 },
+      );
+      const outcome = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
+      expect(outcome).toMatchObject({
+        mainThread: 'network refused: cdn.jsdelivr.net',
+        workerThread: 'network refused: cdn.jsdelivr.net',
+        status: 'done',
+        sources: ['ocr'],
+      });
+      expect(outcome.text).toContain('Certificate No. E12345');
     },
     OCR_TIMEOUT,
   );

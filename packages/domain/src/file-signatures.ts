@@ -28,6 +28,9 @@ export const FTYP_MAGIC = [0x66, 0x74, 0x79, 0x70] as const;
 /** Major brands of HEVC-coded images (image/heic) and of HEIF in general (image/heif). */
 export const HEIC_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis'] as const;
 export const HEIF_BRANDS = ['mif1', 'msf1'] as const;
+/** TIFF: 'II*\0' (little-endian, Intel) or 'MM\0*' (big-endian, Motorola); both have a NUL, so never text. */
+export const TIFF_LE_MAGIC = [0x49, 0x49, 0x2a, 0x00] as const;
+export const TIFF_BE_MAGIC = [0x4d, 0x4d, 0x00, 0x2a] as const;
 /** OLE2 compound file: legacy Word (.doc) and Excel (.xls) alike. */
 export const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
 /** A ZIP local file header 'PK\x03\x04': the container of .docx and .xlsx alike. */
@@ -54,6 +57,7 @@ const isHeif = (head: Uint8Array) => {
   const brand = ftypBrand(head);
   return ([...HEIC_BRANDS, ...HEIF_BRANDS] as readonly (string | null)[]).includes(brand);
 };
+const isTiff = (head: Uint8Array) => startsWith(head, TIFF_LE_MAGIC) || startsWith(head, TIFF_BE_MAGIC);
 const isOle2 = (head: Uint8Array) => startsWith(head, OLE2_MAGIC);
 const isZip = (head: Uint8Array) => startsWith(head, ZIP_MAGIC);
 
@@ -91,6 +95,7 @@ const MATCHERS = {
   'image/webp': isWebp,
   'image/heic': isHeif,
   'image/heif': isHeif,
+  'image/tiff': isTiff,
   'application/msword': isOle2,
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': isZip,
   'application/vnd.ms-excel': isOle2,

@@ -43,9 +43,9 @@ describe('isAllowedContentType', () => {
     expect(isAllowedContentType(type)).toBe(false);
   });
 
-  it('lists eleven types, each once', () => {
-    expect(ALLOWED_CONTENT_TYPES).toHaveLength(11);
-    expect(new Set(ALLOWED_CONTENT_TYPES).size).toBe(11);
+  it('lists twelve types, each once', () => {
+    expect(ALLOWED_CONTENT_TYPES).toHaveLength(12);
+    expect(new Set(ALLOWED_CONTENT_TYPES).size).toBe(12);
   });
 });
 
@@ -70,6 +70,8 @@ describe('downloadFileName: the saved name follows the served type', () => {
     expect(downloadFileName('IMG_0001.JPEG', 'Image/JPEG')).toBe('IMG_0001.JPEG');
     expect(downloadFileName('readme.txt', 'text/plain')).toBe('readme.txt');
     expect(downloadFileName('scan.heic', 'image/heif')).toBe('scan.heic');
+    expect(downloadFileName('scan.TIF', 'image/tiff')).toBe('scan.TIF');
+    expect(downloadFileName('scan', 'image/tiff')).toBe('scan.tif');
   });
 
   it('knows an extension for every allowed type, and leaves a type outside the list alone', () => {

@@ -22,6 +22,8 @@ const EXTENSION_TYPES: Record<string, AllowedContentType> = {
   webp: 'image/webp',
   heic: 'image/heic',
   heif: 'image/heif',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel',

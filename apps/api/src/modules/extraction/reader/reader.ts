@@ -96,6 +96,7 @@ class TimeUp extends Error {}
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 const millions = (pixels: number) => `${Math.round(pixels / 1_000_000)} million`;
+const seconds = (count: number) => (count === 1 ? '1 second' : `${count} seconds`);
 
 /** The source in one buffer (shared, so worker threads see it without a copy), refused past maxBytes. */
 async function readSource(source: Readable, maxBytes: number): Promise<SharedArrayBuffer> {
@@ -178,7 +179,7 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
     let best = { image: await turn(grey, orientation.turn), lines: [] as OcrLine[] };
     best.lines = await recognize(best.image, signal);
     let score = readingScore(best.lines);
-    if (score.meanConfidence < UPRIGHT_CONFIDENCE || score.words < UPRIGHT_WORDS) {
+    if (orientation.ink && (score.meanConfidence < UPRIGHT_CONFIDENCE || score.words < UPRIGHT_WORDS)) {
       const flipped = await turn(grey, orientation.turn + 180);
       const lines = await recognize(flipped, signal);
       const flippedScore = readingScore(lines);
@@ -377,11 +378,11 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
         if (timedOut) {
           if (pages.length === 0) {
             return unreadable(
-              `Reading stopped after ${options.timeLimitSeconds} seconds, before a page was read`,
+              `Reading stopped after ${seconds(options.timeLimitSeconds)}, before a page was read`,
               pageCount,
             );
           }
-          result.message = `Reading stopped after ${options.timeLimitSeconds} seconds: ${pages.length} of ${pageCount} pages were read`;
+          result.message = `Reading stopped after ${seconds(options.timeLimitSeconds)}: ${pages.length} of ${pageCount} pages were read`;
         } else if (pageCount > limit) {
           result.message = `Only the first ${limit} of ${pageCount} pages were read`;
         }
@@ -394,7 +395,7 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
           return unreadable(error.message, error.pageCount ?? reading.pageCount);
         if (error instanceof TimeUp || (controller.signal.aborted && isAbort(error))) {
           return unreadable(
-            `Reading stopped after ${options.timeLimitSeconds} seconds, before a page was read`,
+            `Reading stopped after ${seconds(options.timeLimitSeconds)}, before a page was read`,
             reading.pageCount,
           );
         }
