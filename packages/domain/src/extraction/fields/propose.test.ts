@@ -123,6 +123,18 @@ describe('proposeFields: certificates', () => {
     expect(fieldOf(printed, 'expiry_date')?.value).toBe('2025-01-31');
   });
 
+  it('takes registration numbers known by their prefix alone, less surely, and never a VAT number', () => {
+    const bare = readPage([
+      { text: 'CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+      { text: 'Electrical Installation - SANS 10142-1', y: 0.1 },
+      { text: 'Signed by the installation electrician IE 55012 of VAT number 4123456789', y: 0.6 },
+    ]);
+    expect(fieldOf(proposeFields([bare]), 'issuer_registration')).toMatchObject({
+      value: 'IE 55012',
+      confidence: 0.7,
+    });
+  });
+
   it('proposes no expiry for a type without a validity', () => {
     expect(fieldOf(proposeFields([electricalCoc]), 'expiry_date')).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { CERTIFICATE_VALIDITY_MONTHS } from '../../certificates.js';
 import { addMonths } from '../../recurrence.js';
+import { findCertificateNumbers, findRegistrationNumbers } from '../parsers/index.js';
 import {
   type ExtractedFieldName,
   FIELDS_OF_KIND,
@@ -152,6 +153,30 @@ function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelR
   return found;
 }
 
+/**
+ * Readings from the parsers' own finders (a label and its value on one line): registration numbers
+ * (not VAT or company numbers: an issuer's registration is its trade's) and certificate numbers. A
+ * registration known only by its prefix ("IE 12345" with no label) is less sure.
+ */
+function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
+  const reading = (found: { value: string; index: number; length: number }) => ({
+    value: found.value,
+    start: found.index,
+    end: found.index + found.length,
+    quality: 1,
+  });
+  return lines.flatMap((placed) => [
+    ...findRegistrationNumbers(placed.line.text)
+      .filter((found) => found.scheme !== 'vat' && found.scheme !== 'company')
+      .map((found) =>
+        candidate('issuer_registration', reading(found), placed, found.label === null ? 0.7 : 0.9),
+      ),
+    ...findCertificateNumbers(placed.line.text).map((found) =>
+      candidate('certificate_number', reading(found), placed, 0.9),
+    ),
+  ]);
+}
+
 /** Words of a letterhead that names a firm (an insurer, a contractor, a municipality). */
 const FIRM =
   /\((?:pty|edms)\)|\b(?:ltd|limited|beperk|cc|inc|insurance|assurance|insurers|underwriters|mutual|versekering|municipality|munisipaliteit|council|services|electrical|plumbing|plumbers|security|alarms?|gas|solar|roofing|thatch|pest|inspections?|installations?|fencing|protection|treatments)\b/i;
@@ -252,7 +277,9 @@ export function proposeFields(
       placed,
     });
   }
-  if (kind === 'certificate') readings.push(...letterheadCandidates(lines, rules, 'issuer_name'));
+  if (kind === 'certificate') {
+    readings.push(...letterheadCandidates(lines, rules, 'issuer_name'), ...parsedNumberCandidates(lines));
+  }
   // A solar PV (SSEG) registration's number is its registration number; the municipality issues it.
   if (typeRead?.type === 'sseg_registration') {
     for (const reading of readings)
