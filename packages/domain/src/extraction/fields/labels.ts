@@ -22,14 +22,14 @@ export interface LabelRule {
 }
 
 /** What a field's value looks like. */
-export type ValueShape = 'date' | 'amount' | 'code' | 'erf' | 'text';
+export type ValueShape = 'date' | 'amount' | 'code' | 'erf' | 'text' | 'address';
 
 export const FIELD_SHAPES: Readonly<Record<ExtractedFieldName, ValueShape>> = {
   certificate_type: 'text',
   certificate_number: 'code',
   issue_date: 'date',
   expiry_date: 'date',
-  address: 'text',
+  address: 'address',
   erf: 'erf',
   issuer_name: 'text',
   issuer_registration: 'code',
@@ -83,6 +83,11 @@ const ELSEWHERE: readonly LabelRule[] = [
   rule(null, String.raw`\b(?:plans\s+approved|system\s+size|inverter|pressure\s+test)\b`, 1),
   rule(
     null,
+    String.raw`\b(?:date\s+of\s+installation|installation\s+date|date\s+installed|installed\s+on|date\s+of\s+commissioning|commissioned\s+on|date\s+received|received\s+on)\b`,
+    1,
+  ),
+  rule(
+    null,
     String.raw`\b(?:vat|btw)\s*(?:reg(?:istration)?\.?\s*)?${NO}|\bvat\s+reg(?:istration)?\b\.?(?:\s*${NO})?`,
     1,
   ),
@@ -91,7 +96,7 @@ const ELSEWHERE: readonly LabelRule[] = [
 ];
 
 /** The issuer's registration: "Reg. No.", "PIRB Licence No.", "PSIRA No", "SARA Member No.", "P-number". */
-const REGISTRATION = String.raw`\b(?:(?:registered|accredited|authori[sz]ed)\s+person${NOTE}\s*${NO}|(?:reg(?:istration)?\.?|licen[cs]e|member|pirb|psira|saqcc|lpgsa?sa|efi|elpa|sara|p-?)\s*${NOTE}\s*${NO}${NOTE})`;
+const REGISTRATION = String.raw`\b(?:(?:registered|accredited|authori[sz]ed)\s+person${NOTE}\s*${NO}|(?:reg(?:istration)?\.?|licen[cs]e|accreditation|member|pirb|psira|saqcc|lpgsa?sa|efi|elpa|sara|p-?)\s*${NOTE}\s*${NO}${NOTE})`;
 
 const CERTIFICATE: readonly LabelRule[] = [
   rule(
@@ -101,9 +106,10 @@ const CERTIFICATE: readonly LabelRule[] = [
   ),
   rule('certificate_number', String.raw`\bserial\s*${NO}`, 0.9),
   rule('certificate_number', String.raw`\b(?:reference|ref\.?)\s*${NO}`, 0.8),
+  rule('certificate_number', asLabel(String.raw`\b(?:our\s+)?(?:reference|ref)\b\.?`), 0.7),
   rule(
     'issue_date',
-    String.raw`\b(?:date\s+of\s+issue|issue\s+date|date\s+issued|issued\s+on|issued\s+date|date\s+of\s+certificate|certificate\s+date|datum\s+van\s+uitreiking|uitreikingsdatum|uitgereik\s+op)\b`,
+    String.raw`\b(?:date\s+of\s+(?:installation\s*/\s*)?issue|issue\s+date|date\s+issued|issued\s+on|issued\s+date|date\s+of\s+certificate|certificate\s+date|datum\s+van\s+uitreiking|uitreikingsdatum|uitgereik\s+op)\b`,
     1,
   ),
   rule(
@@ -134,7 +140,7 @@ const CERTIFICATE: readonly LabelRule[] = [
     String.raw`\b(?:address\s+of\s+(?:the\s+)?(?:installation|property|premises|site)(?:\s*/\s*(?:installation|property|premises|site))?|(?:installation|physical|property|site|street|erf)\s+address|address|adres|situated\s+at)\b`,
     0.9,
   ),
-  rule('address', asLabel(String.raw`\b(?:property|premises|site)`), 0.8),
+  rule('address', asLabel(String.raw`\b(?:property|premises|site|location)`), 0.8),
   rule('erf', String.raw`\b(?:erf|stand)(?:\s*${NO})?`, 1),
   rule(
     'issuer_name',
@@ -214,7 +220,7 @@ const INVOICE: readonly LabelRule[] = [
   ),
   rule(
     'total',
-    String.raw`\b(?:total\s*\(?\s*incl(?:uding|\.)?\s*vat\s*\)?|(?:total|amount|balance)\s+(?:due|payable)(?:\s*\(?\s*incl(?:uding|\.)?\s*vat\s*\)?)?|grand\s+total|totaal)`,
+    String.raw`\b(?:total\s*\(?\s*incl(?:uding|\.)?\s*vat\s*\)?|total\s+amount|(?:total|amount|balance)\s+(?:due|payable)(?:\s*\(?\s*incl(?:uding|\.)?\s*vat\s*\)?)?|grand\s+total|totaal)`,
     1,
   ),
   rule('total', String.raw`\btotal\b`, 0.8),
@@ -228,7 +234,7 @@ const INVOICE: readonly LabelRule[] = [
   rule(
     'work_description',
     asLabel(
-      String.raw`\b(?:description\s+of\s+(?:the\s+)?(?:work|services)|work\s+(?:done|performed|description)|scope\s+of\s+work|work|job|re|for)`,
+      String.raw`\b(?:description\s+of\s+(?:the\s+)?(?:work|services)|work\s+(?:done|performed|description|details)|details\s+of\s+(?:the\s+)?work|scope\s+of\s+work|work|job|re|for)`,
     ),
     0.8,
   ),

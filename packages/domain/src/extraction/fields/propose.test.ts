@@ -135,6 +135,16 @@ describe('proposeFields: certificates', () => {
     });
   });
 
+  it('works out no expiry from an issue date too unsure for it', () => {
+    const faint = readPage([
+      { text: 'Wood-destroying beetle certificate', y: 0.05, h: 0.03 },
+      { text: 'Date: 30 November 2024', y: 0.3, confidence: 0.42 },
+    ]);
+    const proposal = proposeFields([faint]);
+    expect(fieldOf(proposal, 'issue_date')?.value).toBe('2024-11-30');
+    expect(fieldOf(proposal, 'expiry_date')).toBeUndefined();
+  });
+
   it('proposes no expiry for a type without a validity', () => {
     expect(fieldOf(proposeFields([electricalCoc]), 'expiry_date')).toBeUndefined();
   });
@@ -232,6 +242,7 @@ describe('proposeFields: issuers', () => {
       { text: 'for AquaHeat Plumbing CC', y: 0.62 },
       { text: 'For 3 years', y: 0.7 },
       { text: 'for the Municipal Manager', y: 0.75 },
+      { text: 'for A: x', y: 0.8 },
     ]);
     expect(fieldOf(proposeFields([letter]), 'issuer_name')?.value).toBe('AquaHeat Plumbing CC');
     const unnamed = readPage([
@@ -396,17 +407,19 @@ describe('proposeFields: what is not proposed', () => {
     const faint = readPage([
       { text: 'CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
       { text: 'Electrical installation', y: 0.1 },
-      { text: 'Date 14/03/2025', y: 0.3, confidence: 0.5 },
+      { text: 'Date 14/03/2025', y: 0.3, confidence: 0.2 },
     ]);
     expect(fieldOf(proposeFields([faint]), 'issue_date')).toBeUndefined();
   });
 });
 
 describe('readerFactor', () => {
-  it('counts a sure reader fully and an unsure one down, never below 0', () => {
+  it('counts a sure reader fully, keeps an unsure one below auto-acceptance, and never below 0.34', () => {
     expect(readerFactor(1)).toBe(1);
     expect(readerFactor(0.92)).toBe(1);
-    expect(readerFactor(0.82)).toBeCloseTo(0.85);
-    expect(readerFactor(0)).toBe(0);
+    expect(readerFactor(0.91)).toBeLessThanOrEqual(0.85);
+    expect(readerFactor(0.61)).toBeCloseTo(0.595);
+    expect(readerFactor(0.3)).toBeCloseTo(0.34);
+    expect(readerFactor(0)).toBeCloseTo(0.34);
   });
 });

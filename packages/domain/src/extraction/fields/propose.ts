@@ -71,10 +71,12 @@ const MIN_CONFIDENCE = 0.3;
 
 /**
  * How much the reader's confidence in a value's characters counts: a text layer's are certain; a
- * picture's from 0.92 on are as good as certain, below that they count down steeply.
+ * picture's from 0.92 on are as good as certain; below that a value is never sure enough to go without
+ * a person (at most 0.85) and counts down with the reader's confidence to 0.34 at 0.3 and less.
  */
 export function readerFactor(confidence: number): number {
-  return Math.max(0, Math.min(1, 1 - (0.92 - confidence) * 1.5));
+  if (confidence >= 0.92) return 1;
+  return 0.85 * (0.4 + 0.6 * Math.max(0, (confidence - 0.3) / 0.62));
 }
 
 /** A value read from a span of a line, as a candidate. */
@@ -195,9 +197,8 @@ function letterheadCandidates(
   name: ExtractedFieldName,
 ): Candidate[] {
   const whole = (placed: PlacedLine, start: number, weight: number) => {
-    const text = placed.line.text;
-    const value = text.slice(start).trim().replace(/\s+/g, ' ');
-    return candidate(name, { value, start, end: text.length, quality: 1 }, placed, weight);
+    const read = readValue('text', placed.line.text, start);
+    return read === null ? [] : [candidate(name, read, placed, weight)];
   };
   // Above (or level with) the document's heading, where it has one.
   const heading = Math.min(
@@ -210,7 +211,7 @@ function letterheadCandidates(
       placed.title &&
       placed.line.box.y < Math.min(0.2, heading + 0.01) &&
       !/\d/.test(placed.line.text) &&
-      /[a-z]{2}/i.test(placed.line.text) &&
+      /[A-Za-z]{3}/.test(placed.line.text) &&
       !HEADING.test(placed.lower) &&
       labelsOn(placed, rules).length === 0,
   );
@@ -219,8 +220,8 @@ function letterheadCandidates(
     return match === null || /\d/.test(placed.line.text) ? [] : [{ placed, start: match[0].length }];
   });
   return [
-    ...(head === undefined ? [] : [whole(head, 0, FIRM.test(head.lower) ? 0.75 : 0.6)]),
-    ...signed.map(({ placed, start }) => whole(placed, start, FIRM.test(placed.lower) ? 0.7 : 0.55)),
+    ...(head === undefined ? [] : whole(head, 0, FIRM.test(head.lower) ? 0.75 : 0.6)),
+    ...signed.flatMap(({ placed, start }) => whole(placed, start, FIRM.test(placed.lower) ? 0.7 : 0.55)),
   ];
 }
 
@@ -299,12 +300,14 @@ export function proposeFields(
   const months = typeRead === null ? undefined : CERTIFICATE_VALIDITY_MONTHS[typeRead.type];
   if (typeRead !== null && issued !== undefined && months !== undefined && !chosen.has('expiry_date')) {
     const confidence = Math.min(issued.confidence, typeRead.strength) * 0.85;
-    chosen.set('expiry_date', {
-      ...issued,
-      name: 'expiry_date',
-      value: addMonths(issued.value, months),
-      confidence,
-    });
+    if (confidence >= MIN_CONFIDENCE) {
+      chosen.set('expiry_date', {
+        ...issued,
+        name: 'expiry_date',
+        value: addMonths(issued.value, months),
+        confidence,
+      });
+    }
   }
 
   // An invoice's VAT is 15% of its total: where the two read disagree, neither is sure.

@@ -15,6 +15,17 @@ describe('readValue', () => {
     expect(readValue('code', 'A1', 0)).toBeNull();
     expect(readValue('code', '', 0)).toBeNull();
     expect(readValue('code', ' - 4431', 0)).toMatchObject({ value: '4431', quality: BLEMISH.notAtStart });
+    expect(readValue('code', 'SA-SRv-e6120', 0)).toMatchObject({
+      value: 'SA-SRv-e6120',
+      quality: BLEMISH.lowerCase,
+    });
+  });
+
+  it('reads addresses: text with a number and a word', () => {
+    expect(readValue('address', '5 Wessel Road aq |', 0)?.value).toBe('5 Wessel Road');
+    expect(readValue('address', '3 : f ih) ; )', 0)).toBeNull();
+    expect(readValue('address', 'Gardens, Cape Town', 0)).toBeNull();
+    expect(readValue('address', '', 0)).toBeNull();
   });
 
   it('reads erf numbers, with a portion, and nothing that runs on', () => {
@@ -27,10 +38,17 @@ describe('readValue', () => {
     expect(readValue('text', 'x  Aqua   Fix CC;', 1)).toEqual({
       value: 'Aqua Fix CC',
       start: 3,
-      end: 16,
+      end: 17,
       quality: 1,
     });
     expect(readValue('text', '12 3', 0)).toBeNull();
+    // A reader's specks and borders: cut at junk, trailing specks dropped, less clean.
+    expect(readValue('text', 'for Sentinel Alarms (Pty) Ltd: fara. a i : :', 4)).toMatchObject({
+      value: 'Sentinel Alarms (Pty) Ltd',
+      quality: 0.9,
+    });
+    expect(readValue('text', '5 Wessel Road aq', 0)?.value).toBe('5 Wessel Road');
+    expect(readValue('text', 'ab', 0)?.value).toBe('ab');
     expect(readValue('text', 'a'.repeat(201), 0)).toBeNull();
   });
 

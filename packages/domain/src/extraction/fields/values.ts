@@ -5,8 +5,9 @@ import type { ValueShape } from './labels.js';
  * Reading a value from the text after (or beside, or below) its label. Each reading says where in that
  * text the value was and how cleanly it read (`quality`, 0–1): 1 when it stood right at the start of the
  * text (nothing unexplained between the label and the value) and needed no mending; less where text
- * stood before it, where the parser mended letters into digits (O for 0), or for an amount printed
- * without its R.
+ * stood before it, where the parser mended letters into digits (O for 0), for an amount printed
+ * without its R, for a number with lower-case letters (printed numbers are capitals; "SA-SRv-e6120" is
+ * a misreading) and for free text cut at junk.
  */
 
 export interface ReadValue {
@@ -18,7 +19,7 @@ export interface ReadValue {
 }
 
 /** How much each blemish costs a value's quality. */
-export const BLEMISH = { notAtStart: 0.8, mended: 0.8, noCurrency: 0.9 } as const;
+export const BLEMISH = { notAtStart: 0.8, mended: 0.8, noCurrency: 0.9, lowerCase: 0.7 } as const;
 
 /** Separators between a label and its value: spaces, colons, dashes, dots, equals, bars, `#`. */
 const LEADING = /^[\s:;.,\-–—=|>)#]*/;
@@ -43,7 +44,8 @@ function readCode(text: string, from: number): ReadValue | null {
   CODE.lastIndex = from + first;
   const match = CODE.exec(text);
   if (match === null || match[0].length < 3) return null;
-  const quality = match.index === from ? 1 : BLEMISH.notAtStart;
+  const quality =
+    (match.index === from ? 1 : BLEMISH.notAtStart) * (/[a-z]/.test(match[0]) ? BLEMISH.lowerCase : 1);
   return { value: match[0], start: match.index, end: match.index + match[0].length, quality };
 }
 
@@ -54,12 +56,35 @@ function readErf(text: string, from: number): ReadValue | null {
   return { value: match[0], start: from, end: from + match[0].length, quality: 1 };
 }
 
-/** Free text: the rest, spaces collapsed, trailing punctuation dropped; at least two letters. */
+/** What a reader makes of specks and box borders: free text stops at the first. */
+const JUNK = /[:|~={}[\]©®“”<>»«_\\]/;
+/** A trailing speck: a token of punctuation only, or of one to three lower-case letters. */
+const SPECK = /^(?:[^A-Za-z0-9]+|[a-z]{1,3}\.?)$/;
+
+/**
+ * Free text: the rest up to any junk a reader made of specks or borders, trailing specks and punctuation
+ * dropped, spaces collapsed; at least two letters and at most 200 characters.
+ */
 function readText(text: string, from: number): ReadValue | null {
   const start = from + leadingSeparators(text.slice(from));
-  const trimmed = text.slice(start).replace(/[\s,;:.\-–—|]+$/, '');
-  if ((trimmed.match(/[A-Za-z]/g) ?? []).length < 2 || trimmed.length > 200) return null;
-  return { value: trimmed.replace(/\s+/g, ' '), start, end: start + trimmed.length, quality: 1 };
+  const rest = text.slice(start);
+  const junk = rest.search(JUNK);
+  const words = (junk < 0 ? rest : rest.slice(0, junk)).trim().split(/\s+/);
+  while (words.length > 1 && SPECK.test(words.at(-1) as string)) words.pop();
+  const value = words.join(' ').replace(/[\s,;.\-–—]+$/, '');
+  if ((value.match(/[A-Za-z]/g) ?? []).length < 2 || value.length > 200) return null;
+  return {
+    value,
+    start,
+    end: start + (junk < 0 ? rest.length : junk),
+    quality: junk < 0 ? 1 : 0.9,
+  };
+}
+
+/** A street address: free text with a number and a word in it ("14 Kloof Street"). */
+function readAddress(text: string, from: number): ReadValue | null {
+  const read = readText(text, from);
+  return read !== null && /\d/.test(read.value) && /[A-Za-z]{3}/.test(read.value) ? read : null;
 }
 
 /** A date or amount as the parsers find it, placed in the whole text. */
@@ -101,18 +126,22 @@ export function readValue(shape: ValueShape, text: string, from: number): ReadVa
       return readErf(text, from);
     case 'text':
       return readText(text, from);
+    case 'address':
+      return readAddress(text, from);
   }
 }
 
 /** A period of two dates ("01/07/2025 to 30/06/2026"): both, the from first, or null. */
 export function readPeriod(text: string, from: number): { from: ReadValue; to: ReadValue } | null {
-  const [start, end] = findFrom(findDates, text, from);
+  // "From 01/07/2025 to 30/06/2026": the word from is part of the period, not in the way of its date.
+  const opening = from + (/^(?:from|van)\s+/i.exec(text.slice(from))?.[0].length ?? 0);
+  const [start, end] = findFrom(findDates, text, opening);
   if (start === undefined || end === undefined || end.value <= start.value) return null;
   const joined = /^\s*(?:-|–|—|to|until|till|tot|and)\s*$/i.test(
     text.slice(start.index + start.length, end.index),
   );
   const loose = joined ? 1 : BLEMISH.notAtStart;
-  const first = reading(start, from);
+  const first = reading(start, opening);
   const second = reading(end, end.index);
   return {
     from: { ...first, quality: first.quality * loose },
