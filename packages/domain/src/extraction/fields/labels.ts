@@ -101,7 +101,7 @@ const REGISTRATION = String.raw`\b(?:(?:registered|accredited|authori[sz]ed)\s+p
 const CERTIFICATE: readonly LabelRule[] = [
   rule(
     'certificate_number',
-    String.raw`\b(?:certificate|cert\.?|coc|c\.o\.c\.?|sertifikaat|clearance|report)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?)`,
+    String.raw`\b(?:certificate(?:\s+of\s+(?:compliance|conformity|occupancy|occupation))?|cert\.?|coc|c\.o\.c\.?|sertifikaat|clearance|report)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?)`,
     1,
   ),
   rule('certificate_number', String.raw`\bserial\s*${NO}`, 0.9),

@@ -97,6 +97,25 @@ describe('proposeFields: certificates', () => {
     expect(fieldOf(proposal, 'issue_date')?.text).toBe('03/02/2025');
   });
 
+  it('takes a row’s only date under its only date label where the boxes do not line up, less surely', () => {
+    const rough = (dates: string) =>
+      readPage([
+        { text: 'CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+        { text: 'Electrical installation', y: 0.1 },
+        { text: ': | Certificate No. : Date of issue : Si', x: 0.05, y: 0.3 },
+        { text: dates, x: 0.05, y: 0.32 },
+      ]);
+    const one = proposeFields([rough('eT Tages || 15/07/2025 = ool')]);
+    expect(fieldOf(one, 'issue_date')).toMatchObject({
+      value: '2025-07-15',
+      text: 'eT Tages || 15/07/2025 = ool',
+    });
+    expect(fieldOf(one, 'issue_date')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+    // Two dates under one label: which is which cannot be told.
+    expect(fieldOf(proposeFields([rough('14/07/2025 15/07/2025 = ool')]), 'issue_date')).toBeUndefined();
+    expect(fieldOf(proposeFields([rough('eT Tages || = ool')]), 'issue_date')).toBeUndefined();
+  });
+
   it('works out the expiry from the type’s validity when none is printed, less surely', () => {
     const beetle = readPage(
       [

@@ -1,6 +1,6 @@
 import { CERTIFICATE_VALIDITY_MONTHS } from '../../certificates.js';
 import { addMonths } from '../../recurrence.js';
-import { findCertificateNumbers, findRegistrationNumbers } from '../parsers/index.js';
+import { findCertificateNumbers, findDates, findRegistrationNumbers } from '../parsers/index.js';
 import {
   type ExtractedFieldName,
   FIELDS_OF_KIND,
@@ -12,7 +12,7 @@ import {
 import { classifyCertificateType, classifyKind } from './classify.js';
 import { FIELD_SHAPES, LABELS, type LabelRule } from './labels.js';
 import { lineBelow, lineRightOf, type PlacedLine, placeLines, spanBox, spanConfidence } from './lines.js';
-import { leadingSeparators, type ReadValue, readPeriod, readValue } from './values.js';
+import { BLEMISH, leadingSeparators, type ReadValue, readPeriod, readValue } from './values.js';
 
 /**
  * The field rules: what a document's pages say, as fields with their evidence. A value is read after
@@ -150,9 +150,39 @@ function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelR
         found.push(candidate(field, read, span.placed, factor));
         return;
       }
+      found.push(...onlyDateBelow(lines, placed, labels, match));
     });
   }
   return found;
+}
+
+/**
+ * A row of labels over a row of values where the reader's boxes are too rough to say which value is
+ * under which label (specks and borders read as text): a date label that is the row's only one takes
+ * the line below's only date, less surely.
+ */
+function onlyDateBelow(
+  lines: readonly PlacedLine[],
+  placed: PlacedLine,
+  labels: readonly LabelMatch[],
+  match: LabelMatch,
+): Candidate[] {
+  const field = match.rule.field as ExtractedFieldName;
+  const dated = labels.filter(
+    (label) => label.rule.field !== null && FIELD_SHAPES[label.rule.field as ExtractedFieldName] === 'date',
+  );
+  if (FIELD_SHAPES[field] !== 'date' || dated.length !== 1) return [];
+  const below = lineBelow(lines, placed, { left: 0, right: 1 });
+  const dates = below === null ? [] : findDates(below.placed.line.text);
+  const [date] = dates;
+  if (below === null || date === undefined || dates.length > 1) return [];
+  const read = {
+    value: date.value,
+    start: date.index,
+    end: date.index + date.length,
+    quality: BLEMISH.notAtStart,
+  };
+  return [candidate(field, read, below.placed, match.rule.weight * PLACE_FACTOR.below)];
 }
 
 /**
