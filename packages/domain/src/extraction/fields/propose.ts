@@ -226,32 +226,37 @@ function letterheadCandidates(
   rules: readonly LabelRule[],
   name: ExtractedFieldName,
 ): Candidate[] {
-  const whole = (placed: PlacedLine, start: number, weight: number) => {
-    const read = readValue('text', placed.line.text, start);
+  const whole = (placed: PlacedLine, start: number, end: number, weight: number) => {
+    const read = readValue('text', placed.line.text.slice(0, end), start);
     return read === null ? [] : [candidate(name, read, placed, weight)];
   };
+  // A line's text before its first label ("Coastal Cover Insurance Ltd  Date printed: …").
+  const unlabelled = (placed: PlacedLine) => labelsOn(placed, rules)[0]?.start ?? placed.lower.length;
   // Above (or level with) the document's heading, where it has one.
   const heading = Math.min(
     ...lines
       .filter((placed) => placed.title && HEADING.test(placed.lower))
       .map((placed) => placed.line.box.y),
   );
-  const head = lines.find(
-    (placed) =>
+  const head = lines.find((placed) => {
+    const part = placed.lower.slice(0, unlabelled(placed));
+    return (
       placed.title &&
       placed.line.box.y < Math.min(0.2, heading + 0.01) &&
-      !/\d/.test(placed.line.text) &&
-      /[A-Za-z]{3}/.test(placed.line.text) &&
-      !HEADING.test(placed.lower) &&
-      labelsOn(placed, rules).length === 0,
-  );
+      !/\d/.test(part) &&
+      /[a-z]{3}/.test(part) &&
+      !HEADING.test(part)
+    );
+  });
   const signed = lines.flatMap((placed) => {
     const match = /^[Ff]or\s+(?=[A-Z])/.exec(placed.line.text);
     return match === null || /\d/.test(placed.line.text) ? [] : [{ placed, start: match[0].length }];
   });
   return [
-    ...(head === undefined ? [] : whole(head, 0, FIRM.test(head.lower) ? 0.75 : 0.6)),
-    ...signed.flatMap(({ placed, start }) => whole(placed, start, FIRM.test(placed.lower) ? 0.7 : 0.55)),
+    ...(head === undefined ? [] : whole(head, 0, unlabelled(head), FIRM.test(head.lower) ? 0.75 : 0.6)),
+    ...signed.flatMap(({ placed, start }) =>
+      whole(placed, start, placed.line.text.length, FIRM.test(placed.lower) ? 0.7 : 0.55),
+    ),
   ];
 }
 

@@ -48,6 +48,8 @@ describe('readValue', () => {
       quality: 0.9,
     });
     expect(readValue('text', '5 Wessel Road aq', 0)?.value).toBe('5 Wessel Road');
+    expect(readValue('text', 'og AmpWorks Electrical', 0)?.value).toBe('AmpWorks Electrical');
+    expect(readValue('text', 'a geyser replaced', 0)?.value).toBe('a geyser replaced');
     expect(readValue('text', 'ab', 0)?.value).toBe('ab');
     expect(readValue('text', 'a'.repeat(201), 0)).toBeNull();
   });

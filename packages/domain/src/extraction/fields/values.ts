@@ -62,8 +62,9 @@ const JUNK = /[:|~={}[\]©®“”<>»«_\\]/;
 const SPECK = /^(?:[^A-Za-z0-9]+|[a-z]{1,3}\.?)$/;
 
 /**
- * Free text: the rest up to any junk a reader made of specks or borders, trailing specks and punctuation
- * dropped, spaces collapsed; at least two letters and at most 200 characters.
+ * Free text: the rest up to any junk a reader made of specks or borders, specks at either end (before a
+ * capital or a digit) and trailing punctuation dropped, spaces collapsed; at least two letters and at
+ * most 200 characters.
  */
 function readText(text: string, from: number): ReadValue | null {
   const start = from + leadingSeparators(text.slice(from));
@@ -71,6 +72,8 @@ function readText(text: string, from: number): ReadValue | null {
   const junk = rest.search(JUNK);
   const words = (junk < 0 ? rest : rest.slice(0, junk)).trim().split(/\s+/);
   while (words.length > 1 && SPECK.test(words.at(-1) as string)) words.pop();
+  while (words.length > 1 && SPECK.test(words[0] as string) && /^[A-Z0-9]/.test(words[1] as string))
+    words.shift();
   const value = words.join(' ').replace(/[\s,;.\-–—]+$/, '');
   if ((value.match(/[A-Za-z]/g) ?? []).length < 2 || value.length > 200) return null;
   return {
