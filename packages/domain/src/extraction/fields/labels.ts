@@ -169,6 +169,8 @@ const POLICY: readonly LabelRule[] = [
   rule('policy_number', String.raw`\b(?:policy|polis)\s*${NO}`, 1),
   rule('policy_number', String.raw`\bpolicy\s+ref(?:erence)?\b\.?`, 0.95),
   rule('policy_number', asLabel(String.raw`\bpolicy`), 0.85),
+  // "Renewal of your homeowners policy FD-55120884": the word policy right before a number.
+  rule('policy_number', String.raw`\bpolicy(?=\s+[a-z]{0,6}[-/]?\d)`, 0.75),
   rule(
     'cover_period',
     String.raw`\b(?:period\s+of\s+(?:cover|insurance)|cover\s+period|insurance\s+period|policy\s+period|period)\b`,
@@ -230,7 +232,7 @@ const INVOICE: readonly LabelRule[] = [
     1,
   ),
   rule(null, String.raw`\b(?:deposit(?:\s+required)?|unit\s+price|qty|quantity|amount|price)\b`, 1),
-  rule('vat', String.raw`\b(?:vat|btw)\s*(?:\(\s*15\s*%\s*\)|@\s*15\s*%|15\s*%|at\s+15\s*%)?`, 0.9),
+  rule('vat', String.raw`\b(?:vat|btw)\s*(?:\(\s*15\s*%\s*\)|@\s*15\s*%|15\s*%|at\s+15\s*%)?`, 0.88),
   rule(
     'work_description',
     asLabel(

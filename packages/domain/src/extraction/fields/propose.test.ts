@@ -356,6 +356,20 @@ describe('proposeFields: policies', () => {
     expect(fieldOf(proposal, 'excess')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
   });
 
+  it('reads a renewal letter: the number after the word policy, the period in its sentence', () => {
+    const letter = readPage([
+      { text: 'Fynbos Direct Insurance', y: 0.05, h: 0.03 },
+      { text: 'Renewal of your homeowners policy FD-55120884', y: 0.25 },
+      { text: 'Your policy renews for the period 1 September 2025 to 31 August 2026.', y: 0.28 },
+    ]);
+    expect(valuesOf(proposeFields([letter], { documentKind: 'policy' }))).toEqual({
+      insurer: 'Fynbos Direct Insurance',
+      policy_number: 'FD-55120884',
+      cover_from: '2025-09-01',
+      cover_to: '2026-08-31',
+    });
+  });
+
   it('reads a period written loosely, less surely', () => {
     const loose = readPage([
       { text: 'Policy schedule', y: 0.05, h: 0.03 },
@@ -389,7 +403,13 @@ describe('proposeFields: invoices', () => {
       vat: '161.04',
       work_description: 'Replaced geyser element and thermostat',
     });
+    // The total and its VAT at 15% bear each other out; VAT read alone is left to a person.
     expect(fieldOf(proposal, 'total')?.confidence).toBeGreaterThanOrEqual(AUTO_ACCEPT_CONFIDENCE);
+    expect(fieldOf(proposal, 'vat')?.confidence).toBeGreaterThanOrEqual(AUTO_ACCEPT_CONFIDENCE);
+    const vatOnly = readPage(
+      invoice.lines.slice(0, 7).map((line) => ({ text: line.text, y: line.box.y, h: line.box.h })),
+    );
+    expect(fieldOf(proposeFields([vatOnly]), 'vat')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
   });
 
   it('is unsure of a total and VAT that do not agree at 15%', () => {

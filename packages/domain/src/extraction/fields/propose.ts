@@ -345,12 +345,16 @@ export function proposeFields(
     }
   }
 
-  // An invoice's VAT is 15% of its total: where the two read disagree, neither is sure.
+  // An invoice's VAT is 15% of its total: where the two agree each bears the other out; where they
+  // disagree neither is sure. A VAT figure alone is never sure enough to go without a person.
   const total = chosen.get('total');
   const vat = chosen.get('vat');
-  if (total !== undefined && vat !== undefined && !vatAgrees(total.value, vat.value)) {
-    chosen.set('total', { ...total, confidence: Math.min(total.confidence, 0.6) });
-    chosen.set('vat', { ...vat, confidence: Math.min(vat.confidence, 0.6) });
+  if (total !== undefined && vat !== undefined) {
+    const agree = vatAgrees(total.value, vat.value);
+    const bear = (field: Candidate) =>
+      Math.min(agree ? 0.99 : 0.6, agree ? field.confidence + 0.06 : field.confidence);
+    chosen.set('total', { ...total, confidence: bear(total) });
+    chosen.set('vat', { ...vat, confidence: bear(vat) });
   }
 
   return {
