@@ -102,13 +102,14 @@ export function spanBox(placed: PlacedLine, start: number, end: number): TextBox
 
 /**
  * How far the reader can be trusted on the characters [start, end) of a line: 1 for a text layer, else
- * the lowest confidence of the words there (the line's own when no word is there).
+ * the mean confidence of the words there (as a line's own confidence is the mean of its words', so the
+ * two mean the same; the line's own when no word is there or the words were not kept).
  */
 export function spanConfidence(placed: PlacedLine, start: number, end: number): number {
   if (placed.source === 'text_layer') return 1;
   const words = wordsIn(placed, start, end);
   if (words.length === 0) return placed.line.confidence;
-  return Math.min(...words.map((word) => word.confidence));
+  return words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
 }
 
 /** The vertical middle of a box. */
