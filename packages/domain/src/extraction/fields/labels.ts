@@ -157,6 +157,13 @@ const CERTIFICATE: readonly LabelRule[] = [
     0.6,
   ),
   rule('issuer_registration', REGISTRATION, 0.95),
+  rule(
+    'issuer_registration',
+    asLabel(
+      String.raw`\b(?:(?:saqcc(?:\s+gas)?|pirb|psira|lpgsa?sa|efi|elpa|sara)\s+)?(?:reg(?:istration)?|licen[cs]e|accreditation)\b\.?`,
+    ),
+    0.85,
+  ),
 ];
 
 const POLICY: readonly LabelRule[] = [
@@ -205,6 +212,7 @@ const POLICY: readonly LabelRule[] = [
     String.raw`\b(?:risk\s+address|insured\s+address|address\s+of\s+(?:the\s+)?(?:insured\s+)?(?:property|risk)|(?:property|physical|street)\s+address|situated\s+at|risk\s+location|address)\b`,
     0.9,
   ),
+  rule('address', asLabel(String.raw`\b(?:insured\s+property|property\s+insured|property)`), 0.8),
 ];
 
 const INVOICE: readonly LabelRule[] = [

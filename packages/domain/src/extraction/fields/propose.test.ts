@@ -168,18 +168,22 @@ describe('proposeFields: certificates', () => {
     expect(fieldOf(proposeFields([electricalCoc]), 'expiry_date')).toBeUndefined();
   });
 
-  it('is less sure where two labelled dates disagree, and prefers the issue date over others', () => {
-    const twoDates = readPage([
-      { text: 'ROOF INSPECTION REPORT', y: 0.05, h: 0.03 },
-      { text: 'Inspection date: 02/05/2025', y: 0.2 },
-      { text: 'Date: 03/05/2025', y: 0.25 },
-      { text: 'Date of issue: 05/05/2025', y: 0.3 },
-    ]);
-    const proposal = proposeFields([twoDates], { documentKind: 'inspection' });
+  it('prefers the issue date over other dates, and is less sure where two issue dates disagree', () => {
+    const dates = (second: string) =>
+      readPage([
+        { text: 'ROOF INSPECTION REPORT', y: 0.05, h: 0.03 },
+        { text: 'Inspection date: 02/05/2025', y: 0.2 },
+        { text: 'Date: 03/05/2025', y: 0.25 },
+        { text: 'Date of issue: 05/05/2025', y: 0.3 },
+        { text: second, y: 0.35 },
+      ]);
+    const proposal = proposeFields([dates('Thank you')], { documentKind: 'inspection' });
     expect(proposal.certificate_type).toBe('roof_inspection');
-    expect(fieldOf(proposal, 'issue_date')?.value).toBe('2025-05-05');
-    expect(fieldOf(proposal, 'issue_date')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+    expect(fieldOf(proposal, 'issue_date')).toMatchObject({ value: '2025-05-05', confidence: 0.99 });
     expect(fieldOf(proposal, 'expiry_date')?.value).toBe('2026-05-05');
+    const disputed = proposeFields([dates('Issue date: 06/05/2025')], { documentKind: 'inspection' });
+    expect(fieldOf(disputed, 'issue_date')?.value).toBe('2025-05-05');
+    expect(fieldOf(disputed, 'issue_date')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
   });
 
   it('leaves the type out when nothing names one, and a certificate unknown without cues or hint', () => {

@@ -273,7 +273,7 @@ function choose(readings: readonly Candidate[]): Candidate | null {
   }
   const [first, second] = [...best.values()].sort((a, b) => b.confidence - a.confidence);
   if (first === undefined) return null;
-  const disputed = second !== undefined && second.confidence >= first.confidence * 0.7;
+  const disputed = second !== undefined && second.confidence >= first.confidence * 0.8;
   const cap = FREE_TEXT_FIELDS.includes(first.name) ? TEXT_CAP : 0.99;
   const confidence = Math.min(cap, first.confidence * (disputed ? 0.8 : 1));
   return confidence < MIN_CONFIDENCE ? null : { ...first, confidence };
