@@ -23,7 +23,9 @@ export interface PlacedLine {
   /** The text with A–Z lower-cased (same length, so offsets hold). */
   lower: string;
   words: PlacedWord[];
-  /** Whether it is a title: on the first page, in its top quarter or printed larger than most lines. */
+  /** Whether it is printed larger than most lines of its page. */
+  large: boolean;
+  /** Whether it is a title: on the first page, in its top quarter or printed large. */
   title: boolean;
 }
 
@@ -79,6 +81,7 @@ export function placeLines(pages: readonly ReadPage[]): PlacedLine[] {
         line,
         lower: line.text.replace(/[A-Z]/g, (letter) => letter.toLowerCase()),
         words: wordsOf(line),
+        large: line.box.h > usual * 1.4,
         title: page.page === first && (line.box.y < 0.25 || line.box.h > usual * 1.4),
       }));
   });

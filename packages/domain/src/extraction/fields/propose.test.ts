@@ -116,6 +116,26 @@ describe('proposeFields: certificates', () => {
     expect(fieldOf(proposeFields([rough('eT Tages || = ool')]), 'issue_date')).toBeUndefined();
   });
 
+  it('reads a number under its label past the end of the column to its left, less surely', () => {
+    const rows = readPage([
+      { text: 'CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+      { text: 'Electrical installation', y: 0.1 },
+      { text: 'Owner Erf number 5', y: 0.3 },
+      { text: 'O. Mabena 5501 :', y: 0.32 },
+      { text: 'Address: 9 Sutherland Street, Mthatha, 5099 Jak Lo', y: 0.4 },
+    ]);
+    // Estimated boxes put "Mabena" under "Erf number"; a lone digit is no erf.
+    const proposal = proposeFields([rows]);
+    expect(fieldOf(proposal, 'erf')).toMatchObject({ value: '5501', text: 'O. Mabena 5501 :' });
+    expect(fieldOf(proposal, 'erf')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+    expect(fieldOf(proposal, 'address')?.value).toBe('9 Sutherland Street, Mthatha, 5099');
+    const none = readPage([
+      ...rows.lines.slice(0, 3).map((line) => ({ text: line.text, y: line.box.y, h: line.box.h })),
+      { text: 'O. Mabena van Wyk', y: 0.32 },
+    ]);
+    expect(fieldOf(proposeFields([none]), 'erf')).toBeUndefined();
+  });
+
   it('works out the expiry from the type’s validity when none is printed, less surely', () => {
     const beetle = readPage(
       [
@@ -281,6 +301,10 @@ describe('proposeFields: issuers', () => {
     const plainHead = readPage([
       { text: 'Perimeter Pro', y: 0.05, h: 0.03 },
       { text: 'ELECTRIC FENCE SYSTEM CERTIFICATE', y: 0.1, h: 0.03 },
+      { text: 'Electrical Machinery Regulations', y: 0.15 },
+      { text: 'Certificate No: PP 1234', y: 0.2 },
+      // A department under the letterhead, printed small and naming no firm, is not the issuer.
+      { text: 'Planning and Development', y: 0.08 },
     ]);
     expect(fieldOf(proposeFields([plainHead]), 'issuer_name')).toMatchObject({
       value: 'Perimeter Pro',

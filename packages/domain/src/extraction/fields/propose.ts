@@ -10,7 +10,7 @@ import {
   type ReadPage,
 } from '../types.js';
 import { classifyCertificateType, classifyKind } from './classify.js';
-import { FIELD_SHAPES, LABELS, type LabelRule } from './labels.js';
+import { FIELD_SHAPES, LABELS, type LabelRule, type ValueShape } from './labels.js';
 import { lineBelow, lineRightOf, type PlacedLine, placeLines, spanBox, spanConfidence } from './lines.js';
 import { BLEMISH, leadingSeparators, type ReadValue, readPeriod, readValue } from './values.js';
 
@@ -126,6 +126,23 @@ function valueSpans(
   return spans;
 }
 
+/**
+ * A value from its span. Below its label, a column cut by rough boxes may start with the end of the
+ * column to its left ("A. Petersen 14417" under "Erf number"): a number may then start at one of the
+ * next two words, less surely. Free text is taken as it stands.
+ */
+function readSpan(shape: ValueShape, text: string, span: ValueSpan): ReadValue | null {
+  const read = readValue(shape, text, span.from);
+  if (read !== null || span.factor !== PLACE_FACTOR.below || shape === 'text' || shape === 'address')
+    return read;
+  const later = [...text.slice(span.from).matchAll(/\s+(?=\S)/g)].slice(0, 2);
+  for (const gap of later) {
+    const retry = readValue(shape, text, span.from + gap.index + gap[0].length);
+    if (retry !== null) return { ...retry, quality: retry.quality * BLEMISH.notAtStart };
+  }
+  return null;
+}
+
 /** Every labelled reading on the document's lines. */
 function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelRule[]): Candidate[] {
   const found: Candidate[] = [];
@@ -145,7 +162,7 @@ function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelR
           found.push(candidate('cover_to', period.to, span.placed, factor));
           return;
         }
-        const read = readValue(FIELD_SHAPES[field], text, span.from);
+        const read = readSpan(FIELD_SHAPES[field], text, span);
         if (read === null) continue;
         found.push(candidate(field, read, span.placed, factor));
         return;
@@ -218,8 +235,8 @@ const HEADING =
 
 /**
  * The letterhead's name: the first line of the first page in its top fifth, not below the document's
- * heading, that has no label, no digit and no heading word (surer where it names a firm); and a line
- * "for <name>" under a signature.
+ * heading, printed large or naming a firm (then surer), with no digit and no heading word before its
+ * first label; and a line "for <name>" under a signature.
  */
 function letterheadCandidates(
   lines: readonly PlacedLine[],
@@ -243,6 +260,7 @@ function letterheadCandidates(
     return (
       placed.title &&
       placed.line.box.y < Math.min(0.2, heading + 0.01) &&
+      (placed.large || FIRM.test(part)) &&
       !/\d/.test(part) &&
       /[a-z]{3}/.test(part) &&
       !HEADING.test(part)

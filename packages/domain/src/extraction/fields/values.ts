@@ -49,9 +49,9 @@ function readCode(text: string, from: number): ReadValue | null {
   return { value: match[0], start: match.index, end: match.index + match[0].length, quality };
 }
 
-/** An erf number: digits, perhaps with a portion ("1234/5"); "Portion 3 of Erf 1234" gives 1234. */
+/** An erf number: two digits or more, perhaps with a portion ("1234/5"); "Portion 3 of Erf 1234" gives 1234. */
 function readErf(text: string, from: number): ReadValue | null {
-  const match = /^\d{1,7}(?:\/\d{1,4})?(?![\d.,])/.exec(text.slice(from));
+  const match = /^\d{2,7}(?:\/\d{1,4})?(?![\d.,])/.exec(text.slice(from));
   if (match === null) return null;
   return { value: match[0], start: from, end: from + match[0].length, quality: 1 };
 }
@@ -84,10 +84,13 @@ function readText(text: string, from: number): ReadValue | null {
   };
 }
 
-/** A street address: free text with a number and a word in it ("14 Kloof Street"). */
+/** A street address: free text with a number and a word in it ("14 Kloof Street"), up to its postal code. */
 function readAddress(text: string, from: number): ReadValue | null {
   const read = readText(text, from);
-  return read !== null && /\d/.test(read.value) && /[A-Za-z]{3}/.test(read.value) ? read : null;
+  if (read === null || !/\d/.test(read.value) || !/[A-Za-z]{3}/.test(read.value)) return null;
+  // An address ends at its postal code ("…, Mthatha, 5099"): what follows is not part of it.
+  const code = /,\s*\d{4}\b/.exec(read.value);
+  return code === null ? read : { ...read, value: read.value.slice(0, code.index + code[0].length) };
 }
 
 /** A date or amount as the parsers find it, placed in the whole text. */
