@@ -114,6 +114,12 @@ describe('proposeFields: certificates', () => {
     // Two dates under one label: which is which cannot be told.
     expect(fieldOf(proposeFields([rough('14/07/2025 15/07/2025 = ool')]), 'issue_date')).toBeUndefined();
     expect(fieldOf(proposeFields([rough('eT Tages || = ool')]), 'issue_date')).toBeUndefined();
+    const lastLine = readPage(
+      rough('x')
+        .lines.slice(0, 3)
+        .map((line) => ({ text: line.text, y: line.box.y, h: line.box.h })),
+    );
+    expect(fieldOf(proposeFields([lastLine]), 'issue_date')).toBeUndefined();
   });
 
   it('reads a number under its label past the end of the column to its left, less surely', () => {
@@ -167,6 +173,7 @@ describe('proposeFields: certificates', () => {
       { text: 'CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
       { text: 'Electrical Installation - SANS 10142-1', y: 0.1 },
       { text: 'Signed by the installation electrician IE 55012 of VAT number 4123456789', y: 0.6 },
+      { text: 'Date of registration: 20 May 2025', y: 0.65 },
     ]);
     expect(fieldOf(proposeFields([bare]), 'issuer_registration')).toMatchObject({
       value: 'IE 55012',

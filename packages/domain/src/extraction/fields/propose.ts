@@ -190,9 +190,10 @@ function onlyDateBelow(
   );
   if (FIELD_SHAPES[field] !== 'date' || dated.length !== 1) return [];
   const below = lineBelow(lines, placed, { left: 0, right: 1 });
-  const dates = below === null ? [] : findDates(below.placed.line.text);
+  if (below === null) return [];
+  const dates = findDates(below.placed.line.text);
   const [date] = dates;
-  if (below === null || date === undefined || dates.length > 1) return [];
+  if (date === undefined || dates.length > 1) return [];
   const read = {
     value: date.value,
     start: date.index,
@@ -204,7 +205,8 @@ function onlyDateBelow(
 
 /**
  * Readings from the parsers' own finders (a label and its value on one line): registration numbers
- * (not VAT or company numbers: an issuer's registration is its trade's) and certificate numbers. A
+ * with three digits or more (not VAT or company numbers: an issuer's registration is its trade's)
+ * and certificate numbers. A
  * registration known only by its prefix ("IE 12345" with no label) is less sure.
  */
 function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
@@ -216,7 +218,10 @@ function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
   });
   return lines.flatMap((placed) => [
     ...findRegistrationNumbers(placed.line.text)
-      .filter((found) => found.scheme !== 'vat' && found.scheme !== 'company')
+      .filter(
+        (found) =>
+          found.scheme !== 'vat' && found.scheme !== 'company' && found.value.replace(/\D/g, '').length >= 3,
+      )
       .map((found) =>
         candidate('issuer_registration', reading(found), placed, found.label === null ? 0.7 : 0.9),
       ),

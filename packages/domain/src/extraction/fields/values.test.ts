@@ -13,6 +13,7 @@ describe('readValue', () => {
     expect(readValue('code', '(see) 4431', 0)).toBeNull();
     expect(readValue('code', 'ref 4431', 0)).toBeNull();
     expect(readValue('code', 'A1', 0)).toBeNull();
+    expect(readValue('code', 'AB-12', 0)).toBeNull();
     expect(readValue('code', '', 0)).toBeNull();
     expect(readValue('code', ' - 4431', 0)).toMatchObject({ value: '4431', quality: BLEMISH.notAtStart });
     expect(readValue('code', 'SA-SRv-e6120', 0)).toMatchObject({

@@ -37,13 +37,13 @@ export function leadingSeparators(text: string): number {
 const CODE =
   /(?:[A-Z][A-Z-]{0,7} (?=\d))?(?=[A-Za-z0-9/\-.]*\d)[A-Za-z0-9][A-Za-z0-9/\-.]*[A-Za-z0-9](?: \d{2,8}(?![A-Za-z0-9/.-]))*/y;
 
-/** The code the text's first word starts (nothing unexplained before it: only separators). */
+/** The code the text's first word starts (only separators before it), with three digits or more. */
 function readCode(text: string, from: number): ReadValue | null {
   const first = text.slice(from).search(/[A-Za-z0-9]/);
   if (first < 0) return null;
   CODE.lastIndex = from + first;
   const match = CODE.exec(text);
-  if (match === null || match[0].length < 3) return null;
+  if (match === null || match[0].replace(/\D/g, '').length < 3) return null;
   const quality =
     (match.index === from ? 1 : BLEMISH.notAtStart) * (/[a-z]/.test(match[0]) ? BLEMISH.lowerCase : 1);
   return { value: match[0], start: match.index, end: match.index + match[0].length, quality };
