@@ -132,7 +132,7 @@ const CERTIFICATE: readonly LabelRule[] = [
   ),
   rule(
     'expiry_date',
-    String.raw`\b(?:next\s+(?:service|inspection|test)\s+due|due\s+date|renew\s+by)\b`,
+    String.raw`\b(?:(?:next\s+(?:service|inspection|test|treatment)|re-?treatment|re-?inspection|renewal)\s+due(?:\s+(?:by|on|date))?|due\s+date|renew\s+by)\b`,
     0.85,
   ),
   rule(

@@ -158,7 +158,14 @@ describe('proposeFields: certificates', () => {
       text: 'Date of issue: 30 November 2024',
     });
     expect(fieldOf(proposal, 'expiry_date')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
-    // A printed expiry wins.
+    // A printed expiry wins, however it is worded.
+    const due = proposeFields([
+      readPage([
+        ...beetle.lines.map((line) => ({ text: line.text, y: line.box.y })),
+        { text: 'Re-treatment due by 19.07.2027', y: 0.4 },
+      ]),
+    ]);
+    expect(fieldOf(due, 'expiry_date')?.value).toBe('2027-07-19');
     const printed = proposeFields([
       readPage([
         ...beetle.lines.map((line) => ({ text: line.text, y: line.box.y })),
