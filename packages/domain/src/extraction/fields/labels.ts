@@ -243,11 +243,11 @@ const INVOICE: readonly LabelRule[] = [
   rule('vat', String.raw`\b(?:vat|btw)\s*(?:\(\s*15\s*%\s*\)|@\s*15\s*%|15\s*%|at\s+15\s*%)?`, 0.88),
   rule(
     'work_description',
-    asLabel(
-      String.raw`\b(?:description\s+of\s+(?:the\s+)?(?:work|services)|work\s+(?:done|performed|description|details)|details\s+of\s+(?:the\s+)?work|scope\s+of\s+work|work|job|re|for)`,
-    ),
+    String.raw`\b(?:description\s+of\s+(?:the\s+)?(?:work|services)|work\s+(?:done|performed|description|details)|details\s+of\s+(?:the\s+)?work|scope\s+of\s+work)\b`,
     0.8,
+    false,
   ),
+  rule('work_description', asLabel(String.raw`\b(?:work|job|re|for)`), 0.8),
   rule('work_description', String.raw`\bdescription\b`, 0.6, false),
 ];
 

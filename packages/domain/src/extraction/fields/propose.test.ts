@@ -469,6 +469,20 @@ describe('proposeFields: invoices', () => {
     expect(proposeFields([invoice], { documentKind: 'certificate' }).kind).toBe('invoice');
   });
 
+  it('reads a letterhead read as one line with the heading, and the work under its header row', () => {
+    const merged = readPage([
+      { text: 'DripFree Plumbing fe TAX INVOICE', y: 0.05, h: 0.03 },
+      { text: 'Invoice date: 28/04/2025', y: 0.1 },
+      { text: 'Description of services                                      Amount', y: 0.3 },
+      { text: 'Tree felling and removal of garden refuse', y: 0.32 },
+    ]);
+    expect(valuesOf(proposeFields([merged], { documentKind: 'maintenance' }))).toEqual({
+      supplier: 'DripFree Plumbing',
+      invoice_date: '2025-04-28',
+      work_description: 'Tree felling and removal of garden refuse',
+    });
+  });
+
   it('reads a quote with its figures in a column and no letterhead name', () => {
     const quote = readPage([
       { text: 'QUOTATION', y: 0.05, h: 0.03 },

@@ -252,8 +252,13 @@ function letterheadCandidates(
     const read = readValue('text', placed.line.text.slice(0, end), start);
     return read === null ? [] : [candidate(name, read, placed, weight)];
   };
-  // A line's text before its first label ("Coastal Cover Insurance Ltd  Date printed: …").
-  const unlabelled = (placed: PlacedLine) => labelsOn(placed, rules)[0]?.start ?? placed.lower.length;
+  // A line's text before its first label or heading word ("Coastal Cover Insurance Ltd  Date printed: …",
+  // "DripFree Plumbing  TAX INVOICE" read as one line).
+  const unlabelled = (placed: PlacedLine) =>
+    Math.min(
+      labelsOn(placed, rules)[0]?.start ?? placed.lower.length,
+      HEADING.exec(placed.lower)?.index ?? placed.lower.length,
+    );
   // Above (or level with) the document's heading, where it has one.
   const heading = Math.min(
     ...lines
@@ -262,13 +267,15 @@ function letterheadCandidates(
   );
   const head = lines.find((placed) => {
     const part = placed.lower.slice(0, unlabelled(placed));
+    // Before a heading word, a name of two words or more ("DripFree Plumbing", not "PLUMBING CERTIFICATE").
+    const beforeHeading = HEADING.test(placed.lower) ? /[a-z]{2,}\W+[a-z]{2,}/.test(part) : true;
     return (
       placed.title &&
       placed.line.box.y < Math.min(0.2, heading + 0.01) &&
       (placed.large || FIRM.test(part)) &&
       !/\d/.test(part) &&
       /[a-z]{3}/.test(part) &&
-      !HEADING.test(part)
+      beforeHeading
     );
   });
   const signed = lines.flatMap((placed) => {
