@@ -23,6 +23,8 @@ import { calendarFeedRoutes } from './modules/calendar/calendar.feed.js';
 import { complianceDailyJob } from './modules/compliance/compliance.jobs.js';
 import { documentFileRoutes } from './modules/documents/documents.files.js';
 import { escalationFileRoutes } from './modules/escalation/escalation.files.js';
+import { extractionFileRoutes } from './modules/extraction/extraction.files.js';
+import { queueExtractionWithin } from './modules/extraction/extraction.jobs.js';
 import { createDocumentReader, defaultOcrWorkers } from './modules/extraction/reader/index.js';
 import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
 import { reportRoutes } from './modules/reports/reports.files.js';
@@ -133,6 +135,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     mailer,
     jobs,
     issuerLevel: supplierVerificationLevel,
+    queueReadingWithin: (trx, organizationId, documentIds) =>
+      queueExtractionWithin(services, trx, organizationId, documentIds),
     reader: createDocumentReader({
       workers: env.OCR_WORKERS ?? defaultOcrWorkers(os.availableParallelism()),
       pageLimit: env.OCR_PAGE_LIMIT,
@@ -232,6 +236,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(restPlugin, { services });
   await app.register(documentFileRoutes, { services });
+  await app.register(extractionFileRoutes, { services });
   await app.register(shareFileRoutes, { services });
   await app.register(calendarFeedRoutes, { services });
   await app.register(reportRoutes, { services });

@@ -1,6 +1,7 @@
 import type { AnyJobDefinition } from './jobs/job-queue.js';
 import { mailJobs } from './mail/mail-job.js';
 import { complianceJobs } from './modules/compliance/compliance.jobs.js';
+import { extractionJobs } from './modules/extraction/extraction.jobs.js';
 import { housekeepingJobs } from './modules/housekeeping/housekeeping.jobs.js';
 import { notificationJobs } from './modules/notifications/notifications.jobs.js';
 import { policyJobs } from './modules/policies/policies.jobs.js';
@@ -12,5 +13,6 @@ export const backgroundJobs: readonly AnyJobDefinition<AppServices>[] = [
   ...housekeepingJobs,
   ...complianceJobs,
   ...policyJobs,
+  ...extractionJobs,
   ...notificationJobs,
 ];

@@ -28,15 +28,17 @@ import { databaseKind } from './support/database.js';
  * schemas' message and writes nothing. Run it on PostgreSQL too: there is where 0000 and \ud800 broke.
  *
  * Skipped, because they take no input at all (nothing to put a NUL in), found by the walk: tRPC
- * auth.me, auth.logout, calendar.feed, calendar.rotate, escalation.claims, notifications.settings,
+ * auth.me, auth.logout, calendar.feed, calendar.rotate, escalation.claims, extraction.settings, notifications.settings,
  * notifications.sendTest, plan.startTrial, properties.stats, supplier.profile,
  * supplier.insurance, supplier.templates, supplier.jobs, system.health, system.info, transfers.list, and their REST
  * doors (GET /api/auth/me, POST /api/auth/logout, GET /api/calendar, POST /api/calendar/rotate, GET /api/claims,
  * GET /api/health, GET /api/info, GET /api/notifications/settings, POST /api/notifications/test,
- * GET /api/dashboard/stats, POST /api/plan/trial,
+ * GET /api/dashboard/stats, POST /api/plan/trial, GET /api/extraction/settings,
  * GET /api/supplier/profile, GET /api/supplier/templates, GET /api/supplier/jobs,
  * GET /api/supplier/insurance, GET /api/transfers). notifications.update and PUT /api/notifications/settings take only a
- * boolean (WITHOUT_TEXT). The feed itself (GET /api/calendar/{token}.ics) is a plain route, not
+ * boolean (WITHOUT_TEXT), as do extraction.setAutoAccept and PUT /api/extraction/settings. A page preview of a
+ * document's reading (GET /api/documents/{id}/extraction/pages/{page}) is a plain route: a NUL in its id
+ * answers 400, any other id but the caller's document's 404 (extraction.test.ts). The feed itself (GET /api/calendar/{token}.ics) is a plain route, not
  * in the REST table: any token but a live one, a NUL in it too, answers 404 (calendar.test.ts); so are
  * a transfer's receipt and pack (GET /api/transfers/{id}/receipt and /pack), whose id answers 404 unless
  * it is a UUID of the caller's transfer, and the pack by link (GET /api/transfer-packs/{token}), 404 for
@@ -408,7 +410,12 @@ const routeParts = (route: AnyRestRoute) =>
  * Inputs that hold no text at all, only booleans (nothing to put a NUL in): they still need a valid
  * example, they make no cases, and the walk must find no string in them.
  */
-const WITHOUT_TEXT = new Set(['notifications.update', 'PUT /api/notifications/settings']);
+const WITHOUT_TEXT = new Set([
+  'notifications.update',
+  'PUT /api/notifications/settings',
+  'extraction.setAutoAccept',
+  'PUT /api/extraction/settings',
+]);
 
 describe(`bad text, dates and DNA-code parts in any input answer 400 on both doors (${databaseKind})`, () => {
   let t: TestApp;
@@ -677,6 +684,14 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'documents.byProperty': [{ as: 'owner', input: { propertyId: property.id, q: 'Kloof' } }],
       'documents.update': [{ as: 'owner', input: { id: document.id, patch: { expires_at: '2027-01-01' } } }],
       'documents.remove': [{ as: 'owner', input: { id: document.id } }],
+      'extraction.get': [{ as: 'owner', input: { id: document.id } }],
+      'extraction.confirm': [
+        {
+          as: 'owner',
+          input: { id: document.id, fields: { certificate_number: 'EC 123', issue_date: '2026-11-01' } },
+        },
+      ],
+      'extraction.setAutoAccept': [{ as: 'owner', input: { enabled: false } }],
       'properties.list': [{ as: 'owner', input: { q: 'Gardens', status: 'good' } }],
       'properties.page': [{ as: 'owner', input: { q: 'Gardens', cursor: 'abc', limit: 5 } }],
       'properties.byId': [{ as: 'owner', input: { id: property.id } }],
@@ -803,6 +818,15 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
         { as: 'owner', params: { id: document.id }, body: { expires_at: '2027-01-01' } },
       ],
       'DELETE /api/documents/:id': [{ as: 'owner', params: { id: document.id } }],
+      'GET /api/documents/:id/extraction': [{ as: 'owner', params: { id: document.id } }],
+      'POST /api/documents/:id/extraction/confirm': [
+        {
+          as: 'owner',
+          params: { id: document.id },
+          body: { fields: { certificate_number: 'EC 123', issue_date: '2026-11-01' } },
+        },
+      ],
+      'PUT /api/extraction/settings': [{ as: 'owner', body: { enabled: false } }],
       'PUT /api/supplier/profile': [
         { as: 'supplier', body: profile },
         { as: 'supplier', body: { ...profile, specialties: ['Roofing'] } },

@@ -43,6 +43,8 @@ const TABLES = [
   'supplier_evidence',
   'staff_members',
   'pack_choices',
+  'document_extractions',
+  'document_pages',
 ] as const;
 
 const MALFORMED = ['not-a-uuid', '00000000-0000-0000-0000', "1' or '1'='1"];
@@ -353,6 +355,14 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'GET', `/api/documents/${id}/download`],
           [outsider, 'PATCH', `/api/documents/${id}`, { expires_at: null }],
           [outsider, 'DELETE', `/api/documents/${id}`],
+          [outsider, 'GET', `/api/documents/${id}/extraction`],
+          [
+            outsider,
+            'POST',
+            `/api/documents/${id}/extraction/confirm`,
+            { fields: { certificate_type: 'electrical_coc' } },
+          ],
+          [outsider, 'GET', `/api/documents/${id}/extraction/pages/1`],
           [outsider, 'POST', `/api/maintenance/${outsiderTask}/complete`, { document_id: id }],
           [
             outsider,

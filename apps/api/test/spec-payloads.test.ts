@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SIGNUP_MESSAGES } from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READING_MESSAGES } from '../src/modules/extraction/extraction.service.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -234,6 +235,18 @@ describe(`spec §7 payloads (${databaseKind})`, () => {
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
     }
+  });
+
+  it('GET /api/documents/{id}/extraction → {status, pages, fields, text_available}; POST /api/documents/{id}/extraction/confirm {fields} (issue 27 §6)', async () => {
+    const res = await owner('GET', `/api/documents/${documentId}/extraction`);
+    expect(res.status, res.text).toBe(200);
+    // Queued with its registration; read by the worker (extraction.test.ts runs it).
+    expect(res.json()).toMatchObject({ status: 'queued', pages: null, fields: [], text_available: false });
+    const confirm = await owner('POST', `/api/documents/${documentId}/extraction/confirm`, {
+      fields: { issue_date: '2025-03-14' },
+    });
+    expect(confirm.status, confirm.text).toBe(409);
+    expect(confirm.json()).toEqual({ error: READING_MESSAGES.notReadYet });
   });
 
   it('GET and PUT /api/supplier/profile with the profile form fields', async () => {

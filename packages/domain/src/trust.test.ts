@@ -45,4 +45,32 @@ describe('trust vocabulary', () => {
       }),
     ).toBe('Issued by a supplier on a job · Acme Roofing · Register matched');
   });
+
+  it('says which details were read from the document and who took them, without changing the level', () => {
+    const owner = { kind: 'owner_upload', issuer_name: null, issuer_level: null } as const;
+    expect(
+      provenanceLine({
+        ...owner,
+        read: {
+          confirmed: ['certificate_type', 'issue_date'],
+          confirmed_by: 'Jane Mokoena',
+          auto_accepted: [],
+        },
+      }),
+    ).toBe(
+      'Uploaded by the owner · Self-declared · Certificate type, Issue date read from the document, confirmed by Jane Mokoena',
+    );
+    expect(
+      provenanceLine({
+        ...owner,
+        read: { confirmed: ['certificate_number'], confirmed_by: null, auto_accepted: ['expiry_date'] },
+      }),
+    ).toBe(
+      'Uploaded by the owner · Self-declared · Certificate number read from the document, confirmed · Expiry date read from the document, accepted automatically',
+    );
+    expect(provenanceLine({ ...owner, read: { confirmed: [], confirmed_by: null, auto_accepted: [] } })).toBe(
+      'Uploaded by the owner · Self-declared',
+    );
+    expect(provenanceLine({ ...owner, read: null })).toBe('Uploaded by the owner · Self-declared');
+  });
 });

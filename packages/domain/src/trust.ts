@@ -4,6 +4,8 @@
  * same thing everywhere. "Verified" is earned: only a level someone checked is called verified.
  */
 
+import { EXTRACTED_FIELD_LABELS, type ExtractedFieldName } from './extraction/types.js';
+
 /**
  * How far PropertyDNA checked a supplier:
  * - self_declared: what the supplier typed; never called verified.
@@ -70,6 +72,20 @@ export interface Provenance {
   issuer_name: string | null;
   /** The issuer's verification level when it was issued; null when no supplier issued it. */
   issuer_level: VerificationLevel | null;
+  /**
+   * Which of its details were read from the document itself and taken (issue 27): confirmed by a person,
+   * or accepted automatically where the owner turned that on. Null (or absent) when none was; answers
+   * that do not look at readings (/verify) leave it out.
+   */
+  read?: ReadProvenance | null;
+}
+
+/** The details of a document that were read from it and taken, and by whom (fields by name). */
+export interface ReadProvenance {
+  confirmed: ExtractedFieldName[];
+  /** Who confirmed them last (a name, else an e-mail address); null when no longer known (a former owner). */
+  confirmed_by: string | null;
+  auto_accepted: ExtractedFieldName[];
 }
 
 export type TrustBadge = 'Verified' | 'Self-declared';
@@ -82,10 +98,25 @@ export function trustBadge(provenance: Pick<Provenance, 'issuer_level'>): TrustB
   return isVerifiedLevel(provenance.issuer_level) ? 'Verified' : 'Self-declared';
 }
 
-/** One line for the document, e.g. "Issued by a supplier on a job · Acme Roofing · Documents checked". */
+/**
+ * One line for the document, e.g. "Issued by a supplier on a job · Acme Roofing · Documents checked", and
+ * what was read from it and taken ("Certificate type, Issue date read from the document, confirmed by
+ * Jane Mokoena"). Reading is not checking: the level (and the badge) stay as they are.
+ */
 export function provenanceLine(provenance: Provenance): string {
   const parts = [PROVENANCE_LABELS[provenance.kind]];
   if (provenance.issuer_name) parts.push(provenance.issuer_name);
   parts.push(VERIFICATION_LEVEL_LABELS[provenance.issuer_level ?? 'self_declared']);
+  const read = provenance.read;
+  const labels = (names: readonly ExtractedFieldName[]) =>
+    names.map((name) => EXTRACTED_FIELD_LABELS[name]).join(', ');
+  if (read?.confirmed.length) {
+    parts.push(
+      `${labels(read.confirmed)} read from the document, confirmed${read.confirmed_by ? ` by ${read.confirmed_by}` : ''}`,
+    );
+  }
+  if (read?.auto_accepted.length) {
+    parts.push(`${labels(read.auto_accepted)} read from the document, accepted automatically`);
+  }
   return parts.join(' · ');
 }

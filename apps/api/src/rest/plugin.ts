@@ -9,6 +9,7 @@ import { complianceRestRoutes } from '../modules/compliance/compliance.rest.js';
 import { demoRestRoutes } from '../modules/demo/demo.rest.js';
 import { documentsRestRoutes } from '../modules/documents/documents.rest.js';
 import { escalationRestRoutes } from '../modules/escalation/escalation.rest.js';
+import { extractionRestRoutes } from '../modules/extraction/extraction.rest.js';
 import { maintenanceRestRoutes } from '../modules/maintenance/maintenance.rest.js';
 import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
 import { planRestRoutes } from '../modules/plan/plan.rest.js';
@@ -36,6 +37,7 @@ export const restRoutes: AnyRestRoute[] = [
   ...propertiesRestRoutes,
   ...planRestRoutes,
   ...documentsRestRoutes,
+  ...extractionRestRoutes,
   ...complianceRestRoutes,
   ...policiesRestRoutes,
   ...maintenanceRestRoutes,

@@ -70,11 +70,13 @@ export async function removeIfUnreferenced(
       .forUpdate()
       .executeTakeFirst();
     if (object) {
-      // Read after the lock: a copy added by a transaction that held the row has committed by now.
+      // Read after the lock: a copy added by a transaction that held the row has committed by now. A
+      // page preview of a document's reading names its object as a document names its file.
       const named = await trx
         .selectFrom('documents')
         .select('id')
         .where('storage_key', '=', key)
+        .union(trx.selectFrom('document_pages').select('document_id as id').where('preview_key', '=', key))
         .limit(1)
         .executeTakeFirst();
       if (named) return false;
@@ -91,7 +93,7 @@ export async function removeIfUnreferenced(
 }
 
 /**
- * Objects whose row no document names any more (the last one was deleted and its removal did not run or
+ * Objects whose row no document (nor a page preview of a document's reading) names any more (the last one was deleted and its removal did not run or
  * failed), oldest first.
  */
 export async function unreferencedObjects(db: Db, limit: number): Promise<string[]> {
@@ -101,6 +103,13 @@ export async function unreferencedObjects(db: Db, limit: number): Promise<string
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(selectFrom('documents as d').select('d.id').whereRef('d.storage_key', '=', 'o.storage_key')),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('document_pages as p').select('p.page').whereRef('p.preview_key', '=', 'o.storage_key'),
+        ),
       ),
     )
     .orderBy('o.created_at')

@@ -1,9 +1,10 @@
 import type { VerificationLevel } from '@propertydna/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import { type Actor, resolveActor } from '../auth/actor.js';
 import type { AppLucia } from '../auth/lucia.js';
 import type { DatabaseHandle } from '../db/connect.js';
-import type { Db } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import type { Env } from '../env.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -31,6 +32,16 @@ export interface AppServices extends AppDeps {
    * the supplier module, which imports it.
    */
   issuerLevel: IssuerLevelLookup;
+  /**
+   * Queues the reading of newly registered documents inside the registering transaction (the extraction
+   * module's queueExtractionWithin). Given here because the extraction module reads the documents module,
+   * so the documents module cannot import it.
+   */
+  queueReadingWithin: (
+    trx: Transaction<Database>,
+    organizationId: string,
+    documentIds: readonly string[],
+  ) => Promise<void>;
   /**
    * Reads documents (text layers and OCR). One per app: its worker threads start on the first read and
    * end when the app closes.

@@ -4,6 +4,7 @@ import { complianceRouter } from '../modules/compliance/compliance.router.js';
 import { demoRouter } from '../modules/demo/demo.router.js';
 import { documentsRouter } from '../modules/documents/documents.router.js';
 import { escalationRouter } from '../modules/escalation/escalation.router.js';
+import { extractionRouter } from '../modules/extraction/extraction.router.js';
 import { maintenanceRouter } from '../modules/maintenance/maintenance.router.js';
 import { notificationsRouter } from '../modules/notifications/notifications.router.js';
 import { planRouter } from '../modules/plan/plan.router.js';
@@ -26,6 +27,7 @@ export const appRouter = router({
   demo: demoRouter,
   documents: documentsRouter,
   escalation: escalationRouter,
+  extraction: extractionRouter,
   invites: invitesRouter,
   maintenance: maintenanceRouter,
   notifications: notificationsRouter,

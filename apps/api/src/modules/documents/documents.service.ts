@@ -7,6 +7,7 @@ import {
   documentNameFromKind,
   EXPIRING_DOCUMENT_KINDS,
   johannesburgToday,
+  type ReadProvenance,
   type RegisterDocument,
   SNIFF_BYTES,
   sniffMatches,
@@ -25,7 +26,7 @@ import { recordActorAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { queuePolicyAnalysisWithin } from '../policies/policies.jobs.js';
 import type { DocumentOut } from './documents.schemas.js';
-import { documentTrust, supplierIssuer } from './provenance.js';
+import { documentTrust, readProvenanceOf, supplierIssuer } from './provenance.js';
 
 /** After its URL expires, a finished upload may still be registered for this long. */
 export const REGISTRATION_GRACE_MS = 60 * 60 * 1000;
@@ -39,6 +40,7 @@ export const NOT_UPLOADED = 'The file has not been uploaded yet';
 type DocumentWithProperty = DocumentRow & {
   property_name: string | null;
   job_ref: string | null;
+  read_provenance?: ReadProvenance | null;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -97,6 +99,7 @@ function selectDocuments(db: Db, organizationId: string) {
     .selectAll('documents')
     .select(['properties.name as property_name'])
     .select(sql<string | null>`coalesce(jobs.job_ref, documents.metadata->>'jobRef')`.as('job_ref'))
+    .select(readProvenanceOf.as('read_provenance'))
     .where('documents.organization_id', '=', organizationId);
 }
 
@@ -381,6 +384,7 @@ export async function registerDocument(
         kind: input.kind,
         property_id: propertyId,
       });
+      await services.queueReadingWithin(trx, actor.organizationId, [documentId]);
     },
     now,
   );
@@ -457,27 +461,46 @@ export async function documentsOf(
 export const ISSUER_FACTS_FIXED =
   'A supplier-verified document cannot be changed; you can only remove it from your vault or add your own notes';
 
+/** What a document's facts become, once the rules of a change were checked (see planDocumentUpdate). */
+export interface DocumentUpdatePlan {
+  set: {
+    expires_at?: Date | null;
+    issue_date_unconfirmed?: false;
+    owner_notes?: string | null;
+    metadata: string;
+  };
+  /** Whether the change touches what the rules read (notes alone do not). */
+  affectsRules: boolean;
+}
+
 /**
- * An owner changes a document of their own: the expiry of a certificate or policy, what a certificate
- * (or inspection) is and when it was issued, and their own notes. A document someone else issued (a
- * supplier, an invited vendor) keeps what its issuer said: the owner may add notes, and may confirm an
- * issue date an old form filled in (sending it unchanged), never alter it. Sending the issue date, changed
- * or not, confirms it: the document's date counts from then on.
+ * The rules of a change to a document's facts, whoever asks (the owner's PATCH, a confirmed reading):
+ * the expiry of a certificate or policy, what a certificate (or inspection) is and when it was issued,
+ * more metadata `facts` (null removes one), and the owner's notes. A document someone else issued (a
+ * supplier, an invited vendor) keeps what its issuer said: the owner may add notes and facts its issuer
+ * did not state, and may confirm an issue date an old form filled in (sending it unchanged), never alter
+ * it. Sending the issue date, changed or not, confirms it: the document's date counts from then on.
+ * Throws the refusal; answers what to write.
  */
-export async function updateDocument(
-  services: AppServices,
-  who: RequestActor,
-  id: string,
+export function planDocumentUpdate(
+  document: DocumentOut,
   patch: UpdateDocument,
-): Promise<DocumentOut> {
-  const db = services.db.db;
-  const document = await getDocument(db, who.actor.organizationId, id);
+  facts: Readonly<Record<string, string | null>> = {},
+): DocumentUpdatePlan {
   const recordedIssue = stringOrNull(document.metadata.issued_on);
   if (document.source !== 'owner_upload') {
     const confirmsOnly =
       patch.issued_on === undefined ||
       (document.issue_date === 'unconfirmed' && patch.issued_on === recordedIssue);
-    if (patch.expires_at !== undefined || patch.certificate_type !== undefined || !confirmsOnly) {
+    const restatesIssuer = Object.entries(facts).some(
+      ([key, value]) => document.metadata[key] !== undefined && document.metadata[key] !== value,
+    );
+    if (
+      patch.expires_at !== undefined ||
+      patch.certificate_type !== undefined ||
+      !confirmsOnly ||
+      restatesIssuer
+    ) {
       throw new AppError('FORBIDDEN', ISSUER_FACTS_FIXED);
     }
   }
@@ -503,32 +526,62 @@ export async function updateDocument(
   if (issuedOn && expiresOn && expiresOn <= issuedOn) {
     throw new AppError('BAD_REQUEST', DOCUMENT_MESSAGES.expiryBeforeIssue);
   }
-  const facts: Record<string, string | null> = {};
-  if (patch.certificate_type !== undefined) facts.certificate_type = patch.certificate_type;
-  if (patch.issued_on !== undefined) facts.issued_on = patch.issued_on;
+  const changed: Record<string, string | null> = { ...facts };
+  if (patch.certificate_type !== undefined) changed.certificate_type = patch.certificate_type;
+  if (patch.issued_on !== undefined) changed.issued_on = patch.issued_on;
   const metadata = { ...document.metadata };
-  for (const [key, value] of Object.entries(facts)) {
+  for (const [key, value] of Object.entries(changed)) {
     if (value === null) delete metadata[key];
     else metadata[key] = value;
   }
+  return {
+    set: {
+      ...(patch.expires_at !== undefined
+        ? { expires_at: patch.expires_at ? startOfJohannesburgDay(patch.expires_at) : null }
+        : {}),
+      ...(patch.issued_on !== undefined ? { issue_date_unconfirmed: false as const } : {}),
+      ...(patch.owner_notes !== undefined ? { owner_notes: patch.owner_notes } : {}),
+      metadata: JSON.stringify(metadata),
+    },
+    affectsRules:
+      Object.keys(facts).length > 0 ||
+      Object.entries(patch).some(([key, value]) => key !== 'owner_notes' && value !== undefined),
+  };
+}
+
+/**
+ * Writes a checked change of a document inside the caller's transaction and queues what follows it (the
+ * compliance recheck, the policy analysis) when it touches what the rules read.
+ */
+export async function writeDocumentUpdate(
+  services: Pick<AppServices, 'jobs'>,
+  trx: Transaction<Database>,
+  organizationId: string,
+  document: DocumentOut,
+  plan: DocumentUpdatePlan,
+): Promise<void> {
+  await trx
+    .updateTable('documents')
+    .set(plan.set)
+    .where('id', '=', document.id)
+    .where('organization_id', '=', organizationId)
+    .execute();
+  if (plan.affectsRules) await queueDocumentEffectsWithin(services, trx, organizationId, document);
+}
+
+/** An owner changes a document of their own (PATCH /api/documents/{id}): see planDocumentUpdate. */
+export async function updateDocument(
+  services: AppServices,
+  who: RequestActor,
+  id: string,
+  patch: UpdateDocument,
+): Promise<DocumentOut> {
+  const db = services.db.db;
+  const document = await getDocument(db, who.actor.organizationId, id);
+  const plan = planDocumentUpdate(document, patch);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('documents')
-      .set({
-        ...(patch.expires_at !== undefined
-          ? { expires_at: patch.expires_at ? startOfJohannesburgDay(patch.expires_at) : null }
-          : {}),
-        ...(patch.issued_on !== undefined ? { issue_date_unconfirmed: false } : {}),
-        ...(patch.owner_notes !== undefined ? { owner_notes: patch.owner_notes } : {}),
-        metadata: JSON.stringify(metadata),
-      })
-      .where('id', '=', document.id)
-      .execute();
+    await writeDocumentUpdate(services, trx, who.actor.organizationId, document, plan);
     await recordActorAudit(trx, who, 'update', document.id, { ...patch });
-    // Notes alone change nothing the rules read.
-    if (Object.entries(patch).some(([key, value]) => key !== 'owner_notes' && value !== undefined)) {
-      await queueDocumentEffectsWithin(services, trx, who.actor.organizationId, document);
-    }
   });
   return getDocument(db, who.actor.organizationId, document.id);
 }
@@ -550,6 +603,13 @@ export async function deleteDocument(
   const db = services.db.db;
   const organizationId = who.actor.organizationId;
   const document = await getDocument(db, organizationId, id);
+  // The previews of its reading's pages go with it (document_pages cascade), their objects once unnamed.
+  const previews = await db
+    .selectFrom('document_pages')
+    .select('preview_key')
+    .where('document_id', '=', document.id)
+    .where('preview_key', 'is not', null)
+    .execute();
   await db.transaction().execute(async (trx) => {
     if (document.property_id !== null) {
       // FOR UPDATE, the mode the delete's figures trigger takes (refresh_property_figures): a weaker lock
@@ -580,6 +640,9 @@ export async function deleteDocument(
   // fails here is housekeeping's (the hourly round takes an object no document names, the nightly sweep
   // a file whose row is gone), never a 500 for a delete a retry would then answer 404.
   await removeIfUnreferenced(db, services.store, document.storage_key).catch(() => false);
+  for (const { preview_key } of previews) {
+    if (preview_key) await removeIfUnreferenced(db, services.store, preview_key).catch(() => false);
+  }
   return document;
 }
 

@@ -55,6 +55,15 @@ export async function moveProperty(
       .where('organization_id', '=', from)
       .execute();
   }
+  // What was read from its documents goes with them (its rows name the organisation too).
+  await trx
+    .updateTable('document_extractions')
+    .set({ organization_id: to })
+    .where('organization_id', '=', from)
+    .where('document_id', 'in', (eb) =>
+      eb.selectFrom('documents').select('id').where('property_id', '=', propertyId),
+    )
+    .execute();
   // The house's claims go with it, without the seller's name; the seller's calls with support (their
   // phone number, their questions) are theirs, not the house's: they end with the sale.
   await trx.updateTable('claims').set({ created_by: null }).where('property_id', '=', propertyId).execute();

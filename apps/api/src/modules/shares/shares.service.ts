@@ -36,6 +36,7 @@ import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { documentTrust } from '../documents/provenance.js';
+import { copyReadingsWithin } from '../extraction/extraction.service.js';
 import { queuePolicyAnalysisWithin } from '../policies/policies.jobs.js';
 import { insertProperty } from '../properties/properties.service.js';
 import { supplierVerification } from '../verification/verification.js';
@@ -520,8 +521,14 @@ export async function adoptShare(
       .onConflict((conflict) =>
         conflict.columns(['property_id', 'adopted_from']).where('adopted_from', 'is not', null).doNothing(),
       )
-      .returning(['id', 'kind'])
+      .returning(['id', 'kind', 'adopted_from'])
       .execute();
+    // Each copy carries its original's reading (proposed again for its new owner), not a second one.
+    await copyReadingsWithin(
+      trx,
+      organizationId,
+      rows.map((row) => ({ id: row.id, original: row.adopted_from ?? '' })),
+    );
     for (const row of rows) {
       await recordActorAudit(trx, who, 'adopt', row.id, { shareId: share.id, ...(jobRef ? { jobRef } : {}) });
     }

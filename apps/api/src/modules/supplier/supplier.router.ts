@@ -84,6 +84,7 @@ export const supplierRouter = router({
         input.answers,
         new Date(),
         ctx.deps.issuerLevel,
+        ctx.deps.queueReadingWithin,
       ),
     ),
 });

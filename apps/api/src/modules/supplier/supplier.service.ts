@@ -240,6 +240,8 @@ export async function createJobReport(
   answers: Record<string, unknown>,
   now = new Date(),
   issuerLevel: IssuerLevelLookup = supplierVerificationLevel,
+  /** Queues its reading with it (every door but the demo seed, which runs before the queue exists). */
+  queueReadingWithin?: AppServices['queueReadingWithin'],
 ): Promise<DocumentOut> {
   const job = await getJob(db, who.actor.organizationId, jobId);
   const template = await findTemplate(db, who.actor.organizationId, templateId);
@@ -291,6 +293,7 @@ export async function createJobReport(
       jobRef: job.job_ref,
       sha256: stored.sha256,
     });
+    await queueReadingWithin?.(trx, who.actor.organizationId, [row.id]);
     return row.id;
   });
   return getDocument(db, who.actor.organizationId, id);

@@ -390,6 +390,7 @@ export async function registerInviteDocument(
         kind: input.kind,
         property_id: invite.property_id,
       });
+      await services.queueReadingWithin(trx, invite.organization_id, [documentId]);
       if (recipient) {
         await queueMailWithin(services, trx, 'bulk', {
           to: recipient.email,

@@ -1,0 +1,26 @@
+import type { ExtractionStatus } from '@propertydna/domain';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { AppServices } from '../../trpc/context.js';
+
+/** The document a reading has just finished for, as the hooks see it. */
+export interface ReadDocument {
+  id: string;
+  organization_id: string;
+  property_id: string | null;
+  kind: string;
+  /** How the reading ended: `done` (its pages are stored) or `unreadable`. */
+  status: Extract<ExtractionStatus, 'done' | 'unreadable'>;
+}
+
+/**
+ * What follows a finished reading, run inside the transaction that stores it (so it happens if and only
+ * if the reading is stored): the modules that wait for a document's text add theirs here.
+ */
+export type AfterReading = (
+  services: AppServices,
+  trx: Transaction<Database>,
+  document: ReadDocument,
+) => Promise<void>;
+
+export const afterReadingHooks: readonly AfterReading[] = [];

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedIn } from '../../auth/signed-in.js';
+import { sendDownload } from '../../storage/download-headers.js';
+import type { AppServices } from '../../trpc/context.js';
+import { pagePreviewParams } from './extraction.schemas.js';
+import { openPagePreview } from './extraction.service.js';
+
+/**
+ * The preview of one page of a document as read (a JPEG the fields' boxes land on), streamed from the
+ * store. It opens as an image's source, so the session cookie is enough; a foreign document is 404.
+ */
+export async function extractionFileRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/documents/:id/extraction/pages/:page',
+    {
+      schema: {
+        tags: ['documents'],
+        summary:
+          "The preview of one page of a document as read (image/jpeg; the fields' boxes are fractions of it)",
+        params: pagePreviewParams,
+      },
+    },
+    async (request, reply) => {
+      const who = await signedIn(services.lucia, request, reply);
+      const { stream, bytes } = await openPagePreview(
+        services.db.db,
+        services.store,
+        who.actor.organizationId,
+        request.params.id,
+        request.params.page,
+      );
+      return sendDownload(
+        reply,
+        {
+          contentType: 'image/jpeg',
+          bytes,
+          filename: `page-${request.params.page}.jpg`,
+          disposition: 'inline',
+        },
+        stream,
+      );
+    },
+  );
+}

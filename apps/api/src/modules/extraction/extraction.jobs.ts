@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { idSchema } from '@propertydna/domain';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import { defineJob } from '../../jobs/job-queue.js';
+import type { AppServices } from '../../trpc/context.js';
+import { readDocument } from './extraction.service.js';
+
+/** Retries after a reading's first failure; after the last, the reading is `failed` with a plain message. */
+export const READ_RETRY_LIMIT = 2;
+
+/**
+ * Reads one document (its text layer, or OCR of its pages), stores its pages and previews and the fields
+ * the rules propose. Bulk work on a queue of its own: one at a time in a process (the reader's worker
+ * pool is the CPU's), fetched alone, so urgent work (mail, rechecks) never waits behind a long scan.
+ */
+export const extractionReadJob = defineJob<{ organizationId: string; documentId: string }, AppServices>({
+  name: 'extraction.read',
+  data: z.object({ organizationId: idSchema, documentId: idSchema }).strict(),
+  concurrency: 1,
+  batchSize: 1,
+  retryLimit: READ_RETRY_LIMIT,
+  retryDelaySeconds: 30,
+  // The reader stops itself at OCR_TIME_LIMIT_SECONDS (default 5 minutes); this only catches a lost run.
+  expireInSeconds: 30 * 60,
+  deleteAfterSeconds: 24 * 3600,
+  run: async ({ documentId }, { deps, retryCount }) => {
+    await readDocument(deps, documentId, { lastTry: retryCount >= READ_RETRY_LIMIT });
+  },
+});
+
+export const extractionJobs = [extractionReadJob];
+
+/**
+ * Queues the reading of these documents inside the caller's transaction (the one that registers them):
+ * each gets its reading row as `queued` (the screen shows it at once) and its job, both if and only if
+ * that transaction commits. A document read before is read again from scratch, unless `onlyUnread`
+ * (a document with a reading of its own keeps it: the lazy first reading of an older document).
+ */
+export async function queueExtractionWithin(
+  services: Pick<AppServices, 'jobs'>,
+  trx: Transaction<Database>,
+  organizationId: string,
+  documentIds: readonly string[],
+  { onlyUnread = false }: { onlyUnread?: boolean } = {},
+): Promise<void> {
+  if (documentIds.length === 0) return;
+  const queued = await trx
+    .insertInto('document_extractions')
+    .values(
+      documentIds.map((document_id) => ({ document_id, organization_id: organizationId, status: 'queued' })),
+    )
+    .onConflict((conflict) =>
+      onlyUnread
+        ? conflict.column('document_id').doNothing()
+        : conflict.column('document_id').doUpdateSet({
+            status: 'queued',
+            pages_read: 0,
+            message: null,
+            started_at: null,
+            finished_at: null,
+            updated_at: new Date(),
+          }),
+    )
+    .returning('document_id')
+    .execute();
+  await services.jobs.sendManyWithin(
+    trx,
+    extractionReadJob,
+    queued.map(({ document_id }) => ({
+      id: randomUUID(),
+      data: { organizationId, documentId: document_id },
+    })),
+  );
+}

@@ -1,0 +1,46 @@
+import { confirmExtractionSchema, extractionSchema } from '@propertydna/domain';
+import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { extractionIdInput, readingSettingsSchema, setAutoAcceptSchema } from './extraction.schemas.js';
+
+/** The REST routes of documents that read themselves: each a door to one procedure. */
+export const extractionRestRoutes: AnyRestRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/documents/:id/extraction',
+    summary:
+      'What was read from a document: where the reading stands (queued, running, done, failed, unreadable), its pages, and the fields proposed with their evidence (page, line, box, confidence) and what a person made of each',
+    tags: ['documents'],
+    params: extractionIdInput,
+    response: extractionSchema,
+    call: (caller, { params }) => caller.extraction.get(params),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/documents/:id/extraction/confirm',
+    summary:
+      "Confirm what was read: per field a value accepts it (edited when it differs from the value read), null rejects it. Accepted values become the document's details (the compliance check and reminders follow)",
+    tags: ['documents'],
+    params: extractionIdInput,
+    body: confirmExtractionSchema,
+    response: extractionSchema,
+    call: (caller, { params, body }) => caller.extraction.confirm({ id: params.id, fields: body.fields }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/extraction/settings',
+    summary: "The organisation's reading settings: whether high-confidence fields are accepted automatically",
+    tags: ['documents'],
+    response: readingSettingsSchema,
+    call: (caller) => caller.extraction.settings(),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/api/extraction/settings',
+    summary:
+      'Turn "accept high-confidence fields automatically" on or off (fields read with at least 90% confidence; the document\'s history records it)',
+    tags: ['documents'],
+    body: setAutoAcceptSchema,
+    response: readingSettingsSchema,
+    call: (caller, { body }) => caller.extraction.setAutoAccept(body),
+  }),
+];

@@ -1,0 +1,593 @@
+import {
+  AUTO_ACCEPT_CONFIDENCE,
+  type ConfirmExtraction,
+  EXTRACTED_FIELD_LABELS,
+  type ExtractedFieldName,
+  type ExtractionOut,
+  johannesburgToday,
+  type ReadPage,
+  type UpdateDocument,
+} from '@propertydna/domain';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import type { RequestActor } from '../../auth/actor.js';
+import { requireOwned } from '../../auth/owned.js';
+import type {
+  Database,
+  Db,
+  DbOrTrx,
+  DocumentExtractionTable,
+  StoredExtractedField,
+} from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { FileStore } from '../../storage/file-store.js';
+import { lockStoredObjects, recordStoredObject, removeIfUnreferenced } from '../../storage/stored-objects.js';
+import type { AppServices } from '../../trpc/context.js';
+import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
+import type { DocumentOut } from '../documents/documents.schemas.js';
+import { getDocument, planDocumentUpdate, writeDocumentUpdate } from '../documents/documents.service.js';
+import { afterReadingHooks } from './after-reading.js';
+import { queueExtractionWithin } from './extraction.jobs.js';
+import { addressMismatch, proposeFields } from './fields-contract.js';
+
+export const READING_MESSAGES = {
+  notReadYet: 'The document has not been read yet: confirm its fields once the reading is done',
+  notRead: (label: string) => `${label} was not read from this document`,
+  changedMeanwhile: 'The reading changed while you were confirming it: look at it again and retry',
+  noPreview: 'There is no preview of this page',
+  failed:
+    'The document could not be read because of an error on our side. It is kept as it is; you can still fill in its details yourself.',
+  retrying: 'Reading again after an error',
+} as const;
+
+/** Which of the document's own facts a read field becomes once confirmed; the rest are metadata keys. */
+const DOCUMENT_FACT: Partial<Record<ExtractedFieldName, 'certificate_type' | 'issued_on' | 'expires_at'>> = {
+  certificate_type: 'certificate_type',
+  issue_date: 'issued_on',
+  expiry_date: 'expires_at',
+  cover_to: 'expires_at',
+};
+
+/** A field's value as it stands: the one a person gave when they edited it, else the one read. */
+const currentValue = (field: StoredExtractedField) => field.confirmed_value ?? field.value;
+const accepted = (field: StoredExtractedField) =>
+  field.state === 'confirmed' || field.state === 'auto_accepted';
+
+/** What the vault's search looks in: every page's text and the values of the fields not rejected. */
+function searchText(pageTexts: readonly string[], fields: readonly StoredExtractedField[]): string {
+  const values = fields.filter((field) => field.state !== 'rejected').map(currentValue);
+  return [...pageTexts, ...values].join('\n');
+}
+
+const pageText = (page: ReadPage) => page.lines.map((line) => line.text).join('\n');
+
+/**
+ * The change to a document that taking these fields means (null: a field turned down that had been taken
+ * before, whose value comes off the document if it still holds it). What the document already says is left
+ * out, so confirming what an issuer stated changes nothing (and is allowed on a document it issued).
+ */
+function changeOf(
+  document: DocumentOut,
+  taken: readonly { name: ExtractedFieldName; value: string | null; previous: string | null }[],
+): { patch: UpdateDocument; facts: Record<string, string | null> } {
+  const patch: UpdateDocument = {};
+  const facts: Record<string, string | null> = {};
+  const expiresOn = document.expires_at ? johannesburgToday(new Date(document.expires_at)) : null;
+  for (const { name, value, previous } of taken) {
+    const fact = DOCUMENT_FACT[name];
+    const holds =
+      fact === 'expires_at'
+        ? expiresOn
+        : fact === 'certificate_type'
+          ? document.metadata.certificate_type
+          : fact === 'issued_on'
+            ? document.metadata.issued_on
+            : document.metadata[name];
+    if (value === null) {
+      if (previous === null || holds !== previous) continue;
+    } else if (holds === value && !(fact === 'issued_on' && document.issue_date === 'unconfirmed')) {
+      continue;
+    }
+    if (fact === 'expires_at') patch.expires_at = value;
+    else if (fact === 'certificate_type')
+      patch.certificate_type = value as UpdateDocument['certificate_type'];
+    else if (fact === 'issued_on') patch.issued_on = value;
+    else facts[name] = value;
+  }
+  return { patch, facts };
+}
+
+async function readingRow(db: DbOrTrx, documentId: string) {
+  return db
+    .selectFrom('document_extractions')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+}
+
+/**
+ * The reading of one of the organisation's documents (GET /api/documents/{id}/extraction). A document
+ * registered before documents were read (or by a door that does not read) has none yet: it is queued
+ * now, once, and answers `queued`.
+ */
+export async function getExtraction(
+  services: AppServices,
+  organizationId: string,
+  id: string,
+): Promise<ExtractionOut> {
+  const db = services.db.db;
+  const documentId = await requireOwned(db, organizationId, 'document', id);
+  if (!(await readingRow(db, documentId))) {
+    await db
+      .transaction()
+      .execute((trx) =>
+        queueExtractionWithin(services, trx, organizationId, [documentId], { onlyUnread: true }),
+      );
+  }
+  return extractionOut(db, organizationId, documentId);
+}
+
+async function extractionOut(db: Db, organizationId: string, documentId: string): Promise<ExtractionOut> {
+  const row = await db
+    .selectFrom('document_extractions as e')
+    .innerJoin('documents as d', 'd.id', 'e.document_id')
+    .leftJoin('properties as p', 'p.id', 'd.property_id')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 'e.confirmed_by').onRef('u.organization_id', '=', 'd.organization_id'),
+    )
+    .selectAll('e')
+    .select([
+      'p.address as property_address',
+      sql<string | null>`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)`.as(
+        'confirmer',
+      ),
+      sql<boolean>`exists (select 1 from document_pages dp where dp.document_id = e.document_id and dp.text <> '')`.as(
+        'text_available',
+      ),
+    ])
+    .where('e.document_id', '=', documentId)
+    .where('d.organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Document not found');
+  const address = row.fields.find((field) => field.name === 'address' && field.state !== 'rejected');
+  return {
+    document_id: row.document_id,
+    status: row.status,
+    kind: row.kind,
+    pages: row.pages,
+    pages_read: row.pages_read,
+    page_limit_reached: row.page_limit_reached,
+    message: row.message,
+    fields: row.fields.map((field) => ({
+      name: field.name,
+      label: EXTRACTED_FIELD_LABELS[field.name],
+      value: field.value,
+      confidence: field.confidence,
+      page: field.page,
+      text: field.text,
+      box: field.box,
+      state: field.state,
+      confirmed_value: field.confirmed_value,
+    })),
+    text_available: Boolean(row.text_available),
+    address_mismatch: address
+      ? addressMismatch({
+          kind: row.kind ?? 'unknown',
+          read: currentValue(address),
+          property: row.property_address,
+        })
+      : null,
+    confirmed_at: row.confirmed_at ? new Date(row.confirmed_at).toISOString() : null,
+    confirmed_by: row.confirmed_at ? (row.confirmer ?? null) : null,
+    auto_accept_threshold: AUTO_ACCEPT_CONFIDENCE,
+  };
+}
+
+/**
+ * The owner confirms what was read (POST /api/documents/{id}/extraction/confirm): per field a value
+ * accepts it (edited when it differs from the value read) and null turns it down. What is accepted
+ * becomes the document's facts through the rules of any change to a document (planDocumentUpdate: the
+ * same refusals as PATCH /api/documents/{id}), and the compliance check and the policy analysis follow
+ * in the same transaction. A field turned down after it was taken comes off the document.
+ */
+export async function confirmExtraction(
+  services: AppServices,
+  who: RequestActor,
+  id: string,
+  given: ConfirmExtraction['fields'],
+  now = new Date(),
+): Promise<ExtractionOut> {
+  const db = services.db.db;
+  const organizationId = who.actor.organizationId;
+  const document = await getDocument(db, organizationId, id);
+  const reading = await readingRow(db, document.id);
+  if (reading?.status !== 'done') throw new AppError('CONFLICT', READING_MESSAGES.notReadYet);
+  const entries = Object.entries(given) as [ExtractedFieldName, string | null][];
+  for (const [name] of entries) {
+    if (!reading.fields.some((field) => field.name === name)) {
+      throw new AppError('BAD_REQUEST', READING_MESSAGES.notRead(EXTRACTED_FIELD_LABELS[name]), {
+        fields: { [name]: READING_MESSAGES.notRead(EXTRACTED_FIELD_LABELS[name]) },
+      });
+    }
+  }
+  const taken: { name: ExtractedFieldName; value: string | null; previous: string | null }[] = [];
+  const fields = reading.fields.map((field): StoredExtractedField => {
+    if (!(field.name in given)) return field;
+    const value = given[field.name] ?? null;
+    const previous = accepted(field) ? currentValue(field) : null;
+    taken.push({ name: field.name, value, previous });
+    if (value === null) return { ...field, state: 'rejected', confirmed_value: null };
+    return { ...field, state: 'confirmed', confirmed_value: value === field.value ? null : value };
+  });
+  const change = changeOf(document, taken);
+  const plan = planDocumentUpdate(document, change.patch, change.facts);
+  const pages = await db
+    .selectFrom('document_pages')
+    .select('text')
+    .where('document_id', '=', document.id)
+    .orderBy('page')
+    .execute();
+  await db.transaction().execute(async (trx) => {
+    // Confirmed against the reading it was shown: one rewritten meanwhile (read again, another confirmation)
+    // is looked at again, not overwritten.
+    const locked = await trx
+      .selectFrom('document_extractions')
+      .select('updated_at')
+      .where('document_id', '=', document.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked || new Date(locked.updated_at).getTime() !== new Date(reading.updated_at).getTime()) {
+      throw new AppError('CONFLICT', READING_MESSAGES.changedMeanwhile);
+    }
+    await trx
+      .updateTable('document_extractions')
+      .set({
+        fields: JSON.stringify(fields),
+        search_text: searchText(
+          pages.map((page) => page.text),
+          fields,
+        ),
+        confirmed_at: now,
+        confirmed_by: who.actor.userId,
+        updated_at: now,
+      })
+      .where('document_id', '=', document.id)
+      .execute();
+    await writeDocumentUpdate(services, trx, organizationId, document, plan);
+    await recordActorAudit(trx, who, 'update', document.id, {
+      readFields: Object.fromEntries(
+        taken.map(({ name, value }) => {
+          const read = reading.fields.find((field) => field.name === name)?.value;
+          return [name, value === null ? 'rejected' : value === read ? 'confirmed' : 'edited'];
+        }),
+      ),
+    });
+  });
+  return extractionOut(db, organizationId, document.id);
+}
+
+/**
+ * Fields taken without a person (the owner's "accept high-confidence fields automatically"): those at or
+ * above AUTO_ACCEPT_CONFIDENCE that the document can take under the rules of any change (a field the
+ * rules refuse stays proposed, for a person). Answers the fields with their states, and the plan.
+ */
+async function autoAccept(
+  services: Pick<AppServices, 'jobs'>,
+  trx: Transaction<Database>,
+  organizationId: string,
+  documentId: string,
+  fields: StoredExtractedField[],
+): Promise<{
+  fields: StoredExtractedField[];
+  taken: ExtractedFieldName[];
+  apply: (() => Promise<void>) | null;
+}> {
+  const document = await getDocument(trx, organizationId, documentId);
+  const candidates = fields.filter((field) => field.confidence >= AUTO_ACCEPT_CONFIDENCE);
+  const fits = (names: readonly ExtractedFieldName[]) => {
+    try {
+      const change = changeOf(
+        document,
+        candidates
+          .filter((field) => names.includes(field.name))
+          .map((field) => ({ name: field.name, value: field.value, previous: null })),
+      );
+      return planDocumentUpdate(document, change.patch, change.facts);
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  };
+  const one = candidates.map((field) => field.name).filter((name) => fits([name]) !== null);
+  const plan = one.length > 0 ? fits(one) : null;
+  const taken = plan ? one : [];
+  return {
+    fields: fields.map((field) =>
+      taken.includes(field.name) ? { ...field, state: 'auto_accepted' } : field,
+    ),
+    taken,
+    apply: plan ? () => writeDocumentUpdate(services, trx, organizationId, document, plan) : null,
+  };
+}
+
+/**
+ * The job `extraction.read`: reads the document (services.reader: its text layer, or OCR of its pages),
+ * stores its pages, their previews and the fields the rules propose, and marks it done or unreadable.
+ * Progress (pages read) is written as pages finish. A document deleted meanwhile is left alone. A
+ * thrown error is retried by the queue; after the last try the reading is `failed` with a plain message.
+ */
+export async function readDocument(
+  services: AppServices,
+  documentId: string,
+  { lastTry }: { lastTry: boolean },
+  now = () => new Date(),
+): Promise<void> {
+  const db = services.db.db;
+  const document = await db
+    .selectFrom('documents as d')
+    .innerJoin('document_extractions as e', 'e.document_id', 'd.id')
+    .select(['d.id', 'd.organization_id', 'd.storage_key', 'd.content_type', 'd.kind'])
+    .where('d.id', '=', documentId)
+    .executeTakeFirst();
+  if (!document) return;
+  const setReading = (values: Updateable<DocumentExtractionTable>) =>
+    db
+      .updateTable('document_extractions')
+      .set({ ...values, updated_at: now() })
+      .where('document_id', '=', documentId)
+      .execute();
+  await setReading({ status: 'running', started_at: now(), finished_at: null, pages_read: 0, message: null });
+
+  // Progress in order, one write at a time; the last is awaited before the result is stored.
+  let progress: Promise<unknown> = Promise.resolve();
+  const onProgress = (pagesRead: number, pages: number | null) => {
+    progress = progress.then(() => setReading({ pages_read: pagesRead, pages }).catch(() => {}));
+  };
+  let result: Awaited<ReturnType<AppServices['reader']['read']>>;
+  try {
+    const source = await services.store.openRead(document.storage_key);
+    result = await services.reader.read(source, document.content_type, { onProgress });
+  } catch (error) {
+    await progress;
+    await setReading(
+      lastTry
+        ? { status: 'failed', message: READING_MESSAGES.failed, finished_at: now() }
+        : { status: 'queued', message: READING_MESSAGES.retrying },
+    ).catch(() => {});
+    throw error;
+  }
+  await progress;
+
+  // The previews are stored before the transaction (slow work outside it); they are named by the
+  // document's pages in it, and removed again if it does not commit.
+  const previews = new Map<number, string>();
+  try {
+    for (const preview of result.previews) {
+      const stored = await services.store.putObject(preview.jpeg, 'image/jpeg');
+      previews.set(preview.page, stored.key);
+    }
+  } catch (error) {
+    await Promise.all([...previews.values()].map((key) => services.store.remove(key).catch(() => {})));
+    throw error;
+  }
+
+  const proposal =
+    result.status === 'done' ? proposeFields(result.pages, { documentKind: document.kind }) : null;
+  let replaced: string[] = [];
+  try {
+    replaced = await db.transaction().execute(async (trx) => {
+      const reading = await trx
+        .selectFrom('document_extractions as e')
+        .innerJoin('documents as d', 'd.id', 'e.document_id')
+        .innerJoin('organizations as o', 'o.id', 'd.organization_id')
+        .select(['d.organization_id', 'd.property_id', 'd.kind', 'o.auto_accept_read_fields'])
+        .where('e.document_id', '=', documentId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!reading) throw new DocumentGone();
+      const old = await trx
+        .selectFrom('document_pages')
+        .select('preview_key')
+        .where('document_id', '=', documentId)
+        .execute();
+      await trx.deleteFrom('document_pages').where('document_id', '=', documentId).execute();
+      for (const key of previews.values()) await recordStoredObject(trx, key);
+      if (result.pages.length > 0) {
+        await trx
+          .insertInto('document_pages')
+          .values(
+            result.pages.map((page) => ({
+              document_id: documentId,
+              page: page.page,
+              source: page.source,
+              width: Math.round(page.width),
+              height: Math.round(page.height),
+              text: pageText(page),
+              lines: JSON.stringify(page.lines),
+              preview_key: previews.get(page.page) ?? null,
+            })),
+          )
+          .execute();
+      }
+      let fields: StoredExtractedField[] = (proposal?.fields ?? []).map((field) => ({
+        ...field,
+        state: 'proposed',
+        confirmed_value: null,
+      }));
+      if (reading.auto_accept_read_fields && fields.length > 0) {
+        const auto = await autoAccept(services, trx, reading.organization_id, documentId, fields);
+        fields = auto.fields;
+        if (auto.apply) {
+          await auto.apply();
+          await recordAudit(trx, {
+            organizationId: reading.organization_id,
+            userId: null,
+            action: 'update',
+            documentId,
+            details: {
+              readFields: Object.fromEntries(auto.taken.map((name) => [name, 'accepted_automatically'])),
+            },
+          });
+        }
+      }
+      const status = result.status;
+      await trx
+        .updateTable('document_extractions')
+        .set({
+          status,
+          kind: proposal?.kind ?? null,
+          pages: result.pageCount,
+          pages_read: result.pages.length,
+          page_limit_reached: result.pageLimitReached,
+          message: result.message,
+          fields: JSON.stringify(fields),
+          search_text: searchText(result.pages.map(pageText), fields),
+          confirmed_at: null,
+          confirmed_by: null,
+          finished_at: now(),
+          updated_at: now(),
+        })
+        .where('document_id', '=', documentId)
+        .execute();
+      for (const hook of afterReadingHooks) {
+        await hook(services, trx, {
+          id: documentId,
+          organization_id: reading.organization_id,
+          property_id: reading.property_id,
+          kind: reading.kind,
+          status,
+        });
+      }
+      return old.map((row) => row.preview_key).filter((key): key is string => key !== null);
+    });
+  } catch (error) {
+    await Promise.all(
+      [...previews.values()].map((key) => removeIfUnreferenced(db, services.store, key).catch(() => {})),
+    );
+    if (error instanceof DocumentGone) return;
+    throw error;
+  }
+  // The previews of an earlier reading, once nothing names them (an adopted copy may still).
+  for (const key of replaced) await removeIfUnreferenced(db, services.store, key).catch(() => false);
+}
+
+class DocumentGone extends Error {}
+
+/**
+ * An adopted copy carries its original's reading (shares.service adoption): its pages (the same preview
+ * objects, locked so they cannot go meanwhile) and its proposals, each proposed again for the new owner.
+ * Runs inside the adoption's transaction; `copies` pairs each copy with its original.
+ */
+export async function copyReadingsWithin(
+  trx: Transaction<Database>,
+  organizationId: string,
+  copies: readonly { id: string; original: string }[],
+): Promise<void> {
+  for (const copy of copies) {
+    const reading = await readingRow(trx, copy.original);
+    if (!reading || (reading.status !== 'done' && reading.status !== 'unreadable')) continue;
+    const fields = reading.fields.map(
+      (field): StoredExtractedField => ({
+        ...field,
+        state: 'proposed',
+        confirmed_value: null,
+      }),
+    );
+    const pages = await trx
+      .selectFrom('document_pages')
+      .selectAll()
+      .where('document_id', '=', copy.original)
+      .execute();
+    const present = await lockStoredObjectsOf(trx, pages);
+    await trx
+      .insertInto('document_extractions')
+      .values({
+        document_id: copy.id,
+        organization_id: organizationId,
+        status: reading.status,
+        kind: reading.kind,
+        pages: reading.pages,
+        pages_read: reading.pages_read,
+        page_limit_reached: reading.page_limit_reached,
+        message: reading.message,
+        fields: JSON.stringify(fields),
+        search_text: searchText(
+          pages.map((page) => page.text),
+          fields,
+        ),
+        started_at: reading.started_at,
+        finished_at: reading.finished_at,
+      })
+      .onConflict((conflict) => conflict.column('document_id').doNothing())
+      .execute();
+    if (pages.length > 0) {
+      await trx
+        .insertInto('document_pages')
+        .values(
+          pages.map((page) => ({
+            ...page,
+            document_id: copy.id,
+            lines: JSON.stringify(page.lines),
+            preview_key: page.preview_key && present.has(page.preview_key) ? page.preview_key : null,
+          })),
+        )
+        .onConflict((conflict) => conflict.columns(['document_id', 'page']).doNothing())
+        .execute();
+    }
+  }
+}
+
+function lockStoredObjectsOf(trx: DbOrTrx, pages: readonly { preview_key: string | null }[]) {
+  return lockStoredObjects(
+    trx,
+    pages.map((page) => page.preview_key).filter((key): key is string => key !== null),
+  );
+}
+
+/** The preview image of one page of one of the organisation's documents (a foreign document: 404). */
+export async function openPagePreview(
+  db: Db,
+  store: FileStore,
+  organizationId: string,
+  id: string,
+  page: number,
+): Promise<{ stream: NodeJS.ReadableStream; bytes: number }> {
+  const documentId = await requireOwned(db, organizationId, 'document', id);
+  const row = await db
+    .selectFrom('document_pages')
+    .select('preview_key')
+    .where('document_id', '=', documentId)
+    .where('page', '=', page)
+    .executeTakeFirst();
+  const stat = row?.preview_key ? await store.stat(row.preview_key) : null;
+  if (!row?.preview_key || !stat) throw new AppError('NOT_FOUND', READING_MESSAGES.noPreview);
+  return { stream: await store.openRead(row.preview_key), bytes: stat.bytes };
+}
+
+/** The organisation's reading settings (tRPC extraction.settings). */
+export async function readingSettings(db: Db, organizationId: string) {
+  const row = await db
+    .selectFrom('organizations')
+    .select('auto_accept_read_fields')
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return {
+    auto_accept: row.auto_accept_read_fields,
+    threshold: AUTO_ACCEPT_CONFIDENCE as typeof AUTO_ACCEPT_CONFIDENCE,
+  };
+}
+
+/**
+ * "Accept high-confidence fields automatically" on or off for the organisation (from the next reading
+ * on; what was read before stays as it is). Recorded in the organisation's audit trail.
+ */
+export async function setAutoAccept(db: Db, who: RequestActor, enabled: boolean) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('organizations')
+      .set({ auto_accept_read_fields: enabled })
+      .where('id', '=', who.actor.organizationId)
+      .execute();
+    await recordActorAudit(trx, who, 'update', null, { autoAcceptReadFields: enabled });
+  });
+  return readingSettings(db, who.actor.organizationId);
+}
