@@ -5,6 +5,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
+import { READING_MESSAGES, readDocument } from '../src/modules/extraction/extraction.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { type HttpOwner, httpOwner } from './support/http-owner.js';
@@ -433,6 +434,36 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
     },
     OCR_TIMEOUT,
   );
+
+  it('a document registered before documents were read is queued when its reading is first asked for, once', async () => {
+    const owner = await ownerWithProperty();
+    const document = await register(owner, Buffer.from('%PDF-1.7\nold\n%%EOF\n'), 'application/pdf');
+    // As an older document: no reading, no job.
+    await t.db.db.deleteFrom('document_extractions').where('document_id', '=', document.id).execute();
+    await t.services.jobs.runQueued(extractionReadJob);
+    expect((await extraction(owner, document.id)).status).toBe('queued');
+    expect((await extraction(owner, document.id)).status).toBe('queued');
+    expect(await t.services.jobs.runQueued(extractionReadJob)).toBe(1);
+    expect((await extraction(owner, document.id)).status).not.toMatch(/^(queued|running)$/);
+  });
+
+  it('a reading that keeps failing is retried, then ends failed with a plain message', async () => {
+    const owner = await ownerWithProperty();
+    const document = await register(owner, Buffer.from('%PDF-1.7\ngone\n%%EOF\n'), 'application/pdf');
+    // Its file lost from the store (an operator's mistake): every try throws.
+    await t.store.remove(document.storage_key);
+    await expect(readDocument(t.services, document.id, { lastTry: false })).rejects.toThrow();
+    expect(await extraction(owner, document.id)).toMatchObject({
+      status: 'queued',
+      message: READING_MESSAGES.retrying,
+    });
+    await expect(readDocument(t.services, document.id, { lastTry: true })).rejects.toThrow();
+    expect(await extraction(owner, document.id)).toMatchObject({
+      status: 'failed',
+      message: READING_MESSAGES.failed,
+      fields: [],
+    });
+  });
 
   it("refuses bad confirmations with the schema's messages (400), and fields that were not read", async () => {
     const owner = await ownerWithProperty();
