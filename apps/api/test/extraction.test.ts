@@ -185,6 +185,11 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
       }
       expect(field(reading, 'certificate_number').text).toContain('EC-2025-00871');
       expect(field(reading, 'issue_date').text).toMatch(/14 March 2025/);
+      // The certificate names another house than the property's: flagged.
+      expect(field(reading, 'address')?.value).toMatch(/14 Kloof/);
+      expect(reading.address_mismatch).toMatch(
+        /^This certificate names 14 Kloof.*; this property is 12 Kloof/,
+      );
       // Read, not yet proof: nothing reached the document, the gap stays.
       expect((await owner.call('GET', '/api/documents')).json()[0].metadata).toEqual({});
       expect((await cocGap(owner)).type).toBe('gap');

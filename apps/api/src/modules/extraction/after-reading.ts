@@ -2,6 +2,7 @@ import type { ExtractionStatus } from '@propertydna/domain';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { AppServices } from '../../trpc/context.js';
+import { queuePolicyAnalysisAfterReading } from '../policies/policies.jobs.js';
 
 /** The document a reading has just finished for, as the hooks see it. */
 export interface ReadDocument {
@@ -23,4 +24,9 @@ export type AfterReading = (
   document: ReadDocument,
 ) => Promise<void>;
 
-export const afterReadingHooks: readonly AfterReading[] = [];
+export const afterReadingHooks: readonly AfterReading[] = [
+  // A scanned policy whose analysis waited for its text is analysed now.
+  async (services, trx, document) => {
+    await queuePolicyAnalysisAfterReading(services, trx, document);
+  },
+];

@@ -1,10 +1,12 @@
 import {
   AUTO_ACCEPT_CONFIDENCE,
+  addressMismatch,
   type ConfirmExtraction,
   EXTRACTED_FIELD_LABELS,
   type ExtractedFieldName,
   type ExtractionOut,
   johannesburgToday,
+  proposeFields,
   type ReadPage,
   type UpdateDocument,
 } from '@propertydna/domain';
@@ -27,7 +29,6 @@ import type { DocumentOut } from '../documents/documents.schemas.js';
 import { getDocument, planDocumentUpdate, writeDocumentUpdate } from '../documents/documents.service.js';
 import { afterReadingHooks } from './after-reading.js';
 import { queueExtractionWithin } from './extraction.jobs.js';
-import { addressMismatch, proposeFields } from './fields-contract.js';
 
 export const READING_MESSAGES = {
   notReadYet: 'The document has not been read yet: confirm its fields once the reading is done',
