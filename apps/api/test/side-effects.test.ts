@@ -18,6 +18,7 @@ import {
   signUpload,
   updateDocument,
 } from '../src/modules/documents/documents.service.js';
+import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
 import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
 import { analysePolicy } from '../src/modules/policies/policies.service.js';
 import { createProperty, updateProperty } from '../src/modules/properties/properties.service.js';
@@ -57,13 +58,15 @@ describe(`side effects come with the change, whichever door (${databaseKind})`, 
 
   /** Runs what earlier changes queued, so each test counts only its own jobs. */
   async function drain() {
-    while ((await t.services.jobs.runQueued(policyAnalysisJob)) > 0) {}
+    // A policy's analysis may wait for its reading, whose end queues the analysis again.
+    while ((await t.services.jobs.runQueued([policyAnalysisJob, extractionReadJob])) > 0) {}
     while ((await t.services.jobs.runQueued(complianceRecheckJob)) > 0) {}
   }
   beforeEach(drain);
 
   const rechecks = () => t.services.jobs.runQueued(complianceRecheckJob);
   const analyses = () => t.services.jobs.runQueued(policyAnalysisJob);
+  const readings = () => t.services.jobs.runQueued(extractionReadJob);
 
   /** An owner as the services see one: no session, no HTTP, no router. */
   async function owner(): Promise<RequestActor & { email: string }> {
@@ -161,8 +164,10 @@ describe(`side effects come with the change, whichever door (${databaseKind})`, 
     expect((await storedCheck(property.id)).stale).toBe(true);
     expect(await rechecks()).toBe(1);
     expect(finding((await storedCheck(property.id)).findings, 'electrical_coc.ongoing')?.type).toBe('gap');
-    // Nothing else was queued: a certificate is not analysed.
+    // Nothing else was queued: a certificate is not analysed; its reading came with its registration alone
+    // (the change and the delete queued none; the document was gone when it ran).
     expect(await analyses()).toBe(0);
+    expect(await readings()).toBe(1);
   });
 
   it('a policy registered through the service is analysed, and the analysis queues the recheck that reads it', async () => {
@@ -179,10 +184,15 @@ describe(`side effects come with the change, whichever door (${databaseKind})`, 
       }),
     );
     expect(await analysisState(policy.id)).toBe('queued');
-    // The analysis (the job runs the service function, as an OCR door would call it)…
+    // The analysis (the job runs the service function, as a new door would call it) waits for the photo's
+    // reading, queued with the registration in the same way…
+    expect(await analyses()).toBe(1);
+    expect(await analysisState(policy.id)).toBe('queued');
+    expect(await readings()).toBe(1);
+    // …whose end queues the analysis again: nothing could be read from this photo.
     expect(await analyses()).toBe(1);
     expect(await analysisState(policy.id)).toBe('no_text');
-    // …queued a recheck beside the registration's own.
+    // It queued a recheck beside the registration's own.
     expect(await rechecks()).toBe(2);
     expect(finding((await storedCheck(property.id)).findings, 'policy_wording.insurance')).toMatchObject({
       type: 'unknown',
