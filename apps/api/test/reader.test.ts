@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDocumentReader, type ReadResult } from '../src/modules/extraction/reader/index.js';
@@ -302,7 +302,7 @@ describe('the reader: what it refuses', () => {
     });
   });
 
-  it('refuses a damaged PDF, an encrypted PDF and a damaged picture, each saying why', async () => {
+  it('refuses a damaged PDF, an encrypted PDF, a made-up page size and a damaged picture, each saying why', async () => {
     const damaged = await read(Buffer.from('%PDF-1.7\nnot really a pdf at all'), 'application/pdf');
     expect(damaged).toMatchObject({
       status: 'unreadable',
@@ -318,6 +318,27 @@ describe('the reader: what it refuses', () => {
     expect(encrypted).toMatchObject({
       status: 'unreadable',
       message: 'The PDF is protected by a password, so it cannot be read',
+    });
+
+    // Pages past the 14,400 points (200 inches) PDF allows: refused before rendering.
+    const huge = await PDFDocument.create();
+    huge.addPage([20_000, 20_000]);
+    const hugeFirst = await read(Buffer.from(await huge.save()), 'application/pdf');
+    expect(hugeFirst).toMatchObject({
+      status: 'unreadable',
+      message: "The PDF's first page is too large to read (20000×20000 points)",
+    });
+    const later = await PDFDocument.create();
+    const font = await later.embedFont(StandardFonts.Helvetica);
+    later
+      .addPage([595, 842])
+      .drawText('A first page with enough words on it to be text', { x: 50, y: 780, size: 12, font });
+    later.addPage([20_000, 20_000]);
+    const hugeSecond = await read(Buffer.from(await later.save()), 'application/pdf');
+    expect(hugeSecond).toMatchObject({
+      status: 'unreadable',
+      pageCount: 2,
+      message: 'Page 2 of the PDF is too large to read (20000 × 20000 points)',
     });
 
     const jpeg = await pageJpeg(['Half a picture']);

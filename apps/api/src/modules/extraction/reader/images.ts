@@ -1,9 +1,10 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Orientation } from './render-worker.js';
 
 /**
  * Pictures of pages, made ready for OCR with sharp (libvips, off the event loop on libuv's pool): the
- * EXIF orientation applied, grey, scaled so text is about 300 dpi, contrast stretched; then which way
- * up the text runs and how far it is skewed, found from projection profiles of a small copy.
+ * EXIF orientation applied, grey, scaled so text is about 300 dpi, contrast stretched; then turned so
+ * the lines of text lie level (the turn measured in the worker thread, see findOrientation).
  */
 
 /** The long side of an A4 page at 300 dpi (11.69 in × 300 ≈ 3508; a little less keeps OCR quick). */
@@ -12,10 +13,6 @@ export const OCR_LONG_SIDE = 3300;
 const MAX_UPSCALE = 2;
 /** The copy the orientation and skew are measured on. */
 const ANALYSIS_LONG_SIDE = 1000;
-/** Fewer dark pixels than this in the small copy and the page is blank. */
-const MIN_INK_POINTS = 50;
-/** Skew searched, in degrees either way, coarse then fine. */
-const MAX_SKEW = 5;
 
 export interface GreyImage {
   pixels: Buffer;
@@ -74,16 +71,16 @@ export async function normalise(
   return { pixels: data, width: info.width, height: info.height };
 }
 
-interface Points {
-  xs: Float32Array;
-  ys: Float32Array;
-  count: number;
-  width: number;
-  height: number;
-}
-
-/** The dark pixels of a small copy (Otsu's threshold), the ink the profiles are made of. */
-async function inkPoints(image: GreyImage): Promise<Points> {
+/**
+ * Which way the lines of text run and their skew, measured on a small copy (about 1000 px) by
+ * `measure`: the projection profiles in the reader's worker thread (render-worker.ts), whose loops
+ * over the ink would otherwise hold the event loop for a noticeable while. Which way up (0 or 180)
+ * the profiles cannot tell; the OCR's confidence does (see reader.ts).
+ */
+export async function findOrientation(
+  image: GreyImage,
+  measure: (small: GreyImage) => Promise<Orientation>,
+): Promise<Orientation> {
   const scale = Math.min(1, ANALYSIS_LONG_SIDE / Math.max(image.width, image.height));
   const { data, info } = await sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 1 },
@@ -96,111 +93,7 @@ async function inkPoints(image: GreyImage): Promise<Points> {
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const histogram = new Float64Array(256);
-  for (const value of data) histogram[value] = (histogram[value] ?? 0) + 1;
-  const threshold = otsu(histogram, data.length);
-  let count = 0;
-  for (const value of data) if (value < threshold) count += 1;
-  // A page that is mostly dark (a photo of a dark table) has no ink to measure: too many points only slow this.
-  const step = Math.max(1, Math.ceil(count / 200_000));
-  const xs = new Float32Array(Math.ceil(count / step));
-  const ys = new Float32Array(xs.length);
-  let kept = 0;
-  let seen = 0;
-  for (let i = 0; i < data.length; i++) {
-    if ((data[i] ?? 255) >= threshold) continue;
-    if (seen++ % step !== 0) continue;
-    xs[kept] = i % info.width;
-    ys[kept] = Math.floor(i / info.width);
-    kept += 1;
-  }
-  return { xs, ys, count: kept, width: info.width, height: info.height };
-}
-
-function otsu(histogram: Float64Array, total: number): number {
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * (histogram[i] ?? 0);
-  let sumBackground = 0;
-  let weightBackground = 0;
-  let best = 0;
-  let threshold = 128;
-  for (let i = 0; i < 256; i++) {
-    weightBackground += histogram[i] ?? 0;
-    if (weightBackground === 0) continue;
-    const weightForeground = total - weightBackground;
-    if (weightForeground === 0) break;
-    sumBackground += i * (histogram[i] ?? 0);
-    const meanBackground = sumBackground / weightBackground;
-    const meanForeground = (sum - sumBackground) / weightForeground;
-    const between = weightBackground * weightForeground * (meanBackground - meanForeground) ** 2;
-    if (between > best) {
-      best = between;
-      threshold = i + 1;
-    }
-  }
-  return threshold;
-}
-
-/**
- * How sharply the ink falls into rows when the page is turned by `degrees` (clockwise, as sharp turns):
- * the sum of squares of the row counts. Lines of text make tall narrow peaks when they lie level.
- */
-function profileScore(points: Points, degrees: number): number {
-  const radians = (degrees * Math.PI) / 180;
-  const sin = Math.sin(radians);
-  const cos = Math.cos(radians);
-  const reach = Math.ceil(Math.hypot(points.width, points.height));
-  const rows = new Float64Array(2 * reach + 1);
-  for (let i = 0; i < points.count; i++) {
-    const x = points.xs[i] ?? 0;
-    const y = points.ys[i] ?? 0;
-    // y of the point after turning the page clockwise by `degrees` about the origin.
-    const row = Math.round(x * sin + y * cos) + reach;
-    rows[row] = (rows[row] ?? 0) + 1;
-  }
-  let score = 0;
-  for (const value of rows) score += value * value;
-  return score;
-}
-
-function bestAngle(points: Points, centre: number): { angle: number; score: number } {
-  let best = { angle: centre, score: profileScore(points, centre) };
-  for (let angle = centre - MAX_SKEW; angle <= centre + MAX_SKEW + 1e-9; angle += 0.5) {
-    const score = profileScore(points, angle);
-    if (score > best.score) best = { angle, score };
-  }
-  const coarse = best.angle;
-  for (let angle = coarse - 0.4; angle <= coarse + 0.4 + 1e-9; angle += 0.1) {
-    const score = profileScore(points, angle);
-    if (score > best.score) best = { angle, score };
-  }
-  return best;
-}
-
-export interface Orientation {
-  /** Clockwise turn (degrees) that makes the text lines level: near 0 or near 90, with the skew. */
-  turn: number;
-  /** Whether the text runs across (0) or up and down the picture (90) before the turn. */
-  axis: 0 | 90;
-  skew: number;
-  /** Whether there is ink enough to be text at all (a blank page has none: nothing to turn). */
-  ink: boolean;
-}
-
-/**
- * Which way the lines of text run and their skew, from projection profiles: turned by the best angle
- * the ink's row counts are sharpest. Which way up (0 or 180) the profiles cannot tell; the OCR's
- * confidence does (see reader.ts).
- */
-export async function findOrientation(image: GreyImage): Promise<Orientation> {
-  const points = await inkPoints(image);
-  if (points.count < MIN_INK_POINTS) return { turn: 0, axis: 0, skew: 0, ink: false };
-  const across = bestAngle(points, 0);
-  const upDown = bestAngle(points, 90);
-  const axis = upDown.score > across.score * 1.05 ? 90 : 0;
-  const chosen = axis === 90 ? upDown : across;
-  const skew = Math.round((chosen.angle - axis) * 10) / 10;
-  return { turn: axis + skew, axis, skew, ink: true };
+  return measure({ pixels: data, width: info.width, height: info.height });
 }
 
 /** The picture turned clockwise by `degrees` (white where the turn uncovers the canvas), as raw grey. */

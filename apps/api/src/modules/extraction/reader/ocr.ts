@@ -69,7 +69,9 @@ export class OcrPool {
         );
         for (const worker of workers) {
           // Pictures come at about 300 dpi (images.ts); PNGs carry no resolution tesseract trusts.
-          await worker.setParameters({ user_defined_dpi: '300' });
+          // No second try of each line as white on black (tesseract's default): it costs time and pages
+          // here are dark ink on light paper.
+          await worker.setParameters({ user_defined_dpi: '300', tessedit_do_invert: '0' });
           this.workers.push(worker);
           scheduler.addWorker(worker);
         }

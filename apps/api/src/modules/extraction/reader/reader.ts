@@ -175,7 +175,7 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
     } catch (error) {
       throw new Unreadable(`The picture could not be decoded (${sharpReason(error)})`);
     }
-    const orientation = await findOrientation(grey);
+    const orientation = await findOrientation(grey, (small) => render.orientation(small, signal));
     let best = { image: await turn(grey, orientation.turn), lines: [] as OcrLine[] };
     best.lines = await recognize(best.image, signal);
     let score = readingScore(best.lines);
@@ -199,7 +199,7 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
     };
   }
 
-  /** Runs `readPage` over the pages (a few at once, so rendering overlaps OCR), stopping when time is up. */
+  /** Runs `readPage` over the pages (one per OCR worker at once), stopping when time is up. */
   async function readPages(
     count: number,
     reading: Reading,
@@ -229,7 +229,9 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
         }
       }
     };
-    const lanes = Math.min(count, Math.max(1, options.workers) + 1);
+    // As many pages at once as there are OCR workers: a page's rendering and preparing run while another
+    // is read only when there is a worker for it, so the web server keeps a core (OCR_WORKERS).
+    const lanes = Math.min(count, Math.max(1, options.workers));
     await Promise.all(Array.from({ length: lanes }, lane));
     pages.sort((a, b) => a.page.page - b.page.page);
     return { pages, timedOut };
@@ -243,7 +245,7 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
           encrypted: 'The PDF is protected by a password, so it cannot be read',
           damaged: 'The PDF is damaged and could not be opened',
           no_pages: 'The PDF has no pages',
-          page_too_large: `The PDF's page is too large to read (${info.detail ?? ''} points)`,
+          page_too_large: `The PDF's first page is too large to read (${info.detail ?? ''} points)`,
         }[info.reason],
       );
     }
@@ -258,6 +260,7 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
           {
             bytes,
             index,
+            maxPagePoints: MAX_PDF_PAGE_POINTS,
             ocrScale: PDF_OCR_SCALE,
             maxPixels: maxRenderPixels,
             previewLongSide: PREVIEW_LONG_SIDE,
@@ -265,6 +268,18 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
           },
           reading.signal,
         );
+        if (page.failure === 'too_large') {
+          throw new Unreadable(
+            `Page ${index + 1} of the PDF is too large to read (${Math.round(page.width)} × ${Math.round(page.height)} points)`,
+            info.pageCount,
+          );
+        }
+        if (page.failure === 'damaged') {
+          throw new Unreadable(
+            `Page ${index + 1} of the PDF is damaged and could not be read`,
+            info.pageCount,
+          );
+        }
         if (page.lines && page.preview) {
           return {
             page: { source: 'text_layer', width: page.width, height: page.height, lines: page.lines },

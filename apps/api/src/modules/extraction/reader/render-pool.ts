@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { HeicResult, PdfInfo, PdfPageResult, RenderTask } from './render-worker.js';
+import type { HeicResult, Orientation, PdfInfo, PdfPageResult, RenderTask } from './render-worker.js';
 
 /**
  * The worker file: the TypeScript source beside this one (Node strips its types), or in the build
@@ -16,7 +16,7 @@ export function renderWorkerFile(): string {
 }
 
 /**
- * One worker thread for mupdf and libheif (synchronous WebAssembly): started on first use, ended after
+ * One worker thread for mupdf and libheif (synchronous WebAssembly) and the orientation's loops: started on first use, ended after
  * a minute idle, its tasks abortable (the thread is ended) when a document's time is up.
  */
 export class RenderPool {
@@ -47,6 +47,13 @@ export class RenderPool {
 
   heic(bytes: SharedArrayBuffer, maxPixels: number, signal: AbortSignal): Promise<HeicResult> {
     return this.piscina.run({ op: 'heic', bytes, maxPixels } satisfies RenderTask, { signal });
+  }
+
+  orientation(
+    image: { pixels: Uint8Array; width: number; height: number },
+    signal: AbortSignal,
+  ): Promise<Orientation> {
+    return this.piscina.run({ op: 'orientation', ...image } satisfies RenderTask, { signal });
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * The reader's worker thread (a piscina pool; see render-pool.ts). mupdf and libheif are synchronous
  * WebAssembly: opening a PDF, walking a page's text, rendering it and decoding a HEIC photo all run
- * here, never on the event loop that answers requests.
+ * here, never on the event loop that answers requests; so do the loops over a page's ink that find
+ * which way its text runs (projection profiles).
  *
  * This file is loaded by path into a worker thread, in the source tree as TypeScript (Node strips the
  * types) and in the build as dist/reader-render-worker.js: it imports packages only, nothing relative.
@@ -35,19 +36,34 @@ export type RenderTask =
       op: 'pdf-page';
       bytes: SharedArrayBuffer;
       index: number;
+      maxPagePoints: number;
       /** Pixels per point for the OCR image (300 dpi: 300/72), lowered so the image stays under maxPixels. */
       ocrScale: number;
       maxPixels: number;
       previewLongSide: number;
       previewQuality: number;
     }
-  | { op: 'heic'; bytes: SharedArrayBuffer; maxPixels: number };
+  | { op: 'heic'; bytes: SharedArrayBuffer; maxPixels: number }
+  /** A small grey copy of a page (about 1000 px): which way its lines run and their skew. */
+  | { op: 'orientation'; pixels: Uint8Array; width: number; height: number };
+
+export interface Orientation {
+  /** Clockwise turn (degrees) that makes the text lines level: near 0 or near 90, with the skew. */
+  turn: number;
+  /** Whether the text runs across (0) or up and down the picture (90) before the turn. */
+  axis: 0 | 90;
+  skew: number;
+  /** Whether there is ink enough to be text at all (a blank page has none: nothing to turn). */
+  ink: boolean;
+}
 
 export type PdfInfo =
   | { ok: true; pageCount: number }
   | { ok: false; reason: 'encrypted' | 'damaged' | 'no_pages' | 'page_too_large'; detail?: string };
 
 export interface PdfPageResult {
+  /** Why the page could not be read (too large, or mupdf failed on it); the rest is empty then. */
+  failure?: 'too_large' | 'damaged';
   /** Page size in points (after the page's rotation). */
   width: number;
   height: number;
@@ -210,7 +226,16 @@ function renderGrey(page: mupdf.Page, scale: number): mupdf.Pixmap {
   return page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true);
 }
 
+/** A page of the PDF, or why it cannot be read: a made-up size, or an error inside mupdf on it. */
 function pdfPage(task: Extract<RenderTask, { op: 'pdf-page' }>): PdfPageResult {
+  try {
+    return pdfPageOrThrow(task);
+  } catch {
+    return { failure: 'damaged', width: 0, height: 0, lines: null, image: null, preview: null };
+  }
+}
+
+function pdfPageOrThrow(task: Extract<RenderTask, { op: 'pdf-page' }>): PdfPageResult {
   const doc = openPdf(task.bytes);
   try {
     const page = doc.loadPage(task.index);
@@ -218,6 +243,9 @@ function pdfPage(task: Extract<RenderTask, { op: 'pdf-page' }>): PdfPageResult {
       const bounds = page.getBounds();
       const width = bounds[2] - bounds[0];
       const height = bounds[3] - bounds[1];
+      if (width > task.maxPagePoints || height > task.maxPagePoints || width <= 0 || height <= 0) {
+        return { failure: 'too_large', width, height, lines: null, image: null, preview: null };
+      }
       const { lines, chars, imageCover } = textLines(page, bounds);
       const isScan =
         chars < MIN_TEXT_LAYER_CHARS || (imageCover >= SCAN_IMAGE_COVER && chars < SCAN_IMAGE_MAX_CHARS);
@@ -290,8 +318,125 @@ async function heic(task: Extract<RenderTask, { op: 'heic' }>): Promise<HeicResu
   }
 }
 
+/** Fewer dark pixels than this in the small copy and the page is blank. */
+const MIN_INK_POINTS = 50;
+/** Skew searched, in degrees either way, coarse then fine. */
+const MAX_SKEW = 5;
+/** Skew below this (degrees) is left alone. */
+const MIN_SKEW = 0.5;
+
+interface Points {
+  xs: Float32Array;
+  ys: Float32Array;
+  count: number;
+  width: number;
+  height: number;
+}
+
+/** The dark pixels of the small copy (Otsu's threshold), the ink the profiles are made of. */
+function inkPoints(data: Uint8Array, width: number, height: number): Points {
+  const histogram = new Float64Array(256);
+  for (const value of data) histogram[value] = (histogram[value] ?? 0) + 1;
+  const threshold = otsu(histogram, data.length);
+  let count = 0;
+  for (const value of data) if (value < threshold) count += 1;
+  // A page that is mostly dark (a photo of a dark table) gives too many points: a sample is enough.
+  const step = Math.max(1, Math.ceil(count / 200_000));
+  const xs = new Float32Array(Math.ceil(count / step));
+  const ys = new Float32Array(xs.length);
+  let kept = 0;
+  let seen = 0;
+  for (let i = 0; i < data.length; i++) {
+    if ((data[i] ?? 255) >= threshold) continue;
+    if (seen++ % step !== 0) continue;
+    xs[kept] = i % width;
+    ys[kept] = Math.floor(i / width);
+    kept += 1;
+  }
+  return { xs, ys, count: kept, width, height };
+}
+
+function otsu(histogram: Float64Array, total: number): number {
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * (histogram[i] ?? 0);
+  let sumBackground = 0;
+  let weightBackground = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let i = 0; i < 256; i++) {
+    weightBackground += histogram[i] ?? 0;
+    if (weightBackground === 0) continue;
+    const weightForeground = total - weightBackground;
+    if (weightForeground === 0) break;
+    sumBackground += i * (histogram[i] ?? 0);
+    const meanBackground = sumBackground / weightBackground;
+    const meanForeground = (sum - sumBackground) / weightForeground;
+    const between = weightBackground * weightForeground * (meanBackground - meanForeground) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = i + 1;
+    }
+  }
+  return threshold;
+}
+
+/**
+ * How sharply the ink falls into rows when the page is turned by `degrees` (clockwise, as sharp turns):
+ * the sum of squares of the row counts. Lines of text make tall narrow peaks when they lie level.
+ */
+function profileScore(points: Points, degrees: number): number {
+  const radians = (degrees * Math.PI) / 180;
+  const sin = Math.sin(radians);
+  const cos = Math.cos(radians);
+  const reach = Math.ceil(Math.hypot(points.width, points.height));
+  const rows = new Float64Array(2 * reach + 1);
+  for (let i = 0; i < points.count; i++) {
+    const x = points.xs[i] ?? 0;
+    const y = points.ys[i] ?? 0;
+    // y of the point after turning the page clockwise by `degrees` about the origin.
+    const row = Math.round(x * sin + y * cos) + reach;
+    rows[row] = (rows[row] ?? 0) + 1;
+  }
+  let score = 0;
+  for (const value of rows) score += value * value;
+  return score;
+}
+
+function bestAngle(points: Points, centre: number): { angle: number; score: number } {
+  let best = { angle: centre, score: profileScore(points, centre) };
+  for (let angle = centre - MAX_SKEW; angle <= centre + MAX_SKEW + 1e-9; angle += 0.5) {
+    const score = profileScore(points, angle);
+    if (score > best.score) best = { angle, score };
+  }
+  const coarse = best.angle;
+  for (let angle = coarse - 0.4; angle <= coarse + 0.4 + 1e-9; angle += 0.1) {
+    const score = profileScore(points, angle);
+    if (score > best.score) best = { angle, score };
+  }
+  return best;
+}
+
+/**
+ * Which way the lines of text run and their skew, from projection profiles: turned by the best angle
+ * the ink's row counts are sharpest. Across (near 0) and up and down (near 90) are both tried.
+ */
+function measureOrientation(task: Extract<RenderTask, { op: 'orientation' }>): Orientation {
+  const points = inkPoints(task.pixels, task.width, task.height);
+  if (points.count < MIN_INK_POINTS) return { turn: 0, axis: 0, skew: 0, ink: false };
+  const across = bestAngle(points, 0);
+  const upDown = bestAngle(points, 90);
+  const axis = upDown.score > across.score * 1.05 ? 90 : 0;
+  const chosen = axis === 90 ? upDown : across;
+  const measured = Math.round((chosen.angle - axis) * 10) / 10;
+  // Tesseract copes with a little skew itself; a turn by a fraction of a degree would only blur the strokes.
+  const skew = Math.abs(measured) < MIN_SKEW ? 0 : measured;
+  return { turn: axis + skew, axis, skew, ink: true };
+}
+
 /** One task; results are copied back to the main thread (a page image is a few MB, against seconds of OCR). */
-export default async function run(task: RenderTask): Promise<PdfInfo | PdfPageResult | HeicResult> {
+export default async function run(
+  task: RenderTask,
+): Promise<PdfInfo | PdfPageResult | HeicResult | Orientation> {
   switch (task.op) {
     case 'pdf-info':
       return pdfInfo(task.bytes, task.maxPagePoints);
@@ -299,5 +444,7 @@ export default async function run(task: RenderTask): Promise<PdfInfo | PdfPageRe
       return pdfPage(task);
     case 'heic':
       return heic(task);
+    case 'orientation':
+      return measureOrientation(task);
   }
 }
