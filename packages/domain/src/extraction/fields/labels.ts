@@ -104,7 +104,7 @@ const CERTIFICATE: readonly LabelRule[] = [
     String.raw`\b(?:certificate(?:\s+of\s+(?:compliance|conformity|occupancy|occupation))?|cert\.?|coc|c\.o\.c\.?|sertifikaat|clearance|report)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?)`,
     1,
   ),
-  rule('certificate_number', String.raw`\bserial\s*${NO}`, 0.9),
+  rule('certificate_number', String.raw`\bserial\s*${NO}`, 0.85),
   rule('certificate_number', String.raw`\b(?:reference|ref\.?)\s*${NO}`, 0.8),
   rule('certificate_number', asLabel(String.raw`\b(?:our\s+)?(?:reference|ref)\b\.?`), 0.7),
   rule(
@@ -115,7 +115,7 @@ const CERTIFICATE: readonly LabelRule[] = [
   rule(
     'issue_date',
     String.raw`\b(?:report\s+date|date\s+of\s+report|service\s+date|date\s+of\s+service|date\s+of\s+registration|registration\s+date|date\s+approved|approved\s+on|date\s+of\s+approval|date\s+of\s+test|test\s+date|date\s+tested|date\s+of\s+application|application\s+date)\b`,
-    0.9,
+    0.88,
   ),
   rule('issue_date', String.raw`\bissued\b`, 0.85),
   rule('issue_date', String.raw`\b(?:date|datum)\b`, 0.75),
@@ -169,7 +169,7 @@ const CERTIFICATE: readonly LabelRule[] = [
 const POLICY: readonly LabelRule[] = [
   rule(
     'insurer',
-    asLabel(String.raw`\b(?:insurer|insurance\s+company|underwritten\s+by|underwriter)\b`),
+    asLabel(String.raw`\b(?:insurer|insurance\s+company|underwritten\s+by|underwriter|versekeraar)\b`),
     0.9,
   ),
   rule('insurer', String.raw`\bunderwritten\s+by\b`, 0.8),
@@ -180,9 +180,10 @@ const POLICY: readonly LabelRule[] = [
   rule('policy_number', String.raw`\bpolicy(?=\s+[a-z]{0,6}[-/]?\d)`, 0.75),
   rule(
     'cover_period',
-    String.raw`\b(?:period\s+of\s+(?:cover|insurance)|cover\s+period|insurance\s+period|policy\s+period|period)\b`,
+    String.raw`\b(?:period\s+of\s+(?:cover|insurance)|cover\s+period|insurance\s+period|policy\s+period|dekkingstydperk|tydperk\s+van\s+dekking)\b`,
     0.95,
   ),
+  rule('cover_period', String.raw`\b(?:period|dekking)\b`, 0.85),
   rule(
     'cover_from',
     String.raw`\b(?:cover\s+from|cover\s+start(?:s|\s+date)?|inception\s+date|commencement\s+date|start\s+date|effective\s+date|effective\s+from)\b`,
@@ -192,10 +193,10 @@ const POLICY: readonly LabelRule[] = [
   rule(null, String.raw`\b(?:renewal\s+date|date\s+of\s+issue|issue\s+date)\b`, 1),
   rule(
     'sum_insured_buildings',
-    String.raw`\bbuildings?\b[^0-9]{0,30}?\bsum\s+insured\b|\bsum\s+insured\b[^0-9]{0,20}?\bbuildings?\b`,
+    String.raw`\b(?:buildings?|geboue)\b[^0-9]{0,30}?\b(?:sum\s+insured|versekerde\s+bedrag)\b|\b(?:sum\s+insured|versekerde\s+bedrag)\b[^0-9]{0,20}?\b(?:buildings?|geboue)\b`,
     1,
   ),
-  rule('sum_insured_buildings', String.raw`\bbuildings?\b`, 0.75),
+  rule('sum_insured_buildings', String.raw`\b(?:buildings?|geboue)\b`, 0.75),
   rule(
     null,
     String.raw`\b(?:household\s+contents|contents|all\s+risks?|monthly\s+premium|premium|geyser\s+limit|limit)\b[^0-9]{0,30}?(?:\bsum\s+insured\b|\(incl(?:uding|\.)?\s*vat\))?`,
@@ -206,10 +207,10 @@ const POLICY: readonly LabelRule[] = [
     String.raw`\b(?:basic|standard)\s+excess\b(?:\s*\(?\s*buildings\s*\)?)?|\bexcess\s*\(?\s*basic\s*\)?|\bexcess\s*[-–(]\s*buildings\)?|\bbuildings\s+excess\b`,
     1,
   ),
-  rule('excess', String.raw`\bexcess\b`, 0.8),
+  rule('excess', String.raw`\b(?:excess|bybetaling)\b`, 0.8),
   rule(
     'address',
-    String.raw`\b(?:risk\s+address|insured\s+address|address\s+of\s+(?:the\s+)?(?:insured\s+)?(?:property|risk)|(?:property|physical|street)\s+address|situated\s+at|risk\s+location|address)\b`,
+    String.raw`\b(?:risk\s+address|insured\s+address|address\s+of\s+(?:the\s+)?(?:insured\s+)?(?:property|risk)|(?:property|physical|street)\s+address|situated\s+at|risk\s+location|address|adres)\b`,
     0.9,
   ),
   rule('address', asLabel(String.raw`\b(?:insured\s+property|property\s+insured|property)`), 0.8),

@@ -181,6 +181,7 @@ describe('proposeFields: certificates', () => {
       { text: 'Electrical Installation - SANS 10142-1', y: 0.1 },
       { text: 'Signed by the installation electrician IE 55012 of VAT number 4123456789', y: 0.6 },
       { text: 'Date of registration: 20 May 2025', y: 0.65 },
+      { text: 'Company Reg. No.: 2019/123456/07', y: 0.7 },
     ]);
     expect(fieldOf(proposeFields([bare]), 'issuer_registration')).toMatchObject({
       value: 'IE 55012',
@@ -409,6 +410,27 @@ describe('proposeFields: policies', () => {
       policy_number: 'FD-55120884',
       cover_from: '2025-09-01',
       cover_to: '2026-08-31',
+    });
+  });
+
+  it('reads an Afrikaans schedule', () => {
+    const skedule = readPage([
+      { text: 'Highveld Onderlinge Versekering Beperk', y: 0.05, h: 0.03 },
+      { text: 'Polisskedule', y: 0.1 },
+      { text: 'Polisnommer: HOV/778/2025', y: 0.2 },
+      { text: 'Dekking: van 1 April 2025 tot 31 Maart 2026', y: 0.23 },
+      { text: 'Geboue: versekerde bedrag R 2 200 000,00', y: 0.26 },
+      { text: 'Bybetaling: R 2 000,00', y: 0.29 },
+      { text: 'Adres: 4 Impala Street, Sonheuwel', y: 0.32 },
+    ]);
+    expect(valuesOf(proposeFields([skedule], { documentKind: 'policy' }))).toEqual({
+      insurer: 'Highveld Onderlinge Versekering Beperk',
+      policy_number: 'HOV/778/2025',
+      cover_from: '2025-04-01',
+      cover_to: '2026-03-31',
+      sum_insured_buildings: '2200000.00',
+      excess: '2000.00',
+      address: '4 Impala Street, Sonheuwel',
     });
   });
 

@@ -126,6 +126,11 @@ function valueSpans(
   return spans;
 }
 
+/** A company's CIPC number (2019/123456/07) or a VAT number is not an issuer's trade registration. */
+function plausible(field: ExtractedFieldName, value: string): boolean {
+  return field !== 'issuer_registration' || !/^(?:\d{4}\/\d{6}\/\d{2}|4\d{9})$/.test(value);
+}
+
 /**
  * A value from its span. Below its label, a column cut by rough boxes may start with the end of the
  * column to its left ("A. Petersen 14417" under "Erf number"): a number may then start at one of the
@@ -163,7 +168,7 @@ function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelR
           return;
         }
         const read = readSpan(FIELD_SHAPES[field], text, span);
-        if (read === null) continue;
+        if (read === null || !plausible(field, read.value)) continue;
         found.push(candidate(field, read, span.placed, factor));
         return;
       }
