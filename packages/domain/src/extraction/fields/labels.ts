@@ -22,7 +22,7 @@ export interface LabelRule {
 }
 
 /** What a field's value looks like. */
-export type ValueShape = 'date' | 'amount' | 'code' | 'erf' | 'text' | 'address';
+export type ValueShape = 'date' | 'amount' | 'code' | 'erf' | 'text' | 'address' | 'firm';
 
 export const FIELD_SHAPES: Readonly<Record<ExtractedFieldName, ValueShape>> = {
   certificate_type: 'text',
@@ -31,15 +31,15 @@ export const FIELD_SHAPES: Readonly<Record<ExtractedFieldName, ValueShape>> = {
   expiry_date: 'date',
   address: 'address',
   erf: 'erf',
-  issuer_name: 'text',
+  issuer_name: 'firm',
   issuer_registration: 'code',
-  insurer: 'text',
+  insurer: 'firm',
   policy_number: 'code',
   cover_from: 'date',
   cover_to: 'date',
   sum_insured_buildings: 'amount',
   excess: 'amount',
-  supplier: 'text',
+  supplier: 'firm',
   invoice_date: 'date',
   total: 'amount',
   vat: 'amount',

@@ -254,7 +254,7 @@ function letterheadCandidates(
   name: ExtractedFieldName,
 ): Candidate[] {
   const whole = (placed: PlacedLine, start: number, end: number, weight: number) => {
-    const read = readValue('text', placed.line.text.slice(0, end), start);
+    const read = readValue('firm', placed.line.text.slice(0, end), start);
     return read === null ? [] : [candidate(name, read, placed, weight)];
   };
   // A line's text before its first label or heading word ("Coastal Cover Insurance Ltd  Date printed: …",

@@ -22,6 +22,15 @@ describe('readValue', () => {
     });
   });
 
+  it('reads firms: text ending at the legal form', () => {
+    expect(readValue('firm', 'BLUE FLAME LP GAS CC i JE', 0)?.value).toBe('BLUE FLAME LP GAS CC');
+    expect(readValue('firm', 'Voltline Electrical (Pty) Ltd. Bellville', 0)?.value).toBe(
+      'Voltline Electrical (Pty) Ltd.',
+    );
+    expect(readValue('firm', 'Perimeter Pro Security', 0)?.value).toBe('Perimeter Pro Security');
+    expect(readValue('firm', '12 3', 0)).toBeNull();
+  });
+
   it('reads addresses: text with a number and a word', () => {
     expect(readValue('address', '5 Wessel Road aq |', 0)?.value).toBe('5 Wessel Road');
     expect(readValue('address', '3 : f ih) ; )', 0)).toBeNull();

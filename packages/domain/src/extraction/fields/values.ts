@@ -84,6 +84,18 @@ function readText(text: string, from: number): ReadValue | null {
   };
 }
 
+/** A firm's legal form, which ends its name: "(Pty) Ltd", "Ltd", "Limited", "CC", "Inc", "Beperk". */
+const LEGAL_FORM = /\b(?:ltd|limited|cc|inc|beperk|bpk)\b\.?/gi;
+
+/** A firm's name: free text, ending at its legal form where it has one ("BLUE FLAME LP GAS CC i JE"). */
+function readFirm(text: string, from: number): ReadValue | null {
+  const read = readText(text, from);
+  const last = read === null ? undefined : [...read.value.matchAll(LEGAL_FORM)].at(-1);
+  return read === null || last === undefined
+    ? read
+    : { ...read, value: read.value.slice(0, last.index + last[0].length) };
+}
+
 /** A street address: free text with a number and a word in it ("14 Kloof Street"), up to its postal code. */
 function readAddress(text: string, from: number): ReadValue | null {
   const read = readText(text, from);
@@ -134,6 +146,8 @@ export function readValue(shape: ValueShape, text: string, from: number): ReadVa
       return readText(text, from);
     case 'address':
       return readAddress(text, from);
+    case 'firm':
+      return readFirm(text, from);
   }
 }
 
