@@ -72,6 +72,11 @@ for (const [set, title] of [
   }
   if (readings.length === 0 && unread.length === 0) continue;
   console.log(formatExtractionEvaluation(title, evaluateExtraction(readings), { mistakes: values.mistakes }));
-  if (unread.length > 0) console.log(`\nNot read yet (run corpus:read): ${unread.join(', ')}`);
+  if (unread.length > 0) {
+    const shown = unread.slice(0, 6).join(', ');
+    console.log(
+      `\nNot read yet (${unread.length} sources; run corpus:read): ${shown}${unread.length > 6 ? ', …' : ''}`,
+    );
+  }
   console.log('');
 }

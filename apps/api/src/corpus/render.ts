@@ -222,7 +222,7 @@ function lightSvg(width: number, height: number, random: () => number): Buffer {
     ['0', '0', '0', '1'],
     ['0', '1', '1', '0'],
   ][angle] as string[];
-  const shadow = between(random, 0.35, 0.55).toFixed(2);
+  const shadow = between(random, 0.2, 0.4).toFixed(2);
   const cx = between(random, 0.2, 0.8).toFixed(2);
   const cy = between(random, 0.2, 0.8).toFixed(2);
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
