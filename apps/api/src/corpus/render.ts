@@ -149,13 +149,15 @@ async function scanPage(png: Buffer, random: () => number): Promise<Buffer> {
     .rotate(skew, { background: { r: 255, g: 255, b: 255 } })
     .blur(between(random, 0.4, 0.8))
     .linear(contrast, offset)
+    .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
   addNoise(rotated.data, random, between(random, 6, 14), between(random, 1, 4));
   return sharp(rotated.data, {
     raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
   })
-    .jpeg({ quality: Math.round(between(random, 30, 55)), chromaSubsampling: '4:2:0' })
+    .toColourspace('b-w')
+    .jpeg({ quality: Math.round(between(random, 30, 55)) })
     .toBuffer();
 }
 
