@@ -27,7 +27,7 @@ function pdfText(bytes: Uint8Array): string[] {
   try {
     return Array.from({ length: document.countPages() }, (_, index) => {
       const page = document.loadPage(index);
-      const text = page.toStructuredText().asText();
+      const text = page.toStructuredText('preserve-whitespace').asText();
       page.destroy();
       return text;
     });
