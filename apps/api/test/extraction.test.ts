@@ -4,6 +4,7 @@ import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ISSUER_FACTS_FIXED } from '../src/modules/documents/documents.service.js';
 import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
 import { READING_MESSAGES, readDocument } from '../src/modules/extraction/extraction.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -380,7 +381,7 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
         templateId: ROOFING_SERVICE_REPORT_V1.id,
         answers: {
           job_ref: job.job_ref,
-          inspection_date: '2026-11-20',
+          inspection_date: '2026-11-02',
           roof_type: option('roof_type'),
           condition: option('condition'),
           work_performed: 'Fixed the flashing.',
@@ -413,6 +414,24 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
       expect(copied.fields).toEqual(
         read.fields.map((f: Json) => ({ ...f, state: 'proposed', confirmed_value: null })),
       );
+      // The copy keeps what its issuer said: a read date that differs is refused as a change would be; a
+      // detail the issuer did not state may be added; confirming what it says changes nothing.
+      expect(copy.metadata.issued_on).toBe('2026-11-02');
+      const readDate = copied.fields.find((f: Json) => f.name === 'issue_date');
+      expect(readDate?.value).not.toBe('2026-11-02');
+      const refused = await owner.call('POST', `/api/documents/${copy.id}/extraction/confirm`, {
+        fields: { issue_date: readDate?.value },
+      });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toEqual({ error: ISSUER_FACTS_FIXED });
+      const issuer = copied.fields.find((f: Json) => f.name === 'issuer_name');
+      const kept = await owner.call('POST', `/api/documents/${copy.id}/extraction/confirm`, {
+        fields: { issue_date: '2026-11-02', ...(issuer ? { issuer_name: issuer.value } : {}) },
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      const [after] = (await owner.call('GET', '/api/documents')).json();
+      expect(after.metadata).toEqual({ ...copy.metadata, ...(issuer ? { issuer_name: issuer.value } : {}) });
+      expect(after.badge).toBe(copy.badge);
       const previewOf = async (who: HttpOwner, id: string) =>
         (await fetch(`${origin}/api/documents/${id}/extraction/pages/1`, { headers: who.headers })).status;
       expect(await previewOf(owner, copy.id)).toBe(200);

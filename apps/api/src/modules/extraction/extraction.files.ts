@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { signedIn } from '../../auth/signed-in.js';
+import { binary } from '../../exports/export-limit.js';
 import { sendDownload } from '../../storage/download-headers.js';
 import type { AppServices } from '../../trpc/context.js';
 import { pagePreviewParams } from './extraction.schemas.js';
@@ -19,6 +21,14 @@ export async function extractionFileRoutes(app: FastifyInstance, { services }: {
         summary:
           "The preview of one page of a document as read (image/jpeg; the fields' boxes are fractions of it)",
         params: pagePreviewParams,
+        response: {
+          200: {
+            description:
+              "The page as read, a JPEG about 1000 px on its long side, upright as the fields' boxes",
+            content: { 'image/jpeg': { schema: binary('The page as a JPEG') } },
+          },
+          '4xx': z.object({ error: z.string(), issues: z.unknown().optional() }),
+        },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { confirmExtractionSchema, extractionSchema } from '@propertydna/domain';
+import { confirmExtractionSchema, EXTRACTED_FIELD_NAMES, extractionSchema } from '@propertydna/domain';
 import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
 import { extractionIdInput, readingSettingsSchema, setAutoAcceptSchema } from './extraction.schemas.js';
 
@@ -17,8 +17,7 @@ export const extractionRestRoutes: AnyRestRoute[] = [
   defineRoute({
     method: 'POST',
     url: '/api/documents/:id/extraction/confirm',
-    summary:
-      "Confirm what was read: per field a value accepts it (edited when it differs from the value read), null rejects it. Accepted values become the document's details (the compliance check and reminders follow)",
+    summary: `Confirm what was read: {fields: {name: value or null}}, names among ${EXTRACTED_FIELD_NAMES.join(', ')}; a value accepts the field (edited when it differs from the value read), null rejects it. Accepted values become the document's details under the same rules as PATCH /api/documents/{id} (the compliance check and reminders follow)`,
     tags: ['documents'],
     params: extractionIdInput,
     body: confirmExtractionSchema,
