@@ -37,8 +37,19 @@ interface LabelMatch {
   end: number;
 }
 
+/** Each line's labels, found once (a line is looked at as a label's line, its right or its below). */
+const labelsOfLine = new WeakMap<PlacedLine, { rules: readonly LabelRule[]; labels: LabelMatch[] }>();
+
 /** The labels on a line, left to right; where two overlap the longer (the more specific) wins. */
 function labelsOn(placed: PlacedLine, rules: readonly LabelRule[]): LabelMatch[] {
+  const known = labelsOfLine.get(placed);
+  if (known?.rules === rules) return known.labels;
+  const labels = findLabels(placed, rules);
+  labelsOfLine.set(placed, { rules, labels });
+  return labels;
+}
+
+function findLabels(placed: PlacedLine, rules: readonly LabelRule[]): LabelMatch[] {
   const found = rules
     .flatMap((rule) =>
       [...placed.lower.matchAll(rule.pattern)].map((match) => ({
@@ -151,12 +162,16 @@ function readSpan(shape: ValueShape, text: string, span: ValueSpan): ReadValue |
 /** Every labelled reading on the document's lines. */
 function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelRule[]): Candidate[] {
   const found: Candidate[] = [];
+  // Values are looked for on the label's own page: the lines of each page, once.
+  const pages = new Map<number, PlacedLine[]>();
+  for (const placed of lines) pages.set(placed.page, [...(pages.get(placed.page) ?? []), placed]);
   for (const placed of lines) {
+    const page = pages.get(placed.page) as PlacedLine[];
     const labels = labelsOn(placed, rules);
     labels.forEach((match, index) => {
       const field = match.rule.field;
       if (field === null) return;
-      for (const span of valueSpans(lines, placed, labels, index, rules)) {
+      for (const span of valueSpans(page, placed, labels, index, rules)) {
         if (span.from >= span.to) continue;
         const text = span.placed.line.text.slice(0, span.to);
         const factor = match.rule.weight * span.factor;
@@ -172,7 +187,7 @@ function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelR
         found.push(candidate(field, read, span.placed, factor));
         return;
       }
-      found.push(...onlyDateBelow(lines, placed, labels, match));
+      found.push(...onlyDateBelow(page, placed, labels, match));
     });
   }
   return found;
