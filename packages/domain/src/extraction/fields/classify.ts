@@ -48,7 +48,7 @@ const KIND_CUES: Readonly<Record<Exclude<ReadDocumentKind, 'unknown'>, readonly 
 /** The cues of each certificate type (docs/sa-compliance.md names the laws and standards). */
 const TYPE_CUES: Readonly<Record<CertificateType, readonly Cue[]>> = {
   electrical_coc: [
-    cue(String.raw`\belectrical\s+installation\b`, 3),
+    cue(String.raw`\belectrical\s+installation\b|\belectrical\s+(?:compliance|coc)\b`, 3),
     cue(String.raw`\bsans\s*10142`, 3),
     cue(String.raw`\bcertificate\s+of\s+compliance\b`, 1),
     cue(String.raw`\belectrical\b`, 1),
@@ -77,7 +77,7 @@ const TYPE_CUES: Readonly<Record<CertificateType, readonly Cue[]>> = {
   beetle_clearance: [
     cue(String.raw`\bentomolog`, 3),
     cue(String.raw`\bbeetles?\b|\bkewers?\b`, 3),
-    cue(String.raw`\bwood[-\s]destroying\b|\bwood[-\s]boring\b`, 3),
+    cue(String.raw`\bwood[-\s]destroying\b|\bwood[-\s]boring\b|\bborers?\b`, 3),
     cue(String.raw`\bpest\s+control\b`, 1),
   ],
   sseg_registration: [
@@ -95,11 +95,14 @@ const TYPE_CUES: Readonly<Record<CertificateType, readonly Cue[]>> = {
     cue(String.raw`\bsection\s+14\b|\bs\s*14\b`, 1),
   ],
   geyser_coc: [
-    cue(String.raw`\bgeyser\b|\bhot\s+water\s+cylinder\b`, 3),
+    cue(String.raw`\bgeyser\b|\bhot\s+water\s+cylinder\b|\bwater\s+heater\b`, 3),
     cue(String.raw`\bsans\s*10254`, 3),
     cue(String.raw`\bdrip\s+tray\b|\bvacuum\s+breakers?\b`, 1),
   ],
-  roof_inspection: [cue(String.raw`\broof\s+inspection\b`, 4), cue(String.raw`\broof(?:ing)?\b`, 1)],
+  roof_inspection: [
+    cue(String.raw`\broof\s+(?:inspection|report|certificate|assessment)\b`, 4),
+    cue(String.raw`\broof(?:ing)?\b`, 1),
+  ],
   alarm_service: [
     cue(String.raw`\balarm\b`, 3),
     cue(String.raw`\bintruder\b|\bsecurity\s+system\b|\barmed\s+response\b`, 1),

@@ -256,6 +256,16 @@ describe('proposeFields: certificates', () => {
     );
   });
 
+  it('names types from their titles in other words', () => {
+    const typeOf = (title: string) =>
+      proposeFields([readPage([{ text: title, y: 0.1, h: 0.03 }])], { documentKind: 'certificate' })
+        .certificate_type;
+    expect(typeOf('Electrical Compliance Certificate')).toBe('electrical_coc');
+    expect(typeOf('Wood Borer Inspection Certificate')).toBe('beetle_clearance');
+    expect(typeOf('Electric Water Heater Installation Certificate')).toBe('geyser_coc');
+    expect(typeOf('Roof Report')).toBe('roof_inspection');
+  });
+
   it('reads all pages and says which page a value came from', () => {
     const cover = readPage([{ text: 'Certificate of Occupancy', y: 0.1, h: 0.04 }], { page: 1 });
     const second = readPage(
