@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUTO_ACCEPT_CONFIDENCE, type FieldProposal } from '../types.js';
 import { proposeFields, readerFactor } from './propose.js';
@@ -537,6 +538,50 @@ describe('proposeFields: what is not proposed', () => {
       { text: 'Date 14/03/2025', y: 0.3, confidence: 0.2 },
     ]);
     expect(fieldOf(proposeFields([faint]), 'issue_date')).toBeUndefined();
+  });
+});
+
+describe('proposeFields on anything', () => {
+  const labelled = fc.constantFrom(
+    'Certificate No: ',
+    'Date of issue: ',
+    'Policy number ',
+    'Period of cover: ',
+    'Total due R ',
+    'VAT 15% ',
+    'Address: ',
+    'Erf ',
+    'for ',
+    '',
+  );
+  const line = fc.record({
+    text: fc.tuple(labelled, fc.string({ maxLength: 40 })).map(([label, rest]) => `${label}${rest}`),
+    x: fc.double({ min: 0, max: 0.9, noNaN: true }),
+    y: fc.double({ min: 0, max: 0.95, noNaN: true }),
+    confidence: fc.double({ min: 0, max: 1, noNaN: true }),
+  });
+  it('never throws, proposes each field once with a confidence 0–1 and its evidence', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(line, { maxLength: 12 }), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('certificate', 'policy', 'maintenance', 'other'),
+        (pages, documentKind) => {
+          const proposal = proposeFields(
+            pages.map((lines, index) => readPage(lines, { page: index + 1 })),
+            { documentKind },
+          );
+          const names = proposal.fields.map((field) => field.name);
+          expect(new Set(names).size).toBe(names.length);
+          for (const field of proposal.fields) {
+            expect(field.confidence).toBeGreaterThanOrEqual(0);
+            expect(field.confidence).toBeLessThanOrEqual(1);
+            expect(field.page).toBeGreaterThanOrEqual(1);
+            expect(field.value.trim()).not.toBe('');
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
