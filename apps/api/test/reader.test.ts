@@ -10,7 +10,9 @@ import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findOrientation, normalise } from '../src/modules/extraction/reader/images.js';
 import { createDocumentReader, type ReadResult } from '../src/modules/extraction/reader/index.js';
+import { RenderPool } from '../src/modules/extraction/reader/render-pool.js';
 import { createTestApp, makeTempDir } from './support/app.js';
 import { COC_LINES, pageJpeg, pageSvg, scannedPdf, textPdf } from './support/page-images.js';
 
@@ -284,6 +286,37 @@ describe('the reader: OCR', () => {
         sources: ['ocr'],
       });
       expect(outcome.text).toContain('Certificate No. E12345');
+    },
+    OCR_TIMEOUT,
+  );
+});
+
+describe('the reader: which way up', () => {
+  it(
+    'finds the turn that levels the text: a quarter, a half, three quarters and a small skew',
+    async () => {
+      const pool = new RenderPool(1);
+      try {
+        const page = await pageJpeg(COC_LINES);
+        const turns: [number, number][] = [];
+        for (const rotated of [0, 90, 180, 270, 2, 182]) {
+          const bytes = await sharp(page).rotate(rotated, { background: '#ffffff' }).jpeg().toBuffer();
+          const grey = await normalise(
+            { kind: 'encoded', bytes },
+            100_000_000,
+            await sharp(bytes).metadata(),
+          );
+          const found = await findOrientation(grey, (small) =>
+            pool.orientation(small, new AbortController().signal),
+          );
+          turns.push([rotated, (((found.turn + rotated) % 360) + 360) % 360]);
+        }
+        // Turned back by what was found, every page is level and upright (0° or within the 0.5° left alone).
+        for (const [rotated, left] of turns)
+          expect([rotated, Math.min(left, 360 - left)]).toEqual([rotated, 0]);
+      } finally {
+        await pool.close();
+      }
     },
     OCR_TIMEOUT,
   );

@@ -12,6 +12,10 @@ import * as mupdf from 'mupdf';
 
 const require = createRequire(import.meta.url);
 
+// mupdf's warnings ("trying to repair broken xref") would go to stderr: a damaged file is said in the
+// ReadResult's message instead.
+mupdf.setLog({});
+
 interface Box {
   x: number;
   y: number;
@@ -430,7 +434,43 @@ function measureOrientation(task: Extract<RenderTask, { op: 'orientation' }>): O
   const measured = Math.round((chosen.angle - axis) * 10) / 10;
   // Tesseract copes with a little skew itself; a turn by a fraction of a degree would only blur the strokes.
   const skew = Math.abs(measured) < MIN_SKEW ? 0 : measured;
-  return { turn: axis + skew, axis, skew, ink: true };
+  const upsideDown = raggedLeft(points, chosen.angle);
+  return { turn: axis + skew + (upsideDown ? 180 : 0), axis, skew, ink: true };
+}
+
+/**
+ * Whether the page, turned by `degrees`, would most likely be upside down: lines of text start at one
+ * margin and end raggedly, so the edge where the rows' ink starts is the steadier one when upright.
+ * A guess that orders the tries only: the OCR's confidence decides (reader.ts).
+ */
+function raggedLeft(points: Points, degrees: number): boolean {
+  const radians = (degrees * Math.PI) / 180;
+  const sin = Math.sin(radians);
+  const cos = Math.cos(radians);
+  const starts = new Map<number, number>();
+  const ends = new Map<number, number>();
+  const counts = new Map<number, number>();
+  for (let i = 0; i < points.count; i++) {
+    const x = points.xs[i] ?? 0;
+    const y = points.ys[i] ?? 0;
+    // The point after turning the page clockwise by `degrees`: its row (4-px bands) and its x.
+    const row = Math.round((x * sin + y * cos) / 4);
+    const across = x * cos - y * sin;
+    starts.set(row, Math.min(starts.get(row) ?? Number.POSITIVE_INFINITY, across));
+    ends.set(row, Math.max(ends.get(row) ?? Number.NEGATIVE_INFINITY, across));
+    counts.set(row, (counts.get(row) ?? 0) + 1);
+  }
+  const rows = [...counts].filter(([, count]) => count >= 5).map(([row]) => row);
+  if (rows.length < 6) return false;
+  const spread = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    const deviations = sorted.map((value) => Math.abs(value - median)).sort((a, b) => a - b);
+    return deviations[Math.floor(deviations.length / 2)] ?? 0;
+  };
+  const startSpread = spread(rows.map((row) => starts.get(row) ?? 0));
+  const endSpread = spread(rows.map((row) => ends.get(row) ?? 0));
+  return endSpread < startSpread * 0.5;
 }
 
 /** One task; results are copied back to the main thread (a page image is a few MB, against seconds of OCR). */
