@@ -531,6 +531,15 @@ describe('proposeFields: invoices', () => {
 });
 
 describe('proposeFields: what is not proposed', () => {
+  it('names no type it would not propose (the proposal and its fields agree)', () => {
+    const faint = readPage([{ text: 'Geyser certificate', y: 0.5, confidence: 0.1 }]);
+    expect(proposeFields([faint], { documentKind: 'certificate' })).toEqual({
+      kind: 'certificate',
+      certificate_type: null,
+      fields: [],
+    });
+  });
+
   it('leaves out a reading too unsure to be worth a person’s look', () => {
     const faint = readPage([
       { text: 'CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },

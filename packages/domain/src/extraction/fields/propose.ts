@@ -1,4 +1,4 @@
-import { CERTIFICATE_VALIDITY_MONTHS } from '../../certificates.js';
+import { CERTIFICATE_VALIDITY_MONTHS, type CertificateType } from '../../certificates.js';
 import { addMonths } from '../../recurrence.js';
 import { findCertificateNumbers, findDates, findRegistrationNumbers } from '../parsers/index.js';
 import {
@@ -334,10 +334,11 @@ function vatAgrees(total: string, vat: string): boolean {
   return Math.abs((Number(total) * 15) / 115 - Number(vat)) < 0.05;
 }
 
+/** A chosen reading as a proposed field, its confidence cut (never rounded up) to two decimals. */
 const asField = (chosen: Candidate): ProposedField => ({
   name: chosen.name,
   value: chosen.value,
-  confidence: Math.round(chosen.confidence * 100) / 100,
+  confidence: Math.floor(chosen.confidence * 100 + 1e-9) / 100,
   page: chosen.placed.page,
   text: chosen.placed.line.text,
   box: chosen.placed.line.box,
@@ -381,10 +382,12 @@ export function proposeFields(
   }
 
   // A certificate that states no expiry expires after its type's validity (less sure: worked out).
+  const type = chosen.get('certificate_type');
+  const certificateType = type === undefined ? null : (type.value as CertificateType);
   const issued = chosen.get('issue_date');
-  const months = typeRead === null ? undefined : CERTIFICATE_VALIDITY_MONTHS[typeRead.type];
-  if (typeRead !== null && issued !== undefined && months !== undefined && !chosen.has('expiry_date')) {
-    const confidence = Math.min(issued.confidence, typeRead.strength) * 0.85;
+  const months = certificateType === null ? undefined : CERTIFICATE_VALIDITY_MONTHS[certificateType];
+  if (type !== undefined && issued !== undefined && months !== undefined && !chosen.has('expiry_date')) {
+    const confidence = Math.min(issued.confidence, type.confidence) * 0.85;
     if (confidence >= MIN_CONFIDENCE) {
       chosen.set('expiry_date', {
         ...issued,
@@ -409,7 +412,7 @@ export function proposeFields(
 
   return {
     kind,
-    certificate_type: typeRead?.type ?? null,
+    certificate_type: certificateType,
     fields: FIELDS_OF_KIND[kind].flatMap((name) => {
       const field = chosen.get(name);
       return field === undefined ? [] : [asField(field)];
