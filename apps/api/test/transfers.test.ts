@@ -192,6 +192,12 @@ describe(`ownership transfer (${databaseKind})`, () => {
       select organization_id, count(*)::int as n from reminder_completions
       where position(${propertyId} in reminder_key) > 0 group by organization_id`.execute(t.db.db);
     out.reminder_completions = Object.fromEntries(done.map((row) => [row.organization_id, row.n]));
+    // The readings of its documents (queued with each registration) name the organisation too.
+    const { rows: readings } = await sql<{ organization_id: string; n: number }>`
+      select e.organization_id, count(*)::int as n from document_extractions e
+      join documents d on d.id = e.document_id where d.property_id = ${propertyId}
+      group by e.organization_id`.execute(t.db.db);
+    out.document_extractions = Object.fromEntries(readings.map((row) => [row.organization_id, row.n]));
     return out;
   }
 
