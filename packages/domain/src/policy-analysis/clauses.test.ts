@@ -130,6 +130,26 @@ describe('splitPolicyClauses', () => {
     ]);
   });
 
+  it('splits at the bullets OCR reads in a scan (», «, +») as at round bullets', () => {
+    const page = [
+      'We won’t pay for:',
+      '+» wear and tear, or anything that wears out;',
+      '» damage that happens gradually over time, such as slow leaks from pipes or a roof that lets in a',
+      'little water with every storm;',
+      '« rust or oxidation;',
+      'Unoccupied homes',
+      '» theft while the home is empty.',
+    ].join('\n');
+    expect(texts([page])).toEqual([
+      'We won’t pay for:',
+      '+» wear and tear, or anything that wears out;',
+      '» damage that happens gradually over time, such as slow leaks from pipes or a roof that lets in a little water with every storm;',
+      '« rust or oxidation;',
+      // A heading before a bullet OCR read is a heading, not a clause.
+      '» theft while the home is empty.',
+    ]);
+  });
+
   it('starts a clause at an inline title after a sentence ends, not after a broken line', () => {
     const page = [
       'Wear and tear. Loss caused by wear and tear, or by the gradual deterioration of any part',

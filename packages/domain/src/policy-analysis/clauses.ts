@@ -102,7 +102,8 @@ const NUMBER_PREFIX =
   /^(?:(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}[.)])\s+|\d{1,2}\s+(?=[A-Z])|[A-Z]{1,3} ?\d{1,2}(?:\.\d{1,2}){0,3}\.?\s+(?=[A-Z(]))/;
 /** (a) / (iv) / a) */
 const LETTER_PREFIX = /^(?:\((?:[a-z]{1,2}|[ivxlc]{1,5})\)|[a-z]\))\s+/;
-const BULLET_PREFIX = /^[•●▪◦·*‣-]\s+/;
+/** A bullet, or what OCR reads a round bullet as in a scan ('»', '«', '+»'). */
+const BULLET_PREFIX = /^(?:\+?[»«]|[•●▪◦·*‣-])\s+/;
 
 /** The numbering or bullet a line opens with ('' where none). */
 export function listPrefix(line: string): string {
@@ -137,7 +138,7 @@ function isHeading(line: string, previous: string | null, next: string | null): 
   const letters = text.replace(/[^A-Za-z]/g, '');
   if (letters.length >= 4 && letters === letters.toUpperCase()) return true;
   const afterBreak = previous === null || endsSentence(previous);
-  const beforeStart = next === null || /^[A-Z0-9(•●▪◦·*‣-]/.test(next);
+  const beforeStart = next === null || /^[A-Z0-9(•●▪◦·*‣»«+-]/.test(next);
   return text.length <= 70 && afterBreak && beforeStart;
 }
 
