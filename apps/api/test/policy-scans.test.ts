@@ -4,6 +4,7 @@ import {
   readPolicyCorpus,
 } from '../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
+import { READING_MESSAGES, readDocument } from '../src/modules/extraction/extraction.service.js';
 import { policyAnalysisJob, queuePolicyAnalysisAfterReading } from '../src/modules/policies/policies.jobs.js';
 import {
   NO_TEXT_MESSAGE,
@@ -28,7 +29,7 @@ interface Finding {
  * photo) is analysed on the text its reading found, with the scan's page numbers; while the reading is
  * queued or running the analysis waits, saying so, and the reading's afterReading hook queues it again.
  * Here the reading's rows are written as the extraction job writes them, so each state can be set up;
- * extraction.test.ts and the OCR test below read real scans end to end.
+ * policy-scans-ocr.test.ts reads real scans end to end.
  */
 describe(`scanned policies analysed on the text read from them (${databaseKind})`, () => {
   let t: TestApp;
@@ -195,6 +196,33 @@ describe(`scanned policies analysed on the text read from them (${databaseKind})
     await t.services.jobs.runQueued(policyAnalysisJob);
     expect(await analyses(failed)).toEqual([
       expect.objectContaining({ state: 'no_text', error: unreadableScanMessage(null) }),
+    ]);
+  });
+
+  it('a reading that fails on its last try ends the wait: the analysis says the scan could not be read', async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(400, 3),
+    ]);
+    const owner = await ownerWithScan(png, 'image/png');
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
+    expect(await analyses(owner)).toEqual([
+      expect.objectContaining({ state: 'queued', error: READING_SCAN_MESSAGE }),
+    ]);
+    // Its file lost from the store: every try of the reading throws.
+    const { storage_key } = await t.db.db
+      .selectFrom('documents')
+      .select('storage_key')
+      .where('id', '=', owner.policyId)
+      .executeTakeFirstOrThrow();
+    await t.store.remove(storage_key);
+    await expect(readDocument(t.services, owner.policyId, { lastTry: false })).rejects.toThrow();
+    // A retry to come: the analysis still waits.
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(0);
+    await expect(readDocument(t.services, owner.policyId, { lastTry: true })).rejects.toThrow();
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
+    expect(await analyses(owner)).toEqual([
+      expect.objectContaining({ state: 'no_text', error: unreadableScanMessage(READING_MESSAGES.failed) }),
     ]);
   });
 

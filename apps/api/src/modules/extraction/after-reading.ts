@@ -10,8 +10,11 @@ export interface ReadDocument {
   organization_id: string;
   property_id: string | null;
   kind: string;
-  /** How the reading ended: `done` (its pages are stored) or `unreadable`. */
-  status: Extract<ExtractionStatus, 'done' | 'unreadable'>;
+  /**
+   * How the reading ended: `done` (its pages are stored), `unreadable`, or `failed` (its last try threw;
+   * nothing is stored, and whatever waited for the reading must not wait for ever).
+   */
+  status: Extract<ExtractionStatus, 'done' | 'unreadable' | 'failed'>;
 }
 
 /**

@@ -326,7 +326,7 @@ export async function readDocument(
   const document = await db
     .selectFrom('documents as d')
     .innerJoin('document_extractions as e', 'e.document_id', 'd.id')
-    .select(['d.id', 'd.organization_id', 'd.storage_key', 'd.content_type', 'd.kind'])
+    .select(['d.id', 'd.organization_id', 'd.property_id', 'd.storage_key', 'd.content_type', 'd.kind'])
     .where('d.id', '=', documentId)
     .executeTakeFirst();
   if (!document) return;
@@ -349,11 +349,35 @@ export async function readDocument(
     result = await services.reader.read(source, document.content_type, { onProgress });
   } catch (error) {
     await progress;
-    await setReading(
-      lastTry
-        ? { status: 'failed', message: READING_MESSAGES.failed, finished_at: now() }
-        : { status: 'queued', message: READING_MESSAGES.retrying },
-    ).catch(() => {});
+    if (lastTry) {
+      // The end of the reading, as a done one's: what waited for it (a scanned policy's analysis) goes on.
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .updateTable('document_extractions')
+            .set({
+              status: 'failed',
+              message: READING_MESSAGES.failed,
+              finished_at: now(),
+              updated_at: now(),
+            })
+            .where('document_id', '=', documentId)
+            .execute();
+          for (const hook of afterReadingHooks) {
+            await hook(services, trx, {
+              id: document.id,
+              organization_id: document.organization_id,
+              property_id: document.property_id,
+              kind: document.kind,
+              status: 'failed',
+            });
+          }
+        })
+        .catch(() => {});
+    } else {
+      await setReading({ status: 'queued', message: READING_MESSAGES.retrying }).catch(() => {});
+    }
     throw error;
   }
   await progress;
