@@ -12,8 +12,11 @@
 // BENCH_EXPORT_MB (megabytes of documents in the ZIP export scenario, default 200 as 5 MB PDFs; 0 skips it),
 // BENCH_DATABASE_URL (admin URL of a PostgreSQL server: the portfolio rows again on a fresh database there).
 // BENCH_FIRST_LOAD (0 skips the first-load scenario: scripts and Lighthouse on landing, login, dashboard).
-// BENCH_ONLY (comma-separated sections to run, of `api`, `jobs`, `bomb`, the flate-bomb row, and `demo`, the
-// private demo's sign-in; unset: all), e.g. BENCH_ONLY=jobs or BENCH_ONLY=demo. BENCH_DEMO_SIGNINS: per demo (20).
+// BENCH_ONLY (comma-separated sections to run, of `api`, `jobs`, `bomb`, the flate-bomb row, `demo`, the
+// private demo's sign-in, and `ocr`, documents read end to end (a photographed certificate, a 10-page scanned
+// policy, the extraction eval through the API; scripts/lib/ocr-bench.mjs); unset: all), e.g. BENCH_ONLY=jobs
+// or BENCH_ONLY=ocr. BENCH_DEMO_SIGNINS: per demo (20). BENCH_OCR_EVAL: corpus documents the OCR section reads
+// for its eval, each as its clean PDF, scan and photo (4; 0 skips the eval).
 // Flags: --json prints the results as JSON after the table.
 // Exit 1 if the server fails to start, a response is wrong, or any request errors/times out/is non-2xx.
 
@@ -27,6 +30,7 @@ import { benchExport, EXPORT_MEMORY_BUDGET_MB, FILE_MB } from './lib/export-benc
 import { benchFirstLoad, printFirstLoad } from './lib/first-load-bench.mjs';
 import { benchJobs, jobsFailures, printJobs } from './lib/jobs-bench.mjs';
 import { TODAY as LOAD_TODAY, measureStartToHealthy } from './lib/load-bench.mjs';
+import { benchOcr } from './lib/ocr-bench.mjs';
 import {
   benchPortfolioOnPostgres,
   portfolioScenarios,
@@ -40,6 +44,7 @@ const DURATION = positiveInt('BENCH_DURATION', 5);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 10);
 const EXPORT_MB = positiveInt('BENCH_EXPORT_MB', 200, { zero: true });
 const FIRST_LOAD = positiveInt('BENCH_FIRST_LOAD', 1, { zero: true });
+const OCR_EVAL_DOCUMENTS = positiveInt('BENCH_OCR_EVAL', 4, { zero: true });
 const WARMUP = 2;
 const PIPELINING = 1;
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -152,7 +157,7 @@ async function main() {
       for (const problem of jobsFailures(jobs)) console.error(`\nFAILED: ${problem}`);
       if (jobsFailures(jobs).length) exitCode = 1;
     }
-    if (!runs('api') && !runs('bomb') && !runs('demo')) return;
+    if (!runs('api') && !runs('bomb') && !runs('demo') && !runs('ocr')) return;
     try {
       // Behind a trusted proxy: the demo sign-ins come from addresses of their own (20 an hour per address).
       server = await startBuiltApp({
@@ -174,6 +179,15 @@ async function main() {
       printDemoSignIn(demo);
       for (const problem of demoFailures(demo)) console.error(`\nFAILED: ${problem}`);
       if (demoFailures(demo).length) exitCode = 1;
+      console.log('');
+    }
+    if (runs('ocr')) {
+      console.log(
+        '  reading documents end to end (a certificate photo, a 10-page scanned policy, corpus sources):',
+      );
+      const ocr = await benchOcr(server, { evalDocuments: OCR_EVAL_DOCUMENTS });
+      for (const problem of ocr.failures) console.error(`\nFAILED: ${problem}`);
+      if (ocr.failures.length) exitCode = 1;
       console.log('');
     }
     if (!runs('api')) {
