@@ -359,6 +359,7 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
         fields: { certificate_type: 'electrical_coc' },
       });
       expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: READING_MESSAGES.nothingRead });
     },
     OCR_TIMEOUT,
   );
@@ -510,5 +511,6 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
     // Not read yet (queued): nothing to confirm.
     const early = await confirm({ fields: { certificate_type: 'electrical_coc' } });
     expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ error: READING_MESSAGES.notReadYet });
   });
 });

@@ -32,6 +32,7 @@ import { queueExtractionWithin } from './extraction.jobs.js';
 
 export const READING_MESSAGES = {
   notReadYet: 'The document has not been read yet: confirm its fields once the reading is done',
+  nothingRead: 'Nothing was read from this document to confirm: fill in its details yourself',
   notRead: (label: string) => `${label} was not read from this document`,
   changedMeanwhile: 'The reading changed while you were confirming it: look at it again and retry',
   noPreview: 'There is no preview of this page',
@@ -201,7 +202,10 @@ export async function confirmExtraction(
   const organizationId = who.actor.organizationId;
   const document = await getDocument(db, organizationId, id);
   const reading = await readingRow(db, document.id);
-  if (reading?.status !== 'done') throw new AppError('CONFLICT', READING_MESSAGES.notReadYet);
+  if (reading?.status !== 'done') {
+    const ended = reading?.status === 'failed' || reading?.status === 'unreadable';
+    throw new AppError('CONFLICT', ended ? READING_MESSAGES.nothingRead : READING_MESSAGES.notReadYet);
+  }
   const entries = Object.entries(given) as [ExtractedFieldName, string | null][];
   for (const [name] of entries) {
     if (!reading.fields.some((field) => field.name === name)) {
