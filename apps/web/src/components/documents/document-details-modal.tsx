@@ -11,19 +11,29 @@ import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
 import { invalidateDocumentQueries } from '../../lib/upload/invalidate';
 import { CertificateTypeSelect, ExpiryDateInput, IssuedOnInput } from './certificate-fields';
-import { type DocumentDetails, detailFields, detailsPatch, documentDetails } from './document-details';
+import {
+  canEditDetails,
+  type DocumentDetails,
+  detailFields,
+  detailsAfterReading,
+  detailsPatch,
+  documentDetails,
+} from './document-details';
 import { KIND_LABELS, type VaultDocument } from './labels';
+import { ReadFromDocument, showsReading } from './reading/read-from-document';
 
 export const DOCUMENT_UPDATED = 'Document updated';
 
 /**
- * The details editor of an owner's own certificate, inspection or policy (the Vault tab, /vault, the
- * Policy Check tab): which certificate it is and when it was issued (certificates and inspections), and
- * when it expires (certificates and policies). A certificate's expiry follows its type's validity from
- * the issue date (a beetle certificate: 3 months) until it is edited by hand. Save sends only what
- * changed (documents.update), says 'Document updated' and refetches the vaults, the property's check,
- * the portfolio and the statistics; the server's refusal is shown in the dialog. Closed while
- * `document` is null.
+ * The details of an owner's own document (the Vault tab, /vault, the Policy Check tab). First 'Read from
+ * the document' (issue 27): what was read, beside the page it came from, for the owner to accept, edit
+ * or reject. Then, for a certificate, inspection or policy, the details editor: which certificate it is
+ * and when it was issued (certificates and inspections), and when it expires (certificates and
+ * policies). A certificate's expiry follows its type's validity from the issue date (a beetle
+ * certificate: 3 months) until it is edited by hand. Save sends only what changed (documents.update),
+ * says 'Document updated' and refetches the vaults, the property's check, the portfolio and the
+ * statistics; the server's refusal is shown in the dialog. Values accepted from the reading start the
+ * editor again from them. Closed while `document` is null.
  */
 export function DocumentDetailsModal({
   document,
@@ -43,13 +53,60 @@ export function DocumentDetailsModal({
       onClose={() => !saving && onClose()}
       title="Document details"
       centered
-      size="lg"
+      size={shown && showsReading(shown) ? 'xl' : 'lg'}
     >
       {shown && (
-        // A fresh form for each document opened.
-        <DetailsForm key={shown.id} document={shown} onClose={onClose} onSaving={setSaving} />
+        // A fresh start for each document opened.
+        <DetailsBody key={shown.id} document={shown} onClose={onClose} onSaving={setSaving} />
       )}
     </Modal>
+  );
+}
+
+function DetailsBody({
+  document,
+  onClose,
+  onSaving,
+}: {
+  document: VaultDocument;
+  onClose: () => void;
+  onSaving: (saving: boolean) => void;
+}) {
+  // The document as accepted readings left it, and a new editor each time they change it.
+  const [current, setCurrent] = useState(document);
+  const [version, setVersion] = useState(0);
+  const editable = canEditDetails(document);
+  return (
+    <Stack gap="lg">
+      <div>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {document.name}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {KIND_LABELS[document.kind]}
+          {document.property_name ? ` · ${document.property_name}` : ''}
+        </Text>
+      </div>
+      {showsReading(document) && (
+        <ReadFromDocument
+          document={document}
+          onConfirmed={(fields) => {
+            if (!Object.values(fields).some((value) => value !== null)) return;
+            setCurrent((before) => detailsAfterReading(before, fields));
+            setVersion((before) => before + 1);
+          }}
+        />
+      )}
+      {editable ? (
+        <DetailsForm key={version} document={current} onClose={onClose} onSaving={onSaving} />
+      ) : (
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }
 
@@ -128,16 +185,9 @@ function DetailsForm({
   return (
     <form onSubmit={(event) => void save(event)} noValidate>
       <Stack gap="md">
-        <div>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {document.name}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {KIND_LABELS[document.kind]}
-            {document.property_name ? ` · ${document.property_name}` : ''}. The compliance check reads these
-            details.
-          </Text>
-        </div>
+        <Text size="sm" c="dimmed">
+          The compliance check reads these details.
+        </Text>
         {certified && (
           <CertificateTypeSelect
             idPrefix={idPrefix}

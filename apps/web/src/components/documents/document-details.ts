@@ -2,6 +2,7 @@ import {
   CERTIFICATE_TYPE_LABELS,
   type CertificateType,
   certificateTypeSchema,
+  type ExtractedFieldName,
   formatDate,
   ISSUE_DATE_LABELS,
   type IssueDateState,
@@ -113,4 +114,27 @@ export function certificateSummary(
 /** A document whose issue date the owner is asked to confirm (the upload day an old form filled in). */
 export function needsIssueDateConfirmation(document: { issue_date?: IssueDateState | null }): boolean {
   return document.issue_date === 'unconfirmed';
+}
+
+/**
+ * The document as its details stand once values read from it were accepted (`fields`: the decisions
+ * just saved, null for a rejection): its certificate type and issue date (then known), and its expiry
+ * (an expiry date, or a policy's end of cover). The server applied the same; this spares the
+ * details editor a stale start.
+ */
+export function detailsAfterReading<
+  T extends Pick<VaultDocument, 'kind' | 'metadata' | 'expires_at'> & {
+    issue_date?: IssueDateState | null;
+  },
+>(document: T, fields: Partial<Record<ExtractedFieldName, string | null>>): T {
+  const metadata = { ...(document.metadata ?? {}) };
+  let next: T = { ...document };
+  if (fields.certificate_type) metadata.certificate_type = fields.certificate_type;
+  if (fields.issue_date) {
+    metadata.issued_on = fields.issue_date;
+    next = { ...next, issue_date: 'known' };
+  }
+  const expiry = fields.expiry_date ?? fields.cover_to;
+  if (expiry) next = { ...next, expires_at: expiry };
+  return { ...next, metadata };
 }

@@ -36,6 +36,8 @@ export interface DocumentUploadFormProps {
   properties?: readonly { id: string; name: string }[];
   /** Distinguishes the ids of two forms on one page. */
   idPrefix?: string;
+  /** The owner's vault: each stored file's row follows its reading ('Reading…', 'Read: 5 fields to confirm'). */
+  withReading?: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export function DocumentUploadForm({
   destination,
   properties,
   idPrefix = 'upload',
+  withReading = false,
 }: DocumentUploadFormProps) {
   const [chosenProperty, setChosenProperty] = useState('');
   const [kind, setKind] = useState<DocumentKind>('other');
@@ -213,7 +216,7 @@ export function DocumentUploadForm({
           {batchError}
         </Alert>
       )}
-      <UploadProgressList items={items} />
+      <UploadProgressList items={items} withReading={withReading} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Skeleton, Table, Text } from '@mantine/core';
 import { formatDate, formatSize } from '@propertydna/domain';
+import type { ReactNode } from 'react';
 import { StackedTable, TableHead } from '../table-head';
 import { DocumentDetailsAction, DocumentLinksCell, DocumentNameCell } from './document-cells';
 import { KIND_LABELS, type VaultDocument } from './labels';
@@ -22,8 +23,10 @@ const SKELETON_ROWS = 5;
  * and under a verified document who verified it on which job), Upload Date, Size (formatSize: MB with
  * one decimal from 1 MB, else KB), Actions (View, Download, and with `onEditDetails` Details for the
  * owner's own certificates, inspections and policies; Notes; Confirm issue date where an old form filled
- * it in). Under a certificate's name, its type and issue date ('Date unknown' without one), and the
- * Expired or 'Expires in N days' badge. A loading skeleton while the list loads; 'No documents yet' when it is empty ('No documents match' for a search).
+ * it in). Under the status, with `reading`, where the document's reading stands. Under a certificate's
+ * name, its type and issue date ('Date unknown' without one), and the Expired or 'Expires in N days'
+ * badge. A loading skeleton while the list loads; 'No documents yet' when it is empty ('No documents
+ * match' for a search).
  */
 export function DocumentVaultTable({
   documents,
@@ -33,6 +36,7 @@ export function DocumentVaultTable({
   onEditDetails,
   onNotes,
   onConfirmIssueDate,
+  reading,
 }: {
   documents: readonly VaultDocument[] | undefined;
   loading: boolean;
@@ -45,6 +49,8 @@ export function DocumentVaultTable({
   onNotes?: (document: VaultDocument) => void;
   /** Opens 'Confirm issue date' for a document whose issue date an old form filled in. */
   onConfirmIssueDate?: (document: VaultDocument) => void;
+  /** Under the status, how the document's reading goes ('Reading…', 'Fields to confirm'). */
+  reading?: (document: VaultDocument) => ReactNode;
 }) {
   if (error) {
     return (
@@ -80,7 +86,11 @@ export function DocumentVaultTable({
                 <Table.Td data-label="Property">{document.property_name ?? '—'}</Table.Td>
                 <Table.Td data-label="Type">{KIND_LABELS[document.kind]}</Table.Td>
                 <Table.Td data-label="Status">
-                  <TrustStatus document={document} />
+                  {/* One block, so the phone's card keeps the status and the reading together. */}
+                  <div>
+                    <TrustStatus document={document} />
+                    {reading?.(document)}
+                  </div>
                 </Table.Td>
                 <Table.Td data-label="Upload Date" style={{ whiteSpace: 'nowrap' }}>
                   {formatDate(document.created_at)}

@@ -11,6 +11,7 @@ import { DocumentSearchBox, useDocumentSearch } from './document-search';
 import { DocumentUploadForm } from './document-upload-form';
 import { DocumentVaultTable } from './document-vault-table';
 import type { VaultDocument } from './labels';
+import { VaultReadingStatus } from './reading/read-from-document';
 
 /**
  * The older layout's Document Vault (spec §2, /vault and /app/old/vault): every document of every
@@ -51,6 +52,7 @@ export function DocumentVault() {
         onEditDetails={setEditing}
         onNotes={setNoting}
         onConfirmIssueDate={setConfirming}
+        reading={(document) => <VaultReadingStatus document={document} onOpen={setEditing} />}
       />
       <DocumentDetailsModal document={editing} onClose={() => setEditing(null)} />
       <OwnerNotesModal document={noting} onClose={() => setNoting(null)} />
@@ -82,6 +84,7 @@ function UploadWithPropertyChoice({ upload }: { upload: ReturnType<typeof useDoc
       busy={upload.busy}
       onUpload={upload.start}
       properties={properties.data}
+      withReading
     />
   );
 }

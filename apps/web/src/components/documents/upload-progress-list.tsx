@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { formatSize } from '@propertydna/domain';
 import type { UploadItem } from '../../lib/upload/upload-documents';
+import { UploadReadingStatus } from './reading/read-from-document';
 
 /** What a row says about where its file is (spec §4 sequence); an error row says the server's message. */
 export function uploadStatusText(item: UploadItem): string {
@@ -59,8 +60,17 @@ export function UploadProgressStatus({ item }: { item: UploadItem }) {
   );
 }
 
-/** One progress bar per file of the batch, labelled with the file's name. */
-export function UploadProgressList({ items }: { items: readonly UploadItem[] }) {
+/**
+ * One progress bar per file of the batch, labelled with the file's name. `withReading` (the owner's
+ * vault uploads): once a file is stored, how its reading goes ('Reading…', 'Read: 5 fields to confirm').
+ */
+export function UploadProgressList({
+  items,
+  withReading = false,
+}: {
+  items: readonly UploadItem[];
+  withReading?: boolean;
+}) {
   if (items.length === 0) return null;
   return (
     <Stack component="ul" aria-label="Uploads" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -75,6 +85,9 @@ export function UploadProgressList({ items }: { items: readonly UploadItem[] }) 
             </Text>
           </Group>
           <UploadProgressStatus item={item} />
+          {withReading && item.phase === 'done' && item.documentId && (
+            <UploadReadingStatus documentId={item.documentId} />
+          )}
         </li>
       ))}
     </Stack>

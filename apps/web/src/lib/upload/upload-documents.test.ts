@@ -90,6 +90,8 @@ describe('runUpload', () => {
       expect(phases.get(item.key)).toEqual(['hashing', 'waiting', 'uploading', 'registering', 'done']);
       expect(rows.get(item.key)).toMatchObject({ phase: 'done', percent: 100, error: null });
     }
+    // Each stored row names its document, whose reading the row then follows.
+    expect(items.map((item) => rows.get(item.key)?.documentId)).toEqual(['doc-a.pdf', 'doc-b.pdf']);
   });
 
   it.each([

@@ -22,6 +22,8 @@ export interface UploadItem {
   phase: UploadPhase;
   percent: number;
   error: string | null;
+  /** The registered document, once the file is stored (its reading is then followed). */
+  documentId?: string;
 }
 
 /**
@@ -194,7 +196,7 @@ export async function runUpload(
           ...(expiresAt ? { expires_at: expiresAt } : {}),
           ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
         });
-        update(item.key, { phase: 'done', percent: 100 });
+        update(item.key, { phase: 'done', percent: 100, documentId: document.id });
         return document.id;
       } catch (error) {
         fail(item, error);

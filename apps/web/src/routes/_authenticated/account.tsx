@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { USER_TYPE_LABELS } from '../../lib/user-type-labels';
 import { AlertSettingsSection, CalendarFeedSection } from './-components/alert-settings';
 import { PlanSummary } from './-components/plan-summary';
+import { ReadingSettingsSection } from './-components/reading-settings';
 
 export const Route = createFileRoute('/_authenticated/account')({
   head: pageHead('Account'),
@@ -32,7 +33,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * /account, the user menu's 'Account settings': who is signed in, the organisation, the plan, maintenance
- * alerts and the calendar feed (owners), the password.
+ * alerts, the calendar feed and reading documents (owners), the password.
  */
 function AccountPage() {
   const { user, organization } = useAuth();
@@ -49,7 +50,7 @@ function AccountPage() {
       <Title order={1}>Account</Title>
       <Text c="dimmed" mt={4}>
         {owner
-          ? 'Your details, your plan, maintenance alerts, your calendar feed, your email address and your password'
+          ? 'Your details, your plan, maintenance alerts, your calendar feed, reading documents, your email address and your password'
           : 'Your details, your organisation\u2019s plan, your email address and your password'}
       </Text>
       <Stack gap="lg" mt="xl">
@@ -78,6 +79,7 @@ function AccountPage() {
           />
         )}
         {owner && <CalendarFeedSection />}
+        {owner && <ReadingSettingsSection />}
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-email-title">
           <ChangeEmailSection idPrefix="account-email" />
         </Paper>

@@ -146,7 +146,7 @@ export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddP
               );
             })}
           </SimpleGrid>
-          <UploadProgressList items={uploads} />
+          <UploadProgressList items={uploads} withReading />
           {children}
           <Group justify="flex-end" mt="sm">
             <ButtonLink to="/app" variant="default">

@@ -13,7 +13,7 @@ import {
 } from './policy-check-tab';
 
 // The tab's tRPC calls, stubbed: the check query, the run mutation and the caches it touches, the
-// property's documents and the details editor's update.
+// property's documents and the details editor's update (its documents have no reading here).
 const api = vi.hoisted(() => ({
   query: { data: undefined as unknown, isPending: false, isError: false, error: null, refetch: vi.fn() },
   documents: { data: undefined as unknown },
@@ -39,6 +39,10 @@ vi.mock('../../../../lib/trpc', () => ({
     documents: {
       byProperty: { useQuery: () => api.documents },
       update: { useMutation: () => ({ mutateAsync: vi.fn(), isPending: false }) },
+    },
+    extraction: {
+      get: { useQuery: () => ({ data: undefined, isPending: false, isError: true }) },
+      confirm: { useMutation: () => ({ mutateAsync: vi.fn(), isPending: false }) },
     },
   },
 }));

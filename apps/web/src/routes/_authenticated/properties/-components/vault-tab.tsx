@@ -14,6 +14,7 @@ import { DownloadLink, ViewLink } from '../../../../components/documents/documen
 import { DocumentSearchBox, useDocumentSearch } from '../../../../components/documents/document-search';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
 import { KIND_LABELS, type VaultDocument } from '../../../../components/documents/labels';
+import { VaultReadingStatus } from '../../../../components/documents/reading/read-from-document';
 import { ShareModal } from '../../../../components/documents/share-modal';
 import { TrustLegend, TrustStatus } from '../../../../components/documents/trust-badge';
 import { ShareLinks } from '../../../../components/share/share-links';
@@ -82,6 +83,7 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
         onEditDetails={setEditing}
         onNotes={setNoting}
         onConfirmIssueDate={setConfirming}
+        reading={(document) => <VaultReadingStatus document={document} onOpen={setEditing} />}
         onDelete={deleteDocument}
         onShare={setSharing}
         shareLinks={<ShareLinks propertyId={propertyId} />}
@@ -92,6 +94,7 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
             busy={upload.busy}
             onUpload={upload.start}
             destination={{ propertyId }}
+            withReading
           />
         }
       />
@@ -124,6 +127,8 @@ export interface VaultTabViewProps {
   onNotes?: (document: VaultDocument) => void;
   /** Opens 'Confirm issue date' for a document whose issue date an old form filled in. */
   onConfirmIssueDate?: (document: VaultDocument) => void;
+  /** Under the status, how the document's reading goes ('Reading…', 'Fields to confirm'). */
+  reading?: (document: VaultDocument) => ReactNode;
   /** Resolves true when the document was deleted. */
   onDelete?: (document: VaultDocument) => Promise<boolean>;
   /** Opens the share modal for the document (real properties; the demo's rows have no share button). */
@@ -144,6 +149,7 @@ export function VaultTabView({
   onEditDetails,
   onNotes,
   onConfirmIssueDate,
+  reading,
   onDelete,
   onShare,
   shareLinks,
@@ -177,7 +183,11 @@ export function VaultTabView({
                 <Code title={document.sha256}>{shortHash(document.sha256)}</Code>
               </Table.Td>
               <Table.Td data-label="Status">
-                <TrustStatus document={document} />
+                {/* One block, so the phone's card keeps the status and the reading together. */}
+                <div>
+                  <TrustStatus document={document} />
+                  {!demo && reading?.(document)}
+                </div>
               </Table.Td>
               <Table.Td data-label="Expires">
                 <Stack gap={4} align="flex-start">
