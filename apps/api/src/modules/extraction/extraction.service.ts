@@ -6,7 +6,6 @@ import {
   type ExtractedFieldName,
   type ExtractionOut,
   johannesburgToday,
-  proposeFields,
   type ReadPage,
   type UpdateDocument,
 } from '@propertydna/domain';
@@ -399,8 +398,11 @@ export async function readDocument(
     throw error;
   }
 
+  // The rules run in the reader's worker thread (a dense document's take long enough to hold up requests).
   const proposal =
-    result.status === 'done' ? proposeFields(result.pages, { documentKind: document.kind }) : null;
+    result.status === 'done'
+      ? await services.reader.proposeFields(result.pages, { documentKind: document.kind })
+      : null;
   let replaced: string[] = [];
   try {
     replaced = await db.transaction().execute(async (trx) => {
@@ -420,21 +422,21 @@ export async function readDocument(
         .execute();
       await trx.deleteFrom('document_pages').where('document_id', '=', documentId).execute();
       for (const key of previews.values()) await recordStoredObject(trx, key);
-      if (result.pages.length > 0) {
+      // A statement a page: PGlite runs on the event loop, and one statement of every page's lines
+      // would hold it for as long as they take to store.
+      for (const page of result.pages) {
         await trx
           .insertInto('document_pages')
-          .values(
-            result.pages.map((page) => ({
-              document_id: documentId,
-              page: page.page,
-              source: page.source,
-              width: Math.round(page.width),
-              height: Math.round(page.height),
-              text: pageText(page),
-              lines: JSON.stringify(page.lines),
-              preview_key: previews.get(page.page) ?? null,
-            })),
-          )
+          .values({
+            document_id: documentId,
+            page: page.page,
+            source: page.source,
+            width: Math.round(page.width),
+            height: Math.round(page.height),
+            text: pageText(page),
+            lines: JSON.stringify(page.lines),
+            preview_key: previews.get(page.page) ?? null,
+          })
           .execute();
       }
       let fields: StoredExtractedField[] = (proposal?.fields ?? []).map((field) => ({

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ReadLine, ReadWord } from '@propertydna/domain';
-import { createScheduler, createWorker, OEM, type Scheduler, type Worker } from 'tesseract.js';
+import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 
@@ -32,18 +32,28 @@ export interface OcrLine {
   words: OcrWord[];
 }
 
+/** How long close waits for the pages being read before ending the threads regardless. */
+const CLOSE_WAIT_MS = 60_000;
+
 /**
  * A scheduler of tesseract workers (worker threads with the WebAssembly engine), started on the first
- * page and shared by every reading. `reset` ends them all (a page stuck past its document's time
- * limit); the next page starts new ones.
+ * page and shared by every reading. Their WebAssembly heaps never shrink, so the workers are ended
+ * once no page has been read for `idleMs` and started again on the next page. Workers are only ever
+ * ended between pages (idle, or `close` after the last page in flight): ending a thread while its
+ * WebAssembly engine is working is what once killed the process (V8's UnregisterWasmAllocation).
  */
 export class OcrPool {
   private scheduler: Promise<Scheduler> | null = null;
-  private readonly workers: Worker[] = [];
+  private inFlight = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private ending: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly whenIdle: (() => void)[] = [];
 
   constructor(
     private readonly size: number,
     private readonly onError: (error: unknown) => void = () => {},
+    private readonly idleMs = 30_000,
   ) {}
 
   get started(): boolean {
@@ -52,7 +62,10 @@ export class OcrPool {
 
   private start(): Promise<Scheduler> {
     if (!this.scheduler) {
+      const ending = this.ending;
       const starting = (async () => {
+        // Workers being ended are gone before new ones start (their memory is not held twice).
+        await ending;
         const scheduler = createScheduler();
         const { langPath, corePath } = tesseractPaths();
         const workers = await Promise.all(
@@ -72,7 +85,6 @@ export class OcrPool {
           // No second try of each line as white on black (tesseract's default): it costs time and pages
           // here are dark ink on light paper.
           await worker.setParameters({ user_defined_dpi: '300', tessedit_do_invert: '0' });
-          this.workers.push(worker);
           scheduler.addWorker(worker);
         }
         return scheduler;
@@ -88,40 +100,86 @@ export class OcrPool {
 
   /** The lines of an encoded image (PNG), in the image's pixels, words with confidences 0–1. */
   async recognize(image: Buffer): Promise<OcrLine[]> {
-    const scheduler = await this.start();
-    const result = await scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
-    const lines: OcrLine[] = [];
-    for (const block of result.data.blocks ?? []) {
-      for (const paragraph of block.paragraphs) {
-        for (const line of paragraph.lines) {
-          const words = line.words
-            .map((word) => ({ text: word.text.trim(), confidence: word.confidence / 100, bbox: word.bbox }))
-            .filter((word) => word.text.length > 0);
-          if (words.length === 0) continue;
-          lines.push({
-            text: words.map((word) => word.text).join(' '),
-            confidence: line.confidence / 100,
-            bbox: line.bbox,
-            words,
-          });
-        }
+    if (this.closed) throw new Error('The OCR workers are closed');
+    this.inFlight += 1;
+    if (this.idleTimer) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+    }
+    try {
+      const scheduler = await this.start();
+      const result = await scheduler.addJob('recognize', image, {}, { blocks: true, text: false });
+      return linesOf(result.data.blocks ?? []);
+    } finally {
+      this.inFlight -= 1;
+      if (this.inFlight === 0) for (const resolve of this.whenIdle.splice(0)) resolve();
+      if (this.inFlight === 0 && !this.closed) {
+        this.idleTimer = setTimeout(() => {
+          this.idleTimer = null;
+          if (this.inFlight === 0) void this.end();
+        }, this.idleMs);
+        this.idleTimer.unref();
       }
     }
-    return lines;
   }
 
-  /** Ends every worker (and so any stuck recognition); the next recognize starts new ones. */
-  async reset(): Promise<void> {
+  /** Ends the workers (none is working: called when idle, or by close after the last page). */
+  private end(): Promise<void> {
     const scheduler = this.scheduler;
     this.scheduler = null;
-    this.workers.length = 0;
-    if (!scheduler) return;
-    try {
-      await (await scheduler).terminate();
-    } catch {
-      // A scheduler that never started has nothing to end.
+    if (!scheduler) return this.ending;
+    this.ending = (async () => {
+      try {
+        await (await scheduler).terminate();
+      } catch {
+        // A scheduler that never started has nothing to end.
+      }
+    })();
+    return this.ending;
+  }
+
+  /** Ends every worker once the pages in flight are read; recognize after close throws. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (this.scheduler && this.inFlight > 0) {
+      // The pages in flight end first (their readings stopped waiting for them); a page stuck past
+      // CLOSE_WAIT_MS has its thread ended anyway.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => this.whenIdle.push(resolve)),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    await this.end();
+  }
+}
+
+type Block = import('tesseract.js').Block;
+
+function linesOf(blocks: Block[]): OcrLine[] {
+  const lines: OcrLine[] = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const words = line.words
+          .map((word) => ({ text: word.text.trim(), confidence: word.confidence / 100, bbox: word.bbox }))
+          .filter((word) => word.text.length > 0);
+        if (words.length === 0) continue;
+        lines.push({
+          text: words.map((word) => word.text).join(' '),
+          confidence: line.confidence / 100,
+          bbox: line.bbox,
+          words,
+        });
+      }
     }
   }
+  return lines;
 }
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { MAX_UPLOAD_BYTES, type ReadPage } from '@propertydna/domain';
+import { type FieldProposal, MAX_UPLOAD_BYTES, type ReadPage } from '@propertydna/domain';
 import sharp, { type Metadata } from 'sharp';
 import {
   findOrientation,
@@ -45,6 +45,11 @@ export interface DocumentReader {
    * may pass (an OCR worker that died) throw, so the job is retried.
    */
   read(source: Readable, contentType: string, options?: ReadOptions): Promise<ReadResult>;
+  /**
+   * The domain's proposeFields, run in the reader's worker thread: on a dense document it takes long
+   * enough to hold up the web server's requests.
+   */
+  proposeFields(pages: readonly ReadPage[], hint?: { documentKind?: string }): Promise<FieldProposal>;
   /** Ends the workers; reading after close throws. */
   close(): Promise<void>;
 }
@@ -144,7 +149,10 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
   const render = new RenderPool(1);
   let closed = false;
 
-  /** OCR that gives up when the document's time is up, ending the workers (a stuck page stays stuck). */
+  /**
+   * OCR that gives up when the document's time is up. The page being read is left to finish in its
+   * worker (its result dropped): a thread is never ended while its WebAssembly engine works.
+   */
   async function recognize(image: GreyImage, signal: AbortSignal): Promise<OcrLine[]> {
     if (signal.aborted) throw new TimeUp();
     const png = await toPng(image);
@@ -153,11 +161,11 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
       onAbort = () => reject(new TimeUp());
       signal.addEventListener('abort', onAbort, { once: true });
     });
+    const recognizing = ocr.recognize(png);
+    // A page left behind at time up ends on its own; its failure is nobody's to handle.
+    recognizing.catch(() => {});
     try {
-      return await Promise.race([ocr.recognize(png), timeUp]);
-    } catch (error) {
-      if (error instanceof TimeUp) await ocr.reset();
-      throw error;
+      return await Promise.race([recognizing, timeUp]);
     } finally {
       if (onAbort) signal.removeEventListener('abort', onAbort);
     }
@@ -419,9 +427,22 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
         clearTimeout(timer);
       }
     },
+    proposeFields(pages, hint = {}) {
+      if (closed) return Promise.reject(new Error('The document reader is closed'));
+      return render.propose(
+        pages.map((page) => ({
+          page: page.page,
+          source: page.source,
+          width: page.width,
+          height: page.height,
+          lines: JSON.stringify(page.lines),
+        })),
+        hint.documentKind ?? null,
+      );
+    },
     async close() {
       closed = true;
-      await Promise.all([ocr.reset(), render.close()]);
+      await Promise.all([ocr.close(), render.close()]);
     },
   };
 }

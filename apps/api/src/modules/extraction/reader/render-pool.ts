@@ -1,7 +1,20 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FieldProposal } from '@propertydna/domain';
 import { Piscina } from 'piscina';
 import type { HeicResult, Orientation, PdfInfo, PdfPageResult, RenderTask } from './render-worker.js';
+
+/**
+ * Node's flags for the worker thread: the source tree's worker (TypeScript importing the domain's
+ * TypeScript source) needs tsx's loader, unless this process already runs with it.
+ */
+function workerExecArgv(file: string): string[] | undefined {
+  if (!file.endsWith('.ts')) return undefined;
+  if (process.execArgv.some((flag) => flag.includes('tsx'))) return undefined;
+  const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return [...process.execArgv, '--import', loader];
+}
 
 /**
  * The worker file: the TypeScript source beside this one (Node strips its types), or in the build
@@ -16,44 +29,66 @@ export function renderWorkerFile(): string {
 }
 
 /**
- * One worker thread for mupdf and libheif (synchronous WebAssembly) and the orientation's loops: started on first use, ended after
- * a minute idle, its tasks abortable (the thread is ended) when a document's time is up.
+ * One worker thread for mupdf and libheif (synchronous WebAssembly) and the orientation's loops:
+ * started on first use, ended after `idleTimeout` idle (its WebAssembly heap never shrinks). A task
+ * not yet started is dropped when its document's time is up; a task running is left to finish (a page's
+ * work is bounded by the page and pixel limits): ending a thread while its WebAssembly engine works
+ * can kill the process (V8's UnregisterWasmAllocation).
  */
 export class RenderPool {
   private pool: Piscina | null = null;
 
-  constructor(private readonly threads = 1) {}
+  constructor(
+    private readonly threads = 1,
+    private readonly idleTimeout = 30_000,
+  ) {}
+
+  private run<T>(task: RenderTask, signal: AbortSignal): Promise<T> {
+    if (signal.aborted) return Promise.reject(abortError());
+    return this.piscina.run(task);
+  }
 
   private get piscina(): Piscina {
-    this.pool ??= new Piscina({
-      filename: renderWorkerFile(),
-      minThreads: 0,
-      maxThreads: this.threads,
-      idleTimeout: 60_000,
-    });
+    if (!this.pool) {
+      const filename = renderWorkerFile();
+      this.pool = new Piscina({
+        filename,
+        execArgv: workerExecArgv(filename),
+        minThreads: 0,
+        maxThreads: this.threads,
+        idleTimeout: this.idleTimeout,
+      });
+    }
     return this.pool;
   }
 
   pdfInfo(bytes: SharedArrayBuffer, maxPagePoints: number, signal: AbortSignal): Promise<PdfInfo> {
-    return this.piscina.run({ op: 'pdf-info', bytes, maxPagePoints } satisfies RenderTask, { signal });
+    return this.run({ op: 'pdf-info', bytes, maxPagePoints }, signal);
   }
 
   pdfPage(
     task: Omit<Extract<RenderTask, { op: 'pdf-page' }>, 'op'>,
     signal: AbortSignal,
   ): Promise<PdfPageResult> {
-    return this.piscina.run({ op: 'pdf-page', ...task } satisfies RenderTask, { signal });
+    return this.run({ op: 'pdf-page', ...task }, signal);
   }
 
   heic(bytes: SharedArrayBuffer, maxPixels: number, signal: AbortSignal): Promise<HeicResult> {
-    return this.piscina.run({ op: 'heic', bytes, maxPixels } satisfies RenderTask, { signal });
+    return this.run({ op: 'heic', bytes, maxPixels }, signal);
   }
 
   orientation(
     image: { pixels: Uint8Array; width: number; height: number },
     signal: AbortSignal,
   ): Promise<Orientation> {
-    return this.piscina.run({ op: 'orientation', ...image } satisfies RenderTask, { signal });
+    return this.run({ op: 'orientation', ...image }, signal);
+  }
+
+  propose(
+    pages: Extract<RenderTask, { op: 'propose' }>['pages'],
+    documentKind: string | null,
+  ): Promise<FieldProposal> {
+    return this.piscina.run({ op: 'propose', pages, documentKind } satisfies RenderTask);
   }
 
   async close(): Promise<void> {
@@ -61,4 +96,10 @@ export class RenderPool {
     this.pool = null;
     await pool?.destroy();
   }
+}
+
+function abortError(): Error {
+  const error = new Error('The reading was stopped');
+  error.name = 'AbortError';
+  return error;
 }

@@ -4,10 +4,15 @@
  * here, never on the event loop that answers requests; so do the loops over a page's ink that find
  * which way its text runs (projection profiles).
  *
- * This file is loaded by path into a worker thread, in the source tree as TypeScript (Node strips the
- * types) and in the build as dist/reader-render-worker.js: it imports packages only, nothing relative.
+ * The domain's field rules (proposeFields, pure and up to a few hundred milliseconds on a dense
+ * document) run here too, off the event loop.
+ *
+ * This file is loaded by path into a worker thread, in the source tree as TypeScript (with tsx's
+ * loader: the domain is TypeScript source) and in the build as dist/reader-render-worker.js: it imports
+ * packages only, nothing relative.
  */
 import { createRequire } from 'node:module';
+import { type FieldProposal, proposeFields, type ReadPage } from '@propertydna/domain';
 import * as mupdf from 'mupdf';
 
 const require = createRequire(import.meta.url);
@@ -49,7 +54,13 @@ export type RenderTask =
     }
   | { op: 'heic'; bytes: SharedArrayBuffer; maxPixels: number }
   /** A small grey copy of a page (about 1000 px): which way its lines run and their skew. */
-  | { op: 'orientation'; pixels: Uint8Array; width: number; height: number };
+  | { op: 'orientation'; pixels: Uint8Array; width: number; height: number }
+  /** The fields the domain's rules propose; each page's lines as JSON (a string crosses threads cheaply). */
+  | {
+      op: 'propose';
+      pages: { page: number; source: ReadPage['source']; width: number; height: number; lines: string }[];
+      documentKind: string | null;
+    };
 
 export interface Orientation {
   /** Clockwise turn (degrees) that makes the text lines level: near 0 or near 90, with the skew. */
@@ -476,7 +487,7 @@ function raggedLeft(points: Points, degrees: number): boolean {
 /** One task; results are copied back to the main thread (a page image is a few MB, against seconds of OCR). */
 export default async function run(
   task: RenderTask,
-): Promise<PdfInfo | PdfPageResult | HeicResult | Orientation> {
+): Promise<PdfInfo | PdfPageResult | HeicResult | Orientation | FieldProposal> {
   switch (task.op) {
     case 'pdf-info':
       return pdfInfo(task.bytes, task.maxPagePoints);
@@ -486,5 +497,10 @@ export default async function run(
       return heic(task);
     case 'orientation':
       return measureOrientation(task);
+    case 'propose':
+      return proposeFields(
+        task.pages.map((page) => ({ ...page, lines: JSON.parse(page.lines) as ReadPage['lines'] })),
+        task.documentKind === null ? {} : { documentKind: task.documentKind },
+      );
   }
 }
