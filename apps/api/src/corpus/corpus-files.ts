@@ -16,15 +16,23 @@ export type CorpusSet = (typeof CORPUS_SETS)[number];
 export const generatedFolder = (set: CorpusSet) => path.join(CORPUS_ROOT, '.generated', set);
 
 /** The sets and ids a command line asks for: `[--set tuning|held-out] [--id <id>]…` (default: every set). */
-export function corpusArguments(args: string[]): { sets: CorpusSet[]; ids: string[] } {
+export function corpusArguments(args: string[]): { sets: CorpusSet[]; ids: string[]; sources: string[] } {
   const { values } = parseArgs({
     args,
-    options: { set: { type: 'string' }, id: { type: 'string', multiple: true } },
+    options: {
+      set: { type: 'string' },
+      id: { type: 'string', multiple: true },
+      source: { type: 'string', multiple: true },
+    },
   });
   if (values.set !== undefined && !(CORPUS_SETS as readonly string[]).includes(values.set)) {
     throw new Error(`--set is one of ${CORPUS_SETS.join(', ')}`);
   }
-  return { sets: values.set ? [values.set as CorpusSet] : [...CORPUS_SETS], ids: values.id ?? [] };
+  return {
+    sets: values.set ? [values.set as CorpusSet] : [...CORPUS_SETS],
+    ids: values.id ?? [],
+    sources: values.source ?? [],
+  };
 }
 
 /** The specs of a set, checked by the corpus schema, in the order of their ids. */

@@ -6,7 +6,7 @@ import { createDocumentReader, defaultOcrWorkers } from '../modules/extraction/r
 import { CORPUS_ROOT, corpusArguments, generatedFolder, readCorpusSpecs } from './corpus-files.js';
 
 /**
- * `pnpm --filter @propertydna/api corpus:read [--set tuning|held-out] [--id <id>]`: runs every source
+ * `pnpm --filter @propertydna/api corpus:read [--set tuning|held-out] [--id <id>] [--source clean|scan|photo]`: runs every source
  * made by corpus:make through the product's reader and writes `<id>.<clean|scan|photo>.read.json`
  * (ReadPage[]) next to its spec, for the domain's eval:extraction. Word arrays are dropped, boxes
  * rounded to 4 decimals and confidences to 3 (the files are committed). An unreadable source gives [].
@@ -52,7 +52,7 @@ function formatPages(pages: ReadPage[]): string {
   return `[\n${body.join(',\n')}\n]\n`;
 }
 
-const { sets, ids } = corpusArguments(process.argv.slice(2));
+const { sets, ids, sources } = corpusArguments(process.argv.slice(2));
 const workers = Number(process.env.OCR_WORKERS) || defaultOcrWorkers(availableParallelism());
 const timeLimitSeconds = Number(process.env.OCR_TIME_LIMIT_SECONDS) || 300;
 const reader = createDocumentReader({ workers, pageLimit: 50, timeLimitSeconds });
@@ -64,7 +64,9 @@ try {
         source,
         file: path.join(generatedFolder(set), `${spec.id}.${suffix}`),
         contentType,
-      })).filter((job) => existsSync(job.file)),
+      })).filter(
+        (job) => existsSync(job.file) && (sources.length === 0 || sources.includes(job.source)),
+      ),
     );
     // As many documents at once as there are OCR workers, so none sits idle.
     let next = 0;

@@ -183,13 +183,19 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
     } catch (error) {
       throw new Unreadable(`The picture could not be decoded (${sharpReason(error)})`);
     }
-    const orientation = await findOrientation(grey, (small) => render.orientation(small, signal));
-    let best = { image: await turn(grey, orientation.turn), lines: [] as OcrLine[] };
-    best.lines = await recognize(best.image, signal);
+    // The sheet without the desk around it, its light flattened; then levelled; then its ruled lines
+    // painted out for OCR (the preview keeps them).
+    const sheet = asGrey(await render.sheet(grey, signal));
+    const orientation = await findOrientation(sheet, (small) => render.orientation(small, signal));
+    const readTurned = async (degrees: number) => {
+      const image = await turn(sheet, degrees);
+      const lines = await recognize(asGrey(await render.rules(image, signal)), signal);
+      return { image, lines };
+    };
+    let best = await readTurned(orientation.turn);
     let score = readingScore(best.lines);
     if (orientation.ink && (score.meanConfidence < UPRIGHT_CONFIDENCE || score.words < UPRIGHT_WORDS)) {
-      const flipped = await turn(grey, orientation.turn + 180);
-      const lines = await recognize(flipped, signal);
+      const { image: flipped, lines } = await readTurned(orientation.turn + 180);
       const flippedScore = readingScore(lines);
       if (flippedScore.score > score.score) {
         best = { image: flipped, lines };
@@ -445,6 +451,12 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
       await Promise.all([ocr.close(), render.close()]);
     },
   };
+}
+
+/** Pixels back from the worker thread as the Buffer sharp takes (no copy). */
+function asGrey(image: { pixels: Uint8Array; width: number; height: number }): GreyImage {
+  const { pixels, width, height } = image;
+  return { pixels: Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height };
 }
 
 function unreadable(message: string, pageCount: number | null): ReadResult {

@@ -3,7 +3,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FieldProposal } from '@propertydna/domain';
 import { Piscina } from 'piscina';
-import type { HeicResult, Orientation, PdfInfo, PdfPageResult, RenderTask } from './render-worker.js';
+import type {
+  GreyPixels,
+  HeicResult,
+  Orientation,
+  PdfInfo,
+  PdfPageResult,
+  RenderTask,
+} from './render-worker.js';
 
 /**
  * Node's flags for the worker thread: the source tree's worker (TypeScript importing the domain's
@@ -89,6 +96,16 @@ export class RenderPool {
     documentKind: string | null,
   ): Promise<FieldProposal> {
     return this.piscina.run({ op: 'propose', pages, documentKind } satisfies RenderTask);
+  }
+
+  /** The sheet of a picture of a page, cropped from the desk, its light flattened. */
+  sheet(image: GreyPixels, signal: AbortSignal): Promise<GreyPixels> {
+    return this.run({ op: 'sheet', ...image }, signal);
+  }
+
+  /** The page with its long ruled lines painted white. */
+  rules(image: GreyPixels, signal: AbortSignal): Promise<GreyPixels> {
+    return this.run({ op: 'rules', ...image }, signal);
   }
 
   async close(): Promise<void> {

@@ -60,7 +60,17 @@ export type RenderTask =
       op: 'propose';
       pages: { page: number; source: ReadPage['source']; width: number; height: number; lines: string }[];
       documentKind: string | null;
-    };
+    }
+  /** A picture of a page: the sheet found (the desk around it painted white, cropped) and its light flattened. */
+  | { op: 'sheet'; pixels: Uint8Array; width: number; height: number }
+  /** A levelled page: long ruled lines (table cells, boxes) painted white, so OCR reads the text between them. */
+  | { op: 'rules'; pixels: Uint8Array; width: number; height: number };
+
+export interface GreyPixels {
+  pixels: Uint8Array;
+  width: number;
+  height: number;
+}
 
 export interface Orientation {
   /** Clockwise turn (degrees) that makes the text lines level: near 0 or near 90, with the skew. */
@@ -484,10 +494,290 @@ function raggedLeft(points: Points, degrees: number): boolean {
   return endSpread < startSpread * 0.5;
 }
 
+/** The mean of each block × block square: a small copy that keeps paper and desk and loses the strokes. */
+function blockMeans(image: GreyPixels, block: number): GreyPixels {
+  const width = Math.ceil(image.width / block);
+  const height = Math.ceil(image.height / block);
+  const sums = new Float64Array(width * height);
+  const counts = new Uint32Array(width * height);
+  for (let y = 0; y < image.height; y++) {
+    const row = Math.floor(y / block) * width;
+    const offset = y * image.width;
+    for (let x = 0; x < image.width; x++) {
+      const cell = row + Math.floor(x / block);
+      sums[cell] = (sums[cell] ?? 0) + (image.pixels[offset + x] ?? 0);
+      counts[cell] = (counts[cell] ?? 0) + 1;
+    }
+  }
+  const pixels = new Uint8Array(width * height);
+  for (let i = 0; i < pixels.length; i++)
+    pixels[i] = Math.round((sums[i] ?? 0) / Math.max(1, counts[i] ?? 1));
+  return { pixels, width, height };
+}
+
+/** The small copy's cells that belong to the desk: darker than the paper and joined to the picture's edge around the largest bright region. */
+function deskCells(
+  small: GreyPixels,
+): { desk: Uint8Array; box: { x0: number; y0: number; x1: number; y1: number } } | null {
+  const { pixels, width, height } = small;
+  const histogram = new Float64Array(256);
+  for (const value of pixels) histogram[value] = (histogram[value] ?? 0) + 1;
+  const threshold = otsu(histogram, pixels.length);
+  let darkSum = 0;
+  let darkCount = 0;
+  let brightSum = 0;
+  for (const value of pixels) {
+    if (value < threshold) {
+      darkSum += value;
+      darkCount += 1;
+    } else brightSum += value;
+  }
+  const brightCount = pixels.length - darkCount;
+  // No desk: the picture is all paper (a scan), or nothing stands out from anything.
+  if (darkCount === 0 || brightCount === 0 || brightSum / brightCount - darkSum / darkCount < 40) return null;
+  // The largest bright region (4-connected) is the sheet.
+  const label = new Int32Array(pixels.length).fill(-1);
+  const stack = new Int32Array(pixels.length);
+  let best = { id: -1, size: 0 };
+  let id = 0;
+  for (let start = 0; start < pixels.length; start++) {
+    if (label[start] !== -1 || (pixels[start] ?? 0) < threshold) continue;
+    let size = 0;
+    let top = 0;
+    stack[top++] = start;
+    label[start] = id;
+    while (top > 0) {
+      const i = stack[--top] ?? 0;
+      size += 1;
+      const x = i % width;
+      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+        if (j < 0 || j >= pixels.length || label[j] !== -1 || (pixels[j] ?? 0) < threshold) continue;
+        label[j] = id;
+        stack[top++] = j;
+      }
+    }
+    if (size > best.size) best = { id, size };
+    id += 1;
+  }
+  if (best.size < pixels.length * 0.15) return null;
+  // The desk: every cell outside the sheet reached from the picture's edge (holes in the sheet, its
+  // text and boxes, are not reached).
+  const desk = new Uint8Array(pixels.length);
+  let top = 0;
+  const push = (i: number) => {
+    if (desk[i] || label[i] === best.id) return;
+    desk[i] = 1;
+    stack[top++] = i;
+  };
+  for (let x = 0; x < width; x++) {
+    push(x);
+    push((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    push(y * width);
+    push(y * width + width - 1);
+  }
+  while (top > 0) {
+    const i = stack[--top] ?? 0;
+    const x = i % width;
+    if (x > 0) push(i - 1);
+    if (x < width - 1) push(i + 1);
+    if (i >= width) push(i - width);
+    if (i + width < pixels.length) push(i + width);
+  }
+  const box = { x0: width, y0: height, x1: -1, y1: -1 };
+  for (let i = 0; i < pixels.length; i++) {
+    if (desk[i]) continue;
+    const x = i % width;
+    const y = Math.floor(i / width);
+    box.x0 = Math.min(box.x0, x);
+    box.y0 = Math.min(box.y0, y);
+    box.x1 = Math.max(box.x1, x);
+    box.y1 = Math.max(box.y1, y);
+  }
+  if (box.x1 < 0) return null;
+  return { desk, box };
+}
+
+/** Cells of the small copy per side the sheet is found on. */
+const SHEET_CELLS = 300;
+
+/**
+ * A photo of a page: the sheet found as the largest bright region against a darker desk, the desk
+ * painted white and cut away; then the light flattened (each pixel divided by the paper's brightness
+ * around it, so shadow and uneven light leave the ink alone). A scan (all paper) is only flattened.
+ */
+function findSheet(image: GreyPixels): GreyPixels {
+  const block = Math.max(1, Math.ceil(Math.max(image.width, image.height) / SHEET_CELLS));
+  const small = blockMeans(image, block);
+  const found = deskCells(small);
+  let cropped = image;
+  if (found) {
+    const { desk, box } = found;
+    const x0 = box.x0 * block;
+    const y0 = box.y0 * block;
+    const x1 = Math.min(image.width, (box.x1 + 1) * block);
+    const y1 = Math.min(image.height, (box.y1 + 1) * block);
+    const width = x1 - x0;
+    const height = y1 - y0;
+    const pixels = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      const srcRow = (y + y0) * image.width;
+      for (let x = 0; x < width; x++) {
+        // Desk cells and the cells beside them (the sheet's shaded edge) are painted white.
+        const cx = Math.floor((x + x0) / block);
+        const cy = Math.floor((y + y0) / block);
+        let onDesk = false;
+        for (let dy = -1; dy <= 1 && !onDesk; dy++) {
+          for (let dx = -1; dx <= 1 && !onDesk; dx++) {
+            const nx = cx + dx;
+            const ny = cy + dy;
+            if (nx < 0 || ny < 0 || nx >= small.width || ny >= small.height) continue;
+            if (desk[ny * small.width + nx]) onDesk = true;
+          }
+        }
+        pixels[y * width + x] = onDesk ? 255 : (image.pixels[srcRow + x + x0] ?? 255);
+      }
+    }
+    cropped = { pixels, width, height };
+  }
+  return flatten(cropped);
+}
+
+/** Light flattened: each pixel divided by the paper's brightness around it (the max over ~60 px, blurred). */
+function flatten(image: GreyPixels): GreyPixels {
+  const block = Math.max(1, Math.round(Math.max(image.width, image.height) / 400));
+  const small = blockMeans(image, block);
+  const { width, height } = small;
+  const reach = 3;
+  // Max filter (the paper between the strokes), rows then columns.
+  const rows = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let max = 0;
+      for (let dx = -reach; dx <= reach; dx++) {
+        const nx = Math.min(width - 1, Math.max(0, x + dx));
+        max = Math.max(max, small.pixels[y * width + nx] ?? 0);
+      }
+      rows[y * width + x] = max;
+    }
+  }
+  const paper = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let max = 0;
+      for (let dy = -reach; dy <= reach; dy++) {
+        const ny = Math.min(height - 1, Math.max(0, y + dy));
+        max = Math.max(max, rows[ny * width + x] ?? 0);
+      }
+      paper[y * width + x] = max;
+    }
+  }
+  // A box blur of the same reach, so the paper's level changes smoothly.
+  const blurred = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let count = 0;
+      for (let dy = -reach; dy <= reach; dy++) {
+        for (let dx = -reach; dx <= reach; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          sum += paper[ny * width + nx] ?? 0;
+          count += 1;
+        }
+      }
+      blurred[y * width + x] = sum / count;
+    }
+  }
+  const out = new Uint8Array(image.width * image.height);
+  for (let y = 0; y < image.height; y++) {
+    // Bilinear between cell centres.
+    const fy = Math.min(height - 1, Math.max(0, (y + 0.5) / block - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(height - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < image.width; x++) {
+      const fx = Math.min(width - 1, Math.max(0, (x + 0.5) / block - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(width - 1, x0 + 1);
+      const tx = fx - x0;
+      const top = (blurred[y0 * width + x0] ?? 255) * (1 - tx) + (blurred[y0 * width + x1] ?? 255) * tx;
+      const bottom = (blurred[y1 * width + x0] ?? 255) * (1 - tx) + (blurred[y1 * width + x1] ?? 255) * tx;
+      const level = Math.max(32, top * (1 - ty) + bottom * ty);
+      const i = y * image.width + x;
+      out[i] = Math.min(255, Math.round(((image.pixels[i] ?? 255) * 255) / level));
+    }
+  }
+  return { pixels: out, width: image.width, height: image.height };
+}
+
+/** Darker than this (after flattening) is ink for finding rules. */
+const RULE_INK = 160;
+/** Paler than this is left alone when a rule is painted out (its anti-aliased edge is painted too). */
+const RULE_EDGE = 225;
+/** A rule is a dark run at least this share of the page's side (a word's strokes never run so far). */
+const RULE_SHARE = 1 / 22;
+/** Gaps this long (pixels) inside a rule are bridged (JPEG noise, a broken scan line). */
+const RULE_GAP = 3;
+
+/**
+ * Long straight rules painted white: a morphological opening of the ink with long thin kernels
+ * (1 × L across, L × 1 down) is exactly the runs of ink at least L long; those pixels and their
+ * edges go white. The ink is thickened by a pixel across the run first, so a rule a little off level
+ * still runs on.
+ */
+function removeRules(image: GreyPixels): GreyPixels {
+  const { width, height } = image;
+  const pixels = new Uint8Array(image.pixels);
+  const ink = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < width && y < height && (image.pixels[y * width + x] ?? 255) < RULE_INK;
+  const rule = new Uint8Array(width * height);
+  const mark = (horizontal: boolean) => {
+    const length = horizontal ? width : height;
+    const lines = horizontal ? height : width;
+    const minimum = Math.max(40, Math.round(length * RULE_SHARE));
+    for (let line = 0; line < lines; line++) {
+      const dark = (along: number) =>
+        horizontal
+          ? ink(along, line - 1) || ink(along, line) || ink(along, line + 1)
+          : ink(line - 1, along) || ink(line, along) || ink(line + 1, along);
+      let start = -1;
+      let lastDark = -1;
+      const close = (end: number) => {
+        if (start >= 0 && end - start + 1 >= minimum) {
+          for (let along = start; along <= end; along++) {
+            for (let side = -1; side <= 1; side++) {
+              const x = horizontal ? along : line + side;
+              const y = horizontal ? line + side : along;
+              if (x >= 0 && y >= 0 && x < width && y < height) rule[y * width + x] = 1;
+            }
+          }
+        }
+      };
+      for (let along = 0; along < length; along++) {
+        if (dark(along)) {
+          if (start < 0 || along - lastDark > RULE_GAP + 1) {
+            close(lastDark);
+            start = along;
+          }
+          lastDark = along;
+        }
+      }
+      close(lastDark);
+    }
+  };
+  mark(true);
+  mark(false);
+  for (let i = 0; i < rule.length; i++) if (rule[i] && (pixels[i] ?? 255) < RULE_EDGE) pixels[i] = 255;
+  return { pixels, width, height };
+}
+
 /** One task; results are copied back to the main thread (a page image is a few MB, against seconds of OCR). */
 export default async function run(
   task: RenderTask,
-): Promise<PdfInfo | PdfPageResult | HeicResult | Orientation | FieldProposal> {
+): Promise<PdfInfo | PdfPageResult | HeicResult | Orientation | FieldProposal | GreyPixels> {
   switch (task.op) {
     case 'pdf-info':
       return pdfInfo(task.bytes, task.maxPagePoints);
@@ -502,5 +792,9 @@ export default async function run(
         task.pages.map((page) => ({ ...page, lines: JSON.parse(page.lines) as ReadPage['lines'] })),
         task.documentKind === null ? {} : { documentKind: task.documentKind },
       );
+    case 'sheet':
+      return findSheet(task);
+    case 'rules':
+      return removeRules(task);
   }
 }
