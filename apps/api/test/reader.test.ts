@@ -439,6 +439,100 @@ describe('the reader: what it refuses', () => {
   );
 });
 
+describe('the reader: photos of a sheet on a desk, ruled tables', () => {
+  it(
+    'reads an upright photo of a sheet on a dark desk, with a shadow across it, upright',
+    async () => {
+      // The page (2480 × 3508) a little turned, on a brown desk 3000 × 4000 px, darker towards the
+      // right as under a lamp: the desk and the shadow are no ink, and the sheet is not turned by 90°.
+      const sheet = await sharp(pageSvg(COC_LINES))
+        .resize({ width: 2300 })
+        .rotate(2, { background: '#5a4632' })
+        .png()
+        .toBuffer();
+      const shadow = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="4000"><defs><linearGradient id="s" x1="0" x2="1" y1="0" y2="0"><stop offset="0" stop-color="black" stop-opacity="0"/><stop offset="1" stop-color="black" stop-opacity="0.45"/></linearGradient></defs><rect width="3000" height="4000" fill="url(#s)"/></svg>`,
+      );
+      const photo = await sharp({ create: { width: 3000, height: 4000, channels: 3, background: '#5a4632' } })
+        .composite([
+          { input: sheet, left: 300, top: 350 },
+          { input: shadow, left: 0, top: 0 },
+        ])
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      const result = await read(photo, 'image/jpeg');
+      expect(result).toMatchObject({ status: 'done', pageCount: 1 });
+      const page = result.pages[0];
+      // The sheet, upright and cut from the desk: portrait, smaller than the photo's 3000 × 4000
+      // brought to 300 dpi.
+      expect(page?.height).toBeGreaterThan(page?.width ?? Number.POSITIVE_INFINITY);
+      expect(text(result)).toContain('Certificate No. E12345');
+      expect(text(result)).toContain('14 March 2025');
+      expect(text(result)).toContain('IE 0012345');
+      // The first line near the sheet's top (0.1 of the page), not 0.17 down the photo (the desk is cut away).
+      const first = page?.lines.find((line) => line.text.includes('CERTIFICATE OF COMPLIANCE'));
+      expect(first?.box.y).toBeLessThan(0.14);
+      expectBoxesOnPage(result);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'reads every row of a scanned ruled table, without its rules as bars',
+    async () => {
+      const rows = [
+        ['Certificate No.', 'AW/2025/0193'],
+        ['Issued on', '2 June 2025'],
+        ['Property address', '7 Rosmead Street, Durbanville'],
+        ['Erf', '5518'],
+        ['Owner', 'Karoo Holdings Trust'],
+        ['Issued by', 'AmpWorks Electrical'],
+        ['Registered person', 'Lindiwe Dlamini'],
+        ['Reg. No.', 'ER 55012'],
+      ];
+      const top = 500;
+      const height = 110;
+      const cells = rows
+        .map(
+          ([label, value], i) =>
+            `<text x="230" y="${top + i * height + 72}" font-family="DejaVu Sans" font-size="44" font-weight="bold">${label}</text>` +
+            `<text x="1030" y="${top + i * height + 72}" font-family="DejaVu Sans" font-size="44">${value}</text>` +
+            `<line x1="200" x2="2280" y1="${top + i * height}" y2="${top + i * height}" stroke="black" stroke-width="4"/>`,
+        )
+        .join('');
+      const bottom = top + rows.length * height;
+      const svg = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="2480" height="3508"><rect width="100%" height="100%" fill="white"/>` +
+          `<text x="200" y="350" font-family="DejaVu Sans" font-size="64" font-weight="bold">CERTIFICATE OF COMPLIANCE</text>${cells}` +
+          `<line x1="200" x2="2280" y1="${bottom}" y2="${bottom}" stroke="black" stroke-width="4"/>` +
+          [200, 1000, 2280]
+            .map(
+              (x) => `<line x1="${x}" x2="${x}" y1="${top}" y2="${bottom}" stroke="black" stroke-width="4"/>`,
+            )
+            .join('') +
+          '</svg>',
+      );
+      // A scan: grey, turned by 1.5°, a low-quality JPEG.
+      const scan = await sharp(svg)
+        .greyscale()
+        .rotate(1.5, { background: '#ffffff' })
+        .jpeg({ quality: 60 })
+        .toBuffer();
+      const result = await read(scan, 'image/jpeg');
+      expect(result).toMatchObject({ status: 'done', pageCount: 1 });
+      const lines = result.pages[0]?.lines.map((line) => line.text) ?? [];
+      for (const [label, value] of rows) {
+        expect(
+          lines.find((line) => line.includes(value ?? '')),
+          `${label}: ${value}`,
+        ).toBeDefined();
+      }
+      expect(lines.filter((line) => /[|[\]]/.test(line))).toEqual([]);
+    },
+    OCR_TIMEOUT,
+  );
+});
+
 describe("the app's reader", () => {
   it(
     'is one per app, reads through services.reader, and ends with the app',

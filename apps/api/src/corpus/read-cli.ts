@@ -64,9 +64,7 @@ try {
         source,
         file: path.join(generatedFolder(set), `${spec.id}.${suffix}`),
         contentType,
-      })).filter(
-        (job) => existsSync(job.file) && (sources.length === 0 || sources.includes(job.source)),
-      ),
+      })).filter((job) => existsSync(job.file) && (sources.length === 0 || sources.includes(job.source))),
     );
     // As many documents at once as there are OCR workers, so none sits idle.
     let next = 0;

@@ -611,8 +611,11 @@ function findSheet(image: GreyPixels): GreyPixels {
   const block = Math.max(1, Math.ceil(Math.max(image.width, image.height) / SHEET_CELLS));
   const small = blockMeans(image, block);
   const found = deskCells(small);
-  let cropped = image;
-  if (found) {
+  // Flattened before the desk is painted out: the paper's level near the sheet's edge is the paper's,
+  // not the white paint's (a shaded edge would otherwise come out as a grey band, taken for ink).
+  const flat = flatten(image);
+  if (!found) return flat;
+  {
     const { desk, box } = found;
     const x0 = box.x0 * block;
     const y0 = box.y0 * block;
@@ -636,12 +639,11 @@ function findSheet(image: GreyPixels): GreyPixels {
             if (desk[ny * small.width + nx]) onDesk = true;
           }
         }
-        pixels[y * width + x] = onDesk ? 255 : (image.pixels[srcRow + x + x0] ?? 255);
+        pixels[y * width + x] = onDesk ? 255 : (flat.pixels[srcRow + x + x0] ?? 255);
       }
     }
-    cropped = { pixels, width, height };
+    return { pixels, width, height };
   }
-  return flatten(cropped);
 }
 
 /** Light flattened: each pixel divided by the paper's brightness around it (the max over ~60 px, blurred). */
