@@ -11,6 +11,9 @@ const booleanString = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** Hosts only this machine can reach: the one case where links may default to http://localhost:PORT. */
+/** The longest a document's reading may be allowed (OCR_TIME_LIMIT_SECONDS), below its job's expiry. */
+export const OCR_TIME_LIMIT_MAX_SECONDS = 20 * 60;
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export const envSchema = z
@@ -107,8 +110,12 @@ export const envSchema = z
     OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     /** Pages read from one document at most; a longer one is read up to here and says so. */
     OCR_PAGE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
-    /** Seconds one document's reading may take; the pages read by then are kept. */
-    OCR_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
+    /**
+     * Seconds one document's reading may take; the pages read by then are kept. At most 20 minutes: well
+     * below the reading job's expiry (30 minutes), so a live reading ends (and stores) before the queue
+     * counts it lost.
+     */
+    OCR_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(OCR_TIME_LIMIT_MAX_SECONDS).default(300),
   })
   .superRefine((env, ctx) => {
     // A server others can reach must know the address they use: every link it makes starts with it.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   POLICY_CORPUS,
@@ -10,6 +11,7 @@ import {
   NO_TEXT_MESSAGE,
   NOT_PDF_MESSAGE,
   NOT_READ_MESSAGE,
+  partialScanMessage,
   READING_SCAN_MESSAGE,
   unreadableScanMessage,
 } from '../src/modules/policies/policies.service.js';
@@ -226,18 +228,70 @@ describe(`scanned policies analysed on the text read from them (${databaseKind})
     ]);
   });
 
-  it('a scan never read (uploaded before documents were read) says to upload it again; other files are not read', async () => {
+  it('a scan never read (uploaded before documents were read) is read now, its analysis waiting for it; other files are not read', async () => {
+    if (!wording) throw new Error('the corpus has no fynbos-direct wording');
     const old = await ownerWithScan(Buffer.from(await scanLikePdf()));
     await t.db.db.deleteFrom('document_extractions').where('document_id', '=', old.policyId).execute();
     await t.services.jobs.runQueued(policyAnalysisJob);
+    // Not "upload it again": its reading is queued, and the analysis waits for it.
     expect(await analyses(old)).toEqual([
-      expect.objectContaining({ state: 'no_text', error: NOT_READ_MESSAGE }),
+      expect.objectContaining({ state: 'queued', error: READING_SCAN_MESSAGE }),
     ]);
+    expect(await analyses(old)).not.toEqual([expect.objectContaining({ error: NOT_READ_MESSAGE })]);
+    const queued = await t.db.db
+      .selectFrom('document_extractions')
+      .select('status')
+      .where('document_id', '=', old.policyId)
+      .executeTakeFirst();
+    expect(queued?.status).toBe('queued');
+    const jobs = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.job where name = 'extraction.read' and state = 'created' and data->>'documentId' = ${old.policyId}`.execute(
+      t.db.db,
+    );
+    expect(jobs.rows[0]?.n).toBeGreaterThanOrEqual(1);
+    // The reading done, the analysis that waited goes on.
+    expect(await readingDone(old, wording.pages)).toBe(true);
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
+    expect(await analyses(old)).toEqual([expect.objectContaining({ state: 'done', error: null })]);
 
     const text = await ownerWithScan(Buffer.from('Policy schedule, typed out.'), 'text/plain');
     await t.services.jobs.runQueued(policyAnalysisJob);
     expect(await analyses(text)).toEqual([
       expect.objectContaining({ state: 'no_text', error: NOT_PDF_MESSAGE }),
     ]);
+  });
+
+  it('a scan read only in part (its page limit) is analysed from the pages read, and says what is missing', async () => {
+    if (!wording) throw new Error('the corpus has no fynbos-direct wording');
+    const owner = await ownerWithScan(Buffer.from(await scanLikePdf()));
+    await reading(owner, 'running');
+    await t.services.jobs.runQueued(policyAnalysisJob);
+    const message = 'Only the first 2 pages were read (the page limit)';
+    await t.db.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('document_extractions')
+        .set({ page_limit_reached: true, message })
+        .where('document_id', '=', owner.policyId)
+        .execute();
+    });
+    expect(await readingDone(owner, wording.pages)).toBe(true);
+    // readingDone stores pages = pages read; the document has more.
+    await t.db.db
+      .updateTable('document_extractions')
+      .set({ pages: wording.pages.length + 30 })
+      .where('document_id', '=', owner.policyId)
+      .execute();
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
+    const [analysis] = await analyses(owner);
+    expect(analysis).toMatchObject({
+      state: 'done',
+      pages: wording.pages.length,
+      error: partialScanMessage(wording.pages.length, wording.pages.length + 30, message),
+    });
+    expect(analysis.error).toContain(
+      `Only ${wording.pages.length} of this scan’s ${wording.pages.length + 30} pages were read`,
+    );
+    expect(analysis.error).toContain('exclusions among them, are not in this analysis');
   });
 });

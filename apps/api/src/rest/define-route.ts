@@ -35,6 +35,8 @@ export interface RestRoute<
   response: R;
   /** Extra documented statuses whose body is also `response` (e.g. 503 for an unhealthy health check). */
   alsoAnswers?: number[];
+  /** Error statuses named in the OpenAPI beside the generic 4XX, each with what it means (body: Error). */
+  errors?: Record<number, string>;
   /**
    * The procedure answers exactly the response's shape, built field by field by its repository (and
    * without an `.output()` check that would validate every row once more): the answer is written by a

@@ -87,6 +87,9 @@ export async function restPlugin(app: FastifyInstance, { services }: { services:
   for (const route of restRoutes) {
     const response: Record<number | string, z.ZodType> = { 200: route.response, '4xx': errorBodySchema };
     for (const status of route.alsoAnswers ?? []) response[status] = route.response;
+    for (const [status, meaning] of Object.entries(route.errors ?? {})) {
+      response[status] = errorBodySchema.describe(meaning);
+    }
     api.route({
       method: route.method,
       url: route.url,

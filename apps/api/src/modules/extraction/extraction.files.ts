@@ -27,6 +27,9 @@ export async function extractionFileRoutes(app: FastifyInstance, { services }: {
               "The page as read, a JPEG about 1000 px on its long side, upright as the fields' boxes",
             content: { 'image/jpeg': { schema: binary('The page as a JPEG') } },
           },
+          404: z
+            .object({ error: z.string(), issues: z.unknown().optional() })
+            .describe('No such document in your organisation, or no preview of this page'),
           '4xx': z.object({ error: z.string(), issues: z.unknown().optional() }),
         },
       },

@@ -5,10 +5,13 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
+import { setScanReading } from '../policies/policies.service.js';
 import { readDocument } from './extraction.service.js';
 
 /** Retries after a reading's first failure; after the last, the reading is `failed` with a plain message. */
 export const READ_RETRY_LIMIT = 2;
+/** How long one try of a reading may run before the queue counts it lost (its process died). */
+export const READ_JOB_EXPIRY_SECONDS = 30 * 60;
 
 /**
  * Reads one document (its text layer, or OCR of its pages), stores its pages and previews and the fields
@@ -22,8 +25,9 @@ export const extractionReadJob = defineJob<{ organizationId: string; documentId:
   batchSize: 1,
   retryLimit: READ_RETRY_LIMIT,
   retryDelaySeconds: 30,
-  // The reader stops itself at OCR_TIME_LIMIT_SECONDS (default 5 minutes); this only catches a lost run.
-  expireInSeconds: 30 * 60,
+  // The reader stops itself at OCR_TIME_LIMIT_SECONDS (default 5 minutes, at most OCR_TIME_LIMIT_MAX_SECONDS,
+  // well below this); this only catches a lost run (the housekeeping ends a reading left without a job).
+  expireInSeconds: READ_JOB_EXPIRY_SECONDS,
   deleteAfterSeconds: 24 * 3600,
   run: async ({ documentId }, { deps, retryCount }) => {
     await readDocument(deps, documentId, { lastTry: retryCount >= READ_RETRY_LIMIT });
@@ -31,6 +35,11 @@ export const extractionReadJob = defineJob<{ organizationId: string; documentId:
 });
 
 export const extractionJobs = [extractionReadJob];
+
+// An older scanned policy's analysis has its scan read (and waits for it) instead of asking for an upload.
+setScanReading((services, trx, organizationId, documentId) =>
+  queueExtractionWithin(services, trx, organizationId, [documentId], { onlyUnread: true }),
+);
 
 /**
  * Queues the reading of these documents inside the caller's transaction (the one that registers them):

@@ -12,6 +12,7 @@ export const extractionRestRoutes: AnyRestRoute[] = [
     tags: ['documents'],
     params: extractionIdInput,
     response: extractionSchema,
+    errors: { 404: 'No such document in your organisation' },
     call: (caller, { params }) => caller.extraction.get(params),
   }),
   defineRoute({
@@ -22,6 +23,11 @@ export const extractionRestRoutes: AnyRestRoute[] = [
     params: extractionIdInput,
     body: confirmExtractionSchema,
     response: extractionSchema,
+    errors: {
+      400: 'A field that was not read from this document, or a value the document cannot take',
+      404: 'No such document in your organisation (deleted, or its property transferred)',
+      409: 'Nothing to confirm: the document has not been read yet, nothing was read from it, or its reading changed meanwhile (look at it again and retry)',
+    },
     call: (caller, { params, body }) => caller.extraction.confirm({ id: params.id, fields: body.fields }),
   }),
   defineRoute({

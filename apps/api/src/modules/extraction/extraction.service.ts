@@ -114,6 +114,7 @@ export async function getExtraction(
   services: AppServices,
   organizationId: string,
   id: string,
+  now = new Date(),
 ): Promise<ExtractionOut> {
   const db = services.db.db;
   const documentId = await requireOwned(db, organizationId, 'document', id);
@@ -123,8 +124,103 @@ export async function getExtraction(
       .execute((trx) =>
         queueExtractionWithin(services, trx, organizationId, [documentId], { onlyUnread: true }),
       );
+  } else if (await readAgainDue(db, now, documentId)) {
+    // Stuck (queued or running with no job left) or failed a while ago: read again, once (the row is
+    // locked and looked at again, so two requests at once queue one reading).
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom('document_extractions')
+        .select('document_id')
+        .where('document_id', '=', documentId)
+        .forUpdate()
+        .execute();
+      if (await readAgainDue(trx, now, documentId)) {
+        await queueExtractionWithin(services, trx, organizationId, [documentId]);
+      }
+    });
   }
   return extractionOut(db, organizationId, documentId);
+}
+
+/** A reading queued or running this long with no job left to run it is stuck (its process died on its last try). */
+export const STUCK_READING_AFTER_MS = 5 * 60 * 1000;
+/** A failed reading is read again when its document is opened this long after it failed. */
+export const READ_AGAIN_AFTER_MS = 60 * 60 * 1000;
+
+/** Whether the reading's job is gone: none of the queue's jobs for this document is waiting, due again or running. */
+const noLiveJob = sql<boolean>`not exists (select 1 from pgboss.job j where j.name = 'extraction.read' and j.state in ('created', 'retry', 'active') and j.data->>'documentId' = e.document_id::text)`;
+
+/** The readings left queued or running with no job (oldest first), or, with `documentId`, that one. */
+function stuckReadings(db: DbOrTrx, now: Date) {
+  return db
+    .selectFrom('document_extractions as e')
+    .select(['e.document_id', 'e.organization_id', 'e.status'])
+    .where('e.status', 'in', ['queued', 'running'])
+    .where('e.updated_at', '<', new Date(now.getTime() - STUCK_READING_AFTER_MS))
+    .where(noLiveJob);
+}
+
+async function readAgainDue(db: DbOrTrx, now: Date, documentId: string): Promise<boolean> {
+  const stuck = await stuckReadings(db, now).where('e.document_id', '=', documentId).executeTakeFirst();
+  if (stuck) return true;
+  const failed = await db
+    .selectFrom('document_extractions as e')
+    .select('e.document_id')
+    .where('e.document_id', '=', documentId)
+    .where('e.status', '=', 'failed')
+    .where('e.updated_at', '<', new Date(now.getTime() - READ_AGAIN_AFTER_MS))
+    .where(noLiveJob)
+    .executeTakeFirst();
+  return failed !== undefined;
+}
+
+/**
+ * The housekeeping's pass over readings: each left queued or running with no job to run it (its process
+ * died on the last try and the queue expired the job without running it) ends as `failed`, as a last
+ * try's failure does, and what waited for it (a scanned policy's analysis) goes on. Answers how many.
+ */
+export async function endStuckReadings(services: AppServices, now = new Date()): Promise<number> {
+  const db = services.db.db;
+  const stuck = await stuckReadings(db, now).orderBy('e.updated_at').limit(100).execute();
+  let ended = 0;
+  for (const { document_id } of stuck) {
+    const done = await db.transaction().execute(async (trx) => {
+      const reading = await stuckReadings(trx, now)
+        .innerJoin('documents as d', 'd.id', 'e.document_id')
+        .select(['d.id', 'd.organization_id', 'd.property_id', 'd.kind'])
+        .where('e.document_id', '=', document_id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!reading) return false;
+      await endReadingFailed(services, trx, reading, now);
+      return true;
+    });
+    if (done) ended += 1;
+  }
+  return ended;
+}
+
+/** A reading ends `failed` (nothing stored), and the after-reading hooks run, inside `trx`. */
+async function endReadingFailed(
+  services: AppServices,
+  trx: Transaction<Database>,
+  document: { id: string; organization_id: string; property_id: string | null; kind: string },
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('document_extractions')
+    .set({ status: 'failed', message: READING_MESSAGES.failed, finished_at: now, updated_at: now })
+    .where('document_id', '=', document.id)
+    .execute();
+  for (const hook of afterReadingHooks) {
+    await hook(services, trx, {
+      id: document.id,
+      organization_id: document.organization_id,
+      property_id: document.property_id,
+      kind: document.kind,
+      status: 'failed',
+    });
+  }
 }
 
 async function extractionOut(db: Db, organizationId: string, documentId: string): Promise<ExtractionOut> {
@@ -222,8 +318,10 @@ export async function confirmExtraction(
     if (value === null) return { ...field, state: 'rejected', confirmed_value: null };
     return { ...field, state: 'confirmed', confirmed_value: value === field.value ? null : value };
   });
+  // Planned first (a refusal answers before anything is locked), and again in the transaction from the
+  // document as it is there, locked.
   const change = changeOf(document, taken);
-  const plan = planDocumentUpdate(document, change.patch, change.facts);
+  planDocumentUpdate(document, change.patch, change.facts);
   const pages = await db
     .selectFrom('document_pages')
     .select('text')
@@ -235,13 +333,21 @@ export async function confirmExtraction(
     // is looked at again, not overwritten.
     const locked = await trx
       .selectFrom('document_extractions')
-      .select('updated_at')
+      .select(['updated_at', 'organization_id'])
       .where('document_id', '=', document.id)
       .forUpdate()
       .executeTakeFirst();
-    if (!locked || new Date(locked.updated_at).getTime() !== new Date(reading.updated_at).getTime()) {
+    // Deleted, or its property transferred meanwhile: no longer the organisation's.
+    if (!locked || locked.organization_id !== organizationId)
+      throw new AppError('NOT_FOUND', 'Document not found');
+    if (new Date(locked.updated_at).getTime() !== new Date(reading.updated_at).getTime()) {
       throw new AppError('CONFLICT', READING_MESSAGES.changedMeanwhile);
     }
+    // The document as it is now, locked and still the organisation's (deleted or transferred: 404), so a
+    // change made meanwhile (a PATCH) is planned from, not overwritten.
+    const current = await lockedDocument(trx, organizationId, document.id);
+    const changeNow = changeOf(current, taken);
+    const plan = planDocumentUpdate(current, changeNow.patch, changeNow.facts);
     await trx
       .updateTable('document_extractions')
       .set({
@@ -256,7 +362,7 @@ export async function confirmExtraction(
       })
       .where('document_id', '=', document.id)
       .execute();
-    await writeDocumentUpdate(services, trx, organizationId, document, plan);
+    await writeDocumentUpdate(services, trx, organizationId, current, plan);
     await recordActorAudit(trx, who, 'update', document.id, {
       readFields: Object.fromEntries(
         taken.map(({ name, value }) => {
@@ -267,6 +373,23 @@ export async function confirmExtraction(
     });
   });
   return extractionOut(db, organizationId, document.id);
+}
+
+/** One of the organisation's documents, its row locked for the rest of `trx` (gone or another's: 404). */
+async function lockedDocument(
+  trx: Transaction<Database>,
+  organizationId: string,
+  documentId: string,
+): Promise<DocumentOut> {
+  const row = await trx
+    .selectFrom('documents')
+    .select('id')
+    .where('id', '=', documentId)
+    .where('organization_id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'Document not found');
+  return getDocument(trx, organizationId, documentId);
 }
 
 /**
@@ -285,7 +408,7 @@ async function autoAccept(
   taken: ExtractedFieldName[];
   apply: (() => Promise<void>) | null;
 }> {
-  const document = await getDocument(trx, organizationId, documentId);
+  const document = await lockedDocument(trx, organizationId, documentId);
   const candidates = fields.filter((field) => field.confidence >= AUTO_ACCEPT_CONFIDENCE);
   const fits = (names: readonly ExtractedFieldName[]) => {
     try {
@@ -339,7 +462,23 @@ export async function readDocument(
       .set({ ...values, updated_at: now() })
       .where('document_id', '=', documentId)
       .execute();
-  await setReading({ status: 'running', started_at: now(), finished_at: null, pages_read: 0, message: null });
+  // Claimed only while it is to be read (queued, or running when a try's process died): a job run again
+  // after its reading was stored (or ended) leaves it, and what a person confirmed, alone.
+  const claimed = await db
+    .updateTable('document_extractions')
+    .set({
+      status: 'running',
+      started_at: now(),
+      finished_at: null,
+      pages_read: 0,
+      message: null,
+      updated_at: now(),
+    })
+    .where('document_id', '=', documentId)
+    .where('status', 'in', ['queued', 'running'])
+    .returning('document_id')
+    .executeTakeFirst();
+  if (!claimed) return;
 
   // Progress in order, one write at a time; the last is awaited before the result is stored.
   let progress: Promise<unknown> = Promise.resolve();
@@ -356,27 +495,7 @@ export async function readDocument(
       // The end of the reading, as a done one's: what waited for it (a scanned policy's analysis) goes on.
       await db
         .transaction()
-        .execute(async (trx) => {
-          await trx
-            .updateTable('document_extractions')
-            .set({
-              status: 'failed',
-              message: READING_MESSAGES.failed,
-              finished_at: now(),
-              updated_at: now(),
-            })
-            .where('document_id', '=', documentId)
-            .execute();
-          for (const hook of afterReadingHooks) {
-            await hook(services, trx, {
-              id: document.id,
-              organization_id: document.organization_id,
-              property_id: document.property_id,
-              kind: document.kind,
-              status: 'failed',
-            });
-          }
-        })
+        .execute((trx) => endReadingFailed(services, trx, document, now()))
         .catch(() => {});
     } else {
       await setReading({ status: 'queued', message: READING_MESSAGES.retrying }).catch(() => {});
@@ -410,11 +529,12 @@ export async function readDocument(
         .selectFrom('document_extractions as e')
         .innerJoin('documents as d', 'd.id', 'e.document_id')
         .innerJoin('organizations as o', 'o.id', 'd.organization_id')
-        .select(['d.organization_id', 'd.property_id', 'd.kind', 'o.auto_accept_read_fields'])
+        .select(['d.organization_id', 'd.property_id', 'd.kind', 'o.auto_accept_read_fields', 'e.status'])
         .where('e.document_id', '=', documentId)
         .forUpdate()
         .executeTakeFirst();
-      if (!reading) throw new DocumentGone();
+      // Gone, or no longer this run's (ended as stuck, queued again): nothing is stored.
+      if (reading?.status !== 'running') throw new DocumentGone();
       const old = await trx
         .selectFrom('document_pages')
         .select('preview_key')

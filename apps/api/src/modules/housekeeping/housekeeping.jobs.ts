@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
+import { endStuckReadings } from '../extraction/extraction.service.js';
 import { houseKeep, refreshStatistics, renewDemoTemplates, sweepOrphans } from './housekeeping.service.js';
 
 const none = z.object({}).strict();
@@ -12,7 +13,7 @@ const POLL_SECONDS = 30;
 
 /**
  * Every hour, at five past: sessions, dead uploads, partial files, limiter counts, spent links, private
- * demos past their 24 hours; and the demo templates renewed when a day old.
+ * demos past their 24 hours, readings stuck with no job; and the demo templates renewed when a day old.
  */
 export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
   name: 'housekeeping.hourly',
@@ -24,7 +25,9 @@ export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
   run: async (_data, { deps, log }) => {
     const report = await houseKeep(deps.db.db, deps.store);
     const renewed = await renewDemoTemplates(deps.db.db, deps.store);
-    log.info({ ...report, renewed }, 'housekeeping done');
+    // Readings left queued or running with no job to run them end as failed (what waited goes on).
+    const stuckReadings = await endStuckReadings(deps);
+    log.info({ ...report, renewed, stuckReadings }, 'housekeeping done');
   },
 });
 

@@ -41,7 +41,7 @@ export const policyAnalysisSchema = z
     pages: z.number().int().nullable(),
     error: z.string().nullable().meta({
       description:
-        "Why a failed or no_text analysis read nothing; while queued behind the reading of a scan (OCR), that it waits for it ('Reading the scan first: …'); else null",
+        "Why a failed or no_text analysis read nothing; while queued behind the reading of a scan (OCR), that it waits for it ('Reading the scan first: …'); for a done analysis of a scan read only in part (its page or time limit), a warning that clauses on the pages not read are missing ('Only 50 of this scan’s 80 pages were read …'); else null",
     }),
     policy_number: z
       .string()

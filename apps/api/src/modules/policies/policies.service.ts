@@ -115,7 +115,30 @@ export const NOT_PDF_MESSAGE =
 /** While the scan is read (the analysis waits for its text; the screen shows this beside 'Queued'). */
 export const READING_SCAN_MESSAGE =
   'Reading the scan first: its clauses are analysed as soon as its text has been read.';
-/** A scan uploaded before documents were read, or whose reading is gone. */
+/**
+ * A scan read only in part (its page limit or its time limit): analysed from the pages read, and the
+ * screen says so (clauses on the pages not read, exclusions among them, are not in the analysis).
+ */
+export const partialScanMessage = (pagesRead: number, pages: number | null, reason: string | null) =>
+  `Only ${pages !== null && pages > pagesRead ? `${pagesRead} of this scan’s ${pages} pages were` : `part of this scan was`} read${reason ? ` (${reason.replace(/\.$/, '')})` : ''}: clauses on the pages not read, exclusions among them, are not in this analysis.`;
+
+/**
+ * How the scan of an older policy (registered before documents were read) gets its reading: set by the
+ * extraction module (which reads documents and already knows this one), so this module need not import it.
+ */
+let queueScanReading:
+  | ((
+      services: AppServices,
+      trx: Transaction<Database>,
+      organizationId: string,
+      documentId: string,
+    ) => Promise<void>)
+  | null = null;
+export function setScanReading(queue: NonNullable<typeof queueScanReading>): void {
+  queueScanReading = queue;
+}
+
+/** A scan uploaded before documents were read, or whose reading is gone (where none can be queued). */
 export const NOT_READ_MESSAGE =
   'This scan has not been read: upload it again to have its text read and its clauses analysed.';
 /** The reading of the scan failed or could not read it (its own message follows). */
@@ -168,14 +191,24 @@ async function readPolicy(
  * while the reading is queued or running). The reading's row is read under a share lock, so a reading
  * that finishes meanwhile either is seen done here or sees this analysis waiting (and queues it again).
  */
-async function readScan(trx: Transaction<Database>, documentId: string): Promise<PolicyReading | 'waiting'> {
+async function readScan(
+  trx: Transaction<Database>,
+  documentId: string,
+  queueReading: ((trx: Transaction<Database>) => Promise<void>) | null,
+): Promise<PolicyReading | 'waiting'> {
   const reading = await trx
     .selectFrom('document_extractions')
-    .select(['status', 'message'])
+    .select(['status', 'message', 'pages', 'pages_read', 'page_limit_reached'])
     .where('document_id', '=', documentId)
     .forShare()
     .executeTakeFirst();
-  if (!reading) return { state: 'no_text', findings: [], error: NOT_READ_MESSAGE, identity: UNIDENTIFIED };
+  if (!reading) {
+    if (!queueReading)
+      return { state: 'no_text', findings: [], error: NOT_READ_MESSAGE, identity: UNIDENTIFIED };
+    // An older scan, never read: it is read now, and its analysis waits for the reading.
+    await queueReading(trx);
+    return 'waiting';
+  }
   if (reading.status === 'queued' || reading.status === 'running') return 'waiting';
   if (reading.status !== 'done') {
     return {
@@ -203,7 +236,12 @@ async function readScan(trx: Transaction<Database>, documentId: string): Promise
       identity: UNIDENTIFIED,
     };
   }
-  return analysed(pages);
+  const found = analysed(pages);
+  const partial =
+    reading.page_limit_reached || (reading.pages !== null && reading.pages > reading.pages_read);
+  return partial
+    ? { ...found, error: partialScanMessage(reading.pages_read, reading.pages, reading.message) }
+    : found;
 }
 
 /**
@@ -219,6 +257,7 @@ async function readAndStorePolicy(
   organizationId: string,
   documentId: string,
   then: (trx: Transaction<Database>, organizationId: string, propertyId: string) => Promise<void>,
+  queueReading: ((trx: Transaction<Database>, organizationId: string) => Promise<void>) | null = null,
 ): Promise<string | null> {
   const document = await db
     .selectFrom('documents')
@@ -235,7 +274,10 @@ async function readAndStorePolicy(
   return db.transaction().execute(async (trx) => {
     // The scan's reading first (its row before the document's: the reading's own transaction locks
     // them in that order too).
-    const reading = read === 'scan' ? await readScan(trx, documentId) : read;
+    const reading =
+      read === 'scan'
+        ? await readScan(trx, documentId, queueReading && ((trx) => queueReading(trx, organizationId)))
+        : read;
     // The document's organisation as it is now (read under a share lock): a property transferred while
     // its policy was being read takes the findings with it (issue 17); a document deleted meanwhile
     // leaves nothing to store (its deletion queued its own recheck).
@@ -302,6 +344,9 @@ export function analysePolicy(
     organizationId,
     documentId,
     (trx, owner, propertyId) => queueComplianceRecheckWithin(services, trx, owner, [propertyId]),
+    queueScanReading &&
+      ((trx, owner) =>
+        (queueScanReading as NonNullable<typeof queueScanReading>)(services, trx, owner, documentId)),
   );
 }
 

@@ -55,10 +55,11 @@ export async function moveProperty(
       .where('organization_id', '=', from)
       .execute();
   }
-  // What was read from its documents goes with them (its rows name the organisation too).
+  // What was read from its documents goes with them (its rows name the organisation too); a confirmation
+  // planned before the move sees the reading changed (its updated_at) and is looked at again.
   await trx
     .updateTable('document_extractions')
-    .set({ organization_id: to })
+    .set({ organization_id: to, updated_at: now })
     .where('organization_id', '=', from)
     .where('document_id', 'in', (eb) =>
       eb.selectFrom('documents').select('id').where('property_id', '=', propertyId),
