@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { lineRightOf, placeLines, spanBox, spanConfidence, wordsOf } from './lines.js';
+import {
+  indexPages,
+  lineBelow,
+  lineRightOf,
+  MAX_LINES_PER_PAGE,
+  type PageLines,
+  placeLines,
+  spanBox,
+  spanConfidence,
+  wordsOf,
+} from './lines.js';
 import { line, readPage } from './test-pages.js';
 
 describe('wordsOf', () => {
@@ -34,7 +44,88 @@ describe('lineRightOf', () => {
     ]);
     const [total] = lines;
     if (total === undefined) throw new Error('no line');
-    expect(lineRightOf(lines, total, total.line.box)?.line.text).toBe('near');
+    const page = indexPages(lines).get(1) as PageLines;
+    expect(lineRightOf(page, total, total.line.box)?.line.text).toBe('near');
+  });
+
+  it('takes the first in reading order of two as near, and nothing where the row is empty', () => {
+    const lines = placeLines([
+      readPage([
+        { text: 'Total', x: 0.1, y: 0.5 },
+        { text: 'first', x: 0.5, y: 0.502 },
+        { text: 'second', x: 0.5, y: 0.5 },
+        { text: 'third', x: 0.5, y: 0.501 },
+        { text: 'Alone', x: 0.1, y: 0.8 },
+      ]),
+    ]);
+    const page = indexPages(lines).get(1) as PageLines;
+    const [total] = lines;
+    const alone = lines.at(-1);
+    if (total === undefined || alone === undefined) throw new Error('no line');
+    expect(lineRightOf(page, total, total.line.box)?.line.text).toBe('first');
+    expect(lineRightOf(page, alone, alone.line.box)).toBeNull();
+  });
+});
+
+describe('lineBelow', () => {
+  it('takes the nearest line below with words in the column, the first in reading order of two as near', () => {
+    const lines = placeLines([
+      readPage([
+        { text: 'Erf number', x: 0.1, y: 0.5 },
+        { text: 'elsewhere', x: 0.7, y: 0.51 },
+        { text: 'A', x: 0.1, y: 0.52 },
+        { text: 'B', x: 0.1, y: 0.52 },
+        { text: 'too far', x: 0.1, y: 0.6 },
+      ]),
+    ]);
+    const page = indexPages(lines).get(1) as PageLines;
+    const [label] = lines;
+    if (label === undefined) throw new Error('no line');
+    expect(lineBelow(page, label, { left: 0.05, right: 0.5 })?.placed.line.text).toBe('A');
+    expect(lineBelow(page, label, { left: 0.9, right: 1 })).toBeNull();
+  });
+
+  it('never takes a line (of no height: its window is its own top) for the line below itself', () => {
+    const lines = placeLines([readPage([{ text: 'Flat', y: 0.5, h: 0 }])]);
+    const [flat] = lines;
+    if (flat === undefined) throw new Error('no line');
+    expect(lineBelow(indexPages(lines).get(1) as PageLines, flat, { left: 0, right: 1 })).toBeNull();
+  });
+});
+
+describe('a page of very many lines', () => {
+  // 20,000 lines of half-point type: the first MAX_LINES_PER_PAGE are looked at, each lookup near its line.
+  const many = readPage(
+    Array.from({ length: 20_000 }, (_, index) => ({
+      text: index % 2 === 0 ? `Total R ${index}.00` : `Date 01/02/2024`,
+      y: index / 20_000,
+      h: 0.00004,
+    })),
+  );
+
+  it('places only the first MAX_LINES_PER_PAGE lines of a page', () => {
+    expect(placeLines([many])).toHaveLength(MAX_LINES_PER_PAGE);
+  });
+
+  it('walks only the lines near a line to find the one below or to its right', () => {
+    const lines = placeLines([many]);
+    const page = indexPages(lines).get(1) as PageLines;
+    let visited = 0;
+    const counting: PageLines = {
+      tallest: page.tallest,
+      byTop: new Proxy(page.byTop as PageLines['byTop'][number][], {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) visited += 1;
+          return Reflect.get(target, key, receiver);
+        },
+      }),
+    };
+    for (const placed of lines) {
+      lineBelow(counting, placed, { left: 0, right: 1 });
+      lineRightOf(counting, placed, placed.line.box);
+    }
+    // A binary search (about 11 steps) and a few neighbours per lookup, not the page's 2,000 lines.
+    expect(visited).toBeLessThan(lines.length * 2 * 40);
   });
 });
 

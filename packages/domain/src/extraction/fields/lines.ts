@@ -68,12 +68,20 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** Every line of every page, placed. */
+/**
+ * The lines of a page the field rules look at, at most: a defence against a page of tens of thousands of
+ * lines (a text layer in half-point type); the reader cuts a page's text to the same, and no form,
+ * certificate or schedule has more than a few hundred lines on a page.
+ */
+export const MAX_LINES_PER_PAGE = 2_000;
+
+/** Every line of every page (its first MAX_LINES_PER_PAGE), placed. */
 export function placeLines(pages: readonly ReadPage[]): PlacedLine[] {
   const first = Math.min(...pages.map((page) => page.page));
   return pages.flatMap((page) => {
-    const usual = median(page.lines.map((line) => line.box.h));
-    return page.lines
+    const kept = page.lines.slice(0, MAX_LINES_PER_PAGE);
+    const usual = median(kept.map((line) => line.box.h));
+    return kept
       .filter((line) => line.text.trim() !== '')
       .map((line) => ({
         page: page.page,
@@ -85,6 +93,55 @@ export function placeLines(pages: readonly ReadPage[]): PlacedLine[] {
         title: page.page === first && (line.box.y < 0.25 || line.box.h > usual * 1.4),
       }));
   });
+}
+
+/** A line of a page's index: its place in reading order breaks ties as a walk in that order would. */
+interface Indexed {
+  placed: PlacedLine;
+  order: number;
+}
+
+/**
+ * A page's lines sorted by their tops, so a line's neighbours are found by a binary search and a walk
+ * over the lines near it, not over the whole page.
+ */
+export interface PageLines {
+  byTop: readonly Indexed[];
+  /** The tallest line's height: how far above a point a line reaching it can start. */
+  tallest: number;
+}
+
+/** The lines of each page, indexed (in the order given, which is kept for ties). */
+export function indexPages(lines: readonly PlacedLine[]): Map<number, PageLines> {
+  const grouped = new Map<number, Indexed[]>();
+  lines.forEach((placed, order) => {
+    const page = grouped.get(placed.page);
+    if (page === undefined) grouped.set(placed.page, [{ placed, order }]);
+    else page.push({ placed, order });
+  });
+  const pages = new Map<number, PageLines>();
+  for (const [page, indexed] of grouped) {
+    indexed.sort((a, b) => a.placed.line.box.y - b.placed.line.box.y || a.order - b.order);
+    const tallest = Math.max(0, ...indexed.map(({ placed }) => placed.line.box.h));
+    pages.set(page, { byTop: indexed, tallest });
+  }
+  return pages;
+}
+
+/** The lines of a page whose tops lie in [from, to], top to bottom. */
+function* linesBetween(page: PageLines, from: number, to: number): Generator<Indexed> {
+  let low = 0;
+  let high = page.byTop.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((page.byTop[mid] as Indexed).placed.line.box.y < from) low = mid + 1;
+    else high = mid;
+  }
+  for (let index = low; index < page.byTop.length; index++) {
+    const entry = page.byTop[index] as Indexed;
+    if (entry.placed.line.box.y > to) return;
+    yield entry;
+  }
 }
 
 /** The words of a line that overlap the characters [start, end). */
@@ -120,22 +177,27 @@ const middle = (box: TextBox) => box.y + box.h / 2;
 
 /**
  * The nearest line on the same page to the right of a box, on the same row (its middle within the
- * taller one's half height of the box's middle).
+ * taller one's half height of the box's middle); of two as near, the first in reading order.
  */
-export function lineRightOf(
-  lines: readonly PlacedLine[],
-  placed: PlacedLine,
-  box: TextBox,
-): PlacedLine | null {
-  let nearest: PlacedLine | null = null;
-  for (const other of lines) {
-    const candidate = other.line.box;
-    if (other === placed || other.page !== placed.page) continue;
+export function lineRightOf(page: PageLines, placed: PlacedLine, box: TextBox): PlacedLine | null {
+  let nearest: Indexed | null = null;
+  // A line on the row has its middle within max(its height, the box's) / 2 of the box's middle, so its
+  // top is within 1.5 × the taller of the page's tallest line and the box below or half above it.
+  const reach = Math.max(page.tallest, box.h);
+  for (const other of linesBetween(page, middle(box) - reach * 1.5, middle(box) + reach / 2)) {
+    const candidate = other.placed.line.box;
+    if (other.placed === placed) continue;
     if (Math.abs(middle(candidate) - middle(box)) > Math.max(candidate.h, box.h) / 2) continue;
     if (candidate.x < box.x + box.w - 0.005) continue;
-    if (nearest === null || candidate.x < nearest.line.box.x) nearest = other;
+    const best = nearest?.placed.line.box.x;
+    if (
+      nearest === null ||
+      candidate.x < (best as number) ||
+      (candidate.x === best && other.order < nearest.order)
+    )
+      nearest = other;
   }
-  return nearest;
+  return nearest?.placed ?? null;
 }
 
 /**
@@ -143,26 +205,22 @@ export function lineRightOf(
  * heights) with words in the column [left, right) of the page; and those words' span in that line.
  */
 export function lineBelow(
-  lines: readonly PlacedLine[],
+  page: PageLines,
   placed: PlacedLine,
   column: { left: number; right: number },
 ): { placed: PlacedLine; start: number; end: number } | null {
   const box = placed.line.box;
-  let nearest: { placed: PlacedLine; start: number; end: number } | null = null;
-  for (const other of lines) {
-    const candidate = other.line.box;
-    if (other === placed || other.page !== placed.page) continue;
-    if (candidate.y < middle(box) || candidate.y - (box.y + box.h) > box.h * 3) continue;
-    const inColumn = other.words.filter((word) => {
+  // Top to bottom (ties in reading order): the first line with words in the column is the nearest.
+  for (const other of linesBetween(page, middle(box), box.y + box.h + box.h * 3)) {
+    if (other.placed === placed) continue;
+    const inColumn = other.placed.words.filter((word) => {
       const centre = word.box.x + word.box.w / 2;
       return centre >= column.left && centre < column.right;
     });
     const [first] = inColumn;
     const last = inColumn.at(-1);
     if (first === undefined || last === undefined) continue;
-    if (nearest === null || candidate.y < nearest.placed.line.box.y) {
-      nearest = { placed: other, start: first.start, end: last.end };
-    }
+    return { placed: other.placed, start: first.start, end: last.end };
   }
-  return nearest;
+  return null;
 }

@@ -604,3 +604,29 @@ describe('readerFactor', () => {
     expect(readerFactor(0)).toBeCloseTo(0.34);
   });
 });
+
+describe('proposeFields: a page of very many lines', () => {
+  it('reads a page of 20,000 lines of invoice rows from its first lines, not all of them', () => {
+    const rows = Array.from({ length: 20_000 }, (_, index) => ({
+      text: index === 0 ? 'TAX INVOICE' : `Total: R ${index}.00  VAT: R 1.00  Date: 01/02/2024`,
+      y: index / 20_000,
+      h: 0.00004,
+    }));
+    const proposal = proposeFields([readPage(rows, { source: 'text_layer' })]);
+    expect(proposal.kind).toBe('invoice');
+    expect(valuesOf(proposal).total).toMatch(/^\d+\.00$/);
+    // Line 2,000 on is never looked at: no value from it.
+    expect(Number(valuesOf(proposal).total)).toBeLessThan(2_000);
+  });
+
+  it('keeps the longer of two overlapping labels on a line of very many labels', () => {
+    const text = Array.from({ length: 3_000 }, () => 'Invoice date: 01/02/2024').join(' ');
+    const proposal = proposeFields([
+      readPage([
+        { text: 'TAX INVOICE', y: 0.01 },
+        { text, y: 0.5 },
+      ]),
+    ]);
+    expect(valuesOf(proposal).invoice_date).toBe('2024-02-01');
+  });
+});

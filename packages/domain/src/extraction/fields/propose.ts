@@ -11,7 +11,16 @@ import {
 } from '../types.js';
 import { classifyCertificateType, classifyKind } from './classify.js';
 import { FIELD_SHAPES, LABELS, type LabelRule, type ValueShape } from './labels.js';
-import { lineBelow, lineRightOf, type PlacedLine, placeLines, spanBox, spanConfidence } from './lines.js';
+import {
+  indexPages,
+  lineBelow,
+  lineRightOf,
+  type PageLines,
+  type PlacedLine,
+  placeLines,
+  spanBox,
+  spanConfidence,
+} from './lines.js';
 import { BLEMISH, leadingSeparators, type ReadValue, readPeriod, readValue } from './values.js';
 
 /**
@@ -59,9 +68,14 @@ function findLabels(placed: PlacedLine, rules: readonly LabelRule[]): LabelMatch
       })),
     )
     .sort((a, b) => b.end - b.start - (a.end - a.start));
+  // The characters a kept label covers: a label overlapping one is dropped (linear in the matches'
+  // lengths, where comparing each with every kept one was quadratic on a long line of labels).
+  const taken = new Uint8Array(placed.lower.length);
   const kept: LabelMatch[] = [];
   for (const match of found) {
-    if (kept.every((other) => match.end <= other.start || match.start >= other.end)) kept.push(match);
+    if (taken.subarray(match.start, match.end).includes(1)) continue;
+    taken.fill(1, match.start, match.end);
+    kept.push(match);
   }
   return kept.sort((a, b) => a.start - b.start);
 }
@@ -106,7 +120,7 @@ interface ValueSpan {
 
 /** The spans to read a label's value from, in order of preference. */
 function valueSpans(
-  lines: readonly PlacedLine[],
+  lines: PageLines,
   placed: PlacedLine,
   labels: readonly LabelMatch[],
   index: number,
@@ -162,11 +176,10 @@ function readSpan(shape: ValueShape, text: string, span: ValueSpan): ReadValue |
 /** Every labelled reading on the document's lines. */
 function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelRule[]): Candidate[] {
   const found: Candidate[] = [];
-  // Values are looked for on the label's own page: the lines of each page, once.
-  const pages = new Map<number, PlacedLine[]>();
-  for (const placed of lines) pages.set(placed.page, [...(pages.get(placed.page) ?? []), placed]);
+  // Values are looked for on the label's own page: the lines of each page, indexed once.
+  const pages = indexPages(lines);
   for (const placed of lines) {
-    const page = pages.get(placed.page) as PlacedLine[];
+    const page = pages.get(placed.page) as PageLines;
     const labels = labelsOn(placed, rules);
     labels.forEach((match, index) => {
       const field = match.rule.field;
@@ -199,7 +212,7 @@ function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelR
  * the line below's only date, less surely.
  */
 function onlyDateBelow(
-  lines: readonly PlacedLine[],
+  lines: PageLines,
   placed: PlacedLine,
   labels: readonly LabelMatch[],
   match: LabelMatch,
