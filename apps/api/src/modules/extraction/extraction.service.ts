@@ -53,13 +53,28 @@ const currentValue = (field: StoredExtractedField) => field.confirmed_value ?? f
 const accepted = (field: StoredExtractedField) =>
   field.state === 'confirmed' || field.state === 'auto_accepted';
 
-/** What the vault's search looks in: every page's text and the values of the fields not rejected. */
+/**
+ * The most of a reading stored: its search text's characters and a page's lines (the reader keeps no
+ * more than 60,000 characters and 2,000 lines a page, 600,000 a document; these hold should it not).
+ */
+const MAX_SEARCH_TEXT_CHARS = 600_000;
+const MAX_STORED_PAGE_LINES = 2_000;
+
+/**
+ * What the vault's search looks in: the values of the fields not rejected and every page's text, cut
+ * at MAX_SEARCH_TEXT_CHARS (the fields first, so they are never the part cut).
+ */
 function searchText(pageTexts: readonly string[], fields: readonly StoredExtractedField[]): string {
   const values = fields.filter((field) => field.state !== 'rejected').map(currentValue);
-  return [...pageTexts, ...values].join('\n');
+  return [...values, ...pageTexts].join('\n').slice(0, MAX_SEARCH_TEXT_CHARS);
 }
 
-const pageText = (page: ReadPage) => page.lines.map((line) => line.text).join('\n');
+/** A page's lines as stored: its first MAX_STORED_PAGE_LINES. */
+const storedLines = (page: ReadPage) => page.lines.slice(0, MAX_STORED_PAGE_LINES);
+const pageText = (page: ReadPage) =>
+  storedLines(page)
+    .map((line) => line.text)
+    .join('\n');
 
 /**
  * The change to a document that taking these fields means (null: a field turned down that had been taken
@@ -554,7 +569,7 @@ export async function readDocument(
             width: Math.round(page.width),
             height: Math.round(page.height),
             text: pageText(page),
-            lines: JSON.stringify(page.lines),
+            lines: JSON.stringify(storedLines(page)),
             preview_key: previews.get(page.page) ?? null,
           })
           .execute();

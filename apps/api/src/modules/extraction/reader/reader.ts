@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type FieldProposal, MAX_UPLOAD_BYTES, type ReadPage } from '@propertydna/domain';
+import { type FieldProposal, MAX_UPLOAD_BYTES, type ReadLine, type ReadPage } from '@propertydna/domain';
 import sharp, { type Metadata } from 'sharp';
 import {
   findOrientation,
@@ -77,6 +77,15 @@ export const MAX_RENDER_PIXELS = 36_000_000;
 /** The largest page PDF allows is 14,400 points (200 inches) a side; beyond is a made-up page. */
 export const MAX_PDF_PAGE_POINTS = 14_400;
 const PDF_OCR_SCALE = 300 / 72;
+/**
+ * A page's text kept at most, and a document's (a page of 0.5 pt type holds 20,000 lines; no form or
+ * schedule has more than a few hundred a page): the rest is left and the reading's message says so.
+ * The field rules look at the same first 2,000 lines of a page (MAX_LINES_PER_PAGE in the domain).
+ */
+export const MAX_PAGE_LINES = 2_000;
+export const MAX_PAGE_CHARS = 60_000;
+export const MAX_DOCUMENT_LINES = 20_000;
+export const MAX_DOCUMENT_CHARS = 600_000;
 const PREVIEW_LONG_SIDE = 1000;
 const PREVIEW_QUALITY = 80;
 /** An OCR reading this sure of enough words is taken the way up it was read; otherwise the other way is tried. */
@@ -129,6 +138,40 @@ async function readSource(source: Readable, maxBytes: number): Promise<SharedArr
 interface PageRead {
   page: ReadPage;
   preview: Buffer;
+  /** Whether the page's text was cut at MAX_PAGE_LINES or MAX_PAGE_CHARS. */
+  cut?: boolean;
+}
+
+/**
+ * The pages' text cut to a page's and a document's most (pages in order; a page's lines in its order),
+ * and whether anything was left out.
+ */
+function capText(pages: readonly PageRead[]): { pages: PageRead[]; cut: boolean } {
+  let lines = 0;
+  let chars = 0;
+  let cut = pages.some((read) => read.cut === true);
+  const capped = pages.map((read) => {
+    const kept: ReadLine[] = [];
+    let pageChars = 0;
+    for (const line of read.page.lines) {
+      const length = line.text.length;
+      if (
+        kept.length >= MAX_PAGE_LINES ||
+        pageChars + length > MAX_PAGE_CHARS ||
+        lines >= MAX_DOCUMENT_LINES ||
+        chars + length > MAX_DOCUMENT_CHARS
+      ) {
+        cut = true;
+        break;
+      }
+      kept.push(line);
+      pageChars += length;
+      lines += 1;
+      chars += length;
+    }
+    return kept.length === read.page.lines.length ? read : { ...read, page: { ...read.page, lines: kept } };
+  });
+  return { pages: capped, cut };
 }
 
 interface Reading {
@@ -232,7 +275,7 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
         }
         try {
           const read = await readPage(index);
-          pages.push({ page: { page: index + 1, ...read.page }, preview: read.preview });
+          pages.push({ page: { page: index + 1, ...read.page }, preview: read.preview, cut: read.cut });
           onProgress?.(pages.length, reading.pageCount);
         } catch (error) {
           if (error instanceof TimeUp || (reading.signal.aborted && isAbort(error))) {
@@ -279,6 +322,8 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
             maxPixels: maxRenderPixels,
             previewLongSide: PREVIEW_LONG_SIDE,
             previewQuality: PREVIEW_QUALITY,
+            maxLines: MAX_PAGE_LINES,
+            maxChars: MAX_PAGE_CHARS,
           },
           reading.signal,
         );
@@ -298,6 +343,7 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
           return {
             page: { source: 'text_layer', width: page.width, height: page.height, lines: page.lines },
             preview: Buffer.from(page.preview),
+            cut: page.cut === true,
           };
         }
         if (!page.image) throw new Error('The reader worker gave neither text nor a picture of the page');
@@ -330,7 +376,7 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
         reading,
         () =>
           ocrPicture(
-            { kind: 'raw', pixels: decoded.rgba, width: decoded.width, height: decoded.height, channels: 4 },
+            { kind: 'raw', pixels: decoded.grey, width: decoded.width, height: decoded.height, channels: 1 },
             null,
             reading.signal,
           ),
@@ -392,9 +438,11 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
           return unreadable('Only PDFs and pictures (JPEG, PNG, WebP, TIFF, HEIC) are read', null);
         }
         const bytes = await readSource(source, maxBytes);
-        const { pages, timedOut, pageCount } = isPdf
+        const read = isPdf
           ? await readPdf(bytes, reading, readOptions.onProgress)
           : await readImage(bytes, contentType, reading, readOptions.onProgress);
+        const { timedOut, pageCount } = read;
+        const { pages, cut } = capText(read.pages);
         const limit = Math.min(pageCount, options.pageLimit);
         const result: ReadResult = {
           status: 'done',
@@ -414,6 +462,10 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
           result.message = `Reading stopped after ${seconds(options.timeLimitSeconds)}: ${pages.length} of ${pageCount} pages were read`;
         } else if (pageCount > limit) {
           result.message = `Only the first ${limit} of ${pageCount} pages were read`;
+        }
+        if (cut) {
+          const said = `The text was cut: at most ${MAX_PAGE_LINES.toLocaleString('en-US')} lines a page and ${MAX_DOCUMENT_LINES.toLocaleString('en-US')} a document are kept`;
+          result.message = result.message === null ? said : `${result.message}. ${said}`;
         }
         if (result.pages.every((page) => page.lines.length === 0)) {
           return { ...result, status: 'unreadable', message: 'No text was found in the document' };

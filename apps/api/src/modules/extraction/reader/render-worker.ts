@@ -14,6 +14,7 @@
 import { createRequire } from 'node:module';
 import { type FieldProposal, proposeFields, type ReadPage } from '@propertydna/domain';
 import * as mupdf from 'mupdf';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 
 const require = createRequire(import.meta.url);
 
@@ -51,6 +52,9 @@ export type RenderTask =
       maxPixels: number;
       previewLongSide: number;
       previewQuality: number;
+      /** A page's text layer is cut after this many lines or characters (a page of 0.5 pt type). */
+      maxLines: number;
+      maxChars: number;
     }
   | { op: 'heic'; bytes: SharedArrayBuffer; maxPixels: number }
   /** A small grey copy of a page (about 1000 px): which way its lines run and their skew. */
@@ -94,6 +98,8 @@ export interface PdfPageResult {
   height: number;
   /** The text layer's lines (boxes as fractions of the page), or null when the page needs OCR. */
   lines: Line[] | null;
+  /** Whether the text layer had more than maxLines lines or maxChars characters (the rest left). */
+  cut?: boolean;
   /** The page rendered in grey for OCR (raw, one byte a pixel), when it has no usable text layer. */
   image: { pixels: Uint8Array; width: number; height: number } | null;
   /** A JPEG of the page about previewLongSide pixels on its long side (only with a text layer). */
@@ -101,7 +107,8 @@ export interface PdfPageResult {
 }
 
 export type HeicResult =
-  | { ok: true; width: number; height: number; rgba: Uint8Array }
+  /** The picture in grey (one byte a pixel), its buffer moved to the main thread, not copied. */
+  | { ok: true; width: number; height: number; grey: Uint8Array }
   | { ok: false; reason: 'too_large' | 'damaged'; width?: number; height?: number };
 
 /** Fewer printed characters than this and the page is taken for a scan (a stamp, a page number). */
@@ -172,7 +179,8 @@ interface CharBox {
 function textLines(
   page: mupdf.Page,
   bounds: mupdf.Rect,
-): { lines: Line[]; chars: number; imageCover: number } {
+  limits: { maxLines: number; maxChars: number },
+): { lines: Line[]; chars: number; imageCover: number; cut: boolean } {
   const [px0, py0, px1, py1] = bounds;
   const pw = px1 - px0;
   const ph = py1 - py0;
@@ -181,7 +189,15 @@ function textLines(
   let chars = 0;
   let imageArea = 0;
   let current: CharBox[] = [];
+  // Characters kept in lines; past the limits the rest of the page is walked (mupdf's walk cannot be
+  // stopped) but not kept.
+  let kept = 0;
+  let cut = false;
   const flushLine = () => {
+    if (cut) {
+      current = [];
+      return;
+    }
     const words: Word[] = [];
     let word: CharBox[] = [];
     const flushWord = () => {
@@ -212,7 +228,13 @@ function textLines(
     };
     box.w = Math.max(...words.map((w) => w.box.x + w.box.w)) - box.x;
     box.h = Math.max(...words.map((w) => w.box.y + w.box.h)) - box.y;
-    lines.push({ text: words.map((w) => w.text).join(' '), box, confidence: 1, words });
+    const text = words.map((w) => w.text).join(' ');
+    if (lines.length >= limits.maxLines || kept + text.length > limits.maxChars) {
+      cut = true;
+      return;
+    }
+    kept += text.length;
+    lines.push({ text, box, confidence: 1, words });
   };
   try {
     stext.walk({
@@ -229,6 +251,11 @@ function textLines(
         const xs = [quad[0], quad[2], quad[4], quad[6]];
         const ys = [quad[1], quad[3], quad[5], quad[7]];
         if (!/\s/.test(c)) chars += 1;
+        if (cut) return;
+        if (current.length >= limits.maxChars) {
+          cut = true;
+          return;
+        }
         current.push({
           c,
           x0: Math.min(...xs),
@@ -244,7 +271,7 @@ function textLines(
   } finally {
     stext.destroy();
   }
-  return { lines, chars, imageCover: imageArea / (pw * ph) };
+  return { lines, chars, imageCover: imageArea / (pw * ph), cut };
 }
 
 function renderGrey(page: mupdf.Page, scale: number): mupdf.Pixmap {
@@ -271,14 +298,14 @@ function pdfPageOrThrow(task: Extract<RenderTask, { op: 'pdf-page' }>): PdfPageR
       if (width > task.maxPagePoints || height > task.maxPagePoints || width <= 0 || height <= 0) {
         return { failure: 'too_large', width, height, lines: null, image: null, preview: null };
       }
-      const { lines, chars, imageCover } = textLines(page, bounds);
+      const { lines, chars, imageCover, cut } = textLines(page, bounds, task);
       const isScan =
         chars < MIN_TEXT_LAYER_CHARS || (imageCover >= SCAN_IMAGE_COVER && chars < SCAN_IMAGE_MAX_CHARS);
       if (!isScan) {
         const previewScale = task.previewLongSide / Math.max(width, height);
         const pixmap = renderGrey(page, previewScale);
         try {
-          return { width, height, lines, image: null, preview: pixmap.asJPEG(task.previewQuality) };
+          return { width, height, lines, cut, image: null, preview: pixmap.asJPEG(task.previewQuality) };
         } finally {
           pixmap.destroy();
         }
@@ -324,6 +351,16 @@ function heicDecoder(): HeicDecodeAll {
   return (fromConvert('heic-decode') as { all: HeicDecodeAll }).all;
 }
 
+/** RGBA to grey by luma (Rec. 601, in integers); alpha is left out. */
+function toGrey(rgba: Uint8ClampedArray, pixels: number): Uint8Array {
+  const grey = new Uint8Array(pixels);
+  for (let pixel = 0, at = 0; pixel < pixels; pixel++, at += 4) {
+    grey[pixel] =
+      ((rgba[at] as number) * 77 + (rgba[at + 1] as number) * 150 + (rgba[at + 2] as number) * 29) >> 8;
+  }
+  return grey;
+}
+
 async function heic(task: Extract<RenderTask, { op: 'heic' }>): Promise<HeicResult> {
   let images: (HeifImage[] & { dispose(): void }) | null = null;
   try {
@@ -334,8 +371,10 @@ async function heic(task: Extract<RenderTask, { op: 'heic' }>): Promise<HeicResu
       return { ok: false, reason: 'too_large', width: first.width, height: first.height };
     }
     const decoded = await first.decode();
-    const rgba = new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
-    return { ok: true, width: decoded.width, height: decoded.height, rgba };
+    // Grey here (a quarter of the RGBA's bytes: up to 100 MB, not 400), moved rather than copied.
+    const grey = toGrey(decoded.data, decoded.width * decoded.height);
+    const result: HeicResult = { ok: true, width: decoded.width, height: decoded.height, grey };
+    return move({ [transferableSymbol]: grey.buffer, [valueSymbol]: result }) as unknown as HeicResult;
   } catch {
     return { ok: false, reason: 'damaged' };
   } finally {
