@@ -133,13 +133,18 @@ export async function getExtraction(
 ): Promise<ExtractionOut> {
   const db = services.db.db;
   const documentId = await requireOwned(db, organizationId, 'document', id);
-  if (!(await readingRow(db, documentId))) {
+  const existing = await readingRow(db, documentId);
+  if (!existing) {
     await db
       .transaction()
       .execute((trx) =>
         queueExtractionWithin(services, trx, organizationId, [documentId], { onlyUnread: true }),
       );
-  } else if (await readAgainDue(db, now, documentId)) {
+  } else if (
+    ['queued', 'running', 'failed'].includes(existing.status) &&
+    new Date(existing.updated_at).getTime() < now.getTime() - STUCK_READING_AFTER_MS &&
+    (await readAgainDue(db, now, documentId))
+  ) {
     // Stuck (queued or running with no job left) or failed a while ago: read again, once (the row is
     // locked and looked at again, so two requests at once queue one reading).
     await db.transaction().execute(async (trx) => {

@@ -12,7 +12,8 @@ const ANALYSIS_NOTE_COLORS: Record<PolicyAnalysis['state'], string> = {
   not_analysed: 'dimmed',
   queued: 'dimmed',
   running: 'dimmed',
-  done: 'dimmed',
+  // A done analysis has a note only when its scan was read in part: a warning.
+  done: 'orange.9',
   no_text: 'orange.9',
   failed: 'red.8',
 };
