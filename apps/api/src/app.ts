@@ -23,6 +23,7 @@ import { calendarFeedRoutes } from './modules/calendar/calendar.feed.js';
 import { complianceDailyJob } from './modules/compliance/compliance.jobs.js';
 import { documentFileRoutes } from './modules/documents/documents.files.js';
 import { escalationFileRoutes } from './modules/escalation/escalation.files.js';
+import { queueDemoTemplateReadings } from './modules/extraction/extraction.budget.js';
 import { extractionFileRoutes } from './modules/extraction/extraction.files.js';
 import { queueExtractionWithin } from './modules/extraction/extraction.jobs.js';
 import { createDocumentReader, defaultOcrWorkers } from './modules/extraction/reader/index.js';
@@ -268,5 +269,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await jobs.start(services, env.BENCH_ROUTES ? [...backgroundJobs, ...benchJobs] : backgroundJobs);
   // Properties checked on an earlier day (or never, e.g. before an upgrade) are checked again now.
   if (env.JOBS_WORKER) await jobs.send(complianceDailyJob, {});
+  // The demo templates' documents, read once (private demos copy their readings).
+  if (env.JOBS_WORKER) await queueDemoTemplateReadings(services);
   return app;
 }

@@ -116,6 +116,10 @@ export const envSchema = z
      * counts it lost.
      */
     OCR_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(OCR_TIME_LIMIT_MAX_SECONDS).default(300),
+    /** Pages one organisation may have read in 24 hours; past it a reading waits (queued) until then. */
+    OCR_DAILY_PAGES: z.coerce.number().int().min(1).max(1_000_000).default(500),
+    /** Readings one organisation may have waiting at once; past it a new one starts an hour later per cap. */
+    OCR_QUEUED_READINGS: z.coerce.number().int().min(1).max(10_000).default(20),
   })
   .superRefine((env, ctx) => {
     // A server others can reach must know the address they use: every link it makes starts with it.

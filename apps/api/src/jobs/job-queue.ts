@@ -335,16 +335,21 @@ export class JobQueue<Deps> {
 
   /**
    * Queues many jobs of one kind in one statement, as part of the caller's open transaction (see
-   * sendWithin), each with the id the caller chose for it (a UUID, unused).
+   * sendWithin), each with the id the caller chose for it (a UUID, unused) and, if given, the time it
+   * may start (not before).
    */
   async sendManyWithin<Data>(
     trx: Transaction<Database>,
     definition: JobDefinition<Data, Deps>,
-    items: readonly { id: string; data: Data }[],
+    items: readonly { id: string; data: Data; startAfter?: Date | undefined }[],
   ): Promise<void> {
     this.#registered(definition);
     if (items.length === 0) return;
-    const jobs = items.map(({ id, data }) => ({ id, data: definition.data.parse(data) as object }));
+    const jobs = items.map(({ id, data, startAfter }) => ({
+      id,
+      data: definition.data.parse(data) as object,
+      ...(startAfter ? { startAfter } : {}),
+    }));
     const db: IDatabase = {
       executeSql: async (text, values = []) => ({
         rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[],

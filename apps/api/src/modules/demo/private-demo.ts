@@ -5,6 +5,7 @@ import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { lockStoredObjects, recordStoredObject, removeIfUnreferenced } from '../../storage/stored-objects.js';
+import { copyReadingsWithin } from '../extraction/extraction.service.js';
 import { registrationYear, secureRandom } from '../properties/properties.service.js';
 import { renderReportPdf } from '../supplier/report-pdf.js';
 import { findTemplate, getSupplierProfile } from '../supplier/supplier.service.js';
@@ -169,6 +170,17 @@ export async function createPrivateDemo(
         .values(claimDocuments.map((row) => copyRow(row, ids, pattern) as never))
         .execute();
     }
+    // The template's readings (read once, when it was made): their pages name the same preview objects,
+    // locked meanwhile. A document the template has no finished reading of is read by the job as a
+    // demo's (it takes the template's once done).
+    await copyReadingsWithin(
+      trx,
+      organizationId,
+      (rowsOf.get('documents') ?? []).map((row) => ({
+        id: ids.get(row.id as string) as string,
+        original: row.id as string,
+      })),
+    );
     return userId;
   });
 }
@@ -297,6 +309,15 @@ export async function removeExpiredDemos(db: Db, store: FileStore, now = new Dat
         .select('storage_key')
         .where('organization_id', '=', id)
         .union(trx.selectFrom('uploads').select('storage_key').where('organization_id', '=', id))
+        .union(
+          trx
+            .selectFrom('document_pages as p')
+            .innerJoin('documents as d', 'd.id', 'p.document_id')
+            .select('p.preview_key as storage_key')
+            .where('d.organization_id', '=', id)
+            .where('p.preview_key', 'is not', null)
+            .$narrowType<{ storage_key: string }>(),
+        )
         .execute();
       // Checked again under the row's lock: a template is never removed.
       const gone = await trx

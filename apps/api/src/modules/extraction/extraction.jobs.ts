@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.js';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
 import { setScanReading } from '../policies/policies.service.js';
+import { BUDGET_MESSAGES, queuedCapStart, queuedReadings, readWithinBudget } from './extraction.budget.js';
 import { readDocument } from './extraction.service.js';
 
 /** Retries after a reading's first failure; after the last, the reading is `failed` with a plain message. */
@@ -29,7 +30,9 @@ export const extractionReadJob = defineJob<{ organizationId: string; documentId:
   // well below this); this only catches a lost run (the housekeeping ends a reading left without a job).
   expireInSeconds: READ_JOB_EXPIRY_SECONDS,
   deleteAfterSeconds: 24 * 3600,
-  run: async ({ documentId }, { deps, retryCount }) => {
+  run: async ({ organizationId, documentId }, { deps, retryCount }) => {
+    // A demo's reading is its template's; an organisation past its day's pages waits.
+    if (await readWithinBudget(deps, organizationId, documentId)) return;
     await readDocument(deps, documentId, { lastTry: retryCount >= READ_RETRY_LIMIT });
   },
 });
@@ -45,16 +48,21 @@ setScanReading((services, trx, organizationId, documentId) =>
  * Queues the reading of these documents inside the caller's transaction (the one that registers them):
  * each gets its reading row as `queued` (the screen shows it at once) and its job, both if and only if
  * that transaction commits. A document read before is read again from scratch, unless `onlyUnread`
- * (a document with a reading of its own keeps it: the lazy first reading of an older document).
+ * (a document with a reading of its own keeps it: the lazy first reading of an older document). Past
+ * OCR_QUEUED_READINGS waiting, a reading starts later (extraction.budget.ts), unless `uncapped` (a demo
+ * template's, read once for every demo).
  */
 export async function queueExtractionWithin(
-  services: Pick<AppServices, 'jobs'>,
+  services: Pick<AppServices, 'jobs' | 'env'>,
   trx: Transaction<Database>,
   organizationId: string,
   documentIds: readonly string[],
-  { onlyUnread = false }: { onlyUnread?: boolean } = {},
+  { onlyUnread = false, uncapped = false }: { onlyUnread?: boolean; uncapped?: boolean } = {},
 ): Promise<void> {
   if (documentIds.length === 0) return;
+  const now = new Date();
+  // Past the organisation's cap of waiting readings, a new one starts later (others' go first).
+  const ahead = uncapped ? 0 : await queuedReadings(trx, organizationId);
   const queued = await trx
     .insertInto('document_extractions')
     .values(
@@ -74,12 +82,20 @@ export async function queueExtractionWithin(
     )
     .returning('document_id')
     .execute();
-  await services.jobs.sendManyWithin(
-    trx,
-    extractionReadJob,
-    queued.map(({ document_id }) => ({
-      id: randomUUID(),
-      data: { organizationId, documentId: document_id },
-    })),
-  );
+  const jobs = queued.map(({ document_id }, index) => ({
+    id: randomUUID(),
+    data: { organizationId, documentId: document_id },
+    startAfter: uncapped
+      ? undefined
+      : (queuedCapStart(ahead + index, services.env.OCR_QUEUED_READINGS, now) ?? undefined),
+  }));
+  for (const job of jobs) {
+    if (!job.startAfter) continue;
+    await trx
+      .updateTable('document_extractions')
+      .set({ message: BUDGET_MESSAGES.manyQueued(job.startAfter) })
+      .where('document_id', '=', job.data.documentId)
+      .execute();
+  }
+  await services.jobs.sendManyWithin(trx, extractionReadJob, jobs);
 }

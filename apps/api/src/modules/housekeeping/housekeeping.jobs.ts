@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
 import { endStuckReadings } from '../extraction/extraction.service.js';
+import { queueDemoTemplateReadings } from '../extraction/extraction.budget.js';
 import { houseKeep, refreshStatistics, renewDemoTemplates, sweepOrphans } from './housekeeping.service.js';
 
 const none = z.object({}).strict();
@@ -27,7 +28,9 @@ export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
     const renewed = await renewDemoTemplates(deps.db.db, deps.store);
     // Readings left queued or running with no job to run them end as failed (what waited goes on).
     const stuckReadings = await endStuckReadings(deps);
-    log.info({ ...report, renewed, stuckReadings }, 'housekeeping done');
+    // A new template's documents are read once here; every demo made from it copies their readings.
+    const templateReadings = await queueDemoTemplateReadings(deps);
+    log.info({ ...report, renewed, stuckReadings, templateReadings }, 'housekeeping done');
   },
 });
 

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { Database, DbOrTrx } from '../../db/database.js';
+import type { AppServices } from '../../trpc/context.js';
+import { afterReadingHooks } from './after-reading.js';
+import { extractionReadJob, queueExtractionWithin } from './extraction.jobs.js';
+import { copyReadingsWithin } from './extraction.service.js';
+
+/**
+ * What one organisation may have read (review defect 2): OCR is the costliest work the API does and runs
+ * a reading at a time per process, so one organisation (or an anonymous demo visitor) must not take it
+ * all. Three rules, none of which loses a reading or answers an error:
+ * - pages a day: past OCR_DAILY_PAGES pages read in 24 hours (a demo template's are not counted), a reading waits (queued, saying when)
+ *   until the oldest of those readings is 24 hours old. A reading that starts within the budget is read
+ *   whole (up to OCR_PAGE_LIMIT pages), so the budget may be passed by one document's pages;
+ * - readings waiting: past OCR_QUEUED_READINGS queued at once, a new one is deferred an hour per cap's
+ *   worth of readings ahead of it, so others' readings go first;
+ * - a private demo reads nothing of its own: its sample documents carry their template's readings (read
+ *   once when the template is made), and a document a visitor uploads ends with DEMO_NOT_READ.
+ */
+export const BUDGET_MESSAGES = {
+  demoNotRead:
+    'Demos do not read new documents. In your own account this document would be read and its details proposed here.',
+  waitingForSample: 'Waiting for the sample reading of this demo',
+  dailyPages: (limit: number, after: Date) =>
+    `Your organisation has had its ${limit} pages read today: this document will be read after ${clock(after)}`,
+  manyQueued: (after: Date) =>
+    `Many of your documents are waiting to be read: this one will be read after ${clock(after)}`,
+} as const;
+
+/** A time as the screen says it (Johannesburg, the product's time zone), with its date. */
+function clock(at: Date): string {
+  return new Intl.DateTimeFormat('en-ZA', {
+    timeZone: 'Africa/Johannesburg',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(at);
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+/** How long a demo's reading waits for its template's reading to finish, each time. */
+const SAMPLE_WAIT_MS = 60 * 1000;
+
+/** How many of the organisation's readings are queued now (the caller's transaction sees its own). */
+export async function queuedReadings(db: DbOrTrx, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('document_extractions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'queued')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** When a new reading, `ahead` readings of its organisation being queued before it, may start (null: now). */
+export function queuedCapStart(ahead: number, cap: number, now: Date): Date | null {
+  const hours = Math.floor(ahead / cap);
+  return hours === 0 ? null : new Date(now.getTime() + hours * HOUR_MS);
+}
+
+/** null: within the day's budget; else when the organisation may have pages read again. */
+async function dailyBudgetEnds(
+  db: DbOrTrx,
+  organizationId: string,
+  limit: number,
+  now: Date,
+): Promise<Date | null> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const rows = await db
+    .selectFrom('document_extractions')
+    .select(['pages_read', 'finished_at'])
+    .where('organization_id', '=', organizationId)
+    .where('finished_at', '>', since)
+    .where('pages_read', '>', 0)
+    .orderBy('finished_at', 'desc')
+    .execute();
+  let total = rows.reduce((sum, row) => sum + row.pages_read, 0);
+  if (total < limit) return null;
+  // The budget comes back as the readings leave the 24 hours, oldest first.
+  for (const row of rows.reverse()) {
+    total -= row.pages_read;
+    if (total < limit) return new Date(new Date(row.finished_at as Date).getTime() + DAY_MS);
+  }
+  return new Date(now.getTime() + DAY_MS);
+}
+
+/** Keeps the reading queued with this message, and queues its job again to start after `at`. */
+async function deferReading(
+  services: AppServices,
+  organizationId: string,
+  documentId: string,
+  at: Date,
+  message: string,
+): Promise<void> {
+  await services.db.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('document_extractions')
+      .set({ status: 'queued', message, updated_at: new Date() })
+      .where('document_id', '=', documentId)
+      .execute();
+    await services.jobs.sendManyWithin(trx, extractionReadJob, [
+      { id: randomUUID(), data: { organizationId, documentId }, startAfter: at },
+    ]);
+  });
+}
+
+/**
+ * Before the job reads a document: a private demo's is copied from its template's reading (or ended, or
+ * waits for it), and an organisation past its day's pages waits. Answers true when the job is done
+ * without reading.
+ */
+export async function readWithinBudget(
+  services: AppServices,
+  organizationId: string,
+  documentId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const db = services.db.db;
+  const document = await db
+    .selectFrom('documents as d')
+    .innerJoin('organizations as o', 'o.id', 'd.organization_id')
+    .innerJoin('document_extractions as e', 'e.document_id', 'd.id')
+    .select(['d.id', 'd.storage_key', 'd.property_id', 'd.kind', 'o.is_demo', 'o.demo_template', 'e.status'])
+    .where('d.id', '=', documentId)
+    .where('d.organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!document || (document.status !== 'queued' && document.status !== 'running')) return false;
+  if (document.is_demo && document.demo_template === null) {
+    await demoReading(services, organizationId, document, now);
+    return true;
+  }
+  // A demo template's documents are read once a day at most (every demo copies them): no budget.
+  if (document.demo_template !== null) return false;
+  const limit = services.env.OCR_DAILY_PAGES;
+  const until = await dailyBudgetEnds(db, organizationId, limit, now);
+  if (!until) return false;
+  await deferReading(services, organizationId, documentId, until, BUDGET_MESSAGES.dailyPages(limit, until));
+  return true;
+}
+
+/** A private demo's document: its template's reading (same stored file), when there is one. */
+async function demoReading(
+  services: AppServices,
+  organizationId: string,
+  document: { id: string; storage_key: string; property_id: string | null; kind: string },
+  now: Date,
+): Promise<void> {
+  const db = services.db.db;
+  const sample = await db
+    .selectFrom('documents as d')
+    .innerJoin('organizations as o', 'o.id', 'd.organization_id')
+    .innerJoin('document_extractions as e', 'e.document_id', 'd.id')
+    .select(['d.id', 'e.status'])
+    .where('d.storage_key', '=', document.storage_key)
+    .where('o.demo_template', 'is not', null)
+    .orderBy(sql`e.status in ('done', 'unreadable')`, 'desc')
+    .executeTakeFirst();
+  if (sample && (sample.status === 'queued' || sample.status === 'running')) {
+    const at = new Date(now.getTime() + SAMPLE_WAIT_MS);
+    await deferReading(services, organizationId, document.id, at, BUDGET_MESSAGES.waitingForSample);
+    return;
+  }
+  const copied = sample?.status === 'done' || sample?.status === 'unreadable';
+  await db.transaction().execute(async (trx) => {
+    if (copied) {
+      await trx.deleteFrom('document_extractions').where('document_id', '=', document.id).execute();
+      await copyReadingsWithin(trx, organizationId, [{ id: document.id, original: sample.id }]);
+    } else {
+      await trx
+        .updateTable('document_extractions')
+        .set({
+          status: 'unreadable',
+          message: BUDGET_MESSAGES.demoNotRead,
+          finished_at: now,
+          updated_at: now,
+        })
+        .where('document_id', '=', document.id)
+        .execute();
+    }
+    const status = copied ? (sample.status as 'done' | 'unreadable') : 'unreadable';
+    for (const hook of afterReadingHooks) {
+      await hook(services, trx, { ...document, organization_id: organizationId, status });
+    }
+  });
+}
+
+/**
+ * The demo templates' documents are read once, as any organisation's (their readings are what every
+ * private demo copies): queued when not read yet. Run at start-up (by the process that runs jobs) and
+ * each housekeeping round. Answers how many were queued.
+ */
+export async function queueDemoTemplateReadings(services: AppServices): Promise<number> {
+  const db = services.db.db;
+  const unread = await db
+    .selectFrom('documents as d')
+    .innerJoin('organizations as o', 'o.id', 'd.organization_id')
+    .leftJoin('document_extractions as e', 'e.document_id', 'd.id')
+    .select(['d.id', 'd.organization_id'])
+    .where('o.demo_template', 'is not', null)
+    .where('e.document_id', 'is', null)
+    .execute();
+  const byOrganization = new Map<string, string[]>();
+  for (const row of unread)
+    byOrganization.set(row.organization_id, [...(byOrganization.get(row.organization_id) ?? []), row.id]);
+  for (const [organizationId, ids] of byOrganization) {
+    await db
+      .transaction()
+      .execute((trx: Transaction<Database>) =>
+        queueExtractionWithin(services, trx, organizationId, ids, { onlyUnread: true, uncapped: true }),
+      );
+  }
+  return unread.length;
+}
