@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
-import { endStuckReadings } from '../extraction/extraction.service.js';
 import { queueDemoTemplateReadings } from '../extraction/extraction.budget.js';
+import { endStuckReadings } from '../extraction/extraction.service.js';
 import { houseKeep, refreshStatistics, renewDemoTemplates, sweepOrphans } from './housekeeping.service.js';
 
 const none = z.object({}).strict();
