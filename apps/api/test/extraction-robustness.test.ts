@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OCR_TIME_LIMIT_MAX_SECONDS, parseEnv } from '../src/env.js';
-import { extractionReadJob, READ_JOB_EXPIRY_SECONDS } from '../src/modules/extraction/extraction.jobs.js';
+import { READ_JOB_EXPIRY_SECONDS } from '../src/modules/extraction/extraction.jobs.js';
 import {
   endStuckReadings,
   READ_AGAIN_AFTER_MS,
@@ -13,6 +13,7 @@ import {
 import { moveProperty } from '../src/modules/properties/move-property.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
+import { ownerWithHome, readingOf, readUntilEnded } from './support/extraction.js';
 import { type HttpOwner, httpOwner } from './support/http-owner.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they expect
@@ -59,15 +60,8 @@ describe(`readings that cannot stay stuck (${databaseKind})`, () => {
   });
 
   async function ownerWithDocument() {
-    const owner = await httpOwner(t, origin);
-    const created = await owner.call('POST', '/api/properties', {
-      name: 'Home',
-      address: '12 Kloof Street, Gardens, Cape Town',
-      municipality: 'CPT',
-      parcel_id: `P${Math.random().toString(36).slice(2, 8)}`,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const propertyId = created.json().id as string;
+    const owner = await ownerWithHome(t, origin);
+    const propertyId = owner.propertyId;
     const res = await owner.upload(pdf, 'application/pdf', {
       property_id: propertyId,
       kind: 'certificate',
@@ -77,21 +71,8 @@ describe(`readings that cannot stay stuck (${databaseKind})`, () => {
     return { ...owner, propertyId, documentId: res.json().id as string };
   }
 
-  const extraction = async (owner: HttpOwner, id: string) => {
-    const res = await owner.call('GET', `/api/documents/${id}/extraction`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Json;
-  };
-
-  async function readAll(owner: HttpOwner, id: string): Promise<Json> {
-    const deadline = Date.now() + READ_TIMEOUT;
-    for (;;) {
-      await t.services.jobs.runQueued(extractionReadJob);
-      const reading = await extraction(owner, id);
-      if (!['queued', 'running'].includes(reading.status)) return reading;
-      if (Date.now() > deadline) throw new Error(`still ${reading.status}`);
-    }
-  }
+  const extraction = readingOf;
+  const readAll = (owner: HttpOwner, id: string) => readUntilEnded(t, owner, id, READ_TIMEOUT);
 
   /** The document's reading jobs still to run (created, due again, or running). */
   const liveJobs = async (documentId: string) =>

@@ -9,6 +9,7 @@ import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js'
 import { READING_MESSAGES, readDocument } from '../src/modules/extraction/extraction.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
+import { ownerWithHome, readingOf, readUntilEnded } from './support/extraction.js';
 import { type HttpOwner, httpOwner } from './support/http-owner.js';
 import { zerosDeflated } from './support/policy-pdf.js';
 
@@ -91,17 +92,7 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
     await t.close();
   });
 
-  async function ownerWithProperty() {
-    const owner = await httpOwner(t, origin);
-    const created = await owner.call('POST', '/api/properties', {
-      name: 'Home',
-      address: '12 Kloof Street, Gardens, Cape Town',
-      municipality: 'CPT',
-      parcel_id: `P${Math.random().toString(36).slice(2, 8)}`,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    return { ...owner, propertyId: created.json().id as string };
-  }
+  const ownerWithProperty = () => ownerWithHome(t, origin);
 
   const register = async (
     owner: HttpOwner & { propertyId: string },
@@ -117,22 +108,8 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
     return res.json() as Json;
   };
 
-  const extraction = async (owner: HttpOwner, id: string) => {
-    const res = await owner.call('GET', `/api/documents/${id}/extraction`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Json;
-  };
-
-  /** Runs the queued readings (as the worker would) until this one has ended. */
-  async function readAll(owner: HttpOwner, id: string): Promise<Json> {
-    const deadline = Date.now() + OCR_TIMEOUT;
-    for (;;) {
-      await t.services.jobs.runQueued(extractionReadJob);
-      const reading = await extraction(owner, id);
-      if (!['queued', 'running'].includes(reading.status)) return reading;
-      if (Date.now() > deadline) throw new Error(`still ${reading.status}`);
-    }
-  }
+  const extraction = readingOf;
+  const readAll = (owner: HttpOwner, id: string) => readUntilEnded(t, owner, id, OCR_TIMEOUT);
 
   const field = (reading: Json, name: string) => reading.fields.find((f: Json) => f.name === name);
   const cocGap = async (owner: HttpOwner & { propertyId: string }) => {
