@@ -680,6 +680,10 @@ export interface PolicyFindingTable {
   page: number | null;
   excerpt: string;
   evidence_document_id: string | null;
+  /** Issue 28 (migration 0033): the clause's own number, its topic tags, why it was classified so. */
+  clause_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  topics: ColumnType<string[], string | undefined, string>;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

@@ -63,7 +63,64 @@ export const POLICY_ENDORSEMENT_KEYS = [
 ] as const;
 export type PolicyEndorsementKey = (typeof POLICY_ENDORSEMENT_KEYS)[number];
 
-export type PolicyClauseKey = PolicyExclusionKey | MaintenanceCondition | PolicyEndorsementKey;
+/**
+ * A clause that is an exclusion, a maintenance condition or an endorsement but matches none of the
+ * catalogued keys (issue 28: every clause is read, not only the known topics). Its title is the clause's
+ * own heading or first words; its topics say what it is about.
+ */
+export const POLICY_OTHER_KEY = 'other' as const;
+
+export type PolicyClauseKey =
+  | PolicyExclusionKey
+  | MaintenanceCondition
+  | PolicyEndorsementKey
+  | typeof POLICY_OTHER_KEY;
+
+/**
+ * What a clause is about, as tags (issue 28). A finding exists whether or not a topic applies; a clause
+ * about several things keeps them all. The Policy Analysis screen filters by these.
+ */
+export const POLICY_TOPICS = [
+  'geyser',
+  'roof',
+  'thatch',
+  'lightning',
+  'alarm',
+  'security',
+  'theft',
+  'fire',
+  'flood',
+  'storm',
+  'water',
+  'damp',
+  'subsidence',
+  'solar',
+  'electrical',
+  'power_surge',
+  'gas',
+  'trees',
+  'drains',
+  'walls',
+  'glass',
+  'pool',
+  'unoccupancy',
+  'wear_and_tear',
+  'workmanship',
+  'pests',
+  'riot',
+  'war',
+  'consequential_loss',
+  'accommodation',
+  'rent',
+  'debris',
+  'municipal',
+  'locks_keys',
+  'fire_brigade',
+  'accidental_damage',
+  'building_works',
+  'liability',
+] as const;
+export type PolicyTopic = (typeof POLICY_TOPICS)[number];
 
 /** One clause of a policy wording that matters to the owner. */
 export interface PolicyClauseFinding {
@@ -88,6 +145,15 @@ export interface PolicyClauseFinding {
   days?: number;
   /** endorsements: the limit the clause states, in rand. */
   limit_rands?: number;
+  /** The clause's own number as the wording prints it ('4.12', '(a)', 'B03.1'); null where it has none. */
+  clause_ref?: string | null;
+  /** What the clause is about (never required for a finding to exist). */
+  topics?: PolicyTopic[];
+  /**
+   * Why the clause was classified so, in words for the owner: the cue and the section it used, e.g.
+   * 'says "we will not pay" under "What is not covered"'.
+   */
+  reason?: string;
 }
 
 export const POLICY_EXCERPT_MAX_CHARS = 400;

@@ -314,6 +314,9 @@ async function readAndStorePolicy(
             confidence: finding.confidence,
             page: finding.page,
             excerpt: finding.excerpt,
+            clause_ref: finding.clause_ref ?? null,
+            topics: JSON.stringify(finding.topics ?? []),
+            reason: finding.reason ?? null,
           })),
         )
         .execute();
