@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { corpusWordings, type LabelledWording } from './evaluation.js';
+import { type ClauseLabelFile, parseClauseLabels } from './clause-labels.js';
+import { corpusWordings, type LabelledWording, parseCorpusPages } from './evaluation.js';
 
 /** The labelled wordings (corpus/) and those written after the analyser was done (corpus/held-out/). */
 export const POLICY_CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'corpus');
@@ -13,4 +14,26 @@ export function readPolicyCorpus(folder: string): LabelledWording[] {
     .filter((entry) => entry.isFile())
     .map((entry) => [entry.name, readFileSync(path.join(folder, entry.name), 'utf8')]);
   return corpusWordings(Object.fromEntries(files));
+}
+
+/** The clause-labelled wordings (`.txt` + `.clauses`): tuning ones here, held-out ones in its held-out/. */
+export const POLICY_CLAUSE_CORPUS = path.join(POLICY_CORPUS, 'clauses');
+export const POLICY_CLAUSE_HELD_OUT = path.join(POLICY_CLAUSE_CORPUS, 'held-out');
+
+export interface ClauseLabelledWording extends ClauseLabelFile {
+  name: string;
+  pages: string[];
+}
+
+/** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */
+export function readClauseCorpus(folder: string): ClauseLabelledWording[] {
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.clauses'))
+    .sort()
+    .map((file) => {
+      const name = file.slice(0, -'.clauses'.length);
+      const labels = parseClauseLabels(readFileSync(path.join(folder, file), 'utf8'));
+      const pages = parseCorpusPages(readFileSync(path.join(folder, `${name}.txt`), 'utf8'));
+      return { name, pages, ...labels };
+    });
 }
