@@ -3,7 +3,9 @@
  * extraction/corpus/README.md): `proposeFields` on every committed read output (clean PDF, scan,
  * photo) of the tuning set and, separately, of the held-out set (written after the rules, never tuned
  * on), compared with each document's truth. Run: pnpm --filter @propertydna/domain run eval:extraction
- * [-- --mistakes] [--set tuning|held-out]. Figures are reported, not asserted: it fails only on a crash.
+ * [-- --mistakes] [--set tuning|held-out|held-out-2]. The second held-out set (held-out-2, written blind to
+ * the rules) is scored only when named: `--set held-out-2`. Figures are reported, not asserted: it fails
+ * only on a crash.
  * Node runs the domain's TypeScript itself (type stripping); the hook lets `./x.js` imports find `./x.ts`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -46,11 +48,17 @@ if (!existsSync(rules)) {
 }
 const { proposeFields } = await import(rules);
 
-for (const [set, title] of [
+const SETS = [
   ['tuning', 'Tuning set'],
   ['held-out', 'Held-out set (written after the rules, never tuned on)'],
-]) {
-  if (values.set && values.set !== set) continue;
+  ['held-out-2', 'Second held-out set (written blind to the rules, never tuned on)'],
+];
+if (values.set && !SETS.some(([set]) => set === values.set)) {
+  console.error(`--set is one of ${SETS.map(([set]) => set).join(', ')}`);
+  process.exit(2);
+}
+for (const [set, title] of SETS) {
+  if (values.set ? values.set !== set : set === 'held-out-2') continue;
   const folder = path.join(corpus, set);
   if (!existsSync(folder)) continue;
   const readings = [];

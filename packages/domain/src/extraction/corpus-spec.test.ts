@@ -93,7 +93,7 @@ describe('corpusVaultKind', () => {
 });
 
 describe('the corpus', () => {
-  it.each(['tuning', 'held-out'])('%s: every spec is valid and named by its id', (set) => {
+  it.each(['tuning', 'held-out', 'held-out-2'])('%s: every spec is valid and named by its id', (set) => {
     const folder = path.join(corpus, set);
     const files = existsSync(folder) ? readdirSync(folder).filter((file) => /^[^.]+\.json$/.test(file)) : [];
     for (const file of files) {
