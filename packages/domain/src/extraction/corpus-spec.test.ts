@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CERTIFICATE_TYPES } from '../certificates.js';
 import { corpusSpecSchema, corpusVaultKind, missingDerivedExpiry } from './corpus-spec.js';
 
 const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), 'corpus');
@@ -92,14 +93,35 @@ describe('corpusVaultKind', () => {
   });
 });
 
+/** The specs of a set as written: each file's name and its JSON. */
+function specFiles(set: string): { file: string; json: unknown }[] {
+  const folder = path.join(corpus, set);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((file) => /^[^.]+\.json$/.test(file))
+    .map((file) => ({ file, json: JSON.parse(readFileSync(path.join(folder, file), 'utf8')) }));
+}
+
 describe('the corpus', () => {
   it.each(['tuning', 'held-out', 'held-out-2'])('%s: every spec is valid and named by its id', (set) => {
-    const folder = path.join(corpus, set);
-    const files = existsSync(folder) ? readdirSync(folder).filter((file) => /^[^.]+\.json$/.test(file)) : [];
-    for (const file of files) {
-      const parsed = corpusSpecSchema.safeParse(JSON.parse(readFileSync(path.join(folder, file), 'utf8')));
+    for (const { file, json } of specFiles(set)) {
+      const parsed = corpusSpecSchema.safeParse(json);
       expect(parsed.error?.issues ?? [], `${set}/${file}`).toEqual([]);
       expect(`${parsed.data?.id}.json`).toBe(file);
     }
+  });
+
+  it('held-out-2 has the documents the README counts: every certificate type, policies and invoices', () => {
+    const specs = specFiles('held-out-2').map(({ json }) => corpusSpecSchema.parse(json));
+    const count = (kind: string) => specs.filter((spec) => spec.kind === kind).length;
+    expect({ certificate: count('certificate'), policy: count('policy'), invoice: count('invoice') }).toEqual(
+      {
+        certificate: 18,
+        policy: 9,
+        invoice: 8,
+      },
+    );
+    const types = new Set(specs.map((spec) => spec.truth.certificate_type).filter(Boolean));
+    expect([...types].sort()).toEqual([...CERTIFICATE_TYPES].sort());
   });
 });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { corpusArguments, readCorpusSpecs } from './corpus-files.js';
+
+describe('corpusArguments', () => {
+  it('takes every set but the second held-out one when none is named', () => {
+    expect(corpusArguments([]).sets).toEqual(['tuning', 'held-out']);
+  });
+
+  it('takes held-out-2 when it is named, with ids and sources', () => {
+    expect(corpusArguments(['--set', 'held-out-2', '--id', 'a', '--id', 'b', '--source', 'scan'])).toEqual({
+      sets: ['held-out-2'],
+      ids: ['a', 'b'],
+      sources: ['scan'],
+    });
+  });
+
+  it('refuses a set that does not exist', () => {
+    expect(() => corpusArguments(['--set', 'held-out-3'])).toThrow(
+      '--set is one of tuning, held-out, held-out-2',
+    );
+  });
+});
+
+describe('readCorpusSpecs', () => {
+  it('reads the specs of held-out-2 in the order of their ids, checked by the schema', () => {
+    const specs = readCorpusSpecs('held-out-2');
+    const ids = specs.map((spec) => spec.id);
+    expect(ids.length).toBeGreaterThanOrEqual(30);
+    expect(ids).toEqual([...ids].sort());
+    expect(readCorpusSpecs('held-out-2', [ids[1] as string]).map((spec) => spec.id)).toEqual([ids[1]]);
+  });
+});
