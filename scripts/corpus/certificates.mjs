@@ -453,6 +453,167 @@ export const CERTIFICATES = [
     erf: '1022',
     owner: 'Q. Ngcobo',
   },
+  // A second batch (v2-, sorted after the first so its photos' turns stay as they were): labels and
+  // distracting dates and numbers of other wordings, a number printed at the top, a date only in the
+  // signing sentence ("on this 3rd day of …"), a form's revision date and a print date in a footer.
+  {
+    id: 'v2-cert-electrical-brightspark-form',
+    type: 'electrical_coc',
+    layout: 'form',
+    issuer: { name: 'BrightSpark Electrical CC', contact: '6 Station Road, Pinetown, 3610 | 031 702 8812' },
+    reg: { label: 'Accredited person reg. no.', value: 'ER 71240' },
+    person: 'Nomvula Khoza',
+    number: { label: 'CoC Number', value: 'BSE 118204' },
+    issue: { label: 'Date of certification', iso: '2025-05-16', style: 'dot' },
+    dates: [
+      { label: 'Date tested', iso: '2025-05-15', style: 'dot' },
+      { label: 'Previous CoC dated', iso: '2019-02-11', style: 'dot' },
+    ],
+    address: ['40 Josiah Gumede Road', 'Pinetown, 3610'],
+    erf: '2674',
+    owner: 'S. Pillay',
+    footer: 'Form EC-1 (Rev. 01.03.2021)   Page 1 of 1',
+  },
+  {
+    id: 'v2-cert-gas-gasco-letter',
+    type: 'gas_coc',
+    layout: 'letter',
+    issuer: { name: 'GasCo Installations (Pty) Ltd', contact: '19 Umgeni Road, Durban, 4001 | 031 303 7720' },
+    reg: { label: 'SAQCC Gas registration', value: 'SAQCC-G 201877' },
+    person: 'Rashid Moosa',
+    number: { label: 'Certificate of Conformity No.', value: 'GC 55812', top: true },
+    issue: {
+      label: 'Signed',
+      iso: '2025-02-03',
+      style: 'day-of',
+      sentence: 'Thus done and signed at Durban on this {date}.',
+    },
+    dates: [{ label: 'Installation completed', iso: '2025-01-30', style: 'long' }],
+    address: ['7 Innes Road, Morningside, Durban, 4001'],
+    erf: '9315',
+    owner: 'K. Naicker',
+    footer: 'Printed 04/02/2025 10:14 by gasco-admin',
+  },
+  {
+    id: 'v2-cert-plumbing-waterwise-table',
+    type: 'plumbing_coc',
+    layout: 'table',
+    issuer: { name: 'WaterWise Plumbing', contact: '12 Kerk Street, George, 6529 | 044 873 1100' },
+    reg: { label: 'PIRB Licensed Plumber No.', value: 'PIRB 30518' },
+    person: 'Danie Erasmus',
+    number: { label: 'Sertifikaatnr. / Certificate No.', value: 'WW-2025-2207' },
+    issue: { label: 'Uitreikingsdatum / Date of issue', iso: '2025-09-12', style: 'af-long' },
+    dates: [{ label: 'Datum van inspeksie / Inspection date', iso: '2025-09-10', style: 'af-long' }],
+    refs: [{ label: 'Water meter no.', value: 'WM 4471902' }],
+    address: ['5 York Street, George, 6529'],
+    erf: '3388',
+    owner: 'M. Fortuin',
+  },
+  {
+    id: 'v2-cert-beetle-bugfree-list',
+    type: 'beetle_clearance',
+    layout: 'list',
+    issuer: { name: 'BugFree Timber Inspections', contact: '3 Oak Lane, Knysna, 6571' },
+    reg: { label: 'P-NO', value: 'P 04412' },
+    person: 'Charl Visser',
+    number: { label: 'CLEARANCE CERT #', value: 'BF 3307' },
+    issue: { label: 'ISSUE DATE', iso: '2025-08-22', style: 'slash' },
+    dates: [{ label: 'INSPECTION DATE', iso: '2025-08-21', style: 'slash' }],
+    refs: [{ label: 'JOB NO', value: 'J-88120' }],
+    address: ['14 Thesen Drive, Knysna, 6571'],
+    erf: '1185',
+    owner: 'A. Meyer',
+  },
+  {
+    id: 'v2-cert-alarm-guardian-table',
+    type: 'alarm_service',
+    layout: 'table',
+    issuer: { name: 'Guardian Armed Response (Pty) Ltd', contact: '2 Ridge Road, Bloemfontein, 9301' },
+    reg: { label: 'PSIRA Registration No.', value: 'PSIRA 3318820' },
+    person: 'Lebo Mofokeng',
+    number: { label: 'Certificate ID', value: 'GAR-SC-40917' },
+    issue: { label: 'Service completed on', iso: '2025-04-09', style: 'short' },
+    dates: [{ label: 'Last service', iso: '2024-10-02', style: 'short' }],
+    address: ['23 Brill Street, Westdene, Bloemfontein, 9301'],
+    erf: '2051',
+    owner: 'T. Ramoo',
+  },
+  {
+    id: 'v2-cert-fence-voltfence-list',
+    type: 'electric_fence_coc',
+    layout: 'list',
+    issuer: { name: 'VoltFence Security', contact: '88 Main Road, Witbank, 1035' },
+    reg: { label: 'EFI REG', value: 'EFI 3301' },
+    person: 'Jaco Swart',
+    number: { label: 'CERTIFICATE #', value: 'VF-1120' },
+    issue: { label: 'DATE ISSUED', iso: '2025-11-04', style: 'iso' },
+    refs: [{ label: 'ENERGISER SERIAL NO', value: 'NEMTEK 7720113' }],
+    address: ['9 Hofmeyr Street, Witbank, 1035'],
+    erf: '4430',
+    owner: 'F. Mahlangu',
+  },
+  {
+    id: 'v2-cert-geyser-geyserpro-form',
+    type: 'geyser_coc',
+    layout: 'form',
+    issuer: { name: 'GeyserPro Services', contact: '4 Loop Street, Pietermaritzburg, 3201 | 033 342 9910' },
+    reg: { label: 'PIRB No.', value: 'PIRB 27716' },
+    person: 'Ayesha Cassim',
+    number: { label: 'Compliance certificate no.', value: 'GP/2025/0613' },
+    issue: { label: 'Certificate date', iso: '2025-06-13', style: 'long' },
+    dates: [{ label: 'Installation date', iso: '2025-06-12', style: 'long' }],
+    refs: [{ label: 'Geyser serial no.', value: 'KW150-88231' }],
+    address: ['17 Chapel Street', 'Pietermaritzburg, 3201'],
+    erf: '7742',
+    owner: 'J. Govender',
+  },
+  {
+    id: 'v2-cert-sseg-metsweding-municipal',
+    type: 'sseg_registration',
+    layout: 'municipal',
+    issuer: {
+      name: 'Metsweding Local Municipality',
+      contact: 'Electricity Department – Embedded Generation',
+    },
+    number: { label: 'SSEG Registration No.', value: 'MLM-SSEG-2025-118' },
+    issue: { label: 'Date of approval', iso: '2025-07-07', style: 'slash' },
+    dates: [{ label: 'Application date', iso: '2025-05-26', style: 'slash' }],
+    refs: [{ label: 'Your ref.', value: 'SOL-4471' }],
+    extra: ['Installer: Bushveld Solar (PV GreenCard 4410)', 'Inverter: 8 kVA hybrid, export limited'],
+    address: ['31 Kerk Street, Bronkhorstspruit'],
+    erf: '1320',
+    owner: 'P. du Plessis',
+  },
+  {
+    id: 'v2-cert-roof-summit-letter',
+    type: 'roof_inspection',
+    layout: 'letter',
+    issuer: {
+      name: 'Summit Roofing Inspections',
+      contact: '10 Hill Street, Grahamstown, 6139 | 046 622 0411',
+    },
+    person: 'Mark Jacobs',
+    number: { label: 'Report ref.', value: 'SRI-25-144' },
+    issue: { label: 'Date', iso: '2025-03-24', style: 'long' },
+    dates: [{ label: 'Inspection period', iso: '2025-03-18', style: 'long', until: '2025-03-19' }],
+    address: ['8 African Street, Makhanda, 6139'],
+    erf: '2266',
+    owner: 'R. Botha',
+  },
+  {
+    id: 'v2-cert-lightning-skyguard-list',
+    type: 'lightning_conductor',
+    layout: 'list',
+    issuer: { name: 'SkyGuard Lightning CC', contact: '5 Voortrekker Road, Vryheid, 3100' },
+    reg: { label: 'ELPA MEMBER NO', value: 'ELPA 0655' },
+    person: 'Willem Nel',
+    number: { label: 'TEST CERTIFICATE NO', value: 'SGL 2025/061' },
+    issue: { label: 'DATE OF TEST', iso: '2025-10-08', style: 'dash' },
+    dates: [{ label: 'NEXT TEST DATE', iso: '2026-10-08', style: 'dash' }],
+    address: ['27 Landdros Street, Vryheid, 3100'],
+    erf: '901',
+    owner: 'B. Ntuli',
+  },
 ];
 
 const addMonths = (iso, months) => {
@@ -487,12 +648,30 @@ function truthOf(cert) {
 }
 
 const date = (d) => fmtDate(d.iso, d.style);
+/** A date, or a range of two ("18 March 2025 – 19 March 2025"). */
+const dated = (d) => (d.until ? `${date(d)} – ${fmtDate(d.until, d.style)}` : date(d));
+
+/** What every layout adds: a number printed at the top right, the signing sentence, a footer. */
+function extras(cert, p, x, y, width) {
+  const right = p.width - 40;
+  if (cert.number.top)
+    p.text(`${cert.number.label} ${cert.number.value}`, right, 30, { size: 10, align: 'right' });
+  let below = y;
+  if (cert.issue.sentence) {
+    below = p.paragraph(cert.issue.sentence.replace('{date}', date(cert.issue)), x, y + 8, width, {
+      size: 10,
+    });
+  }
+  if (cert.footer)
+    p.text(cert.footer, p.width / 2, p.size === 'A4' ? 820 : 772, { size: 7, align: 'center' });
+  return below;
+}
 
 /** Label/value pairs every layout prints, in order. */
 function rows(cert) {
-  const list = [[cert.number.label, cert.number.value]];
-  list.push([cert.issue.label, date(cert.issue)]);
-  for (const d of cert.dates ?? []) list.push([d.label, date(d)]);
+  const list = cert.number.top ? [] : [[cert.number.label, cert.number.value]];
+  if (!cert.issue.sentence) list.push([cert.issue.label, date(cert.issue)]);
+  for (const d of cert.dates ?? []) list.push([d.label, dated(d)]);
   if (cert.expiry) list.push([cert.expiry.label, date(cert.expiry)]);
   for (const r of cert.refs ?? []) list.push([r.label, r.value]);
   return list;
@@ -532,6 +711,7 @@ function formLayout(cert) {
   });
   y += 50 + 16 * cert.address.length;
   y = p.paragraph(t.statement, 40, y, 515, { size: 10 });
+  y = extras(cert, p, 40, y, 515);
   if (cert.validityNote) y = p.paragraph(cert.validityNote, 40, y + 6, 515, { size: 10 });
   y += 50;
   p.line(40, y, 250, y);
@@ -552,8 +732,9 @@ function letterLayout(cert) {
   p.text(cert.issuer.contact, 297.6, 80, { size: 9, align: 'center' });
   if (cert.reg) p.text(`${cert.reg.label}: ${cert.reg.value}`, 297.6, 93, { size: 9, align: 'center' });
   p.line(60, 104, 535, 104, 1.2);
-  p.text(`${cert.issue.label}: ${date(cert.issue)}`, 535, 132, { size: 11, align: 'right' });
-  p.text(`${cert.number.label}: ${cert.number.value}`, 60, 132, { size: 11 });
+  if (!cert.issue.sentence)
+    p.text(`${cert.issue.label}: ${date(cert.issue)}`, 535, 132, { size: 11, align: 'right' });
+  if (!cert.number.top) p.text(`${cert.number.label}: ${cert.number.value}`, 60, 132, { size: 11 });
   p.text(t.title, 297.6, 176, { size: t.title.length > 34 ? 13 : 16, font: bold, align: 'center' });
   p.text(t.subtitle, 297.6, 194, { size: 10, align: 'center' });
   let y = 226;
@@ -564,7 +745,7 @@ function letterLayout(cert) {
   p.text(`Owner: ${cert.owner}`, 60, y, { size: 11 });
   y += 28;
   for (const d of cert.dates ?? []) {
-    p.text(`${d.label}: ${date(d)}`, 60, y, { size: 11 });
+    p.text(`${d.label}: ${dated(d)}`, 60, y, { size: 11 });
     y += 17;
   }
   if (cert.expiry) {
@@ -587,6 +768,7 @@ function letterLayout(cert) {
     475,
     { size: 11 },
   );
+  y = extras(cert, p, 60, y, 475);
   y += 30;
   p.text('Yours faithfully', 60, y, { size: 11 });
   p.line(60, y + 40, 240, y + 40);
@@ -622,6 +804,7 @@ function tableLayout(cert) {
   }
   p.line(50, 156, 50, y).line(230, 156, 230, y).line(545, 156, 545, y);
   y = p.paragraph(t.statement, 50, y + 30, 495, { size: 10 });
+  y = extras(cert, p, 50, y, 495);
   y += 40;
   p.line(50, y, 260, y);
   p.text('Signature', 50, y + 13, { size: 9 });
@@ -663,6 +846,7 @@ function listLayout(cert) {
     p.text(`${cert.reg.label.padEnd(18, '.')}: ${cert.reg.value}`, 50, y, { size: 10 });
   }
   y = p.paragraph(t.statement, 50, y + 30, 500, { size: 9.5, font: 'Courier' });
+  y = extras(cert, p, 50, y, 500);
   p.text('SIGNED: ______________________', 50, y + 30, { size: 10 });
   return [p];
 }
@@ -694,6 +878,7 @@ function municipalLayout(cert) {
     y += 16;
   }
   y = p.paragraph(t.statement, 70, y + 10, 455, { size: 11 });
+  y = extras(cert, p, 70, y, 455);
   y = p.paragraph(
     'This certificate does not relieve the owner of any obligation under any other law or condition of title.',
     70,

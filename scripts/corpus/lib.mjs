@@ -65,6 +65,8 @@ export function fmtDate(iso, style) {
       return `${y}/${pad(m)}/${pad(d)}`;
     case 'ordinal':
       return `${ordinal(d)} ${month} ${y}`;
+    case 'day-of':
+      return `${ordinal(d)} day of ${month} ${y}`;
     case 'af-long':
       return `${d} ${MAANDE[m - 1]} ${y}`;
     case 'af-short':
