@@ -83,7 +83,21 @@ const ELSEWHERE: readonly LabelRule[] = [
   rule(null, String.raw`\b(?:plans\s+approved|system\s+size|inverter|pressure\s+test)\b`, 1),
   rule(
     null,
-    String.raw`\b(?:date\s+of\s+installation|installation\s+date|date\s+installed|installed\s+on|date\s+of\s+commissioning|commissioned\s+on|date\s+received|received\s+on)\b`,
+    String.raw`\b(?:date\s+of\s+installation|installation\s+date|date\s+installed|installed\s+on|installation\s+completed(?:\s+on)?|date\s+of\s+commissioning|commissioned\s+on|date\s+received|received\s+on)\b`,
+    1,
+  ),
+  // Dates and numbers of something else: a previous certificate or the last service; a form's own
+  // number and revision, a print-out's trail; an appliance's serial, model or meter number; the client's
+  // own reference. (One pattern: every rule is a pass over each line.)
+  rule(
+    null,
+    [
+      String.raw`\b(?:previous|prior|last|earlier|former)\s+(?:coc|certificate|inspection|service|test|treatment|report)\b(?:\s+(?:dated|date|on|${NO}))?`,
+      String.raw`\bdate\s+of\s+(?:the\s+)?(?:previous|last|prior)\s+[a-z]+`,
+      String.raw`\bform\s*(?:${NO}|ref(?:erence)?\b\.?)|\brev(?:ision)?\b\.?(?:\s+date)?|\bversion\b(?:\s+date)?|\bgenerated(?:\s+on)?\b|\bprinted\s+by\b`,
+      String.raw`\b(?:geyser|energi[sz]er|inverter|meter|panel|unit|model|cylinder|appliance|device|equipment|element|thermostat|pump|battery)\s+(?:serial\s*)?${NO}|\b(?:model|meter)\b`,
+      String.raw`\b(?:your|client|customer|purchase\s+order|p\.?\s*o\.?)\s*(?:ref(?:erence)?\b\.?|${NO})`,
+    ].join('|'),
     1,
   ),
   rule(
@@ -101,7 +115,7 @@ const REGISTRATION = String.raw`\b(?:(?:registered|accredited|authori[sz]ed)\s+p
 const CERTIFICATE: readonly LabelRule[] = [
   rule(
     'certificate_number',
-    String.raw`\b(?:certificate(?:\s+of\s+(?:compliance|conformity|occupancy|occupation))?|cert\.?|coc|c\.o\.c\.?|sertifikaat|clearance|report)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?)`,
+    String.raw`\b(?:certificate(?:\s+of\s+(?:compliance|conformity|occupancy|occupation))?|cert\.?|coc|c\.o\.c\.?|sertifikaat|clearance|report)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?|id\b|code\b)`,
     1,
   ),
   rule('certificate_number', String.raw`\bserial\s*${NO}`, 0.85),
@@ -109,20 +123,31 @@ const CERTIFICATE: readonly LabelRule[] = [
   rule('certificate_number', asLabel(String.raw`\b(?:our\s+)?(?:reference|ref)\b\.?`), 0.7),
   rule(
     'issue_date',
-    String.raw`\b(?:date\s+of\s+(?:installation\s*/\s*)?issue|issue\s+date|date\s+issued|issued\s+on|issued\s+date|date\s+of\s+certificate|certificate\s+date|datum\s+van\s+uitreiking|uitreikingsdatum|uitgereik\s+op)\b`,
+    String.raw`\b(?:date\s+of\s+(?:installation\s*/\s*)?issue|issue\s+date|date\s+issued|issued\s+on|issued\s+date|date\s+of\s+(?:this\s+)?certificate|certificate\s+date|date\s+of\s+certification|certification\s+date|date\s+certified|certified\s+on|date\s+of\s+issuance|datum\s+van\s+uitreiking|uitreikingsdatum|uitreikdatum|datum\s+uitgereik|uitgereik\s+op)\b`,
     1,
   ),
   rule(
     'issue_date',
-    String.raw`\b(?:report\s+date|date\s+of\s+report|service\s+date|date\s+of\s+service|date\s+of\s+registration|registration\s+date|date\s+approved|approved\s+on|date\s+of\s+approval|date\s+of\s+test|test\s+date|date\s+tested|date\s+of\s+application|application\s+date)\b`,
+    String.raw`\b(?:report\s+date|date\s+of\s+report|service\s+date|date\s+of\s+service|date\s+of\s+registration|registration\s+date|date\s+approved|approved\s+on|date\s+of\s+approval|approval\s+date|date\s+of\s+test|test\s+date|date\s+tested)\b`,
     0.88,
+  ),
+  // From when it holds; when the work was finished or the certificate signed.
+  rule(
+    'issue_date',
+    String.raw`\b(?:effective\s+date|effective\s+from|date\s+effective|valid\s+from|with\s+effect\s+from|geldig\s+vanaf)\b`,
+    0.85,
+  ),
+  rule(
+    'issue_date',
+    String.raw`\b(?:date\s+of\s+completion|completion\s+date|date\s+completed|completed\s+on|(?:service|inspection|test|work)\s+completed(?:\s+on)?|date\s+signed|signed\s+on|date\s+of\s+signature|date\s+of\s+application|application\s+date)\b`,
+    0.8,
   ),
   rule('issue_date', String.raw`\bissued\b`, 0.85),
   rule('issue_date', String.raw`\b(?:date|datum)\b`, 0.75),
   rule('issue_date', String.raw`\b(?:signed|dated)\b`, 0.7),
   rule(
     'issue_date',
-    String.raw`\b(?:date\s+of\s+inspection|inspection\s+date|inspected\s+on|date\s+inspected|date\s+of\s+treatment|treatment\s+date)\b`,
+    String.raw`\b(?:date\s+of\s+inspection|inspection\s+date|inspected\s+on|date\s+inspected|date\s+of\s+treatment|treatment\s+date|datum\s+van\s+inspeksie|inspeksiedatum)\b`,
     0.7,
   ),
   rule(
@@ -132,7 +157,7 @@ const CERTIFICATE: readonly LabelRule[] = [
   ),
   rule(
     'expiry_date',
-    String.raw`\b(?:(?:next\s+(?:service|inspection|test|treatment)|re-?treatment|re-?inspection|renewal)\s+due(?:\s+(?:by|on|date))?|due\s+date|renew\s+by)\b`,
+    String.raw`\b(?:(?:next\s+(?:service|inspection|test|treatment)|re-?treatment|re-?inspection|renewal)\s+due(?:\s+(?:by|on|date))?|due\s+date|renew\s+by|date\s+of\s+next\s+(?:service|inspection|test|treatment)|next\s+(?:service|inspection|test|treatment)\s+date|next\s+due)\b`,
     0.85,
   ),
   rule(

@@ -21,7 +21,7 @@ import {
   spanBox,
   spanConfidence,
 } from './lines.js';
-import { BLEMISH, leadingSeparators, type ReadValue, readPeriod, readValue } from './values.js';
+import { BLEMISH, leadingSeparators, mendCode, type ReadValue, readPeriod, readValue } from './values.js';
 
 /**
  * The field rules: what a document's pages say, as fields with their evidence. A value is read after
@@ -37,7 +37,12 @@ interface Candidate {
   value: string;
   confidence: number;
   placed: PlacedLine;
+  /** Read under a label that names the field itself ("Date of issue"), not one that suggests it ("Date"). */
+  direct?: boolean;
 }
+
+/** A label this strong names its field itself; weaker ones stand for it ("Date", "Date of inspection"). */
+const DIRECT = 0.95;
 
 /** A label found on a line: where, and its rule. */
 interface LabelMatch {
@@ -162,20 +167,41 @@ function plausible(field: ExtractedFieldName, value: string): boolean {
  * next two words, less surely. Free text is taken as it stands.
  */
 function readSpan(shape: ValueShape, text: string, span: ValueSpan): ReadValue | null {
-  const read = readValue(shape, text, span.from);
+  const line = span.placed.line.text;
+  const read = readValue(shape, text, span.from, line);
   if (read !== null || span.factor !== PLACE_FACTOR.below || shape === 'text' || shape === 'address')
     return read;
   const later = [...text.slice(span.from).matchAll(/\s+(?=\S)/g)].slice(0, 2);
   for (const gap of later) {
-    const retry = readValue(shape, text, span.from + gap.index + gap[0].length);
+    const retry = readValue(shape, text, span.from + gap.index + gap[0].length, line);
     if (retry !== null) return { ...retry, quality: retry.quality * BLEMISH.notAtStart };
   }
   return null;
 }
 
-/** Every labelled reading on the document's lines. */
+/**
+ * Whether a label stands as a label, not in a sentence: first on its line, before a colon, or in a row
+ * of labels (a form's, over its row of values).
+ */
+function standsAsLabel(placed: PlacedLine, labels: readonly LabelMatch[], match: LabelMatch): boolean {
+  const text = placed.line.text;
+  const rest = labels.reduceRight((left, label) => left.slice(0, label.start) + left.slice(label.end), text);
+  return (
+    !/[A-Za-z0-9]/.test(text.slice(0, match.start)) ||
+    /^[\s.]*:/.test(text.slice(match.end)) ||
+    !/[A-Za-z0-9]/.test(rest)
+  );
+}
+
+/**
+ * Every labelled reading on the document's lines. Where a label naming a date field stands on the
+ * document but no date could be read from it (an issue date the reader garbled), readings under labels
+ * that only stand for the field (a date of inspection, a bare "Date") are not taken: they are likely
+ * another date.
+ */
 function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelRule[]): Candidate[] {
   const found: Candidate[] = [];
+  const unanswered = new Set<ExtractedFieldName>();
   // Values are looked for on the label's own page: the lines of each page, indexed once.
   const pages = indexPages(lines);
   for (const placed of lines) {
@@ -197,25 +223,33 @@ function labelledCandidates(lines: readonly PlacedLine[], rules: readonly LabelR
         }
         const read = readSpan(FIELD_SHAPES[field], text, span);
         if (read === null || !plausible(field, read.value)) continue;
-        found.push(candidate(field, read, span.placed, factor));
+        found.push({ ...candidate(field, read, span.placed, factor), direct: match.rule.weight >= DIRECT });
         return;
       }
-      found.push(...onlyDateBelow(page, placed, labels, match));
+      const below = onlyDateBelow(page, placed, labels, match, rules);
+      found.push(...below);
+      const dated = FIELD_SHAPES[field as ExtractedFieldName] === 'date';
+      if (dated && below.length === 0 && match.rule.weight >= DIRECT && standsAsLabel(placed, labels, match))
+        unanswered.add(field as ExtractedFieldName);
     });
   }
-  return found;
+  const answered = new Set(found.filter((reading) => reading.direct).map((reading) => reading.name));
+  return found.filter(
+    (reading) => reading.direct || !unanswered.has(reading.name) || answered.has(reading.name),
+  );
 }
 
 /**
  * A row of labels over a row of values where the reader's boxes are too rough to say which value is
  * under which label (specks and borders read as text): a date label that is the row's only one takes
- * the line below's only date, less surely.
+ * the line below's only date, less surely, unless that line labels the date itself.
  */
 function onlyDateBelow(
   lines: PageLines,
   placed: PlacedLine,
   labels: readonly LabelMatch[],
   match: LabelMatch,
+  rules: readonly LabelRule[],
 ): Candidate[] {
   const field = match.rule.field as ExtractedFieldName;
   const dated = labels.filter(
@@ -226,7 +260,9 @@ function onlyDateBelow(
   if (below === null) return [];
   const dates = findDates(below.placed.line.text);
   const [date] = dates;
+  // A date the line below labels itself ("NEXT TEST DATE: 08-10-2026") is that label's.
   if (date === undefined || dates.length > 1) return [];
+  if (labelsOn(below.placed, rules).some((label) => label.start < date.index)) return [];
   const read = {
     value: date.value,
     start: date.index,
@@ -239,8 +275,8 @@ function onlyDateBelow(
 /**
  * Readings from the parsers' own finders (a label and its value on one line): registration numbers
  * with three digits or more (not VAT or company numbers: an issuer's registration is its trade's)
- * and certificate numbers. A
- * registration known only by its prefix ("IE 12345" with no label) is less sure.
+ * and certificate numbers (a reader's O/0 slips mended, less surely). A registration known only by its
+ * prefix ("IE 12345" with no label) is less sure.
  */
 function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
   const reading = (found: { value: string; index: number; length: number }) => ({
@@ -258,9 +294,11 @@ function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
       .map((found) =>
         candidate('issuer_registration', reading(found), placed, found.label === null ? 0.7 : 0.9),
       ),
-    ...findCertificateNumbers(placed.line.text).map((found) =>
-      candidate('certificate_number', reading(found), placed, 0.9),
-    ),
+    ...findCertificateNumbers(placed.line.text).map((found) => {
+      const { value, mended } = mendCode(found.value);
+      const read = { ...reading(found), value, quality: mended ? BLEMISH.mended : 1 };
+      return candidate('certificate_number', read, placed, 0.9);
+    }),
   ]);
 }
 
@@ -326,7 +364,10 @@ function letterheadCandidates(
 /** Values compared as the same: case, spaces and punctuation aside. */
 const sameValueKey = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
-/** The field's proposal from its readings: the strongest value, less sure where another disagrees. */
+/**
+ * The field's proposal from its readings: the strongest value (one under the field's own label before
+ * others), less sure where another disagrees.
+ */
 function choose(readings: readonly Candidate[]): Candidate | null {
   const best = new Map<string, Candidate>();
   for (const reading of readings) {
@@ -334,9 +375,17 @@ function choose(readings: readonly Candidate[]): Candidate | null {
     const known = best.get(key);
     if (known === undefined || reading.confidence > known.confidence) best.set(key, reading);
   }
-  const [first, second] = [...best.values()].sort((a, b) => b.confidence - a.confidence);
+  // A value under the field's own label comes before one under a label that only stands for it.
+  const [first, second] = [...best.values()].sort(
+    (a, b) => Number(b.direct === true) - Number(a.direct === true) || b.confidence - a.confidence,
+  );
   if (first === undefined) return null;
-  const disputed = second !== undefined && second.confidence >= first.confidence * 0.8;
+  // A date under a label that only stands for the field (a date of inspection) does not dispute one
+  // under the field's own label: the two are expected to differ.
+  const disputed =
+    second !== undefined &&
+    (second.direct === first.direct || FIELD_SHAPES[first.name] !== 'date') &&
+    second.confidence >= first.confidence * 0.8;
   const cap = FREE_TEXT_FIELDS.includes(first.name) ? TEXT_CAP : 0.99;
   const confidence = Math.min(cap, first.confidence * (disputed ? 0.8 : 1));
   return confidence < MIN_CONFIDENCE ? null : { ...first, confidence };

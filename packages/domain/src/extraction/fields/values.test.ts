@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLEMISH, leadingSeparators, readPeriod, readValue } from './values.js';
+import { BLEMISH, leadingSeparators, mendCode, readPeriod, readValue } from './values.js';
 
 describe('readValue', () => {
   it('reads codes: with a digit, three characters or more, perhaps after a capital prefix', () => {
@@ -20,6 +20,41 @@ describe('readValue', () => {
       value: 'SA-SRv-e6120',
       quality: BLEMISH.lowerCase,
     });
+  });
+
+  it('reads a code past a dot leader a reader made into letters, less surely, but not past words', () => {
+    expect(readValue('code', ':.«cosessssss NW 20931', 0)).toMatchObject({
+      value: 'NW 20931',
+      quality: BLEMISH.notAtStart,
+    });
+    expect(readValue('code', ' ses os smeios ss 1938440', 0)?.value).toBe('1938440');
+    expect(readValue('code', 'see it 1938440', 0)).toBeNull();
+    expect(readValue('code', 'cosessssss see', 0)).toBeNull();
+  });
+
+  it('joins groups of digits printed apart less surely, and never a date that follows', () => {
+    expect(readValue('code', 'BG 0047 9921', 0)).toMatchObject({
+      value: 'BG 0047 9921',
+      quality: BLEMISH.joined,
+    });
+    expect(readValue('code', 'BEL 6620 10 Oct 2024', 0)).toMatchObject({ value: 'BEL 6620', quality: 1 });
+    expect(readValue('code', 'TC 11902 14 03 2025', 0)?.value).toBe('TC 11902 14 03 2025');
+    expect(readValue('code', 'VL-2025-03-14 x', 0)?.value).toBe('VL-2025-03-14');
+    // Cut at a column's edge, the date still shows in the whole line.
+    const line = 'BEL 6620 10 Oct 2024';
+    expect(readValue('code', line.slice(0, 11), 0, line)).toMatchObject({ value: 'BEL 6620', end: 8 });
+    expect(readValue('code', '12 14 March 2025', 0)).toBeNull();
+  });
+
+  it('mends a reader’s O/0 slips inside a code, less surely', () => {
+    expect(readValue('code', 'UMM-0C-88314', 0)).toMatchObject({
+      value: 'UMM-OC-88314',
+      quality: BLEMISH.mended,
+    });
+    expect(readValue('code', 'VL-2O25-00412', 0)?.value).toBe('VL-2025-00412');
+    expect(mendCode('IE 4O982')).toEqual({ value: 'IE 40982', mended: true });
+    expect(mendCode('SR-000731')).toEqual({ value: 'SR-000731', mended: false });
+    expect(mendCode('L17502 PO 1O')).toEqual({ value: 'L17502 PO 1O', mended: false });
   });
 
   it('reads firms: text ending at the legal form', () => {

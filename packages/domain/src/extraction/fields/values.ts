@@ -7,7 +7,7 @@ import type { ValueShape } from './labels.js';
  * text (nothing unexplained between the label and the value) and needed no mending; less where text
  * stood before it, where the parser mended letters into digits (O for 0), for an amount printed
  * without its R, for a number with lower-case letters (printed numbers are capitals; "SA-SRv-e6120" is
- * a misreading) and for free text cut at junk.
+ * a misreading), for a number joined from groups printed apart and for free text cut at junk.
  */
 
 export interface ReadValue {
@@ -19,7 +19,13 @@ export interface ReadValue {
 }
 
 /** How much each blemish costs a value's quality. */
-export const BLEMISH = { notAtStart: 0.8, mended: 0.8, noCurrency: 0.9, lowerCase: 0.7 } as const;
+export const BLEMISH = {
+  notAtStart: 0.8,
+  mended: 0.8,
+  noCurrency: 0.9,
+  lowerCase: 0.7,
+  joined: 0.9,
+} as const;
 
 /** Separators between a label and its value: spaces, colons, dashes, dots, equals, bars, `#`. */
 const LEADING = /^[\s:;.,\-–—=|>)#]*/;
@@ -32,21 +38,69 @@ export function leadingSeparators(text: string): number {
 /**
  * A number printed on a document: a token of letters, digits, slashes, dashes and dots with a digit in
  * it, perhaps after a short capital prefix ("IE 12345", "SAQCC-G 104553") and followed by groups of
- * digits ("BG 0047 9921").
+ * digits ("BG 0047 9921": joined, less surely, as they may be a neighbouring box's).
  */
 const CODE =
-  /(?:[A-Z][A-Z-]{0,7} (?=\d))?(?=[A-Za-z0-9/\-.]*\d)[A-Za-z0-9][A-Za-z0-9/\-.]*[A-Za-z0-9](?: \d{2,8}(?![A-Za-z0-9/.-]))*/y;
+  /(?:[A-Z][A-Z-]{0,7} (?=\d))?(?=[A-Za-z0-9/\-.]*\d)[A-Za-z0-9][A-Za-z0-9/\-.]*[A-Za-z0-9]((?: \d{2,8}(?![A-Za-z0-9/.-]))*)/y;
 
-/** The code the text's first word starts (only separators before it), with three digits or more. */
-function readCode(text: string, from: number): ReadValue | null {
+/**
+ * A dot leader as a reader makes of it ("CERT NO. :.«cosessssss NW 20931"): words of lower-case
+ * letters and punctuation only, six letters or more in all, before the value.
+ */
+const LEADER = /^(?:[^A-Z0-9\s]+\s+){1,6}/;
+
+/**
+ * A reader's O/0 slips inside a code, mended: a part (between dashes, slashes, dots or spaces) of
+ * capitals whose only digit is 0 is letters ("UMM-0C-88314" is UMM-OC-88314); a part of two digits or
+ * more whose only letter is O is digits ("VL-2O25-00412").
+ */
+export function mendCode(code: string): { value: string; mended: boolean } {
+  const value = code.replace(/[^-/.\s]+/g, (part) => {
+    if (/^[A-Z0]+$/.test(part) && /[A-Z]/.test(part) && part.includes('0')) return part.replaceAll('0', 'O');
+    if (/^[0-9Oo]+$/.test(part) && /[0-9].*[0-9]/.test(part)) return part.replace(/[Oo]/g, '0');
+    return part;
+  });
+  return { value, mended: value !== code };
+}
+
+/**
+ * The code the text's first word starts (only separators before it, or a dot leader as a reader made
+ * of it), with three digits or more; never running into a date ("BEL 6620 10 Oct 2024" is BEL 6620)
+ * nor a part of one.
+ */
+function readCode(text: string, from: number, line: string): ReadValue | null {
   const first = text.slice(from).search(/[A-Za-z0-9]/);
   if (first < 0) return null;
-  CODE.lastIndex = from + first;
+  const read = codeAt(text, from, from + first, line);
+  if (read !== null) return read;
+  const leader = LEADER.exec(text.slice(from + first));
+  if (leader === null || (leader[0].match(/[a-z]/g) ?? []).length < 6) return null;
+  return codeAt(text, from, from + first + leader[0].length, line);
+}
+
+/** The code at `at` in `text`; `line` is the whole line `text` was cut from (a date may go on past the cut). */
+function codeAt(text: string, from: number, at: number, line: string): ReadValue | null {
+  CODE.lastIndex = at;
   const match = CODE.exec(text);
-  if (match === null || match[0].replace(/\D/g, '').length < 3) return null;
+  if (match === null) return null;
+  // Not a part of a date ("2025" of "13 June 2025"); the groups after the code itself up to the first
+  // that starts a date.
+  const dates = findDates(line);
+  if (dates.some((found) => found.index <= match.index && found.index + found.length > match.index))
+    return null;
+  const own = match[0].length - (match[1] as string).length;
+  const date = dates.find(
+    (found) => found.index >= match.index + own && found.index < match.index + match[0].length,
+  );
+  const printed = date === undefined ? match[0] : match[0].slice(0, date.index - match.index).trimEnd();
+  if (printed.replace(/\D/g, '').length < 3) return null;
+  const { value, mended } = mendCode(printed);
   const quality =
-    (match.index === from ? 1 : BLEMISH.notAtStart) * (/[a-z]/.test(match[0]) ? BLEMISH.lowerCase : 1);
-  return { value: match[0], start: match.index, end: match.index + match[0].length, quality };
+    (match.index === from ? 1 : BLEMISH.notAtStart) *
+    (/[a-z]/.test(printed) ? BLEMISH.lowerCase : 1) *
+    (mended ? BLEMISH.mended : 1) *
+    (printed.length > own ? BLEMISH.joined : 1);
+  return { value, start: match.index, end: match.index + printed.length, quality };
 }
 
 /** An erf number: two digits or more, perhaps with a portion ("1234/5"); "Portion 3 of Erf 1234" gives 1234. */
@@ -130,8 +184,11 @@ function findFrom(find: (text: string) => Found[], text: string, from: number): 
 /** Amounts with or without their R (money-like numbers only: the label says it is money). */
 const findMoney = (text: string) => findAmounts(text, { bare: true });
 
-/** The first value of its shape in `text` from `from` on. */
-export function readValue(shape: ValueShape, text: string, from: number): ReadValue | null {
+/**
+ * The first value of its shape in `text` from `from` on; `line` is the whole line where `text` is the
+ * start of it (a value cut at a column's edge).
+ */
+export function readValue(shape: ValueShape, text: string, from: number, line = text): ReadValue | null {
   switch (shape) {
     case 'date':
     case 'amount': {
@@ -139,7 +196,7 @@ export function readValue(shape: ValueShape, text: string, from: number): ReadVa
       return first === undefined ? null : reading(first, from);
     }
     case 'code':
-      return readCode(text, from);
+      return readCode(text, from, line);
     case 'erf':
       return readErf(text, from);
     case 'text':

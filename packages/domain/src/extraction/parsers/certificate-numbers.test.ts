@@ -55,6 +55,9 @@ describe('findCertificateNumbers', () => {
       'There is no 5 here',
       'Note 12',
       'Certificate of compliance 12345',
+      'Geyser serial no.: KW150-88231',
+      'ENERGISER SERIAL NO: 7720113',
+      'Inverter  Serial No 5521',
     ]) {
       expect(values(line), line).toEqual([]);
     }

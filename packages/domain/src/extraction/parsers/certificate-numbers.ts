@@ -1,7 +1,8 @@
 /**
  * Certificate numbers, found by their label: `Certificate No`, `Certificate number`, `Certificate of
- * Compliance No`, `Cert. No.`, `CoC No`, `Serial No`, `Sertifikaat Nr`, `Report No`, `Clearance No` and, where it starts a line or
- * follows punctuation, a bare `No.` / `No:` / `No #`.
+ * Compliance No`, `Cert. No.`, `CoC No`, `Serial No` (not an appliance's: `Geyser serial no.`),
+ * `Sertifikaat Nr`, `Report No`, `Clearance No` and, where it starts a line or follows punctuation, a
+ * bare `No.` / `No:` / `No #`.
  *
  * The value is the token after the label (letters, digits and `- / . _`), as printed without the label
  * and trimmed of trailing punctuation, and it must hold a digit. A short letter prefix printed apart is
@@ -19,6 +20,10 @@ export interface FoundCertificateNumber {
   label: string;
 }
 
+/** Appliances whose own serial numbers a certificate may print. */
+const APPLIANCE =
+  'geyser|energi[sz]er|inverter|meter|panel|unit|cylinder|appliance|device|equipment|element|thermostat|pump|battery';
+
 const NUMBER_WORD = '(?:(?:No|Nr|Number|Nommer)(?![a-z])\\.?|#)';
 
 const LABEL = new RegExp(
@@ -28,7 +33,8 @@ const LABEL = new RegExp(
     `|Sertifikaatn(?:ommer|r)(?![a-z])\\.?`,
     `|Cert\\.?\\s{0,2}${NUMBER_WORD}`,
     `|CoC\\s{0,2}${NUMBER_WORD}`,
-    `|Serial\\s{0,2}${NUMBER_WORD}`,
+    // A serial number, not an appliance's ("Geyser serial no.", "Energiser serial no").
+    `|(?<!(?:${APPLIANCE})\\s{1,2})Serial\\s{0,2}${NUMBER_WORD}`,
     // A roof inspection's report, a beetle clearance.
     `|(?:Report|Clearance)\\s{0,2}${NUMBER_WORD}`,
     // A bare No. only at the start of a line or after punctuation (not "Invoice No.", "Policy No.").

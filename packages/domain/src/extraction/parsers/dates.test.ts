@@ -37,6 +37,8 @@ describe('parseSaDate', () => {
       '14th March 2025',
       '14th of March 2025',
       '14de van Maart 2025',
+      '14th day of March 2025',
+      '14de dag van Maart 2025',
       '  14 March 2025. ',
       '14MAR2025',
       '14 March2025',

@@ -6,7 +6,8 @@ import { DATE_YEARS, isIsoDate } from '../../schemas/common.js';
  *
  * - a month in words, English or Afrikaans, full or abbreviated, with or without a full stop:
  *   `14 March 2025`, `14 Mar 2025`, `14-Mar-2025`, `14 Mrt. 2025`, `1ste Januarie 2025`, `14th of March
- *   2025`, `March 14, 2025`, `14 Mar 25`;
+ *   2025`, `March 14, 2025`, `14 Mar 25`, and as a signing sentence dates it: `3rd day of February
+ *   2025`, `3de dag van Februarie 2025`;
  * - in digits, day first (the South African convention; `03/14/2025` is not a date, never a guess):
  *   `14/03/2025`, `14.03.2025`, `14-03-2025`, `14/3/2025`, and with a two-digit year `14/03/25`;
  * - year first: `2025-03-14`, `2025/03/14`, `2025.03.14` (an ISO timestamp's date too: `2025-03-14T10:00`);
@@ -119,9 +120,10 @@ interface Pattern {
 /** One regex per written form (each /gi: every group is checked again after the match). */
 const PATTERNS: readonly Pattern[] = [
   {
-    // 14 March 2025, 14-Mar-2025, 1ste Mei 2025, 14th of March 2025, 14 Mar 25
+    // 14 March 2025, 14-Mar-2025, 1ste Mei 2025, 14th of March 2025, 14 Mar 25, and as a signature
+    // dates it: 3rd day of February 2025, 3de dag van Februarie 2025
     regex: new RegExp(
-      `${START}${G12}${ORDINAL}(?:\\s{1,3}(?:of|van))?${WORD_SEP}${MONTH}${WORD_SEP}(?:${G4}${END}|${G2}${END2})`,
+      `${START}${G12}${ORDINAL}(?:\\s{1,3}(?:day|dag))?(?:\\s{1,3}(?:of|van))?${WORD_SEP}${MONTH}${WORD_SEP}(?:${G4}${END}|${G2}${END2})`,
       'gi',
     ),
     order: 'dmy',
