@@ -8,6 +8,7 @@ import {
   placeLines,
   spanBox,
   spanConfidence,
+  spanTrust,
   wordsOf,
 } from './lines.js';
 import { line, readPage } from './test-pages.js';
@@ -140,6 +141,21 @@ describe('spans', () => {
     expect(spanConfidence(placed, 20, 20)).toBe(0.96);
     expect(spanBox(placed, 20, 20)).toEqual(placed.line.box);
     expect(spanBox(placed, 0, 15).x).toBeCloseTo(0.1);
+  });
+
+  it('says whether the trust is the reader’s word on the span or only its whole line’s', () => {
+    expect(spanTrust(placed, 16, 20)).toEqual({ confidence: 0.4, own: true });
+    expect(spanTrust(placed, 20, 20)).toEqual({ confidence: 0.96, own: false });
+    const [bare] = placeLines([
+      {
+        page: 1,
+        source: 'ocr',
+        width: 100,
+        height: 100,
+        lines: [{ text: 'Date: 14/03/2025', box: { x: 0, y: 0, w: 1, h: 0.1 }, confidence: 0.4, words: [] }],
+      },
+    ]);
+    expect(bare && spanTrust(bare, 6, 16)).toEqual({ confidence: 0.4, own: false });
   });
 
   it('trusts a text layer fully', () => {

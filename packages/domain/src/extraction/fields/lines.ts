@@ -13,6 +13,8 @@ export interface PlacedWord {
   end: number;
   box: TextBox;
   confidence: number;
+  /** Cut from the line's text without the reader's words: its box and confidence are the line's share. */
+  estimated?: true;
 }
 
 export interface PlacedLine {
@@ -45,6 +47,7 @@ function estimatedWords(line: ReadLine): PlacedWord[] {
         h: line.box.h,
       },
       confidence: line.confidence,
+      estimated: true,
     };
   });
 }
@@ -163,13 +166,23 @@ export function spanBox(placed: PlacedLine, start: number, end: number): TextBox
 /**
  * How far the reader can be trusted on the characters [start, end) of a line: 1 for a text layer, else
  * the mean confidence of the words there (as a line's own confidence is the mean of its words', so the
- * two mean the same; the line's own when no word is there or the words were not kept).
+ * two mean the same; the line's own when no word is there or the words were not kept). `own` says
+ * whether it is the reader's word on those characters (false where it is only the whole line's).
  */
 export function spanConfidence(placed: PlacedLine, start: number, end: number): number {
-  if (placed.source === 'text_layer') return 1;
+  return spanTrust(placed, start, end).confidence;
+}
+
+export function spanTrust(
+  placed: PlacedLine,
+  start: number,
+  end: number,
+): { confidence: number; own: boolean } {
+  if (placed.source === 'text_layer') return { confidence: 1, own: true };
   const words = wordsIn(placed, start, end);
-  if (words.length === 0) return placed.line.confidence;
-  return words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
+  if (words.length === 0 || words.some((word) => word.estimated))
+    return { confidence: placed.line.confidence, own: false };
+  return { confidence: words.reduce((sum, word) => sum + word.confidence, 0) / words.length, own: true };
 }
 
 /** The vertical middle of a box. */

@@ -646,6 +646,24 @@ describe('proposeFields: what is not proposed', () => {
     });
   });
 
+  it('believes a whole date on a line a garbled dot leader made unsure, unless its own words are unsure', () => {
+    const list = (date: string, words: boolean) => {
+      const page = readPage([
+        { text: 'ELECTRICAL CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+        { text: `DATE: «.» vob wsicsnin os ${date} | oo`, y: 0.3, confidence: 0.38 },
+      ]);
+      return words ? page : { ...page, lines: page.lines.map((line) => ({ ...line, words: [] })) };
+    };
+    // 0.75 (Date) × 0.8 (not at the start) × 0.6 (the least for a whole date).
+    expect(fieldOf(proposeFields([list('20 October 2025', false)]), 'issue_date')).toMatchObject({
+      value: '2025-10-20',
+      confidence: 0.36,
+    });
+    expect(fieldOf(proposeFields([list('2O October 2025', false)]), 'issue_date')).toBeUndefined();
+    expect(fieldOf(proposeFields([list('20/10/25', false)]), 'issue_date')).toBeUndefined();
+    expect(fieldOf(proposeFields([list('20 October 2025', true)]), 'issue_date')).toBeUndefined();
+  });
+
   it('leaves out a reading too unsure to be worth a person’s look', () => {
     const faint = readPage([
       { text: 'CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },

@@ -20,8 +20,17 @@ import {
   placeLines,
   spanBox,
   spanConfidence,
+  spanTrust,
 } from './lines.js';
-import { BLEMISH, leadingSeparators, mendCode, type ReadValue, readPeriod, readValue } from './values.js';
+import {
+  BLEMISH,
+  leadingSeparators,
+  mendCode,
+  type ReadValue,
+  readPeriod,
+  readValue,
+  wellFormedDate,
+} from './values.js';
 
 /**
  * The field rules: what a document's pages say, as fields with their evidence. A value is read after
@@ -109,9 +118,19 @@ export function readerFactor(confidence: number): number {
   return 0.85 * (0.4 + 0.6 * Math.max(0, (confidence - 0.3) / 0.62));
 }
 
+/**
+ * The least reader factor of a well-formed date (ReadValue.wellFormed) judged only by its whole line's
+ * confidence (the reader's words not kept): a dot leader read as junk pulls the line's confidence down
+ * while the date itself reads cleanly. Still well below auto-acceptance. Where the reader's words are
+ * there, the date's own words are believed.
+ */
+const WELL_FORMED_FLOOR = 0.6;
+
 /** A value read from a span of a line, as a candidate. */
 function candidate(name: ExtractedFieldName, read: ReadValue, placed: PlacedLine, factor: number): Candidate {
-  const reader = readerFactor(spanConfidence(placed, read.start, read.end));
+  const trust = spanTrust(placed, read.start, read.end);
+  const measured = readerFactor(trust.confidence);
+  const reader = read.wellFormed === true && !trust.own ? Math.max(measured, WELL_FORMED_FLOOR) : measured;
   return { name, value: read.value, confidence: factor * read.quality * reader, placed };
 }
 
@@ -268,6 +287,7 @@ function onlyDateBelow(
     start: date.index,
     end: date.index + date.length,
     quality: BLEMISH.notAtStart,
+    wellFormed: wellFormedDate(below.placed.line.text, date),
   };
   return [candidate(field, read, below.placed, match.rule.weight * PLACE_FACTOR.below)];
 }

@@ -105,6 +105,7 @@ describe('readValue', () => {
       start: 0,
       end: 13,
       quality: 1,
+      wellFormed: true,
     });
     expect(readValue('date', '(dd/mm/yyyy) 14/03/2025', 0)).toMatchObject({
       value: '2025-03-14',
@@ -115,6 +116,10 @@ describe('readValue', () => {
       quality: BLEMISH.mended,
     });
     expect(readValue('date', 'none', 0)).toBeNull();
+    // Printed whole and read without mending: its form vouches for it.
+    expect(readValue('date', '14 March 2025', 0)?.wellFormed).toBe(true);
+    expect(readValue('date', 'l4/O3/2025', 0)?.wellFormed).toBe(false);
+    expect(readValue('date', '14/03/25', 0)?.wellFormed).toBe(false);
     expect(readValue('amount', 'R 1 234,56', 0)).toMatchObject({ value: '1234.56', quality: 1 });
     expect(readValue('amount', '2 500 000', 0)).toMatchObject({
       value: '2500000.00',

@@ -16,6 +16,19 @@ export interface ReadValue {
   start: number;
   end: number;
   quality: number;
+  /**
+   * A date printed whole (a four-digit year) and read without mending: its form vouches for its
+   * characters, whatever junk around it did to the line's confidence.
+   */
+  wellFormed?: boolean;
+}
+
+/** Whether a date, as printed in `text`, is whole and read without mending. */
+export function wellFormedDate(
+  text: string,
+  found: { index: number; length: number; mended?: boolean },
+): boolean {
+  return found.mended !== true && /\d{4}/.test(text.slice(found.index, found.index + found.length));
 }
 
 /** How much each blemish costs a value's quality. */
@@ -190,9 +203,14 @@ const findMoney = (text: string) => findAmounts(text, { bare: true });
  */
 export function readValue(shape: ValueShape, text: string, from: number, line = text): ReadValue | null {
   switch (shape) {
-    case 'date':
+    case 'date': {
+      const [first] = findFrom(findDates, text, from);
+      return first === undefined
+        ? null
+        : { ...reading(first, from), wellFormed: wellFormedDate(text, first) };
+    }
     case 'amount': {
-      const [first] = findFrom(shape === 'date' ? findDates : findMoney, text, from);
+      const [first] = findFrom(findMoney, text, from);
       return first === undefined ? null : reading(first, from);
     }
     case 'code':
