@@ -93,6 +93,9 @@ const TYPE_CUES: Readonly<Record<CertificateType, readonly Cue[]>> = {
     ),
     cue(String.raw`\bnational\s+building\s+regulations\b|\bact\s+103\s+of\s+1977\b`, 1),
     cue(String.raw`\bsection\s+14\b|\bs\s*14\b`, 1),
+    // Said in its body where a photo lost its title: who issues it, what it allows.
+    cue(String.raw`\bbuilding\s+control\b`, 1),
+    cue(String.raw`\boccup(?:ied|ation|ancy)\b`, 1),
   ],
   geyser_coc: [
     cue(String.raw`\bgeyser\b|\bhot\s+water\s+cylinder\b|\bwater\s+heater\b`, 3),
@@ -172,6 +175,8 @@ export interface TypeReading {
 
 /** The least score of a type taken at all. */
 const TYPE_THRESHOLD = 3;
+/** The least weight of a title's cue (doubled there) that names the type. */
+const TITLE_NAMES = 4;
 
 export function classifyCertificateType(lines: readonly PlacedLine[]): TypeReading | null {
   const scored = (Object.keys(TYPE_CUES) as CertificateType[])
@@ -181,6 +186,9 @@ export function classifyCertificateType(lines: readonly PlacedLine[]): TypeReadi
   if (first.best === null || first.total < TYPE_THRESHOLD) return null;
   // Clear when the type leads the next by two to one; its title naming it makes it surer still.
   const margin = second.total === 0 ? 1 : Math.min(1, (first.total / second.total - 1) / 1);
-  const strength = 0.6 + 0.25 * margin + (first.best.title ? 0.13 : 0);
+  // Only a title that names the type (a cue of weight 2 or more, doubled there) makes it surer: a
+  // letterhead's "Building Control" in the top quarter is no title naming it.
+  const named = first.best.title && first.best.weight >= TITLE_NAMES;
+  const strength = 0.6 + 0.25 * margin + (named ? 0.13 : 0);
   return { type: first.type, placed: first.best.placed, strength: Math.min(strength, 0.98) };
 }

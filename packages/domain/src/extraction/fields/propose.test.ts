@@ -373,6 +373,25 @@ describe('proposeFields: certificates', () => {
     expect(typeOf('Roof Report')).toBe('roof_inspection');
   });
 
+  it('names an occupation certificate from its body where a photo lost its title', () => {
+    const body = readPage([
+      { text: 'Building Control — Planning and Development', y: 0.12 },
+      { text: 'Certificate No.: OC 2024/0456', x: 0.55, y: 0.17 },
+      {
+        text: 'Section 14(1)(a), National Building Regulations and Building Standards Act 103 of 1977',
+        y: 0.3,
+      },
+      {
+        text: 'The building erected on the property may be occupied as from the date of this certificate.',
+        y: 0.4,
+      },
+    ]);
+    const proposal = proposeFields([body], { documentKind: 'certificate' });
+    expect(proposal.certificate_type).toBe('occupation_certificate');
+    // Not from a title: not sure enough to go without a person.
+    expect(fieldOf(proposal, 'certificate_type')?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+  });
+
   it('reads all pages and says which page a value came from', () => {
     const cover = readPage([{ text: 'Certificate of Occupancy', y: 0.1, h: 0.04 }], { page: 1 });
     const second = readPage(

@@ -87,7 +87,7 @@ function readCode(text: string, from: number, line: string): ReadValue | null {
   const read = codeAt(text, from, from + first, line);
   if (read !== null) return read;
   const leader = LEADER.exec(text.slice(from + first));
-  if (leader === null || (leader[0].match(/[a-z]/g) ?? []).length < 6) return null;
+  if (leader === null || leader[0].replace(/[^a-z]/g, '').length < 6) return null;
   return codeAt(text, from, from + first + leader[0].length, line);
 }
 
