@@ -46,8 +46,8 @@ export const FIELD_SHAPES: Readonly<Record<ExtractedFieldName, ValueShape>> = {
   work_description: 'text',
 };
 
-/** "No", "No.", "Nr", "Number", "#" (and "N0", a common misreading), not followed by a letter. */
-const NO = String.raw`(?:n[o0]\.?|nr\.?|number|num\.?|nommer|#)(?![a-z])`;
+/** "No", "No.", "Nº", "Nr", "Number", "#" (and "N0", a common misreading), not followed by a letter. */
+const NO = String.raw`(?:n[o0º°]\.?|nr\.?|number|num\.?|nommer|#)(?![a-z])`;
 /** A note in brackets a label may carry ("Reg. No. (Act 36 of 1947)"). */
 const NOTE = String.raw`(?:\s*\([^)]{0,40}\))?`;
 /** Plain words used as a label: only before a colon, or alone on their line (a table's label column). */
@@ -115,7 +115,7 @@ const REGISTRATION = String.raw`\b(?:(?:registered|accredited|authori[sz]ed)\s+p
 const CERTIFICATE: readonly LabelRule[] = [
   rule(
     'certificate_number',
-    String.raw`\b(?:certificate(?:\s+of\s+(?:compliance|conformity|occupancy|occupation))?|cert\.?|coc|c\.o\.c\.?|sertifikaat|clearance|report)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?|id\b|code\b)`,
+    String.raw`\b(?:certificate(?:\s+of\s+(?:compliance|conformity|occupancy|occupation))?|cert\.?|coc|c\.o\.c\.?|sertifikaat|clearance|report|verslag)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?|id\b|code\b)`,
     1,
   ),
   rule('certificate_number', String.raw`\bserial\s*${NO}`, 0.85),
@@ -128,7 +128,7 @@ const CERTIFICATE: readonly LabelRule[] = [
   ),
   rule(
     'issue_date',
-    String.raw`\b(?:report\s+date|date\s+of\s+report|service\s+date|date\s+of\s+service|date\s+of\s+registration|registration\s+date|date\s+approved|approved\s+on|date\s+of\s+approval|approval\s+date|date\s+of\s+test|test\s+date|date\s+tested)\b`,
+    String.raw`\b(?:report\s+date|date\s+of\s+report|service\s+date|date\s+of\s+service|date\s+of\s+registration|registration\s+date|date\s+approved|approved\s+on|date\s+of\s+approval|approval\s+date|date\s+of\s+test|test\s+date|date\s+tested|tested\s+on|serviced\s+on|date\s+serviced|toetsdatum|datum\s+getoets|diensdatum)\b`,
     0.88,
   ),
   // From when it holds; when the work was finished or the certificate signed.
@@ -139,7 +139,7 @@ const CERTIFICATE: readonly LabelRule[] = [
   ),
   rule(
     'issue_date',
-    String.raw`\b(?:date\s+of\s+completion|completion\s+date|date\s+completed|completed\s+on|(?:service|inspection|test|work)\s+completed(?:\s+on)?|date\s+signed|signed\s+on|date\s+of\s+signature|date\s+of\s+application|application\s+date)\b`,
+    String.raw`\b(?:date\s+of\s+completion|completion\s+date|date\s+completed|completed\s+on|(?:service|inspection|test|work)\s+completed(?:\s+on)?|date\s+signed|signed\s+on|date\s+of\s+signature|signature\s+date|datum\s+onderteken|onderteken\s+op|date\s+of\s+application|application\s+date|applied\s+on|date\s+applied)\b`,
     0.8,
   ),
   rule('issue_date', String.raw`\bissued\b`, 0.85),
@@ -157,7 +157,7 @@ const CERTIFICATE: readonly LabelRule[] = [
   ),
   rule(
     'expiry_date',
-    String.raw`\b(?:(?:next\s+(?:service|inspection|test|treatment)|re-?treatment|re-?inspection|renewal)\s+due(?:\s+(?:by|on|date))?|due\s+date|renew\s+by|date\s+of\s+next\s+(?:service|inspection|test|treatment)|next\s+(?:service|inspection|test|treatment)\s+date|next\s+due)\b`,
+    String.raw`\b(?:(?:next\s+(?:service|inspection|test|treatment)|re-?treatment|re-?inspection|renewal)\s+due(?:\s+(?:by|on|date))?|due\s+date|renew\s+by|date\s+of\s+next\s+(?:service|inspection|test|treatment)|next\s+(?:service|inspection|test|treatment)\s+date|next\s+due|(?:renewal|re-?inspection|re-?test|re-?treatment)\s+date|date\s+of\s+(?:renewal|re-?inspection|re-?test|re-?treatment)|date\s+due)\b`,
     0.85,
   ),
   rule(
@@ -180,6 +180,12 @@ const CERTIFICATE: readonly LabelRule[] = [
       String.raw`\b(?:name\s+of\s+(?:the\s+)?(?:registered|accredited|authori[sz]ed)\s+person|(?:registered|accredited|authori[sz]ed)\s+person|inspected\s+by|installer|inspector|entomologist|plumber|electrician|technician)\b`,
     ),
     0.6,
+  ),
+  // Dates of the business around the work, not of the certificate: an order, invoice, job, payment.
+  rule(
+    null,
+    String.raw`\b(?:(?:order|invoice|quote|quotation|job|call-?out|booking|appointment|payment)\s+date|date\s+of\s+(?:order|invoice|quote|quotation|job|call-?out|booking|appointment|payment))\b`,
+    1,
   ),
   rule('issuer_registration', REGISTRATION, 0.95),
   rule(

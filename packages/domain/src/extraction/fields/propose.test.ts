@@ -262,12 +262,18 @@ describe('proposeFields: certificates', () => {
       ['Effective from', 0.85],
       ['Work completed on', 0.8],
       ['Date signed', 0.8],
+      ['Signature date', 0.8],
+      ['Applied on', 0.8],
+      ['Serviced on', 0.88],
+      ['Tested on', 0.88],
+      ['Toetsdatum', 0.88],
     ] as const) {
       const proposal = certificate([
         'Previous CoC dated: 02/01/2019',
         'Last service: 03/01/2024',
         'Installation completed: 04/05/2025',
         'Form EC-1 Rev. 2021-03-01',
+        'Invoice date: 05/05/2025',
         `${label}: 06/05/2025`,
         'Date of next inspection: 06/05/2026',
       ]);
@@ -289,6 +295,9 @@ describe('proposeFields: certificates', () => {
       'This certificate is valid for 3 months from the date of issue.',
     ]);
     expect(valuesOf(letter).issue_date).toBe('2024-11-30');
+    // A renewal date is an expiry, not a date the certificate was issued.
+    const renewal = certificate(['Renewal date: 30/11/2025', 'Date: 30/11/2024']);
+    expect(valuesOf(renewal)).toMatchObject({ issue_date: '2024-11-30', expiry_date: '2025-11-30' });
   });
 
   it('takes no date below a date label from a line that labels the date itself', () => {
@@ -312,6 +321,17 @@ describe('proposeFields: certificates', () => {
       ]),
     ]);
     expect(valuesOf(proposal).certificate_number).toBe('GAR-SC-40917');
+    const numbered = (text: string) =>
+      valuesOf(
+        proposeFields([
+          readPage([
+            { text, x: 0.7, y: 0.02 },
+            { text: 'ROOF INSPECTION REPORT', y: 0.05, h: 0.03 },
+          ]),
+        ]),
+      ).certificate_number;
+    expect(numbered('Nº 004512')).toBe('004512');
+    expect(numbered('Verslag nr. SRI-25-144')).toBe('SRI-25-144');
     const leader = proposeFields([
       readPage([
         { text: 'ALARM SYSTEM SERVICE CERTIFICATE', y: 0.05, h: 0.03 },

@@ -36,6 +36,8 @@ describe('findCertificateNumbers', () => {
       { value: 'RRC/2025/031', label: 'Report number:' },
     ]);
     expect(values('Clearance No. TC 11902')).toEqual([{ value: 'TC 11902', label: 'Clearance No.' }]);
+    expect(values('Nº 004512')).toEqual([{ value: '004512', label: 'Nº' }]);
+    expect(values('Certificate N° GC-118')).toEqual([{ value: 'GC-118', label: 'Certificate N°' }]);
   });
 
   it('joins only a short prefix printed apart, never two numbers', () => {
@@ -58,6 +60,7 @@ describe('findCertificateNumbers', () => {
       'Geyser serial no.: KW150-88231',
       'ENERGISER SERIAL NO: 7720113',
       'Inverter  Serial No 5521',
+      'Form Nº 12',
     ]) {
       expect(values(line), line).toEqual([]);
     }

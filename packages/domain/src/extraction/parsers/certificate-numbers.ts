@@ -2,7 +2,7 @@
  * Certificate numbers, found by their label: `Certificate No`, `Certificate number`, `Certificate of
  * Compliance No`, `Cert. No.`, `CoC No`, `Serial No` (not an appliance's: `Geyser serial no.`),
  * `Sertifikaat Nr`, `Report No`, `Clearance No` and, where it starts a line or follows punctuation, a
- * bare `No.` / `No:` / `No #`.
+ * bare `No.` / `No:` / `No #` or a numero sign (`Nº 004512`).
  *
  * The value is the token after the label (letters, digits and `- / . _`), as printed without the label
  * and trimmed of trailing punctuation, and it must hold a digit. A short letter prefix printed apart is
@@ -24,7 +24,7 @@ export interface FoundCertificateNumber {
 const APPLIANCE =
   'geyser|energi[sz]er|inverter|meter|panel|unit|cylinder|appliance|device|equipment|element|thermostat|pump|battery';
 
-const NUMBER_WORD = '(?:(?:No|Nr|Number|Nommer)(?![a-z])\\.?|#)';
+const NUMBER_WORD = '(?:(?:No|Nº|N°|Nr|Number|Nommer)(?![a-z])\\.?|#)';
 
 const LABEL = new RegExp(
   [
@@ -39,6 +39,8 @@ const LABEL = new RegExp(
     `|(?:Report|Clearance)\\s{0,2}${NUMBER_WORD}`,
     // A bare No. only at the start of a line or after punctuation (not "Invoice No.", "Policy No.").
     '|(?<![A-Za-z0-9][\\s.]{0,3})No(?:\\.|\\s{0,2}[:#])',
+    // The numero sign numbers whatever follows it (`Nº 004512` printed alone at the top).
+    '|(?<![A-Za-z0-9][\\s.]{0,3})N[º°]',
     // Then dot leaders (`CERT NO.......: `) or a colon.
     ')[\\s.]{0,40}[:#-]?\\s{0,3}',
   ].join(''),
