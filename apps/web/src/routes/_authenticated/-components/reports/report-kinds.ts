@@ -31,8 +31,8 @@ export const REPORT_KINDS: readonly ReportKind[] = [
     about:
       'For your insurer or broker: the property and its DNA code, your policies, every certificate and inspection with its dates, verifier and SHA-256 fingerprint, the compliance findings and the maintenance done.',
     formats: [
-      { value: 'json', about: 'Structured data, for a broker’s or insurer’s system.' },
       { value: 'pdf', about: 'A readable document to attach to a claim or a renewal.' },
+      { value: 'json', about: 'Structured data, for a broker’s or insurer’s system.' },
       { value: 'zip', about: 'The PDF, a manifest with every file’s SHA-256, and the documents themselves.' },
     ],
   },

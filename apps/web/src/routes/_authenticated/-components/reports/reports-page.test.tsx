@@ -202,6 +202,14 @@ describe('Reports', () => {
     );
   });
 
+  it('offers the insurance pack as a PDF first (issue 32: not JSON)', async () => {
+    await renderReports({ properties: [SEA_POINT, GARDENS] });
+    await chooseProperty('Sea Point Flat');
+    const insurance = await card('Insurance Pack Export');
+    expect((within(insurance).getByRole('radio', { name: 'PDF' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(insurance).getByRole('radio', { name: 'JSON' }) as HTMLInputElement).checked).toBe(false);
+  });
+
   it('requests each report in each of its formats, and Quick Export, with the session credentials', async () => {
     fetchMock.mockImplementation(async () =>
       fileResponse([new TextEncoder().encode('{}')], { filename: `from-server-${saved.length}`, length: 2 }),
