@@ -2,11 +2,14 @@
  * The crawl of issue 12 §2: signed in as the demo owner and as the demo supplier, every page the
  * navigation leads to and every /app/* route is visited, then every in-app link rendered on those pages
  * (each once). None may end on the 404 page, each has its own document title ('Vault · PropertyDNA'),
- * and none throws.
+ * and none throws. Issue 32 §3: so is every link of every mail the product sends.
  */
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, it } from 'node:test';
-import { demoToken, newContext, signIn, useBrowser } from './browser.mjs';
+import { root } from '../../../scripts/lib/built-app.mjs';
+import { api, BASE_URL, demoToken, newContext, signIn, useBrowser } from './browser.mjs';
 
 const PRODUCT = 'PropertyDNA';
 const NOT_FOUND = '404 Page Not Found';
@@ -129,6 +132,7 @@ describe('crawl of every page and link', () => {
       ...APP_ROUTES,
       ...SPEC_ROUTES,
       '/account',
+      '/transfers',
     ]);
     assert.deepEqual(nav, [
       '/app/dashboard',
@@ -151,6 +155,7 @@ describe('crawl of every page and link', () => {
     assert.equal(titles.get('/app/properties'), `Properties · ${PRODUCT}`);
     assert.equal(titles.get('/app/dashboard'), `Dashboard · ${PRODUCT}`);
     assert.equal(titles.get('/account'), `Account · ${PRODUCT}`);
+    assert.equal(titles.get('/transfers'), `Transfers · ${PRODUCT}`);
     const sections = ['/app/vault', '/app/properties', '/app/policies', '/app/maintenance', '/app/vendors'];
     assert.equal(new Set(sections.map((path) => titles.get(path))).size, sections.length);
   });
@@ -192,6 +197,205 @@ describe('crawl of every page and link', () => {
       assert.equal(titles.get('/login'), `Log in · ${PRODUCT}`);
     } finally {
       await context.close();
+    }
+  });
+});
+
+/** The API's TypeScript sources, loaded as they are (tsx, the API's own dev runner): no build of their own. */
+async function apiSource(file) {
+  const { tsImport } = await import(
+    createRequire(path.join(root, 'apps/api/package.json')).resolve('tsx/esm/api')
+  );
+  return tsImport(path.join(root, file), import.meta.url);
+}
+
+/**
+ * Every mail template (apps/api/src/mail/templates.ts), each rendered through its own function with the
+ * demo owner's property and reminders as read from the server, its links built as the services build
+ * them (mailLinks). Answers each mail's subject with the URLs in its HTML and text.
+ */
+async function renderedMails(token) {
+  const templates = await apiSource('apps/api/src/mail/templates.ts');
+  const { mailLinks } = await apiSource('apps/api/src/mail/links.ts');
+  const { alertDigest } = await apiSource('packages/domain/src/alert-digest.ts');
+  const properties = await api('/api/properties', { token });
+  assert.equal(properties.status, 200);
+  const [property] = properties.body;
+  const reminders = await api(`/api/properties/${property.id}/reminders`, { token });
+  assert.equal(reminders.status, 200);
+  const base = BASE_URL;
+  const person = { firstName: 'Thandiwe', appUrl: base };
+  const about = { propertyName: property.name, address: property.address, dnaCode: property.dna_code };
+  const cases = {
+    welcomeMail: [person],
+    signupAttemptMail: [person],
+    verifyEmailMail: [
+      { ...person, link: mailLinks.confirmEmail(base, 'verify_email', 'token'), validHours: 24 },
+      {
+        ...person,
+        link: mailLinks.confirmEmail(base, 'change_email', 'token'),
+        validHours: 24,
+        change: true,
+      },
+    ],
+    emailChangeNoticeMail: [
+      { ...person, newEmail: 'new@example.co.za', done: false },
+      { ...person, newEmail: 'new@example.co.za', done: true },
+    ],
+    passwordResetMail: [{ ...person, link: mailLinks.resetPassword(base, 'token'), validMinutes: 30 }],
+    passwordChangedMail: [
+      { ...person, how: 'changed' },
+      { ...person, how: 'reset' },
+    ],
+    signInFailuresMail: [{ ...person, failures: 5 }],
+    shareLockedMail: [{ ...person, failures: 5, what: property.name, lockedMinutes: 15 }],
+    reminderDigestMail: [false, true].map((test) => ({
+      ...person,
+      today: new Date().toISOString().slice(0, 10),
+      digest: alertDigest([{ id: property.id, name: property.name, reminders: reminders.body }]),
+      test,
+    })),
+    vendorInviteMail: [
+      {
+        vendorName: 'Karoo Roofing',
+        ownerName: 'Thandiwe Mokoena',
+        address: property.address,
+        dnaCode: property.dna_code,
+        what: 'certificates and inspection reports',
+        url: mailLinks.vendorInvite(base, 'token'),
+        expiresOn: 'Dec 31, 2026',
+      },
+    ],
+    vendorUploadMail: [
+      {
+        firstName: 'Thandiwe',
+        vendor: 'Karoo Roofing',
+        document: 'Roof inspection.pdf',
+        property: property.name,
+        provenance: 'Uploaded by an invited vendor',
+        url: mailLinks.property(base, property.id),
+      },
+    ],
+    callbackRequestMail: [
+      {
+        ownerName: 'Thandiwe Mokoena',
+        ownerEmail: 'owner@example.co.za',
+        ...about,
+        phone: '082 555 0101',
+        preferredTime: 'Morning (08:00–12:00)',
+        topic: 'Insurance claim',
+        requestedAt: 'Nov 27, 2026',
+      },
+    ],
+    transferOfferMail: [
+      {
+        sellerName: 'Thandiwe Mokoena',
+        organizationName: 'Mokoena Family',
+        ...about,
+        included: ['The title deed'],
+        message: null,
+        url: mailLinks.transferOffer(base, 'token'),
+        expiresOn: 'Dec 31, 2026',
+        toEmail: 'buyer@example.co.za',
+      },
+    ],
+    transferDecidedMail: ['accepted', 'declined'].map((decision) => ({
+      firstName: 'Thandiwe',
+      ...about,
+      decision,
+      buyer: 'Sipho Dlamini',
+      url: mailLinks.transfers(base),
+    })),
+    evidenceRejectedMail: [
+      {
+        firstName: 'Sipho',
+        what: 'insurance',
+        document: 'Liability cover.pdf',
+        reason: 'The policy has expired.',
+        url: mailLinks.supplierVerification(base),
+      },
+    ],
+    evidenceApprovedMail: [
+      {
+        firstName: 'Sipho',
+        what: 'insurance',
+        document: 'Liability cover.pdf',
+        validUntil: '2027-12-31',
+        level: 'Verified',
+        url: mailLinks.supplierVerification(base),
+      },
+    ],
+  };
+  // A template added without a case here fails, until it has one.
+  assert.deepEqual(Object.keys(templates).sort(), Object.keys(cases).sort());
+  return Object.entries(cases).flatMap(([name, inputs]) =>
+    inputs.map((input) => {
+      const mail = templates[name](input);
+      const urls = [...`${mail.html}\n${mail.text}`.matchAll(/https?:\/\/[^\s"'<>()]+/g)].map(([url]) =>
+        url.replace(/[.,;:]+$/, '').replaceAll('&amp;', '&'),
+      );
+      return { subject: mail.subject, urls };
+    }),
+  );
+}
+
+describe('every link in every mail', () => {
+  const session = useBrowser();
+
+  it('lands on a page of the app, not the 404 page (each address opened once, as the demo owner)', async () => {
+    const token = await demoToken('owner');
+    const mails = await renderedMails(token);
+    const paths = new Map();
+    // Only the support team's callback request and the locked share's notice link nowhere.
+    assert.deepEqual(
+      mails
+        .filter(({ urls }) => urls.length === 0)
+        .map(({ subject }) => subject.split(':')[0])
+        .sort(),
+      ['A PropertyDNA share link was locked', 'Callback request'],
+    );
+    for (const { subject, urls } of mails) {
+      for (const url of urls) {
+        assert.ok(url.startsWith(`${BASE_URL}/`), `${subject}: ${url} is an address of the app`);
+        const { pathname, search } = new URL(url);
+        if (!paths.has(pathname + search)) paths.set(pathname + search, subject);
+      }
+    }
+    const property = [...paths.keys()].find((at) => /^\/properties\/[^/?]+$/.test(at));
+    assert.ok(property, 'the reminder digest links to the property');
+    for (const at of ['/transfers', '/maintenance', '/account', '/login', '/forgot-password'])
+      assert.ok(paths.has(at), `a mail links to ${at}`);
+    const signedIn = await newContext(session.browser);
+    await signIn(signedIn, token);
+    const page = await signedIn.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    try {
+      // The login page ends the session it opens in (spec §2): the signed-out pages come last.
+      const order = [...paths.keys()].sort(
+        (a, b) => Number(/^\/(login|forgot|reset)/.test(a)) - Number(/^\/(login|forgot|reset)/.test(b)),
+      );
+      for (const at of order) {
+        await page.goto(at);
+        // A page of the router names itself ('Property transfer · PropertyDNA'); the 404 page does not
+        // (it is 'PropertyDNA'). A link with a token that is no longer valid lands on its page all the same.
+        const named = await page
+          .waitForFunction((product) => document.title.endsWith(` · ${product}`), PRODUCT, {
+            timeout: 15_000,
+          })
+          .then(
+            () => true,
+            () => false,
+          );
+        const notFound = await page.getByRole('heading', { name: NOT_FOUND }).count();
+        assert.ok(
+          named && notFound === 0,
+          `${at} (in "${paths.get(at)}") shows the 404 page ('${await page.title()}')`,
+        );
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await signedIn.close();
     }
   });
 });

@@ -25,6 +25,7 @@ import { Route as AuthenticatedDashboardRouteImport } from './routes/_authentica
 import { Route as AuthenticatedMaintenanceRouteImport } from './routes/_authenticated/maintenance';
 import { Route as AuthenticatedPoliciesRouteImport } from './routes/_authenticated/policies';
 import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticated/reports';
+import { Route as AuthenticatedTransfersRouteImport } from './routes/_authenticated/transfers';
 import { Route as AuthenticatedVaultRouteImport } from './routes/_authenticated/vault';
 import { Route as AuthenticatedVendorsRouteImport } from './routes/_authenticated/vendors';
 import { Route as InviteTokenRouteImport } from './routes/invite.$token';
@@ -132,6 +133,11 @@ const AuthenticatedPoliciesRoute = AuthenticatedPoliciesRouteImport.update({
 const AuthenticatedReportsRoute = AuthenticatedReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
+const AuthenticatedTransfersRoute = AuthenticatedTransfersRouteImport.update({
+  id: '/transfers',
+  path: '/transfers',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
 const AuthenticatedVaultRoute = AuthenticatedVaultRouteImport.update({
@@ -310,6 +316,7 @@ export interface FileRoutesByFullPath {
   '/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/policies': typeof AuthenticatedPoliciesRoute;
   '/reports': typeof AuthenticatedReportsRoute;
+  '/transfers': typeof AuthenticatedTransfersRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
   '/invite/$token': typeof InviteTokenRoute;
@@ -355,6 +362,7 @@ export interface FileRoutesByTo {
   '/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/policies': typeof AuthenticatedPoliciesRoute;
   '/reports': typeof AuthenticatedReportsRoute;
+  '/transfers': typeof AuthenticatedTransfersRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
   '/invite/$token': typeof InviteTokenRoute;
@@ -401,6 +409,7 @@ export interface FileRoutesById {
   '/_authenticated/maintenance': typeof AuthenticatedMaintenanceRoute;
   '/_authenticated/policies': typeof AuthenticatedPoliciesRoute;
   '/_authenticated/reports': typeof AuthenticatedReportsRoute;
+  '/_authenticated/transfers': typeof AuthenticatedTransfersRoute;
   '/_authenticated/vault': typeof AuthenticatedVaultRoute;
   '/_authenticated/vendors': typeof AuthenticatedVendorsRoute;
   '/invite/$token': typeof InviteTokenRoute;
@@ -448,6 +457,7 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/policies'
     | '/reports'
+    | '/transfers'
     | '/vault'
     | '/vendors'
     | '/invite/$token'
@@ -493,6 +503,7 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/policies'
     | '/reports'
+    | '/transfers'
     | '/vault'
     | '/vendors'
     | '/invite/$token'
@@ -538,6 +549,7 @@ export interface FileRouteTypes {
     | '/_authenticated/maintenance'
     | '/_authenticated/policies'
     | '/_authenticated/reports'
+    | '/_authenticated/transfers'
     | '/_authenticated/vault'
     | '/_authenticated/vendors'
     | '/invite/$token'
@@ -696,6 +708,13 @@ declare module '@tanstack/react-router' {
       path: '/reports';
       fullPath: '/reports';
       preLoaderRoute: typeof AuthenticatedReportsRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/transfers': {
+      id: '/_authenticated/transfers';
+      path: '/transfers';
+      fullPath: '/transfers';
+      preLoaderRoute: typeof AuthenticatedTransfersRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/vault': {
@@ -932,6 +951,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMaintenanceRoute: typeof AuthenticatedMaintenanceRoute;
   AuthenticatedPoliciesRoute: typeof AuthenticatedPoliciesRoute;
   AuthenticatedReportsRoute: typeof AuthenticatedReportsRoute;
+  AuthenticatedTransfersRoute: typeof AuthenticatedTransfersRoute;
   AuthenticatedVaultRoute: typeof AuthenticatedVaultRoute;
   AuthenticatedVendorsRoute: typeof AuthenticatedVendorsRoute;
   AuthenticatedAppOldRouteRoute: typeof AuthenticatedAppOldRouteRouteWithChildren;
@@ -958,6 +978,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMaintenanceRoute: AuthenticatedMaintenanceRoute,
   AuthenticatedPoliciesRoute: AuthenticatedPoliciesRoute,
   AuthenticatedReportsRoute: AuthenticatedReportsRoute,
+  AuthenticatedTransfersRoute: AuthenticatedTransfersRoute,
   AuthenticatedVaultRoute: AuthenticatedVaultRoute,
   AuthenticatedVendorsRoute: AuthenticatedVendorsRoute,
   AuthenticatedAppOldRouteRoute: AuthenticatedAppOldRouteRouteWithChildren,

@@ -1,4 +1,5 @@
 import { type AlertDigest, type AlertDigestGroup, alertLine, formatDate } from '@propertydna/domain';
+import { mailLinks } from './links';
 
 /**
  * The product's emails. Each gives a subject and the same content twice: simple HTML (inline styles,
@@ -96,7 +97,7 @@ export function welcomeMail(input: { firstName: string; appUrl: string }): Rende
       'Welcome to PropertyDNA. Every property you add gets a permanent DNA code and a document vault for its title deeds, certificates of compliance, insurance policies and inspection reports.',
       'Log in to add your first property.',
     ],
-    action: { label: 'Open PropertyDNA', url: `${input.appUrl}/login` },
+    action: { label: 'Open PropertyDNA', url: mailLinks.login(input.appUrl) },
     footnote: 'You receive this because an account was created with this email address.',
   });
 }
@@ -108,9 +109,9 @@ export function signupAttemptMail(input: { firstName: string; appUrl: string }):
     greeting: `Hi ${input.firstName},`,
     paragraphs: [
       'Someone just tried to create a PropertyDNA account with this email address. You already have an account, so nothing was created and nothing about your account changed.',
-      `If it was you, log in with your password. If you have forgotten it, reset it: ${input.appUrl}/forgot-password`,
+      `If it was you, log in with your password. If you have forgotten it, reset it: ${mailLinks.forgotPassword(input.appUrl)}`,
     ],
-    action: { label: 'Log in', url: `${input.appUrl}/login` },
+    action: { label: 'Log in', url: mailLinks.login(input.appUrl) },
     footnote: 'If it was not you, there is nothing to do: nobody can use your address for another account.',
   });
 }
@@ -158,7 +159,7 @@ export function emailChangeNoticeMail(input: {
         : `Someone signed in to your PropertyDNA account asked to change its email address to ${input.newEmail}. The change takes effect only when the link sent to that address is opened.`,
       'If this was you, there is nothing to do.',
     ],
-    action: { label: 'Reset your password', url: `${input.appUrl}/forgot-password` },
+    action: { label: 'Reset your password', url: mailLinks.forgotPassword(input.appUrl) },
     footnote: 'If this was not you, reset your password now: someone else may know it.',
   });
 }
@@ -195,7 +196,7 @@ export function passwordChangedMail(input: {
         : 'The password of your PropertyDNA account was just changed, and your other sessions were signed out.',
       'If this was you, there is nothing to do.',
     ],
-    action: { label: 'Reset your password', url: `${input.appUrl}/forgot-password` },
+    action: { label: 'Reset your password', url: mailLinks.forgotPassword(input.appUrl) },
     footnote: 'If this was not you, reset your password now with the link above and check your vault.',
   });
 }
@@ -212,7 +213,7 @@ export function signInFailuresMail(input: {
       `Your PropertyDNA account has seen ${input.failures} failed sign-in attempts in the last hour. Each further attempt now has to wait longer; your account is not locked and you can still sign in.`,
       'If this was you, there is nothing to do. If not, someone may be guessing your password: choose a long password that you use nowhere else.',
     ],
-    action: { label: 'Reset your password', url: `${input.appUrl}/forgot-password` },
+    action: { label: 'Reset your password', url: mailLinks.forgotPassword(input.appUrl) },
   });
 }
 
@@ -250,7 +251,7 @@ export function reminderDigestMail(input: {
   const groups = (list: AlertDigestGroup[]) =>
     list.map(({ property, reminders }) => ({
       title: property.name,
-      url: `${appUrl}/properties/${encodeURIComponent(property.id)}`,
+      url: mailLinks.property(appUrl, property.id),
       lines: reminders.map(alertLine),
     }));
   const sections: Section[] = [];
@@ -265,7 +266,11 @@ export function reminderDigestMail(input: {
     sections.push({
       heading: 'Your plan',
       groups: [
-        { title: 'PropertyDNA Premium', url: `${appUrl}/account`, lines: digest.account.map(alertLine) },
+        {
+          title: 'PropertyDNA Premium',
+          url: mailLinks.account(appUrl),
+          lines: digest.account.map(alertLine),
+        },
       ],
     });
   }
@@ -289,10 +294,10 @@ export function reminderDigestMail(input: {
       ...nothing,
     ],
     sections,
-    action: { label: 'Open your maintenance schedule', url: `${appUrl}/maintenance` },
+    action: { label: 'Open your maintenance schedule', url: mailLinks.maintenance(appUrl) },
     footnote: input.test
       ? 'The daily alert is sent at 07:00 on days when something is overdue or due within 7 days, while email alerts are on (Premium and the free trial).'
-      : `You receive this because email alerts are on for your PropertyDNA account. Turn them off on your account page: ${appUrl}/account`,
+      : `You receive this because email alerts are on for your PropertyDNA account. Turn them off on your account page: ${mailLinks.account(appUrl)}`,
   });
 }
 

@@ -13,6 +13,7 @@ import type { Database, Db, UserRow } from '../../db/database.js';
 import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
 import { countAttempts, firstInWindow, hearGuess, takeAttempt } from '../../limits/attempt-limiter.js';
+import { type EmailLinkPurpose, mailLinks } from '../../mail/links';
 import { queueMail, queueMailWithin } from '../../mail/mail-job.js';
 import {
   emailChangeNoticeMail,
@@ -296,7 +297,7 @@ export async function requestPasswordReset(
       singleUse: true,
     });
   });
-  const link = `${appUrl(services.env)}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = mailLinks.resetPassword(appUrl(services.env), token);
   await queueMail(services, 'urgent', {
     to: user.email,
     ...passwordResetMail({ firstName: user.first_name, link, validMinutes: RESET_LINK_TTL_MS / 60_000 }),
@@ -370,14 +371,6 @@ export async function resetPassword(
 /** A confirmation link (a new account's address, or a new address asked for) lives this long. */
 export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
-type EmailLinkPurpose = 'verify_email' | 'change_email';
-
-/** Where each kind of link leads: the web page that posts its token. */
-const EMAIL_LINK_PAGES: Record<EmailLinkPurpose, string> = {
-  verify_email: '/verify-email',
-  change_email: '/confirm-email',
-};
-
 /**
  * Revokes the user's earlier links of this kind, issues a new single-use one (24 hours) and queues the
  * mail that carries it to `to`, on the urgent lane, in the caller's transaction: the link and its mail
@@ -399,7 +392,7 @@ async function mailVerificationLinkWithin(
     expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_MS),
     singleUse: true,
   });
-  const link = `${appUrl(services.env)}${EMAIL_LINK_PAGES[purpose]}?token=${encodeURIComponent(token)}`;
+  const link = mailLinks.confirmEmail(appUrl(services.env), purpose, token);
   await queueMailWithin(services, trx, 'urgent', {
     to,
     ...verifyEmailMail({

@@ -14,6 +14,7 @@ import { issueCapability } from '../../capabilities/capabilities.js';
 import type { Database, Db, DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
+import { mailLinks } from '../../mail/links';
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { transferDecidedMail, transferOfferMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
@@ -178,7 +179,7 @@ export async function startTransfer(
         dnaCode: property.dna_code,
         included: await includedLines(trx, organizationId, owned),
         message: input.message ?? null,
-        url: `${origin}/transfers/${token}`,
+        url: mailLinks.transferOffer(origin, token),
         expiresOn: formatDate(expiresAt),
         toEmail: input.email,
       }),
@@ -246,7 +247,7 @@ export async function mailSeller(
       dnaCode: row.dna_code,
       decision,
       buyer,
-      url: `${origin}/transfers`,
+      url: mailLinks.transfers(origin),
     }),
   });
 }

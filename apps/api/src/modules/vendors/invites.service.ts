@@ -23,6 +23,7 @@ import {
   takeAttempt,
   waitPhrase,
 } from '../../limits/attempt-limiter.js';
+import { mailLinks } from '../../mail/links';
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { vendorUploadMail } from '../../mail/templates.js';
 import type { FileStore, SignedUpload } from '../../storage/file-store.js';
@@ -404,7 +405,7 @@ export async function registerInviteDocument(
               issuer_name: supplier ? supplier.name : verifier,
               issuer_level: issuerLevel,
             }),
-            url: `${appUrl(services.env)}/properties/${invite.property_id}`,
+            url: mailLinks.property(appUrl(services.env), invite.property_id),
           }),
         });
       }

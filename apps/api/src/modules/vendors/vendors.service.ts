@@ -20,6 +20,7 @@ import { capabilityStatus, issueCapability } from '../../capabilities/capabiliti
 import type { Db, DbOrTrx, VendorRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { type LimitRule, takeAttempt, waitPhrase } from '../../limits/attempt-limiter.js';
+import { mailLinks } from '../../mail/links';
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { vendorInviteMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
@@ -413,7 +414,7 @@ export async function inviteVendor(
       allowedKinds: input.allowedKinds,
       expiresAt: expiresAt.toISOString(),
     });
-    const url = `${origin}/invite/${token}`;
+    const url = mailLinks.vendorInvite(origin, token);
     await queueMailWithin(services, trx, 'urgent', {
       to: input.email,
       forOrganization: organizationId,

@@ -17,6 +17,7 @@ import { requireOwned } from '../../auth/owned.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
+import { mailLinks } from '../../mail/links';
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { evidenceApprovedMail, evidenceRejectedMail } from '../../mail/templates.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -400,7 +401,7 @@ export async function approveEvidence(
           document,
           validUntil,
           level: VERIFICATION_LEVEL_LABELS[level ?? 'self_declared'],
-          url: `${appUrl(services.env)}/supplier?tab=verification`,
+          url: mailLinks.supplierVerification(appUrl(services.env)),
         }),
       });
     }
@@ -451,7 +452,7 @@ export async function rejectEvidence(
           what: EVIDENCE_KIND_LABELS[evidence.kind],
           document: await documentName(trx, evidence.document_id),
           reason: input.reason,
-          url: `${appUrl(services.env)}/supplier?tab=verification`,
+          url: mailLinks.supplierVerification(appUrl(services.env)),
         }),
       });
     }

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { isEmailConfirmationRequired, TRANSFER_MESSAGES } from '@propertydna/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { DownloadStatus } from '../../../../components/download-status';
 import { AnchorLink } from '../../../../components/router-links';
 import {
@@ -263,7 +263,7 @@ function TransferRow({ transfer, direction }: { transfer: Transfer; direction: '
  * transfers (an accepted one's property has gone; its receipt stays here) and the ones it received
  * (with the transfer pack). Nothing while there are none.
  */
-export function DashboardTransfers() {
+export function DashboardTransfers({ empty = null }: { empty?: ReactNode } = {}) {
   const transfers = trpc.transfers.list.useQuery();
   const headingId = useId();
   if (transfers.isLoading) return null;
@@ -283,7 +283,7 @@ export function DashboardTransfers() {
   const outgoing = transfers.data.outgoing;
   const received = transfers.data.incoming.filter((transfer) => transfer.status === 'accepted');
   const { incoming_withheld: withheld, confirm_first: confirmFirst } = transfers.data;
-  if (incoming.length === 0 && outgoing.length === 0 && received.length === 0 && withheld === 0) return null;
+  if (incoming.length === 0 && outgoing.length === 0 && received.length === 0 && withheld === 0) return empty;
   return (
     <>
       {withheld > 0 && (
