@@ -1,13 +1,17 @@
 /**
- * Prints the policy analysis's precision and recall over the labelled wordings in
- * packages/domain/src/policy-analysis/corpus/ and, separately, over the held-out ones in its held-out/
- * folder (written after the analyser, never tuned against). Run: pnpm --filter @propertydna/domain run
- * eval:policies. Node runs the domain's TypeScript itself (type stripping); the hook below lets its
- * `./x.js` imports find `./x.ts`.
+ * Prints the policy analysis's clause-level precision and recall per class (issue 28) over the
+ * clause-labelled wordings in packages/domain/src/policy-analysis/corpus/clauses/ (the tuning set) and,
+ * separately, its held-out/ folder (written blind, never tuned on), with opposite-class errors, the
+ * paragraph counts and topic agreement. Run: pnpm --filter @propertydna/domain eval:policies
+ * [--set tuning|held-out] [--mistakes] [--old]. `--set tuning` prints the tuning set only (what an
+ * engineer tuning the analysis may look at); `--mistakes` lists each miss; `--old` adds the older
+ * finding-key measure over corpus/ and corpus/held-out/. Node runs the domain's TypeScript itself (type
+ * stripping); the hook below lets its `./x.js` imports find `./x.ts`.
  */
 import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
@@ -20,26 +24,60 @@ registerHooks({
   },
 });
 
+const { values } = parseArgs({
+  options: {
+    set: { type: 'string', default: 'all' },
+    mistakes: { type: 'boolean', default: false },
+    old: { type: 'boolean', default: false },
+  },
+});
+if (!['all', 'tuning', 'held-out'].includes(values.set)) {
+  console.error('--set is tuning, held-out or all');
+  process.exit(2);
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const analysis = path.join(root, 'packages/domain/src/policy-analysis');
 const { analyzePolicyText } = await import(path.join(analysis, 'analyze.ts'));
-const { evaluatePolicyAnalysis, formatPolicyEvaluation } = await import(path.join(analysis, 'evaluation.ts'));
-const { POLICY_CORPUS, POLICY_HELD_OUT, readPolicyCorpus } = await import(
-  path.join(analysis, 'corpus-test-helpers.ts')
-);
+const { splitPolicyClauses } = await import(path.join(analysis, 'clauses.ts'));
+const { evaluateClauseAnalysis, evaluatePolicyAnalysis, formatClauseEvaluation, formatPolicyEvaluation } =
+  await import(path.join(analysis, 'evaluation.ts'));
+const helpers = await import(path.join(analysis, 'corpus-test-helpers.ts'));
 
-for (const [title, folder] of [
-  ['Labelled corpus', POLICY_CORPUS],
-  ['Held-out wordings', POLICY_HELD_OUT],
-]) {
-  const wordings = readPolicyCorpus(folder);
-  if (wordings.length === 0) continue;
+const sets = [
+  ['tuning', 'Tuning wordings (corpus/clauses/)', helpers.POLICY_CLAUSE_CORPUS],
+  ['held-out', 'Held-out wordings (corpus/clauses/held-out/)', helpers.POLICY_CLAUSE_HELD_OUT],
+].filter(([set]) => values.set === 'all' || values.set === set);
+
+for (const [, title, folder] of sets) {
+  const wordings = helpers.readClauseCorpus(folder);
+  if (wordings.length === 0) {
+    console.log(`### ${title}\n\nNo wordings yet.\n`);
+    continue;
+  }
   const names = wordings.map((wording) => wording.name).join(', ');
-  console.log(
-    formatPolicyEvaluation(
-      `${title} (${wordings.length}: ${names})`,
-      evaluatePolicyAnalysis(wordings, analyzePolicyText),
-    ),
+  const evaluation = evaluateClauseAnalysis(
+    wordings,
+    analyzePolicyText,
+    (pages) => splitPolicyClauses(pages).length,
   );
+  console.log(formatClauseEvaluation(`${title}: ${wordings.length} (${names})`, evaluation, values.mistakes));
   console.log('');
+}
+
+if (values.old) {
+  for (const [set, title, folder] of [
+    ['tuning', 'Finding keys, labelled corpus (corpus/)', helpers.POLICY_CORPUS],
+    ['held-out', 'Finding keys, held-out wordings (corpus/held-out/)', helpers.POLICY_HELD_OUT],
+  ]) {
+    if (values.set !== 'all' && values.set !== set) continue;
+    const wordings = helpers.readPolicyCorpus(folder);
+    console.log(
+      formatPolicyEvaluation(
+        `${title} (${wordings.length})`,
+        evaluatePolicyAnalysis(wordings, analyzePolicyText),
+      ),
+    );
+    console.log('');
+  }
 }

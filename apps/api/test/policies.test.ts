@@ -1,7 +1,8 @@
+import { pairClauseFindings } from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  POLICY_CORPUS,
-  readPolicyCorpus,
+  POLICY_CLAUSE_CORPUS,
+  readClauseCorpus,
 } from '../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
 import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
@@ -29,7 +30,7 @@ interface PolicyFinding {
 describe(`insurance policy analysis (${databaseKind})`, () => {
   let t: TestApp;
   let origin: string;
-  const wording = readPolicyCorpus(POLICY_CORPUS).find((entry) => entry.name === 'fynbos-direct');
+  const wording = readClauseCorpus(POLICY_CLAUSE_CORPUS).find((entry) => entry.name === 'fynbos-direct');
 
   /** The document's reading (the extraction job's row) ended unreadable: its scan has no text to analyse. */
   async function unreadableReading(documentId: string, organizationId: string) {
@@ -92,11 +93,11 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
     ).json();
     const found = (type: string, key: string) =>
       findings.find((finding) => finding.finding_type === type && finding.key === key);
-    for (const label of wording.labels) {
-      const finding = found(label.finding_type, label.key);
-      expect(finding, `${label.finding_type} ${label.key}`).toBeDefined();
-      expect(label.pages).toContain(finding?.page);
-    }
+    // Every labelled clause is found, once, of its class, on its page (clause-level labels, issue 28).
+    const paired = pairClauseFindings(findings as never, wording.labels);
+    wording.labels.forEach((label, index) => {
+      expect(paired.includes(index), `${label.finding_type} "${label.quote}"`).toBe(true);
+    });
     const wear = found('exclusion', 'wear_and_tear');
     expect(wear).toMatchObject({ document_id: owner.policyId, property_name: 'Fynbos House' });
     // The excerpt is the clause as it stands in the wording (whitespace aside).

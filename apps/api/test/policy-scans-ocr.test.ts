@@ -1,7 +1,8 @@
+import { pairClauseFindings } from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  POLICY_CORPUS,
-  readPolicyCorpus,
+  POLICY_CLAUSE_CORPUS,
+  readClauseCorpus,
 } from '../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
 import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
 import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
@@ -31,7 +32,7 @@ const OCR_TIMEOUT_MS = 240_000;
 describe(`scanned policies read by OCR and analysed (${databaseKind})`, () => {
   let t: TestApp;
   let origin: string;
-  const wording = readPolicyCorpus(POLICY_CORPUS).find((entry) => entry.name === 'fynbos-direct');
+  const wording = readClauseCorpus(POLICY_CLAUSE_CORPUS).find((entry) => entry.name === 'fynbos-direct');
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -100,18 +101,18 @@ describe(`scanned policies read by OCR and analysed (${databaseKind})`, () => {
         excerpt: expect.stringMatching(/SANS\s*10254/),
       });
       expect(found('maintenance', 'roof_maintained')).toMatchObject({ page: 2 });
-      // Every clause the two pages hold is found (the bullets OCR reads as '»' open clauses too).
-      const labelled = wording.labels.filter((label) => label.pages.some((page) => page === 2 || page === 3));
-      expect(findings.map((finding) => `${finding.finding_type} ${finding.key}`).sort()).toEqual(
-        labelled.map((label) => `${label.finding_type} ${label.key}`).sort(),
+      // Every clause the two pages hold is found on its page of the scan, and nothing else (the bullets
+      // OCR reads as '»' open clauses too).
+      const labelled = wording.labels
+        .filter((label) => label.pages.some((page) => page === 2 || page === 3))
+        .map((label) => ({ ...label, pages: label.pages.map((page) => page - 1) }));
+      const paired = pairClauseFindings(findings as never, labelled);
+      labelled.forEach((label, index) => {
+        expect(paired.includes(index), `${label.finding_type} "${label.quote}"`).toBe(true);
+      });
+      expect(findings.filter((_, index) => paired[index] === -1).map((finding) => finding.excerpt)).toEqual(
+        [],
       );
-      for (const finding of findings) {
-        const label = wording.labels.find(
-          (candidate) => candidate.finding_type === finding.finding_type && candidate.key === finding.key,
-        );
-        expect(label, `${finding.finding_type} ${finding.key}`).toBeDefined();
-        expect(label?.pages.map((page) => page - 1)).toContain(finding.page);
-      }
 
       // The vault's search finds the scan by words only its read text holds.
       const search = await owner.call('GET', '/api/documents?q=landslip');

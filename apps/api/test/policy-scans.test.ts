@@ -1,8 +1,9 @@
+import { pairClauseFindings } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  POLICY_CORPUS,
-  readPolicyCorpus,
+  POLICY_CLAUSE_CORPUS,
+  readClauseCorpus,
 } from '../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
 import { READING_MESSAGES, readDocument } from '../src/modules/extraction/extraction.service.js';
@@ -24,6 +25,7 @@ interface Finding {
   finding_type: string;
   key: string;
   page: number | null;
+  excerpt: string;
 }
 
 /**
@@ -36,7 +38,7 @@ interface Finding {
 describe(`scanned policies analysed on the text read from them (${databaseKind})`, () => {
   let t: TestApp;
   let origin: string;
-  const wording = readPolicyCorpus(POLICY_CORPUS).find((entry) => entry.name === 'fynbos-direct');
+  const wording = readClauseCorpus(POLICY_CLAUSE_CORPUS).find((entry) => entry.name === 'fynbos-direct');
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -134,11 +136,10 @@ describe(`scanned policies analysed on the text read from them (${databaseKind})
     const findings: Finding[] = (
       await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`)
     ).json();
-    for (const label of wording.labels) {
-      const finding = findings.find((f) => f.finding_type === label.finding_type && f.key === label.key);
-      expect(finding, `${label.finding_type} ${label.key}`).toBeDefined();
-      expect(label.pages).toContain(finding?.page);
-    }
+    const paired = pairClauseFindings(findings as never, wording.labels);
+    wording.labels.forEach((label, index) => {
+      expect(paired.includes(index), `${label.finding_type} "${label.quote}"`).toBe(true);
+    });
     // Its conditions count in the check like a text PDF's.
     await t.services.jobs.runQueued(complianceRecheckJob);
     const check = (await owner.call('GET', `/api/properties/${owner.propertyId}/policy-check`)).json();

@@ -1,28 +1,16 @@
 import {
   POLICY_EXCERPT_MAX_CHARS,
+  POLICY_OTHER_KEY,
   type PolicyClauseFinding,
   type PolicyClauseFindingType,
+  type PolicyClauseKey,
+  type PolicyClauseSeverity,
   policyClauseEntry,
 } from './catalogue.js';
-import {
-  type PolicyClause,
-  type PolicySectionKind,
-  plainPunctuation,
-  splitPolicyClauses,
-} from './clauses.js';
-import {
-  type ClauseRule,
-  type ClauseStance,
-  daysIn,
-  EXCLUDING,
-  GRANTING,
-  limitInRands,
-  NOT_GRANTED,
-  NOT_REQUIRED,
-  REQUIRING,
-  RESTRICTING,
-  RULES,
-} from './rules.js';
+import { classifyClause } from './classify.js';
+import { listPrefix, type PolicyClause, plainPunctuation, splitPolicyClauses } from './clauses.js';
+import { daysIn, limitInRands, RULES } from './rules.js';
+import { topicsOf } from './topics.js';
 
 /** Findings less sure than this are left out. */
 export const POLICY_MIN_CONFIDENCE = 0.55;
@@ -39,259 +27,111 @@ export function hasTextLayer(pages: readonly string[]): boolean {
   return letters >= Math.max(POLICY_MIN_LETTERS, 40 * pages.length);
 }
 
-interface Span {
-  start: number;
-  end: number;
-}
-
-/** Sentences of a clause: split after . ! ? before a capital, a digit, a quote, a bracket or a bullet. */
-function spansOf(text: string, boundary: RegExp): Span[] {
-  const spans: Span[] = [];
-  let start = 0;
-  for (const match of text.matchAll(boundary)) {
-    spans.push({ start, end: match.index });
-    start = match.index + match[0].length;
+/** The catalogued key a clause of a class is about: the first rule of that class naming its topic. */
+function keyOf(type: PolicyClauseFindingType, text: string): PolicyClauseKey {
+  let weak: PolicyClauseKey | null = null;
+  for (const rule of RULES) {
+    if (rule.type !== type) continue;
+    if (rule.also && !rule.also.test(text)) continue;
+    if (rule.veto?.some((pattern) => pattern.test(text))) continue;
+    if (rule.strong.some((pattern) => pattern.test(text))) return rule.key;
+    if (weak === null && rule.weak?.some((pattern) => pattern.test(text))) weak = rule.key;
   }
-  spans.push({ start, end: text.length });
-  return spans.filter((span) => span.end > span.start);
+  return weak ?? POLICY_OTHER_KEY;
 }
 
-const SENTENCE_END = /(?<=[.!?])\s+(?=["'(•\dA-Z])/g;
-const SEGMENT_END = /;\s+|(?<=[.!?])\s+(?=["'(•\dA-Z])/g;
-
-const anyOf = (patterns: readonly RegExp[], text: string) => patterns.some((pattern) => pattern.test(text));
-
-type Evidence = 'segment' | 'lead-in' | 'section';
-
-interface Judgement {
-  evidence: Evidence;
-  conflict: boolean;
+/** The clause as quoted: its first POLICY_EXCERPT_MAX_CHARS characters, cut at a word boundary. */
+function excerptOf(text: string): string {
+  if (text.length <= POLICY_EXCERPT_MAX_CHARS) return text;
+  const cut = text.lastIndexOf(' ', POLICY_EXCERPT_MAX_CHARS);
+  return text.slice(0, cut > 0 ? cut : POLICY_EXCERPT_MAX_CHARS);
 }
 
-/** Which section kinds agree with a stance. */
-const SECTION_OF_STANCE: Record<ClauseStance, readonly PolicySectionKind[]> = {
-  excludes: ['exclusions'],
-  requires: ['conditions'],
-  'excludes or requires': ['exclusions', 'conditions'],
-  grants: ['extensions'],
-  restricts: ['exclusions', 'conditions'],
+/** A clause's own words for its title: its inline title, its topic heading, or its first words. */
+function titleOf(clause: PolicyClause): string {
+  if (clause.title !== '') return clause.title;
+  if (clause.heading !== '' && clause.heading !== clause.sectionHeading) return clause.heading;
+  const words = clause.text
+    .slice(clause.ref === null ? 0 : listPrefix(clause.text).length)
+    .replace(/^[•●▪◦·*‣»«+-]\s*/, '')
+    .split(' ');
+  const first = words
+    .slice(0, 8)
+    .join(' ')
+    .replace(/[;:,.]$/, '');
+  const title = words.length > 8 ? `${first}…` : first;
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+const OTHER: Record<PolicyClauseFindingType, { severity: PolicyClauseSeverity; description: string }> = {
+  exclusion: {
+    severity: 'medium',
+    description:
+      'The policy does not pay for what this clause describes. Read it in the policy’s own words below.',
+  },
+  maintenance: {
+    severity: 'high',
+    description:
+      'The policy asks you to do or keep this for your cover to hold; a claim can be refused without it. Keep proof that you did it.',
+  },
+  endorsement: {
+    severity: 'low',
+    description: 'The policy covers this, within the limits the clause states.',
+  },
 };
 
-/** A part of a clause as the rules read it: with its whole sentence and what leads into it. */
-interface Reading {
-  span: Span;
-  segment: string;
-  sentence: string;
-  leadIn: string;
-}
+/** Whether a clause only leads into the list after it ('We will not pay for:'). */
+const leadsIn = (clause: PolicyClause, next: PolicyClause | undefined) =>
+  clause.text.endsWith(':') && next !== undefined && next.leadIn === clause.text;
 
-/**
- * Whether a segment of a clause says what the stance needs, and on what evidence. 'Not required' and
- * 'not a condition' count anywhere in the segment's sentence.
- */
-function judge(stance: ClauseStance, reading: Reading, section: PolicySectionKind): Judgement | null {
-  const { segment, leadIn } = reading;
-  const excluding = anyOf(EXCLUDING, segment);
-  const granting = anyOf(GRANTING, segment);
-  const inSection = SECTION_OF_STANCE[stance].includes(section);
-  switch (stance) {
-    case 'excludes or requires':
-      return judge('excludes', reading, section) ?? judge('requires', reading, section);
-    case 'excludes':
-      if (excluding) return { evidence: 'segment', conflict: granting };
-      if (anyOf(EXCLUDING, leadIn)) return { evidence: 'lead-in', conflict: granting };
-      return inSection && !granting ? { evidence: 'section', conflict: false } : null;
-    case 'requires':
-      if (anyOf(NOT_REQUIRED, reading.sentence)) return null;
-      if (anyOf(REQUIRING, segment)) return { evidence: 'segment', conflict: false };
-      if (anyOf(REQUIRING, leadIn)) return { evidence: 'lead-in', conflict: false };
-      return inSection ? { evidence: 'section', conflict: false } : null;
-    case 'grants':
-      if (anyOf(NOT_GRANTED, segment)) return null;
-      if (granting) return { evidence: 'segment', conflict: excluding || section === 'exclusions' };
-      if (excluding) return null;
-      if (anyOf(GRANTING, leadIn)) return { evidence: 'lead-in', conflict: false };
-      return inSection ? { evidence: 'section', conflict: false } : null;
-    default:
-      if (excluding || anyOf(RESTRICTING, segment)) return { evidence: 'segment', conflict: false };
-      if (anyOf(EXCLUDING, leadIn)) return { evidence: 'lead-in', conflict: false };
-      return inSection ? { evidence: 'section', conflict: false } : null;
-  }
-}
-
-const EVIDENCE_WEIGHT: Record<Evidence, number> = { segment: 0.25, 'lead-in': 0.2, section: 0.15 };
-
-interface Candidate {
-  rule: ClauseRule;
-  clause: PolicyClause;
-  order: number;
-  text: string;
-  segment: Span;
-  match: number;
-  confidence: number;
-}
-
-/** How sure a match is: what named the topic, what said the stance, the heading, the clause's length. */
-function confidenceOf(
-  strong: boolean,
-  judgement: Judgement,
-  titled: boolean,
-  agreeingSection: boolean,
-  length: number,
-): number {
-  let confidence = (strong ? 0.55 : 0.35) + EVIDENCE_WEIGHT[judgement.evidence];
-  if (agreeingSection && judgement.evidence !== 'section') confidence += 0.05;
-  if (titled) confidence += 0.15;
-  if (judgement.conflict) confidence -= 0.1;
-  if (length > 1200) confidence -= 0.2;
-  else if (length > 600) confidence -= 0.1;
-  return Math.round(Math.min(0.99, Math.max(0, confidence)) * 100) / 100;
-}
-
-/** The first place in a segment that names the rule's topic, and whether by a strong phrase. */
-function topicIn(rule: ClauseRule, segment: string): { index: number; strong: boolean } | null {
-  for (const [patterns, strong] of [
-    [rule.strong, true],
-    [rule.weak ?? [], false],
-  ] as const) {
-    for (const pattern of patterns) {
-      const match = pattern.exec(segment);
-      if (match) return { index: match.index, strong };
-    }
-  }
-  return null;
-}
-
-/** The text before a clause's first colon, when short: 'Exclusions: wear and tear; …'. */
-function innerLeadIn(text: string): string {
-  const colon = text.indexOf(':');
-  return colon > 0 && colon <= 60 ? text.slice(0, colon + 1) : '';
-}
-
-function candidatesOf(clause: PolicyClause, order: number): Candidate[] {
+function findingOf(
+  clause: PolicyClause,
+  type: PolicyClauseFindingType,
+  confidence: number,
+  reason: string,
+): PolicyClauseFinding {
   const text = plainPunctuation(clause.text);
-  const clauseLeadIn = `${plainPunctuation(clause.leadIn)} ${innerLeadIn(text)}`;
-  const titles = plainPunctuation(`${clause.heading} ${clause.title}`);
-  // A part of a sentence after a ';' reads on from the sentence's first part ('We will not pay for A; B').
-  const sentences = spansOf(text, SENTENCE_END);
-  let head = '';
-  const readings = spansOf(text, SEGMENT_END).map((span): Reading => {
-    const segment = text.slice(span.start, span.end);
-    const sentence = sentences.find((candidate) => span.start < candidate.end) as Span;
-    const first = sentence.start === span.start;
-    if (first) head = segment;
-    const leadIn = first ? clauseLeadIn : `${clauseLeadIn} ${head}`;
-    return { span, segment, sentence: text.slice(sentence.start, sentence.end), leadIn };
-  });
-  const candidates: Candidate[] = [];
-  for (const rule of RULES) {
-    for (const reading of readings) {
-      const { span, segment } = reading;
-      const topic = topicIn(rule, segment);
-      if (!topic) continue;
-      if (rule.also && !rule.also.test(segment) && !rule.also.test(titles)) continue;
-      if (rule.veto && anyOf(rule.veto, segment)) continue;
-      const judgement = judge(rule.stance, reading, clause.section);
-      if (!judgement) continue;
-      const confidence = confidenceOf(
-        topic.strong,
-        judgement,
-        rule.title.test(titles),
-        SECTION_OF_STANCE[rule.stance].includes(clause.section),
-        text.length,
-      );
-      candidates.push({
-        rule,
-        clause,
-        order,
-        text,
-        segment: span,
-        match: span.start + topic.index,
-        confidence,
-      });
-    }
-  }
-  return candidates;
-}
-
-/** Cuts a span to at most `max` characters around `at`, at word boundaries. */
-function window(text: string, span: Span, at: number, max: number): Span {
-  if (span.end - span.start <= max) return span;
-  let start = Math.max(span.start, Math.min(at - Math.floor(max / 4), span.end - max));
-  if (start > span.start) start = text.indexOf(' ', start) + 1;
-  let end = Math.min(span.end, start + max);
-  if (end < span.end) end = text.lastIndexOf(' ', end);
-  return { start, end };
-}
-
-/**
- * The sentence with the match: a short one with its neighbour (the next, else the one before), led by
- * the clause's title sentence ('T1 Fire retardant.') where that fits; a long one cut to its part.
- */
-function excerptOf(candidate: Candidate): string {
-  const { clause, match } = candidate;
-  const text = clause.text;
-  const max = POLICY_EXCERPT_MAX_CHARS;
-  const sentences = spansOf(text, SENTENCE_END);
-  const index = sentences.findIndex((span) => match < span.end);
-  let span = sentences[index] as Span;
-  if (span.end - span.start < 50) {
-    const next = sentences[index + 1];
-    const previous = sentences[index - 1];
-    if (next && next.end - span.start <= max) span = { ...span, end: next.end };
-    else if (previous && span.end - previous.start <= max) span = { ...span, start: previous.start };
-  }
-  const first = sentences[0] as Span;
-  if (clause.title !== '' && span.start > 0 && first.end <= 60 && span.end <= max)
-    span = { ...span, start: 0 };
-  if (span.end - span.start > max) span = window(text, candidate.segment, match, max);
-  return text.slice(span.start, span.end).trim();
-}
-
-function findingOf(candidate: Candidate): PolicyClauseFinding {
-  const { rule, clause, confidence } = candidate;
-  const excerpt = excerptOf(candidate);
-  const segment = candidate.text.slice(candidate.segment.start, candidate.segment.end);
-  const days = rule.key === 'unoccupancy' ? daysIn(segment) : undefined;
-  const limit = rule.type === 'endorsement' ? limitInRands(plainPunctuation(excerpt)) : undefined;
-  const entry = policyClauseEntry(rule.type, rule.key);
+  const key = keyOf(type, text);
+  const days = key === 'unoccupancy' ? daysIn(text) : undefined;
+  const limit = type === 'endorsement' ? limitInRands(text) : undefined;
+  const excerpt = excerptOf(clause.text);
+  const entry = key === POLICY_OTHER_KEY ? null : policyClauseEntry(type, key);
   return {
-    finding_type: rule.type,
-    key: rule.key,
-    title: entry.title,
-    description: entry.describe({
-      days,
-      limit: limit === undefined ? undefined : `R${String(limit).replace(/\B(?=(\d{3})+$)/g, ' ')}`,
-    }),
-    severity: entry.severity,
+    finding_type: type,
+    key,
+    title: entry ? entry.title : titleOf(clause),
+    description: entry
+      ? entry.describe({
+          days,
+          limit: limit === undefined ? undefined : `R${String(limit).replace(/\B(?=(\d{3})+$)/g, ' ')}`,
+        })
+      : OTHER[type].description,
+    severity: entry ? entry.severity : OTHER[type].severity,
     confidence,
     page: clause.page,
     excerpt,
     ...(days === undefined ? {} : { days }),
     ...(limit === undefined ? {} : { limit_rands: limit }),
+    clause_ref: clause.ref,
+    topics: topicsOf(text),
+    reason,
   };
 }
 
-const TYPE_ORDER: Record<PolicyClauseFindingType, number> = { exclusion: 0, maintenance: 1, endorsement: 2 };
-
 /**
  * The exclusions, maintenance conditions and endorsements of an insurance policy wording, given as one
- * string per PDF page: one finding per key (its best match: the surest, then the first), at least
- * POLICY_MIN_CONFIDENCE sure, in the order they stand in the wording.
+ * string per PDF page: every clause read and classed (classify.ts), one finding per clause at least
+ * POLICY_MIN_CONFIDENCE sure, in the order the clauses stand in the wording. A clause that only leads
+ * into a list, and the rest of a clause carried over to the next page, give none of their own.
  */
 export function analyzePolicyText(pages: readonly string[]): PolicyClauseFinding[] {
-  const best = new Map<string, Candidate>();
-  splitPolicyClauses(pages).forEach((clause, order) => {
-    for (const candidate of candidatesOf(clause, order)) {
-      const id = `${candidate.rule.type}:${candidate.rule.key}`;
-      const held = best.get(id);
-      if (!held || candidate.confidence > held.confidence) best.set(id, candidate);
-    }
+  const clauses = splitPolicyClauses(pages);
+  const findings: PolicyClauseFinding[] = [];
+  clauses.forEach((clause, index) => {
+    if (clause.continued || leadsIn(clause, clauses[index + 1])) return;
+    const reading = classifyClause(clause);
+    if (reading.class === 'neither' || reading.confidence < POLICY_MIN_CONFIDENCE) return;
+    findings.push(findingOf(clause, reading.class, reading.confidence, reading.reason));
   });
-  return [...best.values()]
-    .filter((candidate) => candidate.confidence >= POLICY_MIN_CONFIDENCE)
-    .sort(
-      (a, b) => a.order - b.order || a.match - b.match || TYPE_ORDER[a.rule.type] - TYPE_ORDER[b.rule.type],
-    )
-    .map(findingOf);
+  return findings;
 }

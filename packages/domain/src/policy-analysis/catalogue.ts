@@ -146,14 +146,14 @@ export interface PolicyClauseFinding {
   /** endorsements: the limit the clause states, in rand. */
   limit_rands?: number;
   /** The clause's own number as the wording prints it ('4.12', '(a)', 'B03.1'); null where it has none. */
-  clause_ref?: string | null;
+  clause_ref: string | null;
   /** What the clause is about (never required for a finding to exist). */
-  topics?: PolicyTopic[];
+  topics: PolicyTopic[];
   /**
    * Why the clause was classified so, in words for the owner: the cue and the section it used, e.g.
    * 'says "we will not pay" under "What is not covered"'.
    */
-  reason?: string;
+  reason: string;
 }
 
 export const POLICY_EXCERPT_MAX_CHARS = 400;

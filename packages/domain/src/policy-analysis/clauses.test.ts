@@ -54,6 +54,18 @@ describe('sectionOfHeading', () => {
     ['POLICY SCHEDULE', 'other'],
     ['What we cover', 'cover'],
     ['PART B - BUILDINGS', 'cover'],
+    ['UITSLUITINGS', 'exclusions'],
+    ['Wat ons nie dek nie', 'exclusions'],
+    ['ALGEMENE VOORWAARDES', 'conditions'],
+    ['Waarborge', 'conditions'],
+    ['You must', 'conditions'],
+    ['Your duties', 'conditions'],
+    ['Uitbreidings', 'extensions'],
+    ['Additional benefits', 'extensions'],
+    ['What else we cover', 'extensions'],
+    ['Woordomskrywings', 'definitions'],
+    ['Annexure B', 'other'],
+    ['Bylae', 'other'],
   ])('%s opens a section of %s', (heading, kind) => {
     expect(sectionOfHeading(heading)).toBe(kind);
   });
@@ -201,9 +213,116 @@ describe('splitPolicyClauses', () => {
     ]);
   });
 
-  it('keeps the lead-in of a list across a heading that only names a topic', () => {
-    const page = ['The policy is extended to include:', '2.2.1 Geysers', '(a) a burst geyser.'].join('\n');
-    expect(splitPolicyClauses([page]).at(-1)?.leadIn).toBe('The policy is extended to include:');
+  it('opens a clause at a numbered heading that only names a topic, which keeps the list’s lead-in', () => {
+    const page = [
+      'The policy is extended to include:',
+      '2.2.1 Geysers',
+      'The cost of a burst geyser.',
+      '2.2.2 Trace and access',
+      'The cost of finding a leak.',
+    ].join('\n');
+    expect(splitPolicyClauses([page]).map(({ text, ref, leadIn }) => [text, ref, leadIn])).toEqual([
+      ['The policy is extended to include:', null, ''],
+      ['2.2.1 Geysers The cost of a burst geyser.', '2.2.1', 'The policy is extended to include:'],
+      ['2.2.2 Trace and access The cost of finding a leak.', '2.2.2', 'The policy is extended to include:'],
+    ]);
+  });
+
+  it('numbers each clause as printed: 4.12, (a), (iv), B03.1, W1; none for a bullet or a paragraph', () => {
+    const page = [
+      '4.12 The roof.',
+      '(a) rust;',
+      '(iv) damp;',
+      'B03.1 Geysers.',
+      'W1 The alarm.',
+      '7. Gas.',
+      '• mould;',
+      '',
+      'A paragraph.',
+    ].join('\n');
+    expect(splitPolicyClauses([page]).map((clause) => clause.ref)).toEqual([
+      '4.12',
+      '(a)',
+      '(iv)',
+      'B03.1',
+      'W1',
+      '7',
+      null,
+      null,
+    ]);
+  });
+
+  it('reads a numbered sub-heading in its section’s own words as the title of the clause below it', () => {
+    const page = [
+      '7. GENERAL CONDITIONS',
+      '7.1 Reasonable precautions',
+      'You shall take reasonable care.',
+      '8. EXTENSIONS',
+    ].join('\n');
+    expect(splitPolicyClauses([page]).map(({ text, section }) => [text, section])).toEqual([
+      ['7.1 Reasonable precautions You shall take reasonable care.', 'conditions'],
+    ]);
+  });
+
+  it('scopes a heading by its level: a topic heading under a section of capitals stays in it', () => {
+    const sections = (...lines: string[]) =>
+      splitPolicyClauses([lines.join('\n')]).map((clause) => clause.section);
+    expect(sections('EXCLUSIONS', 'Burst geysers', 'No drip tray, no cover.')).toEqual(['exclusions']);
+    expect(sections('What is not covered', 'Your geyser', 'We pay for one geyser.')).toEqual(['other']);
+    expect(
+      sections(
+        '2. SECTION A - BUILDINGS',
+        '2.3 Exclusions applicable to Section A',
+        'We do not pay for rust.',
+      ),
+    ).toEqual(['exclusions']);
+    expect(sections('What we won’t pay for', 'Rust.')).toEqual(['exclusions']);
+  });
+
+  it('starts a clause at each line that opens a sentence, not at a sentence inside a line', () => {
+    const page = [
+      'Accidental damage is not covered by this policy, and neither is damage by pets, nor by',
+      'wear and tear of any kind. We pay for sudden damage.',
+      'Thatched roofs are not covered.',
+      'Damage by lightning is covered, whether or not your home has a lightning conductor and the',
+      'rest.',
+      '12 months later this goes on.',
+    ].join('\n');
+    expect(texts([page])).toEqual([
+      'Accidental damage is not covered by this policy, and neither is damage by pets, nor by wear and tear of any kind. We pay for sudden damage.',
+      'Thatched roofs are not covered.',
+      'Damage by lightning is covered, whether or not your home has a lightning conductor and the rest. 12 months later this goes on.',
+    ]);
+  });
+
+  it('ends a list’s lead-in at an item numbered in another style', () => {
+    const page = [
+      'We do not pay for:',
+      '3.1 rust;',
+      '3.2 damp.',
+      '4. When the house stands empty, cover ends.',
+    ].join('\n');
+    expect(splitPolicyClauses([page]).map((clause) => clause.leadIn)).toEqual([
+      '',
+      'We do not pay for:',
+      'We do not pay for:',
+      '',
+    ]);
+  });
+
+  it('marks the rest of a clause carried over to the next page as continued, with its lead-in', () => {
+    const pages = [
+      'We do not pay for:\n(a) damage caused by wear and tear or',
+      'gradual deterioration;\n(b) rust.',
+    ];
+    expect(splitPolicyClauses(pages).map(({ page, continued, leadIn }) => [page, continued, leadIn])).toEqual(
+      [
+        [1, false, ''],
+        [1, false, 'We do not pay for:'],
+        [2, true, 'We do not pay for:'],
+        [2, false, 'We do not pay for:'],
+      ],
+    );
   });
 
   it('reads a short line as a heading only between sentences and before a new one', () => {
@@ -215,6 +334,7 @@ describe('splitPolicyClauses', () => {
     expect(heading(['We pay for theft, by', 'Theft', 'We pay.'])).toEqual(['']);
     expect(heading(['Theft', 'from a car is not covered.'])).toEqual(['']);
     expect(heading(['Geysers, pipes and tanks', 'We pay.'])).toEqual(['']);
+    expect(heading(['GEYSERS, PIPES AND TANKS', 'We pay.'])).toEqual(['GEYSERS, PIPES AND TANKS']);
     expect(heading(['Limit R5 000', 'We pay.'])).toEqual(['']);
     expect(heading(['lower case words', 'We pay.'])).toEqual(['']);
     expect(heading(['One two three four five six seven eight nine ten eleven', 'We pay.'])).toEqual(['']);

@@ -28,6 +28,12 @@ export interface PolicyClause {
   leadIn: string;
   /** Numbered, lettered or bulleted. */
   listItem: boolean;
+  /** The clause's own number as printed ('4.12', '(a)', 'B03.1'), null for a bullet or none. */
+  ref: string | null;
+  /** The heading that set the section ('' where none did). */
+  sectionHeading: string;
+  /** The rest of the clause before it, carried over from the page before. */
+  continued: boolean;
 }
 
 /** 'Page 2 of 4', '- 3 -', '12'. */
@@ -68,25 +74,28 @@ export function plainPunctuation(text: string): string {
 
 const SECTION_PATTERNS: [PolicySectionKind, RegExp][] = [
   [
+    'definitions',
+    /\bdefinition|\bwords we use\b|\bmeaning of\b|\binterpretation\b|\bwoordomskrywing|\bbetekenis/i,
+  ],
+  [
     'exclusions',
-    /\bexclu|\bexceptions\b|\bnot (?:covered|insured)\b|\b(?:won't|will not|do not|don't|does not|doesn't) (?:pay|cover|insure)|\buitsluit/i,
+    /\bexclu|\bexceptions\b|\bnot (?:covered|insured)\b|\b(?:won't|will not|do not|don't|does not|doesn't|we never) (?:pay|cover|insure)|\buitsluit|\bnie (?:gedek|verseker)|\bnie betaal\b|\bwat ons nie\b/i,
   ],
   [
     'conditions',
-    /\bcondition|\bwarrant|\bduties\b|\bobligation|\brequirement|\bmust do\b|\bkeeping your cover\b|\bresponsibilit|\bwhat we need from you\b|\bvoorwaardes\b/i,
+    /\bcondition|\bwarrant|\bduties\b|\bobligation|\brequirement|\bmust do\b|\byou must\b|\bkeeping your cover\b|\bresponsibilit|\bwhat we need from you\b|\bprecautions\b|\bprovisos?\b|\bvoorwaardes?\b|\bwaarborg|\bverpligting|\bpligte\b|\bvereistes\b/i,
   ],
   [
     'extensions',
-    /\bextension|\bendorsement|\bmemorand|\badditional benefit|\bextra (?:cover|benefit)|\boptional\b|\badd-?ons?\b/i,
+    /\bextension|\bincluded\b|\bat no extra cost\b|\bendorsement|\bmemorand|\badditional (?:benefit|cover)|\bextra (?:cover|benefit)|\boptional\b|\badd-?ons?\b|\bwhat else\b|\balso (?:cover|insured|pay)|\buitbreiding|\bbykomende\b|\bekstra\b|\baddisionele\b|\bbuilt-in\b|\bautomatic\b/i,
   ],
-  ['definitions', /\bdefinition|\bwords we use\b|\bmeaning of\b|\binterpretation\b|\bwoordomskrywing/i],
   [
     'other',
-    /\bclaim|\bexcess\b|\bpremium|\bcontact\b|\bcomplain|\bcancel|\babout this\b|\bhow to\b|\bpreamble\b|\bimportant\b|\bschedule\b/i,
+    /\bclaim|\bexcess\b|\bpremium|\bcontact\b|\bcomplain|\bcancel|\babout this\b|\bhow to\b|\bpreamble\b|\bimportant\b|\bschedule\b|\bannexure\b|\bappendix\b|\bbylae\b|\baanhangsel\b|\beise\b|\bgeneral\b|\balgemeen/i,
   ],
   [
     'cover',
-    /\bcover\b|\binsured\b|\binsure\b|\binsured events\b|^(?:section|part)\b|\bbuildings\b|\bcontents\b/i,
+    /\bcover\b|\binsured\b|\binsure\b|\binsured events\b|^(?:section|part|afdeling|deel)\b|\bbuildings\b|\bcontents\b|\bdekking\b|\bgedek\b|\bwhat we pay\b/i,
   ],
 ];
 
@@ -127,19 +136,40 @@ export function inlineTitle(text: string): string {
 
 /** A wrapped line stops in mid-phrase ('The Company will pay the'); a heading does not. */
 const ENDS_IN_FUNCTION_WORD =
-  /\b(?:the|a|an|of|and|or|to|in|on|for|by|with|against|from|that|which|any|is|are|be|as|at|your|our|its|their|this)$/i;
+  /\b(?:[Tt]he|a|an|[Oo]f|[Aa]nd|[Oo]r|[Tt]o|[Ii]n|[Oo]n|[Ff]or|[Bb]y|[Ww]ith|[Aa]gainst|[Ff]rom|[Tt]hat|[Ww]hich|[Aa]ny|[Ii]s|[Aa]re|[Bb]e|[Aa]s|[Aa]t|[Yy]our|[Oo]ur|[Ii]ts|[Tt]heir|[Tt]his)$/;
 
 const endsSentence = (line: string) => /[.;:!?)]$/.test(line);
 
+/** A line that opens a clause or a heading (a capital, a number, a bracket or a bullet). */
+const OPENS = /^[A-Z0-9("'“‘•●▪◦·*‣»«+-]/;
+
 function isHeading(line: string, previous: string | null, next: string | null): boolean {
   const text = line.slice(listPrefix(line).length);
-  if (/[.,:]$/.test(text) || /,|\bR ?\d/.test(text) || KEY_VALUE.test(text)) return false;
-  if (!/^[A-Z]/.test(text) || text.split(' ').length > 10 || ENDS_IN_FUNCTION_WORD.test(text)) return false;
   const letters = text.replace(/[^A-Za-z]/g, '');
-  if (letters.length >= 4 && letters === letters.toUpperCase()) return true;
+  const capitals = letters.length >= 4 && letters === letters.toUpperCase();
+  if (/[.,:;]$/.test(text) || (!capitals && /,/.test(text)) || /\bR ?\d/.test(text) || KEY_VALUE.test(text))
+    return false;
   const afterBreak = previous === null || endsSentence(previous);
-  const beforeStart = next === null || /^[A-Z0-9(•●▪◦·*‣»«+-]/.test(next);
+  // 'What we won't pay for' ends in a function word and is a heading all the same.
+  const sectionLike = afterBreak && text.split(' ').length <= 6 && sectionOfHeading(text) !== null;
+  if (!/^[A-Z]/.test(text) || text.split(' ').length > 10) return false;
+  if (ENDS_IN_FUNCTION_WORD.test(text) && !sectionLike) return false;
+  if (capitals) return true;
+  const beforeStart = next === null || OPENS.test(next);
   return text.length <= 70 && afterBreak && beforeStart;
+}
+
+/**
+ * How high a heading stands: 1 for a part or an all-capitals heading ('PART B', 'EXCLUSIONS', '3.'),
+ * 2 and deeper for numbered sub-headings ('2.3 Exclusions') and headings in ordinary case.
+ */
+function levelOf(line: string): number {
+  const prefix = listPrefix(line).trim();
+  if (/^(?:section|part|afdeling|deel)\b/i.test(line)) return 1;
+  const numbers = prefix.match(/\d+/g)?.length ?? 0;
+  if (numbers > 0) return numbers;
+  const letters = line.replace(/[^A-Za-z]/g, '');
+  return letters === letters.toUpperCase() ? 1 : 2;
 }
 
 /**
@@ -160,6 +190,22 @@ function furnitureOf(pages: readonly string[][]): Set<string> {
   );
 }
 
+/** The number or letter a clause opens with, as printed ('4.12', '(a)', 'B03.1'); null for a bullet or none. */
+export function clauseRef(text: string): string | null {
+  const prefix = listPrefix(text).trim();
+  if (prefix === '' || BULLET_PREFIX.test(`${prefix} `)) return null;
+  return prefix.startsWith('(') ? prefix : prefix.replace(/[.)]$/, '');
+}
+
+/** A list item's numbering style: '9.9', '(a)', 'A9', a bullet. */
+const styleOf = (text: string) =>
+  listPrefix(text)
+    .trim()
+    .replace(/\d+/g, '9')
+    .replace(/\((?:[a-z]{1,2}|[ivxlc]{1,5})\)/, '(a)')
+    .replace(/^[A-Z]{1,3} ?(?=9)/, 'A')
+    .replace(/^[a-z]\)/, 'a)');
+
 interface Draft {
   lines: string[];
   listItem: boolean;
@@ -171,27 +217,51 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
   const furniture = furnitureOf(pageLines);
   const clauses: PolicyClause[] = [];
   let section: PolicySectionKind = 'other';
+  let sectionHeading = '';
+  let sectionLevel = 0;
   let heading = '';
   let leadIn = '';
+  // The numbering style of the first item after a lead-in: an item of another style ends the list.
+  let leadInStyle: string | null = null;
 
   pages.forEach((page, pageIndex) => {
     const lines = linesOf(page).map((line) => (furniture.has(line) || PAGE_NUMBER.test(line) ? '' : line));
+    // The next line with text after each line (linear, not a search from every line).
+    const nextOf: (string | null)[] = new Array(lines.length).fill(null);
+    for (let index = lines.length - 2; index >= 0; index -= 1) {
+      const following = lines[index + 1] as string;
+      nextOf[index] = following === '' ? (nextOf[index + 1] as string | null) : following;
+    }
     let draft: Draft | null = null;
+    let firstOnPage = true;
 
     const flush = () => {
       if (!draft) return;
       const text = draft.lines.reduce(joinLine, '');
-      if (!draft.listItem) leadIn = '';
+      const continued = firstOnPage && clauses.length > 0 && /^[a-z]/.test(text) && !draft.listItem;
+      firstOnPage = false;
+      if (!draft.listItem && !continued) leadIn = '';
+      if (draft.listItem && leadIn !== '') {
+        const style = styleOf(text);
+        if (leadInStyle === null) leadInStyle = style;
+        else if (style !== leadInStyle) leadIn = '';
+      }
       clauses.push({
         page: pageIndex + 1,
         text,
+        ref: draft.listItem ? clauseRef(text) : null,
         section,
+        sectionHeading,
         heading,
         title: inlineTitle(text),
-        leadIn: draft.listItem ? leadIn : '',
+        leadIn: draft.listItem || continued ? leadIn : '',
         listItem: draft.listItem,
+        continued,
       });
-      if (text.endsWith(':')) leadIn = text;
+      if (text.endsWith(':')) {
+        leadIn = text;
+        leadInStyle = null;
+      }
       draft = null;
     };
 
@@ -202,25 +272,41 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
       }
       const current: Draft | null = draft;
       const previous = current ? (current.lines.at(-1) as string) : null;
-      const next = lines.slice(index + 1).find((candidate) => candidate !== '') ?? null;
+      const next = nextOf[index] as string | null;
+      const prefix = listPrefix(line);
       if (isHeading(line, previous, next)) {
-        flush();
         const kind = sectionOfHeading(line);
+        const level = levelOf(line);
+        // A numbered heading that only names a topic ('2.2.1 Geysers'), or a sub-heading in its own
+        // section's words ('7.1 Reasonable precautions' under 'CONDITIONS'), opens the clause below it.
+        const topicOnly = kind === null || (kind === section && level > sectionLevel);
+        if (topicOnly && prefix !== '' && !/^[A-Z\s\d.()-]+$/.test(line)) {
+          flush();
+          draft = { lines: [line], listItem: true };
+          return;
+        }
+        flush();
+        firstOnPage = false;
         if (kind) {
           section = kind;
+          sectionHeading = line;
+          sectionLevel = level;
           leadIn = '';
+        } else if (level <= sectionLevel) {
+          section = 'other';
+          sectionHeading = '';
+          sectionLevel = level;
         }
         heading = line;
         return;
       }
-      const prefix = listPrefix(line);
+      // A line that opens with a capital after a line that ended a sentence starts a clause: wordings set
+      // each provision on a line of its own (a sentence that ends just at the margin is rare).
       const startsClause =
         current === null ||
         prefix !== '' ||
         KEY_VALUE.test(line) ||
-        (previous !== null &&
-          endsSentence(previous) &&
-          (inlineTitle(line) !== '' || (current.listItem && /^[A-Z]/.test(line))));
+        (previous !== null && /[.;!?)]$/.test(previous) && /^[A-Z("'“‘]/.test(line));
       if (startsClause) {
         flush();
         draft = { lines: [line], listItem: prefix !== '' };

@@ -1,8 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ClauseLabelFile, parseClauseLabels } from './clause-labels.js';
-import { corpusWordings, type LabelledWording, parseCorpusPages } from './evaluation.js';
+import { parseClauseLabels } from './clause-labels.js';
+import {
+  type ClauseLabelledWording,
+  corpusWordings,
+  type LabelledWording,
+  parseCorpusPages,
+} from './evaluation.js';
 
 /** The labelled wordings (corpus/) and those written after the analyser was done (corpus/held-out/). */
 export const POLICY_CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'corpus');
@@ -20,13 +25,9 @@ export function readPolicyCorpus(folder: string): LabelledWording[] {
 export const POLICY_CLAUSE_CORPUS = path.join(POLICY_CORPUS, 'clauses');
 export const POLICY_CLAUSE_HELD_OUT = path.join(POLICY_CLAUSE_CORPUS, 'held-out');
 
-export interface ClauseLabelledWording extends ClauseLabelFile {
-  name: string;
-  pages: string[];
-}
-
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */
 export function readClauseCorpus(folder: string): ClauseLabelledWording[] {
+  if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((file) => file.endsWith('.clauses'))
     .sort()

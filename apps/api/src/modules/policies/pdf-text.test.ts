@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   analyzePolicyText,
-  evaluatePolicyAnalysis,
+  evaluateClauseAnalysis,
   hasTextLayer,
   POLICY_CLAUSE_FINDING_TYPES,
 } from '@propertydna/domain';
@@ -9,9 +9,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 // The corpus of invented, labelled policy wordings lives with the analysis, in the domain package.
 import {
-  POLICY_CORPUS,
-  POLICY_HELD_OUT,
-  readPolicyCorpus,
+  POLICY_CLAUSE_CORPUS,
+  readClauseCorpus,
 } from '../../../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
 import { measureRssGrowth } from '../../../test/support/memory.js';
 import { flateBombPdf, GiB, MiB, pdfOf, scanLikePdf } from '../../../test/support/policy-pdf.js';
@@ -70,13 +69,13 @@ describe('pageText', () => {
 });
 
 describe('extractPdfPages', () => {
-  const labelled = readPolicyCorpus(POLICY_CORPUS);
-  const heldOut = readPolicyCorpus(POLICY_HELD_OUT);
+  // The clause-labelled tuning wordings (the held-out ones are scored by the lead alone).
+  const labelled = readClauseCorpus(POLICY_CLAUSE_CORPUS);
   const extracted = new Map<string, string[]>();
 
   beforeAll(async () => {
     // One worker at a time: each parses a real PDF of a corpus wording.
-    for (const wording of [...labelled, ...heldOut]) {
+    for (const wording of labelled) {
       const result = await extractPdfPages(await pdfOf(wording.pages));
       if (!result.ok) throw new Error(`${wording.name}: ${result.error}`);
       extracted.set(wording.name, result.pages);
@@ -84,7 +83,7 @@ describe('extractPdfPages', () => {
   }, 120_000);
 
   it('reads every page of the corpus PDFs back, line for line', () => {
-    for (const wording of [...labelled, ...heldOut]) {
+    for (const wording of labelled) {
       const pages = extracted.get(wording.name) as string[];
       expect(pages, wording.name).toHaveLength(wording.pages.length);
       pages.forEach((page, index) => {
@@ -101,21 +100,15 @@ describe('extractPdfPages', () => {
   });
 
   it('gives the analysis the same findings from the PDFs as from the text', () => {
-    for (const wordings of [labelled, heldOut]) {
-      const fromText = evaluatePolicyAnalysis(wordings, analyzePolicyText);
-      const fromPdf = evaluatePolicyAnalysis(
-        wordings.map((wording) => ({ ...wording, pages: extracted.get(wording.name) as string[] })),
-        analyzePolicyText,
-      );
-      expect(fromPdf).toEqual(fromText);
-    }
-    const labelledFromPdf = evaluatePolicyAnalysis(
+    const fromText = evaluateClauseAnalysis(labelled, analyzePolicyText);
+    const fromPdf = evaluateClauseAnalysis(
       labelled.map((wording) => ({ ...wording, pages: extracted.get(wording.name) as string[] })),
       analyzePolicyText,
     );
+    expect(fromPdf).toEqual(fromText);
+    expect(fromPdf.overall.precision).toBeGreaterThanOrEqual(0.9);
     for (const type of POLICY_CLAUSE_FINDING_TYPES) {
-      expect(labelledFromPdf.byType[type].precision).toBeGreaterThanOrEqual(0.9);
-      expect(labelledFromPdf.byType[type].recall).toBeGreaterThanOrEqual(0.9);
+      expect(fromPdf.byType[type].recall).toBeGreaterThanOrEqual(0.8);
     }
   });
 

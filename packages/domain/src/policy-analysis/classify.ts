@@ -1,0 +1,300 @@
+import type { PolicyClauseFindingType } from './catalogue.js';
+import { listPrefix, type PolicyClause, type PolicySectionKind, plainPunctuation } from './clauses.js';
+
+/**
+ * Every clause of a wording classed as an exclusion, a maintenance condition, an endorsement or neither,
+ * by a cue grammar over the clause, the lead-in of its list and the section it stands in. No topic is
+ * needed: 'we will not pay' under any heading is an exclusion, and a bullet under 'What is not covered'
+ * is one without saying so.
+ */
+
+export type ClauseClass = PolicyClauseFindingType | 'neither';
+
+export interface ClauseReading {
+  class: ClauseClass;
+  /** 0..1: how far the winning class stands above the next. */
+  confidence: number;
+  /** In words: the cue and the section used, e.g. 'says "we will not pay" under "What is not covered"'. */
+  reason: string;
+  /** What each class scored (for the evaluation's mistakes). */
+  scores: Record<ClauseClass, number>;
+}
+
+interface Cue {
+  class: PolicyClauseFindingType;
+  pattern: RegExp;
+  weight: number;
+}
+
+const cue = (type: PolicyClauseFindingType, weight: number, pattern: RegExp): Cue => ({
+  class: type,
+  pattern,
+  weight,
+});
+
+const INSURER = String.raw`(?:we|the (?:company|society|insurers?|underwriters?|mutual|onderlinge|association|scheme)|this (?:policy|section|extension|endorsement|memorandum|benefit))`;
+const HOLDER = String.raw`(?:you|the (?:insured|member|landlord|owner|policyholder|trustees|body corporate|tenant)|he|she|they)`;
+
+const CUES: readonly Cue[] = [
+  // Exclusions: the insurer refuses, cover stops, the owner carries it.
+  cue(
+    'exclusion',
+    3,
+    /\b(?:will|shall|do|does|did|would|can|may|wo|is|are)(?:n't| not)\s+(?:\w+\s+){0,3}?(?:pay|cover|insure|indemnify|be (?:liable|responsible)|accept)\b/i,
+  ),
+  cue(
+    'exclusion',
+    3,
+    /\b(?:is|are|be|was|were)\s+not\s+(?:\w+\s+)?(?:covered|insured|included|payable|indemnified)\b/i,
+  ),
+  cue('exclusion', 3, /^not (?:covered|insured)\b|\bnever (?:pay|cover)\b|\bnot (?:responsible|liable)\b/i),
+  // 'Excluded', 'exclusions' — not a reference to one ('notwithstanding exclusion 2.3(d)').
+  cue(
+    'exclusion',
+    2.5,
+    /\bexclud(?:e|ed|es)\b|(?<!notwithstanding )\bexclusions?\b(?!\s*[\d(])|\bexcepted\b/i,
+  ),
+  cue('exclusion', 3, /\bno (?:cover|liability|indemnity|claim (?:will|shall) be paid)\b/i),
+  cue('exclusion', 2, /\b(?:your|the insured's|the member's) own (?:responsibility|risk|account|cost)\b/i),
+  cue(
+    'exclusion',
+    3,
+    /\b(?:will|shall|may) be (?:declined|rejected|refused|repudiated|void|forfeited|reduced)\b|\b(?:is|are) (?:suspended|void)\b/i,
+  ),
+  cue(
+    'exclusion',
+    3,
+    /\bcover\b[^.;]{0,60}\b(?:ends|stops|ceases|lapses|falls away|is suspended|will be suspended)\b/i,
+  ),
+  // Cover granted only on a condition restricts it: 'theft is only insured when there are marks of force'.
+  cue(
+    'exclusion',
+    3.5,
+    /\b(?:only (?:pay|pays|cover|covers|insure|insures)|(?:is|are) (?:only )?(?:covered|insured|paid) only|(?:is|are) only (?:covered|insured|paid))\b[^.;]{0,60}\b(?:if|when|where|after|while|once)\b/i,
+  ),
+  cue('exclusion', 2, /\b(?:is|are) not\s*(?:[.;]|$)/i),
+  cue('exclusion', 1.5, /\bbut not\b|\bother than\b/i),
+  cue('exclusion', 3, /\bnie (?:gedek|verseker|betaal)\b|\buitgesluit\b|\bbetaal nie\b/i),
+
+  // Maintenance conditions: a duty of the owner that cover depends on.
+  cue(
+    'maintenance',
+    3,
+    new RegExp(
+      String.raw`\b${HOLDER}\s+(?:must|shall|will have to|needs? to|(?:is|are) required to|should|moet)\b`,
+      'i',
+    ),
+  ),
+  cue('maintenance', 2, /\bmust\b|\bmoet\b/i),
+  cue('maintenance', 1.5, /\bshall\b(?!\s+not\b)|\bis to be\b|\bare to be\b/i),
+  cue(
+    'maintenance',
+    3,
+    /\b(?:it is|is|be) a condition\b|\bcondition (?:precedent|of (?:this|cover|the))\b|\bon condition that\b/i,
+  ),
+  cue('maintenance', 3, /\bwarrant(?:y|ies|ed|s)?\b|\bwaarborg/i),
+  cue('maintenance', 2, /\b(?:is|are) required\b|\brequired to\b|\bexpects? you to\b/i),
+  cue('maintenance', 2, /\bensure\b|\bmake sure\b|\bsee to it\b/i),
+  cue('maintenance', 2.5, /\btake (?:all )?reasonable (?:steps|precautions|care)\b/i),
+  cue(
+    'maintenance',
+    2,
+    /^(?:keep|maintain|have|ensure|make sure|service|inspect|clear|trim|install|fit|arm|lock|treat|repair|check|clean|replace)\b/i,
+  ),
+  cue(
+    'maintenance',
+    1.5,
+    /\bkeep\b[^.;]{0,40}\b(?:in (?:a |good|working|proper|sound)|clear|maintained|serviced)\b/i,
+  ),
+  cue('maintenance', 1, /\bcompl(?:y|ies) with\b|\bin accordance with\b/i),
+
+  // Endorsements: cover granted, extended or written back.
+  cue(
+    'endorsement',
+    2,
+    new RegExp(
+      String.raw`\b${INSURER}(?:'ll|\s+(?:will|shall|also|do|does|only))*\s+(?:also\s+)?(?:pay|pays|cover|covers|indemnify|indemnifies|insure|insures|reimburse|reimburses|replace|replaces|extend|extends)\b`,
+      'i',
+    ),
+  ),
+  cue(
+    'endorsement',
+    3,
+    /\balso\s+(?:pay|pays|cover|covers|covered|insured|included|indemnif\w+)\b|\bwe(?:'ll| will)? also\b/i,
+  ),
+  cue(
+    'endorsement',
+    3,
+    /\bextended to (?:include|cover)\b|\bcover is extended\b|\bextends? (?:to cover|the cover)\b/i,
+  ),
+  cue('endorsement', 2, /\b(?:is|are)\s+(?:also\s+)?(?:covered|insured|included|payable)\b/i),
+  cue('endorsement', 1, /\bincluded\b|\bincludes\b/i),
+  cue(
+    'endorsement',
+    1.5,
+    /\b(?:limited to|up to|limit(?: of)?|not more than|no more than|maximum(?: of)?|max\.?)\s+(?:R\s?\d|\d+\s?%)|\b(?:shall|will|does|may) not exceed\b/i,
+  ),
+  cue('endorsement', 3, /^covered\s*:/i),
+  cue(
+    'endorsement',
+    4,
+    /\bnotwithstanding (?:exclusion|the exclusion)|\bthis exclusion does not apply\b|\bdoes not apply (?:to|where|if)\b|\b(?:we|but we) (?:will |do )?(?:however |still |nevertheless )?(?:pay|cover) for the (?:resulting|resultant|sudden)\b/i,
+  ),
+  cue('endorsement', 2, /\bcosts? (?:reasonably |necessarily )*incurred\b|\bcharges payable\b/i),
+  cue('endorsement', 2.5, /\bons betaal\b|\bword gedek\b|\bis gedek\b|\bingesluit\b|\buitgebrei\b/i),
+];
+
+/** Says an extension or benefit does not apply: a schedule line, a mention. */
+const NOT_GRANTED =
+  /\bnot (?:selected|applicable|taken|chosen|purchased)\b|\bn\/a\b|\bdoes not include\b|\bnot included\b/i;
+/** Says a thing is not needed (no duty). */
+const NOT_REQUIRED =
+  /\bwhether or not\b|\b(?:do|does|did)(?:n't| not) need\b|\bnot (?:required|necessary|needed)\b|\bno need\b|\bregardless of\b|\bnot a condition\b/i;
+/** Introduces what follows ('These conditions apply to…', '…the following.'): no clause of its own. */
+const INTRODUCES =
+  /^(?:these|the following|this section|this part)\b[^.]{0,80}\bappl(?:y|ies)\b|\bthe following\b[^.]{0,60}[.:]$|\bas follows[.:]$/i;
+/** Procedure and administration: duties that are no maintenance condition. */
+const ADMIN =
+  /\bclaims?\b|\bnotif|\bnotice\b|\btell us\b|\blet us know\b|\breport\b|\bpolice\b|\bpremium|\bcancel|\bfraud|\bdocuments?\b|\bon request\b|\bsum insured\b|\breplacement value\b|\blease\b|\bread (?:this|with|it)\b|\bphone\b|\bcontact\b|\bcomplain|\bombud|\barbitrat|\bsubrogat|\baverage\b|\bdisclos|\bmisrepresent|\bdispute\b|\bminutes\b|\bschedule must\b/i;
+/** What a maintenance condition is about: the state of the home and what is fitted to it. */
+const PHYSICAL =
+  /\bmaintain|\bmaintenance\b|\brepair|\bgood (?:order|condition|state)|\bworking order|\binstall|\bfitted|\bservic|\binspect|\bcertif|\btreat|\bclear\b|\btrim|\bprecaution|\balarm|\block|\bburglar|\bsecurity|\bgeyser|\broof|\bthatch|\blightning|\bconductor|\bsans\b|\belectric|\bgas\b|\bfence|\bgutter|\bdrain|\btree|\bchimney|\bfirebreak|\bspark|\bcompl(?:y|ies|iance|iant)\b|\barmed\b|\bactivated\b|\bdrip tray|\bkeep\b|\bkept\b|\bswitched on\b|\bdiefwering|\bheining/i;
+/** The basic perils of a cover description. */
+const PERILS =
+  /\b(?:fire|lightning|explosion|storm|wind|hail|snow|earthquake|impact|theft|malicious|flood|water|smoke|riot)\b/gi;
+
+/** Which class a section's heading gives its clauses, and how strongly. */
+const SECTION_WEIGHT: Record<PolicySectionKind, [ClauseClass, number]> = {
+  exclusions: ['exclusion', 2.5],
+  conditions: ['maintenance', 1.5],
+  extensions: ['endorsement', 2.5],
+  definitions: ['neither', 5],
+  cover: ['neither', 1],
+  other: ['neither', 0.5],
+};
+
+/** The most a sentence's cues of one class add up to. */
+const CUE_CAP = 4;
+
+/** Below this, a clause says nothing of the three. */
+const NEITHER_BASE = 1.5;
+
+const SENTENCE = /(?<=[.!?;])\s+(?=["'(\dA-Z])/g;
+
+interface Heard {
+  cue: Cue;
+  text: string;
+}
+
+/** The cues a text says, each with the words that said it, strongest first. */
+function cuesIn(text: string): Heard[] {
+  const heard: Heard[] = [];
+  for (const candidate of CUES) {
+    const match = candidate.pattern.exec(text);
+    if (match) heard.push({ cue: candidate, text: match[0].trim() });
+  }
+  return heard;
+}
+
+const shortQuote = (text: string) => {
+  const words = text.replace(/:$/, '').split(' ');
+  return words.length > 8 ? `${words.slice(0, 8).join(' ')}…` : words.join(' ');
+};
+
+/** Where a sentence turns: a write-back or an exception follows ('…, but we do pay', '…, unless'). */
+const TURN = /,?\s+(?=\b(?:but|however|except|unless|save that|provided that)\b)/i;
+
+interface Part {
+  text: string;
+  /** After the sentence's turn. */
+  turn: boolean;
+  /** The sentence's last part. */
+  last: boolean;
+}
+
+/** A clause's sentences after its number, each cut once at its turn: the first carries the most weight. */
+function partsOf(text: string): Part[] {
+  const body = plainPunctuation(text.slice(listPrefix(text).length));
+  return body
+    .split(SENTENCE)
+    .filter((sentence) => sentence !== '')
+    .flatMap((sentence): Part[] => {
+      const turn = TURN.exec(sentence);
+      if (!turn || turn.index === 0) return [{ text: sentence, turn: false, last: true }];
+      return [
+        { text: sentence.slice(0, turn.index), turn: false, last: false },
+        { text: sentence.slice(turn.index + turn[0].length), turn: true, last: true },
+      ];
+    });
+}
+
+/**
+ * The class of a clause, with its confidence and the reason in words. The head sentence (the first that
+ * says anything) weighs most, so an exclusion with a write-back ('…, but we do pay for the resulting
+ * damage') stays an exclusion and an extension with an exception stays an extension; a lead-in
+ * ('We will not pay for:') and the section's heading lend their class to a clause that says nothing.
+ */
+export function classifyClause(clause: PolicyClause): ClauseReading {
+  const scores: Record<ClauseClass, number> = {
+    exclusion: 0,
+    maintenance: 0,
+    endorsement: 0,
+    neither: NEITHER_BASE,
+  };
+  const said: Partial<Record<ClauseClass, string>> = {};
+  let head = true;
+  for (const part of partsOf(clause.text)) {
+    const heard = cuesIn(part.text);
+    if (heard.length === 0) continue;
+    // A part after 'but' or 'unless' in the head sentence (a write-back, an exception) weighs as little
+    // as a later sentence.
+    const weight = head && !part.turn ? 1 : 0.4;
+    // Each class's cues in a sentence add up, to at most CUE_CAP; the strongest names the reason.
+    const sums = new Map<PolicyClauseFindingType, number>();
+    for (const item of heard.sort((a, b) => b.cue.weight - a.cue.weight)) {
+      sums.set(item.cue.class, Math.min(CUE_CAP, (sums.get(item.cue.class) ?? 0) + item.cue.weight));
+      said[item.cue.class] ??= item.text;
+    }
+    for (const [type, sum] of sums) scores[type] += sum * weight;
+    if (part.last) head = false;
+  }
+
+  const text = plainPunctuation(clause.text);
+  const leadIn = plainPunctuation(clause.leadIn);
+  let leadClass: PolicyClauseFindingType | null = null;
+  if (leadIn !== '') {
+    const heard = cuesIn(leadIn).sort((a, b) => b.cue.weight - a.cue.weight)[0];
+    if (heard) {
+      leadClass = heard.cue.class;
+      scores[leadClass] += 2.5;
+    }
+  }
+  const [sectionClass, sectionWeight] = SECTION_WEIGHT[clause.section];
+  scores[sectionClass] += sectionWeight;
+
+  // A duty about paperwork or claims is no maintenance condition; one about the home is.
+  if (INTRODUCES.test(text)) scores.neither += 6;
+  // Under a duty's lead-in ('The trustees must make sure that:') paperwork counts as a duty too.
+  if (ADMIN.test(text) && !PHYSICAL.test(text))
+    scores.neither += scores.maintenance * (leadClass === 'maintenance' ? 0.3 : 0.8);
+  else if (PHYSICAL.test(text) && scores.maintenance > 0) scores.maintenance += 1;
+  if (NOT_REQUIRED.test(text)) scores.maintenance = Math.min(scores.maintenance, 1);
+  if (NOT_GRANTED.test(text)) scores.neither += 4;
+  // The basic perils of a cover description are no extension.
+  const perils = new Set(text.toLowerCase().match(PERILS) ?? []).size;
+  if (perils >= 3 && !/\balso\b|\bextend/i.test(text)) scores.neither += scores.endorsement * 0.8;
+
+  const ranked = (Object.entries(scores) as [ClauseClass, number][]).sort((a, b) => b[1] - a[1]);
+  const [[winner, best], [, second]] = ranked as [[ClauseClass, number], [ClauseClass, number]];
+  const confidence = Math.round(Math.min(0.99, 0.5 + (0.5 * (best - second)) / best) * 100) / 100;
+
+  if (winner === 'neither')
+    return { class: winner, confidence, reason: 'says nothing that excludes, requires or extends', scores };
+  // A class wins on a cue of its own, its lead-in's or its section's: the reason names each it had.
+  const parts: string[] = [];
+  if (said[winner]) parts.push(`says "${said[winner]}"`);
+  if (leadClass === winner) parts.push(`follows "${shortQuote(clause.leadIn)}"`);
+  const where = clause.sectionHeading || clause.heading;
+  if (where !== '') parts.push(`under "${shortQuote(where)}"`);
+  return { class: winner, confidence, reason: parts.join(' '), scores };
+}
