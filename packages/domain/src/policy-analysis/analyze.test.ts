@@ -144,6 +144,16 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ]);
   });
 
+  it('reads cover not available as an exclusion, and a sentence that says which options apply as none', () => {
+    expect(
+      read(
+        'EXTRA COVER',
+        'Accidental damage: not available on holiday homes.',
+        'Only the options shown on your schedule apply.',
+      ),
+    ).toEqual(['exclusion other: Accidental damage: not available on holiday homes.']);
+  });
+
   it('reads cover granted only on a condition as an exclusion', () => {
     expect(read('Theft is only covered if there are visible signs of forced entry.')).toEqual([
       'exclusion other: Theft is only covered if there are visible signs of forced entry.',

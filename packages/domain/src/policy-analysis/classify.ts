@@ -47,7 +47,11 @@ const CUES: readonly Cue[] = [
     3,
     /\b(?:is|are|be|was|were)\s+not\s+(?:\w+\s+)?(?:covered|insured|included|payable|indemnified)\b/i,
   ),
-  cue('exclusion', 3, /^not (?:covered|insured)\b|\bnever (?:pay|cover)\b|\bnot (?:responsible|liable)\b/i),
+  cue(
+    'exclusion',
+    3,
+    /^not (?:covered|insured)\b|\bnever (?:pay|cover)\b|\bnot (?:responsible|liable)\b|\bnot available (?:on|for|to|under)\b/i,
+  ),
   // 'Excluded', 'exclusions' — not a reference to one ('notwithstanding exclusion 2.3(d)').
   cue(
     'exclusion',
@@ -152,7 +156,7 @@ const NOT_REQUIRED =
   /\bwhether or not\b|\b(?:do|does|did)(?:n't| not) need\b|\bnot (?:required|necessary|needed)\b|\bno need\b|\bregardless of\b|\bnot a condition\b/i;
 /** Introduces what follows ('These conditions apply to…', '…the following.'): no clause of its own. */
 const INTRODUCES =
-  /^(?:these|the following|this section|this part)\b[^.]{0,80}\bappl(?:y|ies)\b|\bthe following\b[^.]{0,60}[.:]$|\bas follows[.:]$/i;
+  /^(?:these|the following|this section|this part|only the options)\b[^.]{0,80}\bappl(?:y|ies)\b|\bthe following\b[^.]{0,60}[.:]$|\bas follows[.:]$/i;
 /** Procedure and administration: duties that are no maintenance condition. */
 const ADMIN =
   /\bclaims?\b|\bnotif|\bnotice\b|\btell us\b|\blet us know\b|\breport\b|\bpolice\b|\bpremium|\bcancel|\bfraud|\bdocuments?\b|\bon request\b|\bsum insured\b|\breplacement value\b|\blease\b|\bread (?:this|with|it)\b|\bphone\b|\bcontact\b|\bcomplain|\bombud|\barbitrat|\bsubrogat|\baverage\b|\bdisclos|\bmisrepresent|\bdispute\b|\bminutes\b|\bschedule must\b/i;
