@@ -179,8 +179,12 @@ describe('ownership transfer', () => {
       page.getByRole('button', { name: 'Download receipt' }).first().click(),
     ]);
     assert.equal((await readFile(await receipt.path())).subarray(0, 5).toString(), '%PDF-');
+    // Its page says where it went and when (issue 32), not that it may have been archived.
     await page.goto(`/properties/${propertyId}`);
-    await page.getByText('Property not found').waitFor();
+    await page.getByRole('heading', { level: 1, name: / was transferred$/ }).waitFor();
+    const line = await page.getByText(/^Transferred to /).textContent();
+    assert.ok(line.includes(buyerEmail), line);
+    assert.match(line, / on [A-Z][a-z]{2} \d{2}, \d{4}\./);
     await assertClean(watch, { allowStatus: 404 });
   });
 });

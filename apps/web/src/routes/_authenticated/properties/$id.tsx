@@ -48,7 +48,7 @@ function StoredPropertyDetail({ id }: { id: string }) {
       </Center>
     );
   }
-  if (property.error?.data?.code === 'NOT_FOUND') return <PropertyNotFound />;
+  if (property.error?.data?.code === 'NOT_FOUND') return <PropertyNotFound propertyId={id} />;
   if (!property.data) {
     return (
       <Container size="md" py="xl">

@@ -1,7 +1,9 @@
 import { Badge, Code, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../../components/router-links';
+import { type Transfer, transferDate } from '../../../../components/transfers/labels';
 import type { Property } from '../../../../lib/properties';
+import { trpc } from '../../../../lib/trpc';
 
 /** Spec §2: the property detail's tabs. */
 export const PROPERTY_TABS = ['Vault', 'Policy Check', 'Actions', 'Vendors', 'Escalation'] as const;
@@ -104,20 +106,51 @@ export function storedPropertyPanels({
   };
 }
 
-/** A property that does not exist or is not the caller's (spec §8: 'Property not found'). */
-export function PropertyNotFound() {
+/**
+ * A property that does not exist or is not the caller's (spec §8: 'Property not found'); one the caller
+ * transferred says so, to whom and when (issue 32), from the organisation's own list of transfers.
+ */
+export function PropertyNotFound({ propertyId }: { propertyId?: string }) {
+  const transfers = trpc.transfers.list.useQuery(undefined, { enabled: Boolean(propertyId) });
+  const transferred = transfers.data?.outgoing.find(
+    (transfer) => transfer.property.id === propertyId && transfer.status === 'accepted',
+  );
   return (
     <Container size="md" py="xl">
-      <Title order={1}>Property not found</Title>
-      <Text c="dimmed" mt="sm">
-        It may have been archived, or the link may be wrong.
-      </Text>
+      {transferred ? (
+        <>
+          <Title order={1}>{transferred.property.name} was transferred</Title>
+          <Text mt="sm">{transferredLine(transferred)}</Text>
+        </>
+      ) : (
+        <>
+          <Title order={1}>Property not found</Title>
+          <Text c="dimmed" mt="sm">
+            It may have been archived, or the link may be wrong.
+          </Text>
+        </>
+      )}
       <Group mt="lg">
         <ButtonLink to="/app">Back to Dashboard</ButtonLink>
-        <ButtonLink to="/properties" variant="default">
-          All properties
-        </ButtonLink>
+        {transferred ? (
+          <ButtonLink to="/transfers" variant="default">
+            Your transfers
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/properties" variant="default">
+            All properties
+          </ButtonLink>
+        )}
       </Group>
     </Container>
   );
+}
+
+/** 'Transferred to Mokoena Holdings (buyer@example.com) on Nov 27, 2026. Its documents and history went with it.' */
+export function transferredLine(transfer: Transfer): string {
+  const to = transfer.to_organization
+    ? `${transfer.to_organization} (${transfer.to_email})`
+    : transfer.to_email;
+  const on = transfer.decided_at ? ` on ${transferDate(transfer.decided_at)}` : '';
+  return `Transferred to ${to}${on}. Its documents and history went with it.`;
 }
