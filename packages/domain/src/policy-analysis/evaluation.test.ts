@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClauseLabel } from './clause-labels.js';
 import {
   POLICY_CLAUSE_CORPUS,
+  POLICY_CLAUSE_HELD_OUT,
   POLICY_CORPUS,
   POLICY_HELD_OUT,
   readClauseCorpus,
@@ -289,6 +290,32 @@ describe('the clause-labelled tuning set', () => {
   });
 
   it('classes no clause as its opposite at confidence 0.8 or more', () => {
+    expect(
+      evaluation.opposites.filter((confidence) => confidence >= OPPOSITE_CONFIDENCE),
+      table,
+    ).toEqual([]);
+  });
+});
+
+/**
+ * The held-out wordings (corpus/clauses/held-out/), written blind to the method and scored once, at
+ * aacf4e3: precision 0.93, recall 0.90; exclusion 0.96 / 1.00, maintenance 0.90 / 0.90, endorsement
+ * 0.91 / 0.78; no opposite. These floors are those figures, not the issue's targets: endorsement recall
+ * (0.78) is under the issue's 0.8 and stays so until a new held-out set measures a change; nobody tunes
+ * against these wordings.
+ */
+describe('the clause-labelled held-out set', () => {
+  const heldOut = readClauseCorpus(POLICY_CLAUSE_HELD_OUT);
+  const evaluation = evaluateClauseAnalysis(heldOut, analyzePolicyText);
+  const table = formatClauseEvaluation('held-out', evaluation);
+
+  it('is read no worse than when it was scored: precision 0.9, recall 0.85, endorsement recall 0.78', () => {
+    expect(heldOut.length).toBe(5);
+    expect(evaluation.overall.precision, table).toBeGreaterThanOrEqual(0.9);
+    expect(evaluation.overall.recall, table).toBeGreaterThanOrEqual(0.85);
+    expect(evaluation.byType.exclusion.recall, table).toBeGreaterThanOrEqual(0.8);
+    expect(evaluation.byType.maintenance.recall, table).toBeGreaterThanOrEqual(0.8);
+    expect(evaluation.byType.endorsement.recall, table).toBeGreaterThanOrEqual(0.78);
     expect(
       evaluation.opposites.filter((confidence) => confidence >= OPPOSITE_CONFIDENCE),
       table,
