@@ -86,7 +86,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     | 'reminder'
     | 'vendor'
     | 'claim'
-    | 'transfer',
+    | 'transfer'
+    | 'finding',
     string
   >;
   let outsiderProperty: string;
@@ -213,6 +214,26 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       .execute();
     ids.document = rows[0]?.id ?? '';
     ids.certificate = rows[1]?.id ?? '';
+    // A maintenance condition found in a policy of the property (what an analysis stores).
+    ids.finding = (
+      await t.db.db
+        .insertInto('policy_findings')
+        .values({
+          organization_id: owner.organizationId,
+          property_id: ids.property,
+          document_id: ids.document,
+          finding_type: 'maintenance',
+          key: 'other',
+          title: 'Gutters',
+          description: 'Gutters must be kept clear.',
+          severity: 'medium',
+          confidence: 0.9,
+          page: 1,
+          excerpt: 'Gutters must be kept clear of leaves.',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     await created(owner, 'POST', `/api/properties/${ids.property}/share`, {
       password: null,
       documentIds: [ids.document],
@@ -372,6 +393,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           ],
           [outsider, 'POST', `/api/properties/${outsiderProperty}/claims`, { ...claim, document_ids: [id] }],
         ];
+      case 'finding':
+        return [[outsider, 'POST', `/api/policies/findings/${encodeURIComponent(id)}/task`]];
       case 'task':
         return [
           [outsider, 'GET', `/api/maintenance/${id}`],
@@ -450,6 +473,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     vendor: () => ids.vendor,
     claim: () => ids.claim,
     transfer: () => ids.transfer,
+    finding: () => ids.finding,
   };
 
   for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
@@ -578,6 +602,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       vendor: () => [owner.organizationId, ids.vendor],
       claim: () => [owner.organizationId, ids.claim],
       transfer: () => [owner.organizationId, ids.transfer],
+      finding: () => [owner.organizationId, ids.finding],
     };
 
     const refusal = async (promise: Promise<unknown>) => {

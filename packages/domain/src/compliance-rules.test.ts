@@ -15,11 +15,14 @@ import {
   type ComplianceFinding,
   type ComplianceInput,
   evaluateCompliance,
+  OTHER_CONDITION_RULE,
+  OTHER_POLICY_CONDITION,
   type PolicyConditionInput,
   transferReadiness,
 } from './compliance-rules.js';
 import { DOCUMENT_KINDS } from './documents.js';
 import { calendarDateOf, dayNumberOf, formatDateOnly, parseDateOnly } from './due-band.js';
+import { policyTaskKey } from './policy-tasks.js';
 import { addMonths } from './recurrence.js';
 import { hasLoneSurrogates } from './schemas/common.js';
 
@@ -739,6 +742,56 @@ describe('insurance: the policy wording conditions', () => {
       'policy_condition.electrical_compliance',
       'policy_condition.burglar_bars',
     ]);
+  });
+
+  it('a condition no catalogued key names: one unknown finding per clause, after the catalogued ones, named by its clause', () => {
+    const trees = {
+      ...condition('burglar_bars'),
+      condition: OTHER_POLICY_CONDITION,
+      title: 'Trees overhanging the roof',
+      clause_ref: '7.4',
+      page: 3,
+      excerpt: 'Trees overhanging the roof must be\ntrimmed.',
+    } satisfies PolicyConditionInput;
+    const drains = {
+      ...trees,
+      title: undefined,
+      clause_ref: undefined,
+      page: null,
+      excerpt:
+        'Storm-water drains must be kept clear of leaves and debris at all times, and gutters cleaned.',
+    };
+    const short = { ...drains, excerpt: 'Gutters kept clean.' };
+    const findings = check([currentPolicy()], {
+      policyConditions: [trees, condition('burglar_bars'), drains, short],
+    });
+    expect(rules(findings).slice(-4)).toEqual([
+      'policy_condition.burglar_bars',
+      OTHER_CONDITION_RULE,
+      OTHER_CONDITION_RULE,
+      OTHER_CONDITION_RULE,
+    ]);
+    const [first, second, third] = findings.filter((finding) => finding.rule === OTHER_CONDITION_RULE);
+    expect(first).toEqual({
+      id: `policy_condition.other:insurance:${policyTaskKey('policy-1', trees.excerpt)}`,
+      type: 'unknown',
+      title: 'Policy condition: Trees overhanging the roof',
+      description:
+        'Your policy "Hollard Home", clause 7.4, page 3, says: "Trees overhanging the roof must be trimmed." No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.',
+      severity: 'medium',
+      rule: OTHER_CONDITION_RULE,
+      source: '"Hollard Home", clause 7.4, page 3',
+      context: 'insurance',
+      evidence: [],
+      action: 'Add it to your maintenance schedule, and keep proof that it is done: photos or an invoice',
+    });
+    // Without a title: the clause's first words; without a place: the policy's name.
+    expect(second?.title).toBe(
+      'Policy condition: Storm-water drains must be kept clear of leaves and debris at all times, and gu…',
+    );
+    expect(third?.title).toBe('Policy condition: Gutters kept clean.');
+    expect(second?.source).toBe('"Hollard Home"');
+    expect(new Set(findings.map((finding) => finding.id)).size).toBe(findings.length);
   });
 });
 

@@ -19,6 +19,7 @@ import {
 } from './due-band.js';
 import { formatDate } from './format.js';
 import { type ProvinceCode, resolvePropertyMunicipality } from './municipalities.js';
+import { policyClausePlace, policyTaskKey } from './policy-tasks.js';
 import { addMonths } from './recurrence.js';
 import { truncateText } from './text.js';
 
@@ -58,14 +59,24 @@ export interface ComplianceDocument {
   expires_at: string | null;
 }
 
-/** A maintenance condition found in a policy's wording. */
+/**
+ * A maintenance condition found in a policy's wording: a catalogued one (its certificate can prove it),
+ * or 'other', a condition no catalogued key names (issue 28: 'trees overhanging the roof must be
+ * trimmed'), with the clause's own title and number.
+ */
 export interface PolicyConditionInput {
-  condition: MaintenanceCondition;
+  condition: MaintenanceCondition | typeof OTHER_POLICY_CONDITION;
   document_id: string;
   document_name: string;
   page: number | null;
   excerpt: string;
+  /** 'other' conditions: the clause's heading or first words, and its own number. */
+  title?: string;
+  clause_ref?: string | null;
 }
+
+/** The key of a policy's maintenance condition that no catalogued one names (POLICY_OTHER_KEY). */
+export const OTHER_POLICY_CONDITION = 'other';
 
 /** A policy in the vault whose wording could not be read (a scan without text, not a PDF, damaged). */
 export interface UnreadablePolicyInput {
@@ -708,7 +719,39 @@ function quote(entry: PolicyConditionInput): string {
 }
 
 function policyPlace(entry: PolicyConditionInput): string {
-  return `"${entry.document_name}"${entry.page === null ? '' : `, page ${entry.page}`}`;
+  const place = policyClausePlace({ clause_ref: entry.clause_ref ?? null, page: entry.page });
+  return `"${entry.document_name}"${place ? `, ${place}` : ''}`;
+}
+
+/** The rule of a policy's maintenance conditions that no catalogued key names: one finding per clause. */
+export const OTHER_CONDITION_RULE = 'policy_condition.other';
+
+/**
+ * Insurance: each maintenance condition of the policy that no catalogued key names (issue 28), in the
+ * order found. No certificate proves such a condition, so each is unknown: the owner is asked to take it
+ * into the maintenance schedule (the policy's candidate task) and keep proof. Its id names the clause
+ * (policyTaskKey), so the screens can tie the finding to its candidate task.
+ */
+function otherConditionFindings(facts: ComplianceFacts): ComplianceFinding[] {
+  return facts.policyConditions
+    .filter((entry) => entry.condition === OTHER_POLICY_CONDITION)
+    .map((entry) => {
+      const words = entry.excerpt.replace(/\s+/g, ' ').trim();
+      const first = words.length > 80 ? `${truncateText(words, 79)}…` : words;
+      const title = `Policy condition: ${entry.title ?? first}`;
+      return {
+        id: `${OTHER_CONDITION_RULE}:insurance:${policyTaskKey(entry.document_id, entry.excerpt)}`,
+        type: 'unknown',
+        title,
+        description: `Your policy ${quote(entry)} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
+        severity: 'medium',
+        rule: OTHER_CONDITION_RULE,
+        source: policyPlace(entry),
+        context: 'insurance',
+        evidence: [],
+        action: 'Add it to your maintenance schedule, and keep proof that it is done: photos or an invoice',
+      };
+    });
 }
 
 /** Insurance: a maintenance condition the policy's wording sets, and the certificate that proves it is met. */
@@ -828,7 +871,7 @@ export const COMPLIANCE_RULES: readonly ComplianceRule[] = [
 export function evaluateCompliance(input: ComplianceInput): ComplianceFinding[] {
   if (input.property.country.trim().toUpperCase() !== 'ZA') return [];
   const facts = complianceFacts(input);
-  return COMPLIANCE_RULES.filter((rule) => rule.appliesTo(facts)).map((rule) => {
+  const findings = COMPLIANCE_RULES.filter((rule) => rule.appliesTo(facts)).map((rule): ComplianceFinding => {
     const { source, ...verdict } = rule.evaluate(facts);
     return {
       id: `${rule.id}:${rule.context}`,
@@ -838,6 +881,8 @@ export function evaluateCompliance(input: ComplianceInput): ComplianceFinding[] 
       context: rule.context,
     };
   });
+  // The policy's own conditions last, after the catalogued ones (insurance is the last context).
+  return [...findings, ...otherConditionFindings(facts)];
 }
 
 /** 'Ready for transfer: 3 of 5': the transfer findings that are compliant, of all transfer findings. */

@@ -30,6 +30,8 @@ export const NOT_FOUND_MESSAGES = {
   claim: 'Claim not found',
   /** A transfer the organisation started (the seller's side); the buyer's side is by e-mail address. */
   transfer: 'Transfer not found',
+  /** A clause found in a policy of a live property (issue 28: its condition accepted as a task). */
+  finding: 'Policy finding not found',
 } as const;
 
 export type OwnedKind = keyof typeof NOT_FOUND_MESSAGES;
@@ -115,6 +117,14 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .select('id')
         .where('id', '=', id)
         .where('from_organization_id', '=', organizationId);
+    case 'finding':
+      return db
+        .selectFrom('policy_findings as f')
+        .innerJoin('properties as p', 'p.id', 'f.property_id')
+        .select('f.id')
+        .where('f.id', '=', id)
+        .where('f.organization_id', '=', organizationId)
+        .where('p.archived_at', 'is', null);
   }
 }
 

@@ -684,6 +684,9 @@ export interface PolicyFindingTable {
   clause_ref: ColumnType<string | null, string | null | undefined, string | null>;
   topics: ColumnType<string[], string | undefined, string>;
   reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0034: the finding's place in the wording (0 first), and an endorsement's limit in rand. */
+  position: ColumnType<number, number | undefined, number>;
+  limit_rands: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

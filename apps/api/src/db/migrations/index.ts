@@ -31,6 +31,7 @@ import * as verificationFixes from './2026-11-27T0029-verification-fixes.js';
 import * as extraction from './2026-11-27T0030-extraction.js';
 import * as policyScans from './2026-11-27T0032-policy-scans.js';
 import * as policyClauses from './2026-11-27T0033-policy-clauses.js';
+import * as policyFindingOrder from './2026-11-27T0034-policy-finding-order.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0030-extraction': extraction,
   '2026-11-27T0032-policy-scans': policyScans,
   '2026-11-27T0033-policy-clauses': policyClauses,
+  '2026-11-27T0034-policy-finding-order': policyFindingOrder,
 };

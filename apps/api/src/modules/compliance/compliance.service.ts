@@ -5,7 +5,6 @@ import {
   complianceStatus,
   evaluateCompliance,
   johannesburgToday,
-  type MaintenanceCondition,
   type PolicyConditionInput,
   policyCheckStatus,
   reliableDates,
@@ -67,10 +66,19 @@ async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
   const conditions = await db
     .selectFrom('policy_findings as f')
     .innerJoin('documents as d', 'd.id', 'f.document_id')
-    .select(['f.key', 'f.document_id', 'd.name as document_name', 'f.page', 'f.excerpt'])
+    .select([
+      'f.key',
+      'f.title',
+      'f.clause_ref',
+      'f.document_id',
+      'd.name as document_name',
+      'f.page',
+      'f.excerpt',
+    ])
     .where('f.property_id', '=', propertyId)
     .where('f.finding_type', '=', 'maintenance')
     .orderBy('f.created_at')
+    .orderBy('f.position')
     .orderBy('f.id')
     .execute();
   const unreadable = await db
@@ -92,11 +100,14 @@ async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
     documents,
     policyConditions: conditions.map(
       (condition): PolicyConditionInput => ({
-        condition: condition.key as MaintenanceCondition,
+        // A catalogued condition (its certificate proves it) or 'other' (issue 28), with its own title.
+        condition: condition.key as PolicyConditionInput['condition'],
         document_id: condition.document_id,
         document_name: condition.document_name,
         page: condition.page,
         excerpt: condition.excerpt,
+        title: condition.title,
+        clause_ref: condition.clause_ref,
       }),
     ),
     today,

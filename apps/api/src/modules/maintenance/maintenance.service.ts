@@ -217,6 +217,49 @@ export async function completeTask(
   });
 }
 
+/** A task the schedule holds at most once per property, by its key (a standard's, or a policy condition's). */
+export interface KeyedTaskDraft {
+  key: string;
+  title: string;
+  description: string;
+  frequency: MaintenanceTask['frequency'];
+  priority: MaintenanceTask['priority'];
+  next_due: string;
+}
+
+/**
+ * Adds these tasks to the property's schedule, each key once (a key already there is left as it is).
+ * Answers the ids of the tasks added.
+ */
+export async function insertKeyedTasks(
+  db: DbOrTrx,
+  organizationId: string,
+  propertyId: string,
+  drafts: readonly KeyedTaskDraft[],
+): Promise<{ id: string }[]> {
+  if (drafts.length === 0) return [];
+  return db
+    .insertInto('maintenance_tasks')
+    .values(
+      drafts.map((draft) => ({
+        organization_id: organizationId,
+        property_id: propertyId,
+        title: draft.title,
+        description: draft.description,
+        frequency: draft.frequency,
+        priority: draft.priority,
+        next_due: draft.next_due,
+        assigned_to: null,
+        standard_key: draft.key,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(['property_id', 'standard_key']).where('standard_key', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .execute();
+}
+
 export const BOOTSTRAP_TEXTS = {
   added: (count: number) => `Added ${count} standard ${count === 1 ? 'task' : 'tasks'} to the schedule`,
   nothing: 'The standard schedule is already in place: nothing was added',
@@ -241,26 +284,15 @@ export async function bootstrapStandards(
     .where('id', '=', propertyId)
     .executeTakeFirstOrThrow();
   const drafts = standardTasksFor(property, johannesburgToday(now));
-  const inserted = await db
-    .insertInto('maintenance_tasks')
-    .values(
-      drafts.map((draft) => ({
-        organization_id: organizationId,
-        property_id: propertyId,
-        title: draft.title,
-        description: `${draft.description}\n\nWhy: ${draft.reason} (${draft.source})`,
-        frequency: draft.frequency,
-        priority: draft.priority,
-        next_due: draft.next_due,
-        assigned_to: null,
-        standard_key: draft.key,
-      })),
-    )
-    .onConflict((conflict) =>
-      conflict.columns(['property_id', 'standard_key']).where('standard_key', 'is not', null).doNothing(),
-    )
-    .returning('id')
-    .execute();
+  const inserted = await insertKeyedTasks(
+    db,
+    organizationId,
+    propertyId,
+    drafts.map((draft) => ({
+      ...draft,
+      description: `${draft.description}\n\nWhy: ${draft.reason} (${draft.source})`,
+    })),
+  );
   return {
     created: inserted.length,
     message: inserted.length > 0 ? BOOTSTRAP_TEXTS.added(inserted.length) : BOOTSTRAP_TEXTS.nothing,

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { analysePropertyPolicies } from './policies.jobs.js';
 import {
+  acceptTaskInput,
+  acceptTaskResultSchema,
   analyzeInput,
   analyzeResultSchema,
   policiesQuery,
   policyAnalysisSchema,
   policyFindingSchema,
 } from './policies.schemas.js';
-import { listAnalyses, listPolicyFindings } from './policies.service.js';
+import { acceptPolicyTask, listAnalyses, listPolicyFindings } from './policies.service.js';
 
 export const POLICY_MESSAGES = {
   analysing: (count: number) => `Analysing ${count} ${count === 1 ? 'policy' : 'policies'}`,
@@ -21,6 +23,12 @@ export const policiesRouter = router({
     .input(policiesQuery)
     .output(z.array(policyFindingSchema))
     .query(({ ctx, input }) => listPolicyFindings(ctx.db, ctx.actor.organizationId, input.propertyId)),
+
+  /** The owner accepts a policy's maintenance condition into the property's maintenance schedule. */
+  acceptTask: authedProcedure
+    .input(acceptTaskInput)
+    .output(acceptTaskResultSchema)
+    .mutation(({ ctx, input }) => acceptPolicyTask(ctx.db, ctx.actor.organizationId, input.id)),
 
   /** Where each policy's analysis stands. */
   analyses: authedProcedure

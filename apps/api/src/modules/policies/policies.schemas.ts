@@ -1,10 +1,32 @@
-import { idSchema } from '@propertydna/domain';
+import {
+  acceptPolicyTaskSchema,
+  idSchema,
+  MAINTENANCE_FREQUENCIES,
+  policyTopicSchema,
+  TASK_PRIORITIES,
+} from '@propertydna/domain';
 import { z } from 'zod';
+import { taskSchema } from '../maintenance/maintenance.schemas.js';
 
 /** Which property's policies (absent: all the owner's). */
 export const policiesQuery = z.object({ propertyId: idSchema.optional() });
 /** POST /api/policies/analyze. */
 export const analyzeInput = z.object({ propertyId: idSchema });
+/** POST /api/policies/findings/{id}/task: the maintenance condition accepted into the schedule. */
+export const acceptTaskInput = acceptPolicyTaskSchema;
+
+/** What a maintenance condition offers the schedule: a task the owner accepts with one click. */
+export const candidateTaskSchema = z
+  .object({
+    title: z.string(),
+    frequency: z.enum(MAINTENANCE_FREQUENCIES).meta({ description: 'As the clause says, else annually' }),
+    priority: z.enum(TASK_PRIORITIES).meta({ description: "The clause's severity" }),
+    task_id: z.string().nullable().meta({
+      description:
+        'The maintenance task once the owner has accepted it (this clause, any analysis); null until then',
+    }),
+  })
+  .meta({ id: 'PolicyCandidateTask' });
 
 /** A clause of a policy's wording (spec §3 Finding), or the vault document that proves a condition. */
 export const policyFindingSchema = z
@@ -22,6 +44,27 @@ export const policyFindingSchema = z
     confidence: z.number().min(0).max(1),
     page: z.number().int().nullable(),
     excerpt: z.string().meta({ description: 'The clause itself, as in the PDF' }),
+    clause_ref: z.string().nullable().meta({
+      description:
+        "The clause's own number as the wording prints it ('4.12', '(a)', 'B03.1'); null where it has none",
+    }),
+    topics: z.array(policyTopicSchema).meta({
+      description:
+        "What the clause is about (tags such as 'geyser', 'solar', 'trees'); empty when none applies",
+    }),
+    reason: z.string().nullable().meta({
+      description:
+        'Why the clause was classified so: the cue and the section it used (e.g. \'says "we will not pay" under "What is not covered"\')',
+    }),
+    limit_rands: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Endorsements: the limit the clause states, in rand; else null' }),
+    candidate_task: candidateTaskSchema.nullable().meta({
+      description:
+        'Maintenance conditions: the task it offers the maintenance schedule (accepted with POST /api/policies/findings/{id}/task, never added by itself); else null',
+    }),
     evidence_document: z
       .object({ id: z.string(), name: z.string() })
       .nullable()
@@ -61,3 +104,13 @@ export const analyzeResultSchema = z.object({
   message: z.string(),
   analyses: z.array(policyAnalysisSchema),
 });
+
+/** POST /api/policies/findings/{id}/task: the task, and whether this call added it. */
+export const acceptTaskResultSchema = z
+  .object({
+    created: z.boolean(),
+    message: z.string(),
+    task: taskSchema,
+  })
+  .meta({ id: 'PolicyTaskAccepted' });
+export type AcceptTaskResult = z.infer<typeof acceptTaskResultSchema>;

@@ -6,18 +6,24 @@ import {
   extractPolicyIdentity,
   type FoundPolicyIdentity,
   hasTextLayer,
+  johannesburgToday,
   MAINTENANCE_CONDITIONS,
   type MaintenanceCondition,
+  POLICY_TOPICS,
+  type PolicyTopic,
+  policyTaskDraft,
 } from '@propertydna/domain';
 import type { Transaction } from 'kysely';
 import { requireOwned } from '../../auth/owned.js';
 import type { Database, Db, DbOrTrx, PolicyAnalysisState } from '../../db/database.js';
+import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AppServices } from '../../trpc/context.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { getPolicyCheck } from '../compliance/compliance.service.js';
+import { getTask, insertKeyedTasks } from '../maintenance/maintenance.service.js';
 import { extractPdfPages } from './pdf-text.js';
-import type { PolicyAnalysisOut, PolicyFindingOut } from './policies.schemas.js';
+import type { AcceptTaskResult, PolicyAnalysisOut, PolicyFindingOut } from './policies.schemas.js';
 
 /** The policies of a property (or of every live property of the organisation). */
 function policyDocuments(db: DbOrTrx, organizationId: string, propertyId?: string) {
@@ -244,6 +250,11 @@ async function readScan(
     : found;
 }
 
+/** The largest limit the column holds (integer): a larger figure is a misreading, stored as none. */
+const MAX_LIMIT_RANDS = 2_147_483_647;
+const storedLimit = (limit: number | undefined) =>
+  limit !== undefined && Number.isSafeInteger(limit) && limit >= 0 && limit <= MAX_LIMIT_RANDS ? limit : null;
+
 /**
  * Reads one policy's wording and stores what it found (replacing the last analysis) in one transaction,
  * with `then` in that same transaction (the organisation the document belongs to now, and its property).
@@ -302,7 +313,7 @@ async function readAndStorePolicy(
       await trx
         .insertInto('policy_findings')
         .values(
-          reading.findings.map((finding) => ({
+          reading.findings.map((finding, position) => ({
             organization_id: current.organization_id,
             property_id: propertyId,
             document_id: documentId,
@@ -317,6 +328,9 @@ async function readAndStorePolicy(
             clause_ref: finding.clause_ref ?? null,
             topics: JSON.stringify(finding.topics ?? []),
             reason: finding.reason ?? null,
+            // Its place in the wording (the analysis answers clauses in reading order).
+            position,
+            limit_rands: storedLimit(finding.limit_rands),
           })),
         )
         .execute();
@@ -391,11 +405,40 @@ export async function listAnalyses(
   }));
 }
 
+/** Topic tags as stored: the known ones (a tag since dropped from POLICY_TOPICS is not answered). */
+function knownTopics(stored: unknown): PolicyTopic[] {
+  const topics = Array.isArray(stored) ? stored : [];
+  return POLICY_TOPICS.filter((topic) => topics.includes(topic));
+}
+
+/**
+ * The tasks already accepted from these conditions (by their keys), of these properties: key → task id.
+ */
+async function acceptedTasks(
+  db: DbOrTrx,
+  organizationId: string,
+  keys: readonly { property_id: string; key: string }[],
+): Promise<Map<string, string>> {
+  const accepted = new Map<string, string>();
+  if (keys.length === 0) return accepted;
+  const rows = await db
+    .selectFrom('maintenance_tasks')
+    .select(['id', 'property_id', 'standard_key'])
+    .where('organization_id', '=', organizationId)
+    .where('property_id', 'in', [...new Set(keys.map((entry) => entry.property_id))])
+    .where('standard_key', 'in', [...new Set(keys.map((entry) => entry.key))])
+    .execute();
+  for (const row of rows) accepted.set(`${row.property_id} ${row.standard_key}`, row.id);
+  return accepted;
+}
+
 /**
  * GET /api/policies/findings: the clauses found in the policies of a property (or of all the owner's
- * live properties, each with its property's name), and, for each maintenance condition the vault can
- * prove, an evidence finding naming the document — read from the property's compliance check, so the
- * evidence is always what the check accepted today.
+ * live properties, each with its property's name), in the wording's order, each with its clause number,
+ * topics and the reason it was classified so; a maintenance condition with the candidate task it offers
+ * the schedule (and the task, once accepted); and, for each catalogued condition the vault can prove, an
+ * evidence finding naming the document — read from the property's compliance check, so the evidence is
+ * always what the check accepted today.
  */
 export async function listPolicyFindings(
   db: Db,
@@ -422,24 +465,58 @@ export async function listPolicyFindings(
       'f.confidence',
       'f.page',
       'f.excerpt',
+      'f.clause_ref',
+      'f.topics',
+      'f.reason',
+      'f.limit_rands',
     ])
     .where('f.organization_id', '=', organizationId)
     .where('p.archived_at', 'is', null);
   if (propertyId) query = query.where('f.property_id', '=', propertyId);
   const rows = await query
     .orderBy('p.name')
+    .orderBy('p.id')
     .orderBy('d.name')
+    .orderBy('d.id')
+    .orderBy('f.position')
     .orderBy('f.page')
-    .orderBy('f.finding_type')
-    .orderBy('f.key')
     .orderBy('f.id')
     .execute();
+  const today = johannesburgToday(now);
+  const drafts = new Map(
+    rows
+      .filter((row) => row.finding_type === 'maintenance')
+      .map((row) => [row.id, policyTaskDraft(row, today)] as const),
+  );
+  const accepted = await acceptedTasks(
+    db,
+    organizationId,
+    rows.flatMap((row) => {
+      const draft = drafts.get(row.id);
+      return draft ? [{ property_id: row.property_id, key: draft.key }] : [];
+    }),
+  );
   const findings: PolicyFindingOut[] = [];
   const checks = new Map<string, ComplianceFinding[]>();
   for (const row of rows) {
-    const finding = { ...row, confidence: Number(row.confidence), evidence_document: null };
+    const draft = drafts.get(row.id);
+    const finding: PolicyFindingOut = {
+      ...row,
+      confidence: Number(row.confidence),
+      topics: knownTopics(row.topics),
+      limit_rands: row.limit_rands === null ? null : Number(row.limit_rands),
+      candidate_task: draft
+        ? {
+            title: draft.title,
+            frequency: draft.frequency,
+            priority: draft.priority,
+            task_id: accepted.get(`${row.property_id} ${draft.key}`) ?? null,
+          }
+        : null,
+      evidence_document: null,
+    };
     findings.push(finding);
-    if (row.finding_type !== 'maintenance') continue;
+    if (row.finding_type !== 'maintenance' || !Object.hasOwn(MAINTENANCE_CONDITIONS, row.key)) continue;
     let check = checks.get(row.property_id);
     if (!check) {
       check = (await getPolicyCheck(db, organizationId, row.property_id, now)).findings;
@@ -456,11 +533,72 @@ export async function listPolicyFindings(
         title: `${label} on file`,
         description: `Proves the policy's condition '${condition.title}' (${row.document_name}${row.page ? `, page ${row.page}` : ''}): ${proof.name}.`,
         severity: 'low',
+        candidate_task: null,
         evidence_document: proof,
       });
     }
   }
   return findings;
+}
+
+export const POLICY_TASK_MESSAGES = {
+  added: (title: string) => `Added to the maintenance schedule: ${title}`,
+  already: (title: string) => `Already in the maintenance schedule: ${title}`,
+  notMaintenance:
+    "Only a policy's maintenance condition can be added to the maintenance schedule, not an exclusion, an endorsement or evidence",
+} as const;
+
+/**
+ * POST /api/policies/findings/{id}/task: the owner accepts a maintenance condition of a policy into the
+ * property's schedule (never added by itself). The task says what the clause says, with the policy,
+ * clause and page; it is added once per clause (its key), so accepting it again, or the same clause
+ * after a new analysis, answers the task already there.
+ */
+export async function acceptPolicyTask(
+  db: Db,
+  organizationId: string,
+  id: string,
+  now = new Date(),
+): Promise<AcceptTaskResult> {
+  return db.transaction().execute(async (trx) => {
+    const findingId = await requireOwned(trx, organizationId, 'finding', id);
+    const row = await trx
+      .selectFrom('policy_findings as f')
+      .innerJoin('documents as d', 'd.id', 'f.document_id')
+      .select([
+        'f.property_id',
+        'f.finding_type',
+        'f.document_id',
+        'd.name as document_name',
+        'f.key',
+        'f.title',
+        'f.severity',
+        'f.page',
+        'f.clause_ref',
+        'f.excerpt',
+      ])
+      .where('f.id', '=', findingId)
+      .executeTakeFirstOrThrow();
+    if (row.finding_type !== 'maintenance') {
+      throw new AppError('BAD_REQUEST', POLICY_TASK_MESSAGES.notMaintenance);
+    }
+    const draft = policyTaskDraft(row, johannesburgToday(now));
+    const [added] = await insertKeyedTasks(trx, organizationId, row.property_id, [draft]);
+    const task =
+      added ??
+      (await trx
+        .selectFrom('maintenance_tasks')
+        .select('id')
+        .where('property_id', '=', row.property_id)
+        .where('standard_key', '=', draft.key)
+        .executeTakeFirstOrThrow());
+    const out = await getTask(trx, organizationId, task.id);
+    return {
+      created: added !== undefined,
+      message: added ? POLICY_TASK_MESSAGES.added(out.title) : POLICY_TASK_MESSAGES.already(out.title),
+      task: out,
+    };
+  });
 }
 
 function certificateLabel(condition: MaintenanceCondition): string {
