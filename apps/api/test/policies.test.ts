@@ -12,13 +12,20 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { httpOwner } from './support/http-owner.js';
 import { measureRssGrowth } from './support/memory.js';
-import { flateBombPdf, GiB, MiB, pdfOf, scanLikePdf } from './support/policy-pdf.js';
+import { flateBombPdf, GiB, MiB, pdfOf, scanLikePdf, wordingPages } from './support/policy-pdf.js';
 
 const UNREADABLE = 'No text was found on its pages';
 
 interface PolicyFinding {
+  id: string;
   finding_type: string;
   key: string;
+  title: string;
+  clause_ref: string | null;
+  topics: string[];
+  reason: string | null;
+  limit_rands: number | null;
+  candidate_task: { title: string; frequency: string; priority: string; task_id: string | null } | null;
   page: number | null;
   excerpt: string;
   confidence: number;
@@ -300,6 +307,75 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
         description: `"Fynbos policy wording.pdf": ${reason}`,
       });
     }
+  });
+
+  it('a maintenance condition offers a candidate task the owner accepts into the schedule, once per clause', async () => {
+    const owner = await ownerWithPolicy(await pdfOf(wordingPages('clause-wording')));
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
+    const listFindings = async (): Promise<PolicyFinding[]> => {
+      const res = await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    let findings = await listFindings();
+    // Every finding answers its clause's number, topics and reason (null or empty where none).
+    for (const finding of findings) {
+      expect(finding).toHaveProperty('clause_ref');
+      expect(Array.isArray(finding.topics)).toBe(true);
+      expect(finding).toHaveProperty('reason');
+      expect(finding.candidate_task === null).toBe(finding.finding_type !== 'maintenance');
+    }
+    const geyser = findings.find((finding) => finding.key === 'geyser_sans_10254');
+    expect(geyser).toMatchObject({
+      finding_type: 'maintenance',
+      page: 3,
+      candidate_task: { title: 'Geyser installed to SANS 10254', frequency: 'annually', task_id: null },
+    });
+    // Offered, never added by itself.
+    const tasks = () => owner.call('GET', `/api/maintenance?propertyId=${owner.propertyId}`);
+    expect((await tasks()).json()).toEqual([]);
+
+    const accept = (id: string) =>
+      owner.call('POST', `/api/policies/findings/${encodeURIComponent(id)}/task`);
+    const accepted = await accept(geyser?.id ?? 'missing');
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const task = accepted.json().task;
+    expect(accepted.json()).toMatchObject({
+      created: true,
+      message: 'Added to the maintenance schedule: Geyser installed to SANS 10254',
+      task: { title: 'Geyser installed to SANS 10254', property_id: owner.propertyId, frequency: 'annually' },
+    });
+    // The task quotes the clause, with the policy and its page.
+    expect(task.description).toContain('Your policy "Fynbos policy wording.pdf"');
+    expect(task.description).toContain('page 3');
+    expect(task.description).toContain('the geyser is installed in accordance with SANS 10254');
+    expect((await tasks()).json()).toEqual([expect.objectContaining({ id: task.id })]);
+    expect((await listFindings()).find((finding) => finding.id === geyser?.id)?.candidate_task?.task_id).toBe(
+      task.id,
+    );
+
+    // Accepted again: the same task, nothing added.
+    const again = await accept(geyser?.id ?? 'missing');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ created: false, task: { id: task.id } });
+    // An exclusion is no task.
+    const exclusion = findings.find((finding) => finding.finding_type === 'exclusion');
+    const refused = await accept(exclusion?.id ?? 'missing');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toMatch(/^Only a policy's maintenance condition/);
+
+    // A new analysis replaces the findings (new ids): the same clause is the same task, already accepted.
+    await owner.call('POST', '/api/policies/analyze', { propertyId: owner.propertyId });
+    await t.services.jobs.runQueued(policyAnalysisJob);
+    findings = await listFindings();
+    const found = findings.find((finding) => finding.key === 'geyser_sans_10254');
+    expect(found?.id).not.toBe(geyser?.id);
+    expect(found?.candidate_task?.task_id).toBe(task.id);
+    expect((await accept(found?.id ?? 'missing')).json()).toMatchObject({
+      created: false,
+      task: { id: task.id },
+    });
+    expect((await tasks()).json()).toHaveLength(1);
   });
 
   it('Analyze Policies queues every policy of the property again and answers 202 with their state', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { constants, deflateRawSync } from 'node:zlib';
 import { PDFDocument, PDFName, rgb, StandardFonts } from 'pdf-lib';
 
@@ -24,6 +25,15 @@ export async function pdfOf(pages: readonly string[]): Promise<Uint8Array> {
     }
   }
   return pdf.save();
+}
+
+/**
+ * A wording of test/fixtures (`<name>.txt`, its pages starting at lines `=== page N ===`, as the
+ * policy corpus writes them), a page a string.
+ */
+export function wordingPages(name: string): string[] {
+  const text = readFileSync(new URL(`../fixtures/${name}.txt`, import.meta.url), 'utf8');
+  return text.split(/^=== page \d+ ===\r?\n/m).slice(1);
 }
 
 /** An A4 PDF whose only page shows a grey rectangle: what a scan looks like to a text extractor. */

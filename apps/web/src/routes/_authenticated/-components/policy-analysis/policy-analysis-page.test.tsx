@@ -31,6 +31,8 @@ interface FakeServer {
   findingsAsked: unknown[];
   /** policies.findings fails this many times first. */
   findingsFailures: number;
+  /** The findings policies.acceptTask was called for. */
+  accepted: unknown[];
 }
 
 function fakeServer(overrides: Partial<FakeServer> = {}): FakeServer {
@@ -41,6 +43,7 @@ function fakeServer(overrides: Partial<FakeServer> = {}): FakeServer {
     analyzed: [],
     findingsAsked: [],
     findingsFailures: 0,
+    accepted: [],
     ...overrides,
   };
 }
@@ -72,6 +75,20 @@ function fakeApi(server: FakeServer) {
               ? server.analyses
               : ((script.length > 1 ? script.shift() : script[0]) as PolicyAnalysisRow[]);
           answer(mine(rows));
+        } else if (op.path === 'policies.acceptTask') {
+          const { id } = op.input as { id: string };
+          server.accepted.push(op.input);
+          // The server's answer: the task added, and the condition now names it.
+          server.findings = server.findings.map((finding) =>
+            finding.id === id && finding.candidate_task
+              ? { ...finding, candidate_task: { ...finding.candidate_task, task_id: 'task-1' } }
+              : finding,
+          );
+          answer({
+            created: true,
+            message: 'Added to the maintenance schedule: Geyser installed to SANS 10254',
+            task: { id: 'task-1' },
+          });
         } else if (op.path === 'policies.analyze') {
           server.analyzed.push(op.input);
           const rows = mine(server.analyses).map((row) => ({
@@ -104,6 +121,10 @@ async function renderAnalysis(server: FakeServer, pollMs = 20) {
   );
 }
 
+const findingCard = (title: string) =>
+  screen
+    .getAllByTestId('finding')
+    .find((card) => within(card).getByRole('heading').textContent === title) as HTMLElement;
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 const cardTitles = () =>
   screen.getAllByTestId('finding').map((card) => within(card).getByRole('heading').textContent);
@@ -120,8 +141,17 @@ describe('PolicyAnalysis', () => {
     expect(tabNames()).toEqual(['All 5', 'Evidence 1', 'Exclusions 2', 'Maintenance 1', 'Endorsements 1']);
     expect(cardTitles()).toHaveLength(5);
 
+    // The most severe first (critical, high, medium, low), then in clause order.
+    expect(cardTitles()).toEqual([
+      'Geyser installed to SANS 10254',
+      'Power surge damage is excluded',
+      'Theft only with forced entry',
+      'Wear and tear is excluded',
+      'Plumbing certificate on file',
+    ]);
+
     fireEvent.click(screen.getByRole('tab', { name: 'Exclusions 2' }));
-    expect(cardTitles()).toEqual(['Wear and tear is excluded', 'Power surge damage is excluded']);
+    expect(cardTitles()).toEqual(['Power surge damage is excluded', 'Wear and tear is excluded']);
 
     const search = screen.getByRole('searchbox', { name: 'Search findings' });
     expect(search.getAttribute('placeholder')).toBe('Search findings...');
@@ -137,19 +167,32 @@ describe('PolicyAnalysis', () => {
     expect(cardTitles()).toEqual(['Theft only with forced entry']);
   });
 
-  it("shows each card's badges, confidence, clause with its page link, property and proof", async () => {
+  it("shows each card's badges, confidence, clause number and page, topics, property, the clause opened, and proof", async () => {
     await renderAnalysis(fakeServer());
-    const [wear] = await screen.findAllByTestId('finding');
-    const card = within(wear as HTMLElement);
+    await screen.findAllByTestId('finding');
+    const card = within(findingCard('Wear and tear is excluded'));
     expect(card.getByText('Exclusion')).toBeTruthy();
     expect(card.getByText('Medium severity')).toBeTruthy();
     expect(card.getByText('Confidence 87%')).toBeTruthy();
+    expect(card.getByTestId('clause-place').textContent).toBe('Clause 4.1 · page 2');
+    expect(within(card.getByRole('list', { name: 'Topics' })).getByText('Wear and tear')).toBeTruthy();
     // All properties: each finding says whose policy it is in.
     expect(card.getByText(GARDENS.name)).toBeTruthy();
-    expect(card.getByText(/^We won’t pay for wear and tear/)).toBeTruthy();
+    // The clause in the policy's own words opens from its button (a disclosure), with its page link and reason.
+    const open = card.getByRole('button', { name: 'Read clause 4.1' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    expect(card.queryByRole('link', { name: `Page 2 of ${WORDING.name}` })).toBeNull();
+    fireEvent.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    const clause = document.getElementById(open.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(clause.hidden).toBe(false);
+    expect(within(clause).getByText(/^We won’t pay for wear and tear/)).toBeTruthy();
+    expect(within(clause).getByText('says "we won’t pay" under "What is not covered"')).toBeTruthy();
     const page = card.getByRole('link', { name: `Page 2 of ${WORDING.name}` });
     expect(page.getAttribute('href')).toBe(`/api/documents/${WORDING.id}/view#page=2`);
     expect(page.getAttribute('target')).toBe('_blank');
+    fireEvent.click(open);
+    expect(clause.hidden).toBe(true);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Evidence 1' }));
     const [evidence] = screen.getAllByTestId('finding');
@@ -161,11 +204,70 @@ describe('PolicyAnalysis', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Endorsements 1' }));
     const [theft] = screen.getAllByTestId('finding');
     expect(within(theft as HTMLElement).getByText('Confidence 66%')).toBeTruthy();
+    // No clause number and no page: neither is shown; its clause opens all the same.
+    expect(within(theft as HTMLElement).queryByTestId('clause-place')).toBeNull();
+    fireEvent.click(within(theft as HTMLElement).getByRole('button', { name: 'Read the clause' }));
     expect(
       within(theft as HTMLElement)
         .getByRole('link', { name: SCHEDULE.name })
         .getAttribute('href'),
     ).toBe(`/api/documents/${SCHEDULE.id}/view`);
+  });
+
+  it('filters by topic (after the search), the tabs counting what is left', async () => {
+    await renderAnalysis(fakeServer());
+    await screen.findAllByTestId('finding');
+    const topic = screen.getByRole('combobox', { name: 'Topic' });
+    fireEvent.click(topic);
+    await waitFor(() => expect(topic.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(topic.getAttribute('aria-controls') ?? '') as HTMLElement;
+    const options = within(listbox)
+      .getAllByRole('option', { hidden: true })
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'All topics',
+      'Geyser (2)',
+      'Security (1)',
+      'Theft (1)',
+      'Electrical (1)',
+      'Power surge (1)',
+      'Wear and tear (1)',
+    ]);
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Geyser (2)', hidden: true }));
+    expect(tabNames()).toEqual(['All 2', 'Evidence 1', 'Exclusions 0', 'Maintenance 1', 'Endorsements 0']);
+    expect(cardTitles()).toEqual(['Geyser installed to SANS 10254', 'Plumbing certificate on file']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Exclusions 0' }));
+    expect(screen.getByText('No findings about geyser here')).toBeTruthy();
+
+    // A search that leaves no geyser finding keeps the topic chosen, with none.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search findings' }), {
+      target: { value: 'surge' },
+    });
+    expect((topic as HTMLInputElement).value).toBe('Geyser (0)');
+    expect(tabNames()).toEqual(['All 0', 'Evidence 0', 'Exclusions 0', 'Maintenance 0', 'Endorsements 0']);
+  });
+
+  it("offers a maintenance condition's candidate task, added with one click, then says it is in the schedule", async () => {
+    const server = fakeServer();
+    await renderAnalysis(server);
+    await screen.findAllByTestId('finding');
+    const card = within(findingCard('Geyser installed to SANS 10254'));
+    expect(card.getByText('Candidate task: Geyser installed to SANS 10254, annually')).toBeTruthy();
+    // Only a maintenance condition offers one.
+    expect(within(findingCard('Wear and tear is excluded')).queryByTestId('candidate-task')).toBeNull();
+    fireEvent.click(card.getByRole('button', { name: 'Add to maintenance: Geyser installed to SANS 10254' }));
+    await waitFor(() => expect(server.accepted).toEqual([{ id: 'f-geyser' }]));
+    await screen.findByText('Added to the maintenance schedule: Geyser installed to SANS 10254');
+    await waitFor(() =>
+      expect(
+        within(findingCard('Geyser installed to SANS 10254')).getByTestId('candidate-task').textContent,
+      ).toBe('In your maintenance schedule (annually): Geyser installed to SANS 10254'),
+    );
+    expect(
+      within(findingCard('Geyser installed to SANS 10254'))
+        .getByRole('link', { name: 'Geyser installed to SANS 10254' })
+        .getAttribute('href'),
+    ).toBe('/app/maintenance');
   });
 
   it("shows one property's findings, without its name on each card", async () => {

@@ -22,17 +22,22 @@ import { PageTitle, SECTIONS } from '../section-page';
 import { AnalysisProgress } from './analysis-progress';
 import { FindingCard } from './finding-card';
 import {
+  ALL_TOPICS,
   completionMessage,
   EMPTY_TAB_MESSAGES,
   FINDING_TABS,
   type FindingTab,
   findingsOfTab,
+  findingsOfTopic,
   isAnalysing,
   POLICY_ANALYSIS_MESSAGES,
   type PolicyAnalysis as PolicyAnalysisRow,
   type PolicyFinding,
   searchFindings,
+  sortFindings,
   tabCounts,
+  topicCounts,
+  topicLabel,
 } from './policy-findings';
 
 /** The property selector's value for every property at once. */
@@ -62,6 +67,7 @@ export function PolicyAnalysis({ pollMs = POLL_MS }: { pollMs?: number }) {
   const [property, setProperty] = useState<string>(ALL);
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<FindingTab>('all');
+  const [topic, setTopic] = useState<string>(ALL_TOPICS);
   const [starting, setStarting] = useState(false);
   /** The selection under which the owner last ran an analysis: its progress stays shown. */
   const [ranFor, setRanFor] = useState<string | null>(null);
@@ -190,15 +196,23 @@ export function PolicyAnalysis({ pollMs = POLL_MS }: { pollMs?: number }) {
         <Title order={2} size="h4" mt="xl" id="policy-findings-heading">
           Findings
         </Title>
-        <TextInput
-          mt="sm"
-          type="search"
-          aria-label="Search findings"
-          placeholder={POLICY_ANALYSIS_MESSAGES.searchPlaceholder}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
+        <Group mt="sm" gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            type="search"
+            aria-label="Search findings"
+            placeholder={POLICY_ANALYSIS_MESSAGES.searchPlaceholder}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            style={{ flex: '1 1 240px' }}
+          />
+          <TopicSelect
+            findings={searchFindings(findings.data ?? [], search)}
+            topic={topic}
+            onTopic={setTopic}
+          />
+        </Group>
         <FindingsTabs
+          topic={topic}
           findings={findings.data}
           loading={findings.isPending}
           error={findings.isError ? errorMessage(findings.error, POLICY_ANALYSIS_MESSAGES.loadFailed) : null}
@@ -214,6 +228,39 @@ export function PolicyAnalysis({ pollMs = POLL_MS }: { pollMs?: number }) {
   );
 }
 
+/**
+ * The topic filter: 'All topics', then each topic the findings (after the search) are about, with how
+ * many; the topic chosen stays listed even when the search leaves none about it.
+ */
+export function TopicSelect({
+  findings,
+  topic,
+  onTopic,
+}: {
+  findings: readonly PolicyFinding[];
+  topic: string;
+  onTopic: (topic: string) => void;
+}) {
+  const counts = topicCounts(findings);
+  const options = [
+    { value: ALL_TOPICS, label: 'All topics' },
+    ...counts.map(({ topic: value, count }) => ({ value, label: `${topicLabel(value)} (${count})` })),
+  ];
+  if (!options.some((option) => option.value === topic)) {
+    options.push({ value: topic, label: `${topicLabel(topic)} (0)` });
+  }
+  return (
+    <Select
+      label="Topic"
+      data={options}
+      value={topic}
+      onChange={(value) => onTopic(value ?? ALL_TOPICS)}
+      allowDeselect={false}
+      w={{ base: '100%', xs: 240 }}
+    />
+  );
+}
+
 /** What the list of findings shows besides the findings themselves. */
 interface FindingsView {
   loading: boolean;
@@ -226,18 +273,24 @@ interface FindingsView {
   showProperty: boolean;
 }
 
-/** The tabs All, Evidence, Exclusions, Maintenance, Endorsements with their counts (after the search). */
+/**
+ * The tabs All, Evidence, Exclusions, Maintenance, Endorsements with their counts (after the search and
+ * the topic); each lists its findings the most severe first, then in clause order.
+ */
 export function FindingsTabs({
   findings,
   tab,
   onTab,
+  topic = ALL_TOPICS,
   ...view
 }: FindingsView & {
   findings: readonly PolicyFinding[] | undefined;
   tab: FindingTab;
   onTab: (tab: FindingTab) => void;
+  /** A topic tag, or ALL_TOPICS. */
+  topic?: string;
 }) {
-  const searched = searchFindings(findings ?? [], view.search);
+  const searched = sortFindings(findingsOfTopic(searchFindings(findings ?? [], view.search), topic));
   const counts = tabCounts(searched);
   return (
     <Tabs value={tab} onChange={(value) => onTab((value as FindingTab | null) ?? 'all')} mt="md">
@@ -265,6 +318,7 @@ export function FindingsTabs({
               findings={findings === undefined ? undefined : findingsOfTab(searched, value)}
               total={findings?.length ?? 0}
               tab={value}
+              topic={topic}
             />
           )}
         </Tabs.Panel>
@@ -277,6 +331,7 @@ function FindingsList({
   findings,
   total,
   tab,
+  topic,
   loading,
   error,
   onRetry,
@@ -288,6 +343,7 @@ function FindingsList({
   /** How many findings there are before the search and the tab. */
   total: number;
   tab: FindingTab;
+  topic: string;
 }) {
   if (loading) {
     return (
@@ -329,7 +385,11 @@ function FindingsList({
   if (!findings || findings.length === 0) {
     return (
       <Text c="dimmed" py="md">
-        {search.trim() ? `No findings match “${search.trim()}”` : EMPTY_TAB_MESSAGES[tab]}
+        {search.trim()
+          ? `No findings match “${search.trim()}”`
+          : topic !== ALL_TOPICS
+            ? `No findings about ${topicLabel(topic).toLowerCase()} here`
+            : EMPTY_TAB_MESSAGES[tab]}
       </Text>
     );
   }

@@ -21,6 +21,11 @@ export function policyFinding(overrides: Partial<PolicyFinding> = {}): PolicyFin
     confidence: 0.874,
     page: 2,
     excerpt: 'We won’t pay for wear and tear, or anything that wears out because of its age.',
+    clause_ref: '4.1',
+    topics: ['wear_and_tear'],
+    reason: 'says "we won’t pay" under "What is not covered"',
+    limit_rands: null,
+    candidate_task: null,
     evidence_document: null,
     ...overrides,
   };
@@ -37,6 +42,8 @@ export const FINDINGS: PolicyFinding[] = [
     severity: 'high',
     confidence: 0.92,
     excerpt: 'damage to electrical appliances caused by a power surge or a dip in the supply',
+    clause_ref: '4.7',
+    topics: ['power_surge', 'electrical'],
   }),
   policyFinding({
     id: 'f-geyser',
@@ -48,6 +55,15 @@ export const FINDINGS: PolicyFinding[] = [
     confidence: 0.81,
     page: 3,
     excerpt: 'Your geyser must be installed in line with SANS 10254.',
+    clause_ref: '5.1',
+    topics: ['geyser'],
+    reason: 'says "must" under "Conditions"',
+    candidate_task: {
+      title: 'Geyser installed to SANS 10254',
+      frequency: 'annually',
+      priority: 'critical',
+      task_id: null,
+    },
   }),
   policyFinding({
     id: 'f-geyser:evidence',
@@ -59,6 +75,8 @@ export const FINDINGS: PolicyFinding[] = [
     confidence: 0.81,
     page: 3,
     excerpt: 'Your geyser must be installed in line with SANS 10254.',
+    clause_ref: '5.1',
+    topics: ['geyser'],
     evidence_document: { id: 'c0c0c0c0-1111-4222-8333-444455556666', name: 'Plumbing COC.pdf' },
   }),
   policyFinding({
@@ -75,6 +93,9 @@ export const FINDINGS: PolicyFinding[] = [
     confidence: 0.655,
     page: null,
     excerpt: 'Theft is covered only where entry was gained by force or violence.',
+    clause_ref: null,
+    topics: ['theft', 'security'],
+    reason: null,
   }),
 ];
 

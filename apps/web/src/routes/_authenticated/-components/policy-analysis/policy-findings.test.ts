@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { FINDINGS, policyAnalysis, SCHEDULE, WORDING } from './policy-finding.fixture';
+import type { PolicyFinding } from './policy-findings';
 import {
+  ALL_TOPICS,
   clauseHref,
+  clauseLabel,
   clauseSource,
   completionMessage,
   confidenceLabel,
   findingsOfTab,
+  findingsOfTopic,
   isAnalysing,
   progressSummary,
   searchFindings,
+  sortFindings,
   tabCounts,
+  topicCounts,
+  topicLabel,
 } from './policy-findings';
 
 const ids = (findings: readonly { id: string }[]) => findings.map((finding) => finding.id);
@@ -26,6 +33,13 @@ describe('searchFindings', () => {
     expect(ids(searchFindings(FINDINGS, 'violence'))).toEqual(['f-theft']);
     expect(ids(searchFindings(FINDINGS, 'karoo schedule'))).toEqual(['f-theft']);
     expect(ids(searchFindings(FINDINGS, 'sans 10254'))).toEqual(['f-geyser', 'f-geyser:evidence']);
+  });
+
+  it("matches the clause's number, its reason and its topics (their tags and their words)", () => {
+    expect(ids(searchFindings(FINDINGS, '4.7'))).toEqual(['f-surge']);
+    expect(ids(searchFindings(FINDINGS, '"conditions"'))).toEqual(['f-geyser']);
+    expect(ids(searchFindings(FINDINGS, 'power_surge'))).toEqual(['f-surge']);
+    expect(ids(searchFindings(FINDINGS, 'security'))).toEqual(['f-theft']);
   });
 
   it('asks for every word, in any order', () => {
@@ -118,5 +132,58 @@ describe('progress', () => {
       message: 'Analysis complete: 1 finding in 1 policy; 1 policy could not be read',
       complete: false,
     });
+  });
+});
+
+describe('sortFindings', () => {
+  it('lists the most severe first, then keeps the order the clauses came in', () => {
+    expect(ids(sortFindings(FINDINGS))).toEqual([
+      'f-geyser',
+      'f-surge',
+      'f-theft',
+      'f-wear',
+      'f-geyser:evidence',
+    ]);
+    const [wear, surge] = FINDINGS as [PolicyFinding, PolicyFinding];
+    const second = { ...wear, id: 'f-wear-2' };
+    expect(ids(sortFindings([second, surge, wear]))).toEqual(['f-surge', 'f-wear-2', 'f-wear']);
+    expect(sortFindings([])).toEqual([]);
+  });
+});
+
+describe('topics', () => {
+  it('filters by a topic tag; all topics keeps every finding', () => {
+    expect(ids(findingsOfTopic(FINDINGS, ALL_TOPICS))).toEqual(ids(FINDINGS));
+    expect(ids(findingsOfTopic(FINDINGS, 'geyser'))).toEqual(['f-geyser', 'f-geyser:evidence']);
+    expect(findingsOfTopic(FINDINGS, 'thatch')).toEqual([]);
+  });
+
+  it('counts the topics the findings are about, in the catalogue order, leaving out those with none', () => {
+    expect(topicCounts(FINDINGS)).toEqual([
+      { topic: 'geyser', count: 2 },
+      { topic: 'security', count: 1 },
+      { topic: 'theft', count: 1 },
+      { topic: 'electrical', count: 1 },
+      { topic: 'power_surge', count: 1 },
+      { topic: 'wear_and_tear', count: 1 },
+    ]);
+    expect(topicCounts([])).toEqual([]);
+  });
+
+  it('names a topic in words: its own, else the tag read as words', () => {
+    expect(topicLabel('solar')).toBe('Solar PV');
+    expect(topicLabel('fire_brigade')).toBe('Fire brigade');
+    expect(topicLabel('geyser')).toBe('Geyser');
+  });
+});
+
+describe('clauseLabel', () => {
+  it.each([
+    [{ clause_ref: '4.12', page: 3 }, 'Clause 4.12 · page 3'],
+    [{ clause_ref: null, page: 3 }, 'Page 3'],
+    [{ clause_ref: '(a)', page: null }, 'Clause (a)'],
+    [{ clause_ref: null, page: null }, null],
+  ])('%j → %s', (finding, label) => {
+    expect(clauseLabel(finding)).toBe(label);
   });
 });

@@ -1,3 +1,4 @@
+import { POLICY_TOPICS, type PolicyTopic, policyClausePlace } from '@propertydna/domain';
 import { documentViewUrl } from '../../../../components/documents/labels';
 import type { RouterOutputs } from '../../../../lib/trpc';
 
@@ -73,19 +74,91 @@ export const POLICY_ANALYSIS_MESSAGES = {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** How a topic tag reads on the screen; a tag without its own words reads as itself ('fire_brigade' → 'Fire brigade'). */
+const TOPIC_LABELS: Partial<Record<PolicyTopic, string>> = {
+  solar: 'Solar PV',
+  power_surge: 'Power surge',
+  wear_and_tear: 'Wear and tear',
+  consequential_loss: 'Consequential loss',
+  rent: 'Loss of rent',
+  debris: 'Debris removal',
+  municipal: 'Municipal requirements',
+  locks_keys: 'Locks and keys',
+  accidental_damage: 'Accidental damage',
+  building_works: 'Building works',
+  unoccupancy: 'Unoccupied home',
+  drains: 'Drains and gutters',
+  walls: 'Walls and fences',
+  riot: 'Riot and SASRIA',
+};
+
+export function topicLabel(topic: string): string {
+  const label = TOPIC_LABELS[topic as PolicyTopic];
+  if (label) return label;
+  const words = topic.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /**
- * The findings whose title, description, clause or policy name hold every word of the search (in any
- * case, in any order); all of them for an empty search.
+ * The findings whose title, description, clause (its words, number and reason), topics or policy name
+ * hold every word of the search (in any case, in any order); all of them for an empty search.
  */
 export function searchFindings(findings: readonly PolicyFinding[], search: string): PolicyFinding[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...findings];
   return findings.filter((finding) => {
-    const text = [finding.title, finding.description, finding.excerpt, finding.document_name]
+    const text = [
+      finding.title,
+      finding.description,
+      finding.excerpt,
+      finding.document_name,
+      finding.clause_ref ?? '',
+      finding.reason ?? '',
+      ...finding.topics.flatMap((topic) => [topic, topicLabel(topic)]),
+    ]
       .join('\n')
       .toLowerCase();
     return words.every((word) => text.includes(word));
   });
+}
+
+/** The topic filter's value for every topic at once. */
+export const ALL_TOPICS = 'all';
+
+/** The findings about a topic (all of them for ALL_TOPICS). */
+export function findingsOfTopic(findings: readonly PolicyFinding[], topic: string): PolicyFinding[] {
+  return topic === ALL_TOPICS
+    ? [...findings]
+    : findings.filter((finding) => finding.topics.includes(topic as PolicyTopic));
+}
+
+/** The topics these findings are about, in POLICY_TOPICS order, each with how many findings name it. */
+export function topicCounts(findings: readonly PolicyFinding[]): { topic: PolicyTopic; count: number }[] {
+  return POLICY_TOPICS.map((topic) => ({ topic, count: findingsOfTopic(findings, topic).length })).filter(
+    ({ count }) => count > 0,
+  );
+}
+
+/** Severity rank: critical first. */
+const SEVERITY_RANK: Record<PolicyFinding['severity'], number> = { critical: 0, high: 1, medium: 2, low: 3 };
+
+/**
+ * The findings as the screen lists them: the most severe first (critical, high, medium, low), then in
+ * the order of their clauses (the API answers each policy's clauses in the wording's order).
+ */
+export function sortFindings(findings: readonly PolicyFinding[]): PolicyFinding[] {
+  return findings
+    .map((finding, index) => ({ finding, index }))
+    .sort(
+      (a, b) => SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] || a.index - b.index,
+    )
+    .map(({ finding }) => finding);
+}
+
+/** 'Clause 4.12 · page 3', 'Page 3', 'Clause (a)', or null when the clause has neither. */
+export function clauseLabel(finding: Pick<PolicyFinding, 'clause_ref' | 'page'>): string | null {
+  const place = policyClausePlace(finding).replace(', ', ' · ');
+  return place ? place.charAt(0).toUpperCase() + place.slice(1) : null;
 }
 
 /** The findings a tab shows. */

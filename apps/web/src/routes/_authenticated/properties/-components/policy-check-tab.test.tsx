@@ -40,6 +40,10 @@ vi.mock('../../../../lib/trpc', () => ({
       byProperty: { useQuery: () => api.documents },
       update: { useMutation: () => ({ mutateAsync: vi.fn(), isPending: false }) },
     },
+    // The policies' findings ('From your policy'): none here (policy-cover.test.tsx shows them).
+    policies: {
+      findings: { useQuery: () => ({ data: [], isPending: false, isError: false }) },
+    },
     extraction: {
       get: { useQuery: () => ({ data: undefined, isPending: false, isError: true }) },
       confirm: { useMutation: () => ({ mutateAsync: vi.fn(), isPending: false }) },

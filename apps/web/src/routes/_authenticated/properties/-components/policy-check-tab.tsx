@@ -28,6 +28,7 @@ import { invalidatePropertyLists } from '../../../../lib/properties';
 import { formatDateTime, timeAgo } from '../../../../lib/time';
 import { type RouterOutputs, trpc } from '../../../../lib/trpc';
 import { CONTEXT_LABELS, FINDING_BADGES, POLICY_STATUS_BADGES, SEVERITY_BADGES } from './policy-check-labels';
+import { PolicyCover } from './policy-cover';
 
 /** A property's compliance check as the API answers it (spec §3 Policy check). */
 export type PolicyCheck = RouterOutputs['compliance']['policyCheck'];
@@ -142,6 +143,8 @@ export function PolicyCheckTab({
         documents={documents.data}
         onEditDetails={setEditing}
       />
+      {/* What the policies' wordings cover and the maintenance they ask for (issue 28). */}
+      <PolicyCover propertyId={propertyId} />
       <DocumentDetailsModal document={editing} onClose={() => setEditing(null)} />
     </>
   );
