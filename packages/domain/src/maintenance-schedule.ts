@@ -62,8 +62,11 @@ export interface StandardTask {
   firstDue: FirstDueRule;
 }
 
-/** A standard task made for one property on one day: what the API stores as a maintenance task. */
-export interface StandardTaskDraft {
+/**
+ * A task the schedule holds at most once per property, by its key (a standard's, or a policy
+ * condition's): what the API stores as a maintenance task.
+ */
+export interface KeyedTaskDraft {
   key: string;
   title: string;
   description: string;
@@ -71,6 +74,10 @@ export interface StandardTaskDraft {
   priority: TaskPriority;
   /** YYYY-MM-DD */
   next_due: string;
+}
+
+/** A standard task made for one property on one day, with why it matters and where that comes from. */
+export interface StandardTaskDraft extends KeyedTaskDraft {
   reason: string;
   source: string;
 }

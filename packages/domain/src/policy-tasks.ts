@@ -1,5 +1,6 @@
 import { MAINTENANCE_CONDITIONS, type MaintenanceCondition } from './certificates.js';
 import type { TaskPriority } from './compliance.js';
+import type { KeyedTaskDraft } from './maintenance-schedule.js';
 import type { PolicyClauseSeverity } from './policy-analysis/catalogue.js';
 import { addMonths, type MaintenanceFrequency } from './recurrence.js';
 import { truncateText } from './text.js';
@@ -75,16 +76,8 @@ export interface PolicyConditionClause {
   excerpt: string;
 }
 
-/** What accepting a policy's condition adds to the maintenance schedule. */
-export interface PolicyTaskDraft {
-  key: string;
-  title: string;
-  description: string;
-  frequency: MaintenanceFrequency;
-  priority: TaskPriority;
-  /** YYYY-MM-DD: a month after it is accepted (time to arrange the work). */
-  next_due: string;
-}
+/** What accepting a policy's condition adds to the maintenance schedule (first due a month after). */
+export type PolicyTaskDraft = KeyedTaskDraft;
 
 /** A task's title at most (maintenanceTaskSchema). */
 const MAX_TITLE = 200;

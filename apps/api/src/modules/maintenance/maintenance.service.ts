@@ -2,6 +2,7 @@ import {
   type CompleteMaintenanceTask,
   type CreateMaintenanceTaskInput,
   johannesburgToday,
+  type KeyedTaskDraft,
   type MaintenanceTask,
   nextDueAfter,
   standardTasksFor,
@@ -215,16 +216,6 @@ export async function completeTask(
     }
     return getTask(trx, organizationId, taskId);
   });
-}
-
-/** A task the schedule holds at most once per property, by its key (a standard's, or a policy condition's). */
-export interface KeyedTaskDraft {
-  key: string;
-  title: string;
-  description: string;
-  frequency: MaintenanceTask['frequency'];
-  priority: MaintenanceTask['priority'];
-  next_due: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Anchor, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { policyCoverLine } from '@propertydna/domain';
+import type { ReactNode } from 'react';
 import { errorMessage } from '../../../../lib/error-message';
 import { trpc } from '../../../../lib/trpc';
 import { CandidateTask } from '../../-components/policy-analysis/candidate-task';
@@ -22,6 +23,20 @@ export function policyCoverParts(findings: readonly PolicyFinding[]): PolicyCove
     cover: findings.filter((finding) => finding.finding_type === 'endorsement'),
     conditions: findings.filter((finding) => finding.finding_type === 'maintenance'),
   };
+}
+
+/** A list under its heading: the heading names it, its items need no bullets. */
+function ListUnder({ heading, id, children }: { heading: string; id: string; children: ReactNode }) {
+  return (
+    <Stack gap={4} mt="md">
+      <Title order={4} size="h6" id={id}>
+        {heading}
+      </Title>
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={id}>
+        {children}
+      </Stack>
+    </Stack>
+  );
 }
 
 /** The policy's page a line cites, opened in a new tab. */
@@ -52,61 +67,37 @@ export function PolicyCoverView({ findings }: { findings: readonly PolicyFinding
         What your insurance policy's wording says, clause by clause (Policy Analysis lists every clause).
       </Text>
       {cover.length > 0 && (
-        <Stack gap={4} mt="md">
-          <Title order={4} size="h6" id="policy-cover-covered">
-            What your policy covers
-          </Title>
-          <Stack
-            gap="xs"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-labelledby="policy-cover-covered"
-          >
-            {cover.map((finding) => (
-              <li key={finding.id} data-testid="policy-cover" style={{ overflowWrap: 'anywhere' }}>
-                <Text size="sm">{policyCoverLine(finding)}</Text>
-                <ClauseLink finding={finding} />
-              </li>
-            ))}
-          </Stack>
-        </Stack>
+        <ListUnder heading="What your policy covers" id="policy-cover-covered">
+          {cover.map((finding) => (
+            <li key={finding.id} data-testid="policy-cover" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm">{policyCoverLine(finding)}</Text>
+              <ClauseLink finding={finding} />
+            </li>
+          ))}
+        </ListUnder>
       )}
       {conditions.length > 0 && (
-        <Stack gap={4} mt="md">
-          <Title order={4} size="h6" id="policy-cover-conditions">
-            Maintenance your policy asks for
-          </Title>
-          <Stack
-            gap="sm"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-labelledby="policy-cover-conditions"
-          >
-            {conditions.map((finding) => {
-              const place = clauseLabel(finding);
-              return (
-                <li key={finding.id} data-testid="policy-condition" style={{ overflowWrap: 'anywhere' }}>
-                  <Text size="sm" fw={600}>
-                    {finding.title}
-                    {place && (
-                      <Text span size="sm" c="dimmed" fw={400}>
-                        {' '}
-                        ({place.charAt(0).toLowerCase() + place.slice(1)})
-                      </Text>
-                    )}
-                  </Text>
-                  <Text size="sm">“{finding.excerpt.replace(/\s+/g, ' ').trim()}”</Text>
-                  <ClauseLink finding={finding} />
-                  <CandidateTask finding={finding} />
-                </li>
-              );
-            })}
-          </Stack>
-        </Stack>
+        <ListUnder heading="Maintenance your policy asks for" id="policy-cover-conditions">
+          {conditions.map((finding) => {
+            const place = clauseLabel(finding);
+            return (
+              <li key={finding.id} data-testid="policy-condition" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" fw={600}>
+                  {finding.title}
+                  {place && (
+                    <Text span size="sm" c="dimmed" fw={400}>
+                      {' '}
+                      ({place.charAt(0).toLowerCase() + place.slice(1)})
+                    </Text>
+                  )}
+                </Text>
+                <Text size="sm">“{finding.excerpt.replace(/\s+/g, ' ').trim()}”</Text>
+                <ClauseLink finding={finding} />
+                <CandidateTask finding={finding} />
+              </li>
+            );
+          })}
+        </ListUnder>
       )}
     </Paper>
   );
