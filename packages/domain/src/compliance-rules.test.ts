@@ -130,7 +130,7 @@ describe('evaluateCompliance: the basics', () => {
     expect(findings.map((finding) => [finding.id, finding.type, finding.severity])).toEqual([
       ['electrical_coc.ongoing:ongoing', 'gap', 'medium'],
       ['electrical_coc.transfer:transfer', 'gap', 'high'],
-      ['insurance_policy.insurance:insurance', 'gap', 'medium'],
+      ['insurance_policy.insurance:insurance', 'gap', 'high'],
       ['roof_inspection.insurance:insurance', 'gap', 'low'],
     ]);
     const [electrical] = findings;
@@ -223,7 +223,7 @@ describe('electrical CoC', () => {
     expect(byRule(check([withExpiry]), 'electrical_coc.transfer').type).toBe('unknown');
   });
 
-  it('an expiry date on the CoC counts: expired is high, within 30 days low', () => {
+  it('an expiry date on the CoC counts: expired is high, within 30 days medium', () => {
     const expired = check([cert('electrical_coc', '2026-01-01', { expires_at: '2026-11-23' })]);
     expect(byRule(expired, 'electrical_coc.ongoing')).toMatchObject({
       type: 'gap',
@@ -239,7 +239,7 @@ describe('electrical CoC', () => {
     const soon = check([cert('electrical_coc', '2026-01-01', { expires_at: '2026-12-23' })]);
     expect(byRule(soon, 'electrical_coc.ongoing')).toMatchObject({
       type: 'gap',
-      severity: 'low',
+      severity: 'medium',
       title: 'Electrical Certificate of Compliance expires soon',
       description: expect.stringContaining('expires on Dec 23, 2026'),
       action:
@@ -262,7 +262,7 @@ describe('electrical CoC', () => {
     const coc = cert('electrical_coc', '2026-01-01', { expires_at: '2026-12-01T22:00:00.000Z' });
     expect(byRule(check([coc], { today: '2026-12-01' }), 'electrical_coc.ongoing')).toMatchObject({
       type: 'gap',
-      severity: 'low',
+      severity: 'medium',
       description: expect.stringContaining('expires on Dec 02, 2026'),
     });
     expect(verdict(check([coc], { today: '2026-12-02' }), 'electrical_coc.ongoing')).toEqual(['gap', 'high']);
@@ -506,10 +506,10 @@ describe('insurance: the policy', () => {
   const policyFinding = (documents: ComplianceDocument[]) =>
     byRule(check(documents), 'insurance_policy.insurance');
 
-  it('none is a medium gap', () => {
+  it('none is a high gap, as severe as an expired one (the severity scale)', () => {
     expect(policyFinding([])).toMatchObject({
       type: 'gap',
-      severity: 'medium',
+      severity: 'high',
       title: 'No insurance policy',
     });
   });
@@ -526,10 +526,10 @@ describe('insurance: the policy', () => {
     expect(policyFinding([policy(TODAY)]).title).toBe('Expired insurance policy');
   });
 
-  it('one expiring within 30 days is a low gap; later, compliant', () => {
+  it('one expiring within 30 days is a medium gap; later, compliant', () => {
     expect(policyFinding([policy('2026-12-23')])).toMatchObject({
       type: 'gap',
-      severity: 'low',
+      severity: 'medium',
       description: expect.stringContaining('expires on Dec 23, 2026'),
     });
     expect(policyFinding([policy('2026-12-24')])).toMatchObject({ type: 'compliant', severity: 'low' });
@@ -1002,7 +1002,7 @@ describe('ongoing: certificates that do not say what they are', () => {
       today: '2026-11-23',
     }).find((finding) => finding.rule === 'untyped_certificates.ongoing');
 
-  it('are judged by the expiry date on them: expired high, expiring low, the rest and undated say nothing', () => {
+  it('are judged by the expiry date on them: expired high, expiring medium, the rest and undated say nothing', () => {
     expect(run([untyped('a', '2026-11-23'), untyped('b', '2026-12-01'), untyped('c', null)])).toMatchObject({
       type: 'gap',
       severity: 'high',
@@ -1011,7 +1011,7 @@ describe('ongoing: certificates that do not say what they are', () => {
       evidence: [{ id: 'a', name: 'a.pdf' }],
     });
     expect(run([untyped('b', '2026-12-01'), untyped('d', '2027-06-01')])).toMatchObject({
-      severity: 'low',
+      severity: 'medium',
       title: 'Certificates expiring soon',
       description: expect.stringContaining('"b.pdf" (expiring on Dec 01, 2026). Once expired'),
       evidence: [{ id: 'b', name: 'b.pdf' }],

@@ -21,6 +21,7 @@ import { formatDate } from './format.js';
 import { type ProvinceCode, resolvePropertyMunicipality } from './municipalities.js';
 import { policyClausePlace, policyTaskKey } from './policy-tasks.js';
 import { addMonths } from './recurrence.js';
+import { findingSeverityOf as of } from './severity.js';
 import { truncateText } from './text.js';
 
 /**
@@ -427,7 +428,7 @@ function certificateVerdict(spec: CertificateRuleSpec, why: string, facts: Compl
   const expires = standing.expiresOn === null ? '' : ` and expires on ${formatDate(standing.expiresOn)}`;
   return {
     type: 'compliant',
-    severity: 'low',
+    severity: of('in_order'),
     title: `${label} in order`,
     description: `${name}${issued}${expires}. ${why}`,
     evidence,
@@ -455,7 +456,11 @@ const everyProperty = () => true;
 const withFeature = (feature: PropertyFeature, type: CertificateType) => (facts: ComplianceFacts) =>
   facts.features.has(feature) || facts.newest(type) !== null;
 
-const ONGOING_SEVERITY = { missing: 'medium', stale: 'high', expiring: 'low' } as const;
+const ONGOING_SEVERITY = {
+  missing: of('certificate_missing'),
+  stale: of('certificate_expired'),
+  expiring: of('expiring_within_30_days'),
+};
 
 /** Ongoing: a certificate to hold, valid, where the property needs it. */
 function heldRule(type: CertificateType, appliesTo: CertificateRuleSpec['appliesTo']): ComplianceRule {
@@ -530,7 +535,7 @@ const UNTYPED_EXPIRY_RULE: ComplianceRule = {
       .join(', ');
     return {
       type: 'gap',
-      severity: expired.length > 0 ? 'high' : 'low',
+      severity: of(expired.length > 0 ? 'certificate_expired' : 'expiring_within_30_days'),
       title: expired.length > 0 ? 'Expired certificates' : 'Certificates expiring soon',
       description: `${list}. ${expired.length > 0 ? 'An expired certificate no longer proves what it certified.' : 'Once expired, it no longer proves what it certified.'} Say which certificate each one is, so the right rules can judge it.`,
       evidence: shown.map(({ document }) => evidenceOf(document)),
@@ -553,7 +558,7 @@ const TRANSFER_RULES = [
     context: 'transfer',
     title: 'Electrical CoC no older than 2 years at transfer',
     check: { kind: 'age', months: 24 },
-    severity: { missing: 'high', stale: 'high' },
+    severity: { missing: of('sale_certificate_missing'), stale: of('sale_certificate_stale') },
     appliesTo: everyProperty,
     why: 'The law does not allow a change of ownership with an electrical Certificate of Compliance older than 2 years.',
     source: 'Electrical Installation Regulations 2009, reg 7(5)',
@@ -563,7 +568,7 @@ const TRANSFER_RULES = [
     context: 'transfer',
     title: 'Gas CoC for the sale, customarily no older than 2 years',
     check: { kind: 'age', months: 24 },
-    severity: { missing: 'high', stale: 'medium' },
+    severity: { missing: of('sale_certificate_customary'), stale: of('sale_certificate_optional') },
     appliesTo: withFeature('gas', 'gas_coc'),
     why: 'A sale needs a gas Certificate of Conformity. No law sets how long one lasts, but offers to purchase customarily ask for one no older than 2 years.',
     source: 'Pressure Equipment Regulations 2009, reg 17(3); 2 years by custom of offers to purchase',
@@ -573,7 +578,7 @@ const TRANSFER_RULES = [
     context: 'transfer',
     title: 'Electric fence certificate for the sale',
     check: { kind: 'validity' },
-    severity: { missing: 'medium', stale: 'medium' },
+    severity: { missing: of('sale_certificate_optional'), stale: of('sale_certificate_optional') },
     appliesTo: withFeature('electric_fence', 'electric_fence_coc'),
     why: 'A sale after 1 October 2012 needs an electric fence certificate; it is transferable and does not block the transfer, but the buyer can insist on it.',
   }),
@@ -582,7 +587,7 @@ const TRANSFER_RULES = [
     context: 'transfer',
     title: 'Cape Town plumbing certificate issued for this sale (no older than 3 months)',
     check: { kind: 'age', months: 3 },
-    severity: { missing: 'high', stale: 'high' },
+    severity: { missing: of('sale_certificate_missing'), stale: of('sale_certificate_stale') },
     appliesTo: (facts) => facts.municipality?.code === 'CPT',
   }),
   certificateRule({
@@ -590,7 +595,7 @@ const TRANSFER_RULES = [
     context: 'transfer',
     title: 'Beetle certificate no older than 3 months (Western Cape, KwaZulu-Natal)',
     check: { kind: 'age', months: 3 },
-    severity: { missing: 'medium', stale: 'medium' },
+    severity: { missing: of('sale_certificate_optional'), stale: of('sale_certificate_optional') },
     appliesTo: (facts) => facts.municipality?.province === 'WC' || facts.municipality?.province === 'KZN',
   }),
 ];
@@ -613,7 +618,7 @@ const POLICY_WORDING_RULE: ComplianceRule = {
   appliesTo: (facts) => facts.unreadablePolicies.length > 0,
   evaluate: (facts) => ({
     type: 'unknown',
-    severity: 'medium',
+    severity: of('cannot_tell'),
     title: 'Policy wording could not be read',
     description: facts.unreadablePolicies
       .map((policy) => `"${policy.document_name}": ${policy.reason}`)
@@ -638,7 +643,7 @@ const POLICY_RULE: ComplianceRule = {
     if (policies.length === 0) {
       return {
         type: 'gap',
-        severity: 'medium',
+        severity: of('insurance_missing'),
         title: 'No insurance policy',
         description: `There is no insurance policy in the vault. ${why}`,
         evidence: [],
@@ -655,7 +660,7 @@ const POLICY_RULE: ComplianceRule = {
     if (!latest || (latest.expiresOn <= today && undated.length > 0)) {
       return {
         type: 'unknown',
-        severity: 'medium',
+        severity: of('cannot_tell'),
         title: 'Insurance policy: expiry date needed',
         description: `${undated.map((document) => `"${document.name}"`).join(', ')} has no expiry date, so the vault cannot tell whether the cover is still in force. Add the date the cover ends.`,
         evidence: undated.map(evidenceOf),
@@ -666,7 +671,13 @@ const POLICY_RULE: ComplianceRule = {
     const date = formatDate(latest.expiresOn);
     return {
       type: kind === 'valid' ? 'compliant' : 'gap',
-      severity: kind === 'expired' ? 'high' : 'low',
+      severity: of(
+        kind === 'expired'
+          ? 'insurance_expired'
+          : kind === 'expiring'
+            ? 'expiring_within_30_days'
+            : 'in_order',
+      ),
       title: POLICY_TITLES[kind],
       description: `"${latest.document.name}" ${kind === 'expired' ? 'expired' : 'expires'} on ${date}.${kind === 'valid' ? '' : ` ${why}`}`,
       evidence: [evidenceOf(latest.document)],
@@ -702,7 +713,7 @@ const SURGE_PROTECTION_RULE: ComplianceRule = {
   appliesTo: (facts) => facts.features.has('thatch_roof') && !facts.features.has('lightning_conductor'),
   evaluate: () => ({
     type: 'unknown',
-    severity: 'low',
+    severity: of('insurer_advice'),
     title: 'Surge protection for a thatch roof',
     description:
       'The property has a thatch roof and no lightning conductor: thatch insurers ask for surge protection instead. No certificate proves it, so the vault cannot tell whether it is fitted.',
@@ -773,7 +784,7 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
       if (types.length === 0) {
         return {
           type: 'unknown',
-          severity: 'medium',
+          severity: of('insurer_condition_unproven'),
           title: `Policy condition: ${title}`,
           description: `${requires} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
           evidence: [],
@@ -790,7 +801,7 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
       if (valid) {
         return {
           type: 'compliant',
-          severity: 'low',
+          severity: of('in_order'),
           title: `Policy condition met: ${title}`,
           description: `${requires} "${valid.held.document.name}" is valid proof.`,
           evidence: [evidenceOf(valid.held.document)],
@@ -802,7 +813,7 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
       if (undated) {
         return {
           type: 'unknown',
-          severity: 'medium',
+          severity: of('cannot_tell'),
           title: `Policy condition: ${title}`,
           description: `${requires} "${undated.held.document.name}" has no issue date, so the vault cannot tell whether it is still valid proof. Add the date it was issued.`,
           evidence: [evidenceOf(undated.held.document)],
@@ -812,7 +823,7 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
       }
       return {
         type: 'gap',
-        severity: 'medium',
+        severity: of('insurer_condition_unproven'),
         title: `Policy condition not proven: ${title}`,
         description: `${requires} There is no valid ${labels} in the vault, so a claim that turns on it can be rejected.`,
         evidence: judged.map(({ held }) => evidenceOf(held.document)),
@@ -826,29 +837,29 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
 const INSURANCE_RULES = [
   POLICY_RULE,
   POLICY_WORDING_RULE,
-  insuranceRule('roof_inspection', 'Roof inspected within 12 months', 'low', everyProperty),
+  insuranceRule('roof_inspection', 'Roof inspected within 12 months', of('insurer_advice'), everyProperty),
   insuranceRule(
     'alarm_service',
     'Alarm serviced within 6 months',
-    'medium',
+    of('insurer_condition_unproven'),
     withFeature('alarm', 'alarm_service'),
   ),
   insuranceRule(
     'geyser_coc',
     'Geyser certified to SANS 10254',
-    'medium',
+    of('insurer_condition_unproven'),
     withFeature('geyser', 'geyser_coc'),
   ),
   insuranceRule(
     'thatch_retardant',
     'Thatch fire retardant applied within 3 years',
-    'medium',
+    of('insurer_condition_unproven'),
     withFeature('thatch_roof', 'thatch_retardant'),
   ),
   insuranceRule(
     'lightning_conductor',
     'Lightning conductor certified within 12 months',
-    'medium',
+    of('insurer_condition_unproven'),
     withFeature('lightning_conductor', 'lightning_conductor'),
   ),
   SURGE_PROTECTION_RULE,
