@@ -2,7 +2,7 @@ import { ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshStatistics } from '../src/modules/housekeeping/housekeeping.service.js';
-import { upcomingReminders } from '../src/modules/maintenance/reminders.service.js';
+import { reminderFigures } from '../src/modules/maintenance/reminders.service.js';
 import { listProperties, portfolioCounts } from '../src/modules/properties/properties.repo.js';
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -301,7 +301,7 @@ describe(`property figures stay right through every change (${databaseKind})`, (
       const now = new Date();
       expect(answered).toEqual({
         ...(await portfolioCounts(t.db.db, owner.organizationId, now)),
-        upcomingReminders: await upcomingReminders(t.db.db, owner.organizationId, now),
+        ...(await reminderFigures(t.db.db, owner.organizationId, now)),
       });
       return answered;
     };
@@ -334,6 +334,8 @@ describe(`property figures stay right through every change (${databaseKind})`, (
     const withCertificate = await stats();
     expect(withCertificate.documents).toBe(start.documents + 1);
     expect(withCertificate.upcomingReminders).toBe(start.upcomingReminders + 2);
+    // "Upcoming expiries" counts the document expiring within 60 days, not the task.
+    expect(withCertificate.expiringDocuments).toBe(start.expiringDocuments + 1);
 
     // The plan's own reminder (a trial's end) follows the organisation's plan.
     await t.db.db

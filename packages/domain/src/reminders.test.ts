@@ -8,6 +8,7 @@ import {
   DUE_REMINDER_DAYS,
   dueMessage,
   EXPIRY_REMINDER_DAYS,
+  expiringDocumentCount,
   type MergedReminder,
   type MergeRemindersInput,
   mergeReminders,
@@ -404,6 +405,20 @@ describe('reminderCounts and upcomingReminderCount', () => {
     expect(reminderCounts(reminders)).toEqual({ overdue: 2, upcoming: 2, later: 2 });
     expect(upcomingReminderCount(reminders)).toBe(2);
     expect(reminderCounts([])).toEqual({ overdue: 0, upcoming: 0, later: 0 });
+  });
+
+  it('counts as upcoming expiries the documents expiring within 60 days, not expired ones nor tasks', () => {
+    const reminders = mergeReminders({
+      today: TODAY,
+      tasks: [taskDue(3)],
+      documents: [
+        certificate('expired', inDays(0)),
+        certificate('soon', inDays(1)),
+        certificate('sixty', inDays(60)),
+        certificate('later', inDays(61)),
+      ],
+    });
+    expect(expiringDocumentCount(reminders)).toBe(2);
   });
 });
 

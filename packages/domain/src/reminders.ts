@@ -403,6 +403,16 @@ export function upcomingReminderCount(
   return reminderCounts(reminders).upcoming;
 }
 
+/**
+ * The dashboard's "Upcoming expiries" (issue 32): documents expiring within 60 days (EXPIRY_REMINDER_DAYS),
+ * not yet expired and not superseded by a renewal: the document reminders of the list that are not overdue.
+ */
+export function expiringDocumentCount(
+  reminders: readonly Pick<MergedReminder, 'overdue' | 'source'>[],
+): number {
+  return reminders.filter((reminder) => reminder.source.kind === 'document' && !reminder.overdue).length;
+}
+
 /** The longest a reminder can be snoozed at a time, in days from today. */
 export const MAX_SNOOZE_DAYS = 30;
 

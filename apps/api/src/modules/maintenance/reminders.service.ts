@@ -4,6 +4,7 @@ import {
   certificateTypeSchema,
   completeMaintenanceTaskSchema,
   documentExpiry,
+  expiringDocumentCount,
   featureOfDocument,
   formatDate,
   johannesburgToday,
@@ -280,9 +281,20 @@ export async function listReminders(
   return openReminders(db, organizationId, propertyId, now);
 }
 
-/** The dashboard's upcoming count: the same reminders as the Actions tabs, across the portfolio. */
-export async function upcomingReminders(db: Db, organizationId: string, now = new Date()): Promise<number> {
-  return upcomingReminderCount(await openReminders(db, organizationId, null, now));
+/**
+ * The dashboard's reminder figures across the portfolio, from the same reminders as the Actions tabs:
+ * those due within 30 days, and the documents expiring within 60 days (the "Upcoming expiries").
+ */
+export async function reminderFigures(
+  db: Db,
+  organizationId: string,
+  now = new Date(),
+): Promise<{ upcomingReminders: number; expiringDocuments: number }> {
+  const reminders = await openReminders(db, organizationId, null, now);
+  return {
+    upcomingReminders: upcomingReminderCount(reminders),
+    expiringDocuments: expiringDocumentCount(reminders),
+  };
 }
 
 /** POST /api/properties/{id}/reminders ('Add Custom Reminder'). */

@@ -10,6 +10,7 @@ import { nextPageLink } from '../../rest/link.js';
 import { okSchema } from '../auth/auth.schemas.js';
 import {
   dashboardStatsSchema,
+  nextActionsOutSchema,
   propertyIdParams,
   propertyListQuery,
   propertySchema,
@@ -83,5 +84,14 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
     tags: ['properties'],
     response: dashboardStatsSchema,
     call: (caller) => caller.properties.stats(),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/dashboard/next-actions',
+    summary:
+      'What to do next across the portfolio, most serious first (expired or missing insurance, overdue tasks, …): each item with its reason, its property and one action',
+    tags: ['properties'],
+    response: nextActionsOutSchema,
+    call: (caller) => caller.properties.nextActions(),
   }),
 ];

@@ -5,8 +5,10 @@ import {
 } from '@propertydna/domain';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
+import { getNextActions } from './next-actions.service.js';
 import {
   dashboardStatsSchema,
+  nextActionsOutSchema,
   propertyIdParams,
   propertySchema,
   updatePropertyInput,
@@ -62,4 +64,9 @@ export const propertiesRouter = router({
   stats: authedProcedure
     .output(dashboardStatsSchema)
     .query(({ ctx }) => dashboardStats(ctx.db, ctx.actor.organizationId)),
+
+  /** The dashboard's "what to do next": one ranked list across the portfolio (issue 32). */
+  nextActions: authedProcedure
+    .output(nextActionsOutSchema)
+    .query(({ ctx }) => getNextActions(ctx.db, ctx.actor.organizationId)),
 });

@@ -3,6 +3,7 @@ import {
   COUNTRY_CODES,
   idParamsSchema,
   MAX_PROPERTY_PAGE_SIZE,
+  nextActionsSchema,
   PROPERTY_FEATURES,
   PROPERTY_PAGE_MESSAGES,
   PROPERTY_TYPES,
@@ -101,6 +102,11 @@ export const dashboardStatsSchema = z
     compliance: z.object({ good: z.number().int(), warning: z.number().int(), critical: z.number().int() }),
     /** Reminders due within the next 30 days and not overdue, across the portfolio (as on the Actions tabs). */
     upcomingReminders: z.number().int(),
+    /** Documents expiring within the next 60 days (not expired, not superseded by a renewal): "Upcoming expiries". */
+    expiringDocuments: z.number().int(),
   })
   .meta({ id: 'DashboardStats' });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** GET /api/dashboard/next-actions (issue 32 §1). */
+export const nextActionsOutSchema = nextActionsSchema.meta({ id: 'NextActions' });

@@ -18,7 +18,7 @@ import type { JsonText } from '../../json-text.js';
 import type { AppServices } from '../../trpc/context.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
-import { upcomingReminders } from '../maintenance/reminders.service.js';
+import { reminderFigures } from '../maintenance/reminders.service.js';
 import { cachedPortfolioRead } from './portfolio-cache.js';
 import {
   countLiveProperties,
@@ -254,7 +254,7 @@ export async function archiveProperty(
 }
 
 /** Counts for the dashboard: properties, documents, compliance by status, expiries within 30 days. */
-/** The dashboard's figures; its upcoming count is the Actions tabs' reminders due within 30 days. */
+/** The dashboard's figures; its upcoming count is the Actions tabs' reminders due within 30 days, its expiries the documents expiring within 60. */
 export async function dashboardStats(
   db: Db,
   organizationId: string,
@@ -268,11 +268,11 @@ export async function dashboardStats(
     'stats',
     now,
     async () => {
-      const [counts, upcoming] = await Promise.all([
+      const [counts, figures] = await Promise.all([
         portfolioCounts(db, organizationId, now),
-        upcomingReminders(db, organizationId, now),
+        reminderFigures(db, organizationId, now),
       ]);
-      return { ...counts, upcomingReminders: upcoming };
+      return { ...counts, ...figures };
     },
     () => 256,
   );

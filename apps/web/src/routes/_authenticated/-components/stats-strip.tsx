@@ -21,7 +21,7 @@ export interface StatsStripProps {
   loading: boolean;
 }
 
-/** The portfolio in figures: properties, documents, compliance counts and expiries in the next 30 days. */
+/** The portfolio in figures: properties, documents, compliance counts and the documents expiring within 60 days. */
 export function StatsStrip({ stats, loading }: StatsStripProps) {
   return (
     <Paper withBorder radius="md" p="md" aria-label="Portfolio statistics" component="section">
@@ -50,7 +50,7 @@ export function StatsStrip({ stats, loading }: StatsStripProps) {
               ))}
             </Group>
           </Stat>
-          <Stat label="Upcoming expiries">{stats.upcomingReminders}</Stat>
+          <Stat label="Upcoming expiries">{stats.expiringDocuments}</Stat>
         </SimpleGrid>
       ) : (
         <Text c="dimmed" size="sm">
