@@ -97,8 +97,9 @@ describe(`compliance check (${databaseKind})`, () => {
     // Cape Town: the plumbing certificate is asked for at transfer.
     expect(byRule(result.findings, 'plumbing_coc.transfer')).toMatchObject({ type: 'gap' });
     expect(result.transferReadiness).toEqual({ ready: 0, required: expect.any(Number) });
-    // Checked when it was created: the card shows the gap at once (no high gap: a warning).
-    expect(await card(owner)).toBe('warning');
+    // Checked when it was created: the card shows the gaps at once; no insurance policy at all is as
+    // severe as an expired one (the severity scale), so critical.
+    expect(await card(owner)).toBe('critical');
   });
 
   it('a recent CoC clears the gap; a 3-year-old one holds for ongoing use but not for a transfer', async () => {

@@ -152,7 +152,8 @@ describe(`properties (${databaseKind})`, () => {
         unit: null,
         deed_number: 'T12345/2019',
         documentsCount: 0,
-        complianceStatus: 'warning',
+        // Checked when created: no insurance policy is as severe as an expired one (the severity scale).
+        complianceStatus: 'critical',
         isDemo: false,
       });
     });
@@ -482,8 +483,8 @@ describe(`properties (${databaseKind})`, () => {
       };
       const one = await countListQueries();
       expect(one.body).toHaveLength(1);
-      // Checked when created: no electrical CoC is a gap (warning); rows written here bypass the recheck.
-      expect(one.body[0]).toMatchObject({ documentsCount: 2, complianceStatus: 'warning' });
+      // Checked when created: no insurance policy is a critical gap; rows written here bypass the recheck.
+      expect(one.body[0]).toMatchObject({ documentsCount: 2, complianceStatus: 'critical' });
 
       const b = (await call('POST', '/api/properties', { ...dialog, parcel_id: 'L2' })).json();
       const c = (await call('POST', '/api/properties', { ...dialog, parcel_id: 'L3' })).json();
@@ -515,8 +516,9 @@ describe(`properties (${databaseKind})`, () => {
       expect(stats.json()).toEqual({
         properties: 3,
         documents: 4,
-        compliance: { good: 0, warning: 2, critical: 1 },
+        compliance: { good: 0, warning: 1, critical: 2 },
         upcomingReminders: 1,
+        expiringDocuments: 1,
       });
 
       // A property not checked yet (a moment after an upgrade) is judged by its earliest expiry.

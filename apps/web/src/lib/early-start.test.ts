@@ -4,8 +4,8 @@ import { createTrpcClient } from './trpc';
 
 const PAGE_INPUT = { limit: 50, direction: 'forward' };
 const DASHBOARD_URL =
-  '/trpc/transfers.list,properties.stats,properties.page?batch=1&input=' +
-  encodeURIComponent(JSON.stringify({ 2: PAGE_INPUT }));
+  '/trpc/transfers.list,properties.stats,properties.nextActions,properties.page?batch=1&input=' +
+  encodeURIComponent(JSON.stringify({ 3: PAGE_INPUT }));
 
 afterEach(() => {
   localStorage.clear();

@@ -21,13 +21,14 @@ export interface EarlyQuery {
 export const SESSION_QUERY: EarlyQuery = { path: 'auth.me' };
 
 /**
- * The owner dashboard's first queries (its transfers, figures and first page of properties, see
+ * The owner dashboard's first queries (its transfers, figures, next actions and first page of properties, see
  * dashboard-page and use-portfolio). The first query for each takes the early answer, whichever
  * batch the client would have put it in; a query not listed here is simply sent as usual.
  */
 export const DASHBOARD_QUERIES: readonly EarlyQuery[] = [
   { path: 'transfers.list' },
   { path: 'properties.stats' },
+  { path: 'properties.nextActions' },
   { path: 'properties.page', input: { limit: 50, direction: 'forward' } },
 ];
 

@@ -31,6 +31,7 @@ import { trpc } from '../../../lib/trpc';
 import { demoProperty } from '../properties/-components/demo-property';
 import { usePlanLimitGate } from '../properties/-components/upgrade-prompt';
 import { DashboardHeader } from './dashboard-header';
+import { DashboardNextActions } from './next-actions';
 import { PlanSummary } from './plan-summary';
 import { type DashboardProperty, PropertyCard } from './property-card';
 import { StatsStrip } from './stats-strip';
@@ -217,6 +218,7 @@ function PortfolioSummary() {
           onStartTrial={() => startTrial.mutate()}
         />
       )}
+      <DashboardNextActions />
       <StatsStrip stats={stats.data} loading={stats.isLoading} />
     </>
   );

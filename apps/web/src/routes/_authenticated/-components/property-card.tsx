@@ -42,8 +42,21 @@ export function ComplianceIndicator({ status }: { status: ComplianceStatus }) {
   );
 }
 
+/** Longer DNA codes than this may not fit a phone's card on one line. */
+const DNA_ONE_LINE = 32;
+
 /**
- * One property on the dashboard (spec §2), led by its name, then its whole DNA code (wrapping, never cut)
+ * The DNA code on one line (issue 32: it wrapped mid-code); a code too long for a phone's card breaks
+ * only after a hyphen, between its parts, never inside one.
+ */
+export function dnaCodeStyle(code: string) {
+  return code.length <= DNA_ONE_LINE
+    ? ({ whiteSpace: 'nowrap' } as const)
+    : ({ wordBreak: 'keep-all', overflowWrap: 'normal' } as const);
+}
+
+/**
+ * One property on the dashboard (spec §2), led by its name, then its whole DNA code (never cut, see dnaCodeStyle)
  * and the DEMO badge; the whole card opens /properties/{id}. Memoised: a page added to a long list
  * renders its own cards, not again the ones above it.
  */
@@ -72,7 +85,7 @@ export const PropertyCard = memo(function PropertyCard({ property }: { property:
             </Badge>
           )}
         </Group>
-        <Text size="sm" fw={600} ff="monospace" style={{ wordBreak: 'break-all' }}>
+        <Text size="sm" fw={600} ff="monospace" style={dnaCodeStyle(property.dnaCode)}>
           <VisuallyHidden>DNA code: </VisuallyHidden>
           {property.dnaCode}
         </Text>

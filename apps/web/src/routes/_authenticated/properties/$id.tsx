@@ -14,7 +14,12 @@ import { DemoPropertyDetail } from './-components/demo-property-detail';
 import { DEMO_PROPERTY_ID } from './-components/demo-property-id';
 import { EscalationTab } from './-components/escalation/escalation-tab';
 import { PolicyCheckTab } from './-components/policy-check-tab';
-import { PropertyDetailLayout, PropertyNotFound, storedPropertyPanels } from './-components/property-detail';
+import {
+  PropertyDetailLayout,
+  PropertyNotFound,
+  storedPropertyPanels,
+  tabOfSearch,
+} from './-components/property-detail';
 import { ArchivePropertyModal, EditPropertyModal } from './-components/property-modals';
 import { OwnershipHistory } from './-components/transfer/ownership-history';
 import { pendingTransferOf, TransferPanel } from './-components/transfer/transfer-panel';
@@ -25,6 +30,7 @@ export const Route = createFileRoute('/_authenticated/properties/$id')({
   head: ({ params }) => ({
     meta: [{ title: documentTitle(params.id === DEMO_PROPERTY_ID ? 'Demo property' : 'Property') }],
   }),
+  validateSearch: tabOfSearch,
   component: PropertyDetailPage,
 });
 
@@ -66,6 +72,7 @@ function StoredPropertyDetail({ id }: { id: string }) {
 
 function StoredPropertyView({ property }: { property: Property }) {
   const navigate = useNavigate();
+  const initialTab = Route.useSearch().tab;
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const invalidatePortfolio = usePortfolioInvalidation();
@@ -146,6 +153,7 @@ function StoredPropertyView({ property }: { property: Property }) {
   return (
     <>
       <PropertyDetailLayout
+        initialTab={initialTab}
         property={property}
         actions={
           <>

@@ -24,10 +24,22 @@ export interface PropertyDetailLayoutProps {
   /** Between the header and the tabs (the Transfer ownership section, while open). */
   beforeTabs?: ReactNode;
   panels: Record<PropertyTab, ReactNode>;
+  /** The tab open first (a tab value, from the address); Vault otherwise. */
+  initialTab?: string | undefined;
 }
 
 /** A tab's value: Mantine builds the tab's and panel's ids from it, and an id holds no spaces. */
 const tabValue = (tab: PropertyTab) => tab.toLowerCase().replaceAll(' ', '-');
+
+/** The tabs' values, as the property's address names one (?tab=actions: a next action opens there). */
+export const PROPERTY_TAB_VALUES = PROPERTY_TABS.map(tabValue);
+
+/** The tab an address asks for, when it names one. */
+export function tabOfSearch(search: Record<string, unknown>): { tab?: string } {
+  return typeof search.tab === 'string' && PROPERTY_TAB_VALUES.includes(search.tab)
+    ? { tab: search.tab }
+    : {};
+}
 
 /** The property detail (spec §2): Back to Dashboard, the header (name, address, DNA id) and the tabs. */
 export function PropertyDetailLayout({
@@ -37,6 +49,7 @@ export function PropertyDetailLayout({
   details,
   beforeTabs,
   panels,
+  initialTab,
 }: PropertyDetailLayoutProps) {
   return (
     <Container size="xl" py="xl">
@@ -65,7 +78,7 @@ export function PropertyDetailLayout({
         {actions && <Group gap="sm">{actions}</Group>}
       </Group>
       {beforeTabs && <Stack mt="lg">{beforeTabs}</Stack>}
-      <Tabs defaultValue={tabValue('Vault')} mt="xl">
+      <Tabs defaultValue={initialTab ?? tabValue('Vault')} mt="xl">
         <Tabs.List>
           {PROPERTY_TABS.map((tab) => (
             <Tabs.Tab key={tab} value={tabValue(tab)}>
