@@ -50,6 +50,7 @@ describe('startEarly', () => {
         [DASHBOARD_URL]: [
           { result: { data: [] } },
           { error: { message: 'no', code: -32603 } },
+          { result: { data: { items: [], total: 0 } } },
           { result: { data: { items: [], nextCursor: null, total: 0 } } },
         ],
       });
@@ -64,6 +65,9 @@ describe('startEarly', () => {
       expect(await takeEarlyResult('transfers.list', undefined)).toEqual({ data: [] });
       // A failed answer is undefined: the query is sent again, as usual.
       expect(await takeEarlyResult('properties.stats', undefined)).toBeUndefined();
+      expect(await takeEarlyResult('properties.nextActions', undefined)).toEqual({
+        data: { items: [], total: 0 },
+      });
       expect(await takeEarlyResult('properties.page', PAGE_INPUT)).toEqual({
         data: { items: [], nextCursor: null, total: 0 },
       });
@@ -109,6 +113,7 @@ describe('the tRPC client', () => {
       [DASHBOARD_URL]: [
         { result: { data: ['early transfers'] } },
         { result: { data: { early: true } } },
+        { result: { data: { items: [], total: 0 } } },
         { result: { data: { items: [], nextCursor: null, total: 0 } } },
       ],
       '/trpc/transfers.list?batch=1&input=%7B%7D': [{ result: { data: ['fresh transfers'] } }],
