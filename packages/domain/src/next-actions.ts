@@ -146,7 +146,8 @@ function compareItems(a: NextAction, b: NextAction): number {
     Number(b.overdue) - Number(a.overdue) ||
     (a.due_date ?? '9999-12-31').localeCompare(b.due_date ?? '9999-12-31') ||
     a.property.name.localeCompare(b.property.name) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    // Ids are unique within the list: never equal.
+    (a.id < b.id ? -1 : 1)
   );
 }
 
