@@ -755,7 +755,7 @@ function otherConditionFindings(facts: ComplianceFacts): ComplianceFinding[] {
         type: 'unknown',
         title,
         description: `Your policy ${quote(entry)} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
-        severity: 'medium',
+        severity: of('insurer_condition_unproven'),
         rule: OTHER_CONDITION_RULE,
         source: policyPlace(entry),
         context: 'insurance',
