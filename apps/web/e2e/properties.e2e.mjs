@@ -75,7 +75,8 @@ describe('properties', () => {
       '4 Bree Street, Cape Town, 8001',
       'ERF number: a123',
       '0 docs',
-      'Compliance: Warning',
+      // No insurance policy yet: as severe as an expired one (the severity scale, issue 32).
+      'Compliance: Critical',
     ]) {
       await dashboardCard.getByText(text, { exact: true }).waitFor();
     }
@@ -84,7 +85,7 @@ describe('properties', () => {
     await page.getByRole('region', { name: 'Your plan' }).getByText('Plan: Free').waitFor();
     const stats = page.getByRole('region', { name: 'Portfolio statistics' });
     await stats.getByText('Properties').waitFor();
-    assert.match(await stats.textContent(), /Properties1Documents0Compliance0 good1 warning0 critical/);
+    assert.match(await stats.textContent(), /Properties1Documents0Compliance0 good0 warning1 critical/);
 
     // Its detail.
     await dashboardCard.click();
