@@ -325,6 +325,25 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
       expect(finding).toHaveProperty('reason');
       expect(finding.candidate_task === null).toBe(finding.finding_type !== 'maintenance');
     }
+    // One finding per relevant clause, on its page, with its own number (the wording's labels).
+    expect(findings.map((finding) => [finding.finding_type, finding.clause_ref, finding.page])).toEqual([
+      ['endorsement', '3.1', 1],
+      ['endorsement', '3.2', 1],
+      ['exclusion', '4.1', 2],
+      ['exclusion', '4.2', 2],
+      ['exclusion', '4.3', 2],
+      ['maintenance', '5.1', 3],
+      ['maintenance', '5.2', 3],
+      ['maintenance', '5.3', 3],
+    ]);
+    expect(findings.find((finding) => finding.clause_ref === '3.1')?.limit_rands).toBe(150000);
+    // A condition no catalogued key names is a candidate task too, and an unknown of the check.
+    const trees = findings.find((finding) => finding.clause_ref === '5.2');
+    expect(trees).toMatchObject({ key: 'other', candidate_task: { task_id: null } });
+    const check = (await owner.call('GET', `/api/properties/${owner.propertyId}/policy-check`)).json();
+    expect(
+      check.findings.filter((finding: { rule: string }) => finding.rule === 'policy_condition.other'),
+    ).toHaveLength(2);
     const geyser = findings.find((finding) => finding.key === 'geyser_sans_10254');
     expect(geyser).toMatchObject({
       finding_type: 'maintenance',
@@ -376,6 +395,11 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
       task: { id: task.id },
     });
     expect((await tasks()).json()).toHaveLength(1);
+    // The trees condition, accepted: its own words, clause and page.
+    const treesTask = await accept(findings.find((finding) => finding.clause_ref === '5.2')?.id ?? 'missing');
+    expect(treesTask.statusCode, treesTask.body).toBe(201);
+    expect(treesTask.json().task.description).toContain('(clause 5.2, page 3)');
+    expect(treesTask.json().task.description).toContain('trees overhanging the roof');
   });
 
   it('Analyze Policies queues every policy of the property again and answers 202 with their state', async () => {
