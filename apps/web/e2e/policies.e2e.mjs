@@ -182,7 +182,11 @@ describe('Policy Analysis', () => {
     await surge.waitFor();
     assert.match(await surge.locator('blockquote').textContent(), /load-shedding/);
 
-    // Its clause links to its page of the policy, opened in a new tab.
+    // Its clause opens from its button (a disclosure), and links to its page of the policy, opened in a new tab.
+    const read = surge.getByRole('button', { name: /^Read (clause .+|the clause)$/ });
+    assert.equal(await read.getAttribute('aria-expanded'), 'false');
+    await read.click();
+    assert.equal(await read.getAttribute('aria-expanded'), 'true');
     const link = surge.getByRole('link', { name: new RegExp(`^Page \\d+ of ${POLICY_NAME}$`) });
     const href = await link.getAttribute('href');
     assert.equal(href, `/api/documents/${policy.id}/view#page=2`);
