@@ -2,12 +2,17 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeExpiredDemos } from '../src/modules/demo/private-demo.js';
 import { prepareDemoTemplates } from '../src/modules/demo/seed.js';
-import { BUDGET_MESSAGES, queueDemoTemplateReadings } from '../src/modules/extraction/extraction.budget.js';
+import {
+  BUDGET_MESSAGES,
+  forgetOldOcrUsage,
+  queueDemoTemplateReadings,
+} from '../src/modules/extraction/extraction.budget.js';
 import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
 import { startDemo, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
-import { type HttpOwner, httpOwner, sha256Hex } from './support/http-owner.js';
+import { ownerWithHome } from './support/extraction.js';
+import { type HttpOwner, sha256Hex } from './support/http-owner.js';
 import { COC_LINES, textPdf } from './support/page-images.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they expect
@@ -187,24 +192,16 @@ describe(`what an organisation may have read: demos and budgets (${databaseKind}
   });
 
   describe('an organisation past its budget', () => {
-    let owner: HttpOwner;
-    let propertyId: string;
+    let owner: HttpOwner & { propertyId: string };
 
     beforeAll(async () => {
-      owner = await httpOwner(t, origin);
-      const created = await owner.call('POST', '/api/properties', {
-        name: 'Home',
-        address: '12 Kloof Street, Gardens, Cape Town',
-        municipality: 'CPT',
-        parcel_id: `P${Math.random().toString(36).slice(2, 8)}`,
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      propertyId = created.json().id;
+      owner = await ownerWithHome(t, origin);
     });
 
     it('has at most OCR_QUEUED_READINGS readings waiting at once: the next ones start an hour later, saying so', async () => {
       const registered: Json[] = [];
-      for (const name of ['One', 'Two', 'Three']) registered.push(await uploadPdf(owner, propertyId, name));
+      for (const name of ['One', 'Two', 'Three'])
+        registered.push(await uploadPdf(owner, owner.propertyId, name));
       const readings: Json[] = [];
       for (const document of registered)
         readings.push(await call(owner, 'GET', `/api/documents/${document.id}/extraction`));
@@ -251,11 +248,8 @@ describe(`what an organisation may have read: demos and budgets (${databaseKind}
         );
 
         // A day later: the earlier readings have left the 24 hours, the job is due, and it reads.
-        await t.db.db
-          .updateTable('document_extractions')
-          .set({ finished_at: new Date(Date.now() - 25 * 3600 * 1000) })
-          .where('document_id', 'in', [ids[0] as string, ids[1] as string])
-          .execute();
+        await sql`update ocr_usage set read_at = now() - interval '25 hours'
+          where organization_id = ${owner.organizationId}`.execute(t.db.db);
         await sql`update pgboss.job set start_after = now() where name = ${extractionReadJob.name}
           and data->>'documentId' = ${ids[2]} and state = 'created'`.execute(t.db.db);
         await readUntilEnded([ids[2] as string]);
@@ -264,6 +258,58 @@ describe(`what an organisation may have read: demos and budgets (${databaseKind}
           message: null,
           pages_read: 1,
         });
+      },
+      READ_TIMEOUT,
+    );
+
+    it(
+      "counts the pages of a deleted document's reading: deleting it and uploading again does not reset the day's budget; the housekeeping forgets pages after two days",
+      async () => {
+        const usedToday = async () =>
+          Number(
+            (
+              await sql<{ pages: string | null }>`select sum(pages) as pages from ocr_usage
+                where organization_id = ${owner.organizationId} and read_at > now() - interval '24 hours'`.execute(
+                t.db.db,
+              )
+            ).rows[0]?.pages ?? 0,
+          );
+        // One page read today (the last test's third document): one more fits in the budget of two.
+        expect(await usedToday()).toBe(1);
+        const deleteDocument = async (id: string) => {
+          const res = await owner.call('DELETE', `/api/documents/${id}`);
+          expect(res.statusCode, res.body).toBe(200);
+        };
+        const [third] = await t.db.db
+          .selectFrom('documents')
+          .select('id')
+          .where('organization_id', '=', owner.organizationId)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .execute();
+        await deleteDocument(third?.id as string);
+        const fourth = await uploadPdf(owner, owner.propertyId, 'Four');
+        await readUntilEnded([fourth.id]);
+        expect((await call(owner, 'GET', `/api/documents/${fourth.id}/extraction`)).status).toBe('done');
+        await deleteDocument(fourth.id);
+        expect(await usedToday()).toBe(2);
+
+        // The same certificate uploaded again: the two pages read today still count, so it waits.
+        const again = await uploadPdf(owner, owner.propertyId, 'Four');
+        await t.services.jobs.runQueued(extractionReadJob);
+        expect(await call(owner, 'GET', `/api/documents/${again.id}/extraction`)).toMatchObject({
+          status: 'queued',
+          message: expect.stringMatching(/^Your organisation has had its 2 pages read today: /),
+        });
+
+        // A day from now, the pages read yesterday (25 hours ago) are two days old: forgotten; today's kept.
+        expect(await forgetOldOcrUsage(t.db.db, new Date(Date.now() + 24 * 3600 * 1000))).toBe(2);
+        const left = await t.db.db
+          .selectFrom('ocr_usage')
+          .select('pages')
+          .where('organization_id', '=', owner.organizationId)
+          .execute();
+        expect(left).toEqual([{ pages: 1 }, { pages: 1 }]);
       },
       READ_TIMEOUT,
     );

@@ -399,6 +399,7 @@ export interface Database {
   policy_analyses: PolicyAnalysisTable;
   document_extractions: DocumentExtractionTable;
   document_pages: DocumentPageTable;
+  ocr_usage: OcrUsageTable;
   policy_findings: PolicyFindingTable;
   maintenance_tasks: MaintenanceTaskTable;
   maintenance_completions: MaintenanceCompletionTable;
@@ -645,6 +646,17 @@ export interface DocumentExtractionTable {
   started_at: Date | null;
   finished_at: Date | null;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/**
+ * Pages an organisation had read, a row a stored reading (migration 0035): what the OCR budget counts,
+ * kept when the document is deleted, removed by the housekeeping after two days.
+ */
+export interface OcrUsageTable {
+  id: Generated<string>;
+  organization_id: string;
+  pages: number;
+  read_at: ColumnType<Date, Date | undefined, never>;
 }
 
 /** A proposed field as stored: its evidence and what a person made of it. */

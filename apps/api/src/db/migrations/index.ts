@@ -32,6 +32,7 @@ import * as extraction from './2026-11-27T0030-extraction.js';
 import * as policyScans from './2026-11-27T0032-policy-scans.js';
 import * as policyClauses from './2026-11-27T0033-policy-clauses.js';
 import * as policyFindingOrder from './2026-11-27T0034-policy-finding-order.js';
+import * as ocrUsage from './2026-11-27T0035-ocr-usage.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0032-policy-scans': policyScans,
   '2026-11-27T0033-policy-clauses': policyClauses,
   '2026-11-27T0034-policy-finding-order': policyFindingOrder,
+  '2026-11-27T0035-ocr-usage': ocrUsage,
 };

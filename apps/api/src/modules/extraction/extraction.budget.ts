@@ -10,7 +10,8 @@ import { copyReadingsWithin } from './extraction.service.js';
  * What one organisation may have read (review defect 2): OCR is the costliest work the API does and runs
  * a reading at a time per process, so one organisation (or an anonymous demo visitor) must not take it
  * all. Three rules, none of which loses a reading or answers an error:
- * - pages a day: past OCR_DAILY_PAGES pages read in 24 hours (a demo template's are not counted), a reading waits (queued, saying when)
+ * - pages a day: past OCR_DAILY_PAGES pages read in 24 hours (counted in ocr_usage, which outlives the
+ *   documents; a demo template's are not counted), a reading waits (queued, saying when)
  *   until the oldest of those readings is 24 hours old. A reading that starts within the budget is read
  *   whole (up to OCR_PAGE_LIMIT pages), so the budget may be passed by one document's pages;
  * - readings waiting: past OCR_QUEUED_READINGS queued at once, a new one is deferred an hour per cap's
@@ -62,6 +63,32 @@ export function queuedCapStart(ahead: number, cap: number, now: Date): Date | nu
   return hours === 0 ? null : new Date(now.getTime() + hours * HOUR_MS);
 }
 
+/** How long the pages read are kept in ocr_usage (the budget looks at the last 24 hours of them). */
+export const OCR_USAGE_KEPT_MS = 2 * DAY_MS;
+
+/**
+ * Records the pages a reading read for the organisation, inside the transaction that stores it. The row
+ * outlives the document (ocr_usage names no document): deleting it and uploading again gives no new budget.
+ */
+export async function recordOcrUsage(
+  trx: DbOrTrx,
+  organizationId: string,
+  pages: number,
+  at: Date,
+): Promise<void> {
+  if (pages <= 0) return;
+  await trx.insertInto('ocr_usage').values({ organization_id: organizationId, pages, read_at: at }).execute();
+}
+
+/** The housekeeping's pass: usage older than OCR_USAGE_KEPT_MS is removed. Answers how many rows. */
+export async function forgetOldOcrUsage(db: DbOrTrx, now = new Date()): Promise<number> {
+  const removed = await db
+    .deleteFrom('ocr_usage')
+    .where('read_at', '<', new Date(now.getTime() - OCR_USAGE_KEPT_MS))
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
 /** null: within the day's budget; else when the organisation may have pages read again. */
 async function dailyBudgetEnds(
   db: DbOrTrx,
@@ -71,19 +98,18 @@ async function dailyBudgetEnds(
 ): Promise<Date | null> {
   const since = new Date(now.getTime() - DAY_MS);
   const rows = await db
-    .selectFrom('document_extractions')
-    .select(['pages_read', 'finished_at'])
+    .selectFrom('ocr_usage')
+    .select(['pages', 'read_at'])
     .where('organization_id', '=', organizationId)
-    .where('finished_at', '>', since)
-    .where('pages_read', '>', 0)
-    .orderBy('finished_at', 'desc')
+    .where('read_at', '>', since)
+    .orderBy('read_at', 'desc')
     .execute();
-  let total = rows.reduce((sum, row) => sum + row.pages_read, 0);
+  let total = rows.reduce((sum, row) => sum + row.pages, 0);
   if (total < limit) return null;
   // The budget comes back as the readings leave the 24 hours, oldest first.
   for (const row of rows.reverse()) {
-    total -= row.pages_read;
-    if (total < limit) return new Date(new Date(row.finished_at as Date).getTime() + DAY_MS);
+    total -= row.pages;
+    if (total < limit) return new Date(new Date(row.read_at).getTime() + DAY_MS);
   }
   return new Date(now.getTime() + DAY_MS);
 }

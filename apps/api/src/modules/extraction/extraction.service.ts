@@ -27,6 +27,7 @@ import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import { getDocument, planDocumentUpdate, writeDocumentUpdate } from '../documents/documents.service.js';
 import { afterReadingHooks } from './after-reading.js';
+import { recordOcrUsage } from './extraction.budget.js';
 import { queueExtractionWithin } from './extraction.jobs.js';
 
 export const READING_MESSAGES = {
@@ -601,6 +602,8 @@ export async function readDocument(
         }
       }
       const status = result.status;
+      // What the organisation's budget counts, kept when the document goes.
+      await recordOcrUsage(trx, reading.organization_id, result.pages.length, now());
       await trx
         .updateTable('document_extractions')
         .set({

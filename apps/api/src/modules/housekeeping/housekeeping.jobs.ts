@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
-import { queueDemoTemplateReadings } from '../extraction/extraction.budget.js';
+import { forgetOldOcrUsage, queueDemoTemplateReadings } from '../extraction/extraction.budget.js';
 import { endStuckReadings } from '../extraction/extraction.service.js';
 import { houseKeep, refreshStatistics, renewDemoTemplates, sweepOrphans } from './housekeeping.service.js';
 
@@ -14,7 +14,8 @@ const POLL_SECONDS = 30;
 
 /**
  * Every hour, at five past: sessions, dead uploads, partial files, limiter counts, spent links, private
- * demos past their 24 hours, readings stuck with no job; and the demo templates renewed when a day old.
+ * demos past their 24 hours, readings stuck with no job, pages read more than two days ago; and the demo
+ * templates renewed when a day old.
  */
 export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
   name: 'housekeeping.hourly',
@@ -30,7 +31,9 @@ export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
     const stuckReadings = await endStuckReadings(deps);
     // A new template's documents are read once here; every demo made from it copies their readings.
     const templateReadings = await queueDemoTemplateReadings(deps);
-    log.info({ ...report, renewed, stuckReadings, templateReadings }, 'housekeeping done');
+    // The pages read more than two days ago no longer count towards any budget.
+    const ocrUsage = await forgetOldOcrUsage(deps.db.db);
+    log.info({ ...report, renewed, stuckReadings, templateReadings, ocrUsage }, 'housekeeping done');
   },
 });
 
