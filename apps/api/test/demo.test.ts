@@ -382,7 +382,7 @@ describe(`private demos: one organisation per demo sign-in (${databaseKind})`, (
     it('removes demos older than 24 hours with their rows, sessions and own files; keeps young demos, templates and real organisations', async () => {
       const now = new Date();
       // An old demo (made 25 hours ago), with a session and a file of its own besides the shared ones.
-      const oldUser = await createPrivateDemo(t.db.db, t.store, 'owner', new Date(now.getTime() - 25 * HOUR));
+      const oldUser = await createPrivateDemo(t.services, 'owner', new Date(now.getTime() - 25 * HOUR));
       const old = await t.db.db
         .selectFrom('users')
         .select('organization_id')

@@ -11,7 +11,7 @@ import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js'
 import { startDemo, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
-import { ownerWithHome } from './support/extraction.js';
+import { ownerWithHome, readUntilAllEnded } from './support/extraction.js';
 import { type HttpOwner, sha256Hex } from './support/http-owner.js';
 import { COC_LINES, textPdf } from './support/page-images.js';
 
@@ -83,21 +83,7 @@ describe(`what an organisation may have read: demos and budgets (${databaseKind}
       where name = ${extractionReadJob.name}`.execute(t.db.db);
     return rows;
   };
-  /** Runs queued readings (as the worker would) until none of these is queued or running. */
-  const readUntilEnded = async (documentIds: readonly string[]) => {
-    const deadline = Date.now() + READ_TIMEOUT;
-    for (;;) {
-      await t.services.jobs.runQueued(extractionReadJob);
-      const open = await t.db.db
-        .selectFrom('document_extractions')
-        .select(['document_id', 'status', 'message'])
-        .where('document_id', 'in', documentIds)
-        .where('status', 'in', ['queued', 'running'])
-        .execute();
-      if (open.length === 0) return;
-      if (Date.now() > deadline) throw new Error(`still reading ${JSON.stringify(open)}`);
-    }
-  };
+  const readUntilEnded = (documentIds: readonly string[]) => readUntilAllEnded(t, documentIds, READ_TIMEOUT);
 
   describe('private demos', () => {
     let templateDocuments: { id: string; storage_key: string }[];
@@ -189,6 +175,45 @@ describe(`what an organisation may have read: demos and budgets (${databaseKind}
       expect(left).toEqual([]);
       for (const { preview_key } of keys) expect(await t.store.stat(preview_key as string)).not.toBeNull();
     });
+    it(
+      "a demo started before a template document was read has that copy's reading queued: it takes the template's once read",
+      async () => {
+        const sample = templateDocuments[0] as { id: string; storage_key: string };
+        // As a template made a moment ago: one of its documents not read yet.
+        await t.db.db.deleteFrom('document_extractions').where('document_id', '=', sample.id).execute();
+        const visitor = await startDemo(t, 'owner');
+        const copy = await t.db.db
+          .selectFrom('documents as d')
+          .innerJoin('document_extractions as e', 'e.document_id', 'd.id')
+          .select(['d.id', 'e.status'])
+          .where('d.organization_id', '=', visitor.organizationId)
+          .where('d.storage_key', '=', sample.storage_key)
+          .executeTakeFirstOrThrow();
+        // Queued with the demo, its job with it (not left to be read when opened).
+        expect(copy.status).toBe('queued');
+        expect((await readJobs()).filter((job) => job.document_id === copy.id)).toHaveLength(1);
+        // Its job queues the template's reading and waits for it, then takes it.
+        await readUntilEnded([copy.id]);
+        const template = await t.db.db
+          .selectFrom('document_extractions')
+          .select('status')
+          .where('document_id', '=', sample.id)
+          .executeTakeFirstOrThrow();
+        expect(['done', 'unreadable']).toContain(template.status);
+        const reading = await call(visitor, 'GET', `/api/documents/${copy.id}/extraction`);
+        expect(reading.status).toBe(template.status);
+        expect(reading.message).not.toBe(BUDGET_MESSAGES.demoNotRead);
+        const texts = (id: string) =>
+          t.db.db
+            .selectFrom('document_pages')
+            .select(['page', 'text'])
+            .where('document_id', '=', id)
+            .orderBy('page')
+            .execute();
+        expect(await texts(copy.id)).toEqual(await texts(sample.id));
+      },
+      READ_TIMEOUT,
+    );
   });
 
   describe('an organisation past its budget', () => {

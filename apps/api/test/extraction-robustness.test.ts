@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OCR_TIME_LIMIT_MAX_SECONDS, parseEnv } from '../src/env.js';
+import { BUDGET_MESSAGES, readWithinBudget } from '../src/modules/extraction/extraction.budget.js';
 import { READ_JOB_EXPIRY_SECONDS } from '../src/modules/extraction/extraction.jobs.js';
 import {
   endStuckReadings,
@@ -13,7 +14,13 @@ import {
 import { moveProperty } from '../src/modules/properties/move-property.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
-import { ownerWithHome, readingOf, readUntilEnded } from './support/extraction.js';
+import {
+  ownerWithHome,
+  readingOf,
+  readUntilAllEnded,
+  readUntilEnded,
+  supplierWithReport,
+} from './support/extraction.js';
 import { type HttpOwner, httpOwner } from './support/http-owner.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they expect
@@ -103,31 +110,35 @@ describe(`readings that cannot stay stuck (${databaseKind})`, () => {
       .where('document_id', '=', documentId)
       .executeTakeFirstOrThrow();
 
-  it('housekeeping ends a reading left running with no job as failed; one with a live job, or recent, is left', async () => {
-    const lost = await ownerWithDocument();
-    const waiting = await ownerWithDocument();
-    const recent = await ownerWithDocument();
-    await loseJob(lost.documentId, 'running', STUCK_READING_AFTER_MS + 60_000);
-    await loseJob(recent.documentId, 'running', 1000);
-    // Queued long ago but its job still waits its turn: not stuck.
-    await t.db.db
-      .updateTable('document_extractions')
-      .set({ updated_at: new Date(Date.now() - 3 * STUCK_READING_AFTER_MS) })
-      .where('document_id', '=', waiting.documentId)
-      .execute();
-    expect(await liveJobs(waiting.documentId)).toBe(1);
+  it(
+    'housekeeping ends a reading left running with no job as failed; one with a live job, or recent, is left',
+    async () => {
+      const lost = await ownerWithDocument();
+      const waiting = await ownerWithDocument();
+      const recent = await ownerWithDocument();
+      await loseJob(lost.documentId, 'running', STUCK_READING_AFTER_MS + 60_000);
+      await loseJob(recent.documentId, 'running', 1000);
+      // Queued long ago but its job still waits its turn: not stuck.
+      await t.db.db
+        .updateTable('document_extractions')
+        .set({ updated_at: new Date(Date.now() - 3 * STUCK_READING_AFTER_MS) })
+        .where('document_id', '=', waiting.documentId)
+        .execute();
+      expect(await liveJobs(waiting.documentId)).toBe(1);
 
-    expect(await endStuckReadings(t.services)).toBe(1);
-    expect(await status(lost.documentId)).toMatchObject({
-      status: 'failed',
-      message: READING_MESSAGES.failed,
-    });
-    expect((await status(waiting.documentId)).status).toBe('queued');
-    expect((await status(recent.documentId)).status).toBe('running');
-    expect(await endStuckReadings(t.services)).toBe(0);
-    // The one that waited its turn is read.
-    expect((await readAll(waiting, waiting.documentId)).status).toBe('done');
-  });
+      expect(await endStuckReadings(t.services)).toBe(1);
+      expect(await status(lost.documentId)).toMatchObject({
+        status: 'failed',
+        message: READING_MESSAGES.failed,
+      });
+      expect((await status(waiting.documentId)).status).toBe('queued');
+      expect((await status(recent.documentId)).status).toBe('running');
+      expect(await endStuckReadings(t.services)).toBe(0);
+      // The one that waited its turn is read (the file's first reading: the reader's workers start).
+      expect((await readAll(waiting, waiting.documentId)).status).toBe('done');
+    },
+    READ_TIMEOUT,
+  );
 
   it('opening a stuck reading reads it again; a failed one is read again only after a while', async () => {
     const stuck = await ownerWithDocument();
@@ -211,6 +222,88 @@ describe(`readings that cannot stay stuck (${databaseKind})`, () => {
       fields: { [first.name]: first.value },
     });
     expect(theirs.statusCode, theirs.body).toBe(200);
+  });
+
+  /** Pages the organisation had read (its OCR budget's rows). */
+  const pagesReadBy = async (organizationId: string) =>
+    (
+      await t.db.db
+        .selectFrom('ocr_usage')
+        .select('pages')
+        .where('organization_id', '=', organizationId)
+        .execute()
+    )
+      .map((row) => row.pages)
+      .reduce((sum, pages) => sum + pages, 0);
+
+  const readAllDue = (documentIds: readonly string[]) => readUntilAllEnded(t, documentIds, READ_TIMEOUT);
+
+  /** An owner adopts a supplier's shared report: the copy's id. */
+  async function adoptReport(token: string) {
+    const owner = await ownerWithHome(t, origin);
+    const adopted = await owner.call('POST', `/api/share/${token}/adopt`, { property_id: owner.propertyId });
+    expect(adopted.statusCode, adopted.body).toBe(200);
+    const [copy] = (await owner.call('GET', '/api/documents')).json() as Json[];
+    return { owner, copyId: copy?.id as string };
+  }
+
+  it("a copy adopted while its original is still being read is queued, waits for the original's reading and takes it (nothing read twice)", async () => {
+    const { supplier, reportId, share } = await supplierWithReport(t, origin);
+    expect((await extraction(supplier, reportId)).status).toBe('queued');
+    const { owner, copyId } = await adoptReport(await share());
+    // Not left without a reading: queued in the adoption's transaction, with its job.
+    expect(await extraction(owner, copyId)).toMatchObject({ status: 'queued', fields: [] });
+    expect(await liveJobs(copyId)).toBe(1);
+    // Its job, run before the original's: it waits (the original is due now), saying so.
+    expect(await readWithinBudget(t.services, copyId)).toBe(true);
+    expect(await extraction(owner, copyId)).toMatchObject({
+      status: 'queued',
+      message: BUDGET_MESSAGES.waitingForOriginal,
+    });
+    await readAllDue([reportId, copyId]);
+    const original = await extraction(supplier, reportId);
+    expect(original.status).toBe('done');
+    const copy = await extraction(owner, copyId);
+    expect(copy).toMatchObject({
+      status: 'done',
+      message: original.message,
+      pages: original.pages,
+      pages_read: original.pages_read,
+      text_available: true,
+    });
+    expect(copy.fields).toEqual(original.fields.map((f: Json) => ({ ...f, state: 'proposed' })));
+    // Read once, by the supplier: the owner's budget is untouched.
+    expect(await pagesReadBy(supplier.organizationId)).toBe(original.pages_read);
+    expect(await pagesReadBy(owner.organizationId)).toBe(0);
+  });
+
+  it("a copy adopted after its original's reading failed reads itself, counted in its owner's budget", async () => {
+    const { supplier, reportId, share } = await supplierWithReport(t, origin);
+    await loseJob(reportId, 'queued', STUCK_READING_AFTER_MS + 60_000);
+    expect(await endStuckReadings(t.services)).toBeGreaterThanOrEqual(1);
+    expect((await extraction(supplier, reportId)).status).toBe('failed');
+    const { owner, copyId } = await adoptReport(await share());
+    expect((await extraction(owner, copyId)).status).toBe('queued');
+    await readAllDue([copyId]);
+    const copy = await extraction(owner, copyId);
+    expect(copy).toMatchObject({ status: 'done', text_available: true });
+    expect(copy.pages_read).toBeGreaterThan(0);
+    expect(await pagesReadBy(owner.organizationId)).toBe(copy.pages_read);
+    expect((await extraction(supplier, reportId)).status).toBe('failed');
+  });
+
+  it("a document whose property moved while its reading was queued is read for the buyer, in the buyer's budget", async () => {
+    const seller = await ownerWithDocument();
+    const buyer = await httpOwner(t, origin);
+    await t.db.db
+      .transaction()
+      .execute((trx) =>
+        moveProperty(trx, seller.propertyId, seller.organizationId, buyer.organizationId, new Date()),
+      );
+    await readAllDue([seller.documentId]);
+    expect((await extraction(buyer, seller.documentId)).status).toBe('done');
+    expect(await pagesReadBy(buyer.organizationId)).toBe(1);
+    expect(await pagesReadBy(seller.organizationId)).toBe(0);
   });
 
   it('the reading time limit stays below its job expiry', () => {

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { COMMON_MESSAGES, EXTRACTION_MESSAGES, ROOFING_SERVICE_REPORT_V1 } from '@propertydna/domain';
+import { COMMON_MESSAGES, EXTRACTION_MESSAGES } from '@propertydna/domain';
 import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
@@ -9,8 +9,8 @@ import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js'
 import { READING_MESSAGES, readDocument } from '../src/modules/extraction/extraction.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
-import { ownerWithHome, readingOf, readUntilEnded } from './support/extraction.js';
-import { type HttpOwner, httpOwner } from './support/http-owner.js';
+import { ownerWithHome, readingOf, readUntilEnded, supplierWithReport } from './support/extraction.js';
+import type { HttpOwner } from './support/http-owner.js';
 import { zerosDeflated } from './support/policy-pdf.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they expect
@@ -344,35 +344,12 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
   it(
     "an adopted copy carries its original's reading (proposed again) and previews; each preview object goes only when no page names it",
     async () => {
-      const supplier = await httpOwner(t, origin, { userType: 'supplier' });
+      const { supplier, reportId: original, share } = await supplierWithReport(t, origin);
       const owner = await ownerWithProperty();
-      const job = (
-        await supplier.call('POST', '/api/supplier/jobs', {
-          property_address: '12 Kloof Street, Gardens',
-          client_name: 'N. Mokoena',
-          description: 'Roof inspection',
-        })
-      ).json();
-      const option = (name: string) =>
-        ROOFING_SERVICE_REPORT_V1.fields.find((f) => f.name === name)?.options?.[0];
-      const report = await supplier.call('POST', `/api/supplier/jobs/${job.id}/reports`, {
-        templateId: ROOFING_SERVICE_REPORT_V1.id,
-        answers: {
-          job_ref: job.job_ref,
-          inspection_date: '2026-11-02',
-          roof_type: option('roof_type'),
-          condition: option('condition'),
-          work_performed: 'Fixed the flashing.',
-        },
-      });
-      expect(report.statusCode, report.body).toBe(201);
-      const original = report.json().id as string;
       const read = await readAll(supplier, original);
       expect(read.status).toBe('done');
       expect(read.pages_read).toBeGreaterThan(0);
-      const { token } = (
-        await supplier.call('POST', `/api/supplier/jobs/${job.id}/share`, { password: null })
-      ).json();
+      const token = await share();
       const adopted = await owner.call('POST', `/api/share/${token}/adopt`, {
         property_id: owner.propertyId,
       });

@@ -25,6 +25,6 @@ export async function startDemo(
 ): Promise<SessionGrant> {
   const { db } = services.db;
   await takeAttempt(db, [demoRule(ip)], now);
-  const userId = await createPrivateDemo(db, services.store, account, now);
+  const userId = await createPrivateDemo(services, account, now);
   return grantSession(db, services.lucia, userId);
 }

@@ -5,6 +5,7 @@ import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { lockStoredObjects, recordStoredObject, removeIfUnreferenced } from '../../storage/stored-objects.js';
+import type { AppServices } from '../../trpc/context.js';
 import { copyReadingsWithin } from '../extraction/extraction.service.js';
 import { registrationYear, secureRandom } from '../properties/properties.service.js';
 import { renderReportPdf } from '../supplier/report-pdf.js';
@@ -79,11 +80,12 @@ const idPattern = (ids: Map<string, string>) =>
  * analysis and compliance check as they are: nothing slow happens here. Answers the new user's id.
  */
 export async function createPrivateDemo(
-  db: Db,
-  store: FileStore,
+  services: Pick<AppServices, 'db' | 'store' | 'jobs' | 'env'>,
   kind: DemoKind,
   now = new Date(),
 ): Promise<string> {
+  const db = services.db.db;
+  const store = services.store;
   const template = await findDemoTemplate(db, kind);
   if (!template) throw new AppError('UNAVAILABLE', DEMO_MESSAGES.unavailable);
   const reports = await renderReportCopies(db, store, template.organizationId, now);
@@ -171,9 +173,10 @@ export async function createPrivateDemo(
         .execute();
     }
     // The template's readings (read once, when it was made): their pages name the same preview objects,
-    // locked meanwhile. A document the template has no finished reading of is read by the job as a
-    // demo's (it takes the template's once done).
+    // locked meanwhile. A document the template has no finished reading of has its reading queued: the
+    // job takes the template's once it is done.
     await copyReadingsWithin(
+      services,
       trx,
       organizationId,
       (rowsOf.get('documents') ?? []).map((row) => ({

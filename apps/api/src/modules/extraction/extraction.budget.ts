@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ExtractionStatus } from '@propertydna/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database, DbOrTrx } from '../../db/database.js';
 import type { AppServices } from '../../trpc/context.js';
@@ -23,6 +24,7 @@ export const BUDGET_MESSAGES = {
   demoNotRead:
     'Demos do not read new documents. In your own account this document would be read and its details proposed here.',
   waitingForSample: 'Waiting for the sample reading of this demo',
+  waitingForOriginal: 'Waiting for the reading of the document this copy was adopted from',
   dailyPages: (limit: number, after: Date) =>
     `Your organisation has had its ${limit} pages read today: this document will be read after ${clock(after)}`,
   manyQueued: (after: Date) =>
@@ -43,8 +45,10 @@ function clock(at: Date): string {
 
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
-/** How long a demo's reading waits for its template's reading to finish, each time. */
-const SAMPLE_WAIT_MS = 60 * 1000;
+/** How long a copy's reading (a demo's, an adopted document's) waits for its original's to end, each time. */
+const ORIGINAL_WAIT_MS = 60 * 1000;
+/** A copy waits for its original's reading only when that is running or due within this long. */
+const ORIGINAL_SOON_MS = 10 * 60 * 1000;
 
 /** How many of the organisation's readings are queued now (the caller's transaction sees its own). */
 export async function queuedReadings(db: DbOrTrx, organizationId: string): Promise<number> {
@@ -135,13 +139,14 @@ async function deferReading(
 }
 
 /**
- * Before the job reads a document: a private demo's is copied from its template's reading (or ended, or
- * waits for it), and an organisation past its day's pages waits. Answers true when the job is done
- * without reading.
+ * Before the job reads a document: a copy (an adopted share's document, a private demo's) takes its
+ * original's reading once that ends (waiting for it while it is read or about to be), a private demo's
+ * ends unread when there is none, and an organisation past its day's pages waits. The document's
+ * organisation is the one it belongs to now (a transferred property's documents count for the buyer).
+ * Answers true when the job is done without reading.
  */
 export async function readWithinBudget(
   services: AppServices,
-  organizationId: string,
   documentId: string,
   now = new Date(),
 ): Promise<boolean> {
@@ -150,17 +155,42 @@ export async function readWithinBudget(
     .selectFrom('documents as d')
     .innerJoin('organizations as o', 'o.id', 'd.organization_id')
     .innerJoin('document_extractions as e', 'e.document_id', 'd.id')
-    .select(['d.id', 'd.storage_key', 'd.property_id', 'd.kind', 'o.is_demo', 'o.demo_template', 'e.status'])
+    .select([
+      'd.id',
+      'd.organization_id',
+      'd.storage_key',
+      'd.property_id',
+      'd.kind',
+      'd.adopted_from',
+      'o.is_demo',
+      'o.demo_template',
+      'e.status',
+    ])
     .where('d.id', '=', documentId)
-    .where('d.organization_id', '=', organizationId)
     .executeTakeFirst();
   if (!document || (document.status !== 'queued' && document.status !== 'running')) return false;
-  if (document.is_demo && document.demo_template === null) {
-    await demoReading(services, organizationId, document, now);
-    return true;
-  }
   // A demo template's documents are read once a day at most (every demo copies them): no budget.
   if (document.demo_template !== null) return false;
+  const organizationId = document.organization_id;
+  const demo = document.is_demo;
+  const original = await originalReading(db, document);
+  if (original && (original.status === 'done' || original.status === 'unreadable')) {
+    await takeReading(services, document, { id: original.id, status: original.status }, now);
+    return true;
+  }
+  // A demo's template document not read yet (a template made a moment ago): its reading is queued now.
+  if (demo && original && original.status === null) await queueDemoTemplateReadings(services);
+  if (original && (await readSoon(db, original.id, now))) {
+    const at = new Date(now.getTime() + ORIGINAL_WAIT_MS);
+    const message = demo ? BUDGET_MESSAGES.waitingForSample : BUDGET_MESSAGES.waitingForOriginal;
+    await deferReading(services, organizationId, document.id, at, message);
+    return true;
+  }
+  // A demo reads nothing of its own; an adopted copy whose original has no reading to give reads itself.
+  if (demo) {
+    await takeReading(services, document, null, now);
+    return true;
+  }
   const limit = services.env.OCR_DAILY_PAGES;
   const until = await dailyBudgetEnds(db, organizationId, limit, now);
   if (!until) return false;
@@ -168,33 +198,73 @@ export async function readWithinBudget(
   return true;
 }
 
-/** A private demo's document: its template's reading (same stored file), when there is one. */
-async function demoReading(
-  services: AppServices,
-  organizationId: string,
-  document: { id: string; storage_key: string; property_id: string | null; kind: string },
-  now: Date,
-): Promise<void> {
-  const db = services.db.db;
-  const sample = await db
+/**
+ * The document a copy's reading comes from, with its reading's status (null: none yet): a private demo's
+ * document is its template's (the same stored file), an adopted one its original (while it exists).
+ */
+async function originalReading(
+  db: DbOrTrx,
+  document: { storage_key: string; adopted_from: string | null; is_demo: boolean },
+): Promise<{ id: string; status: ExtractionStatus | null } | undefined> {
+  const query = db
     .selectFrom('documents as d')
     .innerJoin('organizations as o', 'o.id', 'd.organization_id')
-    .innerJoin('document_extractions as e', 'e.document_id', 'd.id')
-    .select(['d.id', 'e.status'])
-    .where('d.storage_key', '=', document.storage_key)
-    .where('o.demo_template', 'is not', null)
-    .orderBy(sql`e.status in ('done', 'unreadable')`, 'desc')
-    .executeTakeFirst();
-  if (sample && (sample.status === 'queued' || sample.status === 'running')) {
-    const at = new Date(now.getTime() + SAMPLE_WAIT_MS);
-    await deferReading(services, organizationId, document.id, at, BUDGET_MESSAGES.waitingForSample);
-    return;
+    .leftJoin('document_extractions as e', 'e.document_id', 'd.id')
+    .select(['d.id', 'e.status']);
+  if (document.is_demo) {
+    return query
+      .where('d.storage_key', '=', document.storage_key)
+      .where('o.demo_template', 'is not', null)
+      .orderBy(sql`e.status in ('done', 'unreadable')`, 'desc')
+      .executeTakeFirst();
   }
-  const copied = sample?.status === 'done' || sample?.status === 'unreadable';
-  await db.transaction().execute(async (trx) => {
-    if (copied) {
+  if (document.adopted_from === null) return undefined;
+  return query.where('d.id', '=', document.adopted_from).executeTakeFirst();
+}
+
+/**
+ * Whether a document is being read or will be within ORIGINAL_SOON_MS (its job due by then): a copy
+ * waits for such a reading. One waiting longer (an organisation past its budget, a retry far off) or with
+ * no job left is not waited for.
+ */
+async function readSoon(db: DbOrTrx, documentId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('document_extractions as e')
+    .select('e.document_id')
+    .where('e.document_id', '=', documentId)
+    .where('e.status', 'in', ['queued', 'running'])
+    .where(
+      sql<boolean>`exists (select 1 from pgboss.job j where j.name = ${extractionReadJob.name}
+        and j.state in ('created', 'retry', 'active') and j.data->>'documentId' = e.document_id::text
+        and j.start_after <= ${new Date(now.getTime() + ORIGINAL_SOON_MS)})`,
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A copy's reading ends without reading: it takes its original's (its pages and proposals, copied), or,
+ * with none (a private demo's own upload), ends unreadable with DEMO_NOT_READ; what waited for it (a
+ * scanned policy's analysis) goes on.
+ */
+async function takeReading(
+  services: AppServices,
+  document: {
+    id: string;
+    organization_id: string;
+    storage_key: string;
+    property_id: string | null;
+    kind: string;
+  },
+  original: { id: string; status: 'done' | 'unreadable' } | null,
+  now: Date,
+): Promise<void> {
+  await services.db.db.transaction().execute(async (trx) => {
+    if (original) {
       await trx.deleteFrom('document_extractions').where('document_id', '=', document.id).execute();
-      await copyReadingsWithin(trx, organizationId, [{ id: document.id, original: sample.id }]);
+      await copyReadingsWithin(services, trx, document.organization_id, [
+        { id: document.id, original: original.id },
+      ]);
     } else {
       await trx
         .updateTable('document_extractions')
@@ -207,10 +277,8 @@ async function demoReading(
         .where('document_id', '=', document.id)
         .execute();
     }
-    const status = copied ? (sample.status as 'done' | 'unreadable') : 'unreadable';
-    for (const hook of afterReadingHooks) {
-      await hook(services, trx, { ...document, organization_id: organizationId, status });
-    }
+    const status = original?.status ?? 'unreadable';
+    for (const hook of afterReadingHooks) await hook(services, trx, { ...document, status });
   });
 }
 

@@ -30,9 +30,9 @@ export const extractionReadJob = defineJob<{ organizationId: string; documentId:
   // well below this); this only catches a lost run (the housekeeping ends a reading left without a job).
   expireInSeconds: READ_JOB_EXPIRY_SECONDS,
   deleteAfterSeconds: 24 * 3600,
-  run: async ({ organizationId, documentId }, { deps, retryCount }) => {
-    // A demo's reading is its template's; an organisation past its day's pages waits.
-    if (await readWithinBudget(deps, organizationId, documentId)) return;
+  run: async ({ documentId }, { deps, retryCount }) => {
+    // A copy's reading is its original's; an organisation past its day's pages waits.
+    if (await readWithinBudget(deps, documentId)) return;
     await readDocument(deps, documentId, { lastTry: retryCount >= READ_RETRY_LIMIT });
   },
 });

@@ -647,18 +647,25 @@ export async function readDocument(
 class DocumentGone extends Error {}
 
 /**
- * An adopted copy carries its original's reading (shares.service adoption): its pages (the same preview
- * objects, locked so they cannot go meanwhile) and its proposals, each proposed again for the new owner.
- * Runs inside the adoption's transaction; `copies` pairs each copy with its original.
+ * A copy carries its original's reading (an adopted share's document, a private demo's): its pages (the
+ * same preview objects, locked so they cannot go meanwhile) and its proposals, each proposed again for
+ * the new owner. A copy whose original's reading has not ended (queued, running), failed or never was
+ * has its own reading queued: its job takes the original's once that ends, or reads the copy itself
+ * (extraction.budget.ts). Runs inside the copying transaction; `copies` pairs each copy with its original.
  */
 export async function copyReadingsWithin(
+  services: Pick<AppServices, 'jobs' | 'env'>,
   trx: Transaction<Database>,
   organizationId: string,
   copies: readonly { id: string; original: string }[],
 ): Promise<void> {
+  const unread: string[] = [];
   for (const copy of copies) {
     const reading = await readingRow(trx, copy.original);
-    if (!reading || (reading.status !== 'done' && reading.status !== 'unreadable')) continue;
+    if (!reading || (reading.status !== 'done' && reading.status !== 'unreadable')) {
+      unread.push(copy.id);
+      continue;
+    }
     const fields = reading.fields.map(
       (field): StoredExtractedField => ({
         ...field,
@@ -708,6 +715,7 @@ export async function copyReadingsWithin(
         .execute();
     }
   }
+  await queueExtractionWithin(services, trx, organizationId, unread, { onlyUnread: true });
 }
 
 function lockStoredObjectsOf(trx: DbOrTrx, pages: readonly { preview_key: string | null }[]) {

@@ -525,6 +525,7 @@ export async function adoptShare(
       .execute();
     // Each copy carries its original's reading (proposed again for its new owner), not a second one.
     await copyReadingsWithin(
+      services,
       trx,
       organizationId,
       rows.map((row) => ({ id: row.id, original: row.adopted_from ?? '' })),
