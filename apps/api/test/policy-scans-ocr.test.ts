@@ -4,9 +4,15 @@ import {
   POLICY_CLAUSE_CORPUS,
   readClauseCorpus,
 } from '../../../packages/domain/src/policy-analysis/corpus-test-helpers.js';
+import { queueDemoTemplateReadings } from '../src/modules/extraction/extraction.budget.js';
 import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
 import { policyAnalysisJob } from '../src/modules/policies/policies.jobs.js';
-import { READING_SCAN_MESSAGE, unreadableScanMessage } from '../src/modules/policies/policies.service.js';
+import {
+  analysePolicyBeforeStart,
+  READING_SCAN_MESSAGE,
+  unreadableScanMessage,
+} from '../src/modules/policies/policies.service.js';
+import { recordStoredObject } from '../src/storage/stored-objects.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { type HttpOwner, httpOwner } from './support/http-owner.js';
@@ -117,6 +123,73 @@ describe(`scanned policies read by OCR and analysed (${databaseKind})`, () => {
       // The vault's search finds the scan by words only its read text holds.
       const search = await owner.call('GET', '/api/documents?q=landslip');
       expect(search.json().map((document: { id: string }) => document.id)).toEqual([owner.policyId]);
+    },
+    OCR_TIMEOUT_MS,
+  );
+
+  it(
+    'a demo seed’s scanned policy, analysed before start-up, waits for its reading (never “upload it again”), is read once the queue runs and analysed on the scan’s pages',
+    async () => {
+      if (!wording) throw new Error('the corpus has no fynbos-direct wording');
+      // As the owner demo's template is seeded: a policy stored and inserted directly, nothing queued.
+      const owner = await httpOwner(t, origin);
+      const property = await owner.call('POST', '/api/properties', {
+        name: 'Demo House',
+        address: '4 Protea Road',
+        municipality: 'CPT',
+        parcel_id: `P${Math.random().toString(36).slice(2, 8)}`,
+      });
+      expect(property.statusCode, property.body).toBe(201);
+      const propertyId = property.json().id as string;
+      const stored = await t.store.putObject(
+        Buffer.from(await scannedPdfOf([wording.pages[1] ?? ''])),
+        'application/pdf',
+      );
+      const policyId = await t.db.db.transaction().execute(async (trx) => {
+        await recordStoredObject(trx, stored.key);
+        const row = await trx
+          .insertInto('documents')
+          .values({
+            organization_id: owner.organizationId,
+            property_id: propertyId,
+            kind: 'policy',
+            name: 'Scanned policy.pdf',
+            storage_key: stored.key,
+            sha256: stored.sha256,
+            bytes: stored.bytes,
+            content_type: 'application/pdf',
+            source: 'owner_upload',
+            metadata: JSON.stringify({}),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
+      await analysePolicyBeforeStart(t.db.db, t.store, owner.organizationId, policyId);
+      const seeded = { ...owner, propertyId };
+      expect(await analyses(seeded)).toEqual([
+        expect.objectContaining({ state: 'queued', error: READING_SCAN_MESSAGE }),
+      ]);
+      expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(0);
+      // The seed finishes the template; once the queue runs (start-up) the template's documents are read.
+      await t.db.db
+        .updateTable('organizations')
+        .set({ is_demo: true, demo_template: 'owner' })
+        .where('id', '=', owner.organizationId)
+        .execute();
+      expect(await queueDemoTemplateReadings(t.services)).toBe(1);
+      expect(await t.services.jobs.runQueued(extractionReadJob)).toBe(1);
+      expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
+      expect(await analyses(seeded)).toEqual([
+        expect.objectContaining({ state: 'done', pages: 1, error: null }),
+      ]);
+      const findings: Finding[] = (
+        await owner.call('GET', `/api/policies/findings?propertyId=${propertyId}`)
+      ).json();
+      expect(findings.find((finding) => finding.key === 'wear_and_tear')).toMatchObject({
+        finding_type: 'exclusion',
+        page: 1,
+      });
     },
     OCR_TIMEOUT_MS,
   );

@@ -367,9 +367,15 @@ export function analysePolicy(
   );
 }
 
+/** Before start-up nothing can be queued: the reading waits for the queue (see analysePolicyBeforeStart). */
+const readLaterAtStart = async () => {};
+
 /**
  * The demo seed's analysis: it runs before the app (and its queue) exists, so it stores what it found
- * and checks the property itself right after, instead of queueing the recheck.
+ * and checks the property itself right after, instead of queueing the recheck. A scan is analysed on its
+ * reading as any other: its analysis waits (queued, "Reading the scan first…"); the scan is read once the
+ * queue runs (the demo templates' documents are queued at start-up, queueDemoTemplateReadings) and its
+ * reading queues the analysis again.
  */
 export function analysePolicyBeforeStart(
   db: Db,
@@ -377,7 +383,7 @@ export function analysePolicyBeforeStart(
   organizationId: string,
   documentId: string,
 ): Promise<string | null> {
-  return readAndStorePolicy(db, store, organizationId, documentId, async () => {});
+  return readAndStorePolicy(db, store, organizationId, documentId, async () => {}, readLaterAtStart);
 }
 
 /** The analyses of a property's (or every property's) policies: what the screen's progress shows. */
