@@ -8,12 +8,12 @@ import {
   queueDemoTemplateReadings,
 } from '../src/modules/extraction/extraction.budget.js';
 import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
+import { COC_LINES, textPdf } from '../src/modules/extraction/reader/test-images.js';
 import { startDemo, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { ownerWithHome, readUntilAllEnded } from './support/extraction.js';
 import { type HttpOwner, sha256Hex } from './support/http-owner.js';
-import { COC_LINES, textPdf } from './support/page-images.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they expect
 type Json = Record<string, any>;

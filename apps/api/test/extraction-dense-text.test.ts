@@ -4,7 +4,7 @@ import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js'
 import { MAX_PAGE_LINES } from '../src/modules/extraction/reader/reader.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
-import { httpOwner } from './support/http-owner.js';
+import { ownerWithHome } from './support/extraction.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they expect
 type Json = Record<string, any>;
@@ -75,16 +75,9 @@ describe(`a PDF of 20,000 lines of tiny text (${databaseKind})`, () => {
   it('is read to its first lines, done with a message saying the text was cut, while the API answers its health', async () => {
     const pdf = denseTextPdf();
     expect(pdf.length).toBeLessThan(200_000);
-    const owner = await httpOwner(t, origin);
-    const property = await owner.call('POST', '/api/properties', {
-      name: 'Home',
-      address: '12 Kloof Street, Gardens, Cape Town',
-      municipality: 'CPT',
-      parcel_id: `P${Math.random().toString(36).slice(2, 8)}`,
-    });
-    expect(property.statusCode, property.body).toBe(201);
+    const owner = await ownerWithHome(t, origin);
     const registered = await owner.upload(pdf, 'application/pdf', {
-      property_id: property.json().id,
+      property_id: owner.propertyId,
       kind: 'maintenance',
       name: 'dense.pdf',
     });

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OCR_TIME_LIMIT_MAX_SECONDS, parseEnv } from '../src/env.js';
 import { BUDGET_MESSAGES, readWithinBudget } from '../src/modules/extraction/extraction.budget.js';
@@ -11,6 +10,7 @@ import {
   readDocument,
   STUCK_READING_AFTER_MS,
 } from '../src/modules/extraction/extraction.service.js';
+import { COC_LINES, textPdf } from '../src/modules/extraction/reader/test-images.js';
 import { moveProperty } from '../src/modules/properties/move-property.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -25,24 +25,6 @@ import { type HttpOwner, httpOwner } from './support/http-owner.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they expect
 type Json = Record<string, any>;
-
-/** A one-page certificate with a text layer (read without OCR). */
-async function certificatePdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const page = pdf.addPage([595, 842]);
-  const lines = [
-    'CERTIFICATE OF COMPLIANCE',
-    'Electrical Installation',
-    'Certificate No: EC-2025-00871',
-    'Date of issue: 14 March 2025',
-    'Address: 12 Kloof Street, Gardens, Cape Town',
-  ];
-  lines.forEach((text, index) => {
-    page.drawText(text, { x: 50, y: 770 - index * 34, size: 15, font });
-  });
-  return Buffer.from(await pdf.save());
-}
 
 const READ_TIMEOUT = 120_000;
 
@@ -60,7 +42,8 @@ describe(`readings that cannot stay stuck (${databaseKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    pdf = await certificatePdf();
+    // A one-page certificate with a text layer (read without OCR).
+    pdf = await textPdf([COC_LINES]);
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,3 @@
-import { crc32 } from 'node:zlib';
 import { COMMON_MESSAGES, EXTRACTION_MESSAGES } from '@propertydna/domain';
 import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUER_FACTS_FIXED } from '../src/modules/documents/documents.service.js';
 import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
 import { READING_MESSAGES, readDocument } from '../src/modules/extraction/extraction.service.js';
+import { bombPng } from '../src/modules/extraction/reader/test-images.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { ownerWithHome, readingOf, readUntilEnded, supplierWithReport } from './support/extraction.js';
@@ -53,28 +53,8 @@ async function photographedCoc(): Promise<Buffer> {
   return sharp(png).rotate(90).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** A PNG that declares 20,000 × 20,000 grey pixels (400 MP) in about 400 KB: a decompression bomb. */
-function bombPng(): Buffer {
-  const side = 20_000;
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zerosDeflated(side * (side + 1))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A PNG that declares 20,000 × 20,000 grey pixels (400 MP) in about 400 KB, all of them there: a decompression bomb. */
+const bomb = () => bombPng(20_000, 20_000, zerosDeflated(20_000 * 20_001));
 
 const OCR_TIMEOUT = 240_000;
 
@@ -326,7 +306,7 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
     'a decompression-bomb PNG ends unreadable with its reason, and the server answers meanwhile and after',
     async () => {
       const owner = await ownerWithProperty();
-      const document = await register(owner, bombPng(), 'image/png');
+      const document = await register(owner, bomb(), 'image/png');
       const reading = await readAll(owner, document.id);
       expect(reading).toMatchObject({ status: 'unreadable', fields: [], text_available: false });
       expect(reading.message).toEqual(expect.any(String));

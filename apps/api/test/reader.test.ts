@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { textPdf } from '../src/modules/extraction/reader/test-images.js';
 import { createTestApp } from './support/app.js';
-import { textPdf } from './support/page-images.js';
 
 // The reader's own tests (pages, OCR, orientation, limits, the network refused) need no database and run
 // once, in src/modules/extraction/reader/reader.test.ts. This one checks the app's wiring of it.

@@ -6,15 +6,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { crc32, deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COC_LINES, pageJpeg, pageSvg, scannedPdf, textPdf } from '../../../../test/support/page-images.js';
 import { findOrientation, normalise } from './images.js';
 import { createDocumentReader, type ReadResult } from './index.js';
 import { RenderPool } from './render-pool.js';
+import { bombPng, COC_LINES, pageJpeg, pageSvg, scannedPdf, textPdf } from './test-images.js';
 
 const OCR_TIMEOUT = 120_000;
 /** The API package's folder: the child process below runs from it, and the fixtures live in its test/. */
@@ -61,30 +60,6 @@ async function expectPreviews(result: ReadResult) {
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1000);
     expect((meta.width ?? 0) / (meta.height ?? 1)).toBeCloseTo((page?.width ?? 0) / (page?.height ?? 1), 1);
   }
-}
-
-/** A PNG that declares width × height pixels but holds a few bytes: a decompression bomb. */
-function bombPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    // The first rows only: a decoder that trusted the header would set out to fill 3.6 gigapixels.
-    chunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe('the reader: text layers', () => {

@@ -1,10 +1,12 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
 /**
- * Pictures of pages made in the test (issue 27): an A4 page at 300 dpi with lines of text drawn by
- * sharp (librsvg and the system's DejaVu Sans), as a photo or scan would show it, and PDFs made of
- * such pictures (scans) or of real text (a text layer).
+ * Pictures of pages made in the tests (issue 27), for the reader's unit tests (src/) and the API's
+ * (test/) alike, so nothing here touches a database: an A4 page at 300 dpi with lines of text drawn by
+ * sharp (librsvg and the system's DejaVu Sans), as a photo or scan would show it, PDFs made of such
+ * pictures (scans) or of real text (a text layer), and a PNG decompression bomb.
  */
 
 export const A4_300DPI = { width: 2480, height: 3508 } as const;
@@ -67,3 +69,33 @@ export const COC_LINES = [
   'The installation was inspected and tested and complies',
   'with SANS 10142-1 as at the date of issue.',
 ] as const;
+
+/**
+ * A greyscale PNG that declares width × height pixels in a few bytes: a decompression bomb. `rows` is
+ * its zlib image data: by default the first row only (a decoder that trusted the header would set out
+ * to fill the rest); zerosDeflated (test/support/policy-pdf.ts) gives one that inflates in full.
+ */
+export function bombPng(
+  width: number,
+  height: number,
+  rows: Buffer = deflateSync(Buffer.alloc(width + 1)),
+): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
