@@ -26,11 +26,12 @@ import {
  * uploaded with nothing said about it, read on the server (OCR), its fields proposed beside the page
  * with their line outlined; Accept all, and the Policy Check's electrical CoC gap goes.
  *
- * The photo (fixtures/electrical-coc-photo.jpg) was made once: a pdf-lib A4 page of the certificate's
- * text rendered by mupdf at 2.2× and saved by sharp as a JPEG (quality 80, a little darker), like
- * apps/api/test/extraction.test.ts makes its own.
+ * The photo (fixtures/electrical-coc-photo-turned.jpg) was made once: a pdf-lib A4 page of the
+ * certificate's text rendered by mupdf at 2.2× and saved by sharp as a JPEG (quality 80, a little
+ * darker), then its pixels turned 90° clockwise with no EXIF orientation (a phone held sideways), like
+ * apps/api/test/extraction.test.ts makes its own: the reading must find which way is up.
  */
-const PHOTO = fileURLToPath(new URL('./fixtures/electrical-coc-photo.jpg', import.meta.url));
+const PHOTO = fileURLToPath(new URL('./fixtures/electrical-coc-photo-turned.jpg', import.meta.url));
 const PROPERTY_NAME = 'Gardens Cottage';
 const COC_LABEL = 'Electrical Certificate of Compliance';
 /** OCR on a busy two-core machine: generous, and only ever waited for as a state. */
@@ -69,7 +70,7 @@ const fieldRow = (dialog, label) =>
     .getByRole('listitem')
     .filter({ has: dialog.page().getByText(label, { exact: true }) });
 
-describe('reading: a photographed certificate read, confirmed, and the Policy Check follows', () => {
+describe('reading: a certificate photographed sideways read upright, confirmed, and the Policy Check follows', () => {
   const session = useBrowser();
   let dir;
 
@@ -139,6 +140,9 @@ describe('reading: a photographed certificate read, confirmed, and the Policy Ch
       await preview.evaluate((image) => image.complete && image.naturalWidth > 0),
       'the picture of the page loads',
     );
+    // The photo was sideways (wider than tall); the page is shown upright, as it was read.
+    const [width, height] = await preview.evaluate((image) => [image.naturalWidth, image.naturalHeight]);
+    assert.ok(height > width, `the page is upright (${width} × ${height})`);
     const highlight = dialog.getByTestId('read-highlight');
     // The outline sits on the page, and follows the field hovered: the issue date's line is lower down.
     const imageBox = await preview.boundingBox();
