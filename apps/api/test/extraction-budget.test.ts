@@ -7,7 +7,7 @@ import {
   forgetOldOcrUsage,
   queueDemoTemplateReadings,
 } from '../src/modules/extraction/extraction.budget.js';
-import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
+import { extractionReadJob, queueExtractionWithin } from '../src/modules/extraction/extraction.jobs.js';
 import { COC_LINES, textPdf } from '../src/modules/extraction/reader/test-images.js';
 import { startDemo, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -86,7 +86,7 @@ describe(`what an organisation may have read: demos and budgets (${databaseKind}
   const readUntilEnded = (documentIds: readonly string[]) => readUntilAllEnded(t, documentIds, READ_TIMEOUT);
 
   describe('private demos', () => {
-    let templateDocuments: { id: string; storage_key: string }[];
+    let templateDocuments: { id: string; organization_id: string; storage_key: string }[];
     let demo: TestAccount;
 
     beforeAll(async () => {
@@ -94,7 +94,7 @@ describe(`what an organisation may have read: demos and budgets (${databaseKind}
       templateDocuments = await t.db.db
         .selectFrom('documents as d')
         .innerJoin('organizations as o', 'o.id', 'd.organization_id')
-        .select(['d.id', 'd.storage_key'])
+        .select(['d.id', 'd.organization_id', 'd.storage_key'])
         .where('o.demo_template', '=', 'owner')
         .execute();
       expect(templateDocuments.length).toBeGreaterThan(0);
@@ -176,11 +176,15 @@ describe(`what an organisation may have read: demos and budgets (${databaseKind}
       for (const { preview_key } of keys) expect(await t.store.stat(preview_key as string)).not.toBeNull();
     });
     it(
-      "a demo started before a template document was read has that copy's reading queued: it takes the template's once read",
+      "a demo started while a template document is being read has that copy's reading queued: it takes the template's once read",
       async () => {
-        const sample = templateDocuments[0] as { id: string; storage_key: string };
-        // As a template made a moment ago: one of its documents not read yet.
-        await t.db.db.deleteFrom('document_extractions').where('document_id', '=', sample.id).execute();
+        const sample = templateDocuments[0] as { id: string; organization_id: string; storage_key: string };
+        // As a template made a moment ago: one of its documents queued to be read (start-up queues them).
+        await t.db.db
+          .transaction()
+          .execute((trx) =>
+            queueExtractionWithin(t.services, trx, sample.organization_id, [sample.id], { uncapped: true }),
+          );
         const visitor = await startDemo(t, 'owner');
         const copy = await t.db.db
           .selectFrom('documents as d')
@@ -192,7 +196,7 @@ describe(`what an organisation may have read: demos and budgets (${databaseKind}
         // Queued with the demo, its job with it (not left to be read when opened).
         expect(copy.status).toBe('queued');
         expect((await readJobs()).filter((job) => job.document_id === copy.id)).toHaveLength(1);
-        // Its job queues the template's reading and waits for it, then takes it.
+        // Its job waits for the template's reading, then takes it.
         await readUntilEnded([copy.id]);
         const template = await t.db.db
           .selectFrom('document_extractions')

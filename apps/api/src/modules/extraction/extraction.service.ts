@@ -649,8 +649,8 @@ class DocumentGone extends Error {}
 /**
  * A copy carries its original's reading (an adopted share's document, a private demo's): its pages (the
  * same preview objects, locked so they cannot go meanwhile) and its proposals, each proposed again for
- * the new owner. A copy whose original's reading has not ended (queued, running), failed or never was
- * has its own reading queued: its job takes the original's once that ends, or reads the copy itself
+ * the new owner. A copy whose original's reading has not ended (queued, running) or failed has its own
+ * reading queued: its job takes the original's once that ends, or reads the copy itself
  * (extraction.budget.ts). Runs inside the copying transaction; `copies` pairs each copy with its original.
  */
 export async function copyReadingsWithin(
@@ -662,7 +662,10 @@ export async function copyReadingsWithin(
   const unread: string[] = [];
   for (const copy of copies) {
     const reading = await readingRow(trx, copy.original);
-    if (!reading || (reading.status !== 'done' && reading.status !== 'unreadable')) {
+    // None: an original never read (registered before documents were read, a demo template not read
+    // yet); the copy is read when it is first opened, as such a document is.
+    if (!reading) continue;
+    if (reading.status !== 'done' && reading.status !== 'unreadable') {
       unread.push(copy.id);
       continue;
     }
