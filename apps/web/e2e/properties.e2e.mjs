@@ -1,6 +1,23 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { api, assertClean, newAccount, signIn, toast, useBrowser, watchPage } from './browser.mjs';
+import {
+  api,
+  assertAccessible,
+  assertClean,
+  assertNoSideScroll,
+  newAccount,
+  pdfBytes,
+  screenshots,
+  signIn,
+  toast,
+  uploadDocument,
+  useBrowser,
+  VIEWPORTS,
+  watchPage,
+} from './browser.mjs';
+
+const saveShown = screenshots('PROPERTIES_SCREENSHOTS');
+const day = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The domain's FREE_PLAN_LIMIT_MESSAGE, as the server answers it. */
 const FREE_PLAN_LIMIT_MESSAGE =
@@ -321,5 +338,85 @@ describe('properties', () => {
     }
     assert.equal(await page.getByText('Observatory').count(), 0);
     await assertClean(watch, { allowStatus: 404 });
+  });
+  it("the dashboard's 'What to do next' puts the expired policy and the overdue task first, each with its action, at 1280 and 390 px", async () => {
+    const { context, page } = session;
+    const watch = await watchPage(page);
+    const token = await newHomeowner('next-actions');
+    assert.equal((await api('/api/plan/trial', { token, method: 'POST' })).status, 200);
+    const add = async (name, parcel) => {
+      const res = await api('/api/properties', {
+        token,
+        body: { name, address: `${parcel} Long Street, Cape Town`, municipality: 'CPT', parcel_id: parcel },
+      });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      return res.body.id;
+    };
+    const vault = async (id, policyEnds) => {
+      await uploadDocument(token, id, pdfBytes('CoC'), {
+        kind: 'certificate',
+        metadata: {
+          filename: 'Electrical CoC.pdf',
+          certificate_type: 'electrical_coc',
+          issued_on: day(-100),
+        },
+      });
+      await uploadDocument(token, id, pdfBytes('Roof'), {
+        kind: 'certificate',
+        metadata: {
+          filename: 'Roof inspection.pdf',
+          certificate_type: 'roof_inspection',
+          issued_on: day(-30),
+        },
+      });
+      await uploadDocument(token, id, pdfBytes('Policy'), {
+        kind: 'policy',
+        expires_at: day(policyEnds),
+        metadata: { filename: 'Policy schedule.pdf' },
+      });
+    };
+    const beach = await add('Beach house', 'NA1');
+    const flat = await add('Flat', 'NA2');
+    const healthy = await add('Healthy home', 'NA3');
+    await vault(beach, -10);
+    await vault(flat, 300);
+    await vault(healthy, 300);
+    const task = await api('/api/maintenance', {
+      token,
+      body: {
+        propertyId: flat,
+        title: 'Service the geyser',
+        frequency: 'annually',
+        priority: 'low',
+        next_due: day(-5),
+      },
+    });
+    assert.equal(task.status, 201, JSON.stringify(task.body));
+    await signIn(context, token);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto('/app');
+      const list = page.getByRole('region', { name: 'What to do next' });
+      const rows = list.getByRole('listitem');
+      await rows.first().waitFor();
+      const texts = await rows.allTextContents();
+      assert.match(texts[0], /^CriticalExpired insurance policyBeach house.*Upload$/);
+      assert.match(texts[1], /^HighService the geyserFlatOverdue by 5 days\..*Mark done$/);
+      assert.ok(!texts.some((text) => text.includes('Healthy home')), texts.join('\n'));
+      const upload = list.getByRole('link', { name: 'Upload: Expired insurance policy, Beach house' });
+      assert.equal(await upload.getAttribute('href'), `/properties/${beach}?tab=vault`);
+      const done = list.getByRole('link', { name: 'Mark done: Service the geyser, Flat' });
+      assert.equal(await done.getAttribute('href'), `/properties/${flat}?tab=actions`);
+      const stats = page.getByRole('region', { name: 'Portfolio statistics' });
+      await stats.getByText('Upcoming expiries').waitFor();
+      await assertAccessible(page, `dashboard ${viewport.name}`);
+      await assertNoSideScroll(page, `dashboard ${viewport.name}`);
+      await saveShown(page, `next-actions-${viewport.name}`);
+      // The action goes where it says: the property opens on its Actions tab.
+      await done.click();
+      await page.getByRole('tab', { name: 'Actions', selected: true }).waitFor();
+      await page.getByText('Service the geyser').first().waitFor();
+    }
+    await assertClean(watch);
   });
 });
