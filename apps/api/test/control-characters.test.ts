@@ -578,6 +578,8 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
     // Evidence a supplier submits and the back office reviews (the id need not exist: every case is
     // refused by its schema before anything is looked up).
     const evidenceId = '00000000-0000-4000-8000-00000000e001';
+    // A policy finding (likewise refused by its schema before it is looked up).
+    const findingId = '00000000-0000-4000-8000-00000000f001';
     const evidence = {
       kind: 'liability_insurance',
       document_id: '00000000-0000-4000-8000-00000000d001',
@@ -707,6 +709,7 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'policies.findings': [{ as: 'owner', input: { propertyId: property.id } }],
       'policies.analyses': [{ as: 'owner', input: { propertyId: property.id } }],
       'policies.analyze': [{ as: 'owner', input: { propertyId: property.id } }],
+      'policies.acceptTask': [{ as: 'owner', input: { id: findingId } }],
       'maintenance.list': [{ as: 'owner', input: { propertyId: property.id } }],
       'maintenance.create': [{ as: 'owner', input: { propertyId: property.id, ...task } }],
       'maintenance.byId': [{ as: 'owner', input: { id: maintenanceTask.id } }],
@@ -863,6 +866,7 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'GET /api/policies/findings': [{ as: 'owner', query: { propertyId: property.id } }],
       'GET /api/policies/analyses': [{ as: 'owner', query: { propertyId: property.id } }],
       'POST /api/policies/analyze': [{ as: 'owner', body: { propertyId: property.id } }],
+      'POST /api/policies/findings/:id/task': [{ as: 'owner', params: { id: findingId } }],
       'GET /api/maintenance': [{ as: 'owner', query: { propertyId: property.id } }],
       'POST /api/maintenance': [{ as: 'owner', body: { propertyId: property.id, ...task } }],
       'GET /api/maintenance/:id': [{ as: 'owner', params: { id: maintenanceTask.id } }],

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseClauseLabels } from './clause-labels.js';
@@ -27,7 +27,6 @@ export const POLICY_CLAUSE_HELD_OUT = path.join(POLICY_CLAUSE_CORPUS, 'held-out'
 
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */
 export function readClauseCorpus(folder: string): ClauseLabelledWording[] {
-  if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((file) => file.endsWith('.clauses'))
     .sort()
