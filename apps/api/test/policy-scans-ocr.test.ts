@@ -107,18 +107,19 @@ describe(`scanned policies read by OCR and analysed (${databaseKind})`, () => {
         excerpt: expect.stringMatching(/SANS\s*10254/),
       });
       expect(found('maintenance', 'roof_maintained')).toMatchObject({ page: 2 });
-      // Every clause the two pages hold is found on its page of the scan, and nothing else (the bullets
-      // OCR reads as '»' open clauses too).
+      // The clauses the two pages hold, found on their pages of the scan as the text PDF's are: OCR may
+      // garble a quote's words (a miss here, not a wrong class), so the scan is held to the issue's
+      // held-out targets (precision 0.9, recall 0.85), not to every clause.
       const labelled = wording.labels
         .filter((label) => label.pages.some((page) => page === 2 || page === 3))
         .map((label) => ({ ...label, pages: label.pages.map((page) => page - 1) }));
       const paired = pairClauseFindings(findings as never, labelled);
-      labelled.forEach((label, index) => {
-        expect(paired.includes(index), `${label.finding_type} "${label.quote}"`).toBe(true);
-      });
-      expect(findings.filter((_, index) => paired[index] === -1).map((finding) => finding.excerpt)).toEqual(
-        [],
-      );
+      const missed = labelled.filter((_, index) => !paired.includes(index)).map((label) => label.quote);
+      const extra = findings.filter((_, index) => paired[index] === -1).map((finding) => finding.excerpt);
+      const right = findings.length - extra.length;
+      expect(labelled.length).toBeGreaterThan(10);
+      expect(right / labelled.length, `missed: ${missed.join(' | ')}`).toBeGreaterThanOrEqual(0.85);
+      expect(right / findings.length, `extra: ${extra.join(' | ')}`).toBeGreaterThanOrEqual(0.9);
 
       // The vault's search finds the scan by words only its read text holds.
       const search = await owner.call('GET', '/api/documents?q=landslip');
