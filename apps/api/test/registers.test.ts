@@ -654,7 +654,7 @@ describe(`official registers (${databaseKind})`, () => {
       const usage = await run([], dataDir);
       expect(usage.code).toBe(2);
       expect(usage.stderr).toContain('usage: pnpm admin:import-register <source> <file.csv>');
-    }, 60_000);
+    }, 240_000); // two CLI runs, each migrating a fresh PGlite data dir: ~50 s quiet, longer beside CI's other suites
   });
 
   describe('migration 0023 on existing rows', () => {
