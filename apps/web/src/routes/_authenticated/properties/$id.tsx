@@ -14,13 +14,9 @@ import { DemoPropertyDetail } from './-components/demo-property-detail';
 import { DEMO_PROPERTY_ID } from './-components/demo-property-id';
 import { EscalationTab } from './-components/escalation/escalation-tab';
 import { PolicyCheckTab } from './-components/policy-check-tab';
-import {
-  PropertyDetailLayout,
-  PropertyNotFound,
-  storedPropertyPanels,
-  tabOfSearch,
-} from './-components/property-detail';
+import { PropertyDetailLayout, PropertyNotFound, storedPropertyPanels } from './-components/property-detail';
 import { ArchivePropertyModal, EditPropertyModal } from './-components/property-modals';
+import { tabOfSearch } from './-components/property-tabs';
 import { OwnershipHistory } from './-components/transfer/ownership-history';
 import { pendingTransferOf, TransferPanel } from './-components/transfer/transfer-panel';
 import { VaultTab } from './-components/vault-tab';

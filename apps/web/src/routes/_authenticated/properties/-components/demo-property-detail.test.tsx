@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithMantine, renderWithRouter } from '../../../../test/render';
 import { DemoActionsPanel } from './demo-actions-panel';
 import { DemoPropertyDetail } from './demo-property-detail';
-import { PROPERTY_TABS } from './property-detail';
+import { PROPERTY_TABS } from './property-tabs';
 
 // 10:00 in Johannesburg.
 const NOW = new Date('2026-11-22T08:00:00.000Z');

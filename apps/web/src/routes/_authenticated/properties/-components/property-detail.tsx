@@ -4,10 +4,7 @@ import { ButtonLink } from '../../../../components/router-links';
 import { type Transfer, transferDate } from '../../../../components/transfers/labels';
 import type { Property } from '../../../../lib/properties';
 import { trpc } from '../../../../lib/trpc';
-
-/** Spec §2: the property detail's tabs. */
-export const PROPERTY_TABS = ['Vault', 'Policy Check', 'Actions', 'Vendors', 'Escalation'] as const;
-export type PropertyTab = (typeof PROPERTY_TABS)[number];
+import { PROPERTY_TABS, type PropertyTab, tabValue } from './property-tabs';
 
 /** Spec §2: the Escalation tab's actions. */
 export const ESCALATION_ACTIONS = ['Start Claim', 'Find Provider', 'Learn More', 'Schedule Call'] as const;
@@ -26,19 +23,6 @@ export interface PropertyDetailLayoutProps {
   panels: Record<PropertyTab, ReactNode>;
   /** The tab open first (a tab value, from the address); Vault otherwise. */
   initialTab?: string | undefined;
-}
-
-/** A tab's value: Mantine builds the tab's and panel's ids from it, and an id holds no spaces. */
-const tabValue = (tab: PropertyTab) => tab.toLowerCase().replaceAll(' ', '-');
-
-/** The tabs' values, as the property's address names one (?tab=actions: a next action opens there). */
-export const PROPERTY_TAB_VALUES = PROPERTY_TABS.map(tabValue);
-
-/** The tab an address asks for, when it names one. */
-export function tabOfSearch(search: Record<string, unknown>): { tab?: string } {
-  return typeof search.tab === 'string' && PROPERTY_TAB_VALUES.includes(search.tab)
-    ? { tab: search.tab }
-    : {};
 }
 
 /** The property detail (spec §2): Back to Dashboard, the header (name, address, DNA id) and the tabs. */
