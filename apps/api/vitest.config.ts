@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default (one worker fewer than the cores) is a single worker on a 2-core machine: the
+    // files ran one after another while each spent much of its time waiting (on HTTP, jobs, timers).
+    // Two keep both cores busy on PGlite (in process); on PostgreSQL, where the server does the database's
+    // work, one more. VITEST_MAX_WORKERS overrides.
+    maxWorkers: Math.max(2, availableParallelism() - 1) + (process.env.TEST_DATABASE_URL ? 1 : 0),
     // Migrates once per run; each file's database starts from the result (test/support/database.ts).
     globalSetup: ['test/support/global-setup.ts'],
     // Runs the same suites on PostgreSQL when TEST_DATABASE_URL is set (see test/support/database.ts).

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -11,5 +12,8 @@ export default defineConfig({
     // that alone has taken over 5 s. A safety limit, not a timing assertion.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Vitest's default (one worker fewer than the cores) is a single worker on a 2-core machine, which
+    // leaves a core idle while a file starts jsdom; two keep both busy (VITEST_MAX_WORKERS overrides).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -146,9 +146,13 @@ describe('reading: a certificate photographed sideways read upright, confirmed, 
     const highlight = dialog.getByTestId('read-highlight');
     // The outline sits on the page, and follows the field hovered: the issue date's line is lower down.
     const imageBox = await preview.boundingBox();
+    // Each box is measured once the page says which field it outlines (the hover has been handled).
     await type.hover();
+    await dialog.getByText('Page 1 of 1 · outlined: Certificate type', { exact: true }).waitFor();
+    await transitionsEnded(page);
     const typeBox = await highlight.boundingBox();
     await issued.hover();
+    await dialog.getByText('Page 1 of 1 · outlined: Issue date', { exact: true }).waitFor();
     await transitionsEnded(page);
     const issuedBox = await highlight.boundingBox();
     assert.ok(imageBox && typeBox && issuedBox);
@@ -156,7 +160,6 @@ describe('reading: a certificate photographed sideways read upright, confirmed, 
     assert.ok(
       issuedBox.y >= imageBox.y && issuedBox.y + issuedBox.height <= imageBox.y + imageBox.height + 1,
     );
-    await dialog.getByText('Page 1 of 1 · outlined: Issue date', { exact: true }).waitFor();
     // Keyboard: focus moves the outline too.
     await fieldRow(dialog, 'Certificate type')
       .getByRole('button', { name: 'Accept Certificate type' })
