@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { corpusArguments, readCorpusSpecs } from './corpus-files.js';
 
 describe('corpusArguments', () => {
-  it('takes every set but the second held-out one when none is named', () => {
-    expect(corpusArguments([]).sets).toEqual(['tuning', 'held-out']);
+  it('takes every set but the third held-out one when none is named', () => {
+    expect(corpusArguments([]).sets).toEqual(['tuning', 'held-out', 'held-out-2']);
   });
 
-  it('takes held-out-2 when it is named, with ids and sources', () => {
-    expect(corpusArguments(['--set', 'held-out-2', '--id', 'a', '--id', 'b', '--source', 'scan'])).toEqual({
-      sets: ['held-out-2'],
+  it('takes held-out-3 when it is named, with ids and sources', () => {
+    expect(corpusArguments(['--set', 'held-out-3', '--id', 'a', '--id', 'b', '--source', 'scan'])).toEqual({
+      sets: ['held-out-3'],
       ids: ['a', 'b'],
       sources: ['scan'],
     });
   });
 
   it('refuses a set that does not exist', () => {
-    expect(() => corpusArguments(['--set', 'held-out-3'])).toThrow(
-      '--set is one of tuning, held-out, held-out-2',
+    expect(() => corpusArguments(['--set', 'held-out-4'])).toThrow(
+      '--set is one of tuning, held-out, held-out-2, held-out-3',
     );
   });
 });

@@ -4,7 +4,7 @@ import { corpusArguments, generatedFolder, readCorpusSpecs } from './corpus-file
 import { photoTurn, renderCleanPdf, renderPhoto, renderScan } from './render.js';
 
 /**
- * `pnpm --filter @propertydna/api corpus:make [--set tuning|held-out|held-out-2] [--id <id>]`: draws each spec of
+ * `pnpm --filter @propertydna/api corpus:make [--set tuning|held-out|held-out-2|held-out-3] [--id <id>]`: draws each spec of
  * the extraction corpus as `<id>.clean.pdf`, `<id>.scan.jpg|pdf` and `<id>.photo.jpg` in
  * packages/domain/src/extraction/corpus/.generated/<set>/ (gitignored). A photo's turn depends on the
  * document's place in its set, so adding a spec can change other photos: make the whole set again.

@@ -6,7 +6,7 @@ import { createDocumentReader, defaultOcrWorkers } from '../modules/extraction/r
 import { CORPUS_ROOT, corpusArguments, generatedFolder, readCorpusSpecs } from './corpus-files.js';
 
 /**
- * `pnpm --filter @propertydna/api corpus:read [--set tuning|held-out|held-out-2] [--id <id>] [--source clean|scan|photo]`: runs every source
+ * `pnpm --filter @propertydna/api corpus:read [--set tuning|held-out|held-out-2|held-out-3] [--id <id>] [--source clean|scan|photo]`: runs every source
  * made by corpus:make through the product's reader and writes `<id>.<clean|scan|photo>.read.json`
  * (ReadPage[]) next to its spec, for the domain's eval:extraction. Word arrays are dropped, boxes
  * rounded to 4 decimals and confidences to 3 (the files are committed). An unreadable source gives [].
