@@ -3,7 +3,8 @@
  * clause-labelled wordings in packages/domain/src/policy-analysis/corpus/clauses/ (the tuning set) and,
  * separately, its held-out/ folder (written blind, never tuned on), with opposite-class errors, the
  * paragraph counts and topic agreement. Run: pnpm --filter @propertydna/domain eval:policies
- * [--set tuning|held-out] [--mistakes] [--old]. `--set tuning` prints the tuning set only (what an
+ * [--set tuning|held-out|held-out-2] [--mistakes] [--old]. held-out-2 (written blind after held-out was
+ * looked at) is scored only when named. `--set tuning` prints the tuning set only (what an
  * engineer tuning the analysis may look at); `--mistakes` lists each miss; `--old` adds the older
  * finding-key measure over corpus/ and corpus/held-out/. Node runs the domain's TypeScript itself (type
  * stripping); the hook below lets its `./x.js` imports find `./x.ts`.
@@ -31,8 +32,8 @@ const { values } = parseArgs({
     old: { type: 'boolean', default: false },
   },
 });
-if (!['all', 'tuning', 'held-out'].includes(values.set)) {
-  console.error('--set is tuning, held-out or all');
+if (!['all', 'tuning', 'held-out', 'held-out-2'].includes(values.set)) {
+  console.error('--set is tuning, held-out, held-out-2 or all');
   process.exit(2);
 }
 
@@ -46,8 +47,14 @@ const helpers = await import(path.join(analysis, 'corpus-test-helpers.ts'));
 
 const sets = [
   ['tuning', 'Tuning wordings (corpus/clauses/)', helpers.POLICY_CLAUSE_CORPUS],
-  ['held-out', 'Held-out wordings (corpus/clauses/held-out/)', helpers.POLICY_CLAUSE_HELD_OUT],
-].filter(([set]) => values.set === 'all' || values.set === set);
+  ['held-out', 'Held-out wordings (corpus/clauses/held-out/; scored once, then looked at)', helpers.POLICY_CLAUSE_HELD_OUT],
+  [
+    'held-out-2',
+    'Second held-out wordings (corpus/clauses/held-out-2/; written blind, never tuned on)',
+    helpers.POLICY_CLAUSE_HELD_OUT_2,
+  ],
+  // The second held-out set is scored only when named, so that no run over every set shows its figures.
+].filter(([set]) => (values.set === 'all' ? set !== 'held-out-2' : values.set === set));
 
 for (const [, title, folder] of sets) {
   const wordings = helpers.readClauseCorpus(folder);

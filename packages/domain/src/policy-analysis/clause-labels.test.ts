@@ -1,7 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseClauseLabels, quoteOccurrences } from './clause-labels.js';
-import { POLICY_CLAUSE_CORPUS, POLICY_CLAUSE_HELD_OUT, readClauseCorpus } from './corpus-test-helpers.js';
+import {
+  POLICY_CLAUSE_CORPUS,
+  POLICY_CLAUSE_HELD_OUT,
+  POLICY_CLAUSE_HELD_OUT_2,
+  readClauseCorpus,
+} from './corpus-test-helpers.js';
 
 describe('parseClauseLabels', () => {
   it('reads the paragraph count, then one label a line: class, pages, folded quote, topics', () => {
@@ -60,7 +65,9 @@ describe('quoteOccurrences', () => {
 });
 
 /** Each folder of clause-labelled wordings, checked without printing its text (held-out stays unread). */
-const folders = [POLICY_CLAUSE_CORPUS, POLICY_CLAUSE_HELD_OUT].filter((folder) => existsSync(folder));
+const folders = [POLICY_CLAUSE_CORPUS, POLICY_CLAUSE_HELD_OUT, POLICY_CLAUSE_HELD_OUT_2].filter((folder) =>
+  existsSync(folder),
+);
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {
   it('pair every .txt with a .clauses file', () => {

@@ -24,6 +24,8 @@ export function readPolicyCorpus(folder: string): LabelledWording[] {
 /** The clause-labelled wordings (`.txt` + `.clauses`): tuning ones here, held-out ones in its held-out/. */
 export const POLICY_CLAUSE_CORPUS = path.join(POLICY_CORPUS, 'clauses');
 export const POLICY_CLAUSE_HELD_OUT = path.join(POLICY_CLAUSE_CORPUS, 'held-out');
+/** A second held-out set, written blind after the first was scored (and looked at); scored when named. */
+export const POLICY_CLAUSE_HELD_OUT_2 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-2');
 
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */
 export function readClauseCorpus(folder: string): ClauseLabelledWording[] {
