@@ -103,13 +103,16 @@ function specFiles(set: string): { file: string; json: unknown }[] {
 }
 
 describe('the corpus', () => {
-  it.each(['tuning', 'held-out', 'held-out-2'])('%s: every spec is valid and named by its id', (set) => {
-    for (const { file, json } of specFiles(set)) {
-      const parsed = corpusSpecSchema.safeParse(json);
-      expect(parsed.error?.issues ?? [], `${set}/${file}`).toEqual([]);
-      expect(`${parsed.data?.id}.json`).toBe(file);
-    }
-  });
+  it.each(['tuning', 'held-out', 'held-out-2', 'held-out-3'])(
+    '%s: every spec is valid and named by its id',
+    (set) => {
+      for (const { file, json } of specFiles(set)) {
+        const parsed = corpusSpecSchema.safeParse(json);
+        expect(parsed.error?.issues ?? [], `${set}/${file}`).toEqual([]);
+        expect(`${parsed.data?.id}.json`).toBe(file);
+      }
+    },
+  );
 
   it('held-out-2 has the documents the README counts: every certificate type, policies and invoices', () => {
     const specs = specFiles('held-out-2').map(({ json }) => corpusSpecSchema.parse(json));
@@ -119,6 +122,20 @@ describe('the corpus', () => {
         certificate: 18,
         policy: 9,
         invoice: 8,
+      },
+    );
+    const types = new Set(specs.map((spec) => spec.truth.certificate_type).filter(Boolean));
+    expect([...types].sort()).toEqual([...CERTIFICATE_TYPES].sort());
+  });
+
+  it('held-out-3 has the documents the README counts: every certificate type, policies and invoices', () => {
+    const specs = specFiles('held-out-3').map(({ json }) => corpusSpecSchema.parse(json));
+    const count = (kind: string) => specs.filter((spec) => spec.kind === kind).length;
+    expect({ certificate: count('certificate'), policy: count('policy'), invoice: count('invoice') }).toEqual(
+      {
+        certificate: 15,
+        policy: 8,
+        invoice: 7,
       },
     );
     const types = new Set(specs.map((spec) => spec.truth.certificate_type).filter(Boolean));
