@@ -1,6 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// waitFor and findBy* return as soon as what they wait for is there; their limit (1 s by default) is
+// only how long a busy machine may take to get there. CI runs these beside other suites on 2 cores.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Mantine reads when it mounts.
 if (!window.matchMedia) {

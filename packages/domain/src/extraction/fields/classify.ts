@@ -70,7 +70,8 @@ const TYPE_CUES: Readonly<Record<CertificateType, readonly Cue[]>> = {
   ],
   plumbing_coc: [
     cue(String.raw`\bplumbing\b|\bplumber\b`, 2),
-    cue(String.raw`\bwater\s+installation\b|\bwater\s+by-?law\b`, 3),
+    // A hot water installation is a geyser's (below), certified by the same plumbers on the same forms.
+    cue(String.raw`(?<!\bhot\s)\bwater\s+installation\b|\bwater\s+by-?law\b`, 3),
     cue(String.raw`\bpirb\b`, 2),
     cue(String.raw`\bsans\s*10252`, 2),
   ],
@@ -99,11 +100,17 @@ const TYPE_CUES: Readonly<Record<CertificateType, readonly Cue[]>> = {
   ],
   geyser_coc: [
     cue(String.raw`\bgeyser\b|\bhot\s+water\s+cylinder\b|\bwater\s+heater\b`, 3),
+    // A plumbing certificate of compliance for a hot water installation is the geyser's certificate
+    // (SANS 10254): the plumbing cues (plumber, PIRB, SANS 10252) are on both.
+    cue(String.raw`\bhot\s+water\s+(?:installation|system)\b`, 3),
     cue(String.raw`\bsans\s*10254`, 3),
     cue(String.raw`\bdrip\s+tray\b|\bvacuum\s+breakers?\b`, 1),
   ],
   roof_inspection: [
     cue(String.raw`\broof\s+(?:inspection|report|certificate|assessment)\b`, 4),
+    // Said in a report's body where a photo lost its title.
+    cue(String.raw`\binspection\s+of\s+the\s+roof\b|\broof\s+(?:was|were|is)\s+inspected\b`, 3),
+    cue(String.raw`\broof\s+(?:type|space|covering|structure)\b`, 1),
     cue(String.raw`\broof(?:ing)?\b`, 1),
   ],
   alarm_service: [

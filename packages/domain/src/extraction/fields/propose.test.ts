@@ -393,6 +393,40 @@ describe('proposeFields: certificates', () => {
     expect(typeOf('Roof Report')).toBe('roof_inspection');
   });
 
+  it('takes a plumbing certificate of a hot water installation for the geyser’s certificate', () => {
+    const typeOf = (lines: { text: string; y: number; h?: number }[]) =>
+      proposeFields([readPage(lines)], { documentKind: 'certificate' }).certificate_type;
+    // The plumber's form (PIRB, SANS 10252) is the same for both: what it certifies decides.
+    expect(
+      typeOf([
+        { text: 'PLUMBING CERTIFICATE OF COMPLIANCE', y: 0.06, h: 0.03 },
+        { text: 'Hot water installation - SANS 10254 / SANS 10252-1', y: 0.1 },
+        { text: 'PIRB REGISTRATION NO. 807734', y: 0.4 },
+      ]),
+    ).toBe('geyser_coc');
+    expect(
+      typeOf([
+        { text: 'PLUMBING CERTIFICATE OF COMPLIANCE', y: 0.06, h: 0.03 },
+        { text: 'Water installation - SANS 10252-1, City of Cape Town Water By-law', y: 0.1 },
+        { text: 'PIRB REGISTRATION NO. 807734', y: 0.4 },
+      ]),
+    ).toBe('plumbing_coc');
+  });
+
+  it('names a roof report from its body where a photo lost its title', () => {
+    const proposal = proposeFields(
+      [
+        readPage([
+          { text: 'Roof repairs - waterproofing - inspections | 021 671 0093', y: 0.05 },
+          { text: 'Roof type Concrete tiles on timber trusses', y: 0.3 },
+          { text: 'We recommend an inspection of the roof every twelve months.', y: 0.6 },
+        ]),
+      ],
+      { documentKind: 'certificate' },
+    );
+    expect(proposal.certificate_type).toBe('roof_inspection');
+  });
+
   it('names an occupation certificate from its body where a photo lost its title', () => {
     const body = readPage([
       { text: 'Building Control — Planning and Development', y: 0.12 },

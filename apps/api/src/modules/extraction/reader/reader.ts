@@ -91,6 +91,11 @@ const PREVIEW_QUALITY = 80;
 /** An OCR reading this sure of enough words is taken the way up it was read; otherwise the other way is tried. */
 const UPRIGHT_CONFIDENCE = 0.75;
 const UPRIGHT_WORDS = 3;
+/**
+ * Below this mean confidence of both ways up, the page is also read turned by a quarter: a page of text
+ * read across its lines gives scraps in the 0.2–0.6 range; a poor but upright scan reads above it.
+ */
+const OTHER_AXIS_BELOW = 0.6;
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/tiff']);
 const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
@@ -237,12 +242,20 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
     };
     let best = await readTurned(orientation.turn);
     let score = readingScore(best.lines);
-    if (orientation.ink && (score.meanConfidence < UPRIGHT_CONFIDENCE || score.words < UPRIGHT_WORDS)) {
-      const { image: flipped, lines } = await readTurned(orientation.turn + 180);
-      const flippedScore = readingScore(lines);
-      if (flippedScore.score > score.score) {
-        best = { image: flipped, lines };
-        score = flippedScore;
+    const poor = () => score.meanConfidence < UPRIGHT_CONFIDENCE || score.words < UPRIGHT_WORDS;
+    // Which way up the profiles cannot tell: the other way up is read when this one reads poorly. And
+    // a photo's shadow, perspective or ruled boxes can make the profiles take the wrong axis: when both
+    // ways up read poorly, the page is read across the other axis too (both ways). The best reading wins.
+    const tries = [180, 90, 270];
+    for (const [index, extra] of tries.entries()) {
+      if (!orientation.ink || !poor()) break;
+      // The other axis only once both ways up along the first have been read.
+      if (index === 1 && score.meanConfidence >= OTHER_AXIS_BELOW) break;
+      const { image, lines } = await readTurned(orientation.turn + extra);
+      const next = readingScore(lines);
+      if (next.score > score.score) {
+        best = { image, lines };
+        score = next;
       }
     }
     return {
