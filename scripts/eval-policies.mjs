@@ -47,7 +47,11 @@ const helpers = await import(path.join(analysis, 'corpus-test-helpers.ts'));
 
 const sets = [
   ['tuning', 'Tuning wordings (corpus/clauses/)', helpers.POLICY_CLAUSE_CORPUS],
-  ['held-out', 'Held-out wordings (corpus/clauses/held-out/; scored once, then looked at)', helpers.POLICY_CLAUSE_HELD_OUT],
+  [
+    'held-out',
+    'Held-out wordings (corpus/clauses/held-out/; scored once, then looked at)',
+    helpers.POLICY_CLAUSE_HELD_OUT,
+  ],
   [
     'held-out-2',
     'Second held-out wordings (corpus/clauses/held-out-2/; written blind, never tuned on)',
