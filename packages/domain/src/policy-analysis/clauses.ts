@@ -87,7 +87,7 @@ const SECTION_PATTERNS: [PolicySectionKind, RegExp][] = [
   ],
   [
     'extensions',
-    /\bextension|\bincluded\b|\bat no extra cost\b|\bendorsement|\bmemorand|\badditional (?:benefit|cover)|\bextra (?:cover|benefit)|\boptional\b|\badd-?ons?\b|\bwhat else\b|\balso (?:cover|insured|pay)|\buitbreiding|\bbykomende\b|\bekstra\b|\baddisionele\b|\bbuilt-in\b|\bautomatic\b/i,
+    /\bextension|\bincluded\b|\bat no extra cost\b|\bendorsement|\bmemorand|\badditional (?:benefit|cover)|\bextra (?:cover|benefit)|\bextras\b|\bfor free\b|\bfree of charge\b|\bcan (?:i|you|we) add\b|\boptional\b|\badd-?ons?\b|\bwhat else\b|\balso (?:cover|insured|pay)|\buitbreiding|\bbykomende\b|\bekstra\b|\baddisionele\b|\bbuilt-in\b|\bautomatic\b/i,
   ],
   [
     'other',
