@@ -131,6 +131,16 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ]);
   });
 
+  it('reads an exception printed as a clause of its own inside an extension as an exclusion', () => {
+    const found = read(
+      'ADDITIONAL BENEFITS',
+      'A2.8 Geyser replacement. We will pay to replace a burst geyser with a compliant one up to R15 000.',
+      'A2.9 The benefit in A2.8 does not apply to a geyser installed after 8 June 2001 without a certificate.',
+      '3.7 The extension in 3.6 does not cover glass that was already cracked.',
+    );
+    expect(found.map((line) => line.split(' ')[0])).toEqual(['endorsement', 'exclusion', 'exclusion']);
+  });
+
   it('reads a write-back printed as a clause of its own as an endorsement, even among exclusions', () => {
     expect(
       read(

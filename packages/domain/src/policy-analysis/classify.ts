@@ -79,6 +79,13 @@ const CUES: readonly Cue[] = [
   cue('exclusion', 2, /\b(?:is|are) not\s*(?:[.;]|$)/i),
   cue('exclusion', 1.5, /\bbut not\b|\bother than\b/i),
   cue('exclusion', 3, /\bnie (?:gedek|verseker|betaal)\b|\buitgesluit\b|\bbetaal nie\b/i),
+  // An exception inside an extension: 'The benefit in A2.8 does not apply to a geyser installed after…',
+  // 'The extension in 3.6 does not cover glass…'.
+  cue(
+    'exclusion',
+    4,
+    /\b(?:this|the|that|such) (?:benefit|extension|endorsement|additional cover|cover (?:in|under|provided))\b[^;]{0,40}?\b(?:does|do|will|shall)(?:n't| not) (?:apply|cover|extend|include|pay)\b/i,
+  ),
 
   // Maintenance conditions: a duty of the owner that cover depends on.
   cue(
@@ -142,7 +149,7 @@ const CUES: readonly Cue[] = [
   cue(
     'endorsement',
     4,
-    /\bnotwithstanding (?:exclusion|the exclusion)|\bthis exclusion does not apply\b|\bdoes not apply (?:to|where|if)\b|\b(?:we|but we) (?:will |do )?(?:however |still |nevertheless )?(?:pay|cover) for the (?:resulting|resultant|sudden)\b/i,
+    /\bnotwithstanding (?:exclusion|the exclusion)|\bthis exclusion does not apply\b|(?<!\b(?:benefit|extension|endorsement|cover)\b[^;]{0,40})\bdoes not apply (?:to|where|if)\b|\b(?:we|but we) (?:will |do )?(?:however |still |nevertheless )?(?:pay|cover) for the (?:resulting|resultant|sudden)\b/i,
   ),
   cue('endorsement', 2, /\bcosts? (?:reasonably |necessarily )*incurred\b|\bcharges payable\b/i),
   cue('endorsement', 2.5, /\bons betaal\b|\bword gedek\b|\bis gedek\b|\bingesluit\b|\buitgebrei\b/i),
