@@ -202,6 +202,34 @@ describe('Policy Analysis', () => {
     await page.getByRole('searchbox', { name: 'Search findings' }).fill('');
     assert.deepEqual(await tabCounts(page), counts);
 
+    // The Topic filter: a topic's option says how many findings carry it, and shows exactly those.
+    await page.getByRole('combobox', { name: 'Topic' }).click();
+    const options = page.getByRole('option');
+    await options.first().waitFor();
+    assert.equal(await options.first().textContent(), 'All topics');
+    const topicOption = options.nth(1);
+    const [, topicName, topicCount] = /^(.+) \((\d+)\)$/.exec((await topicOption.textContent()) ?? '') ?? [];
+    assert.ok(
+      topicName && Number(topicCount) >= 1,
+      `a topic with its count (${await topicOption.textContent()})`,
+    );
+    await topicOption.click();
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="finding"]').length === count,
+      Number(topicCount),
+    );
+    assert.equal(await findingCards(page).count(), Number(topicCount));
+    assert.equal(
+      await findingCards(page)
+        .getByRole('list', { name: 'Topics' })
+        .getByText(topicName, { exact: true })
+        .count(),
+      Number(topicCount),
+    );
+    await page.getByRole('combobox', { name: 'Topic' }).click();
+    await page.getByRole('option', { name: 'All topics' }).click();
+    assert.deepEqual(await tabCounts(page), counts);
+
     // On a phone: nothing sideways, during progress and with the findings.
     await page.setViewportSize(PHONE);
     await page.getByRole('tab', { name: /^All \d+$/ }).click();
