@@ -100,18 +100,43 @@ function healthSampler(base) {
   };
 }
 
-/** An owner session: the owner demo (its own property to upload to). */
+/**
+ * An owner session: a new owner account with one property to upload to. Not the owner demo: demos do not
+ * read new documents (they answer "Demos do not read new documents").
+ */
 async function owner(base) {
-  const login = await fetch(`${base}/api/auth/demo`, {
+  const email = `bench-ocr-${process.pid}-${Date.now()}@example.co.za`;
+  const signup = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'owner' }),
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Reader',
+      email,
+      password: 'a long bench password',
+      userType: 'homeowner',
+    }),
   });
-  if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
+  if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'a long bench password' }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const properties = await fetch(`${base}/api/properties`, { headers }).then((r) => r.json());
-  if (!properties[0]) throw new Error('the owner demo has no property');
-  return { headers, propertyId: properties[0].id };
+  const created = await fetch(`${base}/api/properties`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench House',
+      address: '12 Kloof Street, Gardens, Cape Town',
+      municipality: 'CPT',
+      parcel_id: `B${process.pid}`,
+    }),
+  });
+  if (!created.ok) throw new Error(`the property was not created: ${created.status} ${await created.text()}`);
+  return { headers, propertyId: (await created.json()).id };
 }
 
 /** Uploads a file to the property's vault (sign, PUT, register): the document's id and when it was registered. */
@@ -166,7 +191,7 @@ async function readingOf(base, session, documentId) {
   }
 }
 
-/** Every reading of the session's documents ended (the demo's own, queued at its seeding, included). */
+/** Every reading of the session's documents ended. */
 async function settle(base, session) {
   const documents = await fetch(`${base}/api/documents`, { headers: session.headers }).then((r) => r.json());
   for (const document of documents) await readingOf(base, session, document.id);
@@ -228,7 +253,6 @@ export async function benchOcr(server, { evalDocuments = 4 } = {}) {
     );
     const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
     const session = await owner(base);
-    // The demo's own documents are read first (queued at its seeding): the figures are of ours alone.
     await settle(base, session);
     const line = (name, read) =>
       console.log(
@@ -340,21 +364,26 @@ function printOcr(result) {
   const cpuPerPage = (read) => (read.cpuSeconds / Math.max(1, read.pages)).toFixed(2);
   const growth = rssPeak - rssBefore;
   const median = medianOf(result.evalSecondsPerPage);
+  // A reading that did not end done measured nothing: its rows say so instead of a time.
+  const read = (reading) => reading.status === 'done';
+  const noEval = result.evalSecondsPerPage.length === 0;
   const rows = [
     [
       `1-page photographed certificate (JPEG, turned 90°): ${certificate.status}, ${certificate.pages} page`,
       `${certificate.readingSeconds.toFixed(1)} s reading (${certificate.fromRegistrationSeconds.toFixed(1)} s from registration); server CPU ${cpuPerPage(certificate)} s a page`,
-      `≤ ${OCR_TARGETS.secondsPerPage} s a page: ${mark(certificatePerPage <= OCR_TARGETS.secondsPerPage)}`,
+      `≤ ${OCR_TARGETS.secondsPerPage} s a page: ${mark(read(certificate) && certificatePerPage <= OCR_TARGETS.secondsPerPage)}`,
     ],
     [
       `10-page scanned policy (image-only PDF): ${policy.status}, ${policy.pages} pages`,
       `${policy.readingSeconds.toFixed(1)} s reading, ${policyPerPage.toFixed(2)} s a page (${policy.fromRegistrationSeconds.toFixed(1)} s from registration); server CPU ${cpuPerPage(policy)} s a page`,
-      `≤ ${OCR_TARGETS.tenPagesSeconds} s: ${mark(policy.readingSeconds <= OCR_TARGETS.tenPagesSeconds)}; ≤ ${OCR_TARGETS.secondsPerPage} s a page: ${mark(policyPerPage <= OCR_TARGETS.secondsPerPage)}`,
+      `≤ ${OCR_TARGETS.tenPagesSeconds} s: ${mark(read(policy) && policy.readingSeconds <= OCR_TARGETS.tenPagesSeconds)}; ≤ ${OCR_TARGETS.secondsPerPage} s a page: ${mark(read(policy) && policyPerPage <= OCR_TARGETS.secondsPerPage)}`,
     ],
     [
       `corpus scans and photos read for the eval (${result.evalSecondsPerPage.length})`,
       `median ${median.toFixed(2)} s a page (${result.evalSecondsPerPage.map((s) => s.toFixed(1)).join(', ')}); server CPU median ${medianOf(result.evalCpuPerPage).toFixed(2)} s a page`,
-      `≤ ${OCR_TARGETS.secondsPerPage} s a page: ${mark(median <= OCR_TARGETS.secondsPerPage)}`,
+      noEval
+        ? 'not measured (BENCH_OCR_EVAL=0)'
+        : `≤ ${OCR_TARGETS.secondsPerPage} s a page: ${mark(median <= OCR_TARGETS.secondsPerPage)}`,
     ],
     [
       'API RSS growth, before the first reading to the peak while reading',
@@ -364,7 +393,7 @@ function printOcr(result) {
     [
       `GET /api/health every ~50 ms during the 10-page reading (${health.samples} samples, ${health.failures} failed)`,
       `p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms`,
-      `p99 ≤ ${OCR_TARGETS.healthP99Ms} ms: ${mark(health.p99 <= OCR_TARGETS.healthP99Ms && health.failures === 0)}`,
+      `p99 ≤ ${OCR_TARGETS.healthP99Ms} ms: ${mark(read(policy) && health.p99 <= OCR_TARGETS.healthP99Ms && health.failures === 0)}`,
     ],
   ];
   console.log(

@@ -98,7 +98,7 @@ export class OcrPool {
     return this.scheduler;
   }
 
-  /** The lines of an encoded image (PNG), in the image's pixels, words with confidences 0–1. */
+  /** The lines of an encoded image (a PGM, images.ts), in the image's pixels, words with confidences 0–1. */
   async recognize(image: Buffer): Promise<OcrLine[]> {
     if (this.closed) throw new Error('The OCR workers are closed');
     this.inFlight += 1;

@@ -7,7 +7,7 @@ import {
   type ImageInput,
   normalise,
   preview,
-  toPng,
+  toPgm,
   turn,
 } from './images.js';
 import { type OcrLine, OcrPool, readingScore, toReadLines } from './ocr.js';
@@ -203,13 +203,13 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
    */
   async function recognize(image: GreyImage, signal: AbortSignal): Promise<OcrLine[]> {
     if (signal.aborted) throw new TimeUp();
-    const png = await toPng(image);
+    const picture = toPgm(image);
     let onAbort: (() => void) | null = null;
     const timeUp = new Promise<never>((_, reject) => {
       onAbort = () => reject(new TimeUp());
       signal.addEventListener('abort', onAbort, { once: true });
     });
-    const recognizing = ocr.recognize(png);
+    const recognizing = ocr.recognize(picture);
     // A page left behind at time up ends on its own; its failure is nobody's to handle.
     recognizing.catch(() => {});
     try {
