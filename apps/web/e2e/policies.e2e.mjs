@@ -203,6 +203,7 @@ describe('Policy Analysis', () => {
     assert.deepEqual(await tabCounts(page), counts);
 
     // The Topic filter: a topic's option says how many findings carry it, and shows exactly those.
+    await page.getByRole('tab', { name: /^All \d+$/ }).click();
     await page.getByRole('combobox', { name: 'Topic' }).click();
     const options = page.getByRole('option');
     await options.first().waitFor();

@@ -74,6 +74,8 @@ const TYPE_CUES: Readonly<Record<CertificateType, readonly Cue[]>> = {
     cue(String.raw`(?<!\bhot\s)\bwater\s+installation\b|\bwater\s+by-?law\b`, 3),
     cue(String.raw`\bpirb\b`, 2),
     cue(String.raw`\bsans\s*10252`, 2),
+    // Work beyond a geyser: a form whose list names these is the whole installation's certificate.
+    cue(String.raw`\bdrainage\b|\bcold\s+water\b|\brainwater\b|\bsewer`, 2),
   ],
   beetle_clearance: [
     cue(String.raw`\bentomolog`, 3),

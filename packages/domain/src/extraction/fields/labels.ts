@@ -197,6 +197,9 @@ const CERTIFICATE: readonly LabelRule[] = [
   ),
 ];
 
+/** A label on a line of another section of cover (contents, all risks) is not the buildings'. */
+const NOT_OTHER_SECTION = String.raw`(?<!\b(?:household\s+contents|contents|inhoud|all\s+risks?)\b[^0-9\n]{0,24})`;
+
 const POLICY: readonly LabelRule[] = [
   rule(
     'insurer',
@@ -233,12 +236,13 @@ const POLICY: readonly LabelRule[] = [
     String.raw`\b(?:household\s+contents|contents|all\s+risks?|monthly\s+premium|premium|geyser\s+limit|limit)\b[^0-9]{0,30}?(?:\bsum\s+insured\b|\(incl(?:uding|\.)?\s*vat\))?`,
     1,
   ),
+  // Not another section's excess ('Contents: basic excess R 1 000' beside 'Buildings: basic excess Nil').
   rule(
     'excess',
-    String.raw`\b(?:basic|standard)\s+excess\b(?:\s*\(?\s*buildings\s*\)?)?|\bexcess\s*\(?\s*basic\s*\)?|\bexcess\s*[-–(]\s*buildings\)?|\bbuildings\s+excess\b`,
+    String.raw`${NOT_OTHER_SECTION}(?:\b(?:basic|standard)\s+excess\b(?:\s*\(?\s*buildings\s*\)?)?|\bexcess\s*\(?\s*basic\s*\)?|\bexcess\s*[-–(]\s*buildings\)?|\bbuildings\s+excess\b)`,
     1,
   ),
-  rule('excess', String.raw`\b(?:excess|bybetaling)\b`, 0.8),
+  rule('excess', String.raw`${NOT_OTHER_SECTION}\b(?:excess|bybetaling)\b`, 0.8),
   rule(
     'address',
     String.raw`\b(?:risk\s+address|insured\s+address|address\s+of\s+(?:the\s+)?(?:insured\s+)?(?:property|risk)|(?:property|physical|street)\s+address|situated\s+at|risk\s+location|address|adres)\b`,

@@ -413,6 +413,42 @@ describe('proposeFields: certificates', () => {
     ).toBe('plumbing_coc');
   });
 
+  it('keeps a plumbing certificate whose list of work names a hot water installation among others', () => {
+    const proposal = proposeFields(
+      [
+        readPage([
+          { text: 'PLUMBING CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+          { text: 'Issued in terms of SANS 10252-1 and SANS 10254', y: 0.09 },
+          { text: 'Work covered', y: 0.2 },
+          { text: 'Hot water installation', y: 0.22 },
+          { text: 'Cold water installation', y: 0.26 },
+          { text: 'Below-ground drainage', y: 0.28 },
+        ]),
+      ],
+      { documentKind: 'certificate' },
+    );
+    expect(proposal.certificate_type).toBe('plumbing_coc');
+  });
+
+  it('takes no other section’s excess for the buildings’ when theirs is Nil', () => {
+    const proposal = proposeFields(
+      [
+        readPage([
+          { text: 'Policy schedule', y: 0.05, h: 0.03 },
+          { text: 'Buildings: sum insured', y: 0.3 },
+          { text: 'R 1 300 000', x: 0.6, y: 0.3 },
+          { text: 'Buildings: basic excess', y: 0.33 },
+          { text: 'Nil', x: 0.6, y: 0.33 },
+          { text: 'Contents: basic excess', y: 0.39 },
+          { text: 'R 1 000', x: 0.6, y: 0.39 },
+        ]),
+      ],
+      { documentKind: 'policy' },
+    );
+    expect(valuesOf(proposal).sum_insured_buildings).toBe('1300000.00');
+    expect(valuesOf(proposal).excess).toBeUndefined();
+  });
+
   it('names a roof report from its body where a photo lost its title', () => {
     const proposal = proposeFields(
       [
