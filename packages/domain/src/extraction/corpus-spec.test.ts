@@ -114,31 +114,21 @@ describe('the corpus', () => {
     },
   );
 
-  it('held-out-2 has the documents the README counts: every certificate type, policies and invoices', () => {
-    const specs = specFiles('held-out-2').map(({ json }) => corpusSpecSchema.parse(json));
-    const count = (kind: string) => specs.filter((spec) => spec.kind === kind).length;
-    expect({ certificate: count('certificate'), policy: count('policy'), invoice: count('invoice') }).toEqual(
-      {
-        certificate: 18,
-        policy: 9,
-        invoice: 8,
-      },
-    );
-    const types = new Set(specs.map((spec) => spec.truth.certificate_type).filter(Boolean));
-    expect([...types].sort()).toEqual([...CERTIFICATE_TYPES].sort());
-  });
-
-  it('held-out-3 has the documents the README counts: every certificate type, policies and invoices', () => {
-    const specs = specFiles('held-out-3').map(({ json }) => corpusSpecSchema.parse(json));
-    const count = (kind: string) => specs.filter((spec) => spec.kind === kind).length;
-    expect({ certificate: count('certificate'), policy: count('policy'), invoice: count('invoice') }).toEqual(
-      {
-        certificate: 15,
-        policy: 8,
-        invoice: 7,
-      },
-    );
-    const types = new Set(specs.map((spec) => spec.truth.certificate_type).filter(Boolean));
-    expect([...types].sort()).toEqual([...CERTIFICATE_TYPES].sort());
-  });
+  it.each([
+    { set: 'held-out-2', certificate: 18, policy: 9, invoice: 8 },
+    { set: 'held-out-3', certificate: 15, policy: 8, invoice: 7 },
+  ])(
+    '$set has the documents the README counts: every certificate type, policies and invoices',
+    ({ set, ...counts }) => {
+      const specs = specFiles(set).map(({ json }) => corpusSpecSchema.parse(json));
+      const count = (kind: string) => specs.filter((spec) => spec.kind === kind).length;
+      expect({
+        certificate: count('certificate'),
+        policy: count('policy'),
+        invoice: count('invoice'),
+      }).toEqual(counts);
+      const types = new Set(specs.map((spec) => spec.truth.certificate_type).filter(Boolean));
+      expect([...types].sort()).toEqual([...CERTIFICATE_TYPES].sort());
+    },
+  );
 });

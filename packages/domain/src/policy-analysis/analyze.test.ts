@@ -164,6 +164,18 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ).toEqual(['exclusion other: Accidental damage: not available on holiday homes.']);
   });
 
+  it('takes the duties after a loss for no maintenance condition, under conditions too', () => {
+    expect(
+      read(
+        'GENERAL CONDITIONS',
+        'B2 You must report theft or malicious damage to the South African Police Service within 24 hours.',
+        'B3 You must not admit liability or agree to any payment without our written consent.',
+        'B4 You need to take reasonable steps to stop further damage, for example by switching off the water.',
+        'B5 You must keep the roof and gutters in a good state of repair.',
+      ).map((line) => line.split(' ')[0]),
+    ).toEqual(['maintenance']);
+  });
+
   it('reads cover granted only on a condition as an exclusion', () => {
     expect(read('Theft is only covered if there are visible signs of forced entry.')).toEqual([
       'exclusion other: Theft is only covered if there are visible signs of forced entry.',

@@ -166,10 +166,10 @@ const INTRODUCES =
   /^(?:these|the following|this section|this part|only the options)\b[^.]{0,80}\bappl(?:y|ies)\b|\bthe following\b[^.]{0,60}[.:]$|\bas follows[.:]$/i;
 /** Procedure and administration: duties that are no maintenance condition. */
 const ADMIN =
-  /\bclaims?\b|\bnotif|\bnotice\b|\btell us\b|\blet us know\b|\breport\b|\bpolice\b|\bpremium|\bcancel|\bfraud|\bdocuments?\b|\bon request\b|\bsum insured\b|\breplacement value\b|\blease\b|\bread (?:this|with|it)\b|\bphone\b|\bcontact\b|\bcomplain|\bombud|\barbitrat|\bsubrogat|\baverage\b|\bdisclos|\bmisrepresent|\bdispute\b|\bminutes\b|\bschedule must\b/i;
+  /\bclaims?\b|\bnotif|\bnotice\b|\btell us\b|\blet us know\b|\breport\b|\bpolice\b|\bpremium|\bcancel|\bfraud|\bdocuments?\b|\bon request\b|\bsum insured\b|\breplacement value\b|\blease\b|\bread (?:this|with|it)\b|\bphone\b|\bcontact\b|\bcomplain|\bombud|\barbitrat|\bsubrogat|\baverage\b|\bdisclos|\bmisrepresent|\bdispute\b|\bminutes\b|\bschedule must\b|\badmit\b|\bliability\b|\bwithout our (?:written )?consent\b|\bfurther (?:loss|damage)\b/i;
 /** What a maintenance condition is about: the state of the home and what is fitted to it. */
 const PHYSICAL =
-  /\bmaintain|\bmaintenance\b|\brepair|\bgood (?:order|condition|state)|\bworking order|\binstall|\bfitted|\bservic|\binspect|\bcertif|\btreat|\bclear\b|\btrim|\bprecaution|\balarm|\block|\bburglar|\bsecurity|\bgeyser|\broof|\bthatch|\blightning|\bconductor|\bsans\b|\belectric|\bgas\b|\bfence|\bgutter|\bdrain|\btree|\bchimney|\bfirebreak|\bspark|\bcompl(?:y|ies|iance|iant)\b|\barmed\b|\bactivated\b|\bdrip tray|\bkeep\b|\bkept\b|\bswitched on\b|\bdiefwering|\bheining/i;
+  /\bmaintain|\bmaintenance\b|\brepair|\bgood (?:order|condition|state)|\bworking order|\binstall|\bfitted|(?<!\bpolice\s)\bservic|\binspect|\bcertif|\btreat|\bclear\b|\btrim|\bprecaution|\balarm|\block|\bburglar|\bsecurity|\bgeyser|\broof|\bthatch|\blightning|\bconductor|\bsans\b|\belectric|\bgas\b|\bfence|\bgutter|\bdrain|\btree|\bchimney|\bfirebreak|\bspark|\bcompl(?:y|ies|iance|iant)\b|\barmed\b|\bactivated\b|\bdrip tray|\bkeep\b|\bkept\b|\bswitched on\b|\bdiefwering|\bheining/i;
 /** The basic perils of a cover description. */
 const PERILS =
   /\b(?:fire|lightning|explosion|storm|wind|hail|snow|earthquake|impact|theft|malicious|flood|water|smoke|riot)\b/gi;
