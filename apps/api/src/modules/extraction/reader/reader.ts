@@ -242,21 +242,24 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
     };
     let best = await readTurned(orientation.turn);
     let score = readingScore(best.lines);
-    const poor = () => score.meanConfidence < UPRIGHT_CONFIDENCE || score.words < UPRIGHT_WORDS;
-    // Which way up the profiles cannot tell: the other way up is read when this one reads poorly. And
-    // a photo's shadow, perspective or ruled boxes can make the profiles take the wrong axis: when both
-    // ways up read poorly, the page is read across the other axis too (both ways). The best reading wins.
-    const tries = [180, 90, 270];
-    for (const [index, extra] of tries.entries()) {
-      if (!orientation.ink || !poor()) break;
-      // The other axis only once both ways up along the first have been read.
-      if (index === 1 && score.meanConfidence >= OTHER_AXIS_BELOW) break;
+    const poor = () =>
+      orientation.ink && (score.meanConfidence < UPRIGHT_CONFIDENCE || score.words < UPRIGHT_WORDS);
+    /** Reads the page turned by `extra` more; the better reading wins. */
+    const tryTurn = async (extra: number) => {
       const { image, lines } = await readTurned(orientation.turn + extra);
       const next = readingScore(lines);
       if (next.score > score.score) {
         best = { image, lines };
         score = next;
       }
+    };
+    // Which way up the profiles cannot tell: the other way up is read when this one reads poorly.
+    if (poor()) await tryTurn(180);
+    // A photo's shadow, perspective or ruled boxes can make the profiles take the wrong axis: when both
+    // ways up read as scraps, the page is read across the other axis too (both ways).
+    if (poor() && score.meanConfidence < OTHER_AXIS_BELOW) {
+      await tryTurn(90);
+      if (poor()) await tryTurn(270);
     }
     return {
       page: {
