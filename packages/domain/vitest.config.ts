@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     setupFiles: ['vitest.setup.ts'],
+    // Every rule is pure and no test mocks a module: the files share their workers' module cache instead of
+    // each starting a fresh one (37 s wall, 44 CPU-s isolated; 9 s, 11 CPU-s shared, on the 2-core machine).
+    isolate: false,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
