@@ -402,6 +402,84 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
     expect(treesTask.json().task.description).toContain('trees overhanging the roof');
   });
 
+  it('one task per subject with Bootstrap Standards; a condition no certificate proves is met by its done task', async () => {
+    const owner = await ownerWithPolicy(await pdfOf(wordingPages('clause-wording')));
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
+    const findings: PolicyFinding[] = (
+      await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`)
+    ).json();
+    const accept = (id: string | undefined) =>
+      owner.call('POST', `/api/policies/findings/${encodeURIComponent(id ?? 'missing')}/task`);
+    const tasks = async (): Promise<{ id: string; title: string; standard_key?: string }[]> =>
+      (await owner.call('GET', `/api/maintenance?propertyId=${owner.propertyId}`)).json();
+
+    // Bootstrap Standards first: the geyser's standard task is the one the policy's geyser condition asks for.
+    const bootstrap = await owner.call('POST', '/api/maintenance/bootstrap', { propertyId: owner.propertyId });
+    expect(bootstrap.statusCode, bootstrap.body).toBe(201);
+    const standard = await tasks();
+    const geyserTask = standard.find((task) => /geyser/i.test(task.title));
+    expect(geyserTask).toBeDefined();
+    const geyser = findings.find((finding) => finding.key === 'geyser_sans_10254');
+    const answered = await accept(geyser?.id);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({
+      created: false,
+      message: `Already in the maintenance schedule: ${geyserTask?.title}`,
+      task: { id: geyserTask?.id },
+    });
+    expect(await tasks()).toHaveLength(standard.length);
+    const listed: PolicyFinding[] = (
+      await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`)
+    ).json();
+    expect(listed.find((finding) => finding.id === geyser?.id)?.candidate_task?.task_id).toBe(geyserTask?.id);
+
+    // The trees clause (no catalogued key, no certificate proves it): unknown until its task is done.
+    const trees = findings.find((finding) => finding.clause_ref === '5.2');
+    const treesFinding = async () => {
+      await t.services.jobs.runQueued(complianceRecheckJob);
+      const check = (await owner.call('GET', `/api/properties/${owner.propertyId}/policy-check`)).json();
+      return check.findings.find(
+        (finding: { rule: string; source: string }) =>
+          finding.rule === 'policy_condition.other' && finding.source.includes('clause 5.2'),
+      );
+    };
+    expect(await treesFinding()).toMatchObject({
+      type: 'unknown',
+      action: 'Add it to your maintenance schedule, and keep proof that it is done: photos or an invoice',
+    });
+    const added = await accept(trees?.id);
+    expect(added.statusCode, added.body).toBe(201);
+    const treesTask = added.json().task as { id: string; title: string };
+    expect(await treesFinding()).toMatchObject({
+      type: 'unknown',
+      action: `Mark "${treesTask.title}" done in Maintenance once it is done, and keep proof: photos or an invoice`,
+    });
+    const done = await owner.call('POST', `/api/maintenance/${treesTask.id}/complete`, {});
+    expect(done.statusCode, done.body).toBe(200);
+    const met = await treesFinding();
+    expect(met).toMatchObject({ type: 'compliant', title: expect.stringMatching(/^Policy condition done: /) });
+    expect(met.description).toContain(`"${treesTask.title}" done on ${done.json().history[0].completed_on}`);
+    expect(met.description).toContain('This is your own record, not a certificate');
+    // Removed from the schedule: unknown again.
+    expect((await owner.call('DELETE', `/api/maintenance/${treesTask.id}`)).statusCode).toBe(200);
+    expect((await treesFinding()).type).toBe('unknown');
+  });
+
+  it("a policy's task first: Bootstrap Standards adds no second task on its subject", async () => {
+    const owner = await ownerWithPolicy(await pdfOf(wordingPages('clause-wording')));
+    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
+    const findings: PolicyFinding[] = (
+      await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`)
+    ).json();
+    const geyser = findings.find((finding) => finding.key === 'geyser_sans_10254');
+    const accepted = await owner.call('POST', `/api/policies/findings/${geyser?.id}/task`);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const bootstrap = await owner.call('POST', '/api/maintenance/bootstrap', { propertyId: owner.propertyId });
+    expect(bootstrap.statusCode, bootstrap.body).toBe(201);
+    const titles = (bootstrap.json().tasks as { title: string }[]).map((task) => task.title);
+    expect(titles.filter((title) => /geyser/i.test(title))).toEqual(['Geyser installed to SANS 10254']);
+  });
+
   it('Analyze Policies queues every policy of the property again and answers 202 with their state', async () => {
     if (!wording) throw new Error('the corpus has no fynbos-direct wording');
     const owner = await ownerWithPolicy(await pdfOf(wording.pages));

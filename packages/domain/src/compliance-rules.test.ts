@@ -18,6 +18,7 @@ import {
   OTHER_CONDITION_RULE,
   OTHER_POLICY_CONDITION,
   type PolicyConditionInput,
+  type PolicyTaskState,
   transferReadiness,
 } from './compliance-rules.js';
 import { DOCUMENT_KINDS } from './documents.js';
@@ -67,6 +68,7 @@ function check(
     country?: string;
     today?: string;
     policyConditions?: readonly PolicyConditionInput[];
+    policyTasks?: readonly PolicyTaskState[];
   } = {},
 ): ComplianceFinding[] {
   return evaluateCompliance({
@@ -78,6 +80,7 @@ function check(
     documents,
     today: options.today ?? TODAY,
     ...(options.policyConditions ? { policyConditions: options.policyConditions } : {}),
+    ...(options.policyTasks ? { policyTasks: options.policyTasks } : {}),
   });
 }
 
@@ -620,19 +623,20 @@ describe('insurance: upkeep certificates', () => {
   });
 });
 
-describe('insurance: the policy wording conditions', () => {
-  const condition = (
-    key: MaintenanceCondition,
-    extra: Partial<PolicyConditionInput> = {},
-  ): PolicyConditionInput => ({
-    condition: key,
-    document_id: 'policy-1',
-    document_name: 'Hollard Home',
-    page: 12,
-    excerpt: 'The geyser must be installed in accordance with SANS 10254.',
-    ...extra,
-  });
+/** A maintenance condition found in the policy 'Hollard Home' (page 12). */
+const condition = (
+  key: MaintenanceCondition,
+  extra: Partial<PolicyConditionInput> = {},
+): PolicyConditionInput => ({
+  condition: key,
+  document_id: 'policy-1',
+  document_name: 'Hollard Home',
+  page: 12,
+  excerpt: 'The geyser must be installed in accordance with SANS 10254.',
+  ...extra,
+});
 
+describe('insurance: the policy wording conditions', () => {
   it('is compliant with the newest valid certificate as evidence', () => {
     const geyser = cert('geyser_coc', '2019-04-01');
     const finding = byRule(
@@ -688,7 +692,7 @@ describe('insurance: the policy wording conditions', () => {
     expect(finding.action).toContain('Add the issue date');
   });
 
-  it('burglar bars: no certificate proves it, so keep proof', () => {
+  it('burglar bars: no certificate proves it, so it goes into the schedule, with proof kept', () => {
     const finding = byRule(
       check([], {
         policyConditions: [condition('burglar_bars', { page: null, excerpt: 'Burglar bars fitted.' })],
@@ -697,7 +701,7 @@ describe('insurance: the policy wording conditions', () => {
     );
     expect(finding).toMatchObject({
       type: 'unknown',
-      action: 'Keep proof: photos or an invoice',
+      action: 'Add it to your maintenance schedule, and keep proof that it is done: photos or an invoice',
       source: '"Hollard Home"',
     });
     expect(finding.description).toContain('"Hollard Home", says: "Burglar bars fitted."');
@@ -792,6 +796,116 @@ describe('insurance: the policy wording conditions', () => {
     expect(third?.title).toBe('Policy condition: Gutters kept clean.');
     expect(second?.source).toBe('"Hollard Home"');
     expect(new Set(findings.map((finding) => finding.id)).size).toBe(findings.length);
+  });
+});
+
+describe('a condition no certificate proves, answered by its task (issue 28)', () => {
+  const trees = {
+    ...condition('burglar_bars'),
+    condition: OTHER_POLICY_CONDITION,
+    title: 'Trees overhanging the roof',
+    clause_ref: '7.4',
+    page: 3,
+    excerpt: 'Trees overhanging the roof must be trimmed.',
+  } satisfies PolicyConditionInput;
+  const task = (entry: PolicyConditionInput, changes: Partial<PolicyTaskState> = {}): PolicyTaskState => ({
+    key: policyTaskKey(entry.document_id, entry.excerpt),
+    title: 'Trim the trees over the roof',
+    next_due: '2027-10-01',
+    last_done_on: '2026-10-01',
+    ...changes,
+  });
+  const otherFinding = (tasks: readonly PolicyTaskState[], today = TODAY) =>
+    byRule(
+      check([currentPolicy()], { policyConditions: [trees], policyTasks: tasks, today }),
+      OTHER_CONDITION_RULE,
+    );
+
+  it('stays unknown while its task is not marked done, and then says to mark it done', () => {
+    const finding = otherFinding([task(trees, { last_done_on: null, next_due: '2026-12-23' })]);
+    expect(finding).toMatchObject({
+      type: 'unknown',
+      action:
+        'Mark "Trim the trees over the roof" done in Maintenance once it is done, and keep proof: photos or an invoice',
+    });
+    // A task of another clause answers nothing.
+    expect(otherFinding([{ ...task(trees), key: policyTaskKey('policy-1', 'Other words') }]).type).toBe(
+      'unknown',
+    );
+  });
+
+  it("is done (in order, by the owner's own record, not a certificate) while the done task is not due again", () => {
+    const finding = otherFinding([task(trees)]);
+    expect(finding).toMatchObject({
+      id: `policy_condition.other:insurance:${policyTaskKey('policy-1', trees.excerpt)}`,
+      type: 'compliant',
+      severity: 'low',
+      title: 'Policy condition done: Trees overhanging the roof',
+      evidence: [],
+      source: '"Hollard Home", clause 7.4, page 3',
+      action: 'Nothing to do before 2027-10-01: keep the proof with the task',
+    });
+    expect(finding.description).toContain(
+      'Your maintenance record: "Trim the trees over the roof" done on 2026-10-01, due again 2027-10-01. This is your own record, not a certificate',
+    );
+    // Due again today is still done; the day after it is overdue.
+    expect(otherFinding([task(trees)], '2027-10-01').type).toBe('compliant');
+  });
+
+  it('is an overdue gap (high) once the done task is due again', () => {
+    const finding = otherFinding([task(trees)], '2027-10-02');
+    expect(finding).toMatchObject({
+      type: 'gap',
+      severity: 'high',
+      title: 'Policy condition overdue: Trees overhanging the roof',
+      action: 'Do "Trim the trees over the roof" again and mark it done in Maintenance, with the proof',
+    });
+    expect(finding.description).toContain(
+      'last marked "Trim the trees over the roof" done on 2026-10-01; it was due again on 2027-10-01',
+    );
+  });
+
+  it("burglar bars found in two places: done only when both clauses' tasks are done", () => {
+    const first = condition('burglar_bars', { excerpt: 'Burglar bars fitted to all windows.' });
+    const second = condition('burglar_bars', {
+      document_name: 'Schedule',
+      excerpt: 'Bars on every opening.',
+    });
+    const bars = (tasks: readonly PolicyTaskState[]) =>
+      byRule(
+        check([currentPolicy()], { policyConditions: [first, second], policyTasks: tasks }),
+        'policy_condition.burglar_bars',
+      );
+    expect(bars([task(first, { title: 'Check the burglar bars' })])).toMatchObject({
+      type: 'unknown',
+      action: 'Add it to your maintenance schedule, and keep proof that it is done: photos or an invoice',
+    });
+    const both = bars([
+      task(first, { title: 'Check the burglar bars' }),
+      task(second, { title: 'Bars on every opening', next_due: '2027-02-01' }),
+    ]);
+    expect(both).toMatchObject({
+      type: 'compliant',
+      title: 'Policy condition done: Burglar bars and locks fitted',
+      action: 'Nothing to do before 2027-02-01: keep the proof with the task',
+    });
+    expect(both.description).toContain(
+      '"Check the burglar bars" done on 2026-10-01, due again 2027-10-01; "Bars on every opening" done on',
+    );
+  });
+
+  it('a certificate condition is not answered by a task: its certificate proves it', () => {
+    const geyser = condition('geyser_sans_10254');
+    const finding = byRule(
+      check([], { policyConditions: [geyser], policyTasks: [task(geyser)] }),
+      'policy_condition.geyser_sans_10254',
+    );
+    expect(finding.type).toBe('gap');
+  });
+
+  it('refuses a malformed task date as it refuses any other', () => {
+    expect(() => otherFinding([task(trees, { next_due: '2027-02-30' })])).toThrow(RangeError);
+    expect(() => otherFinding([task(trees, { last_done_on: '2026-13-01' })])).toThrow(RangeError);
   });
 });
 

@@ -92,8 +92,25 @@ export interface ComplianceInput {
   documents: readonly ComplianceDocument[];
   policyConditions?: readonly PolicyConditionInput[];
   unreadablePolicies?: readonly UnreadablePolicyInput[];
+  /** The property's maintenance tasks accepted from its policies' conditions (keyed by policyTaskKey). */
+  policyTasks?: readonly PolicyTaskState[];
   /** YYYY-MM-DD: the date the check is for. */
   today: string;
+}
+
+/**
+ * A maintenance task accepted from a policy's condition, as the check reads it: done (its last
+ * completion) and due again. A condition no certificate can prove is answered by it: done and not yet
+ * due again is met, by the owner's own record (issue 28).
+ */
+export interface PolicyTaskState {
+  /** The task's key: policyTaskKey of the clause it was accepted from. */
+  key: string;
+  title: string;
+  /** YYYY-MM-DD */
+  next_due: string;
+  /** YYYY-MM-DD of its last completion; null: never marked done. */
+  last_done_on: string | null;
 }
 
 export interface ComplianceFinding {
@@ -135,6 +152,8 @@ export interface ComplianceFacts {
   policies: readonly HeldPolicy[];
   policyConditions: readonly PolicyConditionInput[];
   unreadablePolicies: readonly UnreadablePolicyInput[];
+  /** The task accepted from a policy's clause (by the clause's policyTaskKey), or null. */
+  policyTask: (key: string) => PolicyTaskState | null;
   /** Certificates that do not say which they are. */
   untypedCertificates: readonly ComplianceDocument[];
 }
@@ -280,6 +299,11 @@ function complianceFacts(input: ComplianceInput): ComplianceFacts {
     if (!current || newestFirst(held, current) < 0) byType.set(type, held);
   }
   const resolved = resolvePropertyMunicipality(input.property.municipality);
+  const tasks = new Map((input.policyTasks ?? []).map((task) => [task.key, task] as const));
+  for (const task of tasks.values()) {
+    parseDateOnly(task.next_due);
+    if (task.last_done_on !== null) parseDateOnly(task.last_done_on);
+  }
   return {
     today: input.today,
     features: new Set(input.property.features),
@@ -292,6 +316,7 @@ function complianceFacts(input: ComplianceInput): ComplianceFacts {
       .map((document) => ({ document, expiresOn: expiryDate(document.expires_at) })),
     policyConditions: input.policyConditions ?? [],
     unreadablePolicies: input.unreadablePolicies ?? [],
+    policyTask: (key) => tasks.get(key) ?? null,
     untypedCertificates: input.documents.filter(
       (document) => document.kind === 'certificate' && document.certificate_type === null,
     ),
@@ -738,10 +763,64 @@ function policyPlace(entry: PolicyConditionInput): string {
 export const OTHER_CONDITION_RULE = 'policy_condition.other';
 
 /**
+ * What the owner's own record says of conditions no certificate proves (each clause's accepted task):
+ * null while a clause has no task or one never marked done (the condition stays unknown); else met when
+ * every clause's task is done and not due again, overdue when one is past its due date. The vault holds
+ * the owner's record of the work, not a certificate: the finding says so, and asks for the proof.
+ */
+function answeredByTasks(
+  facts: ComplianceFacts,
+  entries: readonly PolicyConditionInput[],
+  title: string,
+  requires: string,
+  source: string,
+): RuleVerdict | null {
+  const tasks = entries.map((entry) => facts.policyTask(policyTaskKey(entry.document_id, entry.excerpt)));
+  const done = tasks.filter((task): task is PolicyTaskState => task?.last_done_on != null);
+  if (done.length < entries.length) return null;
+  const overdue = done.find((task) => task.next_due < facts.today);
+  if (overdue) {
+    return {
+      type: 'gap',
+      severity: of('task_overdue'),
+      title: `Policy condition overdue: ${title}`,
+      description: `${requires} You last marked "${overdue.title}" done on ${overdue.last_done_on}; it was due again on ${overdue.next_due}, so a claim that turns on it can be rejected.`,
+      evidence: [],
+      action: `Do "${overdue.title}" again and mark it done in Maintenance, with the proof`,
+      source,
+    };
+  }
+  const records = done.map(
+    (task) => `"${task.title}" done on ${task.last_done_on}, due again ${task.next_due}`,
+  );
+  const nextDue = done.map((task) => task.next_due).sort()[0];
+  return {
+    type: 'compliant',
+    severity: of('in_order'),
+    title: `Policy condition done: ${title}`,
+    description: `${requires} Your maintenance record: ${records.join('; ')}. This is your own record, not a certificate: keep the photos or the invoice with the task.`,
+    evidence: [],
+    action: `Nothing to do before ${nextDue}: keep the proof with the task`,
+    source,
+  };
+}
+
+/** The action of a condition no certificate proves, while no done task answers it. */
+function unansweredAction(facts: ComplianceFacts, entries: readonly PolicyConditionInput[]): string {
+  const task = entries
+    .map((entry) => facts.policyTask(policyTaskKey(entry.document_id, entry.excerpt)))
+    .find((candidate) => candidate !== null && candidate.last_done_on === null);
+  return task
+    ? `Mark "${task.title}" done in Maintenance once it is done, and keep proof: photos or an invoice`
+    : 'Add it to your maintenance schedule, and keep proof that it is done: photos or an invoice';
+}
+
+/**
  * Insurance: each maintenance condition of the policy that no catalogued key names (issue 28), in the
- * order found. No certificate proves such a condition, so each is unknown: the owner is asked to take it
- * into the maintenance schedule (the policy's candidate task) and keep proof. Its id names the clause
- * (policyTaskKey), so the screens can tie the finding to its candidate task.
+ * order found. No certificate proves such a condition: it is unknown until the owner takes it into the
+ * maintenance schedule (the policy's candidate task) and marks that task done, then met while the task
+ * is not due again (overdue after). Its id names the clause (policyTaskKey), so the screens can tie the
+ * finding to its candidate task.
  */
 function otherConditionFindings(facts: ComplianceFacts): ComplianceFinding[] {
   return facts.policyConditions
@@ -749,18 +828,24 @@ function otherConditionFindings(facts: ComplianceFacts): ComplianceFinding[] {
     .map((entry) => {
       const words = entry.excerpt.replace(/\s+/g, ' ').trim();
       const first = words.length > 80 ? `${truncateText(words, 79)}…` : words;
-      const title = `Policy condition: ${entry.title ?? first}`;
+      const name = entry.title ?? first;
+      const requires = `Your policy ${quote(entry)}`;
+      const answered = answeredByTasks(facts, [entry], name, requires, policyPlace(entry));
+      const verdict: RuleVerdict = answered ?? {
+        type: 'unknown',
+        title: `Policy condition: ${name}`,
+        description: `${requires} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
+        severity: of('insurer_condition_unproven'),
+        evidence: [],
+        action: unansweredAction(facts, [entry]),
+        source: policyPlace(entry),
+      };
       return {
         id: `${OTHER_CONDITION_RULE}:insurance:${policyTaskKey(entry.document_id, entry.excerpt)}`,
-        type: 'unknown',
-        title,
-        description: `Your policy ${quote(entry)} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
-        severity: of('insurer_condition_unproven'),
+        ...verdict,
+        source: verdict.source ?? policyPlace(entry),
         rule: OTHER_CONDITION_RULE,
-        source: policyPlace(entry),
         context: 'insurance',
-        evidence: [],
-        action: 'Add it to your maintenance schedule, and keep proof that it is done: photos or an invoice',
       };
     });
 }
@@ -782,15 +867,17 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
       const requires = `Your policy ${entries.map(quote).join('; and ')}`;
       const source = entries.map(policyPlace).join('; ');
       if (types.length === 0) {
-        return {
-          type: 'unknown',
-          severity: of('insurer_condition_unproven'),
-          title: `Policy condition: ${title}`,
-          description: `${requires} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
-          evidence: [],
-          action: 'Keep proof: photos or an invoice',
-          source,
-        };
+        return (
+          answeredByTasks(facts, entries, title, requires, source) ?? {
+            type: 'unknown',
+            severity: of('insurer_condition_unproven'),
+            title: `Policy condition: ${title}`,
+            description: `${requires} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
+            evidence: [],
+            action: unansweredAction(facts, entries),
+            source,
+          }
+        );
       }
       const labels = types.map((type) => CERTIFICATE_TYPE_LABELS[type]).join(' or ');
       const judged = types.flatMap((type) => {

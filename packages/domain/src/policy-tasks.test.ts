@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { MAINTENANCE_CONDITION_KEYS } from './certificates.js';
+import { STANDARD_TASKS } from './maintenance-schedule.js';
 import {
+  CONDITION_STANDARD_TASK,
+  conditionTaskKey,
   formatWholeRands,
   type PolicyConditionClause,
   policyClausePlace,
@@ -84,6 +88,7 @@ describe('policyTaskDraft', () => {
       '2026-01-31',
     );
     expect(draft.title).toBe('Geyser installed to SANS 10254');
+    expect(draft.key).toBe('geyser_service');
     expect(draft.priority).toBe('critical');
     expect(draft.next_due).toBe('2026-02-28');
     expect(draft.description).toMatch(/^Your policy "Home policy\.pdf" requires: "The geyser must comply/);
@@ -94,6 +99,31 @@ describe('policyTaskDraft', () => {
 
   it("a key that only looks like a catalogued one (an object's own property) is not one", () => {
     expect(policyTaskDraft({ ...TREES, key: 'toString' }, '2026-11-27').title).toBe(TREES.title);
+  });
+});
+
+describe('conditionTaskKey: one task per subject, whether the standards or the policy added it', () => {
+  it('names a standard task for every catalogued condition but burglar bars', () => {
+    const standardKeys = new Set(STANDARD_TASKS.map((task) => task.key));
+    expect(Object.keys(CONDITION_STANDARD_TASK).sort()).toEqual([...MAINTENANCE_CONDITION_KEYS].sort());
+    for (const [condition, key] of Object.entries(CONDITION_STANDARD_TASK)) {
+      if (condition === 'burglar_bars') expect(key).toBeNull();
+      else expect(standardKeys.has(key ?? '')).toBe(true);
+    }
+  });
+
+  it("is the standard task's key for a catalogued subject, else the clause's own", () => {
+    expect(
+      conditionTaskKey({ document_id: 'doc-1', key: 'roof_maintained', excerpt: 'Inspect the roof' }),
+    ).toBe('roof_inspection');
+    expect(conditionTaskKey({ document_id: 'doc-2', key: 'roof_maintained', excerpt: 'Other words' })).toBe(
+      'roof_inspection',
+    );
+    expect(conditionTaskKey({ document_id: 'doc-1', key: 'burglar_bars', excerpt: 'Fit burglar bars' })).toBe(
+      policyTaskKey('doc-1', 'Fit burglar bars'),
+    );
+    expect(conditionTaskKey({ ...TREES })).toBe(policyTaskKey('doc-1', TREES.excerpt));
+    expect(conditionTaskKey({ ...TREES, key: 'constructor' })).toBe(policyTaskKey('doc-1', TREES.excerpt));
   });
 });
 

@@ -45,6 +45,35 @@ export function policyTaskKey(documentId: string, excerpt: string): string {
   return `${POLICY_TASK_KEY_PREFIX}${documentId}:${fnv1a(folded(excerpt).toLowerCase())}`;
 }
 
+/**
+ * The standard task (Bootstrap Standards, STANDARD_TASKS) that does the work a catalogued condition asks
+ * for: accepting such a condition adds that task (or answers it, when the schedule has it already), so a
+ * subject is never in the schedule twice, once from the standards and once from the policy. A condition
+ * no standard task covers (burglar bars) is a task of its own clause.
+ */
+export const CONDITION_STANDARD_TASK = {
+  geyser_sans_10254: 'geyser_service',
+  roof_maintained: 'roof_inspection',
+  alarm_serviced: 'alarm_battery',
+  thatch_treated: 'thatch_retardant',
+  lightning_conductor: 'lightning_conductor',
+  electric_fence: 'electric_fence',
+  electrical_compliance: 'electrical_safety',
+  gas_compliance: 'gas_installation',
+  burglar_bars: null,
+} as const satisfies Record<MaintenanceCondition, string | null>;
+
+/**
+ * The key of the task a condition becomes: the standard task of its subject for a catalogued condition
+ * that has one (CONDITION_STANDARD_TASK), else its clause's (policyTaskKey).
+ */
+export function conditionTaskKey(clause: { document_id: string; key: string; excerpt: string }): string {
+  const standard = Object.hasOwn(CONDITION_STANDARD_TASK, clause.key)
+    ? CONDITION_STANDARD_TASK[clause.key as MaintenanceCondition]
+    : null;
+  return standard ?? policyTaskKey(clause.document_id, clause.excerpt);
+}
+
 /** How often the clause asks for the work, in the words wordings use; once a year when it does not say. */
 export function policyTaskFrequency(excerpt: string): MaintenanceFrequency {
   const text = folded(excerpt).toLowerCase();
@@ -98,7 +127,7 @@ export function policyTaskDraft(clause: PolicyConditionClause, today: string): P
   const words = folded(clause.excerpt);
   const quote = words.length > MAX_QUOTE ? `${truncateText(words, MAX_QUOTE - 1)}…` : words;
   return {
-    key: policyTaskKey(clause.document_id, clause.excerpt),
+    key: conditionTaskKey(clause),
     title: truncateText(folded(catalogued), MAX_TITLE),
     description: `Your policy "${clause.document_name}"${place ? ` (${place})` : ''} requires: "${quote}"\n\nKeep proof that it is done (photos, an invoice or a certificate): a claim that turns on it can be refused without it.`,
     frequency: policyTaskFrequency(clause.excerpt),

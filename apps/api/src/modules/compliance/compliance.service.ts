@@ -5,6 +5,7 @@ import {
   complianceStatus,
   evaluateCompliance,
   johannesburgToday,
+  POLICY_TASK_KEY_PREFIX,
   type PolicyConditionInput,
   policyCheckStatus,
   reliableDates,
@@ -81,6 +82,16 @@ async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
     .orderBy('f.position')
     .orderBy('f.id')
     .execute();
+  // The tasks accepted from clauses no certificate proves, with the day each was last done (issue 28).
+  const tasks = await db
+    .selectFrom('maintenance_tasks as t')
+    .leftJoin('maintenance_completions as c', 'c.task_id', 't.id')
+    .select(['t.standard_key', 't.title', 't.next_due'])
+    .select((eb) => eb.fn.max('c.completed_on').as('last_done_on'))
+    .where('t.property_id', '=', propertyId)
+    .where('t.standard_key', 'like', `${POLICY_TASK_KEY_PREFIX}%`)
+    .groupBy(['t.id', 't.standard_key', 't.title', 't.next_due'])
+    .execute();
   const unreadable = await db
     .selectFrom('policy_analyses as a')
     .innerJoin('documents as d', 'd.id', 'a.document_id')
@@ -98,6 +109,12 @@ async function complianceInput(db: DbOrTrx, propertyId: string, today: string) {
       reason: policy.error ?? 'Its wording could not be read.',
     })),
     documents,
+    policyTasks: tasks.map((task) => ({
+      key: task.standard_key ?? '',
+      title: task.title,
+      next_due: task.next_due,
+      last_done_on: task.last_done_on ?? null,
+    })),
     policyConditions: conditions.map(
       (condition): PolicyConditionInput => ({
         // A catalogued condition (its certificate proves it) or 'other' (issue 28), with its own title.

@@ -47,13 +47,13 @@ export const maintenanceRouter = router({
   update: authedProcedure
     .input(updateTaskInput)
     .output(taskSchema)
-    .mutation(({ ctx, input }) => updateTask(ctx.db, ctx.who, input.id, input.patch)),
+    .mutation(({ ctx, input }) => updateTask(ctx.deps, ctx.who, input.id, input.patch)),
 
   remove: authedProcedure
     .input(taskIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await deleteTask(ctx.db, ctx.who, input.id);
+      await deleteTask(ctx.deps, ctx.who, input.id);
       return { ok: true as const };
     }),
 
@@ -102,6 +102,6 @@ export const maintenanceRouter = router({
     .output(taskSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...completion } = input;
-      return completeTask(ctx.db, ctx.who, id, completion);
+      return completeTask(ctx.deps, ctx.who, id, completion);
     }),
 });

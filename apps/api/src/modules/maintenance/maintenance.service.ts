@@ -5,14 +5,18 @@ import {
   type KeyedTaskDraft,
   type MaintenanceTask,
   nextDueAfter,
+  POLICY_TASK_KEY_PREFIX,
   standardTasksFor,
   type UpdateMaintenanceTask,
 } from '@propertydna/domain';
+import type { Transaction } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
-import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Database, Db, DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
+import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import type { CompletionOut, TaskOut } from './maintenance.schemas.js';
 
 export const MAINTENANCE_TEXTS = {
@@ -135,28 +139,56 @@ export async function createTask(
   return getTask(db, organizationId, row.id);
 }
 
+/**
+ * A task accepted from a policy's condition that no certificate proves answers that condition in the
+ * compliance check once done (issue 28): a change to such a task (done, due date, removed) rechecks its
+ * property, in the change's transaction. Other tasks are not read by the check.
+ */
+async function recheckIfPolicyTask(
+  services: Pick<AppServices, 'jobs'>,
+  trx: Transaction<Database>,
+  organizationId: string,
+  task: { property_id: string; standard_key: string | null },
+): Promise<void> {
+  if (task.standard_key?.startsWith(POLICY_TASK_KEY_PREFIX)) {
+    await queueComplianceRecheckWithin(services, trx, organizationId, [task.property_id]);
+  }
+}
+
 /** PATCH /api/maintenance/{id}: the fields given. */
 export async function updateTask(
-  db: Db,
+  services: AppServices,
   who: RequestActor,
   id: string,
   patch: UpdateMaintenanceTask,
 ): Promise<TaskOut> {
   const organizationId = who.actor.organizationId;
-  const taskId = await requireOwned(db, organizationId, 'task', id);
   const fields = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-  await db
-    .updateTable('maintenance_tasks')
-    .set({ ...fields, updated_at: new Date() })
-    .where('id', '=', taskId)
-    .execute();
-  return getTask(db, organizationId, taskId);
+  return services.db.db.transaction().execute(async (trx) => {
+    const taskId = await requireOwned(trx, organizationId, 'task', id, { lock: true });
+    const task = await trx
+      .updateTable('maintenance_tasks')
+      .set({ ...fields, updated_at: new Date() })
+      .where('id', '=', taskId)
+      .returning(['property_id', 'standard_key'])
+      .executeTakeFirstOrThrow();
+    await recheckIfPolicyTask(services, trx, organizationId, task);
+    return getTask(trx, organizationId, taskId);
+  });
 }
 
 /** DELETE /api/maintenance/{id}: the task and its history (its evidence documents stay in the vault). */
-export async function deleteTask(db: Db, who: RequestActor, id: string): Promise<void> {
-  const taskId = await requireOwned(db, who.actor.organizationId, 'task', id);
-  await db.deleteFrom('maintenance_tasks').where('id', '=', taskId).execute();
+export async function deleteTask(services: AppServices, who: RequestActor, id: string): Promise<void> {
+  const organizationId = who.actor.organizationId;
+  await services.db.db.transaction().execute(async (trx) => {
+    const taskId = await requireOwned(trx, organizationId, 'task', id, { lock: true });
+    const task = await trx
+      .deleteFrom('maintenance_tasks')
+      .where('id', '=', taskId)
+      .returning(['property_id', 'standard_key'])
+      .executeTakeFirstOrThrow();
+    await recheckIfPolicyTask(services, trx, organizationId, task);
+  });
 }
 
 /**
@@ -164,7 +196,7 @@ export async function deleteTask(db: Db, who: RequestActor, id: string): Promise
  * property's vault) and moves the task on: next_due = nextDueAfter(completed_on, frequency).
  */
 export async function completeTask(
-  db: Db,
+  services: AppServices,
   who: RequestActor,
   id: string,
   completion: CompleteMaintenanceTask,
@@ -174,11 +206,11 @@ export async function completeTask(
   const today = johannesburgToday(now);
   const completedOn = completion.completed_on ?? today;
   if (completedOn > today) throw new AppError('BAD_REQUEST', MAINTENANCE_TEXTS.completedInFuture);
-  return db.transaction().execute(async (trx) => {
+  return services.db.db.transaction().execute(async (trx) => {
     const taskId = await requireOwned(trx, organizationId, 'task', id, { lock: true });
     const task = await trx
       .selectFrom('maintenance_tasks')
-      .select(['property_id', 'frequency'])
+      .select(['property_id', 'frequency', 'standard_key'])
       .where('id', '=', taskId)
       .executeTakeFirstOrThrow();
     let documentId: string | null = null;
@@ -214,6 +246,7 @@ export async function completeTask(
     if (documentId) {
       await recordActorAudit(trx, who, 'update', documentId, { evidenceOfTask: taskId, completedOn });
     }
+    await recheckIfPolicyTask(services, trx, organizationId, task);
     return getTask(trx, organizationId, taskId);
   });
 }

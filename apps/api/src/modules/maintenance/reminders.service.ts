@@ -484,7 +484,7 @@ export async function completeReminder(
   const [kind, sourceId = ''] = id.split(/:(.*)/s);
   if (kind === 'task') {
     // Done today, nothing else said: the completion's defaults.
-    await completeTask(db, who, sourceId, completeMaintenanceTaskSchema.parse({}), now);
+    await completeTask(services, who, sourceId, completeMaintenanceTaskSchema.parse({}), now);
     return { ok: true, message: REMINDER_TEXTS.completed };
   }
   if (kind === 'custom') {

@@ -28,7 +28,7 @@ export const policiesRouter = router({
   acceptTask: authedProcedure
     .input(acceptTaskInput)
     .output(acceptTaskResultSchema)
-    .mutation(({ ctx, input }) => acceptPolicyTask(ctx.db, ctx.actor.organizationId, input.id)),
+    .mutation(({ ctx, input }) => acceptPolicyTask(ctx.deps, ctx.actor.organizationId, input.id)),
 
   /** Where each policy's analysis stands. */
   analyses: authedProcedure

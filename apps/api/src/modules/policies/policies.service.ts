@@ -9,9 +9,11 @@ import {
   johannesburgToday,
   MAINTENANCE_CONDITIONS,
   type MaintenanceCondition,
+  POLICY_TASK_KEY_PREFIX,
   POLICY_TOPICS,
   type PolicyTopic,
   policyTaskDraft,
+  policyTaskKey,
 } from '@propertydna/domain';
 import type { Transaction } from 'kysely';
 import { requireOwned } from '../../auth/owned.js';
@@ -418,6 +420,16 @@ function knownTopics(stored: unknown): PolicyTopic[] {
 }
 
 /**
+ * The keys a condition's task may have: its own (a standard task's for a catalogued subject, else its
+ * clause's), then its clause's, which a catalogued condition accepted before tasks were shared by subject
+ * still has.
+ */
+function taskKeysOf(clause: { document_id: string; excerpt: string }, key: string): string[] {
+  const clauseKey = policyTaskKey(clause.document_id, clause.excerpt);
+  return key === clauseKey ? [key] : [key, clauseKey];
+}
+
+/**
  * The tasks already accepted from these conditions (by their keys), of these properties: key → task id.
  */
 async function acceptedTasks(
@@ -499,7 +511,7 @@ export async function listPolicyFindings(
     organizationId,
     rows.flatMap((row) => {
       const draft = drafts.get(row.id);
-      return draft ? [{ property_id: row.property_id, key: draft.key }] : [];
+      return draft ? taskKeysOf(row, draft.key).map((key) => ({ property_id: row.property_id, key })) : [];
     }),
   );
   const findings: PolicyFindingOut[] = [];
@@ -516,7 +528,10 @@ export async function listPolicyFindings(
             title: draft.title,
             frequency: draft.frequency,
             priority: draft.priority,
-            task_id: accepted.get(`${row.property_id} ${draft.key}`) ?? null,
+            task_id:
+              taskKeysOf(row, draft.key)
+                .map((key) => accepted.get(`${row.property_id} ${key}`))
+                .find((taskId) => taskId !== undefined) ?? null,
           }
         : null,
       evidence_document: null,
@@ -558,15 +573,18 @@ export const POLICY_TASK_MESSAGES = {
  * POST /api/policies/findings/{id}/task: the owner accepts a maintenance condition of a policy into the
  * property's schedule (never added by itself). The task says what the clause says, with the policy,
  * clause and page; it is added once per clause (its key), so accepting it again, or the same clause
- * after a new analysis, answers the task already there.
+ * after a new analysis, answers the task already there. A catalogued condition's subject is one task:
+ * where Bootstrap Standards (or another policy) already put its standard task in the schedule, that task
+ * is answered, and Bootstrap Standards adds nothing for a subject a policy's task holds. A condition no
+ * certificate proves is rechecked: its finding now says to mark the task done.
  */
 export async function acceptPolicyTask(
-  db: Db,
+  services: AppServices,
   organizationId: string,
   id: string,
   now = new Date(),
 ): Promise<AcceptTaskResult> {
-  return db.transaction().execute(async (trx) => {
+  return services.db.db.transaction().execute(async (trx) => {
     const findingId = await requireOwned(trx, organizationId, 'finding', id);
     const row = await trx
       .selectFrom('policy_findings as f')
@@ -589,15 +607,22 @@ export async function acceptPolicyTask(
       throw new AppError('BAD_REQUEST', POLICY_TASK_MESSAGES.notMaintenance);
     }
     const draft = policyTaskDraft(row, johannesburgToday(now));
-    const [added] = await insertKeyedTasks(trx, organizationId, row.property_id, [draft]);
-    const task =
-      added ??
-      (await trx
+    const existing = async () => {
+      const tasks = await trx
         .selectFrom('maintenance_tasks')
-        .select('id')
+        .select(['id', 'standard_key'])
         .where('property_id', '=', row.property_id)
-        .where('standard_key', '=', draft.key)
-        .executeTakeFirstOrThrow());
+        .where('standard_key', 'in', taskKeysOf(row, draft.key))
+        .execute();
+      return tasks.find((task) => task.standard_key === draft.key) ?? tasks[0];
+    };
+    const before = await existing();
+    const [added] = before ? [] : await insertKeyedTasks(trx, organizationId, row.property_id, [draft]);
+    const task = before ?? added ?? (await existing());
+    if (!task) throw new Error('the accepted task is neither there nor added');
+    if (added && draft.key.startsWith(POLICY_TASK_KEY_PREFIX)) {
+      await queueComplianceRecheckWithin(services, trx, organizationId, [row.property_id]);
+    }
     const out = await getTask(trx, organizationId, task.id);
     return {
       created: added !== undefined,

@@ -285,7 +285,14 @@ export function BackOfficePage() {
             ))}
           </Stack>
         )}
-        {current && <ReviewDetail review={current} onDone={() => setSelected(null)} />}
+        {current && (
+          <ReviewDetail
+            review={current}
+            // Closes the decided review only: the reviewer may have opened the next one while the list
+            // refreshed after the decision.
+            onDone={() => setSelected((open) => (open === current.id ? null : open))}
+          />
+        )}
       </Stack>
     );
   }
