@@ -424,6 +424,51 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
     });
   });
 
+  it('the pages a failed try read count against the budget, on every try', async () => {
+    const owner = await ownerWithProperty();
+    const document = await register(owner, Buffer.from('%PDF-1.7\nthree pages\n%%EOF\n'), 'application/pdf');
+    const organizationId = (
+      await t.db.db
+        .selectFrom('documents')
+        .select('organization_id')
+        .where('id', '=', document.id)
+        .executeTakeFirstOrThrow()
+    ).organization_id;
+    const used = async () =>
+      (
+        await t.db.db
+          .selectFrom('ocr_usage')
+          .select('pages')
+          .where('organization_id', '=', organizationId)
+          .execute()
+      ).reduce((sum, row) => sum + row.pages, 0);
+    // A reader whose worker ends after the second of three pages (as an OCR worker that dies does).
+    const failing: TestApp['services']['reader'] = {
+      read: async (source, _contentType, options) => {
+        source.resume();
+        options?.onProgress?.(1, 3);
+        options?.onProgress?.(2, 3);
+        throw new Error('the OCR worker ended');
+      },
+      proposeFields: (pages, hint) => t.services.reader.proposeFields(pages, hint),
+      close: async () => {},
+    };
+    const services = { ...t.services, reader: failing };
+    expect(await used()).toBe(0);
+    await expect(readDocument(services, document.id, { lastTry: false })).rejects.toThrow(
+      'the OCR worker ended',
+    );
+    expect(await used()).toBe(2);
+    await expect(readDocument(services, document.id, { lastTry: true })).rejects.toThrow(
+      'the OCR worker ended',
+    );
+    expect(await used()).toBe(4);
+    expect(await extraction(owner, document.id)).toMatchObject({
+      status: 'failed',
+      message: READING_MESSAGES.failed,
+    });
+  });
+
   it("refuses bad confirmations with the schema's messages (400), and fields that were not read", async () => {
     const owner = await ownerWithProperty();
     const document = await register(owner, Buffer.from('%PDF-1.7\nnothing\n%%EOF\n'), 'application/pdf');

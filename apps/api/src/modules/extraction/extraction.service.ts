@@ -503,7 +503,9 @@ export async function readDocument(
 
   // Progress in order, one write at a time; the last is awaited before the result is stored.
   let progress: Promise<unknown> = Promise.resolve();
+  let pagesReadSoFar = 0;
   const onProgress = (pagesRead: number, pages: number | null) => {
+    pagesReadSoFar = Math.max(pagesReadSoFar, pagesRead);
     progress = progress.then(() => setReading({ pages_read: pagesRead, pages }).catch(() => {}));
   };
   let result: Awaited<ReturnType<AppServices['reader']['read']>>;
@@ -512,6 +514,9 @@ export async function readDocument(
     result = await services.reader.read(source, document.content_type, { onProgress });
   } catch (error) {
     await progress;
+    // The pages a failed try read were read all the same: the budget counts them, on every try (else a
+    // document that fails after its pages are read could be read again and again for nothing).
+    await recordOcrUsage(db, document.organization_id, pagesReadSoFar, now()).catch(() => {});
     if (lastTry) {
       // The end of the reading, as a done one's: what waited for it (a scanned policy's analysis) goes on.
       await db
