@@ -5,6 +5,7 @@ import {
   POLICY_CLAUSE_CORPUS,
   POLICY_CLAUSE_HELD_OUT,
   POLICY_CLAUSE_HELD_OUT_2,
+  POLICY_CLAUSE_HELD_OUT_3,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -65,9 +66,12 @@ describe('quoteOccurrences', () => {
 });
 
 /** Each folder of clause-labelled wordings, checked without printing its text (held-out stays unread). */
-const folders = [POLICY_CLAUSE_CORPUS, POLICY_CLAUSE_HELD_OUT, POLICY_CLAUSE_HELD_OUT_2].filter((folder) =>
-  existsSync(folder),
-);
+const folders = [
+  POLICY_CLAUSE_CORPUS,
+  POLICY_CLAUSE_HELD_OUT,
+  POLICY_CLAUSE_HELD_OUT_2,
+  POLICY_CLAUSE_HELD_OUT_3,
+].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {
   it('pair every .txt with a .clauses file', () => {

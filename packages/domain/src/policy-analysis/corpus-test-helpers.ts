@@ -26,6 +26,8 @@ export const POLICY_CLAUSE_CORPUS = path.join(POLICY_CORPUS, 'clauses');
 export const POLICY_CLAUSE_HELD_OUT = path.join(POLICY_CLAUSE_CORPUS, 'held-out');
 /** A second held-out set, written blind after the first was scored (and looked at); scored when named. */
 export const POLICY_CLAUSE_HELD_OUT_2 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-2');
+/** A third held-out set, written blind after the second (issue 28); scored when named. */
+export const POLICY_CLAUSE_HELD_OUT_3 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-3');
 
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */
 export function readClauseCorpus(folder: string): ClauseLabelledWording[] {
