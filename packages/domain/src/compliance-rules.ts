@@ -838,12 +838,11 @@ function otherConditionFindings(facts: ComplianceFacts): ComplianceFinding[] {
         severity: of('insurer_condition_unproven'),
         evidence: [],
         action: unansweredAction(facts, [entry]),
-        source: policyPlace(entry),
       };
       return {
         id: `${OTHER_CONDITION_RULE}:insurance:${policyTaskKey(entry.document_id, entry.excerpt)}`,
         ...verdict,
-        source: verdict.source ?? policyPlace(entry),
+        source: policyPlace(entry),
         rule: OTHER_CONDITION_RULE,
         context: 'insurance',
       };

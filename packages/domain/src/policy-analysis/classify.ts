@@ -1,5 +1,11 @@
 import type { PolicyClauseFindingType } from './catalogue.js';
-import { listPrefix, type PolicyClause, type PolicySectionKind, plainPunctuation } from './clauses.js';
+import {
+  listPrefix,
+  type PolicyClause,
+  type PolicySectionKind,
+  plainPunctuation,
+  sectionOfHeading,
+} from './clauses.js';
 
 /**
  * Every clause of a wording classed as an exclusion, a maintenance condition, an endorsement or neither,
@@ -32,7 +38,7 @@ const cue = (type: PolicyClauseFindingType, weight: number, pattern: RegExp): Cu
   weight,
 });
 
-const INSURER = String.raw`(?:we|the (?:company|society|insurers?|underwriters?|mutual|onderlinge|association|scheme)|this (?:policy|section|extension|endorsement|memorandum|benefit))`;
+const INSURER = String.raw`(?:we|the (?:company|society|insurers?|underwriters?|mutual|onderlinge|association|scheme|policy)|this (?:policy|section|extension|endorsement|memorandum|benefit))`;
 const HOLDER = String.raw`(?:you|the (?:insured|member|landlord|owner|policyholder|trustees|body corporate|tenant)|he|she|they)`;
 
 const CUES: readonly Cue[] = [
@@ -184,6 +190,16 @@ const SECTION_WEIGHT: Record<PolicySectionKind, [ClauseClass, number]> = {
   other: ['neither', 0.5],
 };
 
+/** The class a lead-in lends its list when it names the list as a heading would (none for other kinds). */
+const LEAD_IN_SECTION_CLASS: Record<PolicySectionKind, PolicyClauseFindingType | null> = {
+  exclusions: 'exclusion',
+  conditions: 'maintenance',
+  extensions: 'endorsement',
+  definitions: null,
+  cover: null,
+  other: null,
+};
+
 /** The most a sentence's cues of one class add up to. */
 const CUE_CAP = 4;
 
@@ -275,10 +291,11 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
   let leadClass: PolicyClauseFindingType | null = null;
   if (leadIn !== '') {
     const heard = cuesIn(leadIn).sort((a, b) => b.cue.weight - a.cue.weight)[0];
-    if (heard) {
-      leadClass = heard.cue.class;
-      scores[leadClass] += 2.5;
-    }
+    // A lead-in without a cue of its own may name its list as a heading would ('These endorsements on
+    // your schedule continue unchanged:').
+    const named = heard ? null : sectionOfHeading(leadIn);
+    leadClass = heard ? heard.cue.class : named ? LEAD_IN_SECTION_CLASS[named] : null;
+    if (leadClass) scores[leadClass] += 3;
   }
   const [sectionClass, sectionWeight] = SECTION_WEIGHT[clause.section];
   scores[sectionClass] += sectionWeight;
