@@ -17,11 +17,13 @@ const MB = 1024 * 1024;
 
 describe('formatSize', () => {
   it.each([
-    [0, '0.0 KB'],
-    [1, '0.0 KB'],
-    [51, '0.0 KB'],
-    [52, '0.1 KB'],
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [312, '312 bytes'],
+    [1023, '1023 bytes'],
     [1024, '1.0 KB'],
+    [1075, '1.0 KB'],
+    [1076, '1.1 KB'],
     [12_595, '12.3 KB'],
     [MB - 1, '1024.0 KB'],
     [MB, '1.0 MB'],
@@ -32,10 +34,11 @@ describe('formatSize', () => {
     expect(formatSize(bytes)).toBe(text);
   });
 
-  it('uses MB from 1 MB and KB below, always with one decimal', () => {
+  it('uses MB from 1 MB and KB from 1 KB, always with one decimal, and whole bytes below', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 40 }), (bytes) => {
-        expect(formatSize(bytes)).toMatch(bytes >= MB ? /^\d+\.\d MB$/ : /^\d+\.\d KB$/);
+        const unit = bytes >= MB ? /^\d+\.\d MB$/ : bytes >= 1024 ? /^\d+\.\d KB$/ : /^\d+ bytes?$/;
+        expect(formatSize(bytes)).toMatch(unit);
       }),
     );
   });
@@ -50,7 +53,9 @@ describe('formatSize', () => {
 
 describe('formatSizeKb', () => {
   it.each([
-    [0, '0.0 KB'],
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [1024, '1.0 KB'],
     [12_595, '12.3 KB'],
     [MB, '1024.0 KB'],
     [50 * MB, '51200.0 KB'],

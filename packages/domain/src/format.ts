@@ -23,17 +23,22 @@ function assertByteCount(bytes: number): void {
 
 /**
  * Spec §5: MB with one decimal at 1 MB (1024 × 1024 bytes) or more, otherwise KB (1024 bytes), also
- * with one decimal: 0 → '0.0 KB', 12_595 → '12.3 KB', 2_621_440 → '2.5 MB'. The unit follows the byte
- * count, not the rounded figure, so 1_048_575 bytes is '1024.0 KB'. Rounding is Number#toFixed's.
+ * with one decimal: 12_595 → '12.3 KB', 2_621_440 → '2.5 MB'. Under 1 KB, bytes (issue 32: a short text
+ * file is '312 bytes', not '0.3 KB' or '0.0 KB'). The unit follows the byte count, not the rounded
+ * figure, so 1_048_575 bytes is '1024.0 KB'. Rounding is Number#toFixed's.
  */
 export function formatSize(bytes: number): string {
   assertByteCount(bytes);
   return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : formatSizeKb(bytes);
 }
 
-/** Spec §5: the property detail shows every size in KB, with one decimal like formatSize ('51200.0 KB'). */
+/**
+ * Spec §5: the property detail shows every size in KB, with one decimal like formatSize ('51200.0 KB');
+ * under 1 KB in bytes, as formatSize.
+ */
 export function formatSizeKb(bytes: number): string {
   assertByteCount(bytes);
+  if (bytes < KB) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
   return `${(bytes / KB).toFixed(1)} KB`;
 }
 

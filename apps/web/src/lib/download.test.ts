@@ -38,7 +38,8 @@ describe('progressText', () => {
   it('gives the percentage and sizes when the length is known, the bytes received when not', () => {
     expect(text(2 * 1024 * 1024, 5 * 1024 * 1024)).toBe('40% · 2.0 MB of 5.0 MB');
     expect(text(12.5 * 1024 * 1024, null)).toBe('12.5 MB received');
-    expect(text(0, 0)).toBe('100% · 0.0 KB of 0.0 KB');
+    expect(text(0, 0)).toBe('100% · 0 bytes of 0 bytes');
+    expect(text(400, 1000)).toBe('40% · 400 bytes of 1000 bytes');
   });
 });
 

@@ -259,7 +259,7 @@ describe('Reports', () => {
       name: 'Insurance Pack Export (PDF) for Sea Point Flat',
     });
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
-    expect(within(insurance).getByText('40% · 0.4 KB of 1.0 KB')).toBeTruthy();
+    expect(within(insurance).getByText('40% · 400 bytes of 1000 bytes')).toBeTruthy();
     expect(
       within(insurance).getByRole('button', { name: 'Generate Report' }).getAttribute('data-loading'),
     ).toBe('true');
