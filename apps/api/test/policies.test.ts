@@ -414,7 +414,9 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
       (await owner.call('GET', `/api/maintenance?propertyId=${owner.propertyId}`)).json();
 
     // Bootstrap Standards first: the geyser's standard task is the one the policy's geyser condition asks for.
-    const bootstrap = await owner.call('POST', '/api/maintenance/bootstrap', { propertyId: owner.propertyId });
+    const bootstrap = await owner.call('POST', '/api/maintenance/bootstrap', {
+      propertyId: owner.propertyId,
+    });
     expect(bootstrap.statusCode, bootstrap.body).toBe(201);
     const standard = await tasks();
     const geyserTask = standard.find((task) => /geyser/i.test(task.title));
@@ -457,7 +459,10 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
     const done = await owner.call('POST', `/api/maintenance/${treesTask.id}/complete`, {});
     expect(done.statusCode, done.body).toBe(200);
     const met = await treesFinding();
-    expect(met).toMatchObject({ type: 'compliant', title: expect.stringMatching(/^Policy condition done: /) });
+    expect(met).toMatchObject({
+      type: 'compliant',
+      title: expect.stringMatching(/^Policy condition done: /),
+    });
     expect(met.description).toContain(`"${treesTask.title}" done on ${done.json().history[0].completed_on}`);
     expect(met.description).toContain('This is your own record, not a certificate');
     // Removed from the schedule: unknown again.
@@ -474,7 +479,9 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
     const geyser = findings.find((finding) => finding.key === 'geyser_sans_10254');
     const accepted = await owner.call('POST', `/api/policies/findings/${geyser?.id}/task`);
     expect(accepted.statusCode, accepted.body).toBe(201);
-    const bootstrap = await owner.call('POST', '/api/maintenance/bootstrap', { propertyId: owner.propertyId });
+    const bootstrap = await owner.call('POST', '/api/maintenance/bootstrap', {
+      propertyId: owner.propertyId,
+    });
     expect(bootstrap.statusCode, bootstrap.body).toBe(201);
     const titles = (bootstrap.json().tasks as { title: string }[]).map((task) => task.title);
     expect(titles.filter((title) => /geyser/i.test(title))).toEqual(['Geyser installed to SANS 10254']);
