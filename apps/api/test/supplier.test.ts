@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { ROOFING_SERVICE_REPORT_V1, SUPPLIER_MESSAGES, TEMPLATE_MESSAGES } from '@propertydna/domain';
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReportPdf } from '../src/modules/supplier/report-pdf.js';
 import { CERTIFICATE_NOT_FOUND, JOB_REF_TAKEN } from '../src/modules/supplier/supplier.service.js';
 import { signUpAndLogIn } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
+import { httpOwner } from './support/http-owner.js';
 import { markDocumentsChecked } from './support/verification.js';
 
 type Json = Record<string, unknown>;
@@ -215,6 +217,67 @@ describe(`supplier console API (${databaseKind})`, () => {
     expect(text).toContain(created.job_ref);
     expect((await supplier('GET', `/api/supplier/jobs/${created.id}/documents`)).json()).toHaveLength(1);
     expect((await supplier('GET', '/api/supplier/jobs')).json()[0].document_count).toBe(1);
+  });
+
+  it("a report has the company's letterhead, the job's photos and a signature block, and no version in its title", async () => {
+    const supplier = await httpOwner(t, origin, { userType: 'supplier' });
+    const profile = (await supplier.call('GET', '/api/supplier/profile')).json();
+    const updated = await supplier.call('PUT', '/api/supplier/profile', {
+      company_name: profile.company_name,
+      registration_number: '2015/123456/07',
+      trade_registration_number: 'NHBRC 3000123',
+      email: 'office@caperoofing.co.za',
+      phone: '021 555 0101',
+      website: 'caperoofing.co.za',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const contact = updated.json() as { email: string; phone: string; website: string };
+    const created = (await supplier.call('POST', '/api/supplier/jobs', job)).json();
+    // A phone photo larger than the report shows it, and a document that is no picture.
+    const photo = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 190, g: 70, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await supplier.upload(photo, 'image/jpeg', {
+      job_id: created.id,
+      kind: 'inspection',
+      metadata: { filename: 'Ridge before.jpg' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const report = await supplier.call('POST', `/api/supplier/jobs/${created.id}/reports`, {
+      templateId: ROOFING_SERVICE_REPORT_V1.id,
+      answers,
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    expect(report.json().name).toBe(`Roofing Service Report ${created.job_ref}.pdf`);
+    const file = await fetch(`${origin}/api/documents/${report.json().id}/download`, {
+      headers: supplier.headers,
+    });
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const text = await pdfText(bytes);
+    for (const expected of [
+      profile.company_name,
+      'Registration no. 2015/123456/07 · Trade registration NHBRC 3000123',
+      `${contact.email} · ${contact.phone} · ${contact.website}`,
+      'Roofing Service Report',
+      'Property',
+      job.property_address,
+      'Photo',
+      'Ridge before.jpg',
+      'Signed',
+      'Signature',
+      'Name and position',
+      'Page 1 of',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toMatch(/Roofing Service Report v\d/);
+    // The photo is in the file, scaled to 1,200 px on its long side.
+    const raw = bytes.toString('latin1');
+    expect(raw).toMatch(/\/Subtype\s*\/Image/);
+    expect(raw).toMatch(/\/Width 1200\b/);
   });
 
   it('dates a report as South Africa counts the day (half past midnight there is already the next day)', async () => {

@@ -15,6 +15,7 @@ import {
   assertAccessible,
   assertClean,
   assertNoSideScroll,
+  johannesburgDay,
   newAccount,
   pdfBytes,
   screenshots,
@@ -34,8 +35,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** 'YYYY-MM-DD' as the app shows it ('Nov 23, 2026'). */
 const shown = (date) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(8, 10)}, ${date.slice(0, 4)}`;
 /** Today's date in Johannesburg (UTC+2), `days` on. */
-const dateIn = (days = 0) =>
-  new Date(Date.now() + 2 * 60 * 60 * 1000 + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const dateIn = johannesburgDay;
 
 describe('claims and reminders that protect the owner', () => {
   const session = useBrowser();

@@ -11,6 +11,7 @@ import {
   assertClean,
   assertNoSideScroll,
   assertNothingCut,
+  johannesburgDay,
   newAccount,
   pdfBytes,
   toast,
@@ -51,8 +52,7 @@ const COC_LABEL = 'Electrical Certificate of Compliance';
 
 /** The date `days` before today, as the date input takes it ('YYYY-MM-DD', South African time). */
 function daysAgo(days) {
-  const then = new Date(Date.now() + 2 * 60 * 60 * 1000 - days * 24 * 60 * 60 * 1000);
-  return then.toISOString().slice(0, 10);
+  return johannesburgDay(-days);
 }
 
 /** A finding's card in a context's list of the Policy Check tab. */

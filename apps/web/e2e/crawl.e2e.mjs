@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { root } from '../../../scripts/lib/built-app.mjs';
-import { api, BASE_URL, demoToken, newContext, signIn, useBrowser } from './browser.mjs';
+import { api, BASE_URL, demoToken, johannesburgDay, newContext, signIn, useBrowser } from './browser.mjs';
 
 const PRODUCT = 'PropertyDNA';
 const NOT_FOUND = '404 Page Not Found';
@@ -251,7 +251,7 @@ async function renderedMails(token) {
     shareLockedMail: [{ ...person, failures: 5, what: property.name, lockedMinutes: 15 }],
     reminderDigestMail: [false, true].map((test) => ({
       ...person,
-      today: new Date().toISOString().slice(0, 10),
+      today: johannesburgDay(),
       digest: alertDigest([{ id: property.id, name: property.name, reminders: reminders.body }]),
       test,
     })),

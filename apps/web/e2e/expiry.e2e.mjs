@@ -5,6 +5,7 @@ import {
   assertAccessible,
   assertClean,
   assertNoSideScroll,
+  johannesburgDay,
   newAccount,
   newContext,
   pdfBytes,
@@ -17,10 +18,7 @@ import {
 } from './browser.mjs';
 
 /** The South African date `days` from today (negative: ago), 'YYYY-MM-DD'. */
-const day = (days) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+const day = johannesburgDay;
 
 const save = screenshots('EXPIRY_SHOTS');
 

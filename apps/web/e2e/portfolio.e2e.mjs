@@ -12,6 +12,7 @@ import {
   assertClean,
   assertNoSideScroll,
   BASE_URL,
+  johannesburgDay,
   newAccount,
   pdfBytes,
   screenshots,
@@ -53,7 +54,7 @@ const COTTAGE = {
 };
 const LABELS = { good: 'Good', warning: 'Warning', critical: 'Critical' };
 
-const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (days) => johannesburgDay(-days);
 
 /**
  * A fresh owner (the demo owner is shared with other files) on the Premium trial with 1,000 seeded

@@ -5,6 +5,7 @@ import {
   assertAccessible,
   assertClean,
   assertNoSideScroll,
+  johannesburgDay,
   newAccount,
   pdfBytes,
   screenshots,
@@ -17,7 +18,7 @@ import {
 } from './browser.mjs';
 
 const saveShown = screenshots('PROPERTIES_SCREENSHOTS');
-const day = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const day = johannesburgDay;
 
 /** The domain's FREE_PLAN_LIMIT_MESSAGE, as the server answers it. */
 const FREE_PLAN_LIMIT_MESSAGE =

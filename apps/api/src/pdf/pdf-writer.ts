@@ -322,6 +322,40 @@ export class PdfWriter {
     this.space(10);
   }
 
+  /**
+   * A JPEG picture, scaled to fit the text's width and at most `maxHeight` points tall (never enlarged),
+   * with a caption under it; on a new page when it does not fit on this one.
+   */
+  async image(
+    jpeg: Uint8Array,
+    caption: string,
+    { maxHeight = 300 }: { maxHeight?: number } = {},
+  ): Promise<void> {
+    const picture = await this.pdf.embedJpg(jpeg);
+    const scale = Math.min(1, this.width / picture.width, maxHeight / picture.height);
+    const width = picture.width * scale;
+    const height = picture.height * scale;
+    this.#ensure(height + 20);
+    this.#page.drawImage(picture, { x: MARGIN, y: this.#y - height, width, height });
+    this.#y -= height + 4;
+    this.#lines(caption, { size: 9, color: MUTED, gap: 3 });
+    this.space(8);
+  }
+
+  /** A line to sign on, with its label under it ('Signature'), the width of `width` points. */
+  signatureLine(label: string, width = 220): void {
+    this.#ensure(50);
+    this.space(30);
+    this.#page.drawLine({
+      start: { x: MARGIN, y: this.#y },
+      end: { x: MARGIN + width, y: this.#y },
+      thickness: 0.75,
+      color: TEXT,
+    });
+    this.space(4);
+    this.#lines(label, { size: 9, color: MUTED, gap: 3 });
+  }
+
   /** Vertical space, in points (never past the page's foot: the next block starts a page instead). */
   space(points: number): void {
     this.#y = Math.max(this.#y - points, BOTTOM);

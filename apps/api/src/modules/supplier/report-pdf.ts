@@ -1,52 +1,83 @@
 import { formatDate, type Template, type TemplateAnswerValue } from '@propertydna/domain';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import { winAnsiSafe, wrapText } from '../../pdf/pdf-writer.js';
+import { PdfWriter } from '../../pdf/pdf-writer.js';
+
+/** A photo attached on the job, already a JPEG of a bounded size (jobPhotos in supplier.service). */
+export interface ReportPhoto {
+  name: string;
+  jpeg: Buffer;
+}
 
 export interface ReportContext {
   companyName: string;
+  /** The company's registration numbers as its profile states them (CIPC, trade body). */
+  registrationNumber?: string | null;
+  tradeRegistrationNumber?: string | null;
+  /** The profile's contact details: email, phone, website. */
+  contact?: { email: string | null; phone: string | null; website: string | null };
   jobRef: string;
   propertyAddress: string;
   clientName: string;
   issuedAt: Date;
+  /** Photos attached on the job, shown after the answers. */
+  photos?: readonly ReportPhoto[];
 }
 
-/** Renders a filled template as an A4 PDF report; each answer is written under its field's label. */
+/**
+ * Renders a filled template as an A4 report (issue 32 §7): a letterhead with the company's name,
+ * registration numbers and contact details as its profile states them; the report's title (the
+ * template's name, without its version); the job, the property, the client and the issue date; each
+ * answer under its field's label; the photos attached on the job; and a signature block. Every page has
+ * the company, the job and 'Page n of N' at its foot.
+ */
 export async function renderReportPdf(
   template: Template,
   values: Record<string, TemplateAnswerValue>,
   context: ReportContext,
 ): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${template.name} ${context.jobRef}`);
-  pdf.setAuthor(context.companyName);
-  pdf.setProducer('PropertyDNA');
-  pdf.setCreationDate(context.issuedAt);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const margin = 56;
-  const width = 595 - margin * 2;
-  let page = pdf.addPage([595, 842]);
-  let y = 780;
-  const write = (text: string, font: PDFFont, size: number, gap = 4) => {
-    for (const line of wrapText(winAnsiSafe(text), font, size, width)) {
-      if (y < margin + size) {
-        page = pdf.addPage([595, 842]);
-        y = 780;
-      }
-      page.drawText(line, { x: margin, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-      y -= size + gap;
-    }
-  };
-  write(`${template.name} v${template.version}`, bold, 18, 10);
-  write(`${context.companyName} - job ${context.jobRef}`, regular, 11);
-  write(`Property: ${context.propertyAddress}`, regular, 11);
-  write(`Client: ${context.clientName}`, regular, 11);
-  // The issue date as South Africa counts it (a report at 01:00 SAST is not dated the day before).
-  write(`Issued: ${formatDate(context.issuedAt)}`, regular, 11, 16);
+  const issued = formatDate(context.issuedAt);
+  const pdf = await PdfWriter.create({
+    title: `${template.name} ${context.jobRef}`,
+    author: context.companyName,
+    createdAt: context.issuedAt,
+    footer: `${template.name} · ${context.companyName} · job ${context.jobRef}`,
+  });
+  // The letterhead: who issues the report, and how to reach them.
+  pdf.paragraph(context.companyName, { size: 16, font: 'bold' });
+  const registrations = [
+    context.registrationNumber ? `Registration no. ${context.registrationNumber}` : null,
+    context.tradeRegistrationNumber ? `Trade registration ${context.tradeRegistrationNumber}` : null,
+  ].filter((line): line is string => line !== null);
+  if (registrations.length > 0) pdf.paragraph(registrations.join(' · '), { muted: true });
+  const contact = [context.contact?.email, context.contact?.phone, context.contact?.website].filter(
+    (line): line is string => typeof line === 'string' && line.trim() !== '',
+  );
+  if (contact.length > 0) pdf.paragraph(contact.join(' · '), { muted: true });
+  pdf.space(6);
+
+  pdf.title(template.name, `Issued: ${issued}`);
+  pdf.facts([
+    ['Job', context.jobRef],
+    ['Property', context.propertyAddress],
+    ['Client', context.clientName],
+    ['Issued by', context.companyName],
+  ]);
+
+  pdf.heading('Findings');
   for (const field of template.fields) {
     const value = values[field.name];
-    write(field.label, bold, 11, 2);
-    write(value === undefined || value === null || value === '' ? '-' : String(value), regular, 11, 12);
+    pdf.subheading(field.label);
+    pdf.paragraph(value === undefined || value === null || value === '' ? '-' : String(value));
   }
-  return Buffer.from(await pdf.save());
+
+  const photos = context.photos ?? [];
+  if (photos.length > 0) {
+    pdf.heading(photos.length === 1 ? 'Photo' : `Photos (${photos.length})`);
+    for (const photo of photos) await pdf.image(photo.jpeg, photo.name);
+  }
+
+  pdf.heading('Signed');
+  pdf.paragraph(`Signed for ${context.companyName} on ${issued}.`);
+  pdf.signatureLine('Signature');
+  pdf.signatureLine('Name and position');
+  return pdf.finish();
 }

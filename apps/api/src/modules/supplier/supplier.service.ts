@@ -12,6 +12,7 @@ import {
   validateTemplateAnswers,
 } from '@propertydna/domain';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import type { RequestActor } from '../../auth/actor.js';
 import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js';
 import type { Db, DbOrTrx, TemplateRow } from '../../db/database.js';
@@ -25,7 +26,7 @@ import { deleteDocument, documentsOf, getDocument } from '../documents/documents
 import { supplierIssuer } from '../documents/provenance.js';
 import { secureRandom } from '../properties/properties.service.js';
 import { supplierVerificationLevel } from '../verification/verification.js';
-import { renderReportPdf } from './report-pdf.js';
+import { type ReportPhoto, renderReportPdf } from './report-pdf.js';
 import type { JobOut, SupplierProfileOut, TemplateOut } from './supplier.schemas.js';
 
 export const JOB_NOT_FOUND = NOT_FOUND_MESSAGES.job;
@@ -226,6 +227,53 @@ export async function saveTemplate(
   return fromRow(row);
 }
 
+/** Photos a report shows at most: the job's first ones, in the order they were attached. */
+export const REPORT_PHOTOS_MAX = 6;
+/** A photo's long side in the report, in pixels (about 150 dpi across the page's text). */
+const REPORT_PHOTO_PIXELS = 1200;
+/** The pixels a photo may declare before decoding (a 48-megapixel phone photo has 48 million). */
+const REPORT_PHOTO_INPUT_PIXELS = 100_000_000;
+
+/**
+ * The photos attached on a job, as the report shows them: the first REPORT_PHOTOS_MAX pictures (JPEG,
+ * PNG, WebP, HEIC) in the order they were attached, each streamed from the store, turned upright by its
+ * EXIF orientation and scaled to REPORT_PHOTO_PIXELS on its long side as a JPEG (so the memory a report
+ * takes is bounded whatever was uploaded). A picture that cannot be decoded is left out.
+ */
+export async function jobPhotos(
+  db: DbOrTrx,
+  store: FileStore,
+  organizationId: string,
+  jobId: string,
+): Promise<ReportPhoto[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select(['name', 'storage_key'])
+    .where('organization_id', '=', organizationId)
+    .where('job_id', '=', jobId)
+    .where('content_type', 'in', ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(REPORT_PHOTOS_MAX)
+    .execute();
+  const photos: ReportPhoto[] = [];
+  for (const row of rows) {
+    try {
+      const resize = sharp({ limitInputPixels: REPORT_PHOTO_INPUT_PIXELS })
+        .rotate()
+        .resize(REPORT_PHOTO_PIXELS, REPORT_PHOTO_PIXELS, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 80 });
+      const source = await store.openRead(row.storage_key);
+      source.on('error', (error) => resize.destroy(error));
+      const jpeg = await source.pipe(resize).toBuffer();
+      photos.push({ name: row.name, jpeg });
+    } catch {
+      // Not a picture sharp reads (a HEIC without its codec, a damaged file): the report goes without it.
+    }
+  }
+  return photos;
+}
+
 /**
  * Fills a template for a job: the answers are validated with the domain's rules, rendered to a PDF
  * and stored as a document the supplier issued on the job, with its name and verification level today,
@@ -252,6 +300,10 @@ export async function createJobReport(
   const profile = await getSupplierProfile(db, who.actor.organizationId);
   const pdf = await renderReportPdf(template, result.values, {
     companyName: profile.company_name,
+    registrationNumber: profile.registration_number,
+    tradeRegistrationNumber: profile.trade_registration_number,
+    contact: { email: profile.email, phone: profile.phone, website: profile.website },
+    photos: await jobPhotos(db, store, who.actor.organizationId, job.id),
     jobRef: job.job_ref,
     propertyAddress: job.property_address,
     clientName: job.client_name,
