@@ -243,6 +243,19 @@ describe(`readings that cannot stay stuck (${databaseKind})`, () => {
       status: 'queued',
       message: BUDGET_MESSAGES.waitingForOriginal,
     });
+    // It looks again in 15 minutes at the latest; the original's end wakes it at once, in the reading's
+    // transaction: a job due now, beside the one that waits.
+    const dueNow = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'extraction.read'
+          and state in ('created', 'retry') and data->>'documentId' = ${copyId} and start_after <= now()`.execute(
+          t.db.db,
+        )
+      ).rows[0]?.n;
+    const before = await dueNow();
+    await readDocument(t.services, reportId, { lastTry: false });
+    expect((await extraction(supplier, reportId)).status).toBe('done');
+    expect(await dueNow()).toBe((before ?? 0) + 1);
     await readAllDue([reportId, copyId]);
     const original = await extraction(supplier, reportId);
     expect(original.status).toBe('done');

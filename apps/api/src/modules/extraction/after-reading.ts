@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { AppServices } from '../../trpc/context.js';
 import { queuePolicyAnalysisAfterReading } from '../policies/policies.jobs.js';
+import { wakeWaitingCopies } from './extraction.budget.js';
 
 /** The document a reading has just finished for, as the hooks see it. */
 export interface ReadDocument {
@@ -31,5 +32,9 @@ export const afterReadingHooks: readonly AfterReading[] = [
   // A scanned policy whose analysis waited for its text is analysed now.
   async (services, trx, document) => {
     await queuePolicyAnalysisAfterReading(services, trx, document);
+  },
+  // The copies that wait for this reading take it now.
+  async (services, trx, document) => {
+    await wakeWaitingCopies(services, trx, document.id);
   },
 ];

@@ -45,8 +45,12 @@ function clock(at: Date): string {
 
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
-/** How long a copy's reading (a demo's, an adopted document's) waits for its original's to end, each time. */
-const ORIGINAL_WAIT_MS = 60 * 1000;
+/**
+ * How long a copy's reading (a demo's, an adopted document's) waits for its original's to end before it
+ * looks again: a fallback only, since the original's end queues its waiting copies at once
+ * (wakeWaitingCopies), so no job is re-queued every minute while a long scan is read.
+ */
+const ORIGINAL_WAIT_MS = 15 * 60 * 1000;
 /** A copy waits for its original's reading only when that is running or due within this long. */
 const ORIGINAL_SOON_MS = 10 * 60 * 1000;
 
@@ -136,6 +140,44 @@ async function deferReading(
       { id: randomUUID(), data: { organizationId, documentId }, startAfter: at },
     ]);
   });
+}
+
+/**
+ * After a document's reading ends (an after-reading hook, in the transaction that stores it): the copies
+ * waiting for it (an adopted document's, a private demo's, which share its stored file) are queued to
+ * take it now, instead of on their next look ORIGINAL_WAIT_MS later.
+ */
+export async function wakeWaitingCopies(
+  services: Pick<AppServices, 'jobs'>,
+  trx: Transaction<Database>,
+  originalId: string,
+): Promise<void> {
+  const original = await trx
+    .selectFrom('documents')
+    .select('storage_key')
+    .where('id', '=', originalId)
+    .executeTakeFirst();
+  if (!original) return;
+  const waiting = await trx
+    .selectFrom('documents as d')
+    .innerJoin('document_extractions as e', 'e.document_id', 'd.id')
+    .select(['d.id', 'd.organization_id'])
+    .where('d.id', '!=', originalId)
+    .where((eb) =>
+      eb.or([eb('d.adopted_from', '=', originalId), eb('d.storage_key', '=', original.storage_key)]),
+    )
+    .where('e.status', '=', 'queued')
+    .where('e.message', 'in', [BUDGET_MESSAGES.waitingForOriginal, BUDGET_MESSAGES.waitingForSample])
+    .execute();
+  if (waiting.length === 0) return;
+  await services.jobs.sendManyWithin(
+    trx,
+    extractionReadJob,
+    waiting.map((copy) => ({
+      id: randomUUID(),
+      data: { organizationId: copy.organization_id, documentId: copy.id },
+    })),
+  );
 }
 
 /**
