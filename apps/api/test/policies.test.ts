@@ -402,12 +402,17 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
     expect(treesTask.json().task.description).toContain('trees overhanging the roof');
   });
 
-  it('one task per subject with Bootstrap Standards; a condition no certificate proves is met by its done task', async () => {
+  /** An owner whose policy is the clause-labelled test wording, analysed: the owner and its findings. */
+  async function analysedClauseWording() {
     const owner = await ownerWithPolicy(await pdfOf(wordingPages('clause-wording')));
     expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
-    const findings: PolicyFinding[] = (
-      await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`)
-    ).json();
+    const res = await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return { owner, findings: res.json() as PolicyFinding[] };
+  }
+
+  it('one task per subject with Bootstrap Standards; a condition no certificate proves is met by its done task', async () => {
+    const { owner, findings } = await analysedClauseWording();
     const accept = (id: string | undefined) =>
       owner.call('POST', `/api/policies/findings/${encodeURIComponent(id ?? 'missing')}/task`);
     const tasks = async (): Promise<{ id: string; title: string; standard_key?: string }[]> =>
@@ -471,11 +476,7 @@ describe(`insurance policy analysis (${databaseKind})`, () => {
   });
 
   it("a policy's task first: Bootstrap Standards adds no second task on its subject", async () => {
-    const owner = await ownerWithPolicy(await pdfOf(wordingPages('clause-wording')));
-    expect(await t.services.jobs.runQueued(policyAnalysisJob)).toBe(1);
-    const findings: PolicyFinding[] = (
-      await owner.call('GET', `/api/policies/findings?propertyId=${owner.propertyId}`)
-    ).json();
+    const { owner, findings } = await analysedClauseWording();
     const geyser = findings.find((finding) => finding.key === 'geyser_sans_10254');
     const accepted = await owner.call('POST', `/api/policies/findings/${geyser?.id}/task`);
     expect(accepted.statusCode, accepted.body).toBe(201);
