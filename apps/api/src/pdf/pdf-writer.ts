@@ -190,9 +190,12 @@ export class PdfWriter {
     this.space(10);
   }
 
-  /** A section heading, kept on a page together with the first lines of what follows it. */
-  heading(text: string): void {
-    this.#ensure(14 + 6 + 60);
+  /**
+   * A section heading, kept on a page together with the first lines of what follows it (`keepWith`
+   * points of it: more before a picture).
+   */
+  heading(text: string, { keepWith = 60 }: { keepWith?: number } = {}): void {
+    this.#ensure(14 + 6 + keepWith);
     this.space(8);
     this.#lines(text, { font: 'bold', size: 14, color: ACCENT, gap: 5 });
     this.#page.drawLine({

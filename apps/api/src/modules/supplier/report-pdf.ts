@@ -7,6 +7,9 @@ export interface ReportPhoto {
   jpeg: Buffer;
 }
 
+/** The tallest a photo is drawn, in points (about 10.6 cm). */
+const PHOTO_HEIGHT = 300;
+
 export interface ReportContext {
   companyName: string;
   /** The company's registration numbers as its profile states them (CIPC, trade body). */
@@ -71,8 +74,9 @@ export async function renderReportPdf(
 
   const photos = context.photos ?? [];
   if (photos.length > 0) {
-    pdf.heading(photos.length === 1 ? 'Photo' : `Photos (${photos.length})`);
-    for (const photo of photos) await pdf.image(photo.jpeg, photo.name);
+    // The heading stays with the first photo (at most PHOTO_HEIGHT points tall, and its caption).
+    pdf.heading(photos.length === 1 ? 'Photo' : `Photos (${photos.length})`, { keepWith: PHOTO_HEIGHT + 20 });
+    for (const photo of photos) await pdf.image(photo.jpeg, photo.name, { maxHeight: PHOTO_HEIGHT });
   }
 
   pdf.heading('Signed');
