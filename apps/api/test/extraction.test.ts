@@ -1,12 +1,10 @@
 import { COMMON_MESSAGES, EXTRACTION_MESSAGES } from '@propertydna/domain';
-import * as mupdf from 'mupdf';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUER_FACTS_FIXED } from '../src/modules/documents/documents.service.js';
 import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
 import { READING_MESSAGES, readDocument } from '../src/modules/extraction/extraction.service.js';
-import { bombPng } from '../src/modules/extraction/reader/test-images.js';
+import { bombPng, photographedCoc } from '../src/modules/extraction/reader/test-images.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { ownerWithHome, readingOf, readUntilEnded, supplierWithReport } from './support/extraction.js';
@@ -15,43 +13,6 @@ import { zerosDeflated } from './support/policy-pdf.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they expect
 type Json = Record<string, any>;
-
-/** An electrical Certificate of Compliance as printed: one A4 page of text (PDF points, from the top). */
-async function cocPdf(): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const page = pdf.addPage([595, 842]);
-  const lines: [string, number, boolean][] = [
-    ['CERTIFICATE OF COMPLIANCE', 22, true],
-    ['Electrical Installation', 16, true],
-    ['Issued in terms of the Electrical Installation Regulations, SANS 10142-1', 11, false],
-    ['', 11, false],
-    ['Certificate No: EC-2025-00871', 15, false],
-    ['Date of issue: 14 March 2025', 15, false],
-    ['Address: 14 Kloof Street, Gardens, Cape Town', 15, false],
-    ['Registered person: Thabo Nkosi', 15, false],
-    ['Registration No: IE 2231 (Installation Electrician)', 13, false],
-  ];
-  let y = 842 - 70;
-  for (const [text, size, isBold] of lines) {
-    if (text) page.drawText(text, { x: 50, y, size, font: isBold ? bold : regular });
-    y -= size * 2.2;
-  }
-  return pdf.save();
-}
-
-/** A phone photo of the certificate: the page rendered, turned 90° (held sideways), saved as a JPEG. */
-async function photographedCoc(): Promise<Buffer> {
-  const document = mupdf.Document.openDocument(await cocPdf(), 'application/pdf');
-  const page = document.loadPage(0);
-  const pixmap = page.toPixmap(mupdf.Matrix.scale(2.5, 2.5), mupdf.ColorSpace.DeviceRGB, false, true);
-  const png = Buffer.from(pixmap.asPNG());
-  pixmap.destroy();
-  page.destroy();
-  document.destroy();
-  return sharp(png).rotate(90).jpeg({ quality: 85 }).toBuffer();
-}
 
 /** A PNG that declares 20,000 × 20,000 grey pixels (400 MP) in about 400 KB, all of them there: a decompression bomb. */
 const bomb = () => bombPng(20_000, 20_000, zerosDeflated(20_000 * 20_001));

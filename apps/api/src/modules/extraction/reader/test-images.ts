@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
@@ -6,7 +7,8 @@ import sharp from 'sharp';
  * Pictures of pages made in the tests (issue 27), for the reader's unit tests (src/) and the API's
  * (test/) alike, so nothing here touches a database: an A4 page at 300 dpi with lines of text drawn by
  * sharp (librsvg and the system's DejaVu Sans), as a photo or scan would show it, PDFs made of such
- * pictures (scans) or of real text (a text layer), and a PNG decompression bomb.
+ * pictures (scans) or of real text (a text layer), a printed electrical CoC and a phone photo of it
+ * (mupdf's rendering, held sideways), and a PNG decompression bomb.
  */
 
 export const A4_300DPI = { width: 2480, height: 3508 } as const;
@@ -98,4 +100,41 @@ export function bombPng(
     chunk('IDAT', rows),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** An electrical Certificate of Compliance as printed: one A4 page of text (PDF points, from the top). */
+export async function cocPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage([595, 842]);
+  const lines: [string, number, boolean][] = [
+    ['CERTIFICATE OF COMPLIANCE', 22, true],
+    ['Electrical Installation', 16, true],
+    ['Issued in terms of the Electrical Installation Regulations, SANS 10142-1', 11, false],
+    ['', 11, false],
+    ['Certificate No: EC-2025-00871', 15, false],
+    ['Date of issue: 14 March 2025', 15, false],
+    ['Address: 14 Kloof Street, Gardens, Cape Town', 15, false],
+    ['Registered person: Thabo Nkosi', 15, false],
+    ['Registration No: IE 2231 (Installation Electrician)', 13, false],
+  ];
+  let y = 842 - 70;
+  for (const [text, size, isBold] of lines) {
+    if (text) page.drawText(text, { x: 50, y, size, font: isBold ? bold : regular });
+    y -= size * 2.2;
+  }
+  return pdf.save();
+}
+
+/** A phone photo of the certificate: the page rendered, turned 90° (held sideways), saved as a JPEG. */
+export async function photographedCoc(): Promise<Buffer> {
+  const document = mupdf.Document.openDocument(await cocPdf(), 'application/pdf');
+  const page = document.loadPage(0);
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(2.5, 2.5), mupdf.ColorSpace.DeviceRGB, false, true);
+  const png = Buffer.from(pixmap.asPNG());
+  pixmap.destroy();
+  page.destroy();
+  document.destroy();
+  return sharp(png).rotate(90).jpeg({ quality: 85 }).toBuffer();
 }
