@@ -317,7 +317,6 @@ export function pngBytes(padTo = 0) {
     : Buffer.concat([head, end]);
 }
 
-/** The two screens every page is checked at: a laptop and a phone. */
 /**
  * The date `days` from today in Johannesburg (UTC+2, no daylight saving), 'YYYY-MM-DD': the day the
  * server counts in (johannesburgToday). A UTC date is the day before between 22:00 and 24:00 UTC, which
@@ -326,6 +325,7 @@ export function pngBytes(padTo = 0) {
 export const johannesburgDay = (days = 0) =>
   new Date(Date.now() + 2 * 60 * 60 * 1000 + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
+/** The two screens every page is checked at: a laptop and a phone. */
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },

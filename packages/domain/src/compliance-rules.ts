@@ -763,21 +763,35 @@ function policyPlace(entry: PolicyConditionInput): string {
 export const OTHER_CONDITION_RULE = 'policy_condition.other';
 
 /**
- * What the owner's own record says of conditions no certificate proves (each clause's accepted task):
- * null while a clause has no task or one never marked done (the condition stays unknown); else met when
- * every clause's task is done and not due again, overdue when one is past its due date. The vault holds
- * the owner's record of the work, not a certificate: the finding says so, and asks for the proof.
+ * The verdict on a condition no certificate proves (an 'other' clause, burglar bars), found in these
+ * clauses: the owner's own record answers it, each clause by its accepted task. Met when every clause's
+ * task is done and not due again, overdue when one is past its due date; else unknown, asking to add the
+ * task or (once added) to mark it done. The vault holds the owner's record of the work, not a
+ * certificate: the finding says so, and asks for the proof.
  */
-function answeredByTasks(
+function unprovableConditionVerdict(
   facts: ComplianceFacts,
   entries: readonly PolicyConditionInput[],
   title: string,
   requires: string,
   source: string,
-): RuleVerdict | null {
+): RuleVerdict {
   const tasks = entries.map((entry) => facts.policyTask(policyTaskKey(entry.document_id, entry.excerpt)));
   const done = tasks.filter((task): task is PolicyTaskState => task?.last_done_on != null);
-  if (done.length < entries.length) return null;
+  if (done.length < entries.length) {
+    const added = tasks.find((task) => task !== null && task.last_done_on === null);
+    return {
+      type: 'unknown',
+      severity: of('insurer_condition_unproven'),
+      title: `Policy condition: ${title}`,
+      description: `${requires} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
+      evidence: [],
+      action: added
+        ? `Mark "${added.title}" done in Maintenance once it is done, and keep proof: photos or an invoice`
+        : 'Add it to your maintenance schedule, and keep proof that it is done: photos or an invoice',
+      source,
+    };
+  }
   const overdue = done.find((task) => task.next_due < facts.today);
   if (overdue) {
     return {
@@ -805,16 +819,6 @@ function answeredByTasks(
   };
 }
 
-/** The action of a condition no certificate proves, while no done task answers it. */
-function unansweredAction(facts: ComplianceFacts, entries: readonly PolicyConditionInput[]): string {
-  const task = entries
-    .map((entry) => facts.policyTask(policyTaskKey(entry.document_id, entry.excerpt)))
-    .find((candidate) => candidate !== null && candidate.last_done_on === null);
-  return task
-    ? `Mark "${task.title}" done in Maintenance once it is done, and keep proof: photos or an invoice`
-    : 'Add it to your maintenance schedule, and keep proof that it is done: photos or an invoice';
-}
-
 /**
  * Insurance: each maintenance condition of the policy that no catalogued key names (issue 28), in the
  * order found. No certificate proves such a condition: it is unknown until the owner takes it into the
@@ -828,21 +832,18 @@ function otherConditionFindings(facts: ComplianceFacts): ComplianceFinding[] {
     .map((entry) => {
       const words = entry.excerpt.replace(/\s+/g, ' ').trim();
       const first = words.length > 80 ? `${truncateText(words, 79)}…` : words;
-      const name = entry.title ?? first;
-      const requires = `Your policy ${quote(entry)}`;
-      const answered = answeredByTasks(facts, [entry], name, requires, policyPlace(entry));
-      const verdict: RuleVerdict = answered ?? {
-        type: 'unknown',
-        title: `Policy condition: ${name}`,
-        description: `${requires} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
-        severity: of('insurer_condition_unproven'),
-        evidence: [],
-        action: unansweredAction(facts, [entry]),
-      };
+      const source = policyPlace(entry);
+      const verdict = unprovableConditionVerdict(
+        facts,
+        [entry],
+        entry.title ?? first,
+        `Your policy ${quote(entry)}`,
+        source,
+      );
       return {
         id: `${OTHER_CONDITION_RULE}:insurance:${policyTaskKey(entry.document_id, entry.excerpt)}`,
         ...verdict,
-        source: policyPlace(entry),
+        source,
         rule: OTHER_CONDITION_RULE,
         context: 'insurance',
       };
@@ -865,19 +866,7 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
       const entries = entriesOf(facts);
       const requires = `Your policy ${entries.map(quote).join('; and ')}`;
       const source = entries.map(policyPlace).join('; ');
-      if (types.length === 0) {
-        return (
-          answeredByTasks(facts, entries, title, requires, source) ?? {
-            type: 'unknown',
-            severity: of('insurer_condition_unproven'),
-            title: `Policy condition: ${title}`,
-            description: `${requires} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
-            evidence: [],
-            action: unansweredAction(facts, entries),
-            source,
-          }
-        );
-      }
+      if (types.length === 0) return unprovableConditionVerdict(facts, entries, title, requires, source);
       const labels = types.map((type) => CERTIFICATE_TYPE_LABELS[type]).join(' or ');
       const judged = types.flatMap((type) => {
         const held = facts.newest(type);

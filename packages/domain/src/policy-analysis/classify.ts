@@ -190,16 +190,6 @@ const SECTION_WEIGHT: Record<PolicySectionKind, [ClauseClass, number]> = {
   other: ['neither', 0.5],
 };
 
-/** The class a lead-in lends its list when it names the list as a heading would (none for other kinds). */
-const LEAD_IN_SECTION_CLASS: Record<PolicySectionKind, PolicyClauseFindingType | null> = {
-  exclusions: 'exclusion',
-  conditions: 'maintenance',
-  extensions: 'endorsement',
-  definitions: null,
-  cover: null,
-  other: null,
-};
-
 /** The most a sentence's cues of one class add up to. */
 const CUE_CAP = 4;
 
@@ -292,9 +282,10 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
   if (leadIn !== '') {
     const heard = cuesIn(leadIn).sort((a, b) => b.cue.weight - a.cue.weight)[0];
     // A lead-in without a cue of its own may name its list as a heading would ('These endorsements on
-    // your schedule continue unchanged:').
+    // your schedule continue unchanged:'): the class that heading's section gives, if any.
     const named = heard ? null : sectionOfHeading(leadIn);
-    leadClass = heard ? heard.cue.class : named ? LEAD_IN_SECTION_CLASS[named] : null;
+    const [namedClass] = named ? SECTION_WEIGHT[named] : [null];
+    leadClass = heard ? heard.cue.class : namedClass === 'neither' ? null : namedClass;
     if (leadClass) scores[leadClass] += 3;
   }
   const [sectionClass, sectionWeight] = SECTION_WEIGHT[clause.section];

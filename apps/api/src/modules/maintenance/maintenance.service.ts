@@ -144,7 +144,7 @@ export async function createTask(
  * compliance check once done (issue 28): a change to such a task (done, due date, removed) rechecks its
  * property, in the change's transaction. Other tasks are not read by the check.
  */
-async function recheckIfPolicyTask(
+export async function recheckIfPolicyTask(
   services: Pick<AppServices, 'jobs'>,
   trx: Transaction<Database>,
   organizationId: string,

@@ -9,7 +9,6 @@ import {
   johannesburgToday,
   MAINTENANCE_CONDITIONS,
   type MaintenanceCondition,
-  POLICY_TASK_KEY_PREFIX,
   POLICY_TOPICS,
   type PolicyTopic,
   policyTaskDraft,
@@ -23,7 +22,7 @@ import type { FileStore } from '../../storage/file-store.js';
 import type { AppServices } from '../../trpc/context.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { getPolicyCheck } from '../compliance/compliance.service.js';
-import { getTask, insertKeyedTasks } from '../maintenance/maintenance.service.js';
+import { getTask, insertKeyedTasks, recheckIfPolicyTask } from '../maintenance/maintenance.service.js';
 import { extractPdfPages } from './pdf-text.js';
 import type { AcceptTaskResult, PolicyAnalysisOut, PolicyFindingOut } from './policies.schemas.js';
 
@@ -504,32 +503,34 @@ export async function listPolicyFindings(
   const drafts = new Map(
     rows
       .filter((row) => row.finding_type === 'maintenance')
-      .map((row) => [row.id, policyTaskDraft(row, today)] as const),
+      .map((row) => {
+        const draft = policyTaskDraft(row, today);
+        return [row.id, { draft, keys: taskKeysOf(row, draft.key) }] as const;
+      }),
   );
   const accepted = await acceptedTasks(
     db,
     organizationId,
-    rows.flatMap((row) => {
-      const draft = drafts.get(row.id);
-      return draft ? taskKeysOf(row, draft.key).map((key) => ({ property_id: row.property_id, key })) : [];
-    }),
+    rows.flatMap(
+      (row) => drafts.get(row.id)?.keys.map((key) => ({ property_id: row.property_id, key })) ?? [],
+    ),
   );
   const findings: PolicyFindingOut[] = [];
   const checks = new Map<string, ComplianceFinding[]>();
   for (const row of rows) {
-    const draft = drafts.get(row.id);
+    const candidate = drafts.get(row.id);
     const finding: PolicyFindingOut = {
       ...row,
       confidence: Number(row.confidence),
       topics: knownTopics(row.topics),
       limit_rands: row.limit_rands === null ? null : Number(row.limit_rands),
-      candidate_task: draft
+      candidate_task: candidate
         ? {
-            title: draft.title,
-            frequency: draft.frequency,
-            priority: draft.priority,
+            title: candidate.draft.title,
+            frequency: candidate.draft.frequency,
+            priority: candidate.draft.priority,
             task_id:
-              taskKeysOf(row, draft.key)
+              candidate.keys
                 .map((key) => accepted.get(`${row.property_id} ${key}`))
                 .find((taskId) => taskId !== undefined) ?? null,
           }
@@ -620,8 +621,11 @@ export async function acceptPolicyTask(
     const [added] = before ? [] : await insertKeyedTasks(trx, organizationId, row.property_id, [draft]);
     const task = before ?? added ?? (await existing());
     if (!task) throw new Error('the accepted task is neither there nor added');
-    if (added && draft.key.startsWith(POLICY_TASK_KEY_PREFIX)) {
-      await queueComplianceRecheckWithin(services, trx, organizationId, [row.property_id]);
+    if (added) {
+      await recheckIfPolicyTask(services, trx, organizationId, {
+        property_id: row.property_id,
+        standard_key: draft.key,
+      });
     }
     const out = await getTask(trx, organizationId, task.id);
     return {
