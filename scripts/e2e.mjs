@@ -8,7 +8,7 @@
  * `pnpm test:e2e` builds the api and the web app first. Chromium: $CHROMIUM_PATH or /usr/bin/chromium.
  * Arguments, if any, pick the files: `node scripts/e2e.mjs accounts vault` runs only the files whose
  * names contain one of them (no argument: all). `--shard=I/N` runs the I-th of N shares of those files
- * (every N-th file by name, starting at the I-th), each share on a server of its own: CI runs two shares
+ * (shares of about equal cost, by FILE_SECONDS), each share on a server of its own: CI runs two shares
  * side by side.
  */
 import { spawn } from 'node:child_process';
@@ -20,6 +20,61 @@ import { root, serverEntry, startBuiltApp } from './lib/built-app.mjs';
 // The web build the server serves: apps/web/dist, or WEB_DIST_DIR (a build of one's own, beside others').
 const webIndex = path.join(path.resolve(root, process.env.WEB_DIST_DIR ?? 'apps/web/dist'), 'index.html');
 const testsDir = path.join(root, 'apps/web/e2e');
+
+/**
+ * What each file costs, in seconds: the larger of its wall time and the CPU time the machine spent while
+ * it ran alone (server, Chromium and test together; 2-core machine, 28 Nov 2026). Only the shares use
+ * it; a file not listed counts as the median.
+ */
+const FILE_SECONDS = {
+  accessibility: 70,
+  'account-settings': 21,
+  accounts: 40,
+  'app-shell': 35,
+  claims: 19,
+  compliance: 20,
+  'core-loop': 47,
+  crawl: 33,
+  'email-verification': 13,
+  expiry: 31,
+  'first-load': 14,
+  maintenance: 23,
+  'pack-chooser': 15,
+  'password-reset': 21,
+  policies: 14,
+  portfolio: 24,
+  'private-demo': 15,
+  properties: 35,
+  'property-uploads': 14,
+  provenance: 15,
+  reading: 12,
+  registers: 11,
+  reports: 14,
+  'share-links': 14,
+  'supplier-console': 25,
+  transfers: 14,
+  vault: 26,
+  vendors: 22,
+  verification: 35,
+};
+
+/**
+ * Splits the files into `count` shares of about equal cost (FILE_SECONDS): the costliest first, each to
+ * the share that costs least so far. Each share is sorted by name; the same files always make the same
+ * shares.
+ */
+function shares(names, count) {
+  const seconds = Object.values(FILE_SECONDS).sort((a, b) => a - b);
+  const median = seconds[Math.floor(seconds.length / 2)];
+  const cost = (name) => FILE_SECONDS[name.replace(/\.e2e\.mjs$/, '')] ?? median;
+  const result = Array.from({ length: count }, () => ({ names: [], total: 0 }));
+  for (const name of [...names].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
+    const cheapest = result.reduce((best, share) => (share.total < best.total ? share : best));
+    cheapest.names.push(name);
+    cheapest.total += cost(name);
+  }
+  return result.map((share) => share.names.sort());
+}
 
 /**
  * Runs the test files with node's test runner. Its output is passed through as it comes, except the
@@ -80,12 +135,10 @@ async function main() {
     console.error(`e2e: ${shardArg} is not --shard=I/N with 1 ≤ I ≤ N`);
     return 1;
   }
-  const files = (await readdir(testsDir))
+  const chosen = (await readdir(testsDir))
     .filter((name) => name.endsWith('.e2e.mjs'))
-    .filter((name) => only.length === 0 || only.some((part) => name.includes(part)))
-    .sort()
-    .filter((_name, position) => position % count === index - 1)
-    .map((name) => path.join(testsDir, name));
+    .filter((name) => only.length === 0 || only.some((part) => name.includes(part)));
+  const files = shares(chosen, count)[index - 1].map((name) => path.join(testsDir, name));
   if (files.length === 0) {
     const which = `${only.length === 0 ? '' : ` matching ${only.join(', ')}`}${count > 1 ? ` in shard ${index}/${count}` : ''}`;
     console.error(`e2e: no *.e2e.mjs files${which} in ${path.relative(root, testsDir)}`);
