@@ -115,9 +115,18 @@ const REGISTRATION = String.raw`\b(?:(?:registered|accredited|authori[sz]ed)\s+p
 const CERTIFICATE: readonly LabelRule[] = [
   rule(
     'certificate_number',
-    String.raw`\b(?:certificate(?:\s+of\s+(?:compliance|conformity|occupancy|occupation))?|cert\.?|coc|c\.o\.c\.?|sertifikaat|clearance|report|verslag)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?|id\b|code\b)`,
+    String.raw`\b(?:certificate(?:\s+of\s+(?:compliance|conformity|occupancy|occupation))?|cert\.?|coc|c\.o\.c\.?|sertifikaat|clearance)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?|id\b|code\b)`,
     1,
   ),
+  // A report's own number (a roof inspection's). On a certificate it is the test report's, which the
+  // certificate's own number comes before.
+  rule(
+    'certificate_number',
+    String.raw`\b(?:report|verslag)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?|id\b|code\b)`,
+    0.9,
+  ),
+  // A bare "No." alone on its line: a carbon-copy book's number, printed large under it.
+  rule('certificate_number', String.raw`^\s*(?:n[o0º°]\.?|nr\.?|#)\s*:?\s*$`, 0.85),
   rule('certificate_number', String.raw`\bserial\s*${NO}`, 0.85),
   rule('certificate_number', String.raw`\b(?:reference|ref\.?)\s*${NO}`, 0.8),
   rule('certificate_number', asLabel(String.raw`\b(?:our\s+)?(?:reference|ref)\b\.?`), 0.7),

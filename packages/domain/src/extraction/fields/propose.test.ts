@@ -348,6 +348,49 @@ describe('proposeFields: certificates', () => {
     expect(fieldOf(mended, 'certificate_number')?.value).toBe('UMM-OC-88314');
   });
 
+  it('takes the certificate’s own number over its test report’s, and a bare No. alone on its line', () => {
+    const footed = proposeFields([
+      readPage([
+        { text: 'ELECTRICAL CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+        { text: 'Test report no.:', y: 0.4 },
+        { text: 'TR-4217', y: 0.42 },
+        { text: 'CERTIFICATE No.', y: 0.9 },
+        { text: 'D 3302178', y: 0.92 },
+      ]),
+    ]);
+    expect(valuesOf(footed).certificate_number).toBe('D 3302178');
+    // A report's number is still its own where no certificate number is printed.
+    const report = proposeFields([
+      readPage([
+        { text: 'ROOF INSPECTION REPORT', y: 0.05, h: 0.03 },
+        { text: 'Report no. HR-R-0552', y: 0.1 },
+      ]),
+    ]);
+    expect(valuesOf(report).certificate_number).toBe('HR-R-0552');
+    const book = proposeFields([
+      readPage([
+        { text: 'FLAMESAFE GAS FITTERS', y: 0.03 },
+        { text: 'No.', x: 0.8, y: 0.06 },
+        { text: '002318', x: 0.8, y: 0.08 },
+        { text: 'CERTIFICATE OF CONFORMITY', y: 0.12, h: 0.03 },
+      ]),
+    ]);
+    expect(valuesOf(book).certificate_number).toBe('002318');
+  });
+
+  it('is less sure of a registration another group of digits follows: it may be cut short', () => {
+    const proposal = proposeFields([
+      readPage([
+        { text: 'HARDEKOOL ROOFING', y: 0.03 },
+        { text: 'Co. reg. 2008/119842/23 • NHBRC reg. 3000 41877', y: 0.06 },
+        { text: 'ROOF INSPECTION REPORT', y: 0.1, h: 0.03 },
+      ]),
+    ]);
+    const registration = fieldOf(proposal, 'issuer_registration');
+    expect(registration?.value).toBe('3000');
+    expect(registration?.confidence).toBeLessThan(0.9);
+  });
+
   it('leaves the type out when nothing names one, and a certificate unknown without cues or hint', () => {
     const bare = readPage([
       { text: 'CERTIFICATE', y: 0.05, h: 0.03 },

@@ -299,11 +299,11 @@ function onlyDateBelow(
  * prefix ("IE 12345" with no label) is less sure.
  */
 function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
-  const reading = (found: { value: string; index: number; length: number }) => ({
+  const reading = (found: { value: string; index: number; length: number }, placed: PlacedLine) => ({
     value: found.value,
     start: found.index,
     end: found.index + found.length,
-    quality: 1,
+    quality: /^ \d/.test(placed.line.text.slice(found.index + found.length)) ? BLEMISH.cut : 1,
   });
   return lines.flatMap((placed) => [
     ...findRegistrationNumbers(placed.line.text)
@@ -312,11 +312,12 @@ function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
           found.scheme !== 'vat' && found.scheme !== 'company' && found.value.replace(/\D/g, '').length >= 3,
       )
       .map((found) =>
-        candidate('issuer_registration', reading(found), placed, found.label === null ? 0.7 : 0.9),
+        candidate('issuer_registration', reading(found, placed), placed, found.label === null ? 0.7 : 0.9),
       ),
     ...findCertificateNumbers(placed.line.text).map((found) => {
       const { value, mended } = mendCode(found.value);
-      const read = { ...reading(found), value, quality: mended ? BLEMISH.mended : 1 };
+      const read = { ...reading(found, placed), value };
+      if (mended) read.quality *= BLEMISH.mended;
       return candidate('certificate_number', read, placed, 0.9);
     }),
   ]);

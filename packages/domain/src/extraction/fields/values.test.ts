@@ -10,6 +10,9 @@ describe('readValue', () => {
       quality: 1,
     });
     expect(readValue('code', 'IE 12345', 0)?.value).toBe('IE 12345');
+    // A prefix in mixed case with a capital inside it ("CoC-G"), not a plain word ("Ref").
+    expect(readValue('code', 'CoC-G 2025/118930', 0)?.value).toBe('CoC-G 2025/118930');
+    expect(readValue('code', 'Ref 4431', 0)).toBeNull();
     expect(readValue('code', '(see) 4431', 0)).toBeNull();
     expect(readValue('code', 'ref 4431', 0)).toBeNull();
     expect(readValue('code', 'A1', 0)).toBeNull();
@@ -76,6 +79,10 @@ describe('readValue', () => {
   it('reads erf numbers, with a portion, and nothing that runs on', () => {
     expect(readValue('erf', '1234/5 Gardens', 0)?.value).toBe('1234/5');
     expect(readValue('erf', '1234.5', 0)).toBeNull();
+    // A comma or full stop ends it; one between digits parts an amount.
+    expect(readValue('erf', '1120, Kosmos)', 0)?.value).toBe('1120');
+    expect(readValue('erf', '1120.', 0)?.value).toBe('1120');
+    expect(readValue('erf', '1,234', 0)).toBeNull();
     expect(readValue('erf', 'Gardens', 0)).toBeNull();
   });
 

@@ -38,6 +38,8 @@ export const BLEMISH = {
   noCurrency: 0.9,
   lowerCase: 0.7,
   joined: 0.9,
+  /** A number another group of digits follows ("3000 41877" read as 3000): it may be cut short. */
+  cut: 0.8,
 } as const;
 
 /** Separators between a label and its value: spaces, colons, dashes, dots, equals, bars, `#`. */
@@ -50,11 +52,11 @@ export function leadingSeparators(text: string): number {
 
 /**
  * A number printed on a document: a token of letters, digits, slashes, dashes and dots with a digit in
- * it, perhaps after a short capital prefix ("IE 12345", "SAQCC-G 104553") and followed by groups of
+ * it, perhaps after a short capital prefix ("IE 12345", "SAQCC-G 104553", "CoC-G 2025/118930") and followed by groups of
  * digits ("BG 0047 9921": joined, less surely, as they may be a neighbouring box's).
  */
 const CODE =
-  /(?:[A-Z][A-Z-]{0,7} (?=\d))?(?=[A-Za-z0-9/\-.]*\d)[A-Za-z0-9][A-Za-z0-9/\-.]*[A-Za-z0-9]((?: \d{2,8}(?![A-Za-z0-9/.-]))*)/y;
+  /(?:(?:[A-Z][A-Z-]{0,7}|[A-Z][a-z][A-Z][A-Za-z-]{0,5}) (?=\d))?(?=[A-Za-z0-9/\-.]*\d)[A-Za-z0-9][A-Za-z0-9/\-.]*[A-Za-z0-9]((?: \d{2,8}(?![A-Za-z0-9/.-]))*)/y;
 
 /**
  * A dot leader as a reader makes of it ("CERT NO. :.«cosessssss NW 20931"): words of lower-case
@@ -116,9 +118,12 @@ function codeAt(text: string, from: number, at: number, line: string): ReadValue
   return { value, start: match.index, end: match.index + printed.length, quality };
 }
 
-/** An erf number: two digits or more, perhaps with a portion ("1234/5"); "Portion 3 of Erf 1234" gives 1234. */
+/**
+ * An erf number: two digits or more, perhaps with a portion ("1234/5"); "Portion 3 of Erf 1234" gives
+ * 1234. A comma or full stop may end it ("(Erf 1120, Kosmos)"), not part it ("1,234.56" is an amount).
+ */
 function readErf(text: string, from: number): ReadValue | null {
-  const match = /^\d{2,7}(?:\/\d{1,4})?(?![\d.,])/.exec(text.slice(from));
+  const match = /^\d{2,7}(?:\/\d{1,4})?(?!\d|[.,]\d)/.exec(text.slice(from));
   if (match === null) return null;
   return { value: match[0], start: from, end: from + match[0].length, quality: 1 };
 }
