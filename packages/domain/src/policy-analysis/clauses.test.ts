@@ -5,6 +5,7 @@ import {
   inlineTitle,
   listPrefix,
   plainPunctuation,
+  provisionsOf,
   sectionOfHeading,
   splitPolicyClauses,
 } from './clauses.js';
@@ -116,6 +117,46 @@ describe('inlineTitle', () => {
     expect(inlineTitle('Damage that happens suddenly is covered. Damage that')).toBe('');
     expect(inlineTitle('One two three four five six seven. Eight')).toBe('');
     expect(inlineTitle('Theft is covered unless there are no signs of forcible entry.')).toBe('');
+  });
+});
+
+describe('provisionsOf', () => {
+  it('splits a paragraph at each sentence that states a provision of its own', () => {
+    expect(
+      provisionsOf(
+        '7.1 We will not pay for wear and tear. We will not pay for damage caused by defective design, or for building works.',
+      ),
+    ).toEqual([
+      '7.1 We will not pay for wear and tear.',
+      'We will not pay for damage caused by defective design, or for building works.',
+    ]);
+    expect(
+      provisionsOf(
+        '4.2 We also pay for the removal of debris. You must keep drains clear. U moet die dak nagaan.',
+      ),
+    ).toEqual([
+      '4.2 We also pay for the removal of debris.',
+      'You must keep drains clear.',
+      'U moet die dak nagaan.',
+    ]);
+    expect(
+      provisionsOf('Ons sal nie betaal vir slytasie nie. Ons sal nie betaal vir oorlog nie.'),
+    ).toHaveLength(2);
+  });
+
+  it('keeps a limit, an excess or an exception with the provision it qualifies', () => {
+    for (const text of [
+      'We will pay for burst geysers. We will not pay more than R5 000 for any one geyser.',
+      'We will pay for glass. We will not pay the first R500 of any claim.',
+      'We will pay for glass. This cover does not apply to glass in a greenhouse.',
+      'We will pay for glass (e.g. windows). You may claim once a year.',
+    ])
+      expect(provisionsOf(text)).toEqual([text]);
+  });
+
+  it('keeps a paragraph whole when its first sentence states no provision (a lead, a definition)', () => {
+    const text = 'Buildings means the dwelling and its outbuildings. We will not pay for damage to fences.';
+    expect(provisionsOf(text)).toEqual([text]);
   });
 });
 

@@ -211,6 +211,42 @@ interface Draft {
   listItem: boolean;
 }
 
+/**
+ * A sentence that states a provision of its own: what we will not pay for, what we also pay for, what
+ * you must do ('We will not pay for damage caused by war', 'U moet …'). Not one that only qualifies the
+ * sentence before it: a limit or an excess ('We will not pay more than R5 000', 'We will not pay the
+ * first …'), or an exception ('This cover does not apply to …').
+ */
+const PROVISION_SENTENCE = new RegExp(
+  [
+    String.raw`(?:We|Ons) (?:will|shall|do|does|sal)(?: not|n['’]t| nie)(?: (?:pay|cover|be liable|indemnify|betaal|dek)\b)(?! (?:more|the first|for more|any more|meer)\b)`,
+    String.raw`We (?:will |shall )?(?:also )?(?:pay|cover|indemnify)(?: for| to| the)\b`,
+    String.raw`(?:You|The insured|The policyholder|U) (?:must|moet)\b`,
+  ].join('|'),
+);
+/** Where a sentence ends and a provision of its own starts, inside a paragraph. */
+const PROVISION_BREAK = new RegExp(String.raw`(?<=[a-z)]\.)\s+(?=(?:${PROVISION_SENTENCE.source}))`, 'g');
+
+/**
+ * A paragraph that runs two provisions together ('7.1 We will not pay for wear and tear. We will not pay
+ * for damage caused by defective design …'), split into one text a provision, each from the sentence
+ * that states it; the sentences that only qualify one stay with it. A paragraph of one provision is
+ * itself.
+ */
+export function provisionsOf(text: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(PROVISION_BREAK)) {
+    const end = match.index;
+    // The first part is a provision too only where it states one: a lead or a definition is kept whole.
+    if (parts.length === 0 && !PROVISION_SENTENCE.test(text.slice(listPrefix(text).length, end))) continue;
+    parts.push(text.slice(start, end));
+    start = end + match[0].length;
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
 /** Splits a policy wording (one string per page) into clauses, in reading order. */
 export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
   const pageLines = pages.map((page) => linesOf(page).filter((line) => line !== ''));
@@ -246,17 +282,20 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
         if (leadInStyle === null) leadInStyle = style;
         else if (style !== leadInStyle) leadIn = '';
       }
-      clauses.push({
-        page: pageIndex + 1,
-        text,
-        ref: draft.listItem ? clauseRef(text) : null,
-        section,
-        sectionHeading,
-        heading,
-        title: inlineTitle(text),
-        leadIn: draft.listItem || continued ? leadIn : '',
-        listItem: draft.listItem,
-        continued,
+      const ref = draft.listItem ? clauseRef(text) : null;
+      provisionsOf(text).forEach((provision, index) => {
+        clauses.push({
+          page: pageIndex + 1,
+          text: provision,
+          ref,
+          section,
+          sectionHeading,
+          heading,
+          title: inlineTitle(provision),
+          leadIn: (draft as Draft).listItem || continued ? leadIn : '',
+          listItem: (draft as Draft).listItem,
+          continued: continued && index === 0,
+        });
       });
       if (text.endsWith(':')) {
         leadIn = text;
