@@ -125,12 +125,13 @@ describe('reports and escalation', () => {
 
     await card.getByText('PDF', { exact: true }).click();
     const pdf = await download(page, () => generate.click());
-    assert.equal(pdf.name, `insurance-pack-${propertyId}.pdf`);
+    // Issue 32: downloads are named <property>-<report>-<date>.<ext>.
+    assert.match(pdf.name, /^tamboerskloof-terrace-insurance-pack-\d{4}-\d{2}-\d{2}\.pdf$/);
     assert.equal(pdf.bytes.subarray(0, 5).toString(), '%PDF-');
 
     await card.getByText('ZIP', { exact: true }).click();
     const zip = await download(page, () => generate.click());
-    assert.equal(zip.name, `insurance-pack-${propertyId}.zip`);
+    assert.match(zip.name, /^tamboerskloof-terrace-insurance-pack-\d{4}-\d{2}-\d{2}\.zip$/);
     const files = await unzip(zip.bytes);
     const manifest = JSON.parse(files.get('manifest.json').toString());
     for (const file of manifest.files) assert.equal(sha256(files.get(file.path)), file.sha256, file.path);
@@ -181,7 +182,7 @@ describe('reports and escalation', () => {
     const pack = await download(page, () =>
       claim.getByRole('button', { name: /Download claim pack/ }).click(),
     );
-    assert.match(pack.name, /^claim-pack-.+\.zip$/);
+    assert.match(pack.name, /^tamboerskloof-terrace-claim-pack-\d{4}-\d{2}-\d{2}\.zip$/);
     const files = await unzip(pack.bytes);
     assert.ok(files.has('cover-letter.pdf'));
     assert.ok(

@@ -31,6 +31,7 @@ export * from './recurrence.js';
 export * from './registers.js';
 export * from './reminders.js';
 export * from './replacement.js';
+export * from './report-file-name.js';
 export * from './return-path.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

@@ -8,6 +8,7 @@ import {
   johannesburgToday,
   packedChoice,
   policiesForClaim,
+  reportFileName,
 } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
 import { storedFileOf, withManifest, type ZipEntry, ZipPaths } from '../../exports/zip.js';
@@ -311,7 +312,7 @@ export async function claimPack(
   ];
   return {
     claim,
-    filename: `claim-pack-${claim.id}.zip`,
+    filename: reportFileName(claim.property.name, 'claim-pack', johannesburgToday(now), 'zip'),
     entries: withManifest(
       entries,
       {

@@ -24,7 +24,7 @@ export async function escalationFileRoutes(app: FastifyInstance, { services }: {
           "What goes in is the owner's choice: include/exclude take section names (timeline, compliance_gaps) and document ids (the claim's photos, the policies, the evidence found), applied to the organisation's last choice for claim packs, else to the defaults: the timeline in, compliance_gaps out (the cover letter and claim.json then list only the evidence enclosed, never what is missing), every document. A request with include or exclude is remembered as the next default. GET /api/reports/pack-preview?pack=claim_pack&claimId= lists what would go in.",
         params: claimIdParams,
         querystring: claimPackQuery,
-        response: { 200: binary('claim-pack-{id}.zip') },
+        response: { 200: binary('<property>-claim-pack-<date>.zip') },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { csvRecord } from '@propertydna/domain';
+import { csvRecord, johannesburgToday, reportFileName } from '@propertydna/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -115,6 +115,10 @@ function documentEntries(documents: readonly DocumentOut[]): ZipEntry[] {
   }));
 }
 
+/** A report's download name: `<property>-<report>-<date>.<extension>` (the day in South Africa). */
+const fileName = (property: { name: string }, report: string, extension: string, now: Date) =>
+  reportFileName(property.name, report, johannesburgToday(now), extension);
+
 const manifestAbout = (archive: string, property: ReportProperty) => ({
   archive,
   property: { id: property.id, dna_code: property.dna_code, name: property.name },
@@ -171,16 +175,17 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
         now,
       );
       await rememberPackChoice(db, who, choice);
-      const name = `insurance-pack-${report.property.id}`;
       if (format === 'json') {
         await recordExport(db, who, report.property.id, 'insurance-pack', format);
-        return sendAttachment(reply, `${name}.json`, TYPES.json, jsonOf(report));
+        // Spec §7 names the JSON (the REST layer's answer) insurance-pack-{id}.json.
+        return sendAttachment(reply, `insurance-pack-${report.property.id}.json`, TYPES.json, jsonOf(report));
       }
       const pdf = await renderInsurancePackPdf(report);
       if (format === 'pdf') {
         await recordExport(db, who, report.property.id, 'insurance-pack', format);
-        return sendAttachment(reply, `${name}.pdf`, TYPES.pdf, pdf);
+        return sendAttachment(reply, fileName(report.property, 'insurance-pack', 'pdf', now), TYPES.pdf, pdf);
       }
+      const zipName = fileName(report.property, 'insurance-pack', 'zip', now);
       const entries: ZipEntry[] = [
         { path: 'insurance-pack.pdf', content: pdf },
         { path: 'insurance-pack.json', content: jsonOf(report) },
@@ -195,8 +200,8 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
         documents.map((document) => document.id),
       );
       return zipResponse(reply, services.store, {
-        filename: `${name}.zip`,
-        entries: withManifest(entries, manifestAbout(`${name}.zip`, report.property), now),
+        filename: zipName,
+        entries: withManifest(entries, manifestAbout(zipName, report.property), now),
         mtime: now,
       });
     },
@@ -222,15 +227,19 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
     async (request, reply) => {
       const who = whoIs(request);
       const { propertyId, format, include, exclude } = request.query;
-      const { report, choice } = await propertySummary(db, who.actor.organizationId, propertyId, {
-        include,
-        exclude,
-      });
+      const now = new Date();
+      const { report, choice } = await propertySummary(
+        db,
+        who.actor.organizationId,
+        propertyId,
+        { include, exclude },
+        now,
+      );
       await rememberPackChoice(db, who, choice);
-      const name = `property-summary-${report.property.id}`;
       const body = format === 'json' ? jsonOf(report) : await renderPropertySummaryPdf(report);
       await recordExport(db, who, report.property.id, 'property-summary', format);
-      return sendAttachment(reply, `${name}.${format}`, TYPES[format], body);
+      const name = fileName(report.property, 'property-summary', format, now);
+      return sendAttachment(reply, name, TYPES[format], body);
     },
   );
 
@@ -260,12 +269,13 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       await recordExport(db, who, id, 'audit-trail', format);
       const rows = auditTrail(db, who.actor.organizationId, id);
       if (format === 'csv') {
-        return sendAttachment(reply, `audit-trail-${id}.csv`, TYPES.csv, Readable.from(auditCsv(rows)));
+        const name = fileName(subject.property, 'audit-trail', 'csv', now);
+        return sendAttachment(reply, name, TYPES.csv, Readable.from(auditCsv(rows)));
       }
       const { latest, total } = await latestAuditRows(rows);
       return sendAttachment(
         reply,
-        `audit-trail-${id}.pdf`,
+        fileName(subject.property, 'audit-trail', 'pdf', now),
         TYPES.pdf,
         await renderAuditTrailPdf(subject, latest, total, now),
       );
@@ -290,10 +300,12 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
     async (request, reply) => {
       const who = whoIs(request);
       const { propertyId, format } = request.query;
-      const report = await complianceReport(db, who.actor.organizationId, propertyId);
+      const now = new Date();
+      const report = await complianceReport(db, who.actor.organizationId, propertyId, now);
       const body = format === 'json' ? jsonOf(report) : await renderCompliancePdf(report);
       await recordExport(db, who, report.property.id, 'compliance-report', format);
-      return sendAttachment(reply, `compliance-report-${report.property.id}.${format}`, TYPES[format], body);
+      const name = fileName(report.property, 'compliance-report', format, now);
+      return sendAttachment(reply, name, TYPES[format], body);
     },
   );
 
@@ -304,7 +316,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       schema: {
         tags: ['reports'],
         summary:
-          'Quick Export: one ZIP (property-export-{id}.zip) of everything about the property: every report in every format under reports/, every document of its vault under documents/{kind}/, and manifest.json',
+          'Quick Export: one ZIP (<property>-export-<date>.zip) of everything about the property: every report in every format under reports/, every document of its vault under documents/{kind}/, and manifest.json',
         querystring: quickExportQuery,
         response: answers('The export, as an attachment', {
           zip: binary('Streamed; each document checked against its SHA-256 while packed'),
@@ -327,7 +339,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
         ),
       );
       const callbacks = await listCallbacks(db, organizationId, property.id);
-      const filename = `property-export-${property.id}.zip`;
+      const filename = fileName(property, 'export', 'zip', now);
       await recordExport(
         db,
         who,

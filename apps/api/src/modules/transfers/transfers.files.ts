@@ -1,3 +1,4 @@
+import { johannesburgToday, reportFileName } from '@propertydna/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../auth/signed-in.js';
@@ -29,7 +30,7 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
         summary:
           "The seller's receipt of an accepted transfer (PDF): the property, its DNA code, the date, the buyer's organisation and every document handed over with its SHA-256",
         params: transferIdParams,
-        response: { 200: binary('transfer-receipt-{id}.pdf') },
+        response: { 200: binary('<property>-transfer-receipt-<date>.pdf') },
       },
     },
     async (request, reply) => {
@@ -37,7 +38,8 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
       const now = new Date();
       const { transfer, documents } = await transferReceipt(db, actor.organizationId, request.params.id, now);
       const body = await renderTransferReceipt(transfer, documents, now);
-      return sendAttachment(reply, `transfer-receipt-${transfer.id}.pdf`, 'application/pdf', body);
+      const name = reportFileName(transfer.property.name, 'transfer-receipt', johannesburgToday(now), 'pdf');
+      return sendAttachment(reply, name, 'application/pdf', body);
     },
   );
 
@@ -50,7 +52,7 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
         summary:
           "The transfer pack (ZIP): the compliance report in the transfer context (PDF), the property's certificates and manifest.json (every file with its SHA-256); for the buyer once accepted, or the seller while pending",
         params: transferIdParams,
-        response: { 200: binary('transfer-pack-{id}.zip') },
+        response: { 200: binary('<property>-transfer-pack-<date>.zip') },
       },
     },
     async (request, reply) => {
@@ -76,7 +78,7 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
         summary:
           "The transfer pack by a pack link (no account: the conveyancer's), as long as the link is live and its maker may still take the pack; 404 otherwise. Each download is logged on the link and in the owner's audit trail",
         params: transferTokenParams,
-        response: { 200: binary('transfer-pack-{id}.zip') },
+        response: { 200: binary('<property>-transfer-pack-<date>.zip') },
       },
     },
     async (request, reply) => {

@@ -64,7 +64,7 @@ export function ReportCard({
     setRequested({ property, format });
     const done = await download.start({
       url: reportUrl(kind.path, property.id, format, kind.pack ? choice.query() : {}),
-      fallbackName: reportFallbackName(kind.path, property.id, format),
+      fallbackName: reportFallbackName(kind.path, property, format),
     });
     // The server remembers the choice it was made with: the chooser shows that one from now on.
     if (done && kind.pack) choice.generated();

@@ -1,4 +1,4 @@
-import type { PackType } from '@propertydna/domain';
+import { johannesburgToday, type PackType, reportFileName } from '@propertydna/domain';
 
 /** A file format a report comes in, as the API's `format` parameter names it. */
 export type ReportFormat = 'json' | 'pdf' | 'zip' | 'csv';
@@ -79,14 +79,22 @@ export function reportUrl(
   return `/api/reports/${path}?${new URLSearchParams({ propertyId, format, ...choice })}`;
 }
 
-/** The name a report is saved under when the server's answer names none (it normally does). */
+/** Today in South Africa, the day in a download's name. */
+const today = () => johannesburgToday(new Date());
+
+/**
+ * The name a report is saved under when the server's answer names none (it normally does), as the
+ * server names it: `<property>-<report>-<date>.<ext>`, the insurance pack's JSON `insurance-pack-{id}.json`
+ * (spec §7).
+ */
 export function reportFallbackName(
   path: ReportKind['path'],
-  propertyId: string,
+  property: { id: string; name: string },
   format: ReportFormat,
 ): string {
-  // As the server names them: the compliance report's file is 'compliance-report-{id}'.
-  return `${path === 'compliance' ? 'compliance-report' : path}-${propertyId}.${format}`;
+  if (path === 'insurance-pack' && format === 'json') return `insurance-pack-${property.id}.json`;
+  const report = path === 'compliance' ? 'compliance-report' : path;
+  return reportFileName(property.name, report, today(), format);
 }
 
 /** Quick Export: a ZIP of everything for the property. */
@@ -94,6 +102,6 @@ export function quickExportUrl(propertyId: string): string {
   return `/api/reports/quick-export?${new URLSearchParams({ propertyId })}`;
 }
 
-export function quickExportFallbackName(propertyId: string): string {
-  return `property-export-${propertyId}.zip`;
+export function quickExportFallbackName(property: { name: string }): string {
+  return reportFileName(property.name, 'export', today(), 'zip');
 }

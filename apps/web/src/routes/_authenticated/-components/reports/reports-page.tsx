@@ -108,7 +108,7 @@ function PropertyChooser({
   function quickExport() {
     if (!chosen) return;
     setExportedFor(chosen);
-    void download.start({ url: quickExportUrl(chosen.id), fallbackName: quickExportFallbackName(chosen.id) });
+    void download.start({ url: quickExportUrl(chosen.id), fallbackName: quickExportFallbackName(chosen) });
   }
 
   return (

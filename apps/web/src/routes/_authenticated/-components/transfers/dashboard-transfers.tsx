@@ -1,6 +1,11 @@
 import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isEmailConfirmationRequired, TRANSFER_MESSAGES } from '@propertydna/domain';
+import {
+  isEmailConfirmationRequired,
+  johannesburgToday,
+  reportFileName,
+  TRANSFER_MESSAGES,
+} from '@propertydna/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { type ReactNode, useId, useState } from 'react';
@@ -22,6 +27,10 @@ import { usePortfolioInvalidation } from '../../../../lib/properties';
 import { trpc } from '../../../../lib/trpc';
 import { useDownload } from '../../../../lib/use-download';
 import { UpgradePrompt } from '../../properties/-components/upgrade-prompt';
+
+/** The name the server gives a transfer's download, for when its answer names none. */
+const transferFileName = (transfer: { property: { name: string } }, report: string, extension: string) =>
+  reportFileName(transfer.property.name, report, johannesburgToday(new Date()), extension);
 
 /** A refusal's tRPC code ('FORBIDDEN' at the plan's limit), when the server gave one. */
 function refusalCode(error: unknown): string | undefined {
@@ -239,8 +248,14 @@ function TransferRow({ transfer, direction }: { transfer: Transfer; direction: '
               onClick={() =>
                 void download.start(
                   receipt
-                    ? { url: receiptUrl(transfer.id), fallbackName: `transfer-receipt-${transfer.id}.pdf` }
-                    : { url: packUrl(transfer.id), fallbackName: `transfer-pack-${transfer.id}.zip` },
+                    ? {
+                        url: receiptUrl(transfer.id),
+                        fallbackName: transferFileName(transfer, 'transfer-receipt', 'pdf'),
+                      }
+                    : {
+                        url: packUrl(transfer.id),
+                        fallbackName: transferFileName(transfer, 'transfer-pack', 'zip'),
+                      },
                 )
               }
             >

@@ -15,7 +15,12 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { MAX_TRANSFER_MESSAGE, transferStartSchema } from '@propertydna/domain';
+import {
+  johannesburgToday,
+  MAX_TRANSFER_MESSAGE,
+  reportFileName,
+  transferStartSchema,
+} from '@propertydna/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DownloadStatus } from '../../../../../components/download-status';
 import { LoadError } from '../../../../../components/load-error';
@@ -364,7 +369,12 @@ export function PendingTransfer({ transfer }: { transfer: Transfer }) {
           onClick={() =>
             void download.start({
               url: packUrl(transfer.id),
-              fallbackName: `transfer-pack-${transfer.id}.zip`,
+              fallbackName: reportFileName(
+                transfer.property.name,
+                'transfer-pack',
+                johannesburgToday(new Date()),
+                'zip',
+              ),
             })
           }
         >

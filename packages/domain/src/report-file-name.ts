@@ -1,0 +1,24 @@
+/** At most this many characters of the property's name go into a download's file name. */
+const NAME_CHARACTERS = 48;
+
+/** Letters and digits of `text`, accents dropped, lower case, runs of anything else as one '-'. */
+function slug(text: string, most: number): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, most)
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The name a report or pack is downloaded under (issue 32): `<property>-<report>-<date>.<extension>`,
+ * the property's name as letters and digits joined by '-' (accents dropped, at most 48 characters,
+ * 'property' when none is left), the report's kind and the South African calendar day it was made:
+ * `12 Kloof Street` → `12-kloof-street-insurance-pack-2026-11-28.pdf`.
+ */
+export function reportFileName(propertyName: string, report: string, day: string, extension: string): string {
+  const property = slug(propertyName, NAME_CHARACTERS) || 'property';
+  return `${property}-${report}-${day}.${extension}`;
+}
