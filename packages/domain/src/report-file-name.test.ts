@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reportFileName } from './report-file-name.js';
+import { propertyAddressShown, propertyLine, reportFileName } from './report-file-name.js';
 
 describe('reportFileName', () => {
   it('names a download <property>-<report>-<date>.<extension>', () => {
@@ -30,5 +30,16 @@ describe('reportFileName', () => {
         expect(file.length).toBeLessThanOrEqual(48 + '-report-2026-11-28.pdf'.length);
       }),
     );
+  });
+});
+
+describe('propertyLine', () => {
+  it('names a property and its address once each, and a property named by its address once', () => {
+    expect(propertyLine({ name: 'Kloof House', address: '14 Kloof Street' })).toBe(
+      'Kloof House, 14 Kloof Street',
+    );
+    expect(propertyLine({ name: '14 Kloof Street', address: '14 Kloof Street' })).toBe('14 Kloof Street');
+    expect(propertyLine({ name: '14 kloof street,', address: '14 Kloof  Street' })).toBe('14 kloof street,');
+    expect(propertyAddressShown({ name: 'Flat 4', address: 'Flat 4, 2 Beach Road' })).toBe(true);
   });
 });

@@ -22,3 +22,24 @@ export function reportFileName(propertyName: string, report: string, day: string
   const property = slug(propertyName, NAME_CHARACTERS) || 'property';
   return `${property}-${report}-${day}.${extension}`;
 }
+
+/** Text compared as the same words: case, spaces and punctuation aside. */
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * A property named and placed in one line, its name said once (issue 32): `Kloof House, 14 Kloof
+ * Street`; a property whose name is its address (the add-property form names it so when no name is
+ * given) is its address alone.
+ */
+export function propertyLine(property: { name: string; address: string }): string {
+  return propertyAddressShown(property) ? `${property.name}, ${property.address}` : property.name;
+}
+
+/** Whether a property's address says more than its name (it is not the name itself). */
+export function propertyAddressShown(property: { name: string; address: string }): boolean {
+  return wordsOf(property.name) !== wordsOf(property.address);
+}

@@ -8,6 +8,7 @@ import {
   johannesburgToday,
   packedChoice,
   policiesForClaim,
+  propertyLine,
   reportFileName,
 } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
@@ -50,11 +51,11 @@ async function coverLetter(
   const { property } = claim;
   const pdf = await PdfWriter.create({
     title: `Insurance claim: ${claim.incident_type_label}`,
-    subject: `${property.name}, ${property.address}`,
+    subject: propertyLine(property),
     createdAt: now,
     footer: `${property.name} · ${property.dna_code}`,
   });
-  pdf.title(`Insurance claim: ${claim.incident_type_label}`, `${property.name}, ${property.address}`);
+  pdf.title(`Insurance claim: ${claim.incident_type_label}`, propertyLine(property));
   // Each from the newest policy that names it (a schedule may name the number, the wording the insurer).
   const { cover } = claim;
   // No policy enclosed (the owner left it out): nothing to read the insurer or number from.
@@ -66,7 +67,7 @@ async function coverLetter(
   const enclosed = new Set(policies.map((policy) => policy.document_id));
   const noCover = `None in force on ${formatDate(cover.in_force_on)} in the vault`;
   pdf.facts([
-    ['Property', `${property.name}, ${property.address}`],
+    ['Property', propertyLine(property)],
     ['PropertyDNA code', property.dna_code],
     ['Insurer', covered ? (policies.find((policy) => policy.insurer)?.insurer ?? notFound) : noCover],
     [

@@ -5,6 +5,8 @@ import {
   formatTime,
   ISSUE_DATE_LABELS,
   PROPERTY_FEATURE_LABELS,
+  propertyAddressShown,
+  propertyLine,
   shortHash,
 } from '@propertydna/domain';
 import { PdfWriter } from '../../pdf/pdf-writer.js';
@@ -89,7 +91,8 @@ function propertyFacts(
   const features = property.features.map((feature) => PROPERTY_FEATURE_LABELS[feature]).join(', ');
   pdf.facts([
     ['DNA code', property.dna_code],
-    ['Property', property.name],
+    // A property named by its address is named once, as its address.
+    ...(propertyAddressShown(property) ? ([['Property', property.name]] as [string, string][]) : []),
     ['Address', [property.unit, property.address].filter(Boolean).join(', ')],
     ['ERF / parcel', property.parcel_id],
     ...(property.township ? ([['Township', property.township]] as [string, string][]) : []),
@@ -210,7 +213,7 @@ export async function renderInsurancePackPdf(pack: InsurancePack): Promise<Buffe
     createdAt: new Date(pack.generated_at),
     footer: footerOf('Insurance pack', property),
   });
-  pdf.title('Insurance pack', `${property.name}, ${property.address}`);
+  pdf.title('Insurance pack', propertyLine(property));
   // The standing ('Compliance: Critical') only when the owner put the compliance gaps in.
   propertyFacts(
     pdf,
@@ -323,7 +326,7 @@ export async function renderPropertySummaryPdf(summary: PropertySummary): Promis
     createdAt: new Date(summary.generated_at),
     footer: footerOf('Property summary', property),
   });
-  pdf.title('Property summary', `${property.name}, ${property.address}`);
+  pdf.title('Property summary', propertyLine(property));
   propertyFacts(pdf, property, summary.organization, summary.generated_at, [
     ['Registered', formatDate(property.registered_at)],
     ['Documents', String(property.documents_count)],
@@ -418,7 +421,7 @@ export async function renderCompliancePdf(report: ComplianceReport): Promise<Buf
     createdAt: new Date(report.generated_at),
     footer: footerOf('Compliance report', property),
   });
-  pdf.title('Compliance report', `${property.name}, ${property.address}`);
+  pdf.title('Compliance report', propertyLine(property));
   propertyFacts(pdf, property, report.organization, report.generated_at);
   pdf.heading('Summary');
   complianceFacts(pdf, report);
@@ -463,7 +466,7 @@ export async function renderAuditTrailPdf(
     createdAt: generatedAt,
     footer: footerOf('Document audit trail', property),
   });
-  pdf.title('Document audit trail', `${property.name}, ${property.address}`);
+  pdf.title('Document audit trail', propertyLine(property));
   propertyFacts(pdf, property, subject.organization, generatedAt.toISOString(), [
     [
       'Events',

@@ -1,4 +1,4 @@
-import { formatDate, formatSize, TRANSFER_MESSAGES } from '@propertydna/domain';
+import { formatDate, formatSize, propertyLine, TRANSFER_MESSAGES } from '@propertydna/domain';
 import { requireOwned } from '../../auth/owned.js';
 import type { Db, TransferredDocument } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -23,13 +23,13 @@ export async function renderTransferReceipt(
   const { property } = transfer;
   const pdf = await PdfWriter.create({
     title: `Transfer receipt - ${property.name} (${property.dna_code})`,
-    subject: `${property.name}, ${property.address}`,
+    subject: propertyLine(property),
     createdAt: now,
     footer: `Transfer receipt · ${property.name} · ${property.dna_code}`,
   });
-  pdf.title('Transfer receipt', `${property.name}, ${property.address}`);
+  pdf.title('Transfer receipt', propertyLine(property));
   pdf.facts([
-    ['Property', `${property.name}, ${property.address}`],
+    ['Property', propertyLine(property)],
     ['PropertyDNA code', property.dna_code],
     ['Transferred on', transfer.decided_at ? formatDate(transfer.decided_at) : ''],
     ['From', transfer.from_organization],

@@ -1,5 +1,10 @@
 import { Badge, Box, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { type ComplianceStatus, complianceColor, formatDate } from '@propertydna/domain';
+import {
+  type ComplianceStatus,
+  complianceColor,
+  formatDate,
+  propertyAddressShown,
+} from '@propertydna/domain';
 import { memo } from 'react';
 import { PORTFOLIO_CARD_STYLE } from '../../../components/portfolio/portfolio-controls';
 import { CardLink } from '../../../components/router-links';
@@ -89,7 +94,7 @@ export const PropertyCard = memo(function PropertyCard({ property }: { property:
           <VisuallyHidden>DNA code: </VisuallyHidden>
           {property.dnaCode}
         </Text>
-        {property.address !== property.name && <Text>{property.address}</Text>}
+        {propertyAddressShown(property) && <Text>{property.address}</Text>}
         <Stack gap={2}>
           {property.erfNumber && (
             <Text size="sm" c="dimmed">

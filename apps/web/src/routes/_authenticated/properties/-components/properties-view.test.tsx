@@ -72,6 +72,13 @@ describe('PropertiesView', () => {
     expect(screen.queryByText('No properties yet')).toBeNull();
   });
 
+  it('names a property its address names once: the address is not repeated under it', async () => {
+    const address = '9 Loop Street, Cape Town, 8001';
+    renderView({ properties: [{ ...(LISTED[0] as ListedProperty), name: address, address }] });
+    const card = within(await screen.findByRole('link', { name: /9 Loop Street/ }));
+    expect(card.getAllByText(address)).toHaveLength(1);
+  });
+
   it('says why the list could not be loaded and offers a retry', async () => {
     const onRetry = vi.fn();
     renderView({ error: 'HTTP 503', onRetry });

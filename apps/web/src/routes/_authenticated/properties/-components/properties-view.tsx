@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatDate } from '@propertydna/domain';
+import { formatDate, propertyAddressShown } from '@propertydna/domain';
 import { memo, useRef } from 'react';
 import {
   NoMatches,
@@ -65,7 +65,7 @@ export const PropertyListCard = memo(function PropertyListCard({ property }: { p
         <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
           {property.dna_id}
         </Text>
-        <Text size="sm">{property.address}</Text>
+        {propertyAddressShown(property) && <Text size="sm">{property.address}</Text>}
         <Text size="xs" c="dimmed">
           Added {formatDate(property.created_at)}
         </Text>

@@ -1,4 +1,5 @@
 import { Badge, Code, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { propertyAddressShown } from '@propertydna/domain';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../../components/router-links';
 import { type Transfer, transferDate } from '../../../../components/transfers/labels';
@@ -50,7 +51,7 @@ export function PropertyDetailLayout({
               </Badge>
             )}
           </Group>
-          <Text c="dimmed">{property.address}</Text>
+          {propertyAddressShown(property) && <Text c="dimmed">{property.address}</Text>}
           <Text size="sm">
             DNA ID:{' '}
             <Code fz="sm" data-testid="dna-id">
