@@ -6,6 +6,7 @@ import {
   POLICY_CLAUSE_HELD_OUT,
   POLICY_CLAUSE_HELD_OUT_2,
   POLICY_CLAUSE_HELD_OUT_3,
+  POLICY_CLAUSE_HELD_OUT_4,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -71,6 +72,7 @@ const folders = [
   POLICY_CLAUSE_HELD_OUT,
   POLICY_CLAUSE_HELD_OUT_2,
   POLICY_CLAUSE_HELD_OUT_3,
+  POLICY_CLAUSE_HELD_OUT_4,
 ].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {

@@ -28,6 +28,8 @@ export const POLICY_CLAUSE_HELD_OUT = path.join(POLICY_CLAUSE_CORPUS, 'held-out'
 export const POLICY_CLAUSE_HELD_OUT_2 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-2');
 /** A third held-out set, written blind after the second (issue 28); scored when named. */
 export const POLICY_CLAUSE_HELD_OUT_3 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-3');
+/** A fourth held-out set, written blind after the third (issue 28); scored when named. */
+export const POLICY_CLAUSE_HELD_OUT_4 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-4');
 
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */
 export function readClauseCorpus(folder: string): ClauseLabelledWording[] {
