@@ -154,6 +154,26 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ]);
   });
 
+  it('reads a write-back naming the clause it overrides as an endorsement, under an exclusions lead-in too', () => {
+    const types = (...lines: string[]) =>
+      analyzePolicyText([lines.join('\n')]).map((finding) => finding.finding_type);
+    expect(
+      types(
+        '3. WHAT IS NOT COVERED',
+        'We will not pay for:',
+        '3.2 damage to a roof that was not maintained;',
+        '3.3 Despite 3.2, we will pay for damage caused by a sudden storm to a roof that was maintained.',
+      ),
+    ).toEqual(['exclusion', 'endorsement']);
+    expect(
+      types(
+        'UITSLUITINGS',
+        '3.1 Ons betaal nie vir roes nie.',
+        '3.2 Ondanks 3.1 betaal ons vir skade deur n geiser wat weens roes bars.',
+      ),
+    ).toEqual(['exclusion', 'endorsement']);
+  });
+
   it('reads cover not available as an exclusion, and a sentence that says which options apply as none', () => {
     expect(
       read(

@@ -41,6 +41,14 @@ const cue = (type: PolicyClauseFindingType, weight: number, pattern: RegExp): Cu
 const INSURER = String.raw`(?:we|the (?:company|society|insurers?|underwriters?|mutual|onderlinge|association|scheme|policy)|this (?:policy|section|extension|endorsement|memorandum|benefit))`;
 const HOLDER = String.raw`(?:you|the (?:insured|member|landlord|owner|policyholder|trustees|body corporate|tenant)|he|she|they)`;
 
+/**
+ * A write-back that names what it overrides: 'Despite 3.2, we will pay for …', 'Ondanks 3.1 betaal ons
+ * …'. It stands outside the list of exclusions it is printed in: neither their lead-in nor their
+ * section lends it their class.
+ */
+const WRITE_BACK =
+  /^(?:despite|notwithstanding|in spite of|ondanks|nieteenstaande)\b(?:[^.;]|\.(?=\d)){0,60}?(?:\b(?:we|ons)\b[^.;]{0,20}?\b(?:pay|cover|betaal|dek)\b|\b(?:betaal|dek) ons\b)/i;
+
 const CUES: readonly Cue[] = [
   // Exclusions: the insurer refuses, cover stops, the owner carries it.
   cue(
@@ -157,6 +165,7 @@ const CUES: readonly Cue[] = [
     4,
     /\bnotwithstanding (?:exclusion|the exclusion)|\bthis exclusion does not apply\b|(?<!\b(?:benefit|extension|endorsement|cover)\b[^;]{0,40})\bdoes not apply (?:to|where|if)\b|\b(?:we|but we) (?:will |do )?(?:however |still |nevertheless )?(?:pay|cover) for the (?:resulting|resultant|sudden)\b/i,
   ),
+  cue('endorsement', 4, WRITE_BACK),
   cue('endorsement', 2, /\bcosts? (?:reasonably |necessarily )*incurred\b|\bcharges payable\b/i),
   cue('endorsement', 2.5, /\bons betaal\b|\bword gedek\b|\bis gedek\b|\bingesluit\b|\buitgebrei\b/i),
 ];
@@ -277,7 +286,8 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
   }
 
   const text = plainPunctuation(clause.text);
-  const leadIn = plainPunctuation(clause.leadIn);
+  const writeBack = WRITE_BACK.test(text.slice(listPrefix(text).length));
+  const leadIn = writeBack ? '' : plainPunctuation(clause.leadIn);
   let leadClass: PolicyClauseFindingType | null = null;
   if (leadIn !== '') {
     const heard = cuesIn(leadIn).sort((a, b) => b.cue.weight - a.cue.weight)[0];
@@ -289,7 +299,7 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
     if (leadClass) scores[leadClass] += 3;
   }
   const [sectionClass, sectionWeight] = SECTION_WEIGHT[clause.section];
-  scores[sectionClass] += sectionWeight;
+  if (!writeBack) scores[sectionClass] += sectionWeight;
 
   // A duty about paperwork or claims is no maintenance condition; one about the home is.
   if (INTRODUCES.test(text)) scores.neither += 6;
