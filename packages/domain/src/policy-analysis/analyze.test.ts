@@ -174,6 +174,20 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ).toEqual(['exclusion', 'endorsement']);
   });
 
+  it('reads a summary’s lines by the verdict in capitals each opens with, one clause a line', () => {
+    const types = analyzePolicyText([
+      [
+        'This page sums up your cover in plain words.',
+        'YES      Alternative accommodation while you cannot live at home',
+        'NO       Damp rising through walls or floors',
+        'NO       Theft unless someone broke in by force',
+        'ONLY IF  Your geyser has a drip tray and vacuum breakers',
+        'YOU MUST Trim trees off the roof',
+      ].join('\n'),
+    ]).map((finding) => finding.finding_type);
+    expect(types).toEqual(['endorsement', 'exclusion', 'exclusion', 'maintenance', 'maintenance']);
+  });
+
   it('reads cover not available as an exclusion, and a sentence that says which options apply as none', () => {
     expect(
       read(

@@ -122,6 +122,11 @@ export function listPrefix(line: string): string {
 
 /** 'Excess: R2 500' — a short label, a colon and its value. */
 const KEY_VALUE = /^[A-Z][^:.;]{1,40}:\s+\S/;
+/**
+ * A summary's line led by its verdict in capitals ('NO  Damp rising through walls', 'YOU MUST  Arm the
+ * alarm', 'ONLY IF  …', 'JA', 'NEE', 'U MOET'): each line is a clause of its own.
+ */
+export const VERDICT_LINE = /^(?:YES|NO|ONLY IF|YOU MUST|JA|NEE|SLEGS AS|U MOET)\s+(?=\S)/;
 /** 'Wear and tear. Loss or damage…' — a title of a few words ending in a full stop. */
 const INLINE_TITLE = /^([A-Z][A-Za-z'’()/ -]{1,48}?)[.:]\s+(?=[A-Za-z(])/;
 
@@ -144,6 +149,7 @@ const endsSentence = (line: string) => /[.;:!?)]$/.test(line);
 const OPENS = /^[A-Z0-9("'“‘•●▪◦·*‣»«+-]/;
 
 function isHeading(line: string, previous: string | null, next: string | null): boolean {
+  if (VERDICT_LINE.test(line)) return false;
   const text = line.slice(listPrefix(line).length);
   const letters = text.replace(/[^A-Za-z]/g, '');
   const capitals = letters.length >= 4 && letters === letters.toUpperCase();
@@ -345,6 +351,7 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
         current === null ||
         prefix !== '' ||
         KEY_VALUE.test(line) ||
+        VERDICT_LINE.test(line) ||
         (previous !== null && /[.;!?)]$/.test(previous) && /^[A-Z("'“‘]/.test(line));
       if (startsClause) {
         flush();

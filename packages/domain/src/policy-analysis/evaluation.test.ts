@@ -315,7 +315,8 @@ describe('the clause-labelled tuning set', () => {
  * blind, scored once at e769b87: precision 0.82, recall 0.63; exclusion 0.84 / 0.68, maintenance
  * 0.78 / 0.72, endorsement 0.83 / 0.48; three opposites at ≥ 0.8 (write-backs, 'Despite 3.2, we will
  * pay …', read as the exclusions they override); after WRITE_BACK: 0.85 / 0.65, endorsement recall 0.55,
- * no opposite at ≥ 0.8. These floors are the measured figures,
+ * no opposite at ≥ 0.8; after a summary's lines led by a verdict in capitals (YES, NO, ONLY IF, YOU
+ * MUST) are read one clause a line, each by its verdict: 0.86 / 0.75, endorsement recall 0.64. These floors are the measured figures,
  * not the issue's targets (corpus/README.md says which are missed).
  */
 describe.each([
@@ -350,9 +351,9 @@ describe.each([
     name: 'held-out-4',
     folder: POLICY_CLAUSE_HELD_OUT_4,
     wordings: 4,
-    precision: 0.84,
-    recall: 0.64,
-    each: 0.54,
+    precision: 0.85,
+    recall: 0.74,
+    each: 0.63,
     opposites: 0,
   },
 ])('the clause-labelled $name set', ({ folder, wordings, precision, recall, each, opposites }) => {
