@@ -188,6 +188,17 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     expect(types).toEqual(['endorsement', 'exclusion', 'exclusion', 'maintenance', 'maintenance']);
   });
 
+  it('takes an option not chosen and a duty about claims for none, in Afrikaans too', () => {
+    expect(
+      read(
+        'UITBREIDINGS',
+        '2.7 Grondversakking en grondverskuiwing: nie gekies nie.',
+        'VOORWAARDES',
+        '4.6 U moet ons binne 30 dae van enige eis in kennis stel.',
+      ),
+    ).toEqual([]);
+  });
+
   it('reads cover not available as an exclusion, and a sentence that says which options apply as none', () => {
     expect(
       read(

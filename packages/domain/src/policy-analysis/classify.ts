@@ -176,7 +176,7 @@ const CUES: readonly Cue[] = [
 
 /** Says an extension or benefit does not apply: a schedule line, a mention. */
 const NOT_GRANTED =
-  /\bnot (?:selected|applicable|taken|chosen|purchased)\b|\bn\/a\b|\bdoes not include\b|\bnot included\b/i;
+  /\bnot (?:selected|applicable|taken|chosen|purchased)\b|\bn\/a\b|\bdoes not include\b|\bnot included\b|\bnie (?:gekies|geneem|van toepassing|ingesluit)\b/i;
 /** Says a thing is not needed (no duty). */
 const NOT_REQUIRED =
   /\bwhether or not\b|\b(?:do|does|did)(?:n't| not) need\b|\bnot (?:required|necessary|needed)\b|\bno need\b|\bregardless of\b|\bnot a condition\b/i;
@@ -185,7 +185,7 @@ const INTRODUCES =
   /^(?:these|the following|this section|this part|only the options)\b[^.]{0,80}\bappl(?:y|ies)\b|\bthe following\b[^.]{0,60}[.:]$|\bas follows[.:]$/i;
 /** Procedure and administration: duties that are no maintenance condition. */
 const ADMIN =
-  /\bclaims?\b|\bnotif|\bnotice\b|\btell us\b|\blet us know\b|\breport\b|\bpolice\b|\bpremium|\bcancel|\bfraud|\bdocuments?\b|\bon request\b|\bsum insured\b|\breplacement value\b|\blease\b|\bread (?:this|with|it)\b|\bphone\b|\bcontact\b|\bcomplain|\bombud|\barbitrat|\bsubrogat|\baverage\b|\bdisclos|\bmisrepresent|\bdispute\b|\bminutes\b|\bschedule must\b|\badmit\b|\bliability\b|\bwithout our (?:written )?consent\b|\bfurther (?:loss|damage)\b/i;
+  /\bclaims?\b|\bnotif|\bnotice\b|\btell us\b|\blet us know\b|\breport\b|\bpolice\b|\bpremium|\bcancel|\bfraud|\bdocuments?\b|\bon request\b|\bsum insured\b|\breplacement value\b|\blease\b|\bread (?:this|with|it)\b|\bphone\b|\bcontact\b|\bcomplain|\bombud|\barbitrat|\bsubrogat|\baverage\b|\bdisclos|\bmisrepresent|\bdispute\b|\bminutes\b|\bschedule must\b|\badmit\b|\bliability\b|\bwithout our (?:written )?consent\b|\bfurther (?:loss|damage)\b|\beise?\b|\bpremie/i;
 /** What a maintenance condition is about: the state of the home and what is fitted to it. */
 const PHYSICAL =
   /\bmaintain|\bmaintenance\b|\brepair|\bgood (?:order|condition|state)|\bworking order|\binstall|\bfitted|(?<!\bpolice\s)\bservic|\binspect|\bcertif|\btreat|\bclear\b|\btrim|\bprecaution|\balarm|\block|\bburglar|\bsecurity|\bgeyser|\broof|\bthatch|\blightning|\bconductor|\bsans\b|\belectric|\bgas\b|\bfence|\bgutter|\bdrain|\btree|\bchimney|\bfirebreak|\bspark|\bcompl(?:y|ies|iance|iant)\b|\barmed\b|\bactivated\b|\bdrip tray|\bkeep\b|\bkept\b|\bswitched on\b|\bdiefwering|\bheining/i;

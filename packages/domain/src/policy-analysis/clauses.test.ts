@@ -392,6 +392,21 @@ describe('splitPolicyClauses', () => {
     ]);
   });
 
+  it('leaves out a running header that carries its page number, and reads a heading in two languages', () => {
+    const page = (n: number) =>
+      `Kingfisher Homeowner's Wording (bond-linked)    Page ${n} of 3\nClause ${n} says this.\nOribi FAQ ${n}/3`;
+    expect(texts([page(1), page(2), page(3)])).toEqual([
+      'Clause 1 says this.',
+      'Clause 2 says this.',
+      'Clause 3 says this.',
+    ]);
+    const [clause] = splitPolicyClauses([
+      'Intro.\nAFDELING 1 - WAT IS GEDEK / SECTION 1 - WHAT IS COVERED\nWe pay for fire.',
+    ]).slice(1);
+    expect(clause?.text).toBe('We pay for fire.');
+    expect(clause?.heading).toBe('AFDELING 1 - WAT IS GEDEK / SECTION 1 - WHAT IS COVERED');
+  });
+
   it('takes nothing from empty pages', () => {
     expect(splitPolicyClauses(['', '   \n  '])).toEqual([]);
   });

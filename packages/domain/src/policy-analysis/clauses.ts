@@ -158,7 +158,8 @@ function isHeading(line: string, previous: string | null, next: string | null): 
   const afterBreak = previous === null || endsSentence(previous);
   // 'What we won't pay for' ends in a function word and is a heading all the same.
   const sectionLike = afterBreak && text.split(' ').length <= 6 && sectionOfHeading(text) !== null;
-  if (!/^[A-Z]/.test(text) || text.split(' ').length > 10) return false;
+  // An all-capitals heading may be printed in two languages ('AFDELING 1 - WAT IS GEDEK / SECTION 1 - WHAT IS COVERED').
+  if (!/^[A-Z]/.test(text) || text.split(' ').length > (capitals ? 16 : 10)) return false;
   if (ENDS_IN_FUNCTION_WORD.test(text) && !sectionLike) return false;
   if (capitals) return true;
   const beforeStart = next === null || OPENS.test(next);
@@ -185,16 +186,23 @@ function levelOf(line: string): number {
 function furnitureOf(pages: readonly string[][]): Set<string> {
   const seen = new Map<string, number>();
   for (const lines of pages) {
-    const edges = new Set([...lines.slice(0, 2), ...lines.slice(-2)]);
-    for (const line of edges) seen.set(line, (seen.get(line) ?? 0) + 1);
+    const edges = new Set([...lines.slice(0, 2), ...lines.slice(-2)].map(furnitureKey));
+    for (const key of edges) seen.set(key, (seen.get(key) ?? 0) + 1);
   }
   const needed = Math.max(2, Math.ceil(pages.length / 2));
   return new Set(
     [...seen]
-      .filter(([line, count]) => count >= needed && line.length >= 8 && !/^[a-z]/.test(line))
-      .map(([line]) => line),
+      .filter(([key, count]) => count >= needed && key.length >= 8 && !/^[a-z]/.test(key))
+      .map(([key]) => key),
   );
 }
+
+/** A line as running headers repeat it: its page number aside ('… Page 3 of 4', '… 2/3', 'Bladsy 2 van 4'). */
+const furnitureKey = (line: string) =>
+  line.replace(
+    /\b(?:page|bladsy|p\.)\s*\d{1,4}(?:\s*(?:of|van|\/)\s*\d{1,4})?\b|\b\d{1,4}\s*\/\s*\d{1,4}$/gi,
+    '#',
+  );
 
 /** The number or letter a clause opens with, as printed ('4.12', '(a)', 'B03.1'); null for a bullet or none. */
 export function clauseRef(text: string): string | null {
@@ -267,7 +275,9 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
   let leadInStyle: string | null = null;
 
   pages.forEach((page, pageIndex) => {
-    const lines = linesOf(page).map((line) => (furniture.has(line) || PAGE_NUMBER.test(line) ? '' : line));
+    const lines = linesOf(page).map((line) =>
+      furniture.has(furnitureKey(line)) || PAGE_NUMBER.test(line) ? '' : line,
+    );
     // The next line with text after each line (linear, not a search from every line).
     const nextOf: (string | null)[] = new Array(lines.length).fill(null);
     for (let index = lines.length - 2; index >= 0; index -= 1) {

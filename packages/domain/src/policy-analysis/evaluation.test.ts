@@ -316,7 +316,9 @@ describe('the clause-labelled tuning set', () => {
  * 0.78 / 0.72, endorsement 0.83 / 0.48; three opposites at ≥ 0.8 (write-backs, 'Despite 3.2, we will
  * pay …', read as the exclusions they override); after WRITE_BACK: 0.85 / 0.65, endorsement recall 0.55,
  * no opposite at ≥ 0.8; after a summary's lines led by a verdict in capitals (YES, NO, ONLY IF, YOU
- * MUST) are read one clause a line, each by its verdict: 0.86 / 0.75, endorsement recall 0.64. These floors are the measured figures,
+ * MUST) are read one clause a line, each by its verdict: 0.86 / 0.75, endorsement recall 0.64; after running
+ * headers with their page numbers, headings in two languages and Afrikaans options not chosen and claims:
+ * 0.88 / 0.75 (held-out-3 0.97 / 0.83). These floors are the measured figures,
  * not the issue's targets (corpus/README.md says which are missed).
  */
 describe.each([
@@ -342,16 +344,16 @@ describe.each([
     name: 'held-out-3',
     folder: POLICY_CLAUSE_HELD_OUT_3,
     wordings: 4,
-    precision: 0.94,
-    recall: 0.81,
-    each: 0.72,
+    precision: 0.96,
+    recall: 0.82,
+    each: 0.74,
     opposites: 0,
   },
   {
     name: 'held-out-4',
     folder: POLICY_CLAUSE_HELD_OUT_4,
     wordings: 4,
-    precision: 0.85,
+    precision: 0.87,
     recall: 0.74,
     each: 0.63,
     opposites: 0,
