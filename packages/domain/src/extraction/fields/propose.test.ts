@@ -378,6 +378,36 @@ describe('proposeFields: certificates', () => {
     expect(valuesOf(book).certificate_number).toBe('002318');
   });
 
+  it('takes a letter’s date at the top for the issue date over a date of inspection, and no labelled value for one', () => {
+    const letter = (top: string, extra: { text: string; y: number }[] = []) =>
+      proposeFields([
+        readPage([
+          { text: 'Tokai Plumbing & Drains', y: 0.03 },
+          { text: 'Our ref.: TPD/W/25-118', y: 0.1 },
+          { text: top, x: 0.7, y: 0.14 },
+          { text: 'CERTIFICATE OF COMPLIANCE – WATER INSTALLATION', y: 0.2, h: 0.03 },
+          ...extra,
+          { text: 'Date of inspection:', y: 0.5 },
+          { text: '7 May 2025', y: 0.52 },
+        ]),
+      ]);
+    expect(valuesOf(letter('Friday, 9 May 2025')).issue_date).toBe('2025-05-09');
+    expect(valuesOf(letter('9 May 2025')).issue_date).toBe('2025-05-09');
+    // Not a letter's date: other words on its line, two dates, a label's value, low on the page, a second page.
+    for (const top of ['Cape Town, 9 May 2025', '9 May 2025 - 12 May 2025', 'Printed: 9 May 2025'])
+      expect(valuesOf(letter(top)).issue_date).toBe('2025-05-07');
+    const labelled = proposeFields([
+      readPage([
+        { text: 'CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+        { text: 'Next inspection due:', y: 0.1 },
+        { text: '9 May 2027', y: 0.12 },
+        { text: '3 March 2026', y: 0.6 },
+      ]),
+      readPage([{ text: '9 May 2025', y: 0.05 }], { page: 2 }),
+    ]);
+    expect(valuesOf(labelled).issue_date).toBeUndefined();
+  });
+
   it('is less sure of a registration another group of digits follows: it may be cut short', () => {
     const proposal = proposeFields([
       readPage([

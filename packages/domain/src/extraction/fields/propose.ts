@@ -96,6 +96,8 @@ function findLabels(placed: PlacedLine, rules: readonly LabelRule[]): LabelMatch
 
 /** Where a value stood against its label: beside it on the line, on the line to the right, below. */
 const PLACE_FACTOR = { same: 1, right: 0.97, below: 0.92 } as const;
+/** A letter's date, for the issue date: below a date under the field's own label, above a stand-in's. */
+const LETTER_DATE_WEIGHT = 0.9;
 /** Free text (names, addresses, descriptions) is never sure enough to be accepted without a person. */
 const TEXT_CAP = 0.85;
 const FREE_TEXT_FIELDS: readonly ExtractedFieldName[] = [
@@ -323,6 +325,40 @@ function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
   ]);
 }
 
+/** A weekday printed before a letter's date ('Friday, 9 May 2025'), in English or Afrikaans. */
+const WEEKDAY =
+  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|maandag|dinsdag|woensdag|donderdag|vrydag|saterdag|sondag)\b[,.]?\s*$/i;
+
+/**
+ * A letter's date: a date alone on its line (a weekday may come before it) at the top of the first
+ * page, no label's value (the line before it does not end in a colon). A
+ * certificate written as a letter is dated so; it stands for the issue date less surely than a date
+ * under the issue date's own label, and before one under a label that only stands for it (a date of
+ * inspection).
+ */
+function letterDateCandidates(lines: readonly PlacedLine[]): Candidate[] {
+  return lines.flatMap((placed, index) => {
+    if (placed.page !== lines[0]?.page || placed.line.box.y > 0.3) return [];
+    const text = placed.line.text;
+    const dates = findDates(text);
+    const [date] = dates;
+    if (date === undefined || dates.length > 1) return [];
+    const before = text.slice(0, date.index);
+    const after = text.slice(date.index + date.length);
+    if ((before.trim() !== '' && !WEEKDAY.test(before)) || after.trim() !== '') return [];
+    const previous = lines[index - 1];
+    if (previous?.page === placed.page && /:\s*$/.test(previous.line.text)) return [];
+    const read = {
+      value: date.value,
+      start: date.index,
+      end: date.index + date.length,
+      quality: 1,
+      wellFormed: wellFormedDate(text, date),
+    };
+    return [candidate('issue_date', read, placed, LETTER_DATE_WEIGHT)];
+  });
+}
+
 /** Words of a letterhead that names a firm (an insurer, a contractor, a municipality). */
 const FIRM =
   /\((?:pty|edms)\)|\b(?:ltd|limited|beperk|cc|inc|insurance|assurance|insurers|underwriters|mutual|versekering|municipality|munisipaliteit|council|services|electrical|plumbing|plumbers|security|alarms?|gas|solar|roofing|thatch|pest|inspections?|installations?|fencing|protection|treatments)\b/i;
@@ -448,7 +484,11 @@ export function proposeFields(
     });
   }
   if (kind === 'certificate') {
-    readings.push(...letterheadCandidates(lines, rules, 'issuer_name'), ...parsedNumberCandidates(lines));
+    readings.push(
+      ...letterheadCandidates(lines, rules, 'issuer_name'),
+      ...parsedNumberCandidates(lines),
+      ...letterDateCandidates(lines),
+    );
   }
   // A solar PV (SSEG) registration's number is its registration number; the municipality issues it.
   if (typeRead?.type === 'sseg_registration') {
