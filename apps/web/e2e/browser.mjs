@@ -398,6 +398,18 @@ export async function assertAccessible(page, label) {
   );
 }
 
+/** Fails when the toast shown (once its transition has ended) covers `button`, the one just pressed. */
+export async function assertToastClear(page, button, label) {
+  const shown = page.locator('.mantine-Notification-root').first();
+  await shown.waitFor();
+  await transitionsEnded(page);
+  const [a, b] = [await button.boundingBox(), await shown.boundingBox()];
+  assert.ok(a && b, `${label}: the button and the toast are on screen`);
+  const apart =
+    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  assert.ok(apart, `${label}: the toast ${JSON.stringify(b)} covers the button ${JSON.stringify(a)}`);
+}
+
 /** Fails when the page is wider than the window (it would scroll sideways). */
 export async function assertNoSideScroll(page, label = page.url()) {
   const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {

@@ -14,6 +14,7 @@ import {
   assertAccessible,
   assertClean,
   assertNoSideScroll,
+  assertToastClear,
   newAccount,
   pdfBytes,
   pngBytes,
@@ -143,6 +144,22 @@ describe('reports and escalation', () => {
     await assertNoSideScroll(page, '/reports on a phone');
     await assertAccessible(page, '/reports on a phone');
     await save(page, 'reports-phone');
+
+    // Issue 32: the toast that says a download started never covers the button just pressed (at the
+    // bottom right it covered the Compliance Report's Generate Report for 4.5 s).
+    const compliance = page.getByRole('article', { name: 'Compliance Report' });
+    const again = compliance.getByRole('button', { name: 'Generate Report' });
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.mouse.move(0, 0);
+      await page
+        .locator('.mantine-Notification-root')
+        .first()
+        .waitFor({ state: 'detached', timeout: 15_000 });
+      await again.scrollIntoViewIfNeeded();
+      await download(page, () => again.click());
+      await assertToastClear(page, again, `Compliance Report at ${viewport.width} px`);
+    }
     await assertClean(watch);
   });
 

@@ -34,8 +34,9 @@ function RootLayout() {
   const onLoginPage = useRouterState({ select: (state) => isLoginPage(state.location.pathname) });
   return (
     <MantineProvider theme={theme}>
-      {/* The spec shows toasts one at a time. */}
-      <Notifications limit={1} />
+      {/* The spec shows toasts one at a time; at the top, where they cover no action the page offers
+          below its header (at the bottom right one covered the Compliance Report's Generate button). */}
+      <Notifications limit={1} position="top-right" />
       <AuthProvider lookupUser={!onLoginPage}>
         <DocumentHead />
         <Outlet />

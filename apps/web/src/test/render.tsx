@@ -14,7 +14,7 @@ import { theme } from '../theme';
 function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
-      <Notifications limit={1} />
+      <Notifications limit={1} position="top-right" />
       {children}
     </MantineProvider>
   );
