@@ -156,6 +156,22 @@ describe(`properties (${databaseKind})`, () => {
         complianceStatus: 'critical',
         isDemo: false,
       });
+      // Issue 32: the card says why, in one line: the check's worst gap, and how many more.
+      const check = await call('GET', `/api/properties/${property.id}/policy-check`);
+      expect(check.statusCode).toBe(200);
+      const gaps = (
+        check.json().findings as { type: string; context: string; severity: string; title: string }[]
+      ).filter((finding) => finding.type === 'gap' && finding.context !== 'transfer');
+      const worst = gaps.find((gap) => gap.severity === 'high');
+      expect(worst).toBeDefined();
+      expect(property.complianceReason).toBe(
+        gaps.length > 1 ? `${worst?.title} (and ${gaps.length - 1} more)` : worst?.title,
+      );
+      const listed = (await call('GET', '/api/properties')).json() as {
+        id: string;
+        complianceReason: string;
+      }[];
+      expect(listed.find((one) => one.id === property.id)?.complianceReason).toBe(property.complianceReason);
     });
 
     it('registers the add-property form payload, answers its id, and ignores the client dnaCode and isDemo', async () => {

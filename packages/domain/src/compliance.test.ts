@@ -6,6 +6,7 @@ import {
   complianceColor,
   complianceCounts,
   complianceFromExpiry,
+  complianceReason,
   complianceStatus,
   complianceStatusSchema,
   EXPIRY_WARNING_DAYS,
@@ -188,5 +189,35 @@ describe('complianceCounts', () => {
 
   it('refuses more expiries than properties', () => {
     expect(() => complianceCounts(1, [now, now], now)).toThrow(RangeError);
+  });
+});
+
+describe('complianceReason', () => {
+  const gap = (title: string, severity: 'low' | 'medium' | 'high') => ({
+    type: 'gap' as const,
+    severity,
+    title,
+  });
+  it('names the worst gap first in the check’s order, and how many more there are', () => {
+    expect(complianceReason([])).toBeNull();
+    expect(complianceReason([{ type: 'compliant', severity: 'high', title: 'Fine' }])).toBeNull();
+    expect(complianceReason([gap('Roof report is due', 'medium')])).toBe('Roof report is due');
+    expect(
+      complianceReason([
+        gap('Roof report is due', 'medium'),
+        gap('Insurance policy has expired', 'high'),
+        gap('No electrical CoC', 'high'),
+        { type: 'unknown', severity: 'high', title: 'Unknown' },
+      ]),
+    ).toBe('Insurance policy has expired (and 2 more)');
+  });
+
+  it('speaks exactly when the status is not good', () => {
+    fc.assert(
+      fc.property(findings, (some) => {
+        const titled = some.map((one) => ({ ...one, title: 'x' }));
+        expect(complianceReason(titled) === null).toBe(complianceStatus(titled) === 'good');
+      }),
+    );
   });
 });

@@ -55,6 +55,22 @@ export function complianceStatus(findings: readonly PolicyFindingLike[]): Compli
   return gaps.length > 0 ? 'warning' : 'good';
 }
 
+/**
+ * Why a property is critical or warning, in one line for its card (issue 32): the title of its worst gap
+ * (the first of the most severe, in the check's order), and how many more gaps there are; null when it
+ * has none (good).
+ */
+export function complianceReason(
+  findings: readonly (PolicyFindingLike & { title: string })[],
+): string | null {
+  const gaps = findings.filter((finding) => finding.type === 'gap');
+  const rank = (finding: PolicyFindingLike) => FINDING_SEVERITIES.indexOf(finding.severity);
+  const [worst] = [...gaps].sort((a, b) => rank(b) - rank(a));
+  if (worst === undefined) return null;
+  const more = gaps.length - 1;
+  return more === 0 ? worst.title : `${worst.title} (and ${more} more)`;
+}
+
 /** Spec §4: how soon an expiring certificate or policy turns its property's status to warning. */
 export const EXPIRY_WARNING_DAYS = 30;
 

@@ -603,6 +603,8 @@ export interface ComplianceCheckTable {
   organization_id: string;
   status: PolicyCheckStatus;
   compliance_status: ComplianceStatus;
+  /** Why it is critical or warning, in one line (complianceReason); null when good or never written. */
+  compliance_reason: ColumnType<string | null, string | null | undefined, string | null>;
   findings: ColumnType<ComplianceFinding[], string, string>;
   /** The South African day the rules were evaluated for ('YYYY-MM-DD'). */
   checked_for: ColumnType<string, string, string>;

@@ -2,6 +2,7 @@ import {
   type ComplianceDocument,
   type ComplianceFinding,
   certificateTypeOf,
+  complianceReason,
   complianceStatus,
   evaluateCompliance,
   johannesburgToday,
@@ -158,6 +159,7 @@ export async function runComplianceCheck(
     organization_id: organizationId,
     status: policyCheckStatus(standing),
     compliance_status: complianceStatus(standing),
+    compliance_reason: complianceReason(standing),
     findings: JSON.stringify(findings),
     checked_for: today,
     checked_at: now,
@@ -170,6 +172,7 @@ export async function runComplianceCheck(
       conflict.column('property_id').doUpdateSet({
         status: row.status,
         compliance_status: row.compliance_status,
+        compliance_reason: row.compliance_reason,
         findings: row.findings,
         checked_for: row.checked_for,
         checked_at: row.checked_at,

@@ -1,6 +1,7 @@
 import {
   type ComplianceStatus,
   complianceCounts,
+  EXPIRY_WARNING_DAYS,
   expiryWarningWindow,
   isUuid,
   type PropertyFilter,
@@ -32,6 +33,23 @@ function complianceSql(now: Date) {
 }
 
 /**
+ * Why the card's status is what it is, in one line: the stored check's reason; for a property with no
+ * check stored yet, whose status comes from its earliest expiry, what that expiry means.
+ */
+const EXPIRED_REASON = 'A document has expired';
+const EXPIRING_REASON = `A document expires within ${EXPIRY_WARNING_DAYS} days`;
+
+function complianceReasonSql(now: Date) {
+  const window = expiryWarningWindow(now);
+  return sql<string | null>`case
+    when c.property_id is not null then c.compliance_reason
+    when p.earliest_expiry is null then null
+    when p.earliest_expiry <= ${window.after} then ${EXPIRED_REASON}
+    when p.earliest_expiry <= ${window.until} then ${EXPIRING_REASON}
+    else null end`;
+}
+
+/**
  * A property as the API answers it (propertySchema's keys, in its order), written as JSON by the
  * database: `card` holds one per row of `p` (properties) joined with `c` (its compliance check).
  * The list is a plain read of the property rows (their document figures are kept by triggers,
@@ -45,6 +63,7 @@ function cardLateral(now: Date) {
     p.description, p.metadata, p.features, p.is_demo as "isDemo", p.documents_count as "documentsCount",
     ${isoText(sql`greatest(p.last_document_at, p.updated_at)`)} as "lastActivity",
     ${complianceSql(now)} as "complianceStatus",
+    ${complianceReasonSql(now)} as "complianceReason",
     ${isoText(sql`p.created_at`)} as created_at,
     ${isoText(sql`p.updated_at`)} as updated_at) card`;
 }

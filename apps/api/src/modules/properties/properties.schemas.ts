@@ -41,6 +41,8 @@ export const propertySchema = z
     lastActivity: z.string(),
     /** From the stored compliance check: any high gap critical, any other gap warning, else good. */
     complianceStatus: z.enum(COMPLIANCE_STATUSES),
+    /** Why it is critical or warning, in one line (its worst gap, and how many more); null when good. */
+    complianceReason: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -50,6 +50,7 @@ const property = (overrides: Partial<DashboardProperty> = {}): DashboardProperty
   documentsCount: 3,
   lastActivity: '2026-11-22T08:00:00.000Z',
   complianceStatus: 'good',
+  complianceReason: null,
   ...overrides,
 });
 

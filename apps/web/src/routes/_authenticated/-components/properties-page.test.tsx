@@ -40,6 +40,7 @@ function property(n: number): Property {
     documentsCount: 2,
     lastActivity: '2026-11-20T08:30:00.000Z',
     complianceStatus: STATUSES[n % 3] as ComplianceStatus,
+    complianceReason: STATUSES[n % 3] === 'good' ? null : `Gap ${n}`,
     created_at: '2026-01-05T08:00:00.000Z',
     updated_at: '2026-11-20T08:30:00.000Z',
   };

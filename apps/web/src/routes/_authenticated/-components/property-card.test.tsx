@@ -15,6 +15,7 @@ const PROPERTY: DashboardProperty = {
   documentsCount: 3,
   lastActivity: '2026-11-22T08:00:00.000Z',
   complianceStatus: 'warning',
+  complianceReason: 'Roof inspection report is due (and 1 more)',
 };
 
 async function renderCard(overrides: Partial<DashboardProperty> = {}) {
@@ -35,6 +36,18 @@ describe('PropertyCard', () => {
     expect(screen.getByText(fullText('Compliance: Warning'))).toBeTruthy();
     expect(screen.getByText('Last activity: Nov 22, 2026')).toBeTruthy();
     expect(screen.queryByText('DEMO')).toBeNull();
+  });
+
+  it('says why it is Critical or Warning in one line, and nothing of the kind when it is Good', async () => {
+    await renderCard();
+    expect(screen.getByTestId('compliance-reason').textContent).toBe(
+      'Roof inspection report is due (and 1 more)',
+    );
+  });
+
+  it('says no reason for a Good property, nor for one whose check has not written one yet', async () => {
+    await renderCard({ complianceStatus: 'good', complianceReason: null });
+    expect(screen.queryByTestId('compliance-reason')).toBeNull();
   });
 
   it('shows the DEMO badge for a demo property, whole (it never shrinks)', async () => {

@@ -23,6 +23,7 @@ export type DashboardProperty = Pick<
   | 'documentsCount'
   | 'lastActivity'
   | 'complianceStatus'
+  | 'complianceReason'
 >;
 
 /** Spec §2: a coloured dot (good green, warning yellow, critical red) and the status's label. */
@@ -111,6 +112,12 @@ export const PropertyCard = memo(function PropertyCard({ property }: { property:
           <Text size="sm">{docs}</Text>
           <ComplianceIndicator status={property.complianceStatus} />
         </Group>
+        {/* Why it is Critical or Warning, in one line (issue 32): its worst gap, and how many more. */}
+        {property.complianceStatus !== 'good' && property.complianceReason && (
+          <Text size="sm" data-testid="compliance-reason">
+            {property.complianceReason}
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           Last activity: {formatDate(property.lastActivity)}
         </Text>

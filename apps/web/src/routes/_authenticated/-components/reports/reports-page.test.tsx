@@ -34,6 +34,7 @@ function property(id: string, name: string): Property {
     documentsCount: 3,
     lastActivity: '2026-11-20T08:30:00.000Z',
     complianceStatus: 'good',
+    complianceReason: null,
     created_at: '2026-01-05T08:00:00.000Z',
     updated_at: '2026-11-20T08:30:00.000Z',
   };

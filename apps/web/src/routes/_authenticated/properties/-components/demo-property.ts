@@ -57,6 +57,7 @@ export function demoProperty(now: Date = new Date()): Property {
     documentsCount: demoDocuments(now).length,
     lastActivity,
     complianceStatus: 'good',
+    complianceReason: null,
     created_at: lastActivity,
     updated_at: lastActivity,
   };
