@@ -538,10 +538,18 @@ describe(`properties (${databaseKind})`, () => {
       });
 
       // A property not checked yet (a moment after an upgrade) is judged by its earliest expiry.
-      await t.db.db.deleteFrom('compliance_checks').where('property_id', 'in', [a.id, c.id]).execute();
+      // Its one-line reason says what that expiry means.
+      await t.db.db.deleteFrom('compliance_checks').where('property_id', 'in', [a.id, b.id, c.id]).execute();
       const unchecked = Object.fromEntries((await countListQueries()).body.map((p: Json) => [p.id, p]));
-      expect(unchecked[a.id]).toMatchObject({ complianceStatus: 'good' });
-      expect(unchecked[c.id]).toMatchObject({ complianceStatus: 'critical' });
+      expect(unchecked[a.id]).toMatchObject({ complianceStatus: 'good', complianceReason: null });
+      expect(unchecked[b.id]).toMatchObject({
+        complianceStatus: 'warning',
+        complianceReason: 'A document expires within 30 days',
+      });
+      expect(unchecked[c.id]).toMatchObject({
+        complianceStatus: 'critical',
+        complianceReason: 'A document has expired',
+      });
       expect((await call('GET', '/api/dashboard/stats')).json().compliance).toEqual({
         good: 1,
         warning: 1,

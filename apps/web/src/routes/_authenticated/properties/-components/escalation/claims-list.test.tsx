@@ -246,7 +246,7 @@ describe('Escalation tab: claims', () => {
         headers: {
           'Content-Type': 'application/zip',
           'Content-Length': '1024',
-          'Content-Disposition': `attachment; filename="claim-pack-${GEYSER.id}.zip"`,
+          'Content-Disposition': 'attachment; filename="kloof-house-claim-pack-2026-11-28.zip"',
         },
       });
     });
@@ -259,7 +259,7 @@ describe('Escalation tab: claims', () => {
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
     finish();
     expect(await screen.findByText(DOWNLOAD_MESSAGES.started)).toBeTruthy();
-    expect(saved).toEqual([`claim-pack-${GEYSER.id}.zip`]);
+    expect(saved).toEqual(['kloof-house-claim-pack-2026-11-28.zip']);
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/claims/${GEYSER.id}/pack`);
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer session-token');

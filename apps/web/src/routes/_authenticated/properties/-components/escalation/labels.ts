@@ -7,6 +7,8 @@ import {
   INCIDENT_TYPE_LABELS,
   INCIDENT_TYPES,
   type IncidentType,
+  johannesburgToday,
+  reportFileName,
 } from '@propertydna/domain';
 import type { RouterOutputs } from '../../../../../lib/trpc';
 
@@ -119,8 +121,9 @@ export const CALLBACK_TIME_OPTIONS = CALLBACK_TIMES.map((value) => ({
 export const photosCountLabel = (count: number) =>
   count === 0 ? 'No photos' : `${count} ${count === 1 ? 'photo' : 'photos'}`;
 
-/** The file name a claim pack gets when the server names none. */
-export const claimPackFallbackName = (id: string) => `claim-pack-${id}.zip`;
+/** The file name a claim pack gets when the server names none: as the server names it. */
+export const claimPackFallbackName = (propertyName: string) =>
+  reportFileName(propertyName, 'claim-pack', johannesburgToday(new Date()), 'zip');
 
 /** GET /api/claims/{id}/pack: the ZIP an insurer is sent (authenticated by the session). */
 export const claimPackUrl = (id: string, choice: Record<string, string> = {}) => {
