@@ -313,7 +313,7 @@ export async function claimPack(
   ];
   return {
     claim,
-    filename: reportFileName(claim.property.name, 'claim-pack', johannesburgToday(now), 'zip'),
+    filename: reportFileName(claim.property, 'claim-pack', 'zip', now),
     entries: withManifest(
       entries,
       {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { csvRecord, johannesburgToday, reportFileName } from '@propertydna/domain';
+import { csvRecord, reportFileName } from '@propertydna/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -115,10 +115,6 @@ function documentEntries(documents: readonly DocumentOut[]): ZipEntry[] {
   }));
 }
 
-/** A report's download name: `<property>-<report>-<date>.<extension>` (the day in South Africa). */
-const fileName = (property: { name: string }, report: string, extension: string, now: Date) =>
-  reportFileName(property.name, report, johannesburgToday(now), extension);
-
 const manifestAbout = (archive: string, property: ReportProperty) => ({
   archive,
   property: { id: property.id, dna_code: property.dna_code, name: property.name },
@@ -183,9 +179,14 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       const pdf = await renderInsurancePackPdf(report);
       if (format === 'pdf') {
         await recordExport(db, who, report.property.id, 'insurance-pack', format);
-        return sendAttachment(reply, fileName(report.property, 'insurance-pack', 'pdf', now), TYPES.pdf, pdf);
+        return sendAttachment(
+          reply,
+          reportFileName(report.property, 'insurance-pack', 'pdf', now),
+          TYPES.pdf,
+          pdf,
+        );
       }
-      const zipName = fileName(report.property, 'insurance-pack', 'zip', now);
+      const zipName = reportFileName(report.property, 'insurance-pack', 'zip', now);
       const entries: ZipEntry[] = [
         { path: 'insurance-pack.pdf', content: pdf },
         { path: 'insurance-pack.json', content: jsonOf(report) },
@@ -238,7 +239,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       await rememberPackChoice(db, who, choice);
       const body = format === 'json' ? jsonOf(report) : await renderPropertySummaryPdf(report);
       await recordExport(db, who, report.property.id, 'property-summary', format);
-      const name = fileName(report.property, 'property-summary', format, now);
+      const name = reportFileName(report.property, 'property-summary', format, now);
       return sendAttachment(reply, name, TYPES[format], body);
     },
   );
@@ -269,13 +270,13 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       await recordExport(db, who, id, 'audit-trail', format);
       const rows = auditTrail(db, who.actor.organizationId, id);
       if (format === 'csv') {
-        const name = fileName(subject.property, 'audit-trail', 'csv', now);
+        const name = reportFileName(subject.property, 'audit-trail', 'csv', now);
         return sendAttachment(reply, name, TYPES.csv, Readable.from(auditCsv(rows)));
       }
       const { latest, total } = await latestAuditRows(rows);
       return sendAttachment(
         reply,
-        fileName(subject.property, 'audit-trail', 'pdf', now),
+        reportFileName(subject.property, 'audit-trail', 'pdf', now),
         TYPES.pdf,
         await renderAuditTrailPdf(subject, latest, total, now),
       );
@@ -304,7 +305,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       const report = await complianceReport(db, who.actor.organizationId, propertyId, now);
       const body = format === 'json' ? jsonOf(report) : await renderCompliancePdf(report);
       await recordExport(db, who, report.property.id, 'compliance-report', format);
-      const name = fileName(report.property, 'compliance-report', format, now);
+      const name = reportFileName(report.property, 'compliance-report', format, now);
       return sendAttachment(reply, name, TYPES[format], body);
     },
   );
@@ -339,7 +340,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
         ),
       );
       const callbacks = await listCallbacks(db, organizationId, property.id);
-      const filename = fileName(property, 'export', 'zip', now);
+      const filename = reportFileName(property, 'export', 'zip', now);
       await recordExport(
         db,
         who,

@@ -1,4 +1,4 @@
-import { isUuid, johannesburgToday, reportFileName } from '@propertydna/domain';
+import { isUuid, reportFileName } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
 import { withManifest, type ZipEntry, ZipPaths } from '../../exports/zip.js';
 import { documentsOf } from '../documents/documents.service.js';
@@ -52,7 +52,7 @@ export async function transferPack(db: Db, organizationId: string, transfer: Tra
     })),
   ];
   return {
-    filename: reportFileName(transfer.property.name, 'transfer-pack', johannesburgToday(now), 'zip'),
+    filename: reportFileName(transfer.property, 'transfer-pack', 'zip', now),
     entries: withManifest(
       entries,
       {

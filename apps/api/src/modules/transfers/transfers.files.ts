@@ -1,4 +1,4 @@
-import { johannesburgToday, reportFileName } from '@propertydna/domain';
+import { reportFileName } from '@propertydna/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../auth/signed-in.js';
@@ -38,7 +38,7 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
       const now = new Date();
       const { transfer, documents } = await transferReceipt(db, actor.organizationId, request.params.id, now);
       const body = await renderTransferReceipt(transfer, documents, now);
-      const name = reportFileName(transfer.property.name, 'transfer-receipt', johannesburgToday(now), 'pdf');
+      const name = reportFileName(transfer.property, 'transfer-receipt', 'pdf', now);
       return sendAttachment(reply, name, 'application/pdf', body);
     },
   );

@@ -1,4 +1,4 @@
-import { johannesburgToday, type PackType, reportFileName } from '@propertydna/domain';
+import { type PackType, reportFileName } from '@propertydna/domain';
 
 /** A file format a report comes in, as the API's `format` parameter names it. */
 export type ReportFormat = 'json' | 'pdf' | 'zip' | 'csv';
@@ -79,9 +79,6 @@ export function reportUrl(
   return `/api/reports/${path}?${new URLSearchParams({ propertyId, format, ...choice })}`;
 }
 
-/** Today in South Africa, the day in a download's name. */
-const today = () => johannesburgToday(new Date());
-
 /**
  * The name a report is saved under when the server's answer names none (it normally does), as the
  * server names it: `<property>-<report>-<date>.<ext>`, the insurance pack's JSON `insurance-pack-{id}.json`
@@ -94,7 +91,7 @@ export function reportFallbackName(
 ): string {
   if (path === 'insurance-pack' && format === 'json') return `insurance-pack-${property.id}.json`;
   const report = path === 'compliance' ? 'compliance-report' : path;
-  return reportFileName(property.name, report, today(), format);
+  return reportFileName(property, report, format, new Date());
 }
 
 /** Quick Export: a ZIP of everything for the property. */
@@ -103,5 +100,5 @@ export function quickExportUrl(propertyId: string): string {
 }
 
 export function quickExportFallbackName(property: { name: string }): string {
-  return reportFileName(property.name, 'export', today(), 'zip');
+  return reportFileName(property, 'export', 'zip', new Date());
 }

@@ -1,11 +1,6 @@
 import { Alert, Badge, Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  isEmailConfirmationRequired,
-  johannesburgToday,
-  reportFileName,
-  TRANSFER_MESSAGES,
-} from '@propertydna/domain';
+import { isEmailConfirmationRequired, reportFileName, TRANSFER_MESSAGES } from '@propertydna/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { type ReactNode, useId, useState } from 'react';
@@ -27,10 +22,6 @@ import { usePortfolioInvalidation } from '../../../../lib/properties';
 import { trpc } from '../../../../lib/trpc';
 import { useDownload } from '../../../../lib/use-download';
 import { UpgradePrompt } from '../../properties/-components/upgrade-prompt';
-
-/** The name the server gives a transfer's download, for when its answer names none. */
-const transferFileName = (transfer: { property: { name: string } }, report: string, extension: string) =>
-  reportFileName(transfer.property.name, report, johannesburgToday(new Date()), extension);
 
 /** A refusal's tRPC code ('FORBIDDEN' at the plan's limit), when the server gave one. */
 function refusalCode(error: unknown): string | undefined {
@@ -250,11 +241,16 @@ function TransferRow({ transfer, direction }: { transfer: Transfer; direction: '
                   receipt
                     ? {
                         url: receiptUrl(transfer.id),
-                        fallbackName: transferFileName(transfer, 'transfer-receipt', 'pdf'),
+                        fallbackName: reportFileName(
+                          transfer.property,
+                          'transfer-receipt',
+                          'pdf',
+                          new Date(),
+                        ),
                       }
                     : {
                         url: packUrl(transfer.id),
-                        fallbackName: transferFileName(transfer, 'transfer-pack', 'zip'),
+                        fallbackName: reportFileName(transfer.property, 'transfer-pack', 'zip', new Date()),
                       },
                 )
               }

@@ -113,7 +113,7 @@ function ClaimCard({
   async function downloadPack() {
     const done = await download.start({
       url: claimPackUrl(claim.id, choice.query()),
-      fallbackName: claimPackFallbackName(detail.data?.property.name ?? ''),
+      fallbackName: claimPackFallbackName(detail.data?.property ?? { name: '' }),
     });
     // The server remembers the choice it was made with: the chooser shows that one from now on.
     if (done) choice.generated();

@@ -7,7 +7,6 @@ import {
   INCIDENT_TYPE_LABELS,
   INCIDENT_TYPES,
   type IncidentType,
-  johannesburgToday,
   reportFileName,
 } from '@propertydna/domain';
 import type { RouterOutputs } from '../../../../../lib/trpc';
@@ -122,8 +121,8 @@ export const photosCountLabel = (count: number) =>
   count === 0 ? 'No photos' : `${count} ${count === 1 ? 'photo' : 'photos'}`;
 
 /** The file name a claim pack gets when the server names none: as the server names it. */
-export const claimPackFallbackName = (propertyName: string) =>
-  reportFileName(propertyName, 'claim-pack', johannesburgToday(new Date()), 'zip');
+export const claimPackFallbackName = (property: { name: string }) =>
+  reportFileName(property, 'claim-pack', 'zip', new Date());
 
 /** GET /api/claims/{id}/pack: the ZIP an insurer is sent (authenticated by the session). */
 export const claimPackUrl = (id: string, choice: Record<string, string> = {}) => {

@@ -15,12 +15,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import {
-  johannesburgToday,
-  MAX_TRANSFER_MESSAGE,
-  reportFileName,
-  transferStartSchema,
-} from '@propertydna/domain';
+import { MAX_TRANSFER_MESSAGE, reportFileName, transferStartSchema } from '@propertydna/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DownloadStatus } from '../../../../../components/download-status';
 import { LoadError } from '../../../../../components/load-error';
@@ -369,12 +364,7 @@ export function PendingTransfer({ transfer }: { transfer: Transfer }) {
           onClick={() =>
             void download.start({
               url: packUrl(transfer.id),
-              fallbackName: reportFileName(
-                transfer.property.name,
-                'transfer-pack',
-                johannesburgToday(new Date()),
-                'zip',
-              ),
+              fallbackName: reportFileName(transfer.property, 'transfer-pack', 'zip', new Date()),
             })
           }
         >

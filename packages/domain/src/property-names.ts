@@ -1,3 +1,5 @@
+import { johannesburgToday } from './due-band.js';
+
 /** At most this many characters of the property's name go into a download's file name. */
 const NAME_CHARACTERS = 48;
 
@@ -15,12 +17,17 @@ function slug(text: string, most: number): string {
 /**
  * The name a report or pack is downloaded under (issue 32): `<property>-<report>-<date>.<extension>`,
  * the property's name as letters and digits joined by '-' (accents dropped, at most 48 characters,
- * 'property' when none is left), the report's kind and the South African calendar day it was made:
+ * 'property' when none is left), the report's kind and the South African calendar day of `now`:
  * `12 Kloof Street` → `12-kloof-street-insurance-pack-2026-11-28.pdf`.
  */
-export function reportFileName(propertyName: string, report: string, day: string, extension: string): string {
-  const property = slug(propertyName, NAME_CHARACTERS) || 'property';
-  return `${property}-${report}-${day}.${extension}`;
+export function reportFileName(
+  property: { name: string },
+  report: string,
+  extension: string,
+  now: Date,
+): string {
+  const name = slug(property.name, NAME_CHARACTERS) || 'property';
+  return `${name}-${report}-${johannesburgToday(now)}.${extension}`;
 }
 
 /** Text compared as the same words: case, spaces and punctuation aside. */
