@@ -5,6 +5,8 @@ import {
   type PolicySectionKind,
   plainPunctuation,
   sectionOfHeading,
+  VERDICTS,
+  verdictPattern,
 } from './clauses.js';
 
 /**
@@ -61,7 +63,7 @@ const CUES: readonly Cue[] = [
     3,
     /\b(?:is|are|be|was|were)\s+not\s+(?:\w+\s+)?(?:covered|insured|included|payable|indemnified)\b/i,
   ),
-  cue('exclusion', 3, /^(?:NO|NEE)\s+(?=\S)/),
+  cue('exclusion', 3, verdictPattern(VERDICTS.exclusion)),
   cue(
     'exclusion',
     3,
@@ -112,7 +114,7 @@ const CUES: readonly Cue[] = [
     ),
   ),
   cue('maintenance', 2, /\bmust\b|\bmoet\b/i),
-  cue('maintenance', 3, /^(?:YOU MUST|U MOET|ONLY IF|SLEGS AS)\s+(?=\S)/),
+  cue('maintenance', 3, verdictPattern(VERDICTS.maintenance)),
   cue('maintenance', 1.5, /\bshall\b(?!\s+not\b)|\bis to be\b|\bare to be\b/i),
   cue(
     'maintenance',
@@ -168,8 +170,8 @@ const CUES: readonly Cue[] = [
     /\bnotwithstanding (?:exclusion|the exclusion)|\bthis exclusion does not apply\b|(?<!\b(?:benefit|extension|endorsement|cover)\b[^;]{0,40})\bdoes not apply (?:to|where|if)\b|\b(?:we|but we) (?:will |do )?(?:however |still |nevertheless )?(?:pay|cover) for the (?:resulting|resultant|sudden)\b/i,
   ),
   cue('endorsement', 4, WRITE_BACK),
-  // A summary's verdict in capitals at the start of its line (VERDICT_LINE).
-  cue('endorsement', 2.5, /^(?:YES|JA)\s+(?=\S)/),
+  // A summary's verdict in capitals at the start of its line (VERDICTS; the exclusions' and duties' above).
+  cue('endorsement', 2.5, verdictPattern(VERDICTS.endorsement)),
   cue('endorsement', 2, /\bcosts? (?:reasonably |necessarily )*incurred\b|\bcharges payable\b/i),
   cue('endorsement', 2.5, /\bons betaal\b|\bword gedek\b|\bis gedek\b|\bingesluit\b|\buitgebrei\b/i),
 ];

@@ -123,10 +123,18 @@ export function listPrefix(line: string): string {
 /** 'Excess: R2 500' — a short label, a colon and its value. */
 const KEY_VALUE = /^[A-Z][^:.;]{1,40}:\s+\S/;
 /**
- * A summary's line led by its verdict in capitals ('NO  Damp rising through walls', 'YOU MUST  Arm the
- * alarm', 'ONLY IF  …', 'JA', 'NEE', 'U MOET'): each line is a clause of its own.
+ * A summary's verdicts in capitals ('NO  Damp rising through walls', 'YOU MUST  Arm the alarm'), by the
+ * class of the line each leads (classify.ts reads them so).
  */
-export const VERDICT_LINE = /^(?:YES|NO|ONLY IF|YOU MUST|JA|NEE|SLEGS AS|U MOET)\s+(?=\S)/;
+export const VERDICTS = {
+  exclusion: ['NO', 'NEE'],
+  maintenance: ['YOU MUST', 'U MOET', 'ONLY IF', 'SLEGS AS'],
+  endorsement: ['YES', 'JA'],
+} as const;
+/** A line that one of `words` leads, in capitals, before the rest of it. */
+export const verdictPattern = (words: readonly string[]) => new RegExp(`^(?:${words.join('|')})\\s+(?=\\S)`);
+/** A summary's line led by its verdict: each line is a clause of its own. */
+const VERDICT_LINE = verdictPattern(Object.values(VERDICTS).flat());
 /** 'Wear and tear. Loss or damage…' — a title of a few words ending in a full stop. */
 const INLINE_TITLE = /^([A-Z][A-Za-z'’()/ -]{1,48}?)[.:]\s+(?=[A-Za-z(])/;
 

@@ -32,13 +32,13 @@ function complianceSql(now: Date) {
     else 'good' end)`;
 }
 
-/**
- * Why the card's status is what it is, in one line: the stored check's reason; for a property with no
- * check stored yet, whose status comes from its earliest expiry, what that expiry means.
- */
 const EXPIRED_REASON = 'A document has expired';
 const EXPIRING_REASON = `A document expires within ${EXPIRY_WARNING_DAYS} days`;
 
+/**
+ * Why the card's status is what it is, in one line: the stored check's reason; for a property with no
+ * check stored yet, whose status comes from its earliest expiry (complianceSql), what that expiry means.
+ */
 function complianceReasonSql(now: Date) {
   const window = expiryWarningWindow(now);
   return sql<string | null>`case
