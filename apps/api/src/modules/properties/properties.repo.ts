@@ -40,13 +40,13 @@ const EXPIRING_REASON = `A document expires within ${EXPIRY_WARNING_DAYS} days`;
  * check stored yet, whose status comes from its earliest expiry (complianceSql), what that expiry means.
  */
 function complianceReasonSql(now: Date) {
-  const window = expiryWarningWindow(now);
   return sql<string | null>`case
     when c.property_id is not null then c.compliance_reason
-    when p.earliest_expiry is null then null
-    when p.earliest_expiry <= ${window.after} then ${EXPIRED_REASON}
-    when p.earliest_expiry <= ${window.until} then ${EXPIRING_REASON}
-    else null end`;
+    else case ${complianceSql(now)}
+      when 'critical' then ${EXPIRED_REASON}
+      when 'warning' then ${EXPIRING_REASON}
+      else null end
+    end`;
 }
 
 /**
