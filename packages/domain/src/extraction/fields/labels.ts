@@ -97,6 +97,7 @@ const ELSEWHERE: readonly LabelRule[] = [
       String.raw`\bform\s*(?:${NO}|ref(?:erence)?\b\.?)|\brev(?:ision)?\b\.?(?:\s+date)?|\bversion\b(?:\s+date)?|\bgenerated(?:\s+on)?\b|\bprinted\s+by\b`,
       String.raw`\b(?:geyser|energi[sz]er|inverter|meter|panel|unit|model|cylinder|appliance|device|equipment|element|thermostat|pump|battery)\s+(?:serial\s*)?${NO}|\b(?:model|meter)\b`,
       String.raw`\b(?:your|client|customer|purchase\s+order|p\.?\s*o\.?)\s*(?:ref(?:erence)?\b\.?|${NO})`,
+      String.raw`\baudit\s*(?:ref(?:erence)?\b\.?|${NO})`,
     ].join('|'),
     1,
   ),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   indexPages,
+  lineAbove,
   lineBelow,
   lineRightOf,
   MAX_LINES_PER_PAGE,
@@ -65,6 +66,35 @@ describe('lineRightOf', () => {
     if (total === undefined || alone === undefined) throw new Error('no line');
     expect(lineRightOf(page, total, total.line.box)?.line.text).toBe('first');
     expect(lineRightOf(page, alone, alone.line.box)).toBeNull();
+  });
+});
+
+describe('lineAbove', () => {
+  it('takes the nearest line above with words in the column, with a short capital prefix before them', () => {
+    const lines = placeLines([
+      readPage([
+        { text: 'too far', x: 0.7, y: 0.3 },
+        { text: 'Title C 0917744', x: 0.6, y: 0.47 },
+        { text: 'beside', x: 0.1, y: 0.48 },
+        { text: 'Certificate no.', x: 0.75, y: 0.5 },
+      ]),
+    ]);
+    const page = indexPages(lines).get(1) as PageLines;
+    const label = lines.at(-1) as (typeof lines)[number];
+    const above = lineAbove(page, label, { left: 0.66, right: 0.8 });
+    expect(above?.placed.line.text.slice(above.start, above.end)).toBe('C 0917744');
+    expect(lineAbove(page, label, { left: 0.95, right: 1 })).toBeNull();
+    const plain = placeLines([
+      readPage([
+        { text: 'x 12345', x: 0.7, y: 0.47 },
+        { text: 'No.', x: 0.75, y: 0.5 },
+      ]),
+    ]);
+    const found = lineAbove(indexPages(plain).get(1) as PageLines, plain[1] as (typeof plain)[number], {
+      left: 0.71,
+      right: 0.9,
+    });
+    expect(found?.placed.line.text.slice(found.start, found.end)).toBe('12345');
   });
 });
 

@@ -237,3 +237,42 @@ export function lineBelow(
   }
   return null;
 }
+
+/**
+ * The nearest line on the same page above a box (its bottom above the box's middle, its top within three
+ * of the box's heights above the box's top) with words in the column [left, right) of the page; and the span from its first
+ * word in the column (with a short capital prefix printed apart just before it, `C 0917744`) to its
+ * last. A form may print a number large above its small label ("C 0917744" over "Certificate no.").
+ */
+export function lineAbove(
+  page: PageLines,
+  placed: PlacedLine,
+  column: { left: number; right: number },
+): { placed: PlacedLine; start: number; end: number } | null {
+  const box = placed.line.box;
+  let nearest: { placed: PlacedLine; start: number; end: number } | null = null;
+  // Top to bottom: the last line with words in the column is the nearest.
+  for (const other of linesBetween(page, box.y - box.h * 3, middle(box))) {
+    const above = other.placed.line.box;
+    if (other.placed === placed || above.y + above.h > middle(box)) continue;
+    const words = other.placed.words;
+    const first = words.findIndex((word) => {
+      const centre = word.box.x + word.box.w / 2;
+      return centre >= column.left && centre < column.right;
+    });
+    if (first < 0) continue;
+    const last = words.findLastIndex((word) => {
+      const centre = word.box.x + word.box.w / 2;
+      return centre >= column.left && centre < column.right;
+    });
+    const before = words[first - 1];
+    const prefixed =
+      before !== undefined && /^[A-Z]{1,4}$/.test(other.placed.line.text.slice(before.start, before.end));
+    nearest = {
+      placed: other.placed,
+      start: (prefixed ? before : (words[first] as PlacedWord)).start,
+      end: (words[last] as PlacedWord).end,
+    };
+  }
+  return nearest;
+}

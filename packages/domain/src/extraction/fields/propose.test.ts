@@ -378,6 +378,47 @@ describe('proposeFields: certificates', () => {
     expect(valuesOf(book).certificate_number).toBe('002318');
   });
 
+  it('reads a number printed above its label when nothing follows the label, not surely, and no audit reference', () => {
+    const banded = proposeFields([
+      readPage([
+        { text: 'PLUMBING CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.025 },
+        { text: 'C 0917744', x: 0.8, y: 0.05, h: 0.025 },
+        { text: 'Certificate no.', x: 0.84, y: 0.08, h: 0.012 },
+        { text: 'Licensed plumber: M. Sithole    PIRB reg. no.: 020471', y: 0.16 },
+        { text: 'This certificate may be audited by the PIRB. Audit ref.: AUD-22017.', y: 0.94 },
+      ]),
+    ]);
+    const number = fieldOf(banded, 'certificate_number');
+    expect(number?.value).toBe('C 0917744');
+    expect(number?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+    // A value another label on its line answers is that label's, not the number's above.
+    const answered = proposeFields([
+      readPage([
+        { text: 'ELECTRICAL CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+        { text: 'Invoice no.: 55120', x: 0.6, y: 0.2 },
+        { text: 'Certificate no.', x: 0.7, y: 0.22 },
+      ]),
+    ]);
+    expect(valuesOf(answered).certificate_number).toBeUndefined();
+    // Labels on the line above that answer other values (a telephone's, a fax's) leave the number to it.
+    const busy = proposeFields([
+      readPage([
+        { text: 'ELECTRICAL CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+        { text: 'Tel: 011 555 6624 CC-4410 Fax: 021', x: 0.5, y: 0.2 },
+        { text: 'Certificate no.', x: 0.645, y: 0.22 },
+      ]),
+    ]);
+    expect(valuesOf(busy).certificate_number).toBe('CC-4410');
+    // Nor is an audit reference the certificate's number where nothing else is.
+    const audited = proposeFields([
+      readPage([
+        { text: 'PLUMBING CERTIFICATE OF COMPLIANCE', y: 0.05, h: 0.03 },
+        { text: 'Audit ref.: AUD-22017', y: 0.94 },
+      ]),
+    ]);
+    expect(valuesOf(audited).certificate_number).toBeUndefined();
+  });
+
   it('takes a letter’s date at the top for the issue date over a date of inspection, and no labelled value for one', () => {
     const letter = (top: string, extra: { text: string; y: number }[] = []) =>
       proposeFields([

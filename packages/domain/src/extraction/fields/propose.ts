@@ -13,6 +13,7 @@ import { classifyCertificateType, classifyKind } from './classify.js';
 import { FIELD_SHAPES, LABELS, type LabelRule, type ValueShape } from './labels.js';
 import {
   indexPages,
+  lineAbove,
   lineBelow,
   lineRightOf,
   type PageLines,
@@ -94,8 +95,11 @@ function findLabels(placed: PlacedLine, rules: readonly LabelRule[]): LabelMatch
   return kept.sort((a, b) => a.start - b.start);
 }
 
-/** Where a value stood against its label: beside it on the line, on the line to the right, below. */
-const PLACE_FACTOR = { same: 1, right: 0.97, below: 0.92 } as const;
+/**
+ * Where a value stood against its label: beside it on the line, on the line to the right, below; or, for
+ * a number whose label ends its line with nothing below, above it (never sure enough to go unconfirmed).
+ */
+const PLACE_FACTOR = { same: 1, right: 0.97, below: 0.92, above: 0.88 } as const;
 /** A letter's date, for the issue date: below a date under the field's own label, above a stand-in's. */
 const LETTER_DATE_WEIGHT = 0.9;
 /** Free text (names, addresses, descriptions) is never sure enough to be accepted without a person. */
@@ -173,6 +177,24 @@ function valueSpans(
     const to = stop?.start ?? below.end;
     const start = below.start + leadingSeparators(below.placed.line.text.slice(below.start, to));
     spans.push({ placed: below.placed, from: start, to, factor: PLACE_FACTOR.below });
+  }
+  const field = match.rule.field as ExtractedFieldName;
+  if (next === undefined && FIELD_SHAPES[field] === 'code') {
+    const margin = 0.02;
+    const above = lineAbove(lines, placed, {
+      left: labelBox.x - margin,
+      right: labelBox.x + labelBox.w + margin,
+    });
+    // Not a value another label on its line answers ("Policy no.: 123" over "Certificate no.").
+    const answered =
+      above !== null &&
+      labelsOn(above.placed, rules).some(
+        (label) =>
+          label.end <= above.start &&
+          !/[A-Za-z0-9]/.test(above.placed.line.text.slice(label.end, above.start)),
+      );
+    if (above !== null && !answered)
+      spans.push({ placed: above.placed, from: above.start, to: above.end, factor: PLACE_FACTOR.above });
   }
   return spans;
 }
