@@ -208,12 +208,12 @@ describe(`side effects come with the change, whichever door (${databaseKind})`, 
   it("new features, an adoption and a transfer's acceptance each queue the recheck themselves", async () => {
     const seller = await owner();
     const property = await createProperty(t.db.db, seller.actor.organizationId, propertyInput());
-    await updateProperty(t.services, seller.actor.organizationId, property.id, { features: ['gas'] });
+    await updateProperty(t.services, seller, property.id, { features: ['gas'] });
     expect((await storedCheck(property.id)).stale).toBe(true);
     expect(await rechecks()).toBe(1);
     expect(finding((await storedCheck(property.id)).findings, 'gas_coc.ongoing')).toBeDefined();
     // Other fields change nothing the check reads: nothing is queued.
-    await updateProperty(t.services, seller.actor.organizationId, property.id, { name: 'Door House II' });
+    await updateProperty(t.services, seller, property.id, { name: 'Door House II' });
     expect(await rechecks()).toBe(0);
 
     // Adoption: the shared policy is analysed in the adopter's new property, which is rechecked.
@@ -319,9 +319,9 @@ describe(`side effects come with the change, whichever door (${databaseKind})`, 
     await sql`create trigger side_effects_no_queue after insert on pgboss.job for each row
       when (new.name = 'compliance.recheck') execute function side_effects_no_queue()`.execute(t.db.db);
     try {
-      await expect(
-        updateProperty(t.services, who.actor.organizationId, property.id, { features: ['pool'] }),
-      ).rejects.toThrow(/queue refused/);
+      await expect(updateProperty(t.services, who, property.id, { features: ['pool'] })).rejects.toThrow(
+        /queue refused/,
+      );
     } finally {
       await sql`drop trigger side_effects_no_queue on pgboss.job`.execute(t.db.db);
       await sql`drop function side_effects_no_queue()`.execute(t.db.db);

@@ -419,6 +419,23 @@ export function municipalityLabel(municipality: Pick<Municipality, 'code' | 'nam
 }
 
 /**
+ * The municipality in words, as the owner confirms it before saving: 'City of Cape Town (CPT), Western
+ * Cape' (its name, MDB code and province).
+ */
+export function municipalityInWords(municipality: Municipality): string {
+  return `${municipalityLabel(municipality)}, ${PROVINCES[municipality.province]}`;
+}
+
+/**
+ * A stored municipality in words: those of a listed code ('City of Cape Town (CPT), Western Cape'),
+ * else the stored text as it is (a property outside South Africa, or registered before the list).
+ */
+export function describeMunicipalityInWords(stored: string): string {
+  const municipality = BY_CODE.get(stored);
+  return municipality ? municipalityInWords(municipality) : stored;
+}
+
+/**
  * How a stored municipality reads: the label of a listed code ('City of Cape Town (CPT)'), else the stored
  * text as it is (properties registered before the list, with a typed name).
  */

@@ -252,7 +252,9 @@ export type AuditAction =
   | 'evidence_reject'
   /** A certificate's or policy's reminder marked complete (with its replacement or reason), or snoozed. */
   | 'reminder_complete'
-  | 'reminder_snooze';
+  | 'reminder_snooze'
+  /** A property's municipality corrected (issue 32 §5): from, to, its DNA code (unchanged). */
+  | 'municipality_correct';
 
 export interface AuditEventTable {
   id: Generated<string>;

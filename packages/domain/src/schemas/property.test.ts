@@ -8,6 +8,7 @@ import {
   addPropertyFormSchema,
   COUNTRIES,
   COUNTRY_CODES,
+  correctedMunicipality,
   countryCodeSchema,
   createPropertyInputSchema,
   DEFAULT_COUNTRY,
@@ -426,6 +427,46 @@ describe('updatePropertySchema', () => {
       unit: 'Unit must be at most 20 characters',
       township: 'Township/Extension must be text',
     });
+  });
+
+  it('takes a correction of the municipality, never blank and never one that names nothing', () => {
+    expect(dataOf(updatePropertySchema, { municipality: ' city of cape town ' })).toEqual({
+      municipality: 'city of cape town',
+    });
+    expect(errorsOf(updatePropertySchema, { municipality: ' ' })).toEqual({
+      municipality: PROPERTY_MESSAGES.municipalityRequired,
+    });
+    expect(errorsOf(updatePropertySchema, { municipality: '!!' })).toEqual({
+      municipality: dnaPartEmptyMessage('Municipality'),
+    });
+    expect(errorsOf(updatePropertySchema, { municipality: 42 })).toEqual({
+      municipality: PROPERTY_MESSAGES.municipalityRequired,
+    });
+  });
+});
+
+describe('correctedMunicipality', () => {
+  it('stores the code of a South African municipality, or says why not', () => {
+    expect(correctedMunicipality('ZA', 'city of cape town')).toEqual({ ok: true, municipality: 'CPT' });
+    expect(correctedMunicipality('ZA', 'wc033')).toEqual({ ok: true, municipality: 'WC033' });
+    expect(correctedMunicipality('ZA', 'XYZ')).toEqual({
+      ok: false,
+      message:
+        'Unknown municipality "XYZ": choose a South African municipality from the list (name or code, e.g. CPT or WC011)',
+    });
+    expect(correctedMunicipality('ZA', 'DC1')).toEqual({
+      ok: false,
+      message:
+        'West Coast (DC1) is a district municipality: choose the local municipality the property is in',
+    });
+    expect(correctedMunicipality('ZA', 'Emalahleni')).toEqual({
+      ok: false,
+      message: '"Emalahleni" names more than one municipality: choose EC136 or MP312',
+    });
+  });
+
+  it('keeps the text as typed outside South Africa', () => {
+    expect(correctedMunicipality('US', 'Springfield')).toEqual({ ok: true, municipality: 'Springfield' });
   });
 });
 

@@ -295,14 +295,40 @@ export const createPropertyInputSchema = z
   });
 export type CreatePropertyInput = z.input<typeof createPropertyInputSchema>;
 
+export type MunicipalityCorrection = { ok: true; municipality: string } | { ok: false; message: string };
+
 /**
- * Editing a property: descriptive fields only (never the DNA code, country, municipality or parcel id,
- * which identify it; unknown keys such as dna_id are dropped). Every field is optional, but at least one
- * must be given. name and address cannot be cleared; township, unit, deed_number and description can.
+ * What a property's municipality becomes when it is corrected (issue 32 §5), by the property's country:
+ * in South Africa the MDB code of the listed metro or local municipality the value names ('city of cape
+ * town' → 'CPT'), or the message that says why not (unknown, a district, a name two municipalities
+ * share); elsewhere the text as typed.
+ */
+export function correctedMunicipality(country: string, value: string): MunicipalityCorrection {
+  if (country !== 'ZA') return { ok: true, municipality: value };
+  const resolution = resolvePropertyMunicipality(value);
+  return resolution.ok ? { ok: true, municipality: resolution.municipality.code } : resolution;
+}
+
+/**
+ * Editing a property: the descriptive fields, and a correction of the municipality (issue 32 §5) —
+ * never the DNA code, which is an identifier and stays as issued, nor the country or parcel id (unknown
+ * keys such as dna_id are dropped). Every field is optional, but at least one must be given. name,
+ * address and municipality cannot be cleared; township, unit, deed_number and description can. The
+ * municipality is checked against the property's country by the server (`correctedMunicipality`).
  */
 export const updatePropertySchema = z
   .object({
     name: requiredText(PROPERTY_MESSAGES.nameRequired, MAX_LENGTHS.name, 'Property name').optional(),
+    municipality: dnaPartText(
+      PROPERTY_MESSAGES.municipalityRequired,
+      MAX_LENGTHS.name,
+      'Municipality',
+      'municipality',
+    )
+      .meta({
+        description: `A correction of the municipality; the DNA code does not change. ${MUNICIPALITY_DOC}`,
+      })
+      .optional(),
     address: requiredText(PROPERTY_MESSAGES.addressRequired, MAX_LENGTHS.address, 'Address').optional(),
     property_type: propertyTypeSchema.optional(),
     township: clearableText(MAX_LENGTHS.name, 'Township/Extension'),

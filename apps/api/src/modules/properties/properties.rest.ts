@@ -61,7 +61,8 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
   defineRoute({
     method: 'PATCH',
     url: '/api/properties/:id',
-    summary: "Edit a property's descriptive fields (never its DNA code)",
+    summary:
+      "Edit a property's descriptive fields or correct its municipality: the DNA code stays as issued (it is an identifier); a correction is recorded in the property's audit trail and reruns its compliance check. 400 for a municipality that does not exist (or a district), 409 when another property of the portfolio has the parcel in that municipality",
     tags: ['properties'],
     params: propertyIdParams,
     body: updatePropertySchema,

@@ -51,7 +51,7 @@ export const propertiesRouter = router({
   update: authedProcedure
     .input(updatePropertyInput)
     .output(propertySchema)
-    .mutation(({ ctx, input }) => updateProperty(ctx.deps, ctx.actor.organizationId, input.id, input.patch)),
+    .mutation(({ ctx, input }) => updateProperty(ctx.deps, ctx.who, input.id, input.patch)),
 
   archive: authedProcedure
     .input(propertyIdParams)

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   canAddProperty,
+  correctedMunicipality,
+  describeMunicipality,
   issueDnaCode,
   johannesburgDate,
   type NewProperty,
@@ -11,11 +13,13 @@ import {
   type UpdateProperty,
 } from '@propertydna/domain';
 import { sql, type Transaction } from 'kysely';
+import type { RequestActor } from '../../auth/actor.js';
 import { notOwned, requireOwned } from '../../auth/owned.js';
 import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { JsonText } from '../../json-text.js';
 import type { AppServices } from '../../trpc/context.js';
+import { recordActorAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
 import { reminderFigures } from '../maintenance/reminders.service.js';
@@ -190,27 +194,99 @@ export async function insertProperty(
   throw new AppError('INTERNAL', 'Could not issue a unique DNA code');
 }
 
+/** The answer to a municipality correction that would make the property a second copy of another. */
+export function parcelTakenIn(municipality: string): string {
+  return `Another property in your portfolio already has this parcel in ${describeMunicipality(municipality)}`;
+}
+
 /**
- * Edits the descriptive fields; the DNA code and the parcel that identify the property never change.
- * New features bring other rules: the compliance check is rechecked (queued in the same transaction).
+ * What correcting the municipality of a locked property to `value` changes: its municipality (in South
+ * Africa the listed code the value names) and its parcel key, the duplicate check's; null when the value
+ * names the municipality it already has. 400 with the domain's message for a value that names no
+ * municipality of its country; 409 when another live property of the organisation already holds that
+ * parcel in the new municipality. The organisation's row is locked as a create locks it, so a
+ * correction and a create of the same parcel cannot both pass the check.
+ */
+async function municipalityCorrection(
+  trx: Transaction<Database>,
+  organizationId: string,
+  propertyId: string,
+  value: string,
+): Promise<{ from: string; to: string; parcelKey: string; dnaCode: string } | null> {
+  const property = await trx
+    .selectFrom('properties')
+    .select(['country', 'municipality', 'parcel_id', 'unit', 'dna_code'])
+    .where('id', '=', propertyId)
+    .executeTakeFirstOrThrow();
+  const corrected = correctedMunicipality(property.country, value);
+  if (!corrected.ok) throw new AppError('BAD_REQUEST', corrected.message);
+  if (corrected.municipality === property.municipality) return null;
+  const key = parcelKey({ ...property, municipality: corrected.municipality });
+  await trx
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const holder = await trx
+    .selectFrom('properties')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('parcel_key', '=', key)
+    .where('archived_at', 'is', null)
+    .where('id', '<>', propertyId)
+    .executeTakeFirst();
+  if (holder) throw new AppError('CONFLICT', parcelTakenIn(corrected.municipality));
+  return {
+    from: property.municipality,
+    to: corrected.municipality,
+    parcelKey: key,
+    dnaCode: property.dna_code,
+  };
+}
+
+/**
+ * Edits the descriptive fields and corrects the municipality (issue 32 §5); the DNA code, an identifier,
+ * stays exactly as issued (a trigger refuses any change of it), and so do the country and the parcel.
+ * A corrected municipality is recorded in the property's audit trail (from, to, who, when, from where)
+ * and rebuilds the parcel key. New features or a corrected municipality bring other rules: the
+ * compliance check is rechecked (queued in the same transaction).
  */
 export async function updateProperty(
   services: AppServices,
-  organizationId: string,
+  who: RequestActor,
   id: string,
   patch: UpdateProperty,
   now = new Date(),
 ): Promise<PropertyOut> {
   const db = services.db.db;
+  const organizationId = who.actor.organizationId;
   const owned = await db.transaction().execute(async (trx) => {
     const owned = await requireOwned(trx, organizationId, 'property', id, { lock: true });
-    const { features, ...fields } = patch;
+    const { features, municipality, ...fields } = patch;
+    const correction =
+      municipality === undefined
+        ? null
+        : await municipalityCorrection(trx, organizationId, owned, municipality);
     await trx
       .updateTable('properties')
-      .set({ ...fields, ...(features ? { features: JSON.stringify(features) } : {}), updated_at: now })
+      .set({
+        ...fields,
+        ...(features ? { features: JSON.stringify(features) } : {}),
+        ...(correction ? { municipality: correction.to, parcel_key: correction.parcelKey } : {}),
+        updated_at: now,
+      })
       .where('id', '=', owned)
       .execute();
-    if (features) await queueComplianceRecheckWithin(services, trx, organizationId, [owned]);
+    if (correction) {
+      await recordActorAudit(trx, who, 'municipality_correct', null, {
+        propertyId: owned,
+        from: correction.from,
+        to: correction.to,
+        dnaCode: correction.dnaCode,
+      });
+    }
+    if (features || correction) await queueComplianceRecheckWithin(services, trx, organizationId, [owned]);
     return owned;
   });
   return getProperty(db, organizationId, owned, now);

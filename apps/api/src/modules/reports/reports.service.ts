@@ -4,6 +4,7 @@ import {
   type ComplianceContext,
   type ComplianceFinding,
   certificateTypeOf,
+  describeMunicipality,
   documentDates,
   dueBand,
   EXPIRY_WARNING_DAYS,
@@ -567,6 +568,7 @@ const ACTION_LABELS: Record<string, string> = {
   transfer_in: 'Received from the previous owner',
   reminder_complete: 'Expiry reminder marked complete',
   reminder_snooze: 'Reminder snoozed',
+  municipality_correct: 'Municipality corrected',
 };
 
 type AuditEventRow = Awaited<ReturnType<typeof propertyAuditEvents>>[number];
@@ -608,6 +610,8 @@ function describeEvent(row: AuditEventRow): string {
         : (detailText(details, 'reason') ?? '');
     case 'reminder_snooze':
       return detailText(details, 'until') ? `Until ${detailText(details, 'until')}` : '';
+    case 'municipality_correct':
+      return `From ${describeMunicipality(detailText(details, 'from') ?? '')} to ${describeMunicipality(detailText(details, 'to') ?? '')}; the DNA code ${detailText(details, 'dnaCode') ?? ''} is unchanged`;
     case 'export': {
       const report = detailText(details, 'report') ?? 'report';
       const format = detailText(details, 'format');
