@@ -210,6 +210,7 @@ export function AdoptModal({
               <PropertyLocationFields
                 idPrefix={ID_PREFIX}
                 inputProps={(field) => form.getInputProps(field)}
+                setMunicipality={(code) => form.setFieldValue('municipality', code)}
               />
             ) : null}
             <Group justify="flex-end">

@@ -1,6 +1,10 @@
 import { Alert, Button, Center, Container, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { PropertyFeature, UpdatePropertyInput } from '@propertydna/domain';
+import {
+  describeMunicipalityInWords,
+  type PropertyFeature,
+  type UpdatePropertyInput,
+} from '@propertydna/domain';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { EditFeaturesModal, PropertyFeaturesSummary } from '../../../components/property-features';
@@ -107,10 +111,18 @@ function StoredPropertyView({ property }: { property: Property }) {
   async function saveDetails(patch: UpdatePropertyInput) {
     if (!(await save(patch))) return;
     setEditing(false);
+    if (patch.municipality !== undefined) {
+      // The municipality's rules rerun on the server: the check and the counts are refetched.
+      void utils.compliance.policyCheck.invalidate({ id: property.id });
+      void utils.properties.stats.invalidate();
+    }
     notifications.show({
       color: 'green',
       title: 'Property updated',
-      message: 'Your changes have been saved.',
+      message:
+        patch.municipality === undefined
+          ? 'Your changes have been saved.'
+          : `Municipality corrected; the DNA code stays ${property.dna_id}.`,
     });
   }
 
@@ -175,6 +187,9 @@ function StoredPropertyView({ property }: { property: Property }) {
         }
         details={
           <>
+            <Text size="sm" data-testid="property-municipality">
+              Municipality: {describeMunicipalityInWords(property.municipality)}
+            </Text>
             <PropertyFeaturesSummary features={property.features} onEdit={() => setEditingFeatures(true)} />
             <OwnershipHistory propertyId={property.id} />
           </>

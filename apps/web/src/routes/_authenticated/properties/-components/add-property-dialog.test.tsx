@@ -118,6 +118,22 @@ describe('AddPropertyDialog', () => {
     expect(preview()).toBe('PDNA-ZA-{MUNICIPALITY}-{PARCEL}-2024-XXXXXX');
   });
 
+  it('in South Africa, pre-selects the municipality the address names and shows it in words (issue 32)', async () => {
+    renderDialog();
+    await screen.findByRole('dialog');
+    type('Address', '4 Bree Street, Cape Town, 8001');
+    expect(preview()).toBe('PDNA-ZA-CPT-{PARCEL}-2024-XXXXXX');
+    expect(screen.getByTestId('municipality-words').textContent).toBe(
+      'City of Cape Town (CPT), Western Cape',
+    );
+    expect(screen.getByText(/suggested from the address \(Cape Town, 8001\)/)).toBeTruthy();
+    // Abroad the address suggests nothing.
+    fireEvent.change(field('Country'), { target: { value: 'US' } });
+    type('Municipality', '');
+    type('Address', '1 Main Street, Cape Town');
+    expect(field('Municipality').value).toBe('');
+  });
+
   it('keeps what was typed when the create fails', async () => {
     const { onSubmit } = renderDialog({ created: false });
     await screen.findByRole('dialog');

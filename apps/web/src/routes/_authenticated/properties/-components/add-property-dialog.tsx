@@ -20,8 +20,11 @@ import {
   type PropertyType,
   propertyDialogSchema,
 } from '@propertydna/domain';
-import type { ReactNode } from 'react';
-import { MunicipalitySelect } from '../../../../components/property-location-fields';
+import type { ChangeEvent, ReactNode } from 'react';
+import {
+  MunicipalitySelect,
+  useMunicipalitySuggestion,
+} from '../../../../components/property-location-fields';
 import { COUNTRY_OPTIONS, PROPERTY_TYPE_OPTIONS } from '../../../../lib/properties';
 
 export interface PropertyDialogValues {
@@ -72,6 +75,12 @@ export function AddPropertyDialog({ opened, onClose, busy, onSubmit, children }:
   });
   const { country, municipality, parcel_id, unit } = form.values;
   const preview = dnaPreview({ country, municipality, parcelId: parcel_id, unit });
+  // In South Africa the address suggests its municipality (issue 32 §5).
+  const { onAddressChange, suggestedFrom } = useMunicipalitySuggestion({
+    municipality,
+    setMunicipality: (code) => form.setFieldValue('municipality', code),
+  });
+  const address = form.getInputProps('address');
 
   const handleValid = async (values: PropertyDialogValues) => {
     const parsed = propertyDialogSchema.safeParse(values);
@@ -108,7 +117,11 @@ export function AddPropertyDialog({ opened, onClose, busy, onSubmit, children }:
             placeholder="Street, suburb, city, postal code"
             withAsterisk
             autoComplete="street-address"
-            {...form.getInputProps('address')}
+            {...address}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => {
+              address.onChange(event);
+              if (country === 'ZA') onAddressChange(event.currentTarget.value);
+            }}
           />
           <NativeSelect
             id={fieldId('country')}
@@ -122,6 +135,7 @@ export function AddPropertyDialog({ opened, onClose, busy, onSubmit, children }:
                 id={fieldId('municipality')}
                 placeholder="e.g. CPT"
                 inputProps={form.getInputProps('municipality')}
+                suggestedFrom={suggestedFrom}
               />
             ) : (
               <TextInput

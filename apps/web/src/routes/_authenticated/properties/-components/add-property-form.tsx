@@ -63,8 +63,9 @@ export interface AddPropertyFormProps {
 
 /**
  * The add-property form of /properties/new (spec §2, §5): an optional Property Name (the address when
- * left empty), ERF/Portion/Stand number, township, municipality (from the official list), address and an
- * optional description, with the schema's messages.
+ * left empty), ERF/Portion/Stand number, township, address, municipality (from the official list,
+ * suggested by the address and shown in words before saving) and an optional description, with the
+ * schema's messages.
  */
 export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddPropertyFormProps) {
   const form = useForm<AddPropertyFormValues>({
@@ -114,7 +115,11 @@ export function AddPropertyForm({ busy, onSubmit, uploads = [], children }: AddP
             description="Left empty, the address names the property"
             {...form.getInputProps('name')}
           />
-          <PropertyLocationFields idPrefix={ID_PREFIX} inputProps={(field) => form.getInputProps(field)} />
+          <PropertyLocationFields
+            idPrefix={ID_PREFIX}
+            inputProps={(field) => form.getInputProps(field)}
+            setMunicipality={(code) => form.setFieldValue('municipality', code)}
+          />
           <PropertyFeaturesField
             label="Features (Optional)"
             value={form.values.features}

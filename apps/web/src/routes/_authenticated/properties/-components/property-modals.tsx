@@ -13,17 +13,19 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
-  describeMunicipality,
+  describeMunicipalityInWords,
   type PropertyType,
   type UpdatePropertyInput,
   updatePropertySchema,
 } from '@propertydna/domain';
+import { MunicipalitySelect } from '../../../../components/property-location-fields';
 import { countryName, PROPERTY_TYPE_OPTIONS, type Property } from '../../../../lib/properties';
 
 interface EditPropertyValues {
   name: string;
   property_type: PropertyType;
   address: string;
+  municipality: string;
   township: string;
   unit: string;
   deed_number: string;
@@ -35,11 +37,18 @@ function valuesOf(property: Property): EditPropertyValues {
     name: property.name,
     property_type: property.property_type,
     address: property.address,
+    municipality: property.municipality,
     township: property.township ?? '',
     unit: property.unit ?? '',
     deed_number: property.deed_number ?? '',
     description: property.description ?? '',
   };
+}
+
+/** The patch of the form: the municipality only when it was corrected (a stored name stays as it is). */
+export function editPatch(property: Property, values: EditPropertyValues): UpdatePropertyInput {
+  const { municipality, ...rest } = values;
+  return municipality === property.municipality ? rest : { ...rest, municipality };
 }
 
 export interface EditPropertyModalProps {
@@ -51,38 +60,53 @@ export interface EditPropertyModalProps {
 }
 
 /**
- * Edits a property with the fields of the add forms. The DNA code and what it is made of (country,
- * municipality, parcel) identify the property and never change: they are shown, read-only, with why;
- * everything else can be edited, and a blank optional field is cleared.
+ * Edits a property with the fields of the add forms, and corrects its municipality (issue 32 §5): in
+ * South Africa from the official list, shown in words ('City of Cape Town (CPT), Western Cape') before
+ * saving. The DNA code is the property's identifier and stays as issued whatever is corrected; the
+ * country and parcel are shown read-only. A blank optional field is cleared.
  */
 export function EditPropertyModal({ property, opened, onClose, busy, onSubmit }: EditPropertyModalProps) {
   const form = useForm<EditPropertyValues>({
     initialValues: valuesOf(property),
     validate: schemaResolver(updatePropertySchema, { sync: true }),
   });
+  const corrected = form.values.municipality !== property.municipality;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Edit property" size="lg">
-      <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values))}>
+      <form noValidate onSubmit={form.onSubmit((values) => onSubmit(editPatch(property, values)))}>
         <Stack gap="sm">
-          <Alert variant="light" color="blue" title="The DNA code never changes">
+          <Alert variant="light" color="blue" title="The DNA code stays as issued">
             <Text size="sm">
-              <Code style={{ wordBreak: 'break-all' }}>{property.dna_id}</Code> was issued from the country,
-              municipality and parcel when the property was added, and stays with it for good, so documents,
-              share links and certificates that name it keep pointing here. Those three fields cannot be
-              edited; to correct one, archive this property and add it again.
+              <Code style={{ wordBreak: 'break-all' }}>{property.dna_id}</Code> is this property&rsquo;s
+              identifier: documents, share links and certificates that name it keep pointing here. It was made
+              from the country, municipality and parcel when the property was added and does not change when
+              you correct the municipality; the correction is recorded in the property&rsquo;s audit trail.
             </Text>
           </Alert>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Country" value={countryName(property.country)} readOnly variant="filled" />
-            <TextInput
-              label="Municipality"
-              value={describeMunicipality(property.municipality)}
-              readOnly
-              variant="filled"
-            />
             <TextInput label="Parcel ID / ERF number" value={property.parcel_id} readOnly variant="filled" />
           </SimpleGrid>
+          {property.country === 'ZA' ? (
+            <MunicipalitySelect
+              id="edit-property-municipality"
+              inputProps={form.getInputProps('municipality')}
+            />
+          ) : (
+            <TextInput
+              id="edit-property-municipality"
+              label="Municipality"
+              withAsterisk
+              {...form.getInputProps('municipality')}
+            />
+          )}
+          {corrected && (
+            <Text size="sm" role="status">
+              Corrected from {describeMunicipalityInWords(property.municipality)}. The DNA code stays{' '}
+              <Code style={{ wordBreak: 'break-all' }}>{property.dna_id}</Code>.
+            </Text>
+          )}
           <TextInput label="Property Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <NativeSelect
             label="Property Type"
