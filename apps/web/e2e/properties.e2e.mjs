@@ -5,6 +5,7 @@ import {
   assertAccessible,
   assertClean,
   assertNoSideScroll,
+  BASE_URL,
   johannesburgDay,
   newAccount,
   pdfBytes,
@@ -63,9 +64,11 @@ describe('properties', () => {
     assert.equal(await preview.textContent(), 'PDNA-ZA-{MUNICIPALITY}-{PARCEL}-2024-XXXXXX');
     await dialog.locator('#property-dialog-name').fill('Bree Street Flat');
     await dialog.locator('#property-dialog-address').fill('4 Bree Street, Cape Town, 8001');
-    // The municipality is chosen from the official list, searchable by code or name.
-    await dialog.locator('#property-dialog-municipality').pressSequentially('cpt');
-    await page.getByRole('option', { name: 'City of Cape Town (CPT)' }).click();
+    // The address suggests its municipality from the official list (issue 32), shown in words.
+    await dialog
+      .getByTestId('municipality-words')
+      .getByText('City of Cape Town (CPT), Western Cape')
+      .waitFor();
     assert.equal(await preview.textContent(), 'PDNA-ZA-CPT-{PARCEL}-2024-XXXXXX');
     await dialog.locator('#property-dialog-parcel_id').pressSequentially('a123');
     assert.equal(await preview.textContent(), 'PDNA-ZA-CPT-A123-2024-XXXXXX');
@@ -417,6 +420,88 @@ describe('properties', () => {
       await done.click();
       await page.getByRole('tab', { name: 'Actions', selected: true }).waitFor();
       await page.getByText('Service the geyser').first().waitFor();
+    }
+    await assertClean(watch);
+  });
+  it('the address suggests its municipality, confirmed in words; Edit corrects it and the DNA code stays, at 1280 and 390 px', async () => {
+    const { context, page } = session;
+    const watch = await watchPage(page);
+    const token = await newHomeowner('municipality');
+    assert.equal((await api('/api/plan/trial', { token, method: 'POST' })).status, 200);
+    await signIn(context, token);
+    for (const [n, viewport] of VIEWPORTS.entries()) {
+      await page.setViewportSize(viewport);
+      await page.goto('/properties/new');
+      await page.locator('#add-property-erfNumber').fill(`ERF 77${n}`);
+      await page.locator('#add-property-township').fill('Gardens');
+      await page.locator('#add-property-address').pressSequentially('12 Long Street, Cape Town, 8001');
+      const words = page.getByTestId('municipality-words');
+      await words.getByText('City of Cape Town (CPT), Western Cape', { exact: true }).waitFor();
+      await page.getByText(/suggested from the address \(Cape Town, 8001\)/).waitFor();
+      // Half-typed text + Enter is never taken (it picked Cape Agulhas): the suggestion stands.
+      const municipality = page.locator('#add-property-municipality');
+      await municipality.fill('');
+      await municipality.pressSequentially('Cape');
+      await municipality.press('Enter');
+      await page
+        .getByText('"Cape" is not one municipality: choose it from the list', { exact: false })
+        .waitFor();
+      assert.equal(new URL(page.url()).pathname, '/properties/new');
+      await municipality.press('Escape');
+      await municipality.blur();
+      assert.equal(await municipality.inputValue(), 'City of Cape Town (CPT)');
+      await words.getByText('City of Cape Town (CPT), Western Cape', { exact: true }).waitFor();
+      await assertAccessible(page, `add property ${viewport.name}`);
+      await assertNoSideScroll(page, `add property ${viewport.name}`);
+      await saveShown(page, `municipality-suggested-${viewport.name}`);
+
+      await page.getByRole('button', { name: 'Create Property' }).click();
+      await page.waitForURL(/\/properties\/[0-9a-f-]{36}$/);
+      const id = new URL(page.url()).pathname.split('/').at(-1);
+      const dnaCode = await page.getByTestId('dna-id').textContent();
+      assert.match(dnaCode, new RegExp(`^PDNA-ZA-CPT-ERF77${n}-\\d{4}-[A-Z0-9]{6}$`));
+      await page
+        .getByTestId('property-municipality')
+        .getByText('Municipality: City of Cape Town (CPT), Western Cape')
+        .waitFor();
+
+      // Edit: the municipality is corrected, in words before saving; the DNA code stays as issued.
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit property' });
+      await edit.getByText('The DNA code stays as issued').waitFor();
+      const editMunicipality = edit.locator('#edit-property-municipality');
+      await editMunicipality.fill('');
+      await editMunicipality.pressSequentially('Stellen');
+      await page.getByRole('option', { name: 'Stellenbosch (WC024)' }).click();
+      await edit.getByTestId('municipality-words').getByText('Stellenbosch (WC024), Western Cape').waitFor();
+      await edit
+        .getByRole('status')
+        .getByText(`Corrected from City of Cape Town (CPT), Western Cape. The DNA code stays ${dnaCode}.`)
+        .waitFor();
+      await assertAccessible(page, `edit municipality ${viewport.name}`);
+      await saveShown(page, `municipality-corrected-${viewport.name}`);
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await toast(page, `Municipality corrected; the DNA code stays ${dnaCode}.`).waitFor();
+      await edit.waitFor({ state: 'hidden' });
+      await page
+        .getByTestId('property-municipality')
+        .getByText('Municipality: Stellenbosch (WC024), Western Cape')
+        .waitFor();
+      assert.equal(await page.getByTestId('dna-id').textContent(), dnaCode);
+      await assertAccessible(page, `property page ${viewport.name}`);
+      await assertNoSideScroll(page, `property page ${viewport.name}`);
+
+      // The correction is in the property's history: its audit trail.
+      const trail = await fetch(`${BASE_URL}/api/reports/audit-trail?propertyId=${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert.equal(trail.status, 200);
+      assert.match(
+        await trail.text(),
+        new RegExp(
+          `Municipality corrected.*From City of Cape Town \\(CPT\\) to Stellenbosch \\(WC024\\); the DNA code ${dnaCode} is unchanged`,
+        ),
+      );
     }
     await assertClean(watch);
   });

@@ -79,6 +79,7 @@ describe('suggestMunicipality', () => {
     ['Garden Route'],
     ['WC024'],
     ['DC1'],
+    ['1 Main Road, NMA'],
     // Ranges that straddle a boundary suggest nothing.
     ['1 Main Road, 7130'],
     ['1 Main Road, 2008'],

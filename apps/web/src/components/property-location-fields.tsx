@@ -70,7 +70,7 @@ function MunicipalityWords({
   }
   return (
     <>
-      <Text span fw={600} size="inherit" c="var(--mantine-color-text)" data-testid="municipality-words">
+      <Text span fw={600} fz="sm" c="var(--mantine-color-text)" data-testid="municipality-words">
         {municipalityInWords(municipality)}
       </Text>
       {suggestedFrom && suggestedFrom.length > 0
