@@ -1,4 +1,4 @@
-import { CERTIFICATE_TYPE_MESSAGE, johannesburgToday } from '@propertydna/domain';
+import { CERTIFICATE_TYPE_MESSAGE, johannesburgToday, policyCheckItems } from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -12,10 +12,15 @@ const pdf = (label: string) =>
 const day = (days: number) => johannesburgToday(new Date(Date.now() + days * 86_400_000));
 
 interface Finding {
+  id: string;
   rule: string;
-  type: string;
-  severity: string;
-  context: string;
+  type: 'compliant' | 'gap' | 'unknown';
+  title: string;
+  action: string;
+  severity: 'low' | 'medium' | 'high';
+  level: 'critical' | 'high' | 'medium' | 'low';
+  due_date: string | null;
+  context: 'ongoing' | 'transfer' | 'insurance';
   description: string;
   evidence: { id: string; name: string }[];
 }
@@ -66,6 +71,16 @@ describe(`compliance check (${databaseKind})`, () => {
       lastChecked: string;
       findings: Finding[];
       transferReadiness: object;
+      items: {
+        id: string;
+        type: string;
+        level: string;
+        title: string;
+        action: string;
+        due_date: string | null;
+        contexts: string[];
+        finding_ids: string[];
+      }[];
     };
   };
 
@@ -87,6 +102,8 @@ describe(`compliance check (${databaseKind})`, () => {
         title: expect.any(String),
         description: expect.any(String),
         severity: expect.stringMatching(/^(low|medium|high)$/),
+        level: expect.stringMatching(/^(critical|high|medium|low)$/),
+        due_date: null,
         rule: expect.any(String),
         source: expect.any(String),
         context: expect.stringMatching(/^(ongoing|transfer|insurance)$/),
@@ -231,6 +248,107 @@ describe(`compliance check (${databaseKind})`, () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(CERTIFICATE_TYPE_MESSAGE);
     expect((await owner.call('GET', `/api/properties/${owner.propertyId}/documents`)).json()).toEqual([]);
+  });
+
+  it('groups the findings once per thing to do (issue 32): the electric fence certificate asked for in three contexts is one item naming them, most severe first, then by due date', async () => {
+    const owner = await ownerWithProperty();
+    const patched = await owner.call('PATCH', `/api/properties/${owner.propertyId}`, {
+      features: ['electric_fence'],
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const policy = await owner.upload(pdf('fence policy'), 'application/pdf', {
+      property_id: owner.propertyId,
+      kind: 'policy',
+      metadata: { filename: 'Home policy.pdf' },
+      expires_at: day(10),
+    });
+    expect(policy.statusCode, policy.body).toBe(201);
+    // The policy's wording asks for the fence to be certified (as its analysis would have found).
+    await t.db.db
+      .insertInto('policy_findings')
+      .values({
+        organization_id: owner.organizationId,
+        property_id: owner.propertyId,
+        document_id: policy.json().id,
+        finding_type: 'maintenance',
+        key: 'electric_fence',
+        title: 'Electric fence certified',
+        description: 'The electric fence must hold a valid certificate.',
+        severity: 'medium',
+        confidence: 0.9,
+        excerpt: 'The electric fence must be certified by a registered installer.',
+      })
+      .execute();
+    const result = await check(owner);
+    const fence = result.items.filter((item) =>
+      item.finding_ids.some((id) => id.startsWith('electric_fence')),
+    );
+    expect(fence).toEqual([
+      {
+        id: 'electric_fence_coc:gap',
+        type: 'gap',
+        level: 'medium',
+        title: 'No Electric Fence System Certificate',
+        action: expect.stringContaining('Upload your Electric Fence System Certificate'),
+        due_date: null,
+        contexts: ['ongoing', 'transfer', 'insurance'],
+        finding_ids: [
+          'electric_fence_coc.ongoing:ongoing',
+          'electric_fence_coc.transfer:transfer',
+          'policy_condition.electric_fence:insurance',
+        ],
+      },
+    ]);
+    // Most severe first (the CoC a sale cannot do without, Cape Town's plumbing certificate), then by due
+    // date: the policy expiring in 10 days leads the medium ones.
+    expect(result.items.map((item) => [item.id, item.level, item.due_date])).toEqual([
+      ['electrical_coc:gap', 'critical', null],
+      ['plumbing_coc:gap', 'critical', null],
+      ['insurance_policy.insurance:insurance', 'medium', day(10)],
+      ['electric_fence_coc:gap', 'medium', null],
+      ['beetle_clearance:gap', 'medium', null],
+      ['roof_inspection:gap', 'low', null],
+    ]);
+    // The same list the domain makes of the findings answered: every gap and unknown is in one item.
+    expect(result.items.map(({ finding_ids, ...item }) => ({ ...item, finding_ids }))).toEqual(
+      policyCheckItems(result.findings).map(({ findings, ...item }) => ({
+        ...item,
+        finding_ids: findings.map((finding) => finding.id),
+      })),
+    );
+    expect(result.items.flatMap((item) => item.finding_ids).sort()).toEqual(
+      result.findings
+        .filter((finding) => finding.type !== 'compliant')
+        .map((finding) => finding.id)
+        .sort(),
+    );
+    // Through tRPC too.
+    const trpc = await owner.call(
+      'GET',
+      `/trpc/compliance.policyCheck?input=${encodeURIComponent(JSON.stringify({ id: owner.propertyId }))}`,
+    );
+    expect(trpc.statusCode, trpc.body).toBe(200);
+    expect(trpc.json().result.data.items).toEqual(result.items);
+  });
+
+  it('reads a check stored before findings had a level and a due date with them, until it is rerun', async () => {
+    const owner = await ownerWithProperty();
+    const fresh = await check(owner);
+    const stored = await t.db.db
+      .selectFrom('compliance_checks')
+      .select('findings')
+      .where('property_id', '=', owner.propertyId)
+      .executeTakeFirstOrThrow();
+    const old = stored.findings.map(({ level: _, due_date: __, ...finding }) => finding);
+    await t.db.db
+      .updateTable('compliance_checks')
+      .set({ findings: JSON.stringify(old) })
+      .where('property_id', '=', owner.propertyId)
+      .execute();
+    const read = await check(owner);
+    expect(read.lastChecked).toBe(fresh.lastChecked);
+    expect(read.findings).toEqual(fresh.findings);
+    expect(read.items).toEqual(fresh.items);
   });
 
   it("answers 404 for another organisation's property on every path", async () => {

@@ -2,11 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   calendarDateOf,
+  contextsLabel,
   dayNumberOf,
   EMAIL_ALERTS_UPGRADE_MESSAGE,
+  formatDate as formatDateLong,
   formatDateOnly,
   johannesburgToday,
   parseDateOnly,
+  SEVERITY_LABELS,
 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -16,7 +19,7 @@ import { emailAlertsJob } from '../src/modules/notifications/notifications.jobs.
 import { sendDailyDigests } from '../src/modules/notifications/notifications.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
-import { httpOwner } from './support/http-owner.js';
+import { httpOwner, sha256Hex } from './support/http-owner.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.js';
 import { silentLogger } from './support/wait.js';
 
@@ -122,13 +125,13 @@ describe(`email alerts (${databaseKind})`, () => {
     const order = [
       'Overdue or due within 7 days',
       `Kloof House (${kloof})`,
-      '- Kloof House task in -3 days — Overdue by 3 days',
-      '- Kloof House task in 5 days — Due in 5 days',
+      '- High: Kloof House task in -3 days — Overdue by 3 days',
+      '- Medium: Kloof House task in 5 days — Due in 5 days',
       'Coming up within 30 days',
       `Kloof House (${kloof})`,
-      '- Kloof House task in 20 days — Due in 20 days',
+      '- Low: Kloof House task in 20 days — Due in 20 days',
       `Sea Point Flat (${seaPoint})`,
-      '- Sea Point Flat task in 12 days — Due in 12 days',
+      '- Low: Sea Point Flat task in 12 days — Due in 12 days',
     ];
     let at = -1;
     for (const line of order) {
@@ -138,7 +141,7 @@ describe(`email alerts (${databaseKind})`, () => {
     }
     expect(text).not.toContain('45 days');
     expect(mail?.html).toContain(`href="${kloof}"`);
-    expect(mail?.html).toContain('Kloof House task in -3 days — Overdue by 3 days');
+    expect(mail?.html).toContain('High: Kloof House task in -3 days — Overdue by 3 days');
     expect(mail?.html).toContain(`Turn them off on your account page: ${APP_URL}/account`);
     const claims = await t.db.db
       .selectFrom('alert_digests')
@@ -151,6 +154,105 @@ describe(`email alerts (${databaseKind})`, () => {
         items: 2,
         mail_job_id: expect.any(String),
       }),
+    ]);
+  });
+
+  it("labels and orders on the one severity scale, and lists the property's Policy Check items as the tab does (issue 32)", async () => {
+    const owner = await ownerWith(t, origin, { 'Fence House': [-1] });
+    const propertyId = owner.properties['Fence House'] as string;
+    const patched = await owner.call('PATCH', `/api/properties/${propertyId}`, {
+      features: ['electric_fence'],
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const content = Buffer.concat([
+      Buffer.from('%PDF-1.7\n% fence\n'),
+      Buffer.alloc(2000, 0x41),
+      Buffer.from('\n%%EOF\n'),
+    ]);
+    // Uploaded as the web app does, to this test server (the signed URL names APP_URL, a test host).
+    const signed = await owner.call('POST', '/api/documents/sign', {
+      contentType: 'application/pdf',
+      sha256: sha256Hex(content),
+      bytes: content.length,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const put = await fetch(signed.json().url.replace(APP_URL, origin), {
+      method: 'PUT',
+      body: content,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(put.status).toBe(200);
+    const policy = await owner.call('POST', '/api/documents', {
+      storage_key: signed.json().storageKey,
+      sha256: sha256Hex(content),
+      bytes: content.length,
+      content_type: 'application/pdf',
+      property_id: propertyId,
+      kind: 'policy',
+      metadata: { filename: 'Home policy.pdf' },
+      expires_at: inDays(-2),
+    });
+    expect(policy.statusCode, policy.body).toBe(201);
+    // The policy's wording asks for the fence to be certified (as its analysis would have found).
+    await t.db.db
+      .insertInto('policy_findings')
+      .values({
+        organization_id: owner.organizationId,
+        property_id: propertyId,
+        document_id: policy.json().id,
+        finding_type: 'maintenance',
+        key: 'electric_fence',
+        title: 'Electric fence certified',
+        description: 'The electric fence must hold a valid certificate.',
+        severity: 'medium',
+        confidence: 0.9,
+        excerpt: 'The electric fence must be certified by a registered installer.',
+      })
+      .execute();
+    const checked = await owner.call('GET', `/api/properties/${propertyId}/policy-check`);
+    expect(checked.statusCode, checked.body).toBe(200);
+    const items = checked.json().items as {
+      level: keyof typeof SEVERITY_LABELS;
+      title: string;
+      contexts: ('ongoing' | 'transfer' | 'insurance')[];
+    }[];
+
+    const sent = await owner.call('POST', '/api/notifications/test');
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.services.jobs.runQueued(mailJobs);
+    const [mail] = await outboxFor(owner.email);
+    const text = mail?.text ?? '';
+    const lines = text.split('\n');
+    const heading = lines.indexOf('What the compliance check asks, most severe first');
+    expect(heading, text).toBeGreaterThan(0);
+    expect(lines[heading + 3]).toBe(`Fence House (${APP_URL}/properties/${propertyId}?tab=policy-check)`);
+    // The Policy Check's items, in its order and with its levels in the cards' words, one line each.
+    const listed = lines.slice(heading + 4, heading + 4 + items.length);
+    expect(listed.map((line) => line.slice(0, line.indexOf(').') + 1))).toEqual(
+      items.map(
+        (item) => `- ${SEVERITY_LABELS[item.level]}: ${item.title} (${contextsLabel(item.contexts)})`,
+      ),
+    );
+    expect(listed.slice(0, 3)).toEqual([
+      `- Critical: Expired insurance policy (Insurance). Renew the policy, or upload the current schedule if it was renewed. Overdue since ${formatDateLong(inDays(-2))}.`,
+      expect.stringMatching(
+        /^- Critical: No Electrical Certificate of Compliance \(Ongoing and Transfer\)\. /,
+      ),
+      expect.stringMatching(/^- Critical: No Water installation \(plumbing\) certificate \(Transfer\)\. /),
+    ]);
+    // The electric fence certificate, asked for in three contexts, is one line naming them.
+    expect(text.split('No Electric Fence System Certificate')).toHaveLength(2);
+    expect(listed).toContainEqual(
+      expect.stringMatching(
+        /^- Medium: No Electric Fence System Certificate \(Ongoing, Transfer and Insurance\)\. /,
+      ),
+    );
+    // The reminders: the expired policy is critical as on the Policy Check, before the overdue task (high).
+    const due = lines.slice(lines.indexOf('Overdue or due within 7 days'));
+    const group = due.slice(due.findIndex((line) => line.startsWith('Fence House (')) + 1);
+    expect(group.slice(0, 2)).toEqual([
+      expect.stringMatching(/^- Critical: .*Home policy\.pdf/),
+      `- High: Fence House task in -1 days — Overdue by 1 day (${formatDateLong(inDays(-1))})`,
     ]);
   });
 
@@ -287,8 +389,8 @@ describe(`email alerts (${databaseKind})`, () => {
     expect(await t.services.jobs.runQueued(mailJobs)).toBeGreaterThanOrEqual(1);
     const [test] = await outboxFor(owner.email);
     expect(test?.subject).toBe('Test: your PropertyDNA reminders (1 reminder overdue or due within 7 days)');
-    expect(test?.text).toContain('- Test House task in -2 days — Overdue by 2 days');
-    expect(test?.text).toContain('- Test House task in 25 days — Due in 25 days');
+    expect(test?.text).toContain('- High: Test House task in -2 days — Overdue by 2 days');
+    expect(test?.text).toContain('- Low: Test House task in 25 days — Due in 25 days');
     expect(test?.text).toContain(`${APP_URL}/properties/${owner.properties['Test House']}`);
 
     await dailyRound();
@@ -379,7 +481,7 @@ describe(`email alerts over SMTP (${databaseKind})`, () => {
     expect(alerts[0]?.from).toBe('mail@propertydna.test');
     const parsed = alerts[0]?.parsed;
     expect(parsed?.subject).toBe('PropertyDNA: 1 reminder overdue or due within 7 days');
-    expect(parsed?.text).toContain('- Harbour House task in -1 days — Overdue by 1 day');
+    expect(parsed?.text).toContain('- High: Harbour House task in -1 days — Overdue by 1 day');
     expect(parsed?.html).toContain(`href="${APP_URL}/properties/${owner.properties['Harbour House']}"`);
     await expect(fs.readdir(path.join(t.dataDir, 'outbox'))).rejects.toThrow();
   });

@@ -1,7 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { PROPERTY_MESSAGES } from '@propertydna/domain';
+import {
+  type ComplianceContext,
+  contextsLabel,
+  PROPERTY_MESSAGES,
+  SEVERITY_LABELS,
+} from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   POLICY_CORPUS,
@@ -51,6 +56,26 @@ const REPORT_PATHS = [
   (id: string) => `/api/reports/compliance?propertyId=${id}&format=json`,
   (id: string) => `/api/reports/quick-export?propertyId=${id}`,
 ];
+
+/**
+ * The PDF's 'What to do' table lists the Policy Check's items in its order, each with its level in the
+ * cards' words and the contexts it names (a table cell wraps its text over lines, so spaces are folded).
+ */
+function expectItemsListed(
+  text: string,
+  items: { level: keyof typeof SEVERITY_LABELS; title: string; contexts: ComplianceContext[] }[],
+) {
+  const folded = text.replace(/\s+/g, ' ');
+  let at = folded.indexOf('What to do, most severe first');
+  expect(at, folded).toBeGreaterThan(-1);
+  expect(items.length).toBeGreaterThan(0);
+  for (const item of items) {
+    const next = folded.indexOf(`${SEVERITY_LABELS[item.level]} ${item.title}`, at);
+    expect(next, `${item.title} after ${at}`).toBeGreaterThan(at);
+    expect(folded.indexOf(contextsLabel(item.contexts), next)).toBeGreaterThan(next);
+    at = next;
+  }
+}
 
 /** REPORTS_PDF_DIR=<dir> keeps the PDFs the tests download, to look at. */
 async function keep(name: string, pdf: Buffer) {
@@ -414,6 +439,10 @@ describe(`reports (${databaseKind})`, () => {
     expect(summary.compliance).not.toBeNull();
     const { counts, open_items } = summary.compliance ?? { counts: { gap: -1, unknown: 0 }, open_items: [] };
     expect(open_items).toHaveLength(counts.gap + counts.unknown);
+    // What to do, as the Policy Check groups and orders it (issue 32), in the JSON and the PDF.
+    const check = await created(owner.call('GET', `/api/properties/${propertyId}/policy-check`));
+    expect(summary.compliance?.items).toEqual(check.items);
+    expectItemsListed(text, check.items);
   });
 
   it('compliance report as PDF (default) and JSON: every context, transfer readiness included', async () => {
@@ -442,6 +471,9 @@ describe(`reports (${databaseKind})`, () => {
     }
     // A table cell wraps its text over lines.
     expect(text.replace(/\s+/g, ' ')).toContain(check.findings[0].title);
+    // What to do, as the Policy Check groups and orders it (issue 32), before the findings of each context.
+    expect(report.items).toEqual(check.items);
+    expectItemsListed(text, check.items);
   });
 
   it("audit trail as CSV (default): RFC 4180, every event of the property's documents and of the property, a formula-looking name escaped", async () => {

@@ -6,8 +6,10 @@ import {
   alertLine,
   snoozedLabel,
 } from './alert-digest.js';
+import { evaluateCompliance } from './compliance-rules.js';
 import { calendarDateOf, dayNumberOf, formatDateOnly, parseDateOnly } from './due-band.js';
 import { formatDate as formatDateLong } from './format.js';
+import { policyCheckItems } from './policy-check-items.js';
 import { mergeReminders, openReminderList } from './reminders.js';
 
 const TODAY = '2027-03-10';
@@ -121,7 +123,7 @@ describe('alertDigest: snoozed reminders', () => {
       },
     ]);
     expect(alertLine(digest.snoozed[0]?.reminders[0] as (typeof reminders)[number])).toBe(
-      `Task a — Overdue by 3 days (${formatDateLong(inDays(-3))}) — ${snoozedLabel(inDays(5))}`,
+      `High: Task a — Overdue by 3 days (${formatDateLong(inDays(-3))}) — ${snoozedLabel(inDays(5))}`,
     );
   });
 
@@ -140,5 +142,74 @@ describe('alertDigest: snoozed reminders', () => {
     const merged = remindersOf([task('late', 45)]).map((r) => ({ ...r, snoozed_until: inDays(20) }));
     const digest = alertDigest([{ id: 'p1', name: 'Kloof House', reminders: merged }]);
     expect([digest.dueSoon, digest.comingUp, digest.snoozed]).toEqual([[], [], []]);
+  });
+});
+
+describe('alertDigest on the one severity scale (issue 32)', () => {
+  const policy = { id: 'pol', name: 'Home policy', kind: 'policy' as const, expires_at: inDays(-2) };
+  const findings = evaluateCompliance({
+    property: { country: 'ZA', municipality: 'JHB', features: ['electric_fence'] },
+    documents: [{ ...policy, certificate_type: null, issued_on: null }],
+    today: TODAY,
+  });
+
+  it("labels each reminder with its level and lists the most serious first; a document takes its item's", () => {
+    const reminders = mergeReminders({
+      today: TODAY,
+      tasks: [task('soon', 3), task('later', 20), task('late', -1)],
+      custom: [
+        {
+          id: 'c',
+          title: 'Call the roofer',
+          message: null,
+          due_date: inDays(2),
+          priority: null,
+          completed_at: null,
+        },
+      ],
+      documents: [
+        policy,
+        { id: 'coc', name: 'coc.pdf', kind: 'certificate', expires_at: inDays(5) },
+        { id: 'gate', name: 'gate.pdf', kind: 'certificate', expires_at: inDays(25) },
+      ],
+      gaps: [{ id: 'g', title: 'Gas CoC for the sale', due_date: inDays(10) }],
+    });
+    const digest = alertDigest([{ id: 'p1', name: 'Kloof House', reminders, findings }]);
+    const lines = [...digest.dueSoon, ...digest.comingUp].map((group) =>
+      group.reminders.map((reminder) => [reminder.id, reminder.level]),
+    );
+    expect(lines).toEqual([
+      [
+        // The expired policy is the Policy Check's critical item, not merely an expired document (high).
+        ['document:pol', 'critical'],
+        ['task:late', 'high'],
+        ['document:coc', 'high'],
+        ['custom:c', 'medium'],
+        ['task:soon', 'medium'],
+      ],
+      [
+        ['gap:g', 'medium'],
+        ['document:gate', 'medium'],
+        ['task:later', 'low'],
+      ],
+    ]);
+    expect(alertLine(digest.dueSoon[0]?.reminders[0] as never)).toMatch(/^Critical: /);
+  });
+
+  it("lists each property's Policy Check items as the tab does: grouped, in the same order", () => {
+    const digest = alertDigest([
+      { id: 'p1', name: 'Kloof House', reminders: [], findings },
+      { id: 'p2', name: 'Never checked', reminders: [] },
+      { id: 'p3', name: 'In order', reminders: [], findings: findings.filter((f) => f.type === 'compliant') },
+    ]);
+    expect(digest.compliance).toHaveLength(1);
+    expect(digest.compliance[0]?.property).toEqual({ id: 'p1', name: 'Kloof House' });
+    expect(digest.compliance[0]?.items.map((item) => item.id)).toEqual(
+      policyCheckItems(findings).map((item) => item.id),
+    );
+    const fence = digest.compliance[0]?.items.find((item) => item.id === 'electric_fence_coc:gap');
+    expect(fence?.contexts).toEqual(['ongoing', 'transfer']);
+    // The items alone send no mail.
+    expect(digest.dueSoonCount).toBe(0);
   });
 });

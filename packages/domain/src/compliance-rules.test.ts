@@ -783,6 +783,8 @@ describe('insurance: the policy wording conditions', () => {
       description:
         'Your policy "Hollard Home", clause 7.4, page 3, says: "Trees overhanging the roof must be trimmed." No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.',
       severity: 'medium',
+      level: 'medium',
+      due_date: null,
       rule: OTHER_CONDITION_RULE,
       source: '"Hollard Home", clause 7.4, page 3',
       context: 'insurance',
@@ -1131,5 +1133,88 @@ describe('ongoing: certificates that do not say what they are', () => {
       evidence: [{ id: 'b', name: 'b.pdf' }],
     });
     expect(run([untyped('d', '2027-06-01'), untyped('c', null)])).toBeUndefined();
+  });
+});
+
+describe("each finding's level on the one scale and its due date (issue 32)", () => {
+  const levels = (findings: readonly ComplianceFinding[]) =>
+    Object.fromEntries(findings.map((finding) => [finding.id, [finding.level, finding.due_date]]));
+
+  it('an empty vault: no policy and no CoC for a sale are critical, undated', () => {
+    expect(levels(check([], { features: ['electric_fence', 'gas'] }))).toMatchObject({
+      'insurance_policy.insurance:insurance': ['critical', null],
+      'electrical_coc.transfer:transfer': ['critical', null],
+      'electrical_coc.ongoing:ongoing': ['medium', null],
+      'gas_coc.transfer:transfer': ['high', null],
+      'electric_fence_coc.ongoing:ongoing': ['medium', null],
+      'electric_fence_coc.transfer:transfer': ['medium', null],
+      'roof_inspection.insurance:insurance': ['low', null],
+    });
+  });
+
+  it('dates what expires or expired, and what is too old for a sale by its last good day', () => {
+    const findings = check(
+      [
+        policy('2026-11-01'),
+        cert('electrical_coc', '2023-01-10'),
+        cert('sseg_registration', '2020-01-01', { expires_at: '2026-12-10' }),
+      ],
+      { features: ['solar_pv'] },
+    );
+    expect(levels(findings)).toMatchObject({
+      'insurance_policy.insurance:insurance': ['critical', '2026-11-01'],
+      'electrical_coc.ongoing:ongoing': ['low', null],
+      'electrical_coc.transfer:transfer': ['critical', '2025-01-10'],
+      'sseg_registration.ongoing:ongoing': ['medium', '2026-12-10'],
+    });
+    expect(levels(check([policy('2026-12-01')]))['insurance_policy.insurance:insurance']).toEqual([
+      'medium',
+      '2026-12-01',
+    ]);
+    expect(levels(check([policy('2027-12-01')]))['insurance_policy.insurance:insurance']).toEqual([
+      'low',
+      null,
+    ]);
+  });
+
+  it("a policy condition's gap is due when its certificate expired; the untyped ones by the earliest", () => {
+    const stale = cert('roof_inspection', '2025-01-01');
+    expect(
+      byRule(
+        check([stale], { policyConditions: [condition('roof_maintained')] }),
+        'policy_condition.roof_maintained',
+      ),
+    ).toMatchObject({ level: 'medium', due_date: '2026-01-01' });
+    const untyped = (id: string, expires_at: string) => ({
+      ...cert('alarm_service', null),
+      id,
+      certificate_type: null,
+      expires_at,
+    });
+    expect(
+      byRule(check([untyped('x', '2026-11-20'), untyped('y', '2026-10-01')]), 'untyped_certificates.ongoing'),
+    ).toMatchObject({ level: 'high', due_date: '2026-10-01' });
+  });
+
+  it("a condition answered by a task is due on the task's day: overdue, or added and not yet done", () => {
+    const trees = {
+      ...condition('burglar_bars'),
+      condition: OTHER_POLICY_CONDITION,
+      excerpt: 'Trees overhanging the roof must be trimmed.',
+    } satisfies PolicyConditionInput;
+    const key = policyTaskKey(trees.document_id, trees.excerpt);
+    const finding = (task: PolicyTaskState) =>
+      byRule(
+        check([currentPolicy()], { policyConditions: [trees], policyTasks: [task] }),
+        OTHER_CONDITION_RULE,
+      );
+    expect(finding({ key, title: 'Trim', next_due: '2026-11-01', last_done_on: '2025-11-01' })).toMatchObject(
+      { type: 'gap', level: 'high', due_date: '2026-11-01' },
+    );
+    expect(finding({ key, title: 'Trim', next_due: '2026-12-20', last_done_on: null })).toMatchObject({
+      type: 'unknown',
+      level: 'medium',
+      due_date: '2026-12-20',
+    });
   });
 });

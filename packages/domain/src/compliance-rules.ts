@@ -21,7 +21,7 @@ import { formatDate } from './format.js';
 import { type ProvinceCode, resolvePropertyMunicipality } from './municipalities.js';
 import { policyClausePlace, policyTaskKey } from './policy-tasks.js';
 import { addMonths } from './recurrence.js';
-import { findingSeverityOf as of } from './severity.js';
+import { findingGradeOf as grade, type SeverityLevel, type SeveritySituation } from './severity.js';
 import { truncateText } from './text.js';
 
 /**
@@ -121,6 +121,16 @@ export interface ComplianceFinding {
   title: string;
   description: string;
   severity: FindingSeverity;
+  /**
+   * Its step on the one severity scale (severity.ts): `severity` with the situations the scale calls
+   * critical (no policy or an expired one, a certificate the law requires for a transfer) told apart.
+   */
+  level: SeverityLevel;
+  /**
+   * YYYY-MM-DD: the day what it asks is due by (an expiry date, the last day a certificate is young enough
+   * for a sale, a task's due date), past when overdue; null when it has no date (a certificate never held).
+   */
+  due_date: string | null;
   /** The rule's id, e.g. 'electrical_coc.transfer'. */
   rule: string;
   /** The law, by-law, custom or insurer condition the rule encodes. */
@@ -169,6 +179,9 @@ export interface RuleVerdict {
   title: string;
   description: string;
   severity: FindingSeverity;
+  level: SeverityLevel;
+  /** See ComplianceFinding.due_date; null when left out. */
+  due_date?: string | null;
   evidence: { id: string; name: string }[];
   action: string;
   /** Where the finding cites more precisely than the rule (a policy's page); else the rule's source. */
@@ -381,8 +394,8 @@ interface CertificateRuleSpec {
   context: ComplianceContext;
   title: string;
   check: Check;
-  /** The gap's severity when none is held, when the held one is stale, and (a gap only where set) when it expires soon. */
-  severity: { missing: FindingSeverity; stale: FindingSeverity; expiring?: FindingSeverity };
+  /** The gap's situation (severity.ts) when none is held, when the held one is stale, and (a gap only where set) when it expires soon. */
+  severity: { missing: SeveritySituation; stale: SeveritySituation; expiring?: SeveritySituation };
   appliesTo: (facts: ComplianceFacts) => boolean;
   why?: string;
   source?: string;
@@ -399,7 +412,7 @@ function certificateVerdict(spec: CertificateRuleSpec, why: string, facts: Compl
   if (!held) {
     return {
       type: 'gap',
-      severity: spec.severity.missing,
+      ...grade(spec.severity.missing),
       title: `No ${label}`,
       description: `There is no ${label} in the vault. ${why}`,
       evidence: [],
@@ -412,16 +425,17 @@ function certificateVerdict(spec: CertificateRuleSpec, why: string, facts: Compl
   const renew = `Ask ${issuer} for a new ${label}`;
   const standing =
     spec.check.kind === 'age' ? byAge(held, spec.check.months, facts.today) : byValidity(held, facts.today);
-  const gapSeverity =
+  const gapSituation =
     standing.kind === 'expired'
       ? spec.severity.stale
       : standing.kind === 'expiring' && spec.severity.expiring;
-  if ((standing.kind === 'expired' || standing.kind === 'expiring') && gapSeverity) {
+  if ((standing.kind === 'expired' || standing.kind === 'expiring') && gapSituation) {
     const expired = standing.kind === 'expired';
     const date = formatDate(standing.expiresOn);
     return {
       type: 'gap',
-      severity: gapSeverity,
+      ...grade(gapSituation),
+      due_date: standing.expiresOn,
       title: `${label} ${expired ? 'expired' : 'expires soon'}`,
       description: `${name} ${expired ? 'expired' : 'expires'} on ${date}. ${why}`,
       evidence,
@@ -431,7 +445,9 @@ function certificateVerdict(spec: CertificateRuleSpec, why: string, facts: Compl
   if (standing.kind === 'too_old') {
     return {
       type: 'gap',
-      severity: spec.severity.stale,
+      ...grade(spec.severity.stale),
+      // The last day it was young enough.
+      due_date: addMonths(standing.issuedOn, standing.months),
       title: `${label} older than ${period(standing.months)}`,
       description: `${name} was issued on ${formatDate(standing.issuedOn)}, so it is older than ${period(standing.months)}. ${why}`,
       evidence,
@@ -441,7 +457,7 @@ function certificateVerdict(spec: CertificateRuleSpec, why: string, facts: Compl
   if (standing.kind === 'undated') {
     return {
       type: 'unknown',
-      severity: spec.severity.missing,
+      ...grade(spec.severity.missing),
       title: `${label}: issue date needed`,
       description: `${name} has no issue date, so the vault cannot tell whether it is within ${period(standing.months)} of issue. Add the date it was issued.`,
       evidence,
@@ -453,7 +469,7 @@ function certificateVerdict(spec: CertificateRuleSpec, why: string, facts: Compl
   const expires = standing.expiresOn === null ? '' : ` and expires on ${formatDate(standing.expiresOn)}`;
   return {
     type: 'compliant',
-    severity: of('in_order'),
+    ...grade('in_order'),
     title: `${label} in order`,
     description: `${name}${issued}${expires}. ${why}`,
     evidence,
@@ -482,10 +498,10 @@ const withFeature = (feature: PropertyFeature, type: CertificateType) => (facts:
   facts.features.has(feature) || facts.newest(type) !== null;
 
 const ONGOING_SEVERITY = {
-  missing: of('certificate_missing'),
-  stale: of('certificate_expired'),
-  expiring: of('expiring_within_30_days'),
-};
+  missing: 'certificate_missing',
+  stale: 'certificate_expired',
+  expiring: 'expiring_within_30_days',
+} as const;
 
 /** Ongoing: a certificate to hold, valid, where the property needs it. */
 function heldRule(type: CertificateType, appliesTo: CertificateRuleSpec['appliesTo']): ComplianceRule {
@@ -560,7 +576,8 @@ const UNTYPED_EXPIRY_RULE: ComplianceRule = {
       .join(', ');
     return {
       type: 'gap',
-      severity: of(expired.length > 0 ? 'certificate_expired' : 'expiring_within_30_days'),
+      ...grade(expired.length > 0 ? 'certificate_expired' : 'expiring_within_30_days'),
+      due_date: shown.map(({ standing }) => standing.expiresOn).sort()[0] as string,
       title: expired.length > 0 ? 'Expired certificates' : 'Certificates expiring soon',
       description: `${list}. ${expired.length > 0 ? 'An expired certificate no longer proves what it certified.' : 'Once expired, it no longer proves what it certified.'} Say which certificate each one is, so the right rules can judge it.`,
       evidence: shown.map(({ document }) => evidenceOf(document)),
@@ -583,7 +600,7 @@ const TRANSFER_RULES = [
     context: 'transfer',
     title: 'Electrical CoC no older than 2 years at transfer',
     check: { kind: 'age', months: 24 },
-    severity: { missing: of('sale_certificate_missing'), stale: of('sale_certificate_stale') },
+    severity: { missing: 'sale_certificate_missing', stale: 'sale_certificate_stale' },
     appliesTo: everyProperty,
     why: 'The law does not allow a change of ownership with an electrical Certificate of Compliance older than 2 years.',
     source: 'Electrical Installation Regulations 2009, reg 7(5)',
@@ -593,7 +610,7 @@ const TRANSFER_RULES = [
     context: 'transfer',
     title: 'Gas CoC for the sale, customarily no older than 2 years',
     check: { kind: 'age', months: 24 },
-    severity: { missing: of('sale_certificate_customary'), stale: of('sale_certificate_optional') },
+    severity: { missing: 'sale_certificate_customary', stale: 'sale_certificate_optional' },
     appliesTo: withFeature('gas', 'gas_coc'),
     why: 'A sale needs a gas Certificate of Conformity. No law sets how long one lasts, but offers to purchase customarily ask for one no older than 2 years.',
     source: 'Pressure Equipment Regulations 2009, reg 17(3); 2 years by custom of offers to purchase',
@@ -603,7 +620,7 @@ const TRANSFER_RULES = [
     context: 'transfer',
     title: 'Electric fence certificate for the sale',
     check: { kind: 'validity' },
-    severity: { missing: of('sale_certificate_optional'), stale: of('sale_certificate_optional') },
+    severity: { missing: 'sale_certificate_optional', stale: 'sale_certificate_optional' },
     appliesTo: withFeature('electric_fence', 'electric_fence_coc'),
     why: 'A sale after 1 October 2012 needs an electric fence certificate; it is transferable and does not block the transfer, but the buyer can insist on it.',
   }),
@@ -612,7 +629,7 @@ const TRANSFER_RULES = [
     context: 'transfer',
     title: 'Cape Town plumbing certificate issued for this sale (no older than 3 months)',
     check: { kind: 'age', months: 3 },
-    severity: { missing: of('sale_certificate_missing'), stale: of('sale_certificate_stale') },
+    severity: { missing: 'sale_certificate_missing', stale: 'sale_certificate_stale' },
     appliesTo: (facts) => facts.municipality?.code === 'CPT',
   }),
   certificateRule({
@@ -620,7 +637,7 @@ const TRANSFER_RULES = [
     context: 'transfer',
     title: 'Beetle certificate no older than 3 months (Western Cape, KwaZulu-Natal)',
     check: { kind: 'age', months: 3 },
-    severity: { missing: of('sale_certificate_optional'), stale: of('sale_certificate_optional') },
+    severity: { missing: 'sale_certificate_optional', stale: 'sale_certificate_optional' },
     appliesTo: (facts) => facts.municipality?.province === 'WC' || facts.municipality?.province === 'KZN',
   }),
 ];
@@ -643,7 +660,7 @@ const POLICY_WORDING_RULE: ComplianceRule = {
   appliesTo: (facts) => facts.unreadablePolicies.length > 0,
   evaluate: (facts) => ({
     type: 'unknown',
-    severity: of('cannot_tell'),
+    ...grade('cannot_tell'),
     title: 'Policy wording could not be read',
     description: facts.unreadablePolicies
       .map((policy) => `"${policy.document_name}": ${policy.reason}`)
@@ -668,7 +685,7 @@ const POLICY_RULE: ComplianceRule = {
     if (policies.length === 0) {
       return {
         type: 'gap',
-        severity: of('insurance_missing'),
+        ...grade('insurance_missing'),
         title: 'No insurance policy',
         description: `There is no insurance policy in the vault. ${why}`,
         evidence: [],
@@ -685,7 +702,7 @@ const POLICY_RULE: ComplianceRule = {
     if (!latest || (latest.expiresOn <= today && undated.length > 0)) {
       return {
         type: 'unknown',
-        severity: of('cannot_tell'),
+        ...grade('cannot_tell'),
         title: 'Insurance policy: expiry date needed',
         description: `${undated.map((document) => `"${document.name}"`).join(', ')} has no expiry date, so the vault cannot tell whether the cover is still in force. Add the date the cover ends.`,
         evidence: undated.map(evidenceOf),
@@ -696,13 +713,14 @@ const POLICY_RULE: ComplianceRule = {
     const date = formatDate(latest.expiresOn);
     return {
       type: kind === 'valid' ? 'compliant' : 'gap',
-      severity: of(
+      ...grade(
         kind === 'expired'
           ? 'insurance_expired'
           : kind === 'expiring'
             ? 'expiring_within_30_days'
             : 'in_order',
       ),
+      due_date: kind === 'valid' ? null : latest.expiresOn,
       title: POLICY_TITLES[kind],
       description: `"${latest.document.name}" ${kind === 'expired' ? 'expired' : 'expires'} on ${date}.${kind === 'valid' ? '' : ` ${why}`}`,
       evidence: [evidenceOf(latest.document)],
@@ -717,7 +735,7 @@ const POLICY_RULE: ComplianceRule = {
 function insuranceRule(
   type: CertificateType,
   title: string,
-  missing: FindingSeverity,
+  missing: SeveritySituation,
   appliesTo: CertificateRuleSpec['appliesTo'],
 ): ComplianceRule {
   return certificateRule({
@@ -738,7 +756,7 @@ const SURGE_PROTECTION_RULE: ComplianceRule = {
   appliesTo: (facts) => facts.features.has('thatch_roof') && !facts.features.has('lightning_conductor'),
   evaluate: () => ({
     type: 'unknown',
-    severity: of('insurer_advice'),
+    ...grade('insurer_advice'),
     title: 'Surge protection for a thatch roof',
     description:
       'The property has a thatch roof and no lightning conductor: thatch insurers ask for surge protection instead. No certificate proves it, so the vault cannot tell whether it is fitted.',
@@ -782,7 +800,8 @@ function unprovableConditionVerdict(
     const added = tasks.find((task) => task !== null && task.last_done_on === null);
     return {
       type: 'unknown',
-      severity: of('insurer_condition_unproven'),
+      ...grade('insurer_condition_unproven'),
+      due_date: added?.next_due ?? null,
       title: `Policy condition: ${title}`,
       description: `${requires} No certificate proves it, so the vault cannot tell whether it is met; a claim that turns on it can be rejected without proof.`,
       evidence: [],
@@ -796,7 +815,8 @@ function unprovableConditionVerdict(
   if (overdue) {
     return {
       type: 'gap',
-      severity: of('task_overdue'),
+      ...grade('task_overdue'),
+      due_date: overdue.next_due,
       title: `Policy condition overdue: ${title}`,
       description: `${requires} You last marked "${overdue.title}" done on ${overdue.last_done_on}; it was due again on ${overdue.next_due}, so a claim that turns on it can be rejected.`,
       evidence: [],
@@ -810,7 +830,7 @@ function unprovableConditionVerdict(
   const nextDue = done.map((task) => task.next_due).sort()[0];
   return {
     type: 'compliant',
-    severity: of('in_order'),
+    ...grade('in_order'),
     title: `Policy condition done: ${title}`,
     description: `${requires} Your maintenance record: ${records.join('; ')}. This is your own record, not a certificate: keep the photos or the invoice with the task.`,
     evidence: [],
@@ -842,6 +862,7 @@ function otherConditionFindings(facts: ComplianceFacts): ComplianceFinding[] {
       );
       return {
         id: `${OTHER_CONDITION_RULE}:insurance:${policyTaskKey(entry.document_id, entry.excerpt)}`,
+        due_date: null,
         ...verdict,
         source,
         rule: OTHER_CONDITION_RULE,
@@ -876,7 +897,7 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
       if (valid) {
         return {
           type: 'compliant',
-          severity: of('in_order'),
+          ...grade('in_order'),
           title: `Policy condition met: ${title}`,
           description: `${requires} "${valid.held.document.name}" is valid proof.`,
           evidence: [evidenceOf(valid.held.document)],
@@ -888,7 +909,7 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
       if (undated) {
         return {
           type: 'unknown',
-          severity: of('cannot_tell'),
+          ...grade('cannot_tell'),
           title: `Policy condition: ${title}`,
           description: `${requires} "${undated.held.document.name}" has no issue date, so the vault cannot tell whether it is still valid proof. Add the date it was issued.`,
           evidence: [evidenceOf(undated.held.document)],
@@ -898,7 +919,10 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
       }
       return {
         type: 'gap',
-        severity: of('insurer_condition_unproven'),
+        ...grade('insurer_condition_unproven'),
+        // Every certificate judged here has expired (valid, expiring and undated ones were answered above).
+        due_date:
+          judged.map(({ standing }) => (standing as { expiresOn: string }).expiresOn).sort()[0] ?? null,
         title: `Policy condition not proven: ${title}`,
         description: `${requires} There is no valid ${labels} in the vault, so a claim that turns on it can be rejected.`,
         evidence: judged.map(({ held }) => evidenceOf(held.document)),
@@ -912,29 +936,29 @@ function conditionRule(condition: MaintenanceCondition): ComplianceRule {
 const INSURANCE_RULES = [
   POLICY_RULE,
   POLICY_WORDING_RULE,
-  insuranceRule('roof_inspection', 'Roof inspected within 12 months', of('insurer_advice'), everyProperty),
+  insuranceRule('roof_inspection', 'Roof inspected within 12 months', 'insurer_advice', everyProperty),
   insuranceRule(
     'alarm_service',
     'Alarm serviced within 6 months',
-    of('insurer_condition_unproven'),
+    'insurer_condition_unproven',
     withFeature('alarm', 'alarm_service'),
   ),
   insuranceRule(
     'geyser_coc',
     'Geyser certified to SANS 10254',
-    of('insurer_condition_unproven'),
+    'insurer_condition_unproven',
     withFeature('geyser', 'geyser_coc'),
   ),
   insuranceRule(
     'thatch_retardant',
     'Thatch fire retardant applied within 3 years',
-    of('insurer_condition_unproven'),
+    'insurer_condition_unproven',
     withFeature('thatch_roof', 'thatch_retardant'),
   ),
   insuranceRule(
     'lightning_conductor',
     'Lightning conductor certified within 12 months',
-    of('insurer_condition_unproven'),
+    'insurer_condition_unproven',
     withFeature('lightning_conductor', 'lightning_conductor'),
   ),
   SURGE_PROTECTION_RULE,
@@ -961,6 +985,7 @@ export function evaluateCompliance(input: ComplianceInput): ComplianceFinding[] 
     const { source, ...verdict } = rule.evaluate(facts);
     return {
       id: `${rule.id}:${rule.context}`,
+      due_date: null,
       ...verdict,
       rule: rule.id,
       source: source ?? rule.source,

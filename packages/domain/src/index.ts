@@ -27,6 +27,7 @@ export * from './next-actions.js';
 export * from './plan-terms.js';
 export * from './plans.js';
 export * from './policy-analysis/index.js';
+export * from './policy-check-items.js';
 export * from './policy-tasks.js';
 export * from './property-names.js';
 export * from './recurrence.js';

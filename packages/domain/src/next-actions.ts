@@ -3,6 +3,7 @@ import { dueMessage, type MergedReminder } from './reminders.js';
 import {
   compareSeverity,
   expirySituation,
+  findingLevel,
   SEVERITY_SCALE,
   type SeverityLevel,
   severityOf,
@@ -20,10 +21,11 @@ import {
  *   or due within 7 days; documents expiring within 60 days (or expired) unless a gap already names that
  *   document. Reminders of a gap or of the plan are left out (the gap itself, or the plan card, says it).
  *
- * Levels (severity.ts): a gap's level is its severity, except the situations the scale calls critical,
- * which a check stores as high: the insurance policy gap (none, or expired) and a sale's certificate while
- * selling. An overdue task is task_overdue (high), one due within 7 days task_due_soon (medium); an
- * expiring document by its days left (expirySituation).
+ * Levels (severity.ts): a gap's level is the one its finding carries (findingLevel: the situations the
+ * scale calls critical, which a check stores as high, are critical: no insurance policy or an expired one,
+ * a certificate the law requires for a transfer), and its due date the finding's. An overdue task is
+ * task_overdue (high), one due within 7 days task_due_soon (medium); an expiring document by its days left
+ * (expirySituation).
  *
  * Order: level (critical first), then overdue before not, then the earlier due date (undated gaps after
  * dated items of their level), then the property's name, then the item's id.
@@ -51,10 +53,11 @@ export interface NextActionsProperty {
   name: string;
   /** The property has a pending transfer: the sale's certificates are due. */
   selling: boolean;
-  findings: readonly Pick<
+  findings: readonly (Pick<
     ComplianceFinding,
     'id' | 'type' | 'title' | 'description' | 'severity' | 'rule' | 'context' | 'evidence' | 'action'
-  >[];
+  > &
+    Partial<Pick<ComplianceFinding, 'level' | 'due_date'>>)[];
   reminders: readonly MergedReminder[];
 }
 
@@ -88,17 +91,15 @@ function findingItem(
   property: NextActionsProperty,
   finding: NextActionsProperty['findings'][number],
 ): NextAction {
-  const critical =
-    finding.severity === 'high' && (isPolicyRule(finding.rule) || finding.context === 'transfer');
   // Nothing held, or a policy (renewed with the insurer, then uploaded): upload. Otherwise a provider renews it.
   const kind = finding.evidence.length === 0 || isPolicyRule(finding.rule) ? 'upload' : 'book_provider';
   return {
     id: `${property.id}:${finding.id}`,
-    level: critical ? 'critical' : finding.severity,
+    level: findingLevel(finding),
     title: finding.title,
     reason: finding.description,
     property: { id: property.id, name: property.name },
-    due_date: null,
+    due_date: finding.due_date ?? null,
     overdue: false,
     action: actionOf(kind),
     reminder_id: null,

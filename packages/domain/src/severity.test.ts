@@ -3,7 +3,11 @@ import { evaluateCompliance } from './compliance-rules.js';
 import {
   compareSeverity,
   expirySituation,
+  findingGradeOf,
+  findingLevel,
   findingSeverityOf,
+  reminderSituation,
+  SEVERITY_LABELS,
   SEVERITY_LEVELS,
   SEVERITY_SCALE,
   severityOf,
@@ -75,5 +79,40 @@ describe('the severity scale', () => {
     expect(policyOf([])?.severity).toBe(findingSeverityOf('insurance_missing'));
     expect(expired?.severity).toBe(findingSeverityOf('insurance_expired'));
     expect(policyOf([])?.severity).toBe(expired?.severity);
+  });
+
+  it('a finding stores both: the three-step severity and the level', () => {
+    expect(findingGradeOf('sale_certificate_missing')).toEqual({ severity: 'high', level: 'critical' });
+    expect(findingGradeOf('task_overdue')).toEqual({ severity: 'high', level: 'high' });
+  });
+
+  it.each([
+    [{ severity: 'high', level: 'high', rule: 'gas_coc.transfer', context: 'transfer' }, 'high'],
+    [{ severity: 'high', rule: 'gas_coc.transfer', context: 'transfer' }, 'critical'],
+    [{ severity: 'high', rule: 'insurance_policy.insurance', context: 'insurance' }, 'critical'],
+    [{ severity: 'high', rule: 'electrical_coc.ongoing', context: 'ongoing' }, 'high'],
+    [{ severity: 'medium', rule: 'electrical_coc.transfer', context: 'transfer' }, 'medium'],
+  ] as const)('the level of %j is %s (its own, else read from a stored check)', (finding, level) => {
+    expect(findingLevel(finding)).toBe(level);
+  });
+
+  it('labels each level in the words the cards use', () => {
+    expect(SEVERITY_LEVELS.map((level) => SEVERITY_LABELS[level])).toEqual([
+      'Critical',
+      'High',
+      'Medium',
+      'Low',
+    ]);
+  });
+
+  it.each([
+    ['task', true, -2, 'task_overdue'],
+    ['custom', false, 7, 'task_due_soon'],
+    ['task', false, 8, 'task_coming_up'],
+    ['document', true, 0, 'certificate_expired'],
+    ['gap', false, 20, 'expiring_within_30_days'],
+    ['plan', false, 3, null],
+  ] as const)('a %s reminder (overdue %s, %i days) is %s', (kind, overdue, days_until, situation) => {
+    expect(reminderSituation({ source: { kind }, overdue, days_until })).toBe(situation);
   });
 });

@@ -32,6 +32,7 @@ export interface SeverityEntry {
  * | sale_certificate_optional    | medium   | the buyer may insist, it does not block the transfer |
  * | task_overdue                 | high     | maintenance an insurer can hold against a claim |
  * | task_due_soon                | medium   | maintenance due within a week |
+ * | task_coming_up               | low      | maintenance due within a month |
  * | certificate_expired          | high     | an expired certificate proves nothing |
  * | certificate_missing          | medium   | a certificate the property must hold |
  * | insurer_condition_unproven   | medium   | a claim that turns on it can be rejected |
@@ -74,6 +75,10 @@ export const SEVERITY_SCALE = {
   task_due_soon: {
     level: 'medium',
     why: 'Maintenance due within a week.',
+  },
+  task_coming_up: {
+    level: 'low',
+    why: 'Maintenance due within a month: plan it.',
   },
   certificate_expired: {
     level: 'high',
@@ -125,12 +130,66 @@ export function findingSeverityOf(situation: SeveritySituation): FindingSeverity
   return level === 'critical' ? 'high' : level;
 }
 
+/** What a compliance finding stores of its situation: the spec's three-step severity and the scale's level. */
+export interface FindingGrade {
+  severity: FindingSeverity;
+  level: SeverityLevel;
+}
+
+/** A situation as a finding stores it. */
+export function findingGradeOf(situation: SeveritySituation): FindingGrade {
+  return { severity: findingSeverityOf(situation), level: severityOf(situation) };
+}
+
+/**
+ * A stored finding's level. A check stored before findings carried their level has only the three-step
+ * severity: a high one there is critical when the scale's critical situations can have made it (the
+ * insurance policy, a sale's certificate), as the dashboard read them then; the check is rerun each day.
+ */
+export function findingLevel(finding: {
+  severity: FindingSeverity;
+  level?: SeverityLevel | undefined;
+  rule: string;
+  context: string;
+}): SeverityLevel {
+  if (finding.level !== undefined) return finding.level;
+  const critical =
+    finding.severity === 'high' &&
+    (finding.rule === 'insurance_policy.insurance' || finding.context === 'transfer');
+  return critical ? 'critical' : finding.severity;
+}
+
+/** The scale's words, as every screen, mail and PDF labels a level (the dashboard's cards first used them). */
+export const SEVERITY_LABELS = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+} as const satisfies Record<SeverityLevel, string>;
+
 /** A document (policy or certificate) by the days left until it expires: expired at 0 or fewer. */
 export function expirySituation(daysLeft: number): SeveritySituation | null {
   if (daysLeft <= 0) return 'certificate_expired';
   if (daysLeft <= 7) return 'expiring_within_7_days';
   if (daysLeft <= 30) return 'expiring_within_30_days';
   return daysLeft <= 60 ? 'expiring_within_60_days' : null;
+}
+
+/**
+ * A reminder of the Actions tab by its kind and when it is due: a maintenance task or the owner's own
+ * reminder overdue, due within 7 days or later; a document (or a dated gap) by its days left; the plan's
+ * reminders are about the account, not the property: null.
+ */
+export function reminderSituation(reminder: {
+  source: { kind: string };
+  overdue: boolean;
+  days_until: number;
+}): SeveritySituation | null {
+  const { kind } = reminder.source;
+  if (kind === 'document' || kind === 'gap') return expirySituation(reminder.days_until);
+  if (kind !== 'task' && kind !== 'custom') return null;
+  if (reminder.overdue) return 'task_overdue';
+  return reminder.days_until <= 7 ? 'task_due_soon' : 'task_coming_up';
 }
 
 /** Orders levels most serious first (for sort). */

@@ -22,6 +22,9 @@ export const mailLinks = {
   account: (base: string) => `${base}/account`,
   maintenance: (base: string) => `${base}/maintenance`,
   property: (base: string, propertyId: string) => `${base}/properties/${encodeURIComponent(propertyId)}`,
+  /** The property's Policy Check tab (the digest's compliance items). */
+  policyCheck: (base: string, propertyId: string) =>
+    `${base}/properties/${encodeURIComponent(propertyId)}?tab=policy-check`,
   vendorInvite: (base: string, token: string) => `${base}/invite/${encodeURIComponent(token)}`,
   transferOffer: (base: string, token: string) => `${base}/transfers/${encodeURIComponent(token)}`,
   /** The seller's and the buyer's list of transfers (issue 32: it once led to the 404 page). */

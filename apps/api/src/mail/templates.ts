@@ -1,4 +1,10 @@
-import { type AlertDigest, type AlertDigestGroup, alertLine, formatDate } from '@propertydna/domain';
+import {
+  type AlertDigest,
+  type AlertDigestGroup,
+  alertLine,
+  formatDate,
+  policyCheckItemLine,
+} from '@propertydna/domain';
 import { mailLinks } from './links';
 
 /**
@@ -262,6 +268,17 @@ export function reminderDigestMail(input: {
   // Snoozed reminders are not dropped: listed apart, each with the day it is back.
   if (digest.snoozed.length > 0)
     sections.push({ heading: 'Snoozed (back in full on the day shown)', groups: groups(digest.snoozed) });
+  // What each property's Policy Check asks, grouped and ordered as the tab shows it (issue 32).
+  if (digest.compliance.length > 0) {
+    sections.push({
+      heading: 'What the compliance check asks, most severe first',
+      groups: digest.compliance.map(({ property, items }) => ({
+        title: property.name,
+        url: mailLinks.policyCheck(appUrl, property.id),
+        lines: items.map((item) => policyCheckItemLine(item, input.today)),
+      })),
+    });
+  }
   if (digest.account.length > 0) {
     sections.push({
       heading: 'Your plan',
@@ -290,7 +307,7 @@ export function reminderDigestMail(input: {
     paragraphs: [
       input.test
         ? 'This is the test reminder email you asked for: your reminders as the daily email alert at 07:00 shows them.'
-        : `Your property reminders for ${formatDate(input.today)}: first what is overdue or due within 7 days, then what comes up within 30 days.`,
+        : `Your property reminders for ${formatDate(input.today)}: first what is overdue or due within 7 days, then what comes up within 30 days, each most severe first; then what each property's compliance check asks.`,
       ...nothing,
     ],
     sections,

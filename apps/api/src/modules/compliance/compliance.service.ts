@@ -5,9 +5,11 @@ import {
   complianceReason,
   complianceStatus,
   evaluateCompliance,
+  findingLevel,
   johannesburgToday,
   POLICY_TASK_KEY_PREFIX,
   type PolicyConditionInput,
+  policyCheckItems,
   policyCheckStatus,
   reliableDates,
   transferReadiness,
@@ -22,6 +24,37 @@ export interface PolicyCheckOut {
   complianceStatus: ReturnType<typeof complianceStatus>;
   findings: ComplianceFinding[];
   transferReadiness: { ready: number; required: number };
+  items: PolicyCheckItemOut[];
+}
+
+/** A Policy Check item as the API answers it: the findings behind it by id. */
+export interface PolicyCheckItemOut {
+  id: string;
+  type: 'gap' | 'unknown';
+  level: ComplianceFinding['level'];
+  title: string;
+  action: string;
+  due_date: string | null;
+  contexts: ComplianceFinding['context'][];
+  finding_ids: string[];
+}
+
+/** The check's findings as items to do (domain policyCheckItems), each naming its findings by id. */
+export function checkItems(findings: readonly ComplianceFinding[]): PolicyCheckItemOut[] {
+  return policyCheckItems(findings).map(({ findings: behind, ...item }) => ({
+    ...item,
+    finding_ids: behind.map((finding) => finding.id),
+  }));
+}
+
+/**
+ * A finding as stored: a check stored before findings carried their level and due date (issue 32) is read
+ * with the level its severity, rule and context give (findingLevel) and no due date, until it is rerun.
+ */
+export function storedFinding(
+  finding: Omit<ComplianceFinding, 'level' | 'due_date'> & Partial<ComplianceFinding>,
+): ComplianceFinding {
+  return { ...finding, level: findingLevel(finding), due_date: finding.due_date ?? null };
 }
 
 /** A document of a property's vault as the rules read it, with the South African day it was uploaded. */
@@ -189,12 +222,14 @@ function toPolicyCheckOut(row: {
   findings: ComplianceFinding[];
   checked_at: Date | string;
 }): PolicyCheckOut {
+  const findings = row.findings.map(storedFinding);
   return {
     status: row.status,
     lastChecked: new Date(row.checked_at).toISOString(),
     complianceStatus: row.compliance_status,
-    findings: row.findings,
-    transferReadiness: transferReadiness(row.findings),
+    findings,
+    transferReadiness: transferReadiness(findings),
+    items: checkItems(findings),
   };
 }
 

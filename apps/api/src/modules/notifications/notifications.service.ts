@@ -22,6 +22,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 import { reminderDigestMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
 import { requireVerifiedEmail } from '../auth/email-ownership.js';
+import { storedFinding } from '../compliance/compliance.service.js';
 import { openRemindersOfProperties } from '../maintenance/reminders.service.js';
 import type { NotificationSettings } from './notifications.schemas.js';
 
@@ -99,7 +100,8 @@ export async function updateAlertSettings(
 /**
  * The digests of organisations' live properties: each property's open reminders, as its Actions tab
  * lists them (reminders.service, read for all of them at once), cut into the bands of the alert (domain
- * alertDigest). An organisation whose reminders cannot be read maps to the error.
+ * alertDigest), with the Policy Check items of its stored check (as stored: the nightly round reruns a
+ * check of an earlier day). An organisation whose reminders cannot be read maps to the error.
  */
 async function digestsOf(
   db: Db,
@@ -107,8 +109,26 @@ async function digestsOf(
   now: Date,
 ): Promise<Map<string, AlertDigest | Error>> {
   const digests = new Map<string, AlertDigest | Error>();
-  for (const [id, properties] of await openRemindersOfProperties(db, organizationIds, now)) {
-    digests.set(id, properties instanceof Error ? properties : alertDigest(properties));
+  if (organizationIds.length === 0) return digests;
+  const [reminders, checks] = await Promise.all([
+    openRemindersOfProperties(db, organizationIds, now),
+    // Each property's stored compliance check: the digest lists its Policy Check items (issue 32).
+    db
+      .selectFrom('compliance_checks')
+      .select(['property_id', 'findings'])
+      .where('organization_id', 'in', organizationIds)
+      .execute(),
+  ]);
+  const findings = new Map(checks.map((check) => [check.property_id, check.findings.map(storedFinding)]));
+  for (const [id, properties] of reminders) {
+    digests.set(
+      id,
+      properties instanceof Error
+        ? properties
+        : alertDigest(
+            properties.map((property) => ({ ...property, findings: findings.get(property.id) ?? [] })),
+          ),
+    );
   }
   return digests;
 }

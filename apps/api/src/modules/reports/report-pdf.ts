@@ -1,12 +1,16 @@
 import {
   type ComplianceFinding,
+  contextsLabel,
   formatDate,
   formatSize,
   formatTime,
   ISSUE_DATE_LABELS,
+  itemDueLabel,
+  johannesburgToday,
   PROPERTY_FEATURE_LABELS,
   propertyAddressShown,
   propertyLine,
+  SEVERITY_LABELS,
   shortHash,
 } from '@propertydna/domain';
 import { PdfWriter } from '../../pdf/pdf-writer.js';
@@ -134,7 +138,7 @@ function findingsTable(pdf: PdfWriter, findings: readonly ComplianceFinding[], e
     findings.map((finding) => [
       `${finding.title}\n${finding.description}`,
       FINDING_LABELS[finding.type],
-      capitalised(finding.severity),
+      SEVERITY_LABELS[finding.level],
       finding.type === 'compliant' && finding.evidence.length > 0
         ? finding.evidence.map((document) => document.name).join('; ')
         : finding.action,
@@ -145,6 +149,29 @@ function findingsTable(pdf: PdfWriter, findings: readonly ComplianceFinding[], e
 }
 
 /** The rules met, with the documents that prove them: what an insurer-facing pack opens with. */
+/**
+ * What to do, as the Policy Check lists it (issue 32): one row a thing to do, however many contexts ask
+ * for it, most severe first, in the scale's words; `generatedAt` dates what is overdue.
+ */
+function itemsTable(pdf: PdfWriter, items: ReportCompliance['items'], generatedAt: string) {
+  const today = johannesburgToday(new Date(generatedAt));
+  pdf.table(
+    [
+      { header: 'Severity', width: 1.2 },
+      { header: 'What to do', width: 5.5, titled: true },
+      { header: 'Asked for', width: 2 },
+      { header: 'Due', width: 2 },
+    ],
+    items.map((item) => [
+      SEVERITY_LABELS[item.level],
+      `${item.title}\n${item.action}`,
+      contextsLabel(item.contexts),
+      itemDueLabel(item.due_date, today) ?? '-',
+    ]),
+    { empty: 'Nothing to do: every rule that applies is met.' },
+  );
+}
+
 function inOrderTable(pdf: PdfWriter, findings: readonly ComplianceFinding[]) {
   pdf.table(
     [
@@ -259,6 +286,8 @@ export async function renderInsurancePackPdf(pack: InsurancePack): Promise<Buffe
   if (pack.compliance) {
     pdf.heading('Compliance check');
     complianceFacts(pdf, pack.compliance);
+    pdf.subheading('What to do, most severe first');
+    itemsTable(pdf, pack.compliance.items, pack.generated_at);
     for (const context of ['insurance', 'ongoing', 'transfer'] as const) {
       const findings = pack.compliance.findings.filter((finding) => finding.context === context);
       pdf.subheading(`${CONTEXT_TEXTS[context].title}: ${CONTEXT_TEXTS[context].description}`);
@@ -340,8 +369,8 @@ export async function renderPropertySummaryPdf(summary: PropertySummary): Promis
     pdf.paragraph(
       `${counts.compliant} compliant, ${counts.gap} gaps, ${counts.unknown} the vault cannot tell.`,
     );
-    pdf.subheading('Open items');
-    findingsTable(pdf, summary.compliance.open_items, 'Nothing open: every rule that applies is met.');
+    pdf.subheading('What to do, most severe first');
+    itemsTable(pdf, summary.compliance.items, summary.generated_at);
   }
 
   if (summary.in_order) {
@@ -443,6 +472,8 @@ export async function renderCompliancePdf(report: ComplianceReport): Promise<Buf
     'The rules read the certificates, inspections and policies in the vault against South African law, municipal by-laws and the conditions found in the policies; each finding names its source.',
     { size: 9, muted: true },
   );
+  pdf.heading('What to do, most severe first');
+  itemsTable(pdf, report.items, report.generated_at);
   for (const context of report.contexts) {
     pdf.heading(`${context.title}: ${context.description}`);
     findingsTable(pdf, context.findings, 'No rule of this kind applies to the property.');

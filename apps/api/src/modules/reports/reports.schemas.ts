@@ -25,7 +25,7 @@ import {
   TASK_PRIORITIES,
 } from '@propertydna/domain';
 import { z } from 'zod';
-import { complianceFindingSchema } from '../compliance/compliance.schemas.js';
+import { complianceFindingSchema, policyCheckItemSchema } from '../compliance/compliance.schemas.js';
 import { provenanceSchema, trustBadgeSchema } from '../documents/provenance.js';
 import { policyFindingSchema } from '../policies/policies.schemas.js';
 
@@ -247,6 +247,10 @@ export const reportComplianceSchema = z
     checked_at: isoTime,
     transfer_readiness: z.object({ ready: z.number().int(), required: z.number().int() }),
     findings: z.array(complianceFindingSchema),
+    items: z.array(policyCheckItemSchema).meta({
+      description:
+        "What to do, as the Policy Check groups it: the gaps and what the check cannot tell, once per thing to do, most severe first (the pack's words)",
+    }),
   })
   .meta({ id: 'ReportCompliance' });
 export type ReportCompliance = z.infer<typeof reportComplianceSchema>;
@@ -379,6 +383,10 @@ export const complianceReportSchema = z
     compliance_status: z.enum(COMPLIANCE_STATUSES),
     checked_at: isoTime,
     transfer_readiness: z.object({ ready: z.number().int(), required: z.number().int() }),
+    items: z.array(policyCheckItemSchema).meta({
+      description:
+        'What to do, as the Policy Check groups it: the gaps and what the check cannot tell, once per thing to do, most severe first',
+    }),
     contexts: z.array(
       z.object({
         context: z.enum(COMPLIANCE_CONTEXTS),

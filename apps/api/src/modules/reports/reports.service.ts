@@ -23,7 +23,7 @@ import {
 } from '@propertydna/domain';
 import type { Db } from '../../db/database.js';
 import { propertyAuditEvents } from '../audit/audit.repo.js';
-import { getPolicyCheck, type PolicyCheckOut } from '../compliance/compliance.service.js';
+import { checkItems, getPolicyCheck, type PolicyCheckOut } from '../compliance/compliance.service.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import { documentsOf } from '../documents/documents.service.js';
 import { claimPackCandidates } from '../escalation/claim-pack.js';
@@ -152,6 +152,7 @@ function toReportCompliance(check: PolicyCheckOut): ReportCompliance {
     checked_at: check.lastChecked,
     transfer_readiness: check.transferReadiness,
     findings: check.findings,
+    items: check.items,
   };
 }
 
@@ -316,12 +317,7 @@ export async function insurancePack(
       }),
       certificates: certificates.map((document) => toReportDocument(document, now)),
       in_order: choice.has('compliance_summary') ? inOrder(check, leftOut) : null,
-      compliance: choice.has('compliance_gaps')
-        ? {
-            ...toReportCompliance(check),
-            findings: check.findings.map((finding) => packFinding(finding, leftOut)),
-          }
-        : null,
+      compliance: choice.has('compliance_gaps') ? packCompliance(check, leftOut) : null,
       policy_findings: findings
         ? findings.map(({ property_id: _, property_name: __, ...finding }) => finding)
         : null,
@@ -370,6 +366,12 @@ function packFinding(finding: ComplianceFinding, leftOut: LeftOut): ComplianceFi
   };
 }
 
+/** The check as a pack says it (packFinding), its items made from those words, as the Policy Check groups them. */
+function packCompliance(check: PolicyCheckOut, leftOut: LeftOut): ReportCompliance {
+  const findings = check.findings.map((finding) => packFinding(finding, leftOut));
+  return { ...toReportCompliance(check), findings, items: checkItems(findings) };
+}
+
 /**
  * The rules met, each with only the evidence the pack carries; a rule met only by documents the owner
  * left out goes too (its proof is not in the pack).
@@ -408,8 +410,7 @@ export async function propertySummary(
   const tasks = maintenance ? await listTasks(db, organizationId, property.id) : [];
   const reminders = maintenance ? await openReminders(db, organizationId, property.id, now) : [];
   const leftOut = leftOutOf(all, choice);
-  const { findings: checked, ...standing } = toReportCompliance(check);
-  const findings = checked.map((finding) => packFinding(finding, leftOut));
+  const { findings, ...standing } = packCompliance(check, leftOut);
   const gaps = choice.has('compliance_gaps');
   return {
     report: {
@@ -538,6 +539,7 @@ export async function complianceReport(
     compliance_status: check.complianceStatus,
     checked_at: check.lastChecked,
     transfer_readiness: check.transferReadiness,
+    items: check.items,
     contexts: COMPLIANCE_CONTEXTS.map((context) => {
       const findings = check.findings.filter((finding) => finding.context === context);
       return { context, ...CONTEXT_TEXTS[context], counts: countByType(findings), findings };

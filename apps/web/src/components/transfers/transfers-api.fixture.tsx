@@ -49,6 +49,8 @@ export function finding(overrides: Partial<Finding> = {}): Finding {
     title: 'Electrical Certificate of Compliance missing',
     description: 'A sale needs an electrical CoC issued in the last 2 years.',
     severity: 'high',
+    level: 'critical',
+    due_date: null,
     rule: 'electrical_coc.transfer',
     source: 'Electrical Installation Regulations, 2009',
     context: 'transfer',

@@ -1,26 +1,14 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { SeverityLevel } from '@propertydna/domain';
+import { SEVERITY_LABELS } from '@propertydna/domain';
 import { ButtonLink } from '../../../components/router-links';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc';
+import { SEVERITY_COLORS } from '../properties/-components/policy-check-labels';
 
 export type NextActionsData = RouterOutputs['properties']['nextActions'];
 
 /** How many the dashboard shows; the rest are counted. */
 export const NEXT_ACTIONS_SHOWN = 5;
-
-const LEVEL_LABELS = {
-  critical: 'Critical',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-} as const satisfies Record<SeverityLevel, string>;
-const LEVEL_COLORS = {
-  critical: 'red',
-  high: 'orange',
-  medium: 'yellow',
-  low: 'gray',
-} as const satisfies Record<SeverityLevel, string>;
 
 /**
  * The dashboard's "What to do next" (issue 32 §1): the portfolio's most serious items first, each with its
@@ -53,8 +41,8 @@ export function NextActionsList({ data, loading }: { data: NextActionsData | und
               <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
                 <Stack gap={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
                   <Group gap="xs" wrap="wrap">
-                    <Badge color={LEVEL_COLORS[item.level]} variant="light">
-                      {LEVEL_LABELS[item.level]}
+                    <Badge color={SEVERITY_COLORS[item.level]} variant="light">
+                      {SEVERITY_LABELS[item.level]}
                     </Badge>
                     <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                       {item.title}

@@ -59,7 +59,9 @@ function finding(
     title: overrides.id,
     description: `About ${overrides.id}.`,
     severity: 'medium',
-    rule: overrides.id,
+    level: overrides.severity ?? 'medium',
+    due_date: null,
+    rule: overrides.id.split(':')[0] as string,
     source: 'A regulation',
     context: 'ongoing',
     evidence: [],
@@ -68,6 +70,7 @@ function finding(
   };
 }
 
+/** A check of a property with an electric fence: its certificate asked for in three contexts. */
 const FINDINGS: PolicyCheckFinding[] = [
   finding({
     id: 'electrical_coc.ongoing:ongoing',
@@ -77,27 +80,57 @@ const FINDINGS: PolicyCheckFinding[] = [
     evidence: [{ id: 'doc-1', name: 'coc.pdf' }],
     source: 'Electrical Installation Regulations 2009, reg 7(1)',
   }),
-  finding({ id: 'gas.ongoing:ongoing', title: 'No Gas Certificate of Conformity' }),
-  finding({ id: 'insurance.policy:insurance', context: 'insurance', title: 'No insurance policy' }),
   finding({
-    id: 'plumbing:transfer',
-    context: 'transfer',
-    severity: 'medium',
-    title: 'No plumbing certificate',
+    id: 'electric_fence_coc.ongoing:ongoing',
+    title: 'No Electric Fence System Certificate',
+    description: 'There is no Electric Fence System Certificate in the vault.',
+    action:
+      'Upload your Electric Fence System Certificate, or ask a registered electric fence installer for one',
   }),
   finding({
-    id: 'coc:transfer',
+    id: 'sseg_registration.ongoing:ongoing',
+    title: 'SSEG registration expires soon',
+    due_date: '2026-12-10',
+  }),
+  finding({
+    id: 'electric_fence_coc.transfer:transfer',
+    context: 'transfer',
+    title: 'No Electric Fence System Certificate',
+    description: 'A sale needs one.',
+  }),
+  finding({
+    id: 'electrical_coc.transfer:transfer',
     context: 'transfer',
     type: 'compliant',
     severity: 'low',
     title: 'CoC in order',
   }),
-  finding({ id: 'gas:transfer', context: 'transfer', severity: 'high', title: 'No gas CoC for the sale' }),
   finding({
-    id: 'beetle:transfer',
+    id: 'gas_coc.transfer:transfer',
+    context: 'transfer',
+    severity: 'high',
+    title: 'No gas CoC for the sale',
+  }),
+  finding({
+    id: 'beetle_clearance.transfer:transfer',
     context: 'transfer',
     type: 'unknown',
     title: 'Beetle certificate undated',
+  }),
+  finding({
+    id: 'insurance_policy.insurance:insurance',
+    context: 'insurance',
+    severity: 'high',
+    level: 'critical',
+    due_date: '2026-11-20',
+    title: 'Expired insurance policy',
+    action: 'Renew the policy, or upload the current schedule if it was renewed',
+  }),
+  finding({
+    id: 'policy_condition.electric_fence:insurance',
+    context: 'insurance',
+    title: 'Policy condition not proven: Electric fence certified',
+    description: 'Your policy asks for it.',
   }),
 ];
 
@@ -106,7 +139,9 @@ const CHECK: PolicyCheck = {
   lastChecked: '2026-11-23T08:00:00.000Z',
   complianceStatus: 'critical',
   findings: FINDINGS,
-  transferReadiness: { ready: 1, required: 4 },
+  transferReadiness: { ready: 1, required: 5 },
+  // The tab makes its items of the findings (policyCheckItems), as the server makes these.
+  items: [],
 };
 
 /** An old upload the untyped-certificates rule judged, one a supplier issued, and a CoC without its date. */
@@ -168,15 +203,11 @@ describe('groupFindings', () => {
   it('groups by context in the order Ongoing, Transfer, Insurance, gaps first by severity, then unknown, then compliant', () => {
     const groups = groupFindings(FINDINGS);
     expect(groups.map((group) => group.context)).toEqual(['ongoing', 'transfer', 'insurance']);
-    expect(groups[0]?.findings.map((item) => item.id)).toEqual([
-      'gas.ongoing:ongoing',
-      'electrical_coc.ongoing:ongoing',
-    ]);
     expect(groups[1]?.findings.map((item) => item.id)).toEqual([
-      'gas:transfer',
-      'plumbing:transfer',
-      'beetle:transfer',
-      'coc:transfer',
+      'gas_coc.transfer:transfer',
+      'electric_fence_coc.transfer:transfer',
+      'beetle_clearance.transfer:transfer',
+      'electrical_coc.transfer:transfer',
     ]);
   });
 
@@ -189,7 +220,9 @@ describe('groupFindings', () => {
 });
 
 describe('checkResultMessage', () => {
-  it('counts the gaps in the toast', () => {
+  it('counts the gaps in the toast, each once however many contexts ask for it', () => {
+    // Seven gap findings: the fence certificate's three are one gap.
+    expect(FINDINGS.filter((item) => item.type === 'gap')).toHaveLength(6);
     expect(checkResultMessage({ findings: FINDINGS })).toBe('Compliance check complete: 4 gaps found');
     expect(checkResultMessage({ findings: [finding({ id: 'one' })] })).toBe(
       'Compliance check complete: 1 gap found',
@@ -200,10 +233,16 @@ describe('checkResultMessage', () => {
   });
 });
 
+/** The items of the 'What to do' list (not the reasons listed inside each). */
+const toDoItems = () =>
+  within(screen.getByRole('list', { name: 'What to do' }))
+    .getAllByRole('listitem')
+    .filter((item) => item.hasAttribute('data-item'));
+
 describe('PolicyCheckView', () => {
   const now = new Date('2026-11-23T08:03:00.000Z');
 
-  it('shows the status, when it last ran, the transfer readiness and the findings by context', () => {
+  it('shows the status, when it last ran, the transfer readiness, what to do once per item by severity, and what is in order', () => {
     renderWithMantine(
       <PolicyCheckView check={CHECK} loading={false} running={false} onRun={vi.fn()} now={now} />,
     );
@@ -212,30 +251,84 @@ describe('PolicyCheckView', () => {
     expect(time.getAttribute('dateTime')).toBe(CHECK.lastChecked);
     expect(time.getAttribute('title')).toBe('Nov 23, 2026 10:00');
 
-    const transfer = screen.getByRole('region', { name: 'Ready for transfer: 1 of 4' });
-    expect(within(transfer).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    const transfer = screen.getByRole('region', { name: 'Ready for transfer: 1 of 5' });
+    expect(within(transfer).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20');
     expect(transfer.textContent).toContain(
-      'Still needed for a sale: No gas CoC for the sale; No plumbing certificate; Beetle certificate undated.',
+      'Still needed for a sale: No gas CoC for the sale; No Electric Fence System Certificate; Beetle certificate undated.',
     );
 
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Ready for transfer: 1 of 4',
-      'Ongoing',
-      'Transfer',
-      'Insurance',
+      'Ready for transfer: 1 of 5',
+      'What to do',
+      'In order',
     ]);
+    // Most severe first, then by due date: the fence certificate once, naming its three contexts.
+    const items = toDoItems();
+    expect(
+      items.map((item) => [item.getAttribute('data-level'), item.querySelector('h4')?.textContent]),
+    ).toEqual([
+      ['critical', 'Expired insurance policy'],
+      ['high', 'No gas CoC for the sale'],
+      ['medium', 'SSEG registration expires soon'],
+      ['medium', 'No Electric Fence System Certificate'],
+      ['medium', 'Beetle certificate undated'],
+    ]);
+    expect(screen.getAllByText('No Electric Fence System Certificate')).toHaveLength(1);
+    const fence = within(screen.getByRole('listitem', { name: 'No Electric Fence System Certificate' }));
+    expect(fence.getByText('Medium')).toBeTruthy();
+    expect(fence.getByText('Gap')).toBeTruthy();
+    expect(fence.getByTestId('item-contexts').textContent).toBe(
+      'Asked for in: Ongoing, Transfer and Insurance',
+    );
+    expect(
+      screen.getByRole('listitem', { name: 'No Electric Fence System Certificate' }).textContent,
+    ).toContain(
+      'Next step: Upload your Electric Fence System Certificate, or ask a registered electric fence installer for one',
+    );
+    expect(fence.getAllByRole('listitem').map((reason) => reason.textContent)).toEqual([
+      'Ongoing: There is no Electric Fence System Certificate in the vault. (Source: A regulation)',
+      'Transfer: A sale needs one. (Source: A regulation)',
+      'Insurance: Policy condition not proven: Electric fence certified. Your policy asks for it. (Source: A regulation)',
+    ]);
+    const policy = within(screen.getByRole('listitem', { name: 'Expired insurance policy' }));
+    expect(policy.getByText('Critical')).toBeTruthy();
+    expect(policy.getByText('Overdue since Nov 20, 2026')).toBeTruthy();
+    expect(
+      within(screen.getByRole('listitem', { name: 'SSEG registration expires soon' })).getByText(
+        'Due Dec 10, 2026',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Beetle certificate undated' })).getByText('Unknown'),
+    ).toBeTruthy();
+
+    // What is in order, by context, with its evidence and source.
     const ongoing = within(screen.getByRole('list', { name: 'Ongoing' }));
-    const [gas, coc] = ongoing.getAllByRole('listitem');
-    expect(within(gas as HTMLElement).getByText('Gap')).toBeTruthy();
-    expect(within(gas as HTMLElement).getByText('Medium severity')).toBeTruthy();
-    expect(within(gas as HTMLElement).getByText('No Gas Certificate of Conformity')).toBeTruthy();
-    expect(gas?.textContent).toContain('Next step: Do something about gas.ongoing:ongoing');
+    const [coc] = ongoing.getAllByRole('listitem');
     expect(within(coc as HTMLElement).getByText('Compliant')).toBeTruthy();
     expect(coc?.textContent).toContain('Source: Electrical Installation Regulations 2009, reg 7(1)');
     const evidence = within(coc as HTMLElement).getByRole('link', { name: /^coc.pdf/ });
     expect(evidence.getAttribute('href')).toBe('/api/documents/doc-1/view');
     expect(evidence.getAttribute('target')).toBe('_blank');
     expect(evidence.textContent).toBe('coc.pdf (opens in a new tab)');
+    expect(screen.queryByRole('list', { name: 'Insurance' })).toBeNull();
+  });
+
+  it('says there is nothing to do when every rule is met', () => {
+    renderWithMantine(
+      <PolicyCheckView
+        check={{
+          ...CHECK,
+          status: 'compliant',
+          findings: FINDINGS.filter((item) => item.type === 'compliant'),
+        }}
+        loading={false}
+        running={false}
+        onRun={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('Nothing: every rule that applies is met.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'What to do' })).toBeNull();
   });
 
   it("offers 'Edit details' of the owner's own document where a finding asks what it is or when it was issued", () => {
@@ -250,19 +343,19 @@ describe('PolicyCheckView', () => {
         onEditDetails={onEditDetails}
       />,
     );
-    const [untyped] = within(screen.getByRole('list', { name: 'Ongoing' })).getAllByRole('listitem');
+    const untyped = screen.getByRole('listitem', { name: 'Expired certificates' });
     // The supplier's certificate stays as issued: only the owner's gets the button.
     expect(
-      within(untyped as HTMLElement)
+      within(untyped)
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Edit details']);
-    fireEvent.click(within(untyped as HTMLElement).getByRole('button', { name: 'Edit details of old.pdf' }));
+    fireEvent.click(within(untyped).getByRole('button', { name: 'Edit details of old.pdf' }));
     expect(onEditDetails).toHaveBeenCalledWith(OLD);
-    const [undated] = within(screen.getByRole('list', { name: 'Transfer' })).getAllByRole('listitem');
-    fireEvent.click(
-      within(undated as HTMLElement).getByRole('button', { name: 'Edit details of undated.pdf' }),
-    );
+    const undated = screen.getByRole('listitem', {
+      name: 'Electrical Certificate of Compliance: issue date needed',
+    });
+    fireEvent.click(within(undated).getByRole('button', { name: 'Edit details of undated.pdf' }));
     expect(onEditDetails).toHaveBeenLastCalledWith(UNDATED);
     // A compliant finding naming the same document asks for nothing.
     expect(screen.getAllByRole('button', { name: /^Edit details/ })).toHaveLength(2);

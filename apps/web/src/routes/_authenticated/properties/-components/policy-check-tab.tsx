@@ -16,8 +16,13 @@ import { notifications } from '@mantine/notifications';
 import {
   COMPLIANCE_CONTEXTS,
   type ComplianceContext,
+  contextsLabel,
   FINDING_SEVERITIES,
   type FINDING_TYPES,
+  itemDueLabel,
+  johannesburgToday,
+  type PolicyCheckItem,
+  policyCheckItems,
 } from '@propertydna/domain';
 import { useEffect, useState } from 'react';
 import { canEditDetails } from '../../../../components/documents/document-details';
@@ -70,9 +75,12 @@ export function asksForDetails(finding: Pick<PolicyCheckFinding, 'rule' | 'title
   return finding.rule === 'untyped_certificates.ongoing' || finding.title.endsWith('issue date needed');
 }
 
-/** The toast after 'Run Full Compliance Check': how many gaps it found. */
+/**
+ * The toast after 'Run Full Compliance Check': how many gaps it found, each counted once however many
+ * contexts ask for it (as the 'What to do' list shows them).
+ */
 export function checkResultMessage(check: Pick<PolicyCheck, 'findings'>): string {
-  const gaps = check.findings.filter((finding) => finding.type === 'gap').length;
+  const gaps = policyCheckItems(check.findings).filter((item) => item.type === 'gap').length;
   if (gaps === 0) return 'Compliance check complete: no gaps';
   return `Compliance check complete: ${gaps} ${gaps === 1 ? 'gap' : 'gaps'} found`;
 }
@@ -256,13 +264,212 @@ function PolicyCheckBody({
       </Stack>
     );
   }
+  const inOrder = groupFindings(check.findings.filter((finding) => finding.type === 'compliant'));
   return (
     <>
       <TransferReadiness check={check} />
-      {groupFindings(check.findings).map((group) => (
-        <FindingSection key={group.context} group={group} {...editing} />
-      ))}
+      <WhatToDo check={check} {...editing} />
+      {inOrder.length > 0 && (
+        <Stack gap="md" component="section" aria-labelledby="policy-check-in-order">
+          <div>
+            <Title order={3} size="h5" id="policy-check-in-order">
+              In order
+            </Title>
+            <Text size="sm" c="dimmed">
+              What the vault already shows is in order, by context.
+            </Text>
+          </div>
+          {inOrder.map((group) => (
+            <FindingSection key={group.context} group={group} />
+          ))}
+        </Stack>
+      )}
     </>
+  );
+}
+
+/**
+ * What to do (issue 32): the check's gaps and what it cannot tell, grouped by what the owner must do, once
+ * per thing (a certificate three contexts ask for is one item naming the three), most severe first, then
+ * by due date (policyCheckItems, the same list the API, the reports and the daily alert give).
+ */
+function WhatToDo({ check, ...editing }: { check: PolicyCheck } & DetailsEditing) {
+  const items = policyCheckItems(check.findings);
+  // Overdue against the day the check was made for.
+  const today = johannesburgToday(new Date(check.lastChecked));
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="policy-check-to-do">
+      <div>
+        <Title order={3} size="h5" id="policy-check-to-do">
+          What to do
+        </Title>
+        <Text size="sm" c="dimmed">
+          {items.length === 0
+            ? 'Nothing: every rule that applies is met.'
+            : 'Most severe first. Each item is listed once, with every context that asks for it.'}
+        </Text>
+      </div>
+      {items.length > 0 && (
+        <Stack
+          gap="sm"
+          component="ol"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-labelledby="policy-check-to-do"
+        >
+          {items.map((item) => (
+            <ItemCard key={item.id} item={item} today={today} {...editing} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The owner's own documents named by these findings that a finding asks details of, each once. */
+function editableDocuments(
+  findings: readonly PolicyCheckFinding[],
+  { documents, onEditDetails }: DetailsEditing,
+): VaultDocument[] {
+  if (!onEditDetails || !documents) return [];
+  const ids = new Set(
+    findings.filter(asksForDetails).flatMap((finding) => finding.evidence.map((document) => document.id)),
+  );
+  return documents.filter((document) => ids.has(document.id) && canEditDetails(document));
+}
+
+function EditDetailsButtons({
+  editable,
+  onEditDetails,
+}: {
+  editable: readonly VaultDocument[];
+  onEditDetails: DetailsEditing['onEditDetails'];
+}) {
+  if (!onEditDetails || editable.length === 0) return null;
+  return (
+    <Group gap="xs" wrap="wrap">
+      {editable.map((document) => (
+        <Button
+          key={document.id}
+          size="compact-sm"
+          variant="light"
+          // One document: 'Edit details', named after it; several: each says whose details.
+          aria-label={editable.length === 1 ? `Edit details of ${document.name}` : undefined}
+          onClick={() => onEditDetails(document)}
+          styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+        >
+          {editable.length === 1 ? 'Edit details' : `Edit details of ${document.name}`}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+function EvidenceLinks({ evidence }: { evidence: readonly { id: string; name: string }[] }) {
+  if (evidence.length === 0) return null;
+  return (
+    <Text size="sm" component="div">
+      <Text span fw={600} inherit>
+        Evidence:
+      </Text>{' '}
+      {evidence.map((document, index) => (
+        <span key={document.id}>
+          {index > 0 && ', '}
+          <Anchor href={documentViewUrl(document.id)} target="_blank" rel="noopener noreferrer" inherit>
+            {document.name}
+            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </Anchor>
+        </span>
+      ))}
+    </Text>
+  );
+}
+
+/** One thing to do: its level, what and when, the contexts asking for it, and each context's reason. */
+function ItemCard({
+  item,
+  today,
+  ...editing
+}: { item: PolicyCheckItem<PolicyCheckFinding>; today: string } & DetailsEditing) {
+  const type = FINDING_BADGES[item.type];
+  const level = SEVERITY_BADGES[item.level];
+  const due = itemDueLabel(item.due_date, today);
+  const evidence = [
+    ...new Map(item.findings.flatMap((finding) => finding.evidence).map((d) => [d.id, d])).values(),
+  ];
+  const titleId = `policy-check-item-${item.id.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="md"
+      data-item={item.id}
+      data-level={item.level}
+      aria-labelledby={titleId}
+      style={{
+        borderLeft: `4px solid var(--mantine-color-${level.color}-6)`,
+        overflowWrap: 'anywhere',
+      }}
+    >
+      <Stack gap={6}>
+        <Group gap="xs" wrap="wrap">
+          <Badge color={level.color} variant="light">
+            {level.label}
+          </Badge>
+          <Badge color={type.color} variant="outline">
+            {type.label}
+          </Badge>
+          {due && (
+            <Text size="sm" fw={600} component="span">
+              {due}
+            </Text>
+          )}
+        </Group>
+        <Text fw={600} component="h4" m={0} fz="md" id={titleId}>
+          {item.title}
+        </Text>
+        <Text size="sm">
+          <Text span fw={600} inherit>
+            Next step:
+          </Text>{' '}
+          {item.action}
+        </Text>
+        <Text size="sm" data-testid="item-contexts">
+          <Text span fw={600} inherit>
+            Asked for in:
+          </Text>{' '}
+          {contextsLabel(item.contexts)}
+        </Text>
+        <Stack
+          gap={4}
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={`Why: ${item.title}`}
+        >
+          {item.findings.map((finding) => (
+            <Text component="li" size="sm" key={finding.id} data-finding={finding.id}>
+              <Text span fw={600} inherit>
+                {CONTEXT_LABELS[finding.context].title}:
+              </Text>{' '}
+              {finding.title === item.title ? '' : `${finding.title}. `}
+              {finding.description}{' '}
+              <Text span size="xs" c="dimmed">
+                (Source: {finding.source})
+              </Text>
+            </Text>
+          ))}
+        </Stack>
+        <EvidenceLinks evidence={evidence} />
+        <EditDetailsButtons
+          editable={editableDocuments(item.findings, editing)}
+          onEditDetails={editing.onEditDetails}
+        />
+      </Stack>
+    </Paper>
   );
 }
 
@@ -298,13 +505,14 @@ function TransferReadiness({ check }: { check: PolicyCheck }) {
   );
 }
 
-function FindingSection({ group, ...editing }: { group: FindingGroup } & DetailsEditing) {
+/** The findings of one context that are in order. */
+function FindingSection({ group }: { group: FindingGroup }) {
   const label = CONTEXT_LABELS[group.context];
   const id = `policy-check-${group.context}`;
   return (
     <Stack gap="sm" component="section" aria-labelledby={id}>
       <div>
-        <Title order={3} size="h5" id={id}>
+        <Title order={4} size="h6" id={id}>
           {label.title}
         </Title>
         <Text size="sm" c="dimmed">
@@ -313,27 +521,16 @@ function FindingSection({ group, ...editing }: { group: FindingGroup } & Details
       </div>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={id}>
         {group.findings.map((finding) => (
-          <FindingCard key={finding.id} finding={finding} {...editing} />
+          <FindingCard key={finding.id} finding={finding} />
         ))}
       </Stack>
     </Stack>
   );
 }
 
-function FindingCard({
-  finding,
-  documents,
-  onEditDetails,
-}: { finding: PolicyCheckFinding } & DetailsEditing) {
+/** A finding in order: what it is, what proves it, and its source. */
+function FindingCard({ finding }: { finding: PolicyCheckFinding }) {
   const type = FINDING_BADGES[finding.type];
-  const severity = SEVERITY_BADGES[finding.severity];
-  const editable =
-    onEditDetails && documents && asksForDetails(finding)
-      ? finding.evidence.flatMap(({ id }) => {
-          const document = documents.find((candidate) => candidate.id === id);
-          return document && canEditDetails(document) ? [document] : [];
-        })
-      : [];
   return (
     <Paper
       component="li"
@@ -348,57 +545,12 @@ function FindingCard({
           <Badge color={type.color} variant="light">
             {type.label}
           </Badge>
-          {finding.type !== 'compliant' && (
-            <Badge color={severity.color} variant="outline">
-              {severity.label}
-            </Badge>
-          )}
         </Group>
-        <Text fw={600} component="h4" m={0} fz="md">
+        <Text fw={600} component="h5" m={0} fz="md">
           {finding.title}
         </Text>
         <Text size="sm">{finding.description}</Text>
-        {finding.type !== 'compliant' && (
-          <Text size="sm">
-            <Text span fw={600} inherit>
-              Next step:
-            </Text>{' '}
-            {finding.action}
-          </Text>
-        )}
-        {finding.evidence.length > 0 && (
-          <Text size="sm" component="div">
-            <Text span fw={600} inherit>
-              Evidence:
-            </Text>{' '}
-            {finding.evidence.map((document, index) => (
-              <span key={document.id}>
-                {index > 0 && ', '}
-                <Anchor href={documentViewUrl(document.id)} target="_blank" rel="noopener noreferrer" inherit>
-                  {document.name}
-                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-                </Anchor>
-              </span>
-            ))}
-          </Text>
-        )}
-        {onEditDetails && editable.length > 0 && (
-          <Group gap="xs" wrap="wrap">
-            {editable.map((document) => (
-              <Button
-                key={document.id}
-                size="compact-sm"
-                variant="light"
-                // One document: 'Edit details', named after it; several: each says whose details.
-                aria-label={editable.length === 1 ? `Edit details of ${document.name}` : undefined}
-                onClick={() => onEditDetails(document)}
-                styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
-              >
-                {editable.length === 1 ? 'Edit details' : `Edit details of ${document.name}`}
-              </Button>
-            ))}
-          </Group>
-        )}
+        <EvidenceLinks evidence={finding.evidence} />
         <Text size="xs" c="dimmed">
           Source: {finding.source}
         </Text>
