@@ -55,12 +55,52 @@ function daysAgo(days) {
   return johannesburgDay(-days);
 }
 
-/** A finding's card in a context's list of the Policy Check tab. */
+/** A finding in order, in its context's list under 'In order' on the Policy Check tab. */
 function findingCard(page, context, title) {
   return page
     .getByRole('list', { name: context, exact: true })
     .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 5, name: title, exact: true }) });
+}
+
+/** An item of the Policy Check's 'What to do' list (issue 32): one thing to do, naming its contexts. */
+function itemCard(page, title) {
+  return page
+    .getByRole('list', { name: 'What to do', exact: true })
+    .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { level: 4, name: title, exact: true }) });
+}
+
+const LEVELS = ['critical', 'high', 'medium', 'low'];
+
+/**
+ * The 'What to do' list is in severity order (critical first), each item once; `title` names its contexts
+ * in words (the same certificate asked for in several contexts is one item). Answers the levels shown.
+ */
+async function assertWhatToDo(page, title, contexts, label) {
+  const item = itemCard(page, title);
+  await item.getByTestId('item-contexts').getByText(`Asked for in: ${contexts}`, { exact: true }).waitFor();
+  assert.equal(await item.count(), 1, `${label}: "${title}" is listed once`);
+  assert.equal(await page.getByRole('heading', { name: title, exact: true }).count(), 1, label);
+  const levels = await page
+    .getByRole('list', { name: 'What to do', exact: true })
+    .locator('[data-item]')
+    .evaluateAll((items) => items.map((element) => element.getAttribute('data-level')));
+  assert.ok(levels.length > 1, `${label}: ${levels}`);
+  assert.deepEqual(
+    levels,
+    [...levels].sort((a, b) => LEVELS.indexOf(a) - LEVELS.indexOf(b)),
+    `${label}: most severe first`,
+  );
+  // Each badge says its level in the cards' words.
+  const badge = levels[0].charAt(0).toUpperCase() + levels[0].slice(1);
+  await page
+    .getByRole('list', { name: 'What to do', exact: true })
+    .locator('[data-item]')
+    .first()
+    .getByText(badge, { exact: true })
+    .waitFor();
+  return levels;
 }
 
 describe('compliance: the Policy Check tab', () => {
@@ -92,17 +132,22 @@ describe('compliance: the Policy Check tab', () => {
       .waitFor();
     const readiness = page.getByRole('heading', { level: 3, name: /^Ready for transfer: 0 of \d+$/ });
     await readiness.waitFor();
-    const missingCoc = findingCard(page, 'Ongoing', `No ${COC_LABEL}`);
+    // What to do: the missing CoC is one item for owning and selling, critical (a sale cannot go without).
+    const missingCoc = itemCard(page, `No ${COC_LABEL}`);
     await missingCoc.getByText('Gap', { exact: true }).waitFor();
-    await missingCoc.getByText(/^(High|Medium|Low) severity$/).waitFor();
+    await missingCoc.getByText('Critical', { exact: true }).waitFor();
     await missingCoc.getByText(/^Next step: /).waitFor();
-    await missingCoc.getByText(/^Source: Electrical Installation Regulations 2009/).waitFor();
-    assert.deepEqual(await page.getByRole('tabpanel').getByRole('heading', { level: 3 }).allTextContents(), [
-      await readiness.textContent(),
-      'Ongoing',
-      'Transfer',
-      'Insurance',
-    ]);
+    await missingCoc
+      .getByText(/\(Source: Electrical Installation Regulations 2009/)
+      .first()
+      .waitFor();
+    const levels = await assertWhatToDo(page, `No ${COC_LABEL}`, 'Ongoing and Transfer', 'desktop');
+    assert.equal(levels[0], 'critical');
+    assert.equal(levels.at(-1), 'low');
+    assert.deepEqual(
+      (await page.getByRole('tabpanel').getByRole('heading', { level: 3 }).allTextContents()).slice(0, 2),
+      [await readiness.textContent(), 'What to do'],
+    );
     await assertAccessible(page, 'Policy Check, desktop');
     await screenshot(page, 'policy-check-gaps-desktop');
 
@@ -156,12 +201,12 @@ describe('compliance: the Policy Check tab', () => {
     const evidence = cocInOrder.getByRole('link', { name: new RegExp(`^${coc.name}`) });
     assert.equal(await evidence.getAttribute('href'), `/api/documents/${document.id}/view`);
     assert.equal(await evidence.getAttribute('target'), '_blank');
-    assert.equal(await findingCard(page, 'Ongoing', `No ${COC_LABEL}`).count(), 0);
+    assert.equal(await itemCard(page, `No ${COC_LABEL}`).count(), 0);
     await findingCard(page, 'Transfer', `${COC_LABEL} in order`).waitFor();
     await page.getByRole('heading', { level: 3, name: /^Ready for transfer: 1 of \d+$/ }).waitFor();
 
     // 4. Add gas: its certificate's finding appears.
-    assert.equal(await findingCard(page, 'Ongoing', 'No Gas Certificate of Conformity').count(), 0);
+    assert.equal(await itemCard(page, 'No Gas Certificate of Conformity').count(), 0);
     await page.getByRole('button', { name: 'Change features' }).click();
     const features = page.getByRole('dialog', { name: 'Property features' });
     await features.getByLabel('Gas installation').check();
@@ -174,9 +219,11 @@ describe('compliance: the Policy Check tab', () => {
       .getByRole('list', { name: 'Features' })
       .getByText('Gas installation', { exact: true })
       .waitFor();
-    const gas = findingCard(page, 'Ongoing', 'No Gas Certificate of Conformity');
+    // Gas, missing for owning (medium) and for a sale (high): one item, high, naming both contexts.
+    const gas = itemCard(page, 'No Gas Certificate of Conformity');
     await gas.getByText('Gap', { exact: true }).waitFor();
-    await findingCard(page, 'Transfer', 'No Gas Certificate of Conformity').waitFor();
+    await gas.getByText('High', { exact: true }).waitFor();
+    await assertWhatToDo(page, 'No Gas Certificate of Conformity', 'Ongoing and Transfer', 'desktop, gas');
     await assertNothingCut(page, 'Policy Check, desktop');
     await screenshot(page, 'policy-check-desktop');
 
@@ -192,6 +239,7 @@ describe('compliance: the Policy Check tab', () => {
     await page.getByRole('heading', { level: 1, name: PROPERTY_NAME }).waitFor();
     await page.getByRole('tab', { name: 'Policy Check' }).click();
     await findingCard(page, 'Ongoing', `${COC_LABEL} in order`).waitFor();
+    await assertWhatToDo(page, 'No Gas Certificate of Conformity', 'Ongoing and Transfer', 'phone');
     await assertNoSideScroll(page, 'Policy Check, phone');
     await assertNothingCut(page, 'Policy Check, phone');
     await assertAccessible(page, 'Policy Check, phone');
@@ -233,9 +281,9 @@ describe('compliance: the Policy Check tab', () => {
     await page.goto(`/properties/${propertyId}`);
     await page.getByRole('heading', { level: 1, name: PROPERTY_NAME }).waitFor();
     await page.getByRole('tab', { name: 'Policy Check' }).click();
-    const expired = findingCard(page, 'Ongoing', 'Expired certificates');
+    const expired = itemCard(page, 'Expired certificates');
     await expired.getByText(/Say which certificate each one is/).waitFor();
-    await findingCard(page, 'Ongoing', `No ${COC_LABEL}`).waitFor();
+    await itemCard(page, `No ${COC_LABEL}`).waitFor();
 
     // 2. 'Edit details' of the certificate it names opens the details editor.
     await expired.getByRole('button', { name: `Edit details of ${name}`, exact: true }).click();
@@ -266,8 +314,8 @@ describe('compliance: the Policy Check tab', () => {
     const cocInOrder = findingCard(page, 'Ongoing', `${COC_LABEL} in order`);
     await cocInOrder.getByText('Compliant', { exact: true }).waitFor();
     await cocInOrder.getByRole('link', { name: new RegExp(`^${name}`) }).waitFor();
-    assert.equal(await findingCard(page, 'Ongoing', 'Expired certificates').count(), 0);
-    assert.equal(await findingCard(page, 'Ongoing', `No ${COC_LABEL}`).count(), 0);
+    assert.equal(await itemCard(page, 'Expired certificates').count(), 0);
+    assert.equal(await itemCard(page, `No ${COC_LABEL}`).count(), 0);
     const stored = await api(
       `/trpc/documents.byProperty?input=${encodeURIComponent(JSON.stringify({ propertyId }))}`,
       {

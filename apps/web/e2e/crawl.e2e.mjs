@@ -223,6 +223,9 @@ async function renderedMails(token) {
   const [property] = properties.body;
   const reminders = await api(`/api/properties/${property.id}/reminders`, { token });
   assert.equal(reminders.status, 200);
+  // The digest lists the property's Policy Check items too (issue 32), linking to that tab.
+  const check = await api(`/api/properties/${property.id}/policy-check`, { token });
+  assert.equal(check.status, 200);
   const base = BASE_URL;
   const person = { firstName: 'Thandiwe', appUrl: base };
   const about = { propertyName: property.name, address: property.address, dnaCode: property.dna_code };
@@ -252,7 +255,9 @@ async function renderedMails(token) {
     reminderDigestMail: [false, true].map((test) => ({
       ...person,
       today: johannesburgDay(),
-      digest: alertDigest([{ id: property.id, name: property.name, reminders: reminders.body }]),
+      digest: alertDigest([
+        { id: property.id, name: property.name, reminders: reminders.body, findings: check.body.findings },
+      ]),
       test,
     })),
     vendorInviteMail: [
@@ -363,6 +368,10 @@ describe('every link in every mail', () => {
     }
     const property = [...paths.keys()].find((at) => /^\/properties\/[^/?]+$/.test(at));
     assert.ok(property, 'the reminder digest links to the property');
+    assert.ok(
+      paths.has(`${property}?tab=policy-check`),
+      "the reminder digest links to the property's Policy Check (its items)",
+    );
     for (const at of ['/transfers', '/maintenance', '/account', '/login', '/forgot-password'])
       assert.ok(paths.has(at), `a mail links to ${at}`);
     const signedIn = await newContext(session.browser);
