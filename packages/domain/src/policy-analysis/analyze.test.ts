@@ -101,6 +101,26 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     });
   });
 
+  it('reads a table row by what its value cell says of the item, and an amount or an option not taken as nothing', () => {
+    const rows = [
+      'Item                        Duiker (accepted)                 Kransberg (previous)',
+      'Accidental damage           Not covered                       Up to R25 000',
+      'Garden walls                Storm damage excluded             Covered',
+      'Alarm                       Must be armed when empty          No warranty',
+      'Locks and keys              Up to R10 000                     Not covered',
+      'Subsidence                  Optional, not selected            Included',
+      'Basic excess                R3 500                            R2 500',
+    ];
+    expect(
+      analyzePolicyText([rows.join('\n')]).map((finding) => [finding.finding_type, finding.reason]),
+    ).toEqual([
+      ['exclusion', 'says "Not covered" in its row of a table'],
+      ['exclusion', 'says "Storm damage excluded" in its row of a table'],
+      ['maintenance', 'says "Must be armed when empty" in its row of a table'],
+      ['endorsement', 'says "Up to R10 000" in its row of a table'],
+    ]);
+  });
+
   it('reads Afrikaans section headings', () => {
     expect(
       read(

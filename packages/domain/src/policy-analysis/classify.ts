@@ -266,7 +266,51 @@ function partsOf(text: string): Part[] {
  * damage') stays an exclusion and an extension with an exception stays an extension; a lead-in
  * ('We will not pay for:') and the section's heading lend their class to a clause that says nothing.
  */
+/**
+ * What a table row's cell says of its item ('Not covered', 'Storm and flood damage excluded', 'Required
+ * for any geyser claim', 'Included, up to R300 000'), by class; an amount alone (a sum insured, an
+ * excess, a premium) or an option not taken says none.
+ */
+const CELL_VERDICTS: readonly [PolicyClauseFindingType, RegExp][] = [
+  [
+    'exclusion',
+    /^(?:not (?:covered|insured|included)|no cover|excluded|uitgesluit|nie gedek)\b|\bexcluded\b|\bsuspended\b|\buitgesluit\b/i,
+  ],
+  ['maintenance', /^(?:required|compulsory|mandatory|must|a condition|vereis|verpligtend|moet)\b/i],
+  ['endorsement', /^(?:included|covered|yes|ingesluit|gedek|ja)\b|^(?:up to|tot)\b/i],
+];
+
+/** A table row, by what its value cell says (the item's name alone says nothing). */
+function classifyRow(cell: string): ClauseReading {
+  const scores: Record<ClauseClass, number> = {
+    exclusion: 0,
+    maintenance: 0,
+    endorsement: 0,
+    neither: NEITHER_BASE,
+  };
+  const text = plainPunctuation(cell);
+  const verdict = NOT_GRANTED.test(text)
+    ? undefined
+    : CELL_VERDICTS.find(([, pattern]) => pattern.test(text));
+  if (verdict === undefined)
+    return {
+      class: 'neither',
+      confidence: 0.75,
+      reason: 'says nothing that excludes, requires or extends',
+      scores,
+    };
+  const [type] = verdict;
+  scores[type] = 3;
+  return {
+    class: type,
+    confidence: 0.75,
+    reason: `says "${shortQuote(text)}" in its row of a table`,
+    scores,
+  };
+}
+
 export function classifyClause(clause: PolicyClause): ClauseReading {
+  if (clause.cell !== undefined) return classifyRow(clause.cell);
   const scores: Record<ClauseClass, number> = {
     exclusion: 0,
     maintenance: 0,

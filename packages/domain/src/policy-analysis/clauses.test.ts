@@ -407,6 +407,61 @@ describe('splitPolicyClauses', () => {
     expect(clause?.heading).toBe('AFDELING 1 - WAT IS GEDEK / SECTION 1 - WHAT IS COVERED');
   });
 
+  it('reads each row of a table as a clause with its first value cell, a wrapped cell with its row', () => {
+    const page = [
+      'How your new cover compares.',
+      'Item                        Duiker (accepted)                 Kransberg (previous)',
+      'Alternative accommodation   Included, up to R300 000          Included, up to',
+      'R150 000',
+      'Locks and keys              Up to R10 000                     Not covered',
+      'Geyser drip tray and valves Required for any geyser claim     Not required',
+      'Monthly premium             R986                              R1 104',
+      'Trace and access            Up to R20 000                     Up to',
+      'R20 000 a year',
+      'Power surge                 Up to R25 000                     None',
+      'Notes: these figures are set between the rows here',
+      'Glass                       Included                          Included',
+      'Please read the notes below the table with care.',
+      '',
+      'Two columns of prose are no table: this line of a wording   runs on beside another column of it.',
+    ].join('\n');
+    const clauses = splitPolicyClauses([page]);
+    expect(clauses.map((clause) => [clause.text, clause.cell])).toEqual([
+      ['How your new cover compares.', undefined],
+      ['Item Duiker (accepted) Kransberg (previous)', 'Duiker (accepted)'],
+      [
+        'Alternative accommodation Included, up to R300 000 Included, up to R150 000',
+        'Included, up to R300 000',
+      ],
+      ['Locks and keys Up to R10 000 Not covered', 'Up to R10 000'],
+      [
+        'Geyser drip tray and valves Required for any geyser claim Not required',
+        'Required for any geyser claim',
+      ],
+      ['Monthly premium R986 R1 104', 'R986'],
+      ['Trace and access Up to R20 000 Up to R20 000 a year', 'Up to R20 000'],
+      ['Power surge Up to R25 000 None', 'Up to R25 000'],
+      ['Notes: these figures are set between the rows here', undefined],
+      ['Glass Included Included', 'Included'],
+      ['Please read the notes below the table with care.', undefined],
+      [
+        'Two columns of prose are no table: this line of a wording runs on beside another column of it.',
+        undefined,
+      ],
+    ]);
+    // A lone line set out in columns is no table either.
+    expect(splitPolicyClauses(['Excess   R2 500'])[0]?.cell).toBeUndefined();
+    // Nor are lines led by a phrase of many short words, or by a sentence, nor with a cell of running text.
+    const long = 'cover for the buildings against fire, storm and theft, as the schedule shows in full';
+    expect(splitPolicyClauses([`Fire   ${long}\nStorm   ${long}`]).map((clause) => clause.cell)).toEqual([
+      undefined,
+    ]);
+    const prose = splitPolicyClauses(['We pay for it if it is so   R1 000\nWe pay for this.   R2 000']);
+    expect(prose.map((clause) => [clause.text, clause.cell])).toEqual([
+      ['We pay for it if it is so R1 000 We pay for this. R2 000', undefined],
+    ]);
+  });
+
   it('takes nothing from empty pages', () => {
     expect(splitPolicyClauses(['', '   \n  '])).toEqual([]);
   });

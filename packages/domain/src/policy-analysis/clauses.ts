@@ -34,6 +34,11 @@ export interface PolicyClause {
   sectionHeading: string;
   /** The rest of the clause before it, carried over from the page before. */
   continued: boolean;
+  /**
+   * A row of a table ('Locks and keys   Up to R10 000   Not covered'): its first value cell, what the
+   * row says of the item it names ('Up to R10 000'); absent for a clause that is no table row.
+   */
+  cell?: string;
 }
 
 /** 'Page 2 of 4', '- 3 -', '12'. */
@@ -231,6 +236,55 @@ const styleOf = (text: string) =>
 interface Draft {
   lines: string[];
   listItem: boolean;
+  cell?: string;
+}
+
+/** A table row's item: up to 40 characters in at most six words, not ending a sentence or a clause. */
+const TABLE_ITEM = /^(?!.{41})(?:\S+ ){0,5}\S*[^\s.:;,]$/;
+
+/** The cells of a line set out in columns: text apart by three spaces or more, or a tab. */
+const cellsOf = (raw: string) => raw.trim().split(/ {3,}|\t+/);
+
+/**
+ * Whether a line (as on the page, its spaces kept) may be a table's row: an item of a few words, then
+ * one or more short cells ('Power surge      Up to R25 000 per event     Up to R10 000'). Two columns
+ * of running text are no table: their left cell is a line of prose.
+ */
+function rowCells(raw: string): string[] | null {
+  const cells = cellsOf(raw);
+  const item = cells[0] as string;
+  // A summary's line led by its verdict ('YES      Alternative accommodation') is read by its verdict.
+  if (cells.length < 2 || VERDICT_LINE.test(raw.trim())) return null;
+  if (!TABLE_ITEM.test(item)) return null;
+  return cells.every((cell) => cell.length <= 60) ? cells : null;
+}
+
+/**
+ * The table rows of a page's lines (raw, spaces kept), by index: a row candidate counts where another
+ * stands next to it (or one line away, past a cell wrapped onto a line of its own). Each row is answered
+ * with its first value cell; lines of a row's wrapped cell ('R150 000' under 'Included, up to') are
+ * answered with null.
+ */
+function tableRowsOf(raws: readonly string[]): Map<number, string | null> {
+  const candidates = raws.map(rowCells);
+  const rows = new Map<number, string | null>();
+  const isRow = (index: number) => candidates[index] != null;
+  candidates.forEach((cells, index) => {
+    if (cells && (isRow(index - 1) || isRow(index + 1) || isRow(index - 2) || isRow(index + 2)))
+      rows.set(index, cells[1] as string);
+  });
+  raws.forEach((raw, index) => {
+    if (rows.has(index) || raw.trim() === '' || !rows.has(index - 1) || !rows.has(index + 1)) return;
+    // An item as long as its column reaches its value with one space: the row above says where the
+    // value column starts.
+    // (The line above is a row: a wrapped cell's line is only ever followed by one.)
+    const column = (raws[index - 1] as string).indexOf(rows.get(index - 1) as string);
+    const value = raw.slice(column);
+    if (/^ \S/.test(raw.slice(column - 1)) && rowCells(`${raw.slice(0, column)}   ${value}`))
+      rows.set(index, cellsOf(value)[0] as string);
+    else if (raw.trim().split(/\s+/).length <= 4) rows.set(index, null);
+  });
+  return rows;
 }
 
 /**
@@ -286,6 +340,9 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
     const lines = linesOf(page).map((line) =>
       furniture.has(furnitureKey(line)) || PAGE_NUMBER.test(line) ? '' : line,
     );
+    const rows = tableRowsOf(
+      page.split(/\r\n|\r|\n|\f/).map((raw, index) => (lines[index] === '' ? '' : raw)),
+    );
     // The next line with text after each line (linear, not a search from every line).
     const nextOf: (string | null)[] = new Array(lines.length).fill(null);
     for (let index = lines.length - 2; index >= 0; index -= 1) {
@@ -307,7 +364,9 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
         else if (style !== leadInStyle) leadIn = '';
       }
       const ref = draft.listItem ? clauseRef(text) : null;
-      provisionsOf(text).forEach((provision, index) => {
+      const cell = draft.cell;
+      // A table's row is one clause, whatever its cells say.
+      (cell === undefined ? provisionsOf(text) : [text]).forEach((provision, index) => {
         clauses.push({
           page: pageIndex + 1,
           text: provision,
@@ -319,6 +378,7 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
           leadIn: (draft as Draft).listItem || continued ? leadIn : '',
           listItem: (draft as Draft).listItem,
           continued: continued && index === 0,
+          ...(cell === undefined ? {} : { cell }),
         });
       });
       if (text.endsWith(':')) {
@@ -333,6 +393,17 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
         flush();
         return;
       }
+      const row = rows.get(index);
+      if (row !== undefined) {
+        // A row opens a clause of its own; a wrapped cell's line goes with the row above it.
+        if (row !== null) {
+          flush();
+          draft = { lines: [line], listItem: false, cell: row };
+        } else (draft as Draft | null)?.lines.push(line);
+        return;
+      }
+      // The line after a table starts a clause of its own.
+      if ((draft as Draft | null)?.cell !== undefined) flush();
       const current: Draft | null = draft;
       const previous = current ? (current.lines.at(-1) as string) : null;
       const next = nextOf[index] as string | null;
