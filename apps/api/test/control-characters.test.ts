@@ -730,6 +730,7 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'escalation.claim': [{ as: 'owner', input: { id: claim.id } }],
       'escalation.startClaim': [{ as: 'owner', input: { propertyId: property.id, ...claimBody } }],
       'escalation.providers': [{ as: 'owner', input: providerSearch }],
+      'escalation.findProviders': [{ as: 'owner', input: { propertyId: property.id, ...providerSearch } }],
       'escalation.callbacks': [{ as: 'owner', input: { propertyId: property.id } }],
       'escalation.requestCallback': [{ as: 'owner', input: { propertyId: property.id, ...callbackBody } }],
       'vendors.byId': [{ as: 'owner', input: { id: invited.vendor.id } }],
@@ -893,6 +894,9 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'GET /api/properties/:id/claims': [{ as: 'owner', params: { id: property.id } }],
       'GET /api/claims/:id': [{ as: 'owner', params: { id: claim.id } }],
       'GET /api/providers': [{ as: 'owner', query: providerSearch }],
+      'GET /api/properties/:id/providers': [
+        { as: 'owner', params: { id: property.id }, query: providerSearch },
+      ],
       'POST /api/properties/:id/callbacks': [
         { as: 'owner', params: { id: property.id }, body: callbackBody },
       ],

@@ -3,7 +3,12 @@ import { DEMO_MESSAGES, isDemoEmail, MAX_DEMOS_PER_ADDRESS_PER_HOUR } from '@pro
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrivateDemo } from '../src/modules/demo/private-demo.js';
-import { findDemoTemplate, prepareDemoTemplates } from '../src/modules/demo/seed.js';
+import {
+  DEMO_SUPPLIER_EMAIL,
+  DEMO_SUPPLIER_PHONE,
+  findDemoTemplate,
+  prepareDemoTemplates,
+} from '../src/modules/demo/seed.js';
 import { houseKeep, renewDemoTemplates } from '../src/modules/housekeeping/housekeeping.service.js';
 import { recordStoredObject } from '../src/storage/stored-objects.js';
 import { signUpAndLogIn, startDemo, type TestAccount, testAddress } from './support/accounts.js';
@@ -322,6 +327,72 @@ describe(`private demos: one organisation per demo sign-in (${databaseKind})`, (
       });
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain(DEMO_MESSAGES.reservedEmail);
+    });
+
+    it("finds the demo supplier in a demo owner's Find Provider, with its published contact details, after the owner's plumber", async () => {
+      // Supplier demos of their own: copies, never anyone's provider (only the sample they copy is).
+      await startDemo(t, 'supplier');
+      await startDemo(t, 'supplier');
+      const owner = await startDemo(t, 'owner');
+      const propertyId = await propertyOf(owner);
+      const found = (await call(owner, 'GET', `/api/properties/${propertyId}/providers`)).json();
+      expect(found).toMatchObject({ area: 'City of Cape Town', province: null, message: null });
+      expect(found.vendors).toEqual([
+        expect.objectContaining({
+          name: 'Sipho Dlamini',
+          company: 'Dlamini Plumbing',
+          phone: '+27215550123',
+        }),
+      ]);
+      const demoSuppliers = found.providers.filter(
+        (provider: { company_name: string }) => provider.company_name === 'Demo Roofing (Pty) Ltd',
+      );
+      expect(demoSuppliers).toEqual([
+        expect.objectContaining({
+          trading_as: 'Demo Roofing',
+          specialties: ['Roofing', 'Waterproofing', 'Gutters'],
+          area: 'Cape Town',
+          email: DEMO_SUPPLIER_EMAIL,
+          phone: DEMO_SUPPLIER_PHONE,
+          website: null,
+          description: expect.stringContaining('sample supplier'),
+        }),
+      ]);
+      const template = await findDemoTemplate(t.db.db, 'supplier');
+      expect(demoSuppliers[0].id).toBe(template?.organizationId);
+      // By specialty too, at both searches.
+      const roofing = (
+        await call(owner, 'GET', `/api/properties/${propertyId}/providers?specialty=roof`)
+      ).json();
+      expect(roofing.providers.map((provider: { id: string }) => provider.id)).toContain(
+        template?.organizationId,
+      );
+      const directory = (await call(owner, 'GET', '/api/providers?specialty=roof')).json();
+      expect(directory.map((provider: { id: string }) => provider.id)).toContain(template?.organizationId);
+      // The demo owner invites it at the address it published: the link is shown, nothing is mailed.
+      const invited = await call(owner, 'POST', '/api/vendors/invite', {
+        name: 'Demo Roofing',
+        email: DEMO_SUPPLIER_EMAIL,
+        propertyId,
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const after = (
+        await call(owner, 'GET', `/api/properties/${propertyId}/providers?specialty=roof`)
+      ).json();
+      expect(after.vendors.map((vendor: { name: string }) => vendor.name)).toEqual(['Demo Roofing']);
+      expect(after.providers.map((provider: { id: string }) => provider.id)).not.toContain(
+        template?.organizationId,
+      );
+    });
+
+    it('shows a supplier demo its published contact details on its profile', async () => {
+      const supplier = await startDemo(t, 'supplier');
+      const profile = (await call(supplier, 'GET', '/api/supplier/profile')).json();
+      expect(profile).toMatchObject({
+        email: DEMO_SUPPLIER_EMAIL,
+        phone: DEMO_SUPPLIER_PHONE,
+        website: null,
+      });
     });
 
     it("lists no demo supplier in a real owner's Find Provider", async () => {

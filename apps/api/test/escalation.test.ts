@@ -563,6 +563,9 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
       checkedUntil?: string;
       trades?: Trade[];
       publicEmail?: string;
+      /** Published with the e-mail address (the profile then holds all three). */
+      publicPhone?: string;
+      website?: string;
     }) {
       const email = `supplier-${process.pid}-${++signups}@example.co.za`;
       const signup = await t.app.inject({
@@ -605,6 +608,8 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
           payload: {
             company_name: fields.company,
             email: fields.publicEmail,
+            phone: fields.publicPhone,
+            website: fields.website,
             specialties: fields.specialties,
           },
         });
@@ -751,6 +756,199 @@ describe(`escalation: claims, providers and callbacks (${databaseKind})`, () => 
       const long = await searcher.call('GET', `/api/providers?q=${'x'.repeat(101)}`);
       expect(long.statusCode).toBe(400);
       expect(long.json().error).toBe('Search must be at most 100 characters');
+    });
+
+    describe('on a property (issue 32 §6)', () => {
+      type Found = {
+        area: string | null;
+        province: string | null;
+        message: string | null;
+        vendors: { id: string; name: string; email: string; specialties: string[] }[];
+        providers: {
+          id: string;
+          company_name: string;
+          email: string | null;
+          phone: string | null;
+          website: string | null;
+          area: string | null;
+        }[];
+      };
+      let owner: Owner;
+      let rival: Owner;
+      let winelands: { email: string; id: string };
+      let ownSolarVendor: string;
+
+      /** Invites a vendor to the owner's property and records its specialties; answers its id. */
+      async function vendorOf(
+        who: Owner,
+        name: string,
+        email: string,
+        specialties: string[],
+      ): Promise<string> {
+        const invited = await who.call('POST', '/api/vendors/invite', {
+          name,
+          email,
+          propertyId: who.propertyId,
+        });
+        expect(invited.statusCode, invited.body).toBe(201);
+        const id = invited.json().vendor.id as string;
+        if (specialties.length > 0) {
+          const patched = await who.call('PATCH', `/api/vendors/${id}`, { specialties });
+          expect(patched.statusCode, patched.body).toBe(200);
+        }
+        return id;
+      }
+
+      const find = async (who: Owner, query = '', propertyId = who.propertyId) => {
+        const res = await who.call('GET', `/api/properties/${propertyId}/providers${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as Found;
+      };
+      const names = (found: Found) => ({
+        vendors: found.vendors.map((vendor) => vendor.name),
+        providers: found.providers.map((provider) => provider.company_name),
+      });
+
+      beforeAll(async () => {
+        // Solar in the Western Cape, but not in Cape Town; and solar elsewhere, on a George Street and
+        // in Edenvale (Gauteng), which no Western Cape place may match ('George', 'Eden').
+        winelands = await supplier({
+          company: 'Winelands Solar (Pty) Ltd',
+          specialties: 'Solar, Electrical',
+          businessAddress: '14 Dorp Street, Stellenbosch, 7600',
+          publicEmail: 'info@winelandssolar.co.za',
+          publicPhone: '021 555 0177',
+          website: 'winelandssolar.example',
+        });
+        await supplier({
+          company: 'Sandton Solar',
+          specialties: 'Solar',
+          businessAddress: '5 George Street, Sandton',
+        });
+        await supplier({
+          company: 'Edenvale Solar',
+          specialties: 'Solar',
+          businessAddress: '3 Main Road, Edenvale',
+        });
+        owner = await ownerWithProperty();
+        ownSolarVendor = await vendorOf(owner, 'Thabo Nkosi', 'thabo@sunsparks.example', [
+          'Solar',
+          'Electrical',
+        ]);
+        await vendorOf(owner, 'Sipho Dlamini', 'sipho@plumbing.example', ['Plumbing']);
+        // Another organisation's vendor of the same specialty: never anyone else's.
+        rival = await ownerWithProperty();
+        await vendorOf(rival, 'Rival Solar Vendor', 'rival@solar.example', ['Solar']);
+      });
+
+      it("falls back to the province when the municipality has nobody of the specialty, and says so; the owner's own vendors first", async () => {
+        const found = await find(owner, '?specialty=solar');
+        expect(found).toMatchObject({
+          area: 'City of Cape Town',
+          province: 'Western Cape',
+          message: 'No solar providers in City of Cape Town; showing providers in Western Cape',
+        });
+        expect(names(found)).toEqual({ vendors: ['Thabo Nkosi'], providers: ['Winelands Solar (Pty) Ltd'] });
+        expect(found.vendors[0]).toMatchObject({ id: ownSolarVendor, email: 'thabo@sunsparks.example' });
+        // What Winelands published, and only that: its area is the place, never the street.
+        expect(found.providers[0]).toMatchObject({
+          id: winelands.id,
+          email: 'info@winelandssolar.co.za',
+          phone: '+27215550177',
+          // Stored as the profile keeps it (with its scheme).
+          website: 'https://winelandssolar.example',
+          area: 'Stellenbosch',
+        });
+        expect(JSON.stringify(found)).not.toContain('Dorp Street');
+        expect(JSON.stringify(found)).not.toContain(winelands.email);
+      });
+
+      it('never lists another organisation’s vendors, and refuses another organisation’s property (404)', async () => {
+        for (const query of ['', '?specialty=solar', '?q=rival', '?municipality=']) {
+          const found = await find(owner, query);
+          expect(found.vendors.map((vendor) => vendor.name)).not.toContain('Rival Solar Vendor');
+          expect(JSON.stringify(found)).not.toContain('rival@solar.example');
+        }
+        const theirs = await owner.call(
+          'GET',
+          `/api/properties/${rival.propertyId}/providers?specialty=solar`,
+        );
+        expect(theirs.statusCode).toBe(404);
+        expect(theirs.json()).toEqual({ error: NOT_FOUND_MESSAGES.property });
+        expect(theirs.body).not.toContain('Rival');
+        const viaTrpc = await owner.call(
+          'GET',
+          `/trpc/escalation.findProviders?input=${encodeURIComponent(JSON.stringify({ propertyId: rival.propertyId }))}`,
+        );
+        expect(viaTrpc.statusCode).toBe(404);
+        expect(viaTrpc.body).not.toContain('Rival');
+        // The rival's own search lists its own vendor.
+        expect(names(await find(rival, '?specialty=solar')).vendors).toEqual(['Rival Solar Vendor']);
+      });
+
+      it('answers the same through tRPC', async () => {
+        const input = { propertyId: owner.propertyId, specialty: 'solar' };
+        const viaTrpc = await owner.call(
+          'GET',
+          `/trpc/escalation.findProviders?input=${encodeURIComponent(JSON.stringify(input))}`,
+        );
+        expect(viaTrpc.statusCode, viaTrpc.body).toBe(200);
+        expect(viaTrpc.json().result.data).toEqual(await find(owner, '?specialty=solar'));
+      });
+
+      it('stays in the municipality when it has providers: every own vendor first, no widening', async () => {
+        const found = await find(owner);
+        expect(found).toMatchObject({ area: 'City of Cape Town', province: null, message: null });
+        expect(names(found)).toEqual({
+          vendors: ['Sipho Dlamini', 'Thabo Nkosi'],
+          providers: ['Geyser Pros CC', 'Table Bay Roofing (Pty) Ltd'],
+        });
+        // Published nothing: no contact detail is made up.
+        expect(found.providers[1]).toMatchObject({ email: null, phone: null, website: null });
+      });
+
+      it('searches another area when asked, anywhere when the area is empty, and says when the province has nobody either', async () => {
+        expect(names(await find(owner, '?specialty=plumbing&municipality=Durban'))).toEqual({
+          vendors: ['Sipho Dlamini'],
+          providers: ['Berea Plumbers'],
+        });
+        const anywhere = await find(owner, '?specialty=solar&municipality=');
+        expect(anywhere).toMatchObject({ area: null, province: null, message: null });
+        expect(names(anywhere).providers).toEqual([
+          'Edenvale Solar',
+          'Sandton Solar',
+          'Winelands Solar (Pty) Ltd',
+        ]);
+        const limpopo = await find(owner, '?specialty=solar&municipality=Polokwane');
+        expect(limpopo).toMatchObject({
+          area: 'Polokwane',
+          province: 'Limpopo',
+          message: 'No solar providers in Polokwane or elsewhere in Limpopo',
+          providers: [],
+        });
+        // A province as the area: every place in it, by whole words ('George Street' is a street).
+        expect(names(await find(owner, '?specialty=solar&municipality=Western%20Cape'))).toEqual({
+          vendors: ['Thabo Nkosi'],
+          providers: ['Winelands Solar (Pty) Ltd'],
+        });
+      });
+
+      it('lists a supplier once, as the own vendor, once it is invited at the address it published', async () => {
+        const other = await ownerWithProperty();
+        await vendorOf(other, 'Winelands', 'INFO@winelandssolar.co.za', []);
+        const found = await find(other, '?q=winelands');
+        expect(names(found)).toEqual({ vendors: ['Winelands'], providers: [] });
+        expect(found.province).toBe('Western Cape');
+      });
+
+      it('refuses an overlong area with the domain’s message', async () => {
+        const res = await owner.call(
+          'GET',
+          `/api/properties/${owner.propertyId}/providers?municipality=${'x'.repeat(101)}`,
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toBe('Municipality must be at most 100 characters');
+      });
     });
   });
 });

@@ -30,6 +30,7 @@ export * from './policy-analysis/index.js';
 export * from './policy-check-items.js';
 export * from './policy-tasks.js';
 export * from './property-names.js';
+export * from './provider-search.js';
 export * from './recurrence.js';
 export * from './registers.js';
 export * from './reminders.js';

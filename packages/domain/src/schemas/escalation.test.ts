@@ -7,6 +7,7 @@ import {
   claimInputSchema,
   ESCALATION_MESSAGES,
   MAX_CLAIM_DOCUMENTS,
+  propertyProviderSearchSchema,
   providerSearchSchema,
 } from './escalation.js';
 import { dataOf, errorsOf } from './test-helpers.js';
@@ -130,6 +131,26 @@ describe('providerSearchSchema (Find Provider)', () => {
     });
     expect(errorsOf(providerSearchSchema, { q: 'x'.repeat(101) })).toEqual({
       q: 'Search must be at most 100 characters',
+    });
+  });
+});
+
+describe('propertyProviderSearchSchema (Find Provider for a property)', () => {
+  it('tells an absent area (the property’s) from an empty one (anywhere)', () => {
+    expect(dataOf(propertyProviderSearchSchema, {})).toEqual({});
+    expect(dataOf(propertyProviderSearchSchema, { municipality: '  ', specialty: ' Solar ' })).toEqual({
+      municipality: '',
+      specialty: 'Solar',
+    });
+    expect(dataOf(propertyProviderSearchSchema, { municipality: ' CPT ' })).toEqual({ municipality: 'CPT' });
+  });
+
+  it('refuses an overlong or non-text area with the shared messages', () => {
+    expect(errorsOf(propertyProviderSearchSchema, { municipality: 'x'.repeat(101) })).toEqual({
+      municipality: 'Municipality must be at most 100 characters',
+    });
+    expect(errorsOf(propertyProviderSearchSchema, { municipality: 7 })).toEqual({
+      municipality: 'Municipality must be text',
     });
   });
 });

@@ -6,10 +6,12 @@ import {
   dateOutOfRangeMessage,
   idSchema,
   isoDateProblem,
+  noControlCharacters,
   optionalText,
   problemCheck,
   requiredPhone,
   requiredText,
+  tooLongMessage,
 } from './common.js';
 
 /** The Escalation tab (issue 16): Start Claim, Find Provider and Schedule Call. The wording is ours. */
@@ -113,3 +115,20 @@ export const providerSearchSchema = z.object({
 });
 export type ProviderSearchInput = z.input<typeof providerSearchSchema>;
 export type ProviderSearch = z.output<typeof providerSearchSchema>;
+
+/**
+ * Find Provider for one property (GET /api/properties/{id}/providers): specialty and q as in
+ * providerSearchSchema; municipality is the area searched first: absent, the property's own municipality;
+ * empty, anywhere; else a municipality's code or name, a province or a town. When the area has no
+ * supplier of the specialty, the area's province is searched instead (providerArea).
+ */
+export const propertyProviderSearchSchema = providerSearchSchema.extend({
+  municipality: z
+    .string({ error: 'Municipality must be text' })
+    .trim()
+    .check(noControlCharacters('Municipality'))
+    .max(MAX_PROVIDER_SEARCH, tooLongMessage('Municipality', MAX_PROVIDER_SEARCH))
+    .optional(),
+});
+export type PropertyProviderSearchInput = z.input<typeof propertyProviderSearchSchema>;
+export type PropertyProviderSearch = z.output<typeof propertyProviderSearchSchema>;

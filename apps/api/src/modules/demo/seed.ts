@@ -28,6 +28,10 @@ export const TEMPLATE_RENEW_MS = 24 * 60 * 60 * 1000;
 export const demoAddress = (label: string) =>
   `${label}-${randomBytes(6).toString('hex')}@${DEMO_EMAIL_DOMAIN}`;
 
+/** The demo supplier's published contact details (its profile; Find Provider shows them to a demo owner). */
+export const DEMO_SUPPLIER_EMAIL = `roofing@${DEMO_EMAIL_DOMAIN}`;
+export const DEMO_SUPPLIER_PHONE = '+27215550188';
+
 /** The organisations and users of the two demos (every private demo copies these). */
 const ACCOUNTS = {
   owner: {
@@ -42,6 +46,13 @@ const ACCOUNTS = {
       trading_as: 'Demo Roofing',
       business_address: '12 Bree Street, Cape Town, 8001',
       specialties: JSON.stringify(['Roofing', 'Waterproofing', 'Gutters']),
+      // What it publishes, so a demo owner's Find Provider shows how to reach it: an address of the demo
+      // (mail to it goes nowhere, and an invite to it stays in the demo) and a sample number, like the
+      // demo plumber's. No website: there is none to link to.
+      description:
+        'The sample supplier of the PropertyDNA demo: roof inspections, leak repairs, waterproofing and gutters in Cape Town.',
+      contact_email: DEMO_SUPPLIER_EMAIL,
+      contact_phone: DEMO_SUPPLIER_PHONE,
     },
     user: { first_name: 'Demo', last_name: 'Supplier', user_type: 'supplier' as const },
   },

@@ -1,4 +1,9 @@
-import { callbackInputSchema, claimInputSchema, providerSearchSchema } from '@propertydna/domain';
+import {
+  callbackInputSchema,
+  claimInputSchema,
+  propertyProviderSearchSchema,
+  providerSearchSchema,
+} from '@propertydna/domain';
 import { z } from 'zod';
 import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
 import { propertyIdParams } from '../properties/properties.schemas.js';
@@ -8,6 +13,7 @@ import {
   claimIdParams,
   claimSchema,
   providerSchema,
+  providerSearchResultSchema,
 } from './escalation.schemas.js';
 
 /** The REST routes of claims, providers and callbacks: each a door to one procedure. */
@@ -60,6 +66,17 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     query: providerSearchSchema,
     response: z.array(providerSchema),
     call: (caller, { query }) => caller.escalation.providers(query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/properties/:id/providers',
+    summary:
+      "Find Provider for a property: ?specialty=&municipality=&q= (municipality absent: the property's own; empty: anywhere). The caller's own vendors matching the specialty and q first (`vendors`), then the registered suppliers of the area (`providers`); when the area has none, those of its province, with `province` and `message` saying so",
+    tags: ['escalation'],
+    params: propertyIdParams,
+    query: propertyProviderSearchSchema,
+    response: providerSearchResultSchema,
+    call: (caller, { params, query }) => caller.escalation.findProviders({ ...query, propertyId: params.id }),
   }),
   defineRoute({
     method: 'POST',

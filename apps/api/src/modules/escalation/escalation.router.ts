@@ -8,12 +8,14 @@ import {
   claimDetailSchema,
   claimIdParams,
   claimSchema,
+  findProvidersInput,
   propertyScopeInput,
   providerSchema,
+  providerSearchResultSchema,
   requestCallbackInput,
   startClaimInput,
 } from './escalation.schemas.js';
-import { searchProviders } from './providers.service.js';
+import { findProvidersForProperty, searchProviders } from './providers.service.js';
 
 /** A property's Escalation tab (issue 16): Start Claim, Find Provider and Schedule Call. */
 export const escalationRouter = router({
@@ -47,7 +49,19 @@ export const escalationRouter = router({
   providers: authedProcedure
     .input(providerSearchSchema)
     .output(z.array(providerSchema))
-    .query(({ ctx, input }) => searchProviders(ctx.db, input)),
+    .query(({ ctx, input }) => searchProviders(ctx.db, ctx.actor.organizationId, input)),
+
+  /**
+   * Find Provider on a property: the owner's own vendors first, then the suppliers of the property's
+   * municipality (or of its province when the municipality has none).
+   */
+  findProviders: authedProcedure
+    .input(findProvidersInput)
+    .output(providerSearchResultSchema)
+    .query(({ ctx, input }) => {
+      const { propertyId, ...search } = input;
+      return findProvidersForProperty(ctx.db, ctx.actor.organizationId, propertyId, search);
+    }),
 
   /** A property's callback requests with their status, newest first. */
   callbacks: authedProcedure

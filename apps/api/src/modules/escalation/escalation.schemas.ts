@@ -10,9 +10,11 @@ import {
   idParamsSchema,
   idSchema,
   packChoiceSchema,
+  propertyProviderSearchSchema,
   supplierVerificationSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
+import { vendorSchema } from '../vendors/vendors.schemas.js';
 
 /** One claim: the REST `/:id` parameters and the input of escalation.claim. */
 export const claimIdParams = idParamsSchema;
@@ -133,10 +135,18 @@ export const providerSchema = z
     trading_as: z.string().nullable(),
     description: z.string().nullable(),
     specialties: z.array(z.string()),
-    area: z.string().nullable().meta({ description: "The supplier's business address" }),
-    email: z.string().nullable().meta({ description: "The supplier's public contact address, if given" }),
-    phone: z.string().nullable(),
-    website: z.string().nullable(),
+    area: z.string().nullable().meta({
+      description: "The place the supplier's business address names ('Cape Town'), never the street",
+    }),
+    email: z.string().nullable().meta({
+      description: 'The contact e-mail the supplier published on its profile; null when it published none',
+    }),
+    phone: z.string().nullable().meta({
+      description: 'The phone number the supplier published on its profile; null when it published none',
+    }),
+    website: z.string().nullable().meta({
+      description: 'The website the supplier published on its profile; null when it published none',
+    }),
     insured_until: z.string().nullable().meta({
       description:
         'YYYY-MM-DD: until when its liability insurance is current, from a reviewed, unexpired insurance certificate only (null: none; typed insurance never counts)',
@@ -150,6 +160,36 @@ export const providerSchema = z
   })
   .meta({ id: 'Provider' });
 export type ProviderOut = z.infer<typeof providerSchema>;
+
+/** Find Provider on a property (issue 32 §6): the owner's own vendors first, then the providers. */
+export const providerSearchResultSchema = z
+  .object({
+    area: z.string().nullable().meta({
+      description:
+        "The area searched first, as it reads: the property's municipality ('City of Cape Town') unless another was asked; null: anywhere",
+    }),
+    province: z.string().nullable().meta({
+      description:
+        "Set when the area had no provider (of the specialty) and its province was searched instead: 'Western Cape'",
+    }),
+    message: z.string().nullable().meta({
+      description: 'The widening in words, to show as it is',
+      example: 'No Plumbing providers in City of Cape Town; showing providers in Western Cape',
+    }),
+    vendors: z.array(vendorSchema).meta({
+      description:
+        "The caller's own vendors (its vendor directory) matching the specialty and q, by name; listed first. The area does not narrow them (a vendor has none recorded).",
+    }),
+    providers: z.array(providerSchema).meta({
+      description:
+        'Registered suppliers of the area (or of its province, see province), checked suppliers first, at most 50; a supplier that is one of the listed vendors is not repeated here',
+    }),
+  })
+  .meta({ id: 'ProviderSearchResult' });
+export type ProviderSearchResultOut = z.infer<typeof providerSearchResultSchema>;
+
+/** Find Provider on a property (tRPC): the property beside the search. */
+export const findProvidersInput = propertyScopeInput.extend(propertyProviderSearchSchema.shape);
 
 /** A callback request and where it stands. */
 export const callbackSchema = z

@@ -12,6 +12,7 @@ import {
   type UpdateVendor,
   type VendorInvite,
   type VerificationLevel,
+  vendorMatchesSearch,
 } from '@propertydna/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
@@ -185,12 +186,24 @@ export async function listVendors(
 ): Promise<VendorOut[]> {
   let vendorsQuery = selectVendors(db, organizationId);
   if (onlyId) vendorsQuery = vendorsQuery.where('v.id', '=', onlyId);
-  const [vendors, invites, counts] = await Promise.all([
-    vendorsQuery.orderBy('v.name').orderBy('v.id').execute(),
+  const vendors = await vendorsQuery.orderBy('v.name').orderBy('v.id').execute();
+  return directoryEntries(db, organizationId, vendors, now, onlyId);
+}
+
+/** The vendors as the directory shows them: each with the live properties it serves and its documents. */
+async function directoryEntries(
+  db: Db,
+  organizationId: string,
+  vendors: VendorWithSupplier[],
+  now: Date,
+  onlyId: string | null = null,
+): Promise<VendorOut[]> {
+  if (vendors.length === 0) return [];
+  const [invites, counts, levels] = await Promise.all([
     selectInvites(db, organizationId, onlyId ? sql<SqlBool>`vi.vendor_id = ${onlyId}` : null).execute(),
     documentCounts(db, organizationId, onlyId),
+    supplierLevels(db, vendors, now),
   ]);
-  const levels = await supplierLevels(db, vendors, now);
   const served = new Map<string, VendorOut['properties']>();
   for (const invite of latestPerVendorAndProperty(invites)) {
     const list = served.get(invite.vendor_id) ?? [];
@@ -208,6 +221,24 @@ export async function listVendors(
       documents_count: counts.get(vendor.id) ?? 0,
     }),
   );
+}
+
+/**
+ * Find Provider's own vendors (issue 32 §6): the organisation's directory entries that match the search's
+ * specialty and words (vendorMatchesSearch; the area never narrows them), by name, as the directory shows
+ * them, each with the registered supplier it is (its organisation's id, or null), so that supplier is not
+ * listed a second time among the providers. Only this organisation's vendors, ever.
+ */
+export async function matchingVendors(
+  db: Db,
+  organizationId: string,
+  search: { specialty?: string; q?: string },
+  now = new Date(),
+): Promise<{ vendor: VendorOut; supplierId: string | null }[]> {
+  const rows = await selectVendors(db, organizationId).orderBy('v.name').orderBy('v.id').execute();
+  const matching = rows.filter((row) => vendorMatchesSearch(row, search));
+  const entries = await directoryEntries(db, organizationId, matching, now);
+  return entries.map((vendor, index) => ({ vendor, supplierId: matching[index]?.supplier_id ?? null }));
 }
 
 /** One vendor of the directory (404 when not the organisation's). */

@@ -123,6 +123,8 @@ function answerQuery(server: FakeTransfersServer, path: string): unknown {
       return server.ownership;
     case 'escalation.providers':
       return [];
+    case 'escalation.findProviders':
+      return { area: null, province: null, message: null, vendors: [], providers: [] };
   }
   throw new Error(`The fake API has no ${path}`);
 }

@@ -141,7 +141,8 @@ export function InviteVendorModal(props: InviteVendorModalProps) {
         title: INVITE_MESSAGES.sent,
         message: INVITE_MESSAGES.sentTo(parsed.data.email),
       });
-      await utils.vendors.invalidate();
+      // The vendor lists, and Find Provider's answers, which put the owner's vendors first.
+      await Promise.all([utils.vendors.invalidate(), utils.escalation.findProviders.invalidate()]);
     } catch (failure) {
       setError(errorMessage(failure, INVITE_MESSAGES.failed));
     }

@@ -9,7 +9,12 @@ import {
   type EvidenceDocument,
   INCIDENT_TYPE_LABELS,
   type IncidentType,
+  PROVINCES,
   type PropertyFeature,
+  providerArea,
+  provinceSearchTerms,
+  vendorMatchesSearch,
+  widenedSearchMessage,
 } from '@propertydna/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
@@ -17,7 +22,7 @@ import { observable } from '@trpc/server/observable';
 import type { ReactElement } from 'react';
 import { trpc } from '../../../../../lib/trpc';
 import { renderWithRouter } from '../../../../../test/render';
-import type { CallbackRequest, ClaimDetail, Provider } from './labels';
+import type { CallbackRequest, ClaimDetail, OwnVendor, Provider, ProviderSearchResult } from './labels';
 
 export const PROPERTY_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
 export const NOW_ISO = '2026-11-23T08:00:00.000Z';
@@ -34,6 +39,8 @@ export interface Refusal {
 export interface FakeEscalationServer {
   claims: ClaimDetail[];
   providers: Provider[];
+  /** The owner's vendor directory, which Find Provider lists first. */
+  vendors: OwnVendor[];
   callbacks: CallbackRequest[];
   /** The property's vault and service history, which the evidence of a started claim is read from. */
   vault: EvidenceDocument[];
@@ -56,6 +63,7 @@ export interface FakeEscalationServer {
 export function fakeEscalationServer(overrides: Partial<FakeEscalationServer> = {}): FakeEscalationServer {
   return {
     providers: [],
+    vendors: [],
     vault: [],
     completions: [],
     policies: [HOUSEHOLD_POLICY],
@@ -158,6 +166,26 @@ export function provider(overrides: Partial<Provider> = {}): Provider {
   };
 }
 
+/** One of the owner's own vendors, as Find Provider lists it first. */
+export function ownVendor(overrides: Partial<OwnVendor> = {}): OwnVendor {
+  return {
+    id: 'f0f0f0f0-0000-4000-8000-000000000001',
+    name: 'Thabo Nkosi',
+    company: 'Sun Sparks Electrical',
+    email: 'thabo@sunsparks.example',
+    phone: '+27825550123',
+    specialties: ['Solar', 'Electrical'],
+    verified: false,
+    verification_level: null,
+    registered_supplier: null,
+    notes: null,
+    created_at: '2026-10-01T08:00:00.000Z',
+    properties: [],
+    documents_count: 0,
+    ...overrides,
+  };
+}
+
 /** A callback request. */
 export function callbackRequest(overrides: Partial<CallbackRequest> = {}): CallbackRequest {
   const time = overrides.preferred_time ?? 'morning';
@@ -178,6 +206,37 @@ export function callbackRequest(overrides: Partial<CallbackRequest> = {}): Callb
 const contains = (text: string | null, term: unknown) =>
   typeof term !== 'string' || (text ?? '').toLowerCase().includes(term.toLowerCase());
 
+/**
+ * Find Provider as the API answers it, by the domain's rules: the owner's vendors matching the specialty
+ * and words; the providers whose area holds the searched area's terms, else its province's.
+ */
+function findProviders(server: FakeEscalationServer, input: Record<string, unknown>): ProviderSearchResult {
+  const specialty = input.specialty as string | undefined;
+  const q = input.q as string | undefined;
+  const area = providerArea((input.municipality as string | undefined) ?? 'CPT');
+  const matching = server.providers.filter(
+    (item) =>
+      (specialty === undefined || item.specialties.some((s) => contains(s, specialty))) &&
+      (q === undefined ||
+        contains(`${item.company_name} ${item.description ?? ''} ${item.specialties.join(' ')}`, q)),
+  );
+  const within = (terms: readonly string[]) =>
+    matching.filter((item) => terms.some((term) => contains(item.area, term)));
+  const inArea = area ? within(area.terms) : matching;
+  const province = area?.province && inArea.length === 0 ? area.province : null;
+  const providers = province ? within(provinceSearchTerms(province)) : inArea;
+  return {
+    area: area?.label ?? null,
+    province: province ? PROVINCES[province] : null,
+    message:
+      area && province
+        ? widenedSearchMessage({ specialty, area: area.label, province, foundInProvince: providers.length })
+        : null,
+    vendors: server.vendors.filter((vendor) => vendorMatchesSearch(vendor, { specialty, q })),
+    providers,
+  };
+}
+
 function answerQuery(server: FakeEscalationServer, path: string, input: Record<string, unknown>): unknown {
   switch (path) {
     case 'escalation.propertyClaims':
@@ -187,18 +246,8 @@ function answerQuery(server: FakeEscalationServer, path: string, input: Record<s
       if (!claim) throw refusal({ message: 'Claim not found', code: 'NOT_FOUND', httpStatus: 404 });
       return claim;
     }
-    case 'escalation.providers':
-      return server.providers.filter(
-        (item) =>
-          (input.specialty === undefined || item.specialties.some((s) => contains(s, input.specialty))) &&
-          (input.municipality === undefined ||
-            contains(item.area, String(input.municipality).replace(/^City of /, ''))) &&
-          (input.q === undefined ||
-            contains(
-              `${item.company_name} ${item.description ?? ''} ${item.specialties.join(' ')}`,
-              input.q,
-            )),
-      );
+    case 'escalation.findProviders':
+      return findProviders(server, input);
     case 'escalation.callbacks':
       return server.callbacks;
   }

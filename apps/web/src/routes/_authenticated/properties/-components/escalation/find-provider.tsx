@@ -1,24 +1,36 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   formatDate,
   MAX_PROVIDER_SEARCH,
   municipalityByCode,
-  type ProviderSearch,
-  providerSearchSchema,
+  type PropertyProviderSearch,
+  propertyProviderSearchSchema,
+  vendorCompanyLabel,
 } from '@propertydna/domain';
 import { useId, useState } from 'react';
 import { ListLoading } from '../../../../../components/list-loading';
 import { LoadError } from '../../../../../components/load-error';
 import { type InvitePrefill, InviteVendorModal } from '../../../../../components/vendors/invite-vendor-modal';
-import { SpecialtyBadges } from '../../../../../components/vendors/vendor-badges';
+import {
+  SpecialtyBadges,
+  VendorAccessDetails,
+  VerifiedBadge,
+} from '../../../../../components/vendors/vendor-badges';
+import { VendorContact } from '../../../../../components/vendors/vendor-contact';
 import {
   VerificationLevelBadge,
   VerifiedChecks,
 } from '../../../../../components/verification/verification-level';
 import { errorMessage } from '../../../../../lib/error-message';
 import { trpc } from '../../../../../lib/trpc';
-import { PROVIDER_MESSAGES, type Provider } from './labels';
+import {
+  type OwnVendor,
+  PROVIDER_MESSAGES,
+  type Provider,
+  type ProviderSearchResult,
+  providerResultsSummary,
+} from './labels';
 import { ProviderContact } from './provider-contact';
 import { useReturnFocus } from './use-return-focus';
 
@@ -47,6 +59,14 @@ export function providerInvitePrefill(provider: Provider): InvitePrefill {
   };
 }
 
+/** What an invite of one of the owner's own vendors to this property starts from: the vendor as kept. */
+export function ownVendorInvitePrefill(vendor: OwnVendor): InvitePrefill {
+  return { name: vendor.name, email: vendor.email, company: vendor.company, phone: vendor.phone };
+}
+
+/** Whom the invite dialog is open for: a provider, or one of the owner's vendors. */
+type Inviting = { title: string; prefill: InvitePrefill };
+
 /**
  * 'Liability insurance current until Dec 31, 2026' while a reviewed insurance certificate holds (the API
  * answers insured_until only then), else that none is on file: typed insurance is never called current.
@@ -58,10 +78,14 @@ export function insuranceLine(provider: Pick<Provider, 'insured_until'>): string
 }
 
 /**
- * Find Provider (issue 16 §6): registered suppliers by specialty, area (the property's municipality at
- * first, searched at once) and free text, checked with the domain's schema; each result with its
- * specialties, area, reviewed insurance, verification level with what was checked until when, contact links and 'Invite as vendor', which opens the
- * vendors' invite for this property prefilled with the provider's name, e-mail address and phone.
+ * Find Provider (issue 16 §6, issue 32 §6) on a property: by specialty, area (the property's municipality
+ * at first, searched at once; emptied, anywhere) and free text, checked with the domain's schema. The
+ * owner's own vendors that match come first, marked 'Your vendor', with their contact and their access to
+ * this property; then the registered suppliers of the area, or, when it has none, of its province, which
+ * the answer says in words ('No Plumbing providers in City of Cape Town; showing providers in Western
+ * Cape'). Each provider with its specialties, area, reviewed insurance, verification level with what was
+ * checked until when, the contact details it published (none made up) and 'Invite as vendor', which opens
+ * the vendors' invite for this property prefilled with the provider's name, e-mail address and phone.
  */
 export function FindProvider({
   propertyId,
@@ -73,23 +97,28 @@ export function FindProvider({
   now?: Date;
 }) {
   const area = propertyArea(municipality);
-  const [search, setSearch] = useState<ProviderSearch>(() =>
-    providerSearchSchema.parse({ municipality: area }),
+  const [search, setSearch] = useState<PropertyProviderSearch>(() =>
+    propertyProviderSearchSchema.parse({ municipality: area }),
   );
-  const providers = trpc.escalation.providers.useQuery(search);
-  const [inviting, setInviting] = useState<Provider | null>(null);
+  const results = trpc.escalation.findProviders.useQuery({ propertyId, ...search });
+  const [inviting, setInviting] = useState<Inviting | null>(null);
   const focus = useReturnFocus();
   const form = useForm<SearchValues>({
     initialValues: { specialty: '', municipality: area, q: '' },
-    validate: schemaResolver(providerSearchSchema, { sync: true }),
+    validate: schemaResolver(propertyProviderSearchSchema, { sync: true }),
   });
 
   function submit(values: SearchValues) {
-    const parsed = providerSearchSchema.safeParse(values);
+    const parsed = propertyProviderSearchSchema.safeParse(values);
     if (!parsed.success) return;
     setSearch(parsed.data);
     // The same search again asks the server again (a supplier may have registered since).
-    if (JSON.stringify(parsed.data) === JSON.stringify(search)) void providers.refetch();
+    if (JSON.stringify(parsed.data) === JSON.stringify(search)) void results.refetch();
+  }
+
+  function invite(whom: Inviting) {
+    focus.remember();
+    setInviting(whom);
   }
 
   return (
@@ -104,7 +133,11 @@ export function FindProvider({
           />
           <TextInput
             label="Area"
-            description={area ? "Your property's municipality at first" : 'Town or municipality'}
+            description={
+              area
+                ? "Your property's municipality at first; its province when it has nobody"
+                : 'Town or municipality; empty for anywhere'
+            }
             placeholder="e.g. Cape Town"
             maxLength={MAX_PROVIDER_SEARCH}
             {...form.getInputProps('municipality')}
@@ -117,27 +150,25 @@ export function FindProvider({
           />
         </SimpleGrid>
         <Group mt="sm">
-          <Button type="submit" loading={providers.isFetching}>
+          <Button type="submit" loading={results.isFetching}>
             {PROVIDER_MESSAGES.search}
           </Button>
         </Group>
       </form>
       <ProviderResults
-        providers={providers.data}
-        loading={providers.isPending}
-        error={providers.isError ? errorMessage(providers.error, 'Try again in a moment') : null}
-        onRetry={() => void providers.refetch()}
-        onInvite={(provider) => {
-          focus.remember();
-          setInviting(provider);
-        }}
+        propertyId={propertyId}
+        result={results.data}
+        loading={results.isPending}
+        error={results.isError ? errorMessage(results.error, 'Try again in a moment') : null}
+        onRetry={() => void results.refetch()}
+        onInvite={invite}
       />
       {inviting && (
         <InviteVendorModal
           opened
-          title={`Invite ${inviting.company_name} as vendor`}
+          title={inviting.title}
           propertyId={propertyId}
-          prefill={providerInvitePrefill(inviting)}
+          prefill={inviting.prefill}
           now={now}
           onClose={() => {
             setInviting(null);
@@ -150,45 +181,147 @@ export function FindProvider({
 }
 
 function ProviderResults({
-  providers,
+  propertyId,
+  result,
   loading,
   error,
   onRetry,
   onInvite,
 }: {
-  providers: readonly Provider[] | undefined;
+  propertyId: string;
+  result: ProviderSearchResult | undefined;
   loading: boolean;
   error: string | null;
   onRetry: () => void;
-  onInvite: (provider: Provider) => void;
+  onInvite: (whom: Inviting) => void;
 }) {
   if (loading) return <ListLoading label={PROVIDER_MESSAGES.searching} testId="provider-skeleton" />;
-  if (error !== null || !providers) {
+  if (error !== null || !result) {
     return <LoadError title={PROVIDER_MESSAGES.loadFailed} message={error} onRetry={onRetry} />;
   }
-  if (providers.length === 0) {
+  const widened = result.message && (
+    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-blue-light)" data-testid="provider-widened">
+      <Text size="sm" fw={600} role="status">
+        {result.message}
+      </Text>
+    </Paper>
+  );
+  if (result.vendors.length === 0 && result.providers.length === 0) {
     return (
-      <Paper withBorder radius="md" p="lg">
-        <Text fw={600} role="status">
-          {PROVIDER_MESSAGES.empty}
-        </Text>
-        <Text size="sm" c="dimmed" mt={4}>
-          {PROVIDER_MESSAGES.emptyHint}
-        </Text>
-      </Paper>
+      <Stack gap="sm">
+        {widened}
+        <Paper withBorder radius="md" p="lg">
+          <Text fw={600} role="status">
+            {PROVIDER_MESSAGES.empty}
+          </Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            {PROVIDER_MESSAGES.emptyHint}
+          </Text>
+        </Paper>
+      </Stack>
     );
   }
   return (
     <Stack gap="sm">
+      {widened}
       <Text size="sm" c="dimmed" role="status">
-        {providers.length === 1 ? '1 provider' : `${providers.length} providers`}, checked suppliers first
+        {providerResultsSummary(result)}
       </Text>
       <Stack gap="sm" component="ul" aria-label="Providers" p={0} m={0} style={{ listStyle: 'none' }}>
-        {providers.map((provider) => (
-          <ProviderCard key={provider.id} provider={provider} onInvite={() => onInvite(provider)} />
+        {result.vendors.map((vendor) => (
+          <OwnVendorCard
+            key={vendor.id}
+            vendor={vendor}
+            propertyId={propertyId}
+            onInvite={() =>
+              onInvite({
+                title: `Invite ${vendor.name} to this property`,
+                prefill: ownVendorInvitePrefill(vendor),
+              })
+            }
+          />
+        ))}
+        {result.providers.map((provider) => (
+          <ProviderCard
+            key={provider.id}
+            provider={provider}
+            onInvite={() =>
+              onInvite({
+                title: `Invite ${provider.company_name} as vendor`,
+                prefill: providerInvitePrefill(provider),
+              })
+            }
+          />
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * One of the owner's own vendors, first among the results and marked 'Your vendor': its name, company
+ * ('Independent' when empty), its level when a checked registered supplier, specialties, contact as the
+ * owner keeps it, and its access to this property; 'Invite to this property' unless that access is live.
+ */
+function OwnVendorCard({
+  vendor,
+  propertyId,
+  onInvite,
+}: {
+  vendor: OwnVendor;
+  propertyId: string;
+  onInvite: () => void;
+}) {
+  const nameId = useId();
+  const here = vendor.properties.find((property) => property.id === propertyId);
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="md"
+      aria-labelledby={nameId}
+      data-testid="own-vendor"
+      style={{ minWidth: 0, borderColor: 'var(--mantine-color-teal-filled)' }}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+            <Group gap="xs">
+              <Title order={3} size="h5" id={nameId} style={{ overflowWrap: 'anywhere' }}>
+                {vendor.name}
+              </Title>
+              <Badge color="teal" variant="filled" tt="none" data-testid="your-vendor">
+                {PROVIDER_MESSAGES.yourVendor}
+              </Badge>
+              {vendor.verified && vendor.verification_level && (
+                <VerifiedBadge
+                  registeredSupplier={vendor.registered_supplier}
+                  level={vendor.verification_level}
+                />
+              )}
+            </Group>
+            <Text size="sm">{vendorCompanyLabel(vendor.company)}</Text>
+            <SpecialtyBadges of={vendor.name} specialties={vendor.specialties} />
+            {here ? (
+              <VendorAccessDetails access={here.access} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                Not invited to this property
+              </Text>
+            )}
+          </Stack>
+          <VendorContact vendor={vendor} />
+        </Group>
+        {here?.access.status !== 'active' && (
+          <Group gap="xs">
+            <Button size="sm" variant="light" onClick={onInvite} aria-describedby={nameId}>
+              {PROVIDER_MESSAGES.inviteOwn}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 

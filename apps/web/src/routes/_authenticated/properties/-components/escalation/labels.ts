@@ -16,8 +16,12 @@ export type ClaimSummary = RouterOutputs['escalation']['propertyClaims'][number]
 /** One claim in full: its photos and the evidence its incident type asks for, found or missing. */
 export type ClaimDetail = RouterOutputs['escalation']['claim'];
 export type ClaimEvidenceItem = ClaimDetail['evidence'][number];
+/** Find Provider's answer on a property: the owner's own vendors first, then the providers. */
+export type ProviderSearchResult = RouterOutputs['escalation']['findProviders'];
 /** A registered supplier as Find Provider lists it. */
-export type Provider = RouterOutputs['escalation']['providers'][number];
+export type Provider = ProviderSearchResult['providers'][number];
+/** One of the owner's own vendors (their vendor directory) as Find Provider lists it, first. */
+export type OwnVendor = ProviderSearchResult['vendors'][number];
 /** A callback request and where it stands. */
 export type CallbackRequest = RouterOutputs['escalation']['callbacks'][number];
 
@@ -69,8 +73,34 @@ export const PROVIDER_MESSAGES = {
   emptyHint: 'Try another specialty, a nearby town, or clear a field to widen the search.',
   loadFailed: 'Unable to search the providers',
   invite: 'Invite as vendor',
+  inviteOwn: 'Invite to this property',
   noInsurance: 'No reviewed insurance certificate on file',
+  /** The mark of one of the owner's own vendors. */
+  yourVendor: 'Your vendor',
 } as const;
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The line above Find Provider's results: how many of the owner's vendors and how many providers, where,
+ * and in which order ('1 of your vendors and 2 providers in Western Cape: your vendors first, then
+ * checked suppliers'). The place is the province searched instead of the area, else the area. Only for
+ * results that hold someone.
+ */
+export function providerResultsSummary(
+  result: Pick<ProviderSearchResult, 'area' | 'province' | 'vendors' | 'providers'>,
+): string {
+  const place = result.province ?? result.area;
+  const vendors = result.vendors.length;
+  const providers =
+    result.providers.length > 0
+      ? `${count(result.providers.length, 'provider', 'providers')}${place ? ` in ${place}` : ''}`
+      : null;
+  const own = `${vendors} of your vendors`;
+  if (vendors === 0) return `${providers}, checked suppliers first`;
+  if (providers) return `${own} and ${providers}: your vendors first, then checked suppliers`;
+  return `${own}${place ? `; no other providers in ${place}` : ''}`;
+}
 
 export const CALL_MESSAGES = {
   requested: 'Call requested',

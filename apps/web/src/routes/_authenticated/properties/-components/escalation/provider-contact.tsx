@@ -12,8 +12,8 @@ export function websiteHref(website: string): string {
 /**
  * How to reach a provider, like a vendor's Contact (components/vendors/vendor-contact.tsx) but with what
  * a supplier publishes: each of Email (mailto:), Call (tel:) and Website only when given, named for the
- * provider and 36px tall, with the address and number written out; 'No contact details published' when
- * there are none.
+ * provider and 36px tall, with the address, number and website written out; 'No contact details
+ * published' when there are none (nothing is made up).
  */
 export function ProviderContact({
   provider,
@@ -22,7 +22,7 @@ export function ProviderContact({
 }) {
   const labelId = useId();
   const { company_name: name, email, phone, website } = provider;
-  const written = [email, phone].filter(Boolean).join(' · ');
+  const written = [email, phone, website].filter(Boolean).join(' · ');
   return (
     <Stack gap={4} role="group" aria-labelledby={labelId}>
       <Text size="sm" fw={600} id={labelId}>
