@@ -3,7 +3,10 @@
  * tab; the provider — a fresh browser with no account, on a phone — opens the link from the e-mail in
  * the outbox and uploads a certificate; the owner sees it in the vault as uploaded by that provider and
  * under the provider on the Vendors tab. Revoking ends the link (the page says so). The Vendors page
- * lists the provider. axe at 1280×900 and 390×844, no sideways scroll on the phone.
+ * lists the provider. Find Provider (issue 32 §6) on the Cape Town property: no solar provider in Cape
+ * Town, so it says so and shows the Western Cape's (a Stellenbosch supplier, with the contact details it
+ * published), the owner's own vendor first, marked as theirs. axe at 1280×900 and 390×844, no sideways
+ * scroll on the phone.
  * VENDORS_SCREENSHOTS=<dir> keeps screenshots of the tab, the invite dialog, the upload page and /vendors.
  */
 import assert from 'node:assert/strict';
@@ -227,6 +230,78 @@ describe('vendors and upload invites', () => {
       await save(page, `vendors-page-${viewport.width}`);
     }
     assert.equal(await page.title(), 'Vendors · PropertyDNA');
+    await assertClean(watch);
+  });
+
+  it('Find Provider falls back to the province and shows the own vendor first, at 1280 and 390 px', async () => {
+    const { page, context } = session;
+    // The owner's vendor does solar too; a solar supplier in Stellenbosch publishes its contact details.
+    const vendors = await api('/api/vendors', { token: owner.token });
+    const sipho = vendors.body.find((vendor) => vendor.name === VENDOR);
+    const patched = await api(`/api/vendors/${sipho.id}`, {
+      token: owner.token,
+      method: 'PATCH',
+      body: { specialties: ['Electrical', 'Solar'] },
+    });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    const winelands = await newAccount({
+      label: 'winelands-solar',
+      userType: 'supplier',
+      company: 'Winelands Solar (Pty) Ltd',
+      registrationNumber: '2018/654321/07',
+      specialties: 'Solar',
+      businessAddress: '14 Dorp Street, Stellenbosch, 7600',
+    });
+    const profile = await api('/api/supplier/profile', {
+      token: winelands.token,
+      method: 'PUT',
+      body: {
+        company_name: 'Winelands Solar (Pty) Ltd',
+        registration_number: '2018/654321/07',
+        specialties: 'Solar',
+        email: 'info@winelandssolar.example',
+        phone: '021 555 0177',
+      },
+    });
+    assert.equal(profile.status, 200, JSON.stringify(profile.body));
+
+    await signIn(context, owner.token);
+    const watch = await watchPage(page);
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/properties/${propertyId}`);
+    await page.getByRole('tab', { name: 'Escalation' }).click();
+    await page.getByRole('button', { name: 'Find Provider' }).click();
+    const section = page.getByRole('region', { name: 'Find Provider' });
+    await section.getByLabel(/^Specialty/).fill('Solar');
+    await section.getByRole('button', { name: 'Search' }).click();
+    await section
+      .getByText('No Solar providers in City of Cape Town; showing providers in Western Cape')
+      .waitFor();
+    const results = section.getByRole('list', { name: 'Providers' }).locator(':scope > li');
+    await results.nth(1).waitFor();
+    assert.equal(await results.count(), 2);
+    const own = results.nth(0);
+    assert.equal(await own.getAttribute('data-testid'), 'own-vendor');
+    await own.getByRole('heading', { name: VENDOR }).waitFor();
+    await own.getByText('Your vendor', { exact: true }).waitFor();
+    const provider = results.nth(1);
+    await provider.getByRole('heading', { name: 'Winelands Solar (Pty) Ltd' }).waitFor();
+    await provider.getByText('Stellenbosch').waitFor();
+    assert.equal(
+      await provider.getByRole('link', { name: 'Email Winelands Solar (Pty) Ltd' }).getAttribute('href'),
+      'mailto:info@winelandssolar.example',
+    );
+    assert.equal(
+      await provider.getByRole('link', { name: 'Call Winelands Solar (Pty) Ltd' }).getAttribute('href'),
+      'tel:+27215550177',
+    );
+    await assertAccessible(page, 'Find Provider, widened to the province');
+    await save(page, 'find-provider-province-1280');
+    await page.setViewportSize(PHONE);
+    await own.getByText('Your vendor', { exact: true }).waitFor();
+    await assertAccessible(page, 'Find Provider on a phone');
+    await assertNoSideScroll(page, 'Find Provider on a phone');
+    await save(page, 'find-provider-province-390');
     await assertClean(watch);
   });
 });
