@@ -121,6 +121,26 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ]);
   });
 
+  it('reads a clause titled in an extension’s words as one, and no list of codes; a heading ends a lead-in’s list', () => {
+    expect(
+      read(
+        'Additional cover: solar panels, inverter and batteries up to R120 000',
+        'Endorsements applicable: B01, B02, B04',
+      ).map((line) => line.split(' ')[0]),
+    ).toEqual(['endorsement']);
+    const types = analyzePolicyText([
+      [
+        "Duiker's wording makes the following conditions of cover. Please:",
+        '- keep the gutters and storm-water drains clear;',
+        '',
+        'DIFFERENCES YOU SHOULD KNOW ABOUT',
+        '',
+        '- Damage caused by a tenant is not covered by Duiker.',
+      ].join('\n'),
+    ]).map((finding) => finding.finding_type);
+    expect(types).toEqual(['maintenance', 'exclusion']);
+  });
+
   it('reads Afrikaans section headings', () => {
     expect(
       read(

@@ -350,6 +350,12 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
   }
   const [sectionClass, sectionWeight] = SECTION_WEIGHT[clause.section];
   if (!writeBack) scores[sectionClass] += sectionWeight;
+  // A title that names extensions or exclusions ('Additional cover: solar panels up to R120 000') gives
+  // its clause that class, as a heading would; not to a list of codes ('Endorsements applicable: B01, …').
+  const titled = clause.title === '' ? null : sectionOfHeading(clause.title);
+  const body = text.slice(text.indexOf(clause.title) + clause.title.length);
+  if ((titled === 'extensions' || titled === 'exclusions') && /[a-z]{3}/.test(body))
+    scores[SECTION_WEIGHT[titled][0]] += SECTION_WEIGHT[titled][1];
 
   // A duty about paperwork or claims is no maintenance condition; one about the home is.
   if (INTRODUCES.test(text)) scores.neither += 6;

@@ -421,11 +421,12 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
         }
         flush();
         firstOnPage = false;
+        // A heading ends the list a lead-in opened, whatever the heading is about.
+        leadIn = '';
         if (kind) {
           section = kind;
           sectionHeading = line;
           sectionLevel = level;
-          leadIn = '';
         } else if (level <= sectionLevel) {
           section = 'other';
           sectionHeading = '';

@@ -319,7 +319,8 @@ describe('the clause-labelled tuning set', () => {
  * MUST) are read one clause a line, each by its verdict: 0.86 / 0.75, endorsement recall 0.64; after running
  * headers with their page numbers, headings in two languages and Afrikaans options not chosen and claims:
  * 0.88 / 0.75 (held-out-3 0.97 / 0.83); after a table's rows are read one clause each by their value
- * cell ('Locks and keys   Up to R10 000'): 0.90 / 0.84. These floors are the measured figures,
+ * cell ('Locks and keys   Up to R10 000'): 0.90 / 0.84; after any heading ends a lead-in's list and a title
+ * naming extensions ('Additional cover:') lends its class: 0.92 / 0.87. These floors are the measured figures,
  * not the issue's targets (corpus/README.md says which are missed).
  */
 describe.each([
@@ -354,8 +355,8 @@ describe.each([
     name: 'held-out-4',
     folder: POLICY_CLAUSE_HELD_OUT_4,
     wordings: 4,
-    precision: 0.89,
-    recall: 0.83,
+    precision: 0.91,
+    recall: 0.86,
     each: 0.63,
     opposites: 0,
   },
