@@ -142,6 +142,17 @@ describe('provisionsOf', () => {
     expect(
       provisionsOf('Ons sal nie betaal vir slytasie nie. Ons sal nie betaal vir oorlog nie.'),
     ).toHaveLength(2);
+    // A thing named, and what must be done with it or that it is not covered.
+    expect(
+      provisionsOf(
+        '8.1 You must keep the buildings in a good state of repair. Trees near the buildings must be trimmed. All outside doors must have security gates. Accidental damage is not covered by this policy. The excess is R5 000.',
+      ),
+    ).toEqual([
+      '8.1 You must keep the buildings in a good state of repair.',
+      'Trees near the buildings must be trimmed.',
+      'All outside doors must have security gates.',
+      'Accidental damage is not covered by this policy. The excess is R5 000.',
+    ]);
   });
 
   it('keeps a limit, an excess or an exception with the provision it qualifies', () => {
@@ -330,7 +341,9 @@ describe('splitPolicyClauses', () => {
       '12 months later this goes on.',
     ].join('\n');
     expect(texts([page])).toEqual([
-      'Accidental damage is not covered by this policy, and neither is damage by pets, nor by wear and tear of any kind. We pay for sudden damage.',
+      // (Two provisions in one paragraph: provisionsOf parts them.)
+      'Accidental damage is not covered by this policy, and neither is damage by pets, nor by wear and tear of any kind.',
+      'We pay for sudden damage.',
       'Thatched roofs are not covered.',
       'Damage by lightning is covered, whether or not your home has a lightning conductor and the rest. 12 months later this goes on.',
     ]);

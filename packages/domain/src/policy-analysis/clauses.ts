@@ -298,6 +298,9 @@ const PROVISION_SENTENCE = new RegExp(
     String.raw`(?:We|Ons) (?:will|shall|do|does|sal)(?: not|n['’]t| nie)(?: (?:pay|cover|be liable|indemnify|betaal|dek)\b)(?! (?:more|the first|for more|any more|meer)\b)`,
     String.raw`We (?:will |shall )?(?:also )?(?:pay|cover|indemnify)(?: for| to| the)\b`,
     String.raw`(?:You|The insured|The policyholder|U) (?:must|moet)\b`,
+    // A thing named and what must be done with it, or that it is not covered ('Trees near the buildings
+    // must be trimmed …', 'Accidental damage to the buildings is not covered …').
+    String.raw`[A-Z][a-z]+(?: [a-z]+){0,5} (?:must (?:be|have)|(?:is|are) not (?:covered|insured))\b`,
   ].join('|'),
 );
 /** Where a sentence ends and a provision of its own starts, inside a paragraph. */
