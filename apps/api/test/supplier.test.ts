@@ -270,10 +270,14 @@ describe(`supplier console API (${databaseKind})`, () => {
       'Signature',
       'Name and position',
       'Page 1 of',
+      // A date field as the report writes dates; a field left empty says so.
+      'Nov 20, 2026',
+      'Not recorded',
     ]) {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toMatch(/Roofing Service Report v\d/);
+    expect(text).not.toContain('2026-11-20');
     // The photo is in the file, scaled to 1,200 px on its long side.
     const raw = bytes.toString('latin1');
     expect(raw).toMatch(/\/Subtype\s*\/Image/);

@@ -69,7 +69,14 @@ export async function renderReportPdf(
   for (const field of template.fields) {
     const value = values[field.name];
     pdf.subheading(field.label);
-    pdf.paragraph(value === undefined || value === null || value === '' ? '-' : String(value));
+    // Dates as the rest of the report writes them ('Nov 20, 2026'); a field left empty says so.
+    const shown =
+      value === undefined || value === null || value === ''
+        ? 'Not recorded'
+        : field.type === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+          ? formatDate(value)
+          : String(value);
+    pdf.paragraph(shown);
   }
 
   const photos = context.photos ?? [];
