@@ -682,9 +682,16 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'documents.sign': [{ as: 'owner', input: signUpload }],
       'documents.signBatch': [{ as: 'owner', input: { files: [signUpload] } }],
       'documents.register': [{ as: 'owner', input: register }],
-      'documents.list': [{ as: 'owner', input: { q: 'Kloof' } }],
+      'documents.list': [{ as: 'owner', input: { q: 'Kloof', propertyId: property.id, sort: 'name' } }],
       'documents.byProperty': [{ as: 'owner', input: { propertyId: property.id, q: 'Kloof' } }],
-      'documents.update': [{ as: 'owner', input: { id: document.id, patch: { expires_at: '2027-01-01' } } }],
+      'documents.update': [
+        {
+          as: 'owner',
+          input: { id: document.id, patch: { expires_at: '2027-01-01', name: 'Kloof deed.pdf' } },
+        },
+      ],
+      'documents.move': [{ as: 'owner', input: { ids: [document.id], propertyId: property.id } }],
+      'documents.removeMany': [{ as: 'owner', input: { ids: [document.id] } }],
       'documents.remove': [{ as: 'owner', input: { id: document.id } }],
       'extraction.get': [{ as: 'owner', input: { id: document.id } }],
       'extraction.confirm': [
@@ -814,12 +821,18 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'POST /api/documents/sign': [{ as: 'owner', body: signUpload }],
       'POST /api/documents/sign-batch': [{ as: 'owner', body: { files: [signUpload, signUpload] } }],
       'POST /api/documents': [{ as: 'owner', body: register }],
-      'GET /api/documents': [{ as: 'owner', query: { q: 'Kloof' } }],
+      'GET /api/documents': [{ as: 'owner', query: { q: 'Kloof', propertyId: property.id, sort: 'expiry' } }],
+      'POST /api/documents/move': [{ as: 'owner', body: { ids: [document.id], propertyId: property.id } }],
+      'POST /api/documents/delete': [{ as: 'owner', body: { ids: [document.id] } }],
       'GET /api/properties/:id/documents': [
         { as: 'owner', params: { id: property.id }, query: { q: 'Kloof' } },
       ],
       'PATCH /api/documents/:id': [
-        { as: 'owner', params: { id: document.id }, body: { expires_at: '2027-01-01' } },
+        {
+          as: 'owner',
+          params: { id: document.id },
+          body: { expires_at: '2027-01-01', name: 'Kloof deed.pdf' },
+        },
       ],
       'DELETE /api/documents/:id': [{ as: 'owner', params: { id: document.id } }],
       'GET /api/documents/:id/extraction': [{ as: 'owner', params: { id: document.id } }],

@@ -93,6 +93,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
   let outsiderProperty: string;
   let outsiderTask: string;
   let outsiderVendor: string;
+  let outsiderDocument: string;
   let rivalJob: string;
   let openToken: string;
 
@@ -209,11 +210,13 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       .values([
         document(owner.organizationId, { property_id: ids.property }, 'Deed.pdf'),
         document(supplier.organizationId, {}, 'Liability cover.pdf'),
+        document(outsider.organizationId, { property_id: outsiderProperty }, 'Own.pdf'),
       ])
       .returning('id')
       .execute();
     ids.document = rows[0]?.id ?? '';
     ids.certificate = rows[1]?.id ?? '';
+    outsiderDocument = rows[2]?.id ?? '';
     // A maintenance condition found in a policy of the property (what an analysis stores).
     ids.finding = (
       await t.db.db
@@ -334,6 +337,9 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'GET', `/api/properties/${id}/callbacks`],
           [outsider, 'POST', `/api/properties/${id}/transfer`, { email: 'someone@example.co.za' }],
           [outsider, 'GET', `/api/properties/${id}/ownership`],
+          [outsider, 'GET', `/api/documents?propertyId=${encodeURIComponent(id)}`],
+          // Moving one's own document into another organisation's (or an archived) property.
+          [outsider, 'POST', '/api/documents/move', { ids: [outsiderDocument], propertyId: id }],
           // Registering into and adopting into a property: their schemas refuse a malformed id (400).
           ...(id.length === 36
             ? ([
@@ -375,6 +381,10 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'GET', `/api/documents/${id}/view`],
           [outsider, 'GET', `/api/documents/${id}/download`],
           [outsider, 'PATCH', `/api/documents/${id}`, { expires_at: null }],
+          [outsider, 'PATCH', `/api/documents/${id}`, { name: 'Stolen.pdf' }],
+          [outsider, 'GET', `/api/documents/zip?ids=${encodeURIComponent(id)}`],
+          [outsider, 'POST', '/api/documents/move', { ids: [id], propertyId: outsiderProperty }],
+          [outsider, 'POST', '/api/documents/delete', { ids: [id] }],
           [outsider, 'DELETE', `/api/documents/${id}`],
           [outsider, 'GET', `/api/documents/${id}/extraction`],
           [

@@ -9,6 +9,7 @@ export * from './csv.js';
 export * from './demo.js';
 export * from './dna-code.js';
 export * from './document-dates.js';
+export * from './document-list.js';
 export * from './document-search.js';
 export * from './documents.js';
 export * from './due-band.js';

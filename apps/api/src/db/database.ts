@@ -199,6 +199,11 @@ export interface DocumentTable {
     VerificationLevel | null | undefined,
     VerificationLevel | null
   >;
+  /**
+   * The name its issuer gave it, once its owner renamed it (migration 0400, issue 32): /verify names what
+   * was issued. Null while unrenamed and for the owner's own uploads.
+   */
+  issued_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -254,7 +259,11 @@ export type AuditAction =
   | 'reminder_complete'
   | 'reminder_snooze'
   /** A property's municipality corrected (issue 32 §5): from, to, its DNA code (unchanged). */
-  | 'municipality_correct';
+  | 'municipality_correct'
+  /** A document renamed by its owner (issue 32): the name it had and the name it has. */
+  | 'rename'
+  /** A document moved to another property of the organisation (issue 32). */
+  | 'move';
 
 export interface AuditEventTable {
   id: Generated<string>;

@@ -5,14 +5,23 @@ import { DOCUMENT_KINDS, EXPIRING_DOCUMENT_KINDS } from '../documents.js';
 import { ALLOWED_CONTENT_TYPES, MAX_UPLOAD_BYTES } from '../uploads.js';
 import {
   contentTypeSchema,
+  DOCUMENT_BATCH_MESSAGES,
+  DOCUMENT_LIST_MESSAGES,
   DOCUMENT_MESSAGES,
+  DOCUMENT_NAME_MESSAGES,
   DOCUMENT_SEARCH_MESSAGES,
+  documentBatchQuerySchema,
+  documentBatchSchema,
+  documentListSchema,
   documentNameFromKind,
+  documentRenameSchema,
   documentSearchSchema,
   documentUploadBatchSchema,
   inviteDocumentSchema,
+  MAX_DOCUMENT_BATCH,
   MAX_DOCUMENT_SEARCH,
   MAX_FILE_NAME_LENGTH,
+  moveDocumentsSchema,
   registerDocumentSchema,
   sanitizeFileName,
   signUploadSchema,
@@ -420,7 +429,7 @@ describe('updateDocumentSchema', () => {
       owner_notes: 'Notes must be at most 2000 characters',
     });
     expect(errorsOf(updateDocumentSchema, {})).toEqual({
-      '': 'Nothing to update: give expires_at, certificate_type, issued_on or owner_notes',
+      '': 'Nothing to update: give name, expires_at, certificate_type, issued_on or owner_notes',
     });
     expect(errorsOf(updateDocumentSchema, { issued_on: '2026-02-30', certificate_type: 'coc' })).toEqual({
       issued_on: 'Enter a valid date',
@@ -514,5 +523,108 @@ describe('documentSearchSchema', () => {
     expect(dataOf(documentSearchSchema, { q: ` ${'x'.repeat(MAX_DOCUMENT_SEARCH)} ` }).q).toHaveLength(
       MAX_DOCUMENT_SEARCH,
     );
+  });
+});
+
+describe('documentRenameSchema and the rename of updateDocumentSchema (issue 32)', () => {
+  it('takes a trimmed name of 1 to 255 characters', () => {
+    expect(dataOf(documentRenameSchema, '  Roof report 2026.pdf ')).toBe('Roof report 2026.pdf');
+    expect(dataOf(documentRenameSchema, 'x'.repeat(MAX_FILE_NAME_LENGTH))).toHaveLength(255);
+    expect(dataOf(updateDocumentSchema, { name: ' Zoë’s deed ' })).toEqual({ name: 'Zoë’s deed' });
+  });
+
+  it('says what is wrong with a blank, too long, control-character, path or dot name', () => {
+    expect(errorsOf(documentRenameSchema, '   ')).toEqual({ '': 'Name is required' });
+    expect(errorsOf(documentRenameSchema, 'x'.repeat(256))).toEqual({
+      '': 'Name must be at most 255 characters',
+    });
+    expect(errorsOf(documentRenameSchema, 'Deed\u0000.pdf')).toEqual({
+      '': 'Name must not contain control characters',
+    });
+    expect(errorsOf(documentRenameSchema, 'Deed\u202e.pdf')).toEqual({
+      '': 'Name must not contain control characters',
+    });
+    expect(errorsOf(documentRenameSchema, '../etc/passwd')).toEqual({ '': DOCUMENT_NAME_MESSAGES.slash });
+    expect(errorsOf(documentRenameSchema, 'a\\b')).toEqual({ '': 'Name must not contain / or \\' });
+    expect(errorsOf(documentRenameSchema, '..')).toEqual({ '': "Name must not be '.' or '..'" });
+    expect(errorsOf(documentRenameSchema, 42)).toEqual({ '': 'Name must be text' });
+    expect(errorsOf(updateDocumentSchema, { name: '' })).toEqual({ name: 'Name is required' });
+    expect(errorsOf(updateDocumentSchema, { name: null })).toEqual({ name: 'Name must be text' });
+  });
+});
+
+describe('documentListSchema (issue 32: filter and sort)', () => {
+  it('is newest first with no filter by default; blank choices are none', () => {
+    expect(dataOf(documentListSchema, {})).toEqual({ sort: 'newest' });
+    expect(dataOf(documentListSchema, { kind: '', status: '', propertyId: '', sort: '', q: ' ' })).toEqual({
+      sort: 'newest',
+    });
+    expect(dataOf(documentListSchema, { kind: null, status: null, propertyId: null, sort: null })).toEqual({
+      sort: 'newest',
+    });
+  });
+
+  it('takes a kind, a status, a property and a sort', () => {
+    expect(
+      dataOf(documentListSchema, {
+        q: 'roof',
+        kind: 'certificate',
+        status: 'expiring',
+        propertyId: propertyId,
+        sort: 'expiry',
+      }),
+    ).toEqual({ q: 'roof', kind: 'certificate', status: 'expiring', propertyId, sort: 'expiry' });
+  });
+
+  it('names the choices a bad value may take', () => {
+    expect(errorsOf(documentListSchema, { kind: 'poster', status: 'lost', sort: 'size' })).toEqual({
+      kind: DOCUMENT_LIST_MESSAGES.kind,
+      status: 'Status must be one of expired, expiring, verified, self_declared',
+      sort: 'Sort must be one of newest, oldest, name, expiry',
+    });
+    expect(DOCUMENT_LIST_MESSAGES.kind).toBe(
+      'Kind must be one of deed, certificate, policy, inspection, contract, maintenance, other',
+    );
+    expect(errorsOf(documentListSchema, { propertyId: 7 })).toEqual({ propertyId: 'Property must be an id' });
+    expect(errorsOf(documentListSchema, { propertyId: 'a\u0007' })).toEqual({
+      propertyId: 'Property must not contain control characters',
+    });
+  });
+});
+
+describe('documentBatchSchema, documentBatchQuerySchema, moveDocumentsSchema (issue 32: bulk actions)', () => {
+  const ids = Array.from(
+    { length: MAX_DOCUMENT_BATCH },
+    (_, n) => `${String(n).padStart(8, '0')}-0000-4000-8000-000000000000`,
+  );
+
+  it('takes 1 to 100 ids, each once, in lower case', () => {
+    expect(dataOf(documentBatchSchema, { ids: [jobId, jobId.toUpperCase(), propertyId] })).toEqual({
+      ids: [jobId, propertyId],
+    });
+    expect(dataOf(documentBatchSchema, { ids }).ids).toHaveLength(100);
+    expect(dataOf(documentBatchQuerySchema, { ids: `${jobId},,${propertyId}` })).toEqual({
+      ids: [jobId, propertyId],
+    });
+    expect(dataOf(moveDocumentsSchema, { ids: [jobId], propertyId: ` ${propertyId}` })).toEqual({
+      ids: [jobId],
+      propertyId,
+    });
+  });
+
+  it('refuses none, more than 100, or what is not a list', () => {
+    expect(errorsOf(documentBatchSchema, { ids: [] })).toEqual({ ids: 'Choose at least one document' });
+    expect(errorsOf(documentBatchSchema, { ids: [...ids, jobId] })).toEqual({
+      ids: 'Choose at most 100 documents at a time',
+    });
+    expect(errorsOf(documentBatchSchema, { ids: jobId })).toEqual({ ids: DOCUMENT_BATCH_MESSAGES.ids });
+    expect(errorsOf(documentBatchQuerySchema, {})).toEqual({ ids: DOCUMENT_BATCH_MESSAGES.none });
+    expect(errorsOf(documentBatchQuerySchema, { ids: ',' })).toEqual({ ids: DOCUMENT_BATCH_MESSAGES.none });
+    expect(errorsOf(moveDocumentsSchema, { ids: [jobId] })).toEqual({
+      propertyId: 'Choose the property to move the documents to',
+    });
+    expect(errorsOf(moveDocumentsSchema, { ids: [jobId], propertyId: ' ' })).toEqual({
+      propertyId: DOCUMENT_BATCH_MESSAGES.propertyId,
+    });
   });
 });

@@ -5,7 +5,8 @@ import {
   type CertificateType,
   certificateTypeSchema,
 } from '../certificates.js';
-import { documentKindSchema, EXPIRING_DOCUMENT_KINDS } from '../documents.js';
+import { DOCUMENT_SORTS, DOCUMENT_STATUS_FILTERS } from '../document-list.js';
+import { DOCUMENT_KINDS, documentKindSchema, EXPIRING_DOCUMENT_KINDS } from '../documents.js';
 import { sha256HexSchema } from '../hash.js';
 import { addMonths } from '../recurrence.js';
 import { truncateText } from '../text.js';
@@ -20,8 +21,10 @@ import {
   boundedInt,
   clearableIsoDateSchema,
   clearableText,
+  controlCharactersMessage,
   DATE_YEARS,
   fileInfoSchema,
+  idSchema,
   isIsoDate,
   isoDateProblem,
   isUuid,
@@ -274,6 +277,30 @@ function defaultCertificateExpiry(kind: string, metadata: Record<string, unknown
 export type RegisterDocumentInput = z.input<typeof registerDocumentSchema>;
 export type RegisterDocument = z.output<typeof registerDocumentSchema>;
 
+export const DOCUMENT_NAME_MESSAGES = {
+  text: 'Name must be text',
+  required: 'Name is required',
+  tooLong: tooLongMessage('Name', MAX_FILE_NAME_LENGTH),
+  slash: 'Name must not contain / or \\',
+  dots: "Name must not be '.' or '..'",
+} as const;
+
+/**
+ * A document's new name (issue 32: rename): what the vault shows and a download is saved as. Trimmed,
+ * 1 to 255 characters, no control characters, no / or \ (a name, not a path), not '.' or '..'. Only the
+ * name changes: the stored file, its size and its SHA-256 stay as uploaded.
+ */
+export const documentRenameSchema = z
+  .string({ error: DOCUMENT_NAME_MESSAGES.text })
+  .trim()
+  .check(noControlCharacters('Name'))
+  // The bidirectional controls that disguise an extension ('Deed\u202efdp.exe') are control characters too.
+  .refine((name) => !/\p{Bidi_Control}/u.test(name), controlCharactersMessage('Name'))
+  .min(1, DOCUMENT_NAME_MESSAGES.required)
+  .max(MAX_FILE_NAME_LENGTH, DOCUMENT_NAME_MESSAGES.tooLong)
+  .refine((name) => !/[/\\]/.test(name), DOCUMENT_NAME_MESSAGES.slash)
+  .refine((name) => name !== '.' && name !== '..', DOCUMENT_NAME_MESSAGES.dots);
+
 /** The owner's own notes on a document, kept apart from what its issuer said. */
 export const MAX_OWNER_NOTES = 2000;
 
@@ -286,6 +313,7 @@ export const MAX_OWNER_NOTES = 2000;
  */
 export const updateDocumentSchema = z
   .object({
+    name: documentRenameSchema.optional(),
     expires_at: clearableIsoDateSchema,
     certificate_type: certificateTypeSchema.nullable().optional(),
     issued_on: clearableIsoDateSchema,
@@ -293,7 +321,7 @@ export const updateDocumentSchema = z
   })
   .refine(
     (value) => Object.values(value).some((field) => field !== undefined),
-    'Nothing to update: give expires_at, certificate_type, issued_on or owner_notes',
+    'Nothing to update: give name, expires_at, certificate_type, issued_on or owner_notes',
   );
 export type UpdateDocumentInput = z.input<typeof updateDocumentSchema>;
 export type UpdateDocument = z.output<typeof updateDocumentSchema>;
@@ -338,3 +366,82 @@ export const documentSearchSchema = z.object({
 });
 export type DocumentSearchInput = z.input<typeof documentSearchSchema>;
 export type DocumentSearch = z.output<typeof documentSearchSchema>;
+
+export const DOCUMENT_LIST_MESSAGES = {
+  kind: `Kind must be one of ${DOCUMENT_KINDS.join(', ')}`,
+  status: `Status must be one of ${DOCUMENT_STATUS_FILTERS.join(', ')}`,
+  sort: `Sort must be one of ${DOCUMENT_SORTS.join(', ')}`,
+  propertyId: 'Property must be an id',
+} as const;
+
+/** '' (an empty query parameter, a cleared select) is no choice. */
+const blankIsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * The vault's list (issue 32; `GET /api/documents`, the tRPC lists): the search `q`, and narrowed to one
+ * `kind`, one `status` (expired, expiring within 60 days, verified, self-declared: see
+ * documentHasStatus) and one property (`propertyId`, the organisation-wide list only), in the `sort`
+ * order (newest by default: see sortDocuments). Absent or blank is no filter.
+ */
+export const documentListSchema = documentSearchSchema.extend({
+  kind: z.preprocess(
+    blankIsAbsent,
+    z.enum(DOCUMENT_KINDS, { error: DOCUMENT_LIST_MESSAGES.kind }).optional(),
+  ),
+  status: z.preprocess(
+    blankIsAbsent,
+    z.enum(DOCUMENT_STATUS_FILTERS, { error: DOCUMENT_LIST_MESSAGES.status }).optional(),
+  ),
+  propertyId: z.preprocess(
+    blankIsAbsent,
+    z.string({ error: DOCUMENT_LIST_MESSAGES.propertyId }).check(noControlCharacters('Property')).optional(),
+  ),
+  sort: z.preprocess(
+    blankIsAbsent,
+    z.enum(DOCUMENT_SORTS, { error: DOCUMENT_LIST_MESSAGES.sort }).default('newest'),
+  ),
+});
+export type DocumentListInput = z.input<typeof documentListSchema>;
+export type DocumentList = z.output<typeof documentListSchema>;
+
+/** The most documents one bulk action (download, move, delete) takes. */
+export const MAX_DOCUMENT_BATCH = 100;
+
+export const DOCUMENT_BATCH_MESSAGES = {
+  ids: 'ids must be a list of document ids',
+  none: 'Choose at least one document',
+  tooMany: `Choose at most ${MAX_DOCUMENT_BATCH} documents at a time`,
+  propertyId: 'Choose the property to move the documents to',
+} as const;
+
+/** The chosen documents' ids, each once (compared in lower case), 1 to MAX_DOCUMENT_BATCH of them. */
+const documentIdsSchema = z
+  .array(idSchema, { error: DOCUMENT_BATCH_MESSAGES.ids })
+  .min(1, DOCUMENT_BATCH_MESSAGES.none)
+  .max(MAX_DOCUMENT_BATCH, DOCUMENT_BATCH_MESSAGES.tooMany)
+  .transform((ids) => [...new Set(ids.map((id) => id.trim().toLowerCase()))]);
+
+/**
+ * A bulk action's documents (issue 32: select several): `ids`, 1 to 100 of them. All or nothing: an id
+ * that is not one of the caller's documents makes the whole action a 404 that changes nothing.
+ */
+export const documentBatchSchema = z.object({ ids: documentIdsSchema });
+export type DocumentBatchInput = z.input<typeof documentBatchSchema>;
+
+/** The same as a query string (a download link): `ids=<id>,<id>,…`. */
+export const documentBatchQuerySchema = z.object({
+  ids: z
+    .string({ error: DOCUMENT_BATCH_MESSAGES.none })
+    .transform((ids) => ids.split(',').filter((id) => id.trim() !== ''))
+    .pipe(documentIdsSchema),
+});
+
+/** Move the chosen documents to another live property of the organisation. */
+export const moveDocumentsSchema = documentBatchSchema.extend({
+  propertyId: z
+    .string({ error: DOCUMENT_BATCH_MESSAGES.propertyId })
+    .trim()
+    .check(noControlCharacters('Property'))
+    .min(1, DOCUMENT_BATCH_MESSAGES.propertyId),
+});
+export type MoveDocumentsInput = z.input<typeof moveDocumentsSchema>;

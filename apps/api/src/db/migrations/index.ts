@@ -34,6 +34,7 @@ import * as policyClauses from './2026-11-27T0033-policy-clauses.js';
 import * as policyFindingOrder from './2026-11-27T0034-policy-finding-order.js';
 import * as ocrUsage from './2026-11-27T0035-ocr-usage.js';
 import * as complianceReason from './2026-11-28T0036-compliance-reason.js';
+import * as documentIssuedName from './2026-11-28T0400-document-issued-name.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0034-policy-finding-order': policyFindingOrder,
   '2026-11-27T0035-ocr-usage': ocrUsage,
   '2026-11-28T0036-compliance-reason': complianceReason,
+  '2026-11-28T0400-document-issued-name': documentIssuedName,
 };

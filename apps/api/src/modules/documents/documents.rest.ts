@@ -1,5 +1,8 @@
 import {
+  documentBatchSchema,
   idParamsSchema,
+  MAX_DOCUMENT_BATCH,
+  moveDocumentsSchema,
   registerDocumentSchema,
   signUploadSchema,
   updateDocumentSchema,
@@ -8,9 +11,11 @@ import { z } from 'zod';
 import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
 import { okSchema } from '../auth/auth.schemas.js';
 import {
+  deletedDocumentsSchema,
   documentIdParams,
+  documentListQuery,
   documentSchema,
-  documentSearchQuery,
+  propertyDocumentsQuery,
   signedUploadSchema,
   signUploadBatchSchema,
 } from './documents.schemas.js';
@@ -48,19 +53,21 @@ export const documentsRestRoutes: AnyRestRoute[] = [
   defineRoute({
     method: 'GET',
     url: '/api/documents',
-    summary: "The organisation's documents, or those the search q finds (by text, name and fields)",
+    summary:
+      "The organisation's documents: those the search q finds (by text, name and fields), of one kind, status or property, in the sort order asked",
     tags: ['documents'],
-    query: documentSearchQuery,
+    query: documentListQuery,
     response: z.array(documentSchema),
     call: (caller, { query }) => caller.documents.list(query),
   }),
   defineRoute({
     method: 'GET',
     url: '/api/properties/:id/documents',
-    summary: "One property's documents, or those the search q finds",
+    summary:
+      "One property's documents: those the search q finds, of one kind or status, in the sort order asked",
     tags: ['documents'],
     params: idParamsSchema,
-    query: documentSearchQuery,
+    query: propertyDocumentsQuery,
     response: z.array(documentSchema),
     call: (caller, { params, query }) => caller.documents.byProperty({ propertyId: params.id, ...query }),
   }),
@@ -68,12 +75,30 @@ export const documentsRestRoutes: AnyRestRoute[] = [
     method: 'PATCH',
     url: '/api/documents/:id',
     summary:
-      "Change one's own document: the expiry of a certificate or policy, a certificate's type and issue date (absent keeps a field, null clears it)",
+      "Change one's own document: rename it (name: the stored file, its SHA-256 and what its issuer attested stay as they are; a supplier's document keeps its issued name for /verify), the expiry of a certificate or policy, a certificate's type and issue date, the owner's notes (absent keeps a field, null clears it)",
     tags: ['documents'],
     params: documentIdParams,
     body: updateDocumentSchema,
     response: documentSchema,
     call: (caller, { params, body }) => caller.documents.update({ id: params.id, patch: body }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/documents/move',
+    summary: `Move chosen documents ({ids: 1 to ${MAX_DOCUMENT_BATCH}, propertyId}) to another property of the organisation, all or nothing: a foreign, unknown or archived property is 404, a document not the organisation's 404, a job's or the organisation's own document 400, a copy adopted from a share the property already holds 409, and nothing moves. Only where each is filed changes (file, SHA-256 and trust stay); each move is audited and both properties' compliance rechecked`,
+    tags: ['documents'],
+    body: moveDocumentsSchema,
+    response: z.array(documentSchema),
+    call: (caller, { body }) => caller.documents.move(body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/documents/delete',
+    summary: `Remove chosen documents ({ids: 1 to ${MAX_DOCUMENT_BATCH}}) from the vault, all or nothing: an id not one of the organisation's documents is 404 and nothing is removed. Each removal is audited and its property's compliance rechecked, as DELETE /api/documents/{id} does`,
+    tags: ['documents'],
+    body: documentBatchSchema,
+    response: deletedDocumentsSchema,
+    call: (caller, { body }) => caller.documents.removeMany(body),
   }),
   defineRoute({
     method: 'DELETE',

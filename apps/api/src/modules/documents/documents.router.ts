@@ -1,9 +1,16 @@
-import { documentSearchSchema, registerDocumentSchema, signUploadSchema } from '@propertydna/domain';
+import {
+  documentBatchSchema,
+  documentListSchema,
+  moveDocumentsSchema,
+  registerDocumentSchema,
+  signUploadSchema,
+} from '@propertydna/domain';
 import { z } from 'zod';
 import { signedUploadOut } from '../../storage/signed-upload.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { okSchema } from '../auth/auth.schemas.js';
 import {
+  deletedDocumentsSchema,
   documentIdParams,
   documentSchema,
   propertyDocumentsInput,
@@ -13,11 +20,13 @@ import {
 } from './documents.schemas.js';
 import {
   deleteDocument,
+  deleteDocuments,
   listDocuments,
   registerDocument,
   signUpload,
   updateDocument,
 } from './documents.service.js';
+import { moveDocuments } from './move-documents.js';
 
 export const documentsRouter = router({
   sign: authedProcedure
@@ -52,20 +61,42 @@ export const documentsRouter = router({
     .output(documentSchema)
     .mutation(({ ctx, input }) => registerDocument(ctx.deps, ctx.who, input)),
 
+  /** The vault: the organisation's documents, searched, filtered (kind, status, property) and sorted. */
   list: authedProcedure
-    .input(documentSearchSchema.optional())
+    .input(documentListSchema.optional())
     .output(z.array(documentSchema))
-    .query(({ ctx, input }) => listDocuments(ctx.db, ctx.actor.organizationId, undefined, input?.q)),
+    .query(({ ctx, input }) => {
+      const { propertyId, ...listing } = input ?? {};
+      return listDocuments(ctx.db, ctx.actor.organizationId, propertyId, listing);
+    }),
 
   byProperty: authedProcedure
     .input(propertyDocumentsInput)
     .output(z.array(documentSchema))
-    .query(({ ctx, input }) => listDocuments(ctx.db, ctx.actor.organizationId, input.propertyId, input.q)),
+    .query(({ ctx, input }) => {
+      const { propertyId, ...listing } = input;
+      return listDocuments(ctx.db, ctx.actor.organizationId, propertyId, listing);
+    }),
 
   update: authedProcedure
     .input(updateDocumentInput)
     .output(documentSchema)
     .mutation(({ ctx, input }) => updateDocument(ctx.deps, ctx.who, input.id, input.patch)),
+
+  /** Select several → Move (issue 32): to another live property of the organisation, all or nothing. */
+  move: authedProcedure
+    .input(moveDocumentsSchema)
+    .output(z.array(documentSchema))
+    .mutation(({ ctx, input }) => moveDocuments(ctx.deps, ctx.who, input.ids, input.propertyId)),
+
+  /** Select several → Delete (issue 32): all or nothing, as a single delete each. */
+  removeMany: authedProcedure
+    .input(documentBatchSchema)
+    .output(deletedDocumentsSchema)
+    .mutation(async ({ ctx, input }) => {
+      const deleted = await deleteDocuments(ctx.deps, ctx.who, input.ids);
+      return { ok: true as const, deleted: deleted.length };
+    }),
 
   remove: authedProcedure
     .input(documentIdParams)

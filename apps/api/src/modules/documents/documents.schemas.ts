@@ -2,7 +2,7 @@ import {
   DOCUMENT_KINDS,
   DOCUMENT_MESSAGES,
   DOCUMENT_SOURCES,
-  documentSearchSchema,
+  documentListSchema,
   ISSUE_DATE_STATES,
   idParamsSchema,
   idSchema,
@@ -71,6 +71,10 @@ export const documentSchema = z
       .string()
       .nullable()
       .meta({ description: "The owner's own notes, apart from what the issuer said" }),
+    issued_name: z.string().nullable().meta({
+      description:
+        'The name its issuer gave it, when its owner has renamed it (name is then the owner’s); null otherwise. Renaming changes no verified fact: the file, its SHA-256 and its provenance stay as issued',
+    }),
   })
   .meta({ id: 'Document' });
 export type DocumentOut = z.infer<typeof documentSchema>;
@@ -91,16 +95,36 @@ export const documentIdParams = idParamsSchema;
 /** Changing a document: its id and the patch (REST: the id from the path, the patch as the body). */
 export const updateDocumentInput = documentIdParams.extend({ patch: updateDocumentSchema });
 
-/** The vault's search as a query string (GET /api/documents, GET /api/properties/:id/documents). */
-export const documentSearchQuery = documentSearchSchema.extend({
-  q: documentSearchSchema.shape.q.meta({
+/** The vault's search, filters and sort as a query string (GET /api/documents, GET /api/properties/:id/documents). */
+export const documentListQuery = documentListSchema.extend({
+  q: documentListSchema.shape.q.meta({
     description:
       "Search, case-insensitive, anywhere in the text: the document's name, its kind or certificate type, its metadata values (confirmed fields), the owner's notes and the text read from it (OCR included). Trimmed, at most 100 characters; blank is no search.",
   }),
+  kind: documentListSchema.shape.kind.meta({
+    description: `Only documents of this kind: ${DOCUMENT_KINDS.join(', ')}. Blank or absent: every kind.`,
+  }),
+  status: documentListSchema.shape.status.meta({
+    description:
+      "Only documents showing this status: expired (from its expiry day on, in Johannesburg), expiring (not expired and expiring within 60 days: the 'Expires in N days' badge), verified (the Verified trust badge: a checked issuer issued it) or self_declared (any other). Blank or absent: any status.",
+  }),
+  propertyId: documentListSchema.shape.propertyId.meta({
+    description:
+      "Only this property's documents (GET /api/documents only; a foreign, unknown or archived property is 404). Blank or absent: every property's and the organisation's own.",
+  }),
+  sort: documentListSchema.shape.sort.meta({
+    description:
+      'newest (default) or oldest upload first; name (as people read it: case and accents aside, numbers by value); expiry (soonest first, the expired leading, those without an expiry last).',
+  }),
 });
 
-/** One property's documents (REST: the property's id from the path), searched when `q` is given. */
-export const propertyDocumentsInput = documentSearchSchema.extend({ propertyId: idSchema });
+/** The same for one property's documents (the property from the path). */
+export const propertyDocumentsQuery = documentListQuery.omit({ propertyId: true });
+
+/** One property's documents (REST: the property's id from the path), searched, filtered and sorted. */
+export const propertyDocumentsInput = documentListSchema
+  .omit({ propertyId: true })
+  .extend({ propertyId: idSchema });
 
 /** Spec §5: at most 5 files per batch, each declared like a single upload. */
 export const signUploadBatchSchema = z.object({
@@ -109,3 +133,8 @@ export const signUploadBatchSchema = z.object({
     .min(1, DOCUMENT_MESSAGES.noFiles)
     .max(MAX_FILES_PER_BATCH, DOCUMENT_MESSAGES.tooManyFiles),
 });
+
+/** What a bulk delete answers: how many documents went. */
+export const deletedDocumentsSchema = z
+  .object({ ok: z.literal(true), deleted: z.number().int() })
+  .meta({ id: 'DeletedDocuments' });

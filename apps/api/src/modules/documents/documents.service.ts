@@ -2,15 +2,20 @@ import {
   type AllowedContentType,
   CERTIFIED_KINDS,
   DOCUMENT_MESSAGES,
+  type DocumentList,
+  type DocumentSort,
   documentDates,
+  documentHasStatus,
   documentLabelMatches,
   documentNameFromKind,
   EXPIRING_DOCUMENT_KINDS,
+  isUuid,
   johannesburgToday,
   type ReadProvenance,
   type RegisterDocument,
   SNIFF_BYTES,
   sniffMatches,
+  sortDocuments,
   startOfJohannesburgDay,
   type UpdateDocument,
 } from '@propertydna/domain';
@@ -80,6 +85,7 @@ export function toDocumentOut(row: DocumentWithProperty, today = johannesburgTod
     expires_in_days: dates.expires_in_days,
     expiry_notice: dates.expiry_notice,
     owner_notes: row.owner_notes,
+    issued_name: row.issued_name,
   };
 }
 
@@ -399,18 +405,25 @@ export async function getDocument(db: Db, organizationId: string, id: string): P
   return toDocumentOut(row);
 }
 
+/** What narrows and orders a list of documents (the vault's search, filters and sort: issue 32). */
+export type DocumentListing = Omit<DocumentList, 'propertyId' | 'sort'> & { sort?: DocumentSort };
+
+/**
+ * The vault's list: the organisation's documents, or one live property's (`propertyId`: a foreign,
+ * unknown or archived one is 404), searched, filtered and sorted as `listing` says.
+ */
 export async function listDocuments(
   db: Db,
   organizationId: string,
   propertyId?: string,
-  q?: string,
+  listing: DocumentListing = {},
 ): Promise<DocumentOut[]> {
-  if (propertyId === undefined) return documentsOf(db, organizationId, undefined, q);
+  if (propertyId === undefined) return documentsOf(db, organizationId, undefined, listing);
   return documentsOf(
     db,
     organizationId,
     { property_id: await requireOwned(db, organizationId, 'property', propertyId) },
-    q,
+    listing,
   );
 }
 
@@ -441,21 +454,26 @@ function searchWhere(q: string) {
 
 /**
  * The organisation's documents, or those of one of its properties or jobs (an id the guard has
- * answered), those the search `q` finds when given, newest first, in ONE query.
+ * answered), those the search `q` finds and of the `kind` asked, in ONE query; then those showing the
+ * `status` asked (it reads their dates, worked out as every answer shows them: documentHasStatus), in the
+ * `sort` order (newest first by default: sortDocuments).
  */
 export async function documentsOf(
   db: Db,
   organizationId: string,
   of?: { property_id: string } | { job_id: string },
-  q?: string,
+  { q, kind, status, sort = 'newest' }: DocumentListing = {},
 ): Promise<DocumentOut[]> {
   let query = selectDocuments(db, organizationId);
   if (of && 'property_id' in of) query = query.where('documents.property_id', '=', of.property_id);
   if (of && 'job_id' in of) query = query.where('documents.job_id', '=', of.job_id);
   if (q !== undefined) query = query.where(searchWhere(q));
+  if (kind !== undefined) query = query.where('documents.kind', '=', kind);
   const rows = await query.orderBy('documents.created_at', 'desc').orderBy('documents.id').execute();
   const today = johannesburgToday(new Date());
-  return rows.map((row) => toDocumentOut(row, today));
+  const documents = rows.map((row) => toDocumentOut(row, today));
+  const shown = status === undefined ? documents : documents.filter((d) => documentHasStatus(d, status));
+  return sort === 'newest' ? shown : sortDocuments(shown, sort);
 }
 
 export const ISSUER_FACTS_FIXED =
@@ -464,6 +482,8 @@ export const ISSUER_FACTS_FIXED =
 /** What a document's facts become, once the rules of a change were checked (see planDocumentUpdate). */
 export interface DocumentUpdatePlan {
   set: {
+    name?: string;
+    issued_name?: string;
     expires_at?: Date | null;
     issue_date_unconfirmed?: false;
     owner_notes?: string | null;
@@ -536,6 +556,7 @@ export function planDocumentUpdate(
   }
   return {
     set: {
+      ...renamed(document, patch.name),
       ...(patch.expires_at !== undefined
         ? { expires_at: patch.expires_at ? startOfJohannesburgDay(patch.expires_at) : null }
         : {}),
@@ -545,8 +566,22 @@ export function planDocumentUpdate(
     },
     affectsRules:
       Object.keys(facts).length > 0 ||
-      Object.entries(patch).some(([key, value]) => key !== 'owner_notes' && value !== undefined),
+      Object.entries(patch).some(
+        ([key, value]) => key !== 'owner_notes' && key !== 'name' && value !== undefined,
+      ),
   };
+}
+
+/**
+ * A rename (issue 32): only the name the vault shows and a download is saved as. The stored file, its
+ * size, SHA-256, provenance and badge stay as they were, so a rename never changes what "verified" says.
+ * A document someone else issued (a supplier, a vendor) may be renamed by its owner like any other; the
+ * name its issuer gave it is kept, the first time, as `issued_name`, which /verify goes on naming.
+ */
+function renamed(document: DocumentOut, name: string | undefined): { name?: string; issued_name?: string } {
+  if (name === undefined || name === document.name) return {};
+  const keepIssued = document.provenance.issuer_name !== null && document.issued_name === null;
+  return { name, ...(keepIssued ? { issued_name: document.name } : {}) };
 }
 
 /**
@@ -579,9 +614,19 @@ export async function updateDocument(
   const db = services.db.db;
   const document = await getDocument(db, who.actor.organizationId, id);
   const plan = planDocumentUpdate(document, patch);
+  const { name, ...facts } = patch;
   await db.transaction().execute(async (trx) => {
     await writeDocumentUpdate(services, trx, who.actor.organizationId, document, plan);
-    await recordActorAudit(trx, who, 'update', document.id, { ...patch });
+    if (plan.set.name !== undefined) {
+      await recordActorAudit(trx, who, 'rename', document.id, {
+        from: document.name,
+        to: name,
+        ...(document.property_id ? { propertyId: document.property_id } : {}),
+      });
+    }
+    if (Object.values(facts).some((value) => value !== undefined)) {
+      await recordActorAudit(trx, who, 'update', document.id, { ...facts });
+    }
   });
   return getDocument(db, who.actor.organizationId, document.id);
 }
@@ -589,61 +634,115 @@ export async function updateDocument(
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /**
- * Removes a document from the vault. Its row is deleted only if it is still the caller's when locked (a
- * transfer accepted meanwhile has made it the buyer's: 404), with its property's row locked first, as an
- * accepting transfer locks it. The stored object goes too, after that commits, once no document names it
- * any more (an adopted copy of a supplier's document keeps it; see storage/stored-objects.ts). Answers
- * what the document was.
+ * The organisation's documents with these ids, in the order asked, all or none: an id that is not one of
+ * its documents (malformed, unknown, another organisation's) answers 404 for the whole batch.
  */
+export async function ownedDocuments(db: Db, organizationId: string, ids: readonly string[]) {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  if (wanted.length === 0 || !wanted.every(isUuid)) throw notOwned('document');
+  const rows = await selectDocuments(db, organizationId).where('documents.id', 'in', wanted).execute();
+  if (rows.length !== wanted.length) throw notOwned('document');
+  const today = johannesburgToday(new Date());
+  const byId = new Map(rows.map((row) => [row.id, toDocumentOut(row, today)]));
+  return wanted.map((id) => byId.get(id) as DocumentOut);
+}
+
+/**
+ * Locks, FOR UPDATE and in id order (so two batches cannot deadlock), the organisation's properties with
+ * these ids: the mode a document change's figures trigger takes (refresh_property_figures). A weaker lock
+ * would be upgraded there, while an upload's insert holds the key-share lock of its foreign key and waits
+ * for the counters — a deadlock (seen on PostgreSQL). Answers the ids locked that are live.
+ */
+export async function lockProperties(
+  trx: Transaction<Database>,
+  organizationId: string,
+  propertyIds: readonly (string | null)[],
+): Promise<Set<string>> {
+  const ids = [...new Set(propertyIds.filter((id): id is string => id !== null))].sort();
+  if (ids.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('properties')
+    .select(['id', 'archived_at'])
+    .where('id', 'in', ids)
+    .where('organization_id', '=', organizationId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Set(rows.filter((row) => row.archived_at === null).map((row) => row.id));
+}
+
+/**
+ * Removes documents from the vault (one, or a selection: issue 32), all or nothing. Their rows are deleted
+ * only if every one is still the caller's when locked (a transfer accepted meanwhile has made one the
+ * buyer's: 404 and none is deleted), with their properties' rows locked first, as an accepting transfer
+ * locks them. A document someone else issued may be removed like any other (only its facts stay as
+ * issued). Each delete is in the audit trail naming its property, whose compliance is rechecked. The stored
+ * objects go too, after that commits, once no document names them any more (an adopted copy of a
+ * supplier's document keeps it; see storage/stored-objects.ts). Answers what the documents were.
+ */
+export async function deleteDocuments(
+  services: AppServices,
+  who: RequestActor,
+  ids: readonly string[],
+): Promise<DocumentOut[]> {
+  const db = services.db.db;
+  const organizationId = who.actor.organizationId;
+  const documents = await ownedDocuments(db, organizationId, ids);
+  const documentIds = documents.map((document) => document.id);
+  // The previews of their readings' pages go with them (document_pages cascade), their objects once unnamed.
+  const previews = await db
+    .selectFrom('document_pages')
+    .select('preview_key')
+    .where('document_id', 'in', documentIds)
+    .where('preview_key', 'is not', null)
+    .execute();
+  await db.transaction().execute(async (trx) => {
+    await lockProperties(
+      trx,
+      organizationId,
+      documents.map((document) => document.property_id),
+    );
+    const deleted = await trx
+      .deleteFrom('documents')
+      .where('id', 'in', documentIds)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== documentIds.length) throw notOwned('document');
+    for (const document of documents) {
+      // The property is named, so the property's audit trail keeps the document's history after it is gone.
+      await recordActorAudit(trx, who, 'delete', document.id, {
+        name: document.name,
+        sha256: document.sha256,
+        ...(document.property_id ? { propertyId: document.property_id } : {}),
+      });
+    }
+    await queueComplianceRecheckWithin(
+      services,
+      trx,
+      organizationId,
+      documents.map((document) => document.property_id),
+    );
+  });
+  // The delete has committed, so it answers as done whatever happens to the files: one whose removal
+  // fails here is housekeeping's (the hourly round takes an object no document names, the nightly sweep
+  // a file whose row is gone), never a 500 for a delete a retry would then answer 404.
+  for (const key of new Set(documents.map((document) => document.storage_key))) {
+    await removeIfUnreferenced(db, services.store, key).catch(() => false);
+  }
+  for (const { preview_key } of previews) {
+    if (preview_key) await removeIfUnreferenced(db, services.store, preview_key).catch(() => false);
+  }
+  return documents;
+}
+
+/** Removes one document from the vault: see deleteDocuments. */
 export async function deleteDocument(
   services: AppServices,
   who: RequestActor,
   id: string,
 ): Promise<DocumentOut> {
-  const db = services.db.db;
-  const organizationId = who.actor.organizationId;
-  const document = await getDocument(db, organizationId, id);
-  // The previews of its reading's pages go with it (document_pages cascade), their objects once unnamed.
-  const previews = await db
-    .selectFrom('document_pages')
-    .select('preview_key')
-    .where('document_id', '=', document.id)
-    .where('preview_key', 'is not', null)
-    .execute();
-  await db.transaction().execute(async (trx) => {
-    if (document.property_id !== null) {
-      // FOR UPDATE, the mode the delete's figures trigger takes (refresh_property_figures): a weaker lock
-      // here would be upgraded there, while an upload's insert holds the key-share lock of its foreign
-      // key and waits for this one to update the counters — a deadlock (seen on PostgreSQL).
-      await trx
-        .selectFrom('properties')
-        .select('id')
-        .where('id', '=', document.property_id)
-        .forUpdate()
-        .execute();
-    }
-    const deleted = await trx
-      .deleteFrom('documents')
-      .where('id', '=', document.id)
-      .where('organization_id', '=', organizationId)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw notOwned('document');
-    // The property is named, so the property's audit trail keeps the document's history after it is gone.
-    await recordActorAudit(trx, who, 'delete', document.id, {
-      name: document.name,
-      sha256: document.sha256,
-      ...(document.property_id ? { propertyId: document.property_id } : {}),
-    });
-    await queueDocumentEffectsWithin(services, trx, organizationId, document, true);
-  });
-  // The delete has committed, so it answers as done whatever happens to the file: one whose removal
-  // fails here is housekeeping's (the hourly round takes an object no document names, the nightly sweep
-  // a file whose row is gone), never a 500 for a delete a retry would then answer 404.
-  await removeIfUnreferenced(db, services.store, document.storage_key).catch(() => false);
-  for (const { preview_key } of previews) {
-    if (preview_key) await removeIfUnreferenced(db, services.store, preview_key).catch(() => false);
-  }
-  return document;
+  const [document] = await deleteDocuments(services, who, [id]);
+  return document as DocumentOut;
 }
 
 /** Finds a document for viewing or downloading and records that it was opened. */

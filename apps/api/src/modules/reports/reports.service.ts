@@ -571,6 +571,8 @@ const ACTION_LABELS: Record<string, string> = {
   reminder_complete: 'Expiry reminder marked complete',
   reminder_snooze: 'Reminder snoozed',
   municipality_correct: 'Municipality corrected',
+  rename: 'Renamed',
+  move: 'Moved to another property',
 };
 
 type AuditEventRow = Awaited<ReturnType<typeof propertyAuditEvents>>[number];
@@ -614,6 +616,10 @@ function describeEvent(row: AuditEventRow): string {
       return detailText(details, 'until') ? `Until ${detailText(details, 'until')}` : '';
     case 'municipality_correct':
       return `From ${describeMunicipality(detailText(details, 'from') ?? '')} to ${describeMunicipality(detailText(details, 'to') ?? '')}; the DNA code ${detailText(details, 'dnaCode') ?? ''} is unchanged`;
+    case 'rename':
+      return `From ${detailText(details, 'from') ?? '?'} to ${detailText(details, 'to') ?? '?'}`;
+    case 'move':
+      return `From ${detailText(details, 'fromName') ?? 'a property'} to ${detailText(details, 'toName') ?? 'a property'}`;
     case 'export': {
       const report = detailText(details, 'report') ?? 'report';
       const format = detailText(details, 'format');

@@ -349,6 +349,7 @@ function sharedDocuments(db: DbOrTrx, share: ShareRow) {
       'provenance_kind',
       'issuer_name',
       'issuer_level',
+      'issued_name',
       'storage_key',
       'source',
       'job_id',
@@ -444,6 +445,32 @@ export async function sharedDocument(db: Db, share: ShareRow, documentId: string
   return { ...document, bytes: Number(document.bytes) };
 }
 
+/**
+ * Every document of the link, for its "Download all" (issue 32), and what the archive is named after: the
+ * shared property, or the job's property address.
+ */
+export async function sharedArchiveDocuments(db: Db, share: ShareRow) {
+  const documents = await sharedDocuments(db, share).orderBy('created_at').orderBy('id').execute();
+  const subject = share.job_id
+    ? await db
+        .selectFrom('jobs')
+        .select(['property_address as name', 'job_ref'])
+        .where('id', '=', share.job_id)
+        .executeTakeFirstOrThrow()
+    : {
+        ...(await db
+          .selectFrom('properties')
+          .select('name')
+          .where('id', '=', share.property_id ?? '')
+          .executeTakeFirstOrThrow()),
+        job_ref: null,
+      };
+  return {
+    subject,
+    documents: documents.map((document) => ({ ...document, bytes: Number(document.bytes) })),
+  };
+}
+
 /** What the issuer said a certificate is, kept on the adopted copy (the compliance rules read it). */
 function certificateFacts(metadata: Record<string, unknown>): Record<string, unknown> {
   const facts: Record<string, unknown> = {};
@@ -507,6 +534,7 @@ export async function adoptShare(
           provenance_kind: 'share_adopted' as const,
           issuer_name: d.issuer_name,
           issuer_level: d.issuer_level,
+          issued_name: d.issued_name,
           adopted_from: d.id,
           expires_at: d.expires_at,
           // An issue date nobody confirmed on the original is no better on the copy.
@@ -570,6 +598,8 @@ export async function verifyHash(db: Db, sha256: string) {
       'd.provenance_kind',
       'd.issuer_name',
       'd.issuer_level',
+      // What was issued: the issuer's name for it, though its owner may have renamed it since.
+      sql<string>`coalesce(d.issued_name, d.name)`.as('issued_name'),
       sql<string | null>`coalesce(j.job_ref, d.metadata->>'jobRef')`.as('job_ref'),
     ])
     .select((eb) =>
@@ -612,7 +642,7 @@ export async function verifyHash(db: Db, sha256: string) {
       issued_at: new Date(row.created_at).toISOString(),
       job_ref: issued ? row.job_ref : null,
       dna_code: trust.verified ? (row.dna_code ?? null) : null,
-      name: issued ? row.name : null,
+      name: issued ? row.issued_name : null,
     };
   });
 }
