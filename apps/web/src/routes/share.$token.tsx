@@ -8,7 +8,12 @@ import { TrustLegend } from '../components/documents/trust-badge';
 import { Logo } from '../components/logo';
 import { AnchorLink, ButtonLink } from '../components/router-links';
 import { AdoptModal } from '../components/share/adopt-modal';
-import { fetchSharedDocument, isViewable, openBlob } from '../components/share/share-download';
+import {
+  fetchSharedDocument,
+  isViewable,
+  openBlob,
+  shareDownloadAllUrl,
+} from '../components/share/share-download';
 import {
   type SharedDocument,
   SharedDocumentsList,
@@ -179,6 +184,17 @@ function ShareDetails({ token, share }: { token: string; share: SharedItems }) {
         <Button variant="default" onClick={() => void copyLink()}>
           Copy Link
         </Button>
+        {share.documents.length > 1 && (
+          <Button
+            component="a"
+            href={shareDownloadAllUrl(token)}
+            download
+            variant="light"
+            onClick={() => notifications.show({ color: 'green', message: SHARE_MESSAGES.downloadStarted })}
+          >
+            Download all ({share.documents.length}) as ZIP
+          </Button>
+        )}
         {status === 'authenticated' ? (
           <Button onClick={() => setAdopting(true)}>Adopt to Property</Button>
         ) : null}

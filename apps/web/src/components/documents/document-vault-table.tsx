@@ -1,10 +1,38 @@
-import { Alert, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatDate, formatSize } from '@propertydna/domain';
 import type { ReactNode } from 'react';
 import { StackedTable, TableHead } from '../table-head';
+import { CompactDocumentList } from './compact-document-list';
 import { DocumentDetailsAction, DocumentLinksCell, DocumentNameCell } from './document-cells';
+import { DownloadLink, ViewLink } from './document-links';
+import { type DocumentSelection, SelectAllCheckbox, SelectDocumentCheckbox } from './document-selection';
 import { KIND_LABELS, type VaultDocument } from './labels';
 import { TrustStatus } from './trust-badge';
+
+/** Below Mantine's sm breakpoint (48em): a phone, where the vault is a compact list (issue 32). */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
+/** 'Rename' of a document's row, when the list offers it. */
+export function RenameAction({
+  document,
+  onRename,
+}: {
+  document: VaultDocument;
+  onRename?: (document: VaultDocument) => void;
+}) {
+  if (!onRename) return null;
+  return (
+    <Button
+      size="compact-sm"
+      variant="default"
+      aria-label={`Rename ${document.name}`}
+      onClick={() => onRename(document)}
+    >
+      Rename
+    </Button>
+  );
+}
 
 export const VAULT_COLUMNS = [
   'Document',
@@ -26,7 +54,8 @@ const SKELETON_ROWS = 5;
  * it in). Under the status, with `reading`, where the document's reading stands. Under a certificate's
  * name, its type and issue date ('Date unknown' without one), and the Expired or 'Expires in N days'
  * badge. A loading skeleton while the list loads; 'No documents yet' when it is empty ('No documents
- * match' for a search).
+ * match' for a search or filter). With `selection`, a checkbox per row and one for all; with `onRename`,
+ * Rename. On a phone, a compact row per document whose details open on a tap (CompactDocumentList).
  */
 export function DocumentVaultTable({
   documents,
@@ -36,6 +65,8 @@ export function DocumentVaultTable({
   onEditDetails,
   onNotes,
   onConfirmIssueDate,
+  onRename,
+  selection,
   reading,
 }: {
   documents: readonly VaultDocument[] | undefined;
@@ -49,9 +80,14 @@ export function DocumentVaultTable({
   onNotes?: (document: VaultDocument) => void;
   /** Opens 'Confirm issue date' for a document whose issue date an old form filled in. */
   onConfirmIssueDate?: (document: VaultDocument) => void;
+  /** Opens 'Rename' for the document. */
+  onRename?: (document: VaultDocument) => void;
+  /** The chosen documents: a checkbox per row and one for all (issue 32). */
+  selection?: DocumentSelection;
   /** Under the status, how the document's reading goes ('Reading…', 'Fields to confirm'). */
   reading?: (document: VaultDocument) => ReactNode;
 }) {
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   if (error) {
     return (
       <Alert color="red" role="alert" title="Documents could not be loaded">
@@ -66,13 +102,62 @@ export function DocumentVaultTable({
       </Text>
     );
   }
+  const actions = (document: VaultDocument) => (
+    <>
+      <RenameAction document={document} onRename={onRename} />
+      <DocumentDetailsAction
+        document={document}
+        onEdit={onEditDetails}
+        onNotes={onNotes}
+        onConfirmIssueDate={onConfirmIssueDate}
+      />
+    </>
+  );
+  if (phone && !loading && documents) {
+    return (
+      <CompactDocumentList
+        documents={documents}
+        label="Documents"
+        selection={selection}
+        details={(document) => (
+          <Stack gap={6}>
+            <TrustStatus document={document} />
+            {reading?.(document)}
+            <Text size="sm">
+              {document.property_name ?? '—'} · Uploaded {formatDate(document.created_at)} ·{' '}
+              {formatSize(document.bytes)}
+            </Text>
+            <Group gap="xs" wrap="wrap">
+              <ViewLink id={document.id} name={document.name} />
+              <DownloadLink id={document.id} name={document.name} />
+              {actions(document)}
+            </Group>
+          </Stack>
+        )}
+      />
+    );
+  }
   return (
     <StackedTable minWidth={800} striped highlightOnHover aria-busy={loading} aria-label="Documents">
-      <TableHead columns={VAULT_COLUMNS} />
+      {selection ? (
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <SelectAllCheckbox selection={selection} />
+            </Table.Th>
+            {VAULT_COLUMNS.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+      ) : (
+        <TableHead columns={VAULT_COLUMNS} />
+      )}
       <Table.Tbody>
         {loading || !documents
           ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
               <Table.Tr key={row} data-testid="vault-skeleton-row">
+                {selection && <Table.Td data-label="Select" />}
                 {VAULT_COLUMNS.map((column) => (
                   <Table.Td key={column} data-label={column}>
                     <Skeleton height={14} radius="sm" />
@@ -82,6 +167,11 @@ export function DocumentVaultTable({
             ))
           : documents.map((document) => (
               <Table.Tr key={document.id}>
+                {selection && (
+                  <Table.Td data-label="Select">
+                    <SelectDocumentCheckbox selection={selection} document={document} />
+                  </Table.Td>
+                )}
                 <DocumentNameCell label="Document" document={document} withExpiry />
                 <Table.Td data-label="Property">{document.property_name ?? '—'}</Table.Td>
                 <Table.Td data-label="Type">{KIND_LABELS[document.kind]}</Table.Td>
@@ -98,14 +188,7 @@ export function DocumentVaultTable({
                 <Table.Td data-label="Size" style={{ whiteSpace: 'nowrap' }}>
                   {formatSize(document.bytes)}
                 </Table.Td>
-                <DocumentLinksCell document={document}>
-                  <DocumentDetailsAction
-                    document={document}
-                    onEdit={onEditDetails}
-                    onNotes={onNotes}
-                    onConfirmIssueDate={onConfirmIssueDate}
-                  />
-                </DocumentLinksCell>
+                <DocumentLinksCell document={document}>{actions(document)}</DocumentLinksCell>
               </Table.Tr>
             ))}
       </Table.Tbody>

@@ -295,17 +295,48 @@ export function ShareModal({
   onCreated?: () => void;
   onClose: () => void;
 }) {
+  return (
+    <ShareDocumentsModal
+      propertyId={propertyId}
+      documents={document ? [document] : null}
+      onCreated={onCreated}
+      onClose={onClose}
+    />
+  );
+}
+
+/** What the share sentence names: the one document, or how many ('3 documents'). */
+export const shareSubject = (documents: readonly { name: string }[]) =>
+  documents.length === 1 ? (documents[0]?.name ?? '') : `${documents.length} documents`;
+
+/**
+ * The Vault's share modal for chosen documents of one property (issue 32: select several → share as one
+ * link): one link holds them all.
+ */
+export function ShareDocumentsModal({
+  propertyId,
+  documents,
+  onCreated,
+  onClose,
+}: {
+  propertyId: string;
+  /** The documents to share; null while the modal is closed. */
+  documents: readonly { id: string; name: string }[] | null;
+  onCreated?: () => void;
+  onClose: () => void;
+}) {
   const share = trpc.shares.shareProperty.useMutation();
   return (
     <ShareLinkModal
-      // A fresh form for each document.
-      key={document?.id ?? 'closed'}
-      opened={document !== null}
-      subject={document?.name ?? ''}
+      // A fresh form for each choice of documents.
+      key={documents ? documents.map((document) => document.id).join(',') : 'closed'}
+      opened={documents !== null}
+      title={documents && documents.length > 1 ? 'Share documents' : undefined}
+      subject={documents ? shareSubject(documents) : ''}
       create={(choices) =>
         share.mutateAsync({
           propertyId,
-          documentIds: document ? [document.id] : [],
+          documentIds: documents ? documents.map((document) => document.id) : [],
           password: choices.password,
           expiresInDays: choices.expiresInDays,
         })

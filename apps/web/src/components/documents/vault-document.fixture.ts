@@ -31,6 +31,7 @@ export function vaultDocument(overrides: Partial<VaultDocument> = {}): VaultDocu
     expires_in_days: null,
     expiry_notice: null,
     owner_notes: null,
+    issued_name: null,
     ...overrides,
   };
 }

@@ -5,6 +5,14 @@ export function shareDownloadUrl(token: string, documentId: string): string {
   return `/api/share/${encodeURIComponent(token)}/download/${encodeURIComponent(documentId)}`;
 }
 
+/**
+ * "Download all" of a share link (issue 32): one ZIP of its documents, streamed as a plain link (the
+ * unlock cookie travels with it), counted in the link's access log as each single download is.
+ */
+export function shareDownloadAllUrl(token: string): string {
+  return `/api/share/${encodeURIComponent(token)}/download-all`;
+}
+
 /** Types a browser tab can show by itself: 'View' opens these in a new tab, anything else downloads. */
 export function isViewable(contentType: string): boolean {
   return contentType === 'application/pdf' || contentType.startsWith('image/');

@@ -1,8 +1,10 @@
 import { Alert, Button, Code, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { documentDates, formatDate, formatSizeKb, johannesburgToday, shortHash } from '@propertydna/domain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { CompactDocumentList } from '../../../../components/documents/compact-document-list';
 import { DocumentDetailsAction, DocumentNameCell } from '../../../../components/documents/document-cells';
 import {
   ConfirmIssueDateModal,
@@ -11,11 +13,25 @@ import {
 import { ExpiryBadge, UnconfirmedDatesNotice } from '../../../../components/documents/document-dates';
 import { DocumentDetailsModal } from '../../../../components/documents/document-details-modal';
 import { DownloadLink, ViewLink } from '../../../../components/documents/document-links';
+import {
+  DocumentListControls,
+  listInputOf,
+  useDocumentListFilters,
+} from '../../../../components/documents/document-list-controls';
 import { DocumentSearchBox, useDocumentSearch } from '../../../../components/documents/document-search';
+import {
+  BulkActionsBar,
+  type DocumentSelection,
+  SelectAllCheckbox,
+  SelectDocumentCheckbox,
+  useDocumentSelection,
+} from '../../../../components/documents/document-selection';
 import { DocumentUploadForm } from '../../../../components/documents/document-upload-form';
+import { PHONE_QUERY, RenameAction } from '../../../../components/documents/document-vault-table';
 import { KIND_LABELS, type VaultDocument } from '../../../../components/documents/labels';
 import { VaultReadingStatus } from '../../../../components/documents/reading/read-from-document';
-import { ShareModal } from '../../../../components/documents/share-modal';
+import { RenameDocumentModal } from '../../../../components/documents/rename-document-modal';
+import { ShareDocumentsModal } from '../../../../components/documents/share-modal';
 import { TrustLegend, TrustStatus } from '../../../../components/documents/trust-badge';
 import { ShareLinks } from '../../../../components/share/share-links';
 import { StackedTable, TableHead } from '../../../../components/table-head';
@@ -42,14 +58,18 @@ export function VaultTab({ propertyId }: { propertyId: string }) {
 function PropertyVault({ propertyId }: { propertyId: string }) {
   const utils = trpc.useUtils();
   const search = useDocumentSearch();
+  const filters = useDocumentListFilters();
   // While a new search loads, the last results stay on screen (typing never blanks the table).
   const documents = trpc.documents.byProperty.useQuery(
-    search.q ? { propertyId, q: search.q } : { propertyId },
+    { propertyId, ...listInputOf(filters.choices, search.q) },
     { placeholderData: keepPreviousData },
   );
+  const properties = trpc.properties.list.useQuery();
+  const selection = useDocumentSelection(documents.data);
   const upload = useDocumentUpload();
   const remove = trpc.documents.remove.useMutation();
-  const [sharing, setSharing] = useState<VaultDocument | null>(null);
+  const [sharing, setSharing] = useState<readonly VaultDocument[] | null>(null);
+  const [renaming, setRenaming] = useState<VaultDocument | null>(null);
   const [editing, setEditing] = useState<VaultDocument | null>(null);
   const [noting, setNoting] = useState<VaultDocument | null>(null);
   const [confirming, setConfirming] = useState<VaultDocument | null>(null);
@@ -72,7 +92,7 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
         documents={documents.data}
         loading={documents.isPending}
         error={documents.isError ? errorMessage(documents.error, 'Unable to load documents') : null}
-        searched={search.q !== undefined}
+        searched={search.q !== undefined || filters.filtered}
         search={
           <DocumentSearchBox
             idPrefix="vault-tab"
@@ -80,12 +100,27 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
             searching={documents.isPlaceholderData || (documents.isFetching && search.q !== undefined)}
           />
         }
+        controls={
+          <Stack gap="sm">
+            <DocumentListControls idPrefix="vault-tab" filters={filters} />
+            <BulkActionsBar
+              selection={selection}
+              // Another of the organisation's properties.
+              properties={(properties.data ?? [])
+                .filter((property) => property.id !== propertyId)
+                .map((property) => ({ id: property.id, name: property.name }))}
+              onShare={(_, chosen) => setSharing(chosen)}
+            />
+          </Stack>
+        }
+        selection={selection}
+        onRename={setRenaming}
         onEditDetails={setEditing}
         onNotes={setNoting}
         onConfirmIssueDate={setConfirming}
         reading={(document) => <VaultReadingStatus document={document} onOpen={setEditing} />}
         onDelete={deleteDocument}
-        onShare={setSharing}
+        onShare={(document) => setSharing([document])}
         shareLinks={<ShareLinks propertyId={propertyId} />}
         upload={
           <DocumentUploadForm
@@ -98,12 +133,13 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
           />
         }
       />
-      <ShareModal
+      <ShareDocumentsModal
         propertyId={propertyId}
-        document={sharing}
+        documents={sharing}
         onCreated={() => void utils.shares.links.invalidate({ propertyId })}
         onClose={() => setSharing(null)}
       />
+      <RenameDocumentModal document={renaming} onClose={() => setRenaming(null)} />
       <DocumentDetailsModal document={editing} onClose={() => setEditing(null)} />
       <OwnerNotesModal document={noting} onClose={() => setNoting(null)} />
       <ConfirmIssueDateModal document={confirming} onClose={() => setConfirming(null)} />
@@ -119,6 +155,12 @@ export interface VaultTabViewProps {
   demo?: boolean;
   /** The search box (real properties only). */
   search?: ReactNode;
+  /** The filters, sort and the bar of actions on the chosen documents (real properties only). */
+  controls?: ReactNode;
+  /** The chosen documents: a checkbox per row and one for all. */
+  selection?: DocumentSelection;
+  /** Opens 'Rename' for a document. */
+  onRename?: (document: VaultDocument) => void;
   /** The documents are a search's results: an empty list says 'No documents match'. */
   searched?: boolean;
   /** Opens the details editor (type, issue date, expiry) of the owner's own certificate or policy. */
@@ -145,6 +187,9 @@ export function VaultTabView({
   error,
   demo = false,
   search,
+  controls,
+  selection,
+  onRename,
   searched = false,
   onEditDetails,
   onNotes,
@@ -157,6 +202,7 @@ export function VaultTabView({
 }: VaultTabViewProps) {
   const [deleting, setDeleting] = useState<VaultDocument | null>(null);
   const [deletePending, setDeletePending] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
 
   const confirmDelete = async () => {
     if (!deleting || !onDelete) return;
@@ -166,14 +212,90 @@ export function VaultTabView({
     if (deleted) setDeleting(null);
   };
 
+  const actions = (document: VaultDocument) => (
+    <>
+      {!demo && onShare && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          aria-label={`Share ${document.name}`}
+          onClick={() => onShare(document)}
+        >
+          Share
+        </Button>
+      )}
+      {!demo && <ViewLink id={document.id} name={document.name} />}
+      {!demo && <DownloadLink id={document.id} name={document.name} />}
+      {!demo && (
+        <DocumentDetailsAction
+          document={document}
+          onEdit={onEditDetails}
+          onNotes={onNotes}
+          onConfirmIssueDate={onConfirmIssueDate}
+        />
+      )}
+      {!demo && <RenameAction document={document} onRename={onRename} />}
+      {!demo && onDelete && (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${document.name}`}
+          onClick={() => setDeleting(document)}
+        >
+          Delete
+        </Button>
+      )}
+    </>
+  );
+
   return (
     <Stack gap="lg">
       {!demo && !searched && <UnconfirmedDatesNotice documents={documents} />}
       {!demo && search && <div style={{ maxWidth: '32rem' }}>{search}</div>}
-      <DocumentsSection documents={documents} loading={loading} error={error} searched={searched}>
+      {!demo && controls}
+      <DocumentsSection
+        documents={documents}
+        loading={loading}
+        error={error}
+        searched={searched}
+        selection={demo ? undefined : selection}
+        compact={
+          phone
+            ? (rows) => (
+                <CompactDocumentList
+                  documents={rows}
+                  label="Property documents"
+                  selection={demo ? undefined : selection}
+                  details={(document) => (
+                    <Stack gap={6}>
+                      <TrustStatus document={document} />
+                      {!demo && reading?.(document)}
+                      <Text size="sm">
+                        {formatSizeKb(document.bytes)} ·{' '}
+                        {document.expires_on ? `Expires ${formatDate(document.expires_on)}` : 'No expiry'}
+                      </Text>
+                      <Code title={document.sha256} style={{ alignSelf: 'flex-start' }}>
+                        {shortHash(document.sha256)}
+                      </Code>
+                      <Group gap="xs" wrap="wrap">
+                        {actions(document)}
+                      </Group>
+                    </Stack>
+                  )}
+                />
+              )
+            : undefined
+        }
+      >
         {(rows) =>
           rows.map((document) => (
             <Table.Tr key={document.id}>
+              {!demo && selection && (
+                <Table.Td data-label="Select">
+                  <SelectDocumentCheckbox selection={selection} document={document} />
+                </Table.Td>
+              )}
               <DocumentNameCell label="Name" document={document} />
               <Table.Td data-label="Type">{KIND_LABELS[document.kind]}</Table.Td>
               <Table.Td data-label="Size" style={{ whiteSpace: 'nowrap' }}>
@@ -199,37 +321,7 @@ export function VaultTabView({
               </Table.Td>
               <Table.Td data-label="Actions">
                 <Group gap="xs" wrap="wrap">
-                  {!demo && onShare && (
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      aria-label={`Share ${document.name}`}
-                      onClick={() => onShare(document)}
-                    >
-                      Share
-                    </Button>
-                  )}
-                  {!demo && <ViewLink id={document.id} name={document.name} />}
-                  {!demo && <DownloadLink id={document.id} name={document.name} />}
-                  {!demo && (
-                    <DocumentDetailsAction
-                      document={document}
-                      onEdit={onEditDetails}
-                      onNotes={onNotes}
-                      onConfirmIssueDate={onConfirmIssueDate}
-                    />
-                  )}
-                  {!demo && onDelete && (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${document.name}`}
-                      onClick={() => setDeleting(document)}
-                    >
-                      Delete
-                    </Button>
-                  )}
+                  {actions(document)}
                 </Group>
               </Table.Td>
             </Table.Tr>
@@ -295,12 +387,18 @@ function DocumentsSection({
   loading,
   error,
   searched,
+  selection,
+  compact,
   children,
 }: {
   documents: readonly VaultDocument[] | undefined;
   loading: boolean;
   error?: string | null;
   searched: boolean;
+  /** A checkbox column, headed by the one that chooses all. */
+  selection?: DocumentSelection;
+  /** On a phone: the compact list instead of the table. */
+  compact?: (documents: readonly VaultDocument[]) => ReactNode;
   children: (documents: readonly VaultDocument[]) => ReactNode;
 }) {
   if (error) {
@@ -326,9 +424,23 @@ function DocumentsSection({
       </Text>
     );
   }
+  if (compact) return compact(documents);
   return (
     <StackedTable minWidth={860} highlightOnHover aria-label="Property documents">
-      <TableHead columns={VAULT_TAB_COLUMNS} />
+      {selection ? (
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <SelectAllCheckbox selection={selection} />
+            </Table.Th>
+            {VAULT_TAB_COLUMNS.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+      ) : (
+        <TableHead columns={VAULT_TAB_COLUMNS} />
+      )}
       <Table.Tbody>{children(documents)}</Table.Tbody>
     </StackedTable>
   );
@@ -372,6 +484,7 @@ function demoDocument(
     // The same reading of its dates as the server's answers.
     ...documentDates({ kind, expires_at: expiresAt, metadata: {} }, johannesburgToday(new Date())),
     owner_notes: null,
+    issued_name: null,
   };
 }
 
