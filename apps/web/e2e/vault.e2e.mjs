@@ -59,7 +59,8 @@ const OWNER_STATUS = 'Self-declaredUploaded by the owner · Self-declared';
  * 'Fields to confirm'): it comes and goes as the server reads the file (reading.e2e checks it).
  */
 async function cellTexts(row) {
-  const cells = await row.getByRole('cell').allTextContents();
+  // Not the row's checkbox (issue 32: select several), which has no text.
+  const cells = await row.locator('td:not([data-label="Select"])').allTextContents();
   return cells.map((cell) => cell.replace(/(Reading…|Fields to confirm)$/, ''));
 }
 
@@ -95,6 +96,38 @@ async function ownerWithAdoptedReport(context) {
   });
   assert.equal(adopted.status, 200, JSON.stringify(adopted.body));
   return { jobRef: job.job_ref, reportName: report.name, propertyName: property.body.name };
+}
+
+/**
+ * The documents' rows of a vault list named `label`: the table's rows on a laptop, the compact list's
+ * items on a phone (issue 32: a compact row per document).
+ */
+function vaultRows(page, viewport, label) {
+  return viewport.name === 'phone'
+    ? page.getByRole('list', { name: label }).getByRole('listitem')
+    : page.getByRole('table', { name: label }).locator('tbody tr');
+}
+
+/** The names of the documents in `rows` (vaultRows), in their order. */
+async function vaultNames(rows, viewport) {
+  if (viewport.name === 'phone') {
+    return rows.locator('button[aria-expanded] > p:first-child').allTextContents();
+  }
+  const cells = await rows.locator('td[data-label="Document"] > div > p:first-child').allTextContents();
+  return cells;
+}
+
+/** Waits until /vault lists exactly the documents `names`, in that order. */
+async function namesShown(page, viewport, names) {
+  const selector =
+    viewport.name === 'phone'
+      ? 'ul[aria-label="Documents"] button[aria-expanded] > p:first-child'
+      : 'table[aria-label="Documents"] td[data-label="Document"] > div > p:first-child';
+  await page.waitForFunction(
+    ([css, expected]) =>
+      JSON.stringify([...document.querySelectorAll(css)].map((name) => name.textContent)) === expected,
+    [selector, JSON.stringify(names)],
+  );
 }
 
 /** The row of a table (found by its accessible name) whose first cell is the file's name. */
@@ -192,7 +225,9 @@ describe('document vault', () => {
     await page.goto('/vault');
     await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
     const table = page.getByRole('table', { name: 'Documents' });
-    assert.deepEqual(await table.getByRole('columnheader').allTextContents(), [
+    // After the checkbox that chooses every document.
+    await table.getByRole('checkbox', { name: 'Select all documents' }).waitFor();
+    assert.deepEqual((await table.getByRole('columnheader').allTextContents()).slice(1), [
       'Document',
       'Property',
       'Type',
@@ -269,7 +304,7 @@ describe('document vault', () => {
     await page.goto(`/properties/${propertyId}`);
     const row = documentRow(page, 'Property documents', policy.name);
     await row.waitFor();
-    assert.equal((await row.getByRole('cell').allTextContents())[5], 'Mar 31, 2027');
+    assert.equal((await cellTexts(row))[5], 'Mar 31, 2027');
     await row.getByRole('button', { name: `Details of ${policy.name}` }).click();
     const details = page.getByRole('dialog', { name: 'Document details' });
     // A policy has an expiry, but no certificate type or issue date.
@@ -302,18 +337,31 @@ describe('document vault', () => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.goto('/vault');
       await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
-      // The table on a laptop, a card a document on a phone (its cells laid out as blocks, so found by
-      // their column's label rather than their role): the same cells, each under its column.
-      const row = page
-        .getByRole('table', { name: 'Documents' })
-        .locator('tbody tr')
-        .filter({ has: page.locator('td[data-label="Document"]', { hasText: reportName }) });
-      await row.waitFor();
-      const status = row.locator('td[data-label="Status"]');
-      await status.getByText('Self-declared', { exact: true }).waitFor();
+      // The table on a laptop; on a phone a compact row (name, kind, badge) whose details open on a tap.
+      let row;
+      let status;
+      if (viewport.name === 'phone') {
+        row = page
+          .getByRole('list', { name: 'Documents' })
+          .getByRole('listitem')
+          .filter({ hasText: reportName });
+        await row.waitFor();
+        await row.getByText('Self-declared', { exact: true }).first().waitFor();
+        await row.getByRole('button', { expanded: false }).click();
+        status = row;
+        await row.getByText(propertyName).waitFor();
+      } else {
+        row = page
+          .getByRole('table', { name: 'Documents' })
+          .locator('tbody tr')
+          .filter({ has: page.locator('td[data-label="Document"]', { hasText: reportName }) });
+        await row.waitFor();
+        status = row.locator('td[data-label="Status"]');
+        assert.equal(await row.locator('td[data-label="Property"]').textContent(), propertyName);
+      }
+      await status.getByText('Self-declared', { exact: true }).first().waitFor();
       await status.getByText(verifiedBy, { exact: true }).waitFor();
       assert.equal(await status.getByText(verifiedBy, { exact: true }).isVisible(), true);
-      assert.equal(await row.locator('td[data-label="Property"]').textContent(), propertyName);
       await row.getByRole('link', { name: `View ${reportName}` }).waitFor();
       await row.getByRole('link', { name: `Download ${reportName}` }).waitFor();
       await assertNoSideScroll(page, `/vault (${viewport.name})`);
@@ -356,19 +404,13 @@ describe('document vault', () => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.goto('/vault');
       await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
-      const rows = page.getByRole('table', { name: 'Documents' }).locator('tbody tr');
+      const rows = vaultRows(page, viewport, 'Documents');
       await rows.filter({ hasText: 'Title deed.pdf' }).waitFor();
       const box = page.getByRole('searchbox', { name: /Search documents/ });
       // By a field the name does not hold: the certificate's number.
       await box.fill('ec-7781');
       await rows.filter({ hasText: 'Title deed.pdf' }).waitFor({ state: 'detached' });
-      assert.deepEqual(
-        await rows
-          .locator('td[data-label="Document"]')
-          .allTextContents()
-          .then((cells) => cells.map((cell) => cell.split('.pdf')[0])),
-        ['Scan 0042'],
-      );
+      assert.deepEqual(await vaultNames(rows, viewport), ['Scan 0042.pdf']);
       await assertAccessible(page, `/vault searched (${viewport.name})`);
       await assertNoSideScroll(page, `/vault searched (${viewport.name})`);
       await save(page, `vault-search-${viewport.width}`);
@@ -378,7 +420,7 @@ describe('document vault', () => {
       // The property's Vault tab: by name, and nothing of another property's.
       await page.goto(`/properties/${propertyId}`);
       await page.getByRole('tab', { name: 'Vault' }).click();
-      const tabRows = page.getByRole('table', { name: 'Property documents' }).locator('tbody tr');
+      const tabRows = vaultRows(page, viewport, 'Property documents');
       await tabRows.filter({ hasText: 'Scan 0042.pdf' }).waitFor();
       const tabBox = page.getByRole('searchbox', { name: /Search documents/ });
       await tabBox.fill('TITLE');
@@ -393,6 +435,98 @@ describe('document vault', () => {
       await assertNoSideScroll(page, `Vault tab searched (${viewport.name})`);
       await save(page, `vault-tab-search-${viewport.width}`);
     }
+    await assertClean(watch);
+  });
+
+  it("filters, sorts, renames and downloads a property's documents as one ZIP on /vault, and a share link downloads all, on a laptop and a phone", async () => {
+    const { page } = session;
+    const watch = await watchPage(page);
+    const save = screenshots('VAULT_TOOL_SCREENSHOTS');
+    // The owner demo (its own private organisation, on Premium: a second property is allowed).
+    await enterOwnerDemo(page);
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    const created = await api('/api/properties', {
+      token,
+      body: {
+        name: 'Kloof Flat',
+        address: '12 Kloof Street, Gardens, 8001',
+        property_type: 'residential',
+        country: 'ZA',
+        municipality: 'CPT',
+        parcel_id: 'KF12',
+      },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const kloof = created.body.id;
+    const deed = await uploadDocument(token, kloof, pdfBytes('Deed'), {
+      kind: 'deed',
+      name: 'Title deed.pdf',
+    });
+    const lapsed = await uploadDocument(token, kloof, pdfBytes('Old cover'), {
+      kind: 'policy',
+      name: 'Old cover.pdf',
+      expires_at: '2024-01-31',
+    });
+    await uploadDocument(token, kloof, pdfBytes('Plan'), { kind: 'other', name: 'Attic plan.pdf' });
+
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto('/vault');
+      await page.getByRole('heading', { level: 1, name: 'Document Vault' }).waitFor();
+      const rows = vaultRows(page, viewport, 'Documents');
+      await rows.filter({ hasText: 'Attic plan.pdf' }).waitFor();
+      const pick = async (label, option) => {
+        await page.getByRole('combobox', { name: label }).click();
+        await page.getByRole('option', { name: option }).click();
+      };
+      // One property's documents, sorted by name; then only the expired, then any status again.
+      await pick('Property', 'Kloof Flat');
+      await pick('Sort by', 'Name (A–Z)');
+      await namesShown(page, viewport, ['Attic plan.pdf', 'Old cover.pdf', 'Title deed.pdf']);
+      await pick('Status', 'Expired');
+      await namesShown(page, viewport, ['Old cover.pdf']);
+      await pick('Status', 'Any status');
+      await namesShown(page, viewport, ['Attic plan.pdf', 'Old cover.pdf', 'Title deed.pdf']);
+
+      // Select both → one ZIP named for the property.
+      await page.getByRole('checkbox', { name: 'Select all documents' }).check();
+      const bar = page.getByRole('region', { name: 'Selected documents' });
+      await bar.getByText('3 documents selected').waitFor();
+      const [zip] = await Promise.all([
+        page.waitForEvent('download'),
+        bar.getByRole('link', { name: 'Download as ZIP' }).click(),
+      ]);
+      assert.match(zip.suggestedFilename(), /^kloof-flat-documents-\d{4}-\d{2}-\d{2}\.zip$/);
+      const archive = await readFile(await zip.path());
+      assert.equal(archive.subarray(0, 2).toString('latin1'), 'PK');
+      await assertAccessible(page, `/vault with documents chosen (${viewport.name})`);
+      await assertNoSideScroll(page, `/vault with documents chosen (${viewport.name})`);
+      await save(page, `vault-tool-${viewport.width}`);
+      await bar.getByRole('button', { name: 'Clear selection' }).click();
+    }
+
+    // Rename (laptop): the list shows the new name; the file stays the same.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const row = documentRow(page, 'Documents', 'Title deed.pdf');
+    await row.getByRole('button', { name: 'Rename Title deed.pdf' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename document' });
+    await rename.getByRole('textbox', { name: 'Name' }).fill('Deed of transfer 2019.pdf');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await page.getByText('Document renamed', { exact: true }).waitFor();
+    await documentRow(page, 'Documents', 'Deed of transfer 2019.pdf').waitFor();
+
+    // A link to both of Kloof Flat's documents: its page downloads them all as one ZIP.
+    const share = await api(`/api/properties/${kloof}/share`, {
+      token,
+      body: { password: null, documentIds: [deed.id, lapsed.id] },
+    });
+    assert.equal(share.status, 201, JSON.stringify(share.body));
+    await page.goto(`/share/${share.body.token}`);
+    const all = page.getByRole('link', { name: 'Download all (2) as ZIP' });
+    await all.waitFor();
+    const [shared] = await Promise.all([page.waitForEvent('download'), all.click()]);
+    assert.match(shared.suggestedFilename(), /^kloof-flat-documents-\d{4}-\d{2}-\d{2}\.zip$/);
+    await assertAccessible(page, 'share page with Download all');
     await assertClean(watch);
   });
 });

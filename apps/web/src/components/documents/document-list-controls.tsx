@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import {
   DOCUMENT_SORT_LABELS,
   DOCUMENT_SORTS,
@@ -74,11 +74,17 @@ export function DocumentListControls({
   const chosen = <T extends string>(value: string | null) =>
     value && value !== ALL ? (value as T) : undefined;
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label="Filter and sort documents">
+    <SimpleGrid
+      cols={{ base: 2, sm: properties ? 4 : 3 }}
+      spacing="sm"
+      maw={properties ? 880 : 660}
+      role="group"
+      aria-label="Filter and sort documents"
+    >
       <Select
         id={`${idPrefix}-kind`}
         label="Type"
-        w={160}
+        miw={0}
         allowDeselect={false}
         data={[{ value: ALL, label: 'All types' }, ...KIND_OPTIONS]}
         value={choices.kind ?? ALL}
@@ -87,7 +93,7 @@ export function DocumentListControls({
       <Select
         id={`${idPrefix}-status`}
         label="Status"
-        w={210}
+        miw={0}
         allowDeselect={false}
         data={[{ value: ALL, label: 'Any status' }, ...STATUS_OPTIONS]}
         value={choices.status ?? ALL}
@@ -97,7 +103,7 @@ export function DocumentListControls({
         <Select
           id={`${idPrefix}-property`}
           label="Property"
-          w={200}
+          miw={0}
           allowDeselect={false}
           data={[
             { value: ALL, label: 'All properties' },
@@ -110,12 +116,12 @@ export function DocumentListControls({
       <Select
         id={`${idPrefix}-sort`}
         label="Sort by"
-        w={200}
+        miw={0}
         allowDeselect={false}
         data={SORT_OPTIONS}
         value={choices.sort}
         onChange={(value) => set({ sort: (value as DocumentSort | null) ?? 'newest' })}
       />
-    </Group>
+    </SimpleGrid>
   );
 }
