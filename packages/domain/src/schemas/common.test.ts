@@ -439,6 +439,12 @@ describe('specialties', () => {
     expect(errorsOf(specialtiesSchema, `Roofing, ${'x'.repeat(61)}`)).toEqual({
       '': 'Each service category must be at most 60 characters',
     });
+    // A control character is refused as sent, before white space is folded (a vertical tab, a form feed).
+    for (const sent of ['R\u000boofing', ['Roofing', 'Gut\u000cters'], 'Roof\u0085ing']) {
+      expect(errorsOf(specialtiesSchema, sent)).toEqual({
+        '': 'Service categories must not contain control characters',
+      });
+    }
   });
 });
 

@@ -524,15 +524,20 @@ export function normaliseSpecialties(input: string | readonly string[]): string[
 export const specialtiesSchema = z
   .union([z.string(), z.array(z.string())], { error: SPECIALTY_MESSAGES.invalid })
   .nullish()
+  // Control characters are looked for as sent: normalising folds a vertical tab or a form feed to a space.
+  .check(
+    problemCheck<string | string[] | null | undefined>(
+      (value) =>
+        [value ?? []]
+          .flat()
+          .map((item) => textCharactersProblem(item, 'Service categories'))
+          .find((problem) => problem !== null) ?? null,
+      { abort: true },
+    ),
+  )
   .transform((value) => normaliseSpecialties(value ?? []))
   .superRefine((items, ctx) => {
-    const characters = items
-      .map((item) => textCharactersProblem(item, 'Service categories'))
-      .find((problem) => problem !== null);
-    if (characters) {
-      ctx.addIssue({ code: 'custom', message: characters });
-    } else if (items.length > MAX_SPECIALTIES)
-      ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.tooMany });
+    if (items.length > MAX_SPECIALTIES) ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.tooMany });
     else if (items.some((item) => item.length > MAX_SPECIALTY_LENGTH)) {
       ctx.addIssue({ code: 'custom', message: SPECIALTY_MESSAGES.tooLong });
     }
