@@ -3,9 +3,10 @@ import { COMPLIANCE_STATUSES, complianceColor } from '@propertydna/domain';
 import type { ReactNode } from 'react';
 import { COMPLIANCE_LABELS, type DashboardStats } from '../../../lib/properties';
 
-function Stat({ label, children }: { label: string; children: ReactNode }) {
+function Stat({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  // A wide figure (the three compliance counts) takes two columns, so its counts stay on one line.
   return (
-    <div>
+    <div style={wide ? { gridColumn: 'span 2' } : undefined}>
       <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
@@ -32,10 +33,10 @@ export function StatsStrip({ stats, loading }: StatsStripProps) {
           ))}
         </SimpleGrid>
       ) : stats ? (
-        <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} m={0}>
+        <SimpleGrid component="dl" cols={{ base: 2, sm: 5 }} m={0}>
           <Stat label="Properties">{stats.properties}</Stat>
           <Stat label="Documents">{stats.documents}</Stat>
-          <Stat label="Compliance">
+          <Stat label="Compliance" wide>
             <Group component="span" gap="sm" wrap="wrap">
               {COMPLIANCE_STATUSES.map((status) => (
                 <Text
