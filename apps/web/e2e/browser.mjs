@@ -326,6 +326,28 @@ export const johannesburgDay = (days = 0) =>
   new Date(Date.now() + 2 * 60 * 60 * 1000 + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /** The two screens every page is checked at: a laptop and a phone. */
+/** Below Mantine's sm breakpoint (48em): the vault shows a compact list instead of its table. */
+export const isPhone = (page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/**
+ * A document's row in the vault list named `label` ('Documents', 'Property documents'): the table's row
+ * on a laptop; on a phone the compact list's item (name, kind and badges), with `open` tapped so its
+ * details and actions show below it.
+ */
+export async function vaultRow(page, label, name, { open = false } = {}) {
+  if (!isPhone(page)) {
+    return page.getByRole('table', { name: label }).locator('tbody tr').filter({ hasText: name });
+  }
+  const item = page.getByRole('list', { name: label }).getByRole('listitem').filter({ hasText: name });
+  if (open) {
+    const toggle = item.locator('button[aria-expanded]');
+    await toggle.waitFor();
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await item.locator('[id^="compact-details-"]').waitFor();
+  }
+  return item;
+}
+
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },

@@ -19,6 +19,7 @@ import {
   uploadDocument,
   useBrowser,
   VIEWPORTS,
+  vaultRow as vaultRowShown,
   watchPage,
 } from './browser.mjs';
 
@@ -351,16 +352,19 @@ describe('compliance: the Policy Check tab', () => {
     const phone = VIEWPORTS.find((viewport) => viewport.name === 'phone');
     await page.setViewportSize({ width: phone.width, height: phone.height });
     await page.reload();
-    await allRow.getByText(summary).waitFor();
+    // On a phone each document is a compact row; its line shows once the row is opened.
+    const allItem = await vaultRowShown(page, 'Documents', name, { open: true });
+    await allItem.getByText(summary).waitFor();
     await assertNoSideScroll(page, 'Document Vault, phone');
     await assertNothingCut(page, 'Document Vault, phone');
     await screenshot(page, 'vault-rows-phone');
     await page.goto(`/properties/${propertyId}`);
     await page.getByRole('tab', { name: 'Vault' }).click();
-    await vaultRow.getByText(summary).waitFor();
+    const vaultItem = await vaultRowShown(page, 'Property documents', name, { open: true });
+    await vaultItem.getByText(summary).waitFor();
     await assertNoSideScroll(page, 'Vault tab, phone');
     await screenshot(page, 'vault-tab-rows-phone');
-    await vaultRow.getByRole('button', { name: `Details of ${name}`, exact: true }).click();
+    await vaultItem.getByRole('button', { name: `Details of ${name}`, exact: true }).click();
     await dialog.getByText(name, { exact: true }).waitFor();
     await transitionsEnded(page);
     await assertNoSideScroll(page, 'Details editor, phone');

@@ -5,6 +5,7 @@ import {
   assertAccessible,
   assertClean,
   assertNoSideScroll,
+  isPhone,
   johannesburgDay,
   newAccount,
   newContext,
@@ -63,8 +64,14 @@ async function ownerWithDatedVault(context) {
 }
 
 /** The table row naming `name`. */
+/**
+ * A document's row: the table's on a laptop; a vault's compact list's item on a phone (its badges and
+ * certificate line show unopened).
+ */
 const rowOf = (page, table, name) =>
-  page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name });
+  isPhone(page) && (table === 'Documents' || table === 'Property documents')
+    ? page.getByRole('list', { name: table }).getByRole('listitem').filter({ hasText: name })
+    : page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name });
 
 describe('honest dates: Expired and Expires in N days, and no invented issue date', () => {
   const session = useBrowser();

@@ -21,6 +21,7 @@ import {
   uniqueEmail,
   useBrowser,
   VIEWPORTS,
+  vaultRow,
   watchPage,
 } from './browser.mjs';
 
@@ -103,11 +104,9 @@ describe('provenance: the vault, the share page and /verify say the same', () =>
 
         // The property's vault.
         await page.goto(`/properties/${propertyId}`);
-        const vault = page
-          .getByRole('table', { name: 'Property documents' })
-          .locator('tbody tr')
-          .filter({ hasText: FILE });
-        await vault.getByText('Self-declared', { exact: true }).waitFor();
+        // On a phone a compact row: its badge shows at once, its line once it is opened.
+        const vault = await vaultRow(page, 'Property documents', FILE, { open: true });
+        await vault.getByText('Self-declared', { exact: true }).first().waitFor();
         await vault.getByText(LINE, { exact: true }).waitFor();
         assert.equal(await vault.getByText('Verified', { exact: true }).count(), 0);
         await assertAccessible(page, `property vault (${viewport.name})`);
@@ -116,11 +115,8 @@ describe('provenance: the vault, the share page and /verify say the same', () =>
 
         // /vault.
         await page.goto('/vault');
-        const listed = page
-          .getByRole('table', { name: 'Documents' })
-          .locator('tbody tr')
-          .filter({ hasText: FILE });
-        await listed.locator('td[data-label="Status"]').getByText('Self-declared', { exact: true }).waitFor();
+        const listed = await vaultRow(page, 'Documents', FILE, { open: true });
+        await listed.getByText('Self-declared', { exact: true }).first().waitFor();
         await listed.getByText(LINE, { exact: true }).waitFor();
         await assertAccessible(page, `/vault (${viewport.name})`);
         await assertNoSideScroll(page, `/vault (${viewport.name})`);

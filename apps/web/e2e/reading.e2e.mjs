@@ -17,6 +17,7 @@ import {
   transitionsEnded,
   useBrowser,
   VIEWPORTS,
+  vaultRow,
   waitUntil,
   watchPage,
 } from './browser.mjs';
@@ -124,7 +125,10 @@ describe('reading: a certificate photographed sideways read upright, confirmed, 
     await save(page, 'vault-read-desktop');
     const phone = VIEWPORTS.find((viewport) => viewport.name === 'phone');
     await page.setViewportSize({ width: phone.width, height: phone.height });
-    await toConfirm.scrollIntoViewIfNeeded();
+    // On a phone the document is a compact row: the fields to confirm show once it is opened.
+    await (await vaultRow(page, 'Property documents', name, { open: true }))
+      .getByRole('button', { name: `Fields to confirm in ${name}` })
+      .scrollIntoViewIfNeeded();
     await assertNoSideScroll(page, 'Vault with a reading done, phone');
     await assertNothingCut(page, 'Vault with a reading done, phone');
     await assertAccessible(page, 'Vault with a reading done, phone');

@@ -1,6 +1,7 @@
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ExpiryBadge } from './document-dates';
+import { certificateSummary } from './document-details';
 import { type DocumentSelection, SelectAllCheckbox, SelectDocumentCheckbox } from './document-selection';
 import { KIND_LABELS, type VaultDocument } from './labels';
 import { DocumentTrustBadge } from './trust-badge';
@@ -8,7 +9,8 @@ import { DocumentTrustBadge } from './trust-badge';
 /**
  * The vault on a phone (issue 32): one compact row per document — its name, kind and status badges —
  * instead of a card of every column; tapping the row shows its details and actions (`details`) below
- * it, and tapping again hides them. With `selection`, a checkbox per row and one for all.
+ * it, and tapping again hides them. With `selection`, a checkbox per row and one for all. Under a
+ * certificate's name, what the compliance check sees of it, as the table shows it ('Date unknown' too).
  */
 export function CompactDocumentList({
   documents,
@@ -60,6 +62,7 @@ export function CompactDocumentList({
                   <Text size="sm" fw={500} truncate="end">
                     {document.name}
                   </Text>
+                  <CertificateLine document={document} />
                   <Group gap={6} mt={2} wrap="wrap">
                     <Text size="xs" c="dimmed">
                       {KIND_LABELS[document.kind]}
@@ -82,5 +85,19 @@ export function CompactDocumentList({
         })}
       </Box>
     </Stack>
+  );
+}
+
+/** A certificate's or an inspection's type and issue date, as the table's name cell words them. */
+function CertificateLine({ document }: { document: VaultDocument }) {
+  const summary = certificateSummary(document);
+  if (!summary) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {summary.type} ·{' '}
+      <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+        {summary.issued}
+      </Text>
+    </Text>
   );
 }
