@@ -10,7 +10,6 @@ export const planRestRoutes: AnyRestRoute[] = [
     tags: ['plan'],
     capability: 'plan.manage',
     response: publicOrganizationSchema,
-    errors: { 409: 'The organisation is on Premium already, or has had its trial' },
     call: (caller) => caller.plan.startTrial(),
   }),
 ];

@@ -1,6 +1,5 @@
 import {
   acceptPolicyTaskSchema,
-  answeredDateTimeSchema,
   idSchema,
   MAINTENANCE_FREQUENCIES,
   policyTopicSchema,
@@ -95,7 +94,7 @@ export const policyAnalysisSchema = z
       description:
         "The South African insurer or underwriter the policy's text names ('Underwritten by', 'Insurer:', else the most named); null when none",
     }),
-    updated_at: answeredDateTimeSchema.nullable(),
+    updated_at: z.string().nullable(),
   })
   .meta({ id: 'PolicyAnalysis' });
 export type PolicyAnalysisOut = z.infer<typeof policyAnalysisSchema>;

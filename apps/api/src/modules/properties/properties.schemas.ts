@@ -1,5 +1,4 @@
 import {
-  answeredDateTimeSchema,
   COMPLIANCE_STATUSES,
   COUNTRY_CODES,
   idParamsSchema,
@@ -44,8 +43,8 @@ export const propertySchema = z
     complianceStatus: z.enum(COMPLIANCE_STATUSES),
     /** Why it is critical or warning, in one line (its worst gap, and how many more); null when good. */
     complianceReason: z.string().nullable(),
-    created_at: answeredDateTimeSchema,
-    updated_at: answeredDateTimeSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
   })
   .meta({ id: 'Property' });
 export type PropertyOut = z.infer<typeof propertySchema>;

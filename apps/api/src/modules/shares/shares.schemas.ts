@@ -1,7 +1,5 @@
 import {
   addPropertyFormSchema,
-  answeredDateSchema,
-  answeredDateTimeSchema,
   CERTIFICATE_TYPES,
   createShareSchema,
   idParamsSchema,
@@ -86,15 +84,15 @@ export const shareCreatedSchema = z
     id: z.string(),
     token: z.string(),
     url: z.string(),
-    expires_at: answeredDateTimeSchema,
+    expires_at: z.string(),
   })
   .meta({ id: 'ShareCreated' });
 
 export const shareLinkSchema = z
   .object({
     id: z.string(),
-    created_at: answeredDateTimeSchema,
-    expires_at: answeredDateTimeSchema,
+    created_at: z.string(),
+    expires_at: z.string(),
     status: z.enum(['active', 'expired', 'revoked']),
     password_protected: z.boolean(),
     /** What it shares: a job's link names the job's reference… */
@@ -116,7 +114,7 @@ export const shareEventSchema = z
     document_id: z.string().nullable(),
     /** The downloaded or adopted document's name, while it exists. */
     document_name: z.string().nullable(),
-    created_at: answeredDateTimeSchema,
+    created_at: z.string(),
   })
   .meta({ id: 'ShareEvent' });
 
@@ -127,7 +125,7 @@ export const shareViewSchema = z
     supplier: z
       .object({
         company_name: z.string(),
-        insured_until: answeredDateSchema.nullable().meta({
+        insured_until: z.string().nullable().meta({
           description:
             'Until when its liability insurance is current, from a reviewed insurance certificate only',
         }),
@@ -136,7 +134,7 @@ export const shareViewSchema = z
       .nullable(),
     property: z.object({ name: z.string(), address: z.string(), dna_code: z.string() }).nullable(),
     owner: z.object({ name: z.string() }).nullable(),
-    expires_at: answeredDateTimeSchema,
+    expires_at: z.string(),
     documents: z.array(
       z.object({
         id: z.string(),
@@ -145,7 +143,7 @@ export const shareViewSchema = z
         bytes: z.number().int(),
         sha256: z.string(),
         content_type: z.string(),
-        created_at: answeredDateTimeSchema,
+        created_at: z.string(),
         status: z.enum(['Pending', 'Verified']),
         verified: z.boolean(),
         certificate_type: z.enum(CERTIFICATE_TYPES).nullable(),
@@ -177,7 +175,7 @@ export const verifyResultSchema = z
         /** The issuer's name (null for an owner's own upload). */
         company_name: z.string().nullable(),
         /** When it was registered on PropertyDNA. */
-        issued_at: answeredDateTimeSchema,
+        issued_at: z.string(),
         job_ref: z.string().nullable(),
         /** The adopting property's DNA code, for a Verified document only. */
         dna_code: z.string().nullable(),

@@ -1,6 +1,4 @@
 import {
-  answeredDateSchema,
-  answeredDateTimeSchema,
   CERTIFICATE_TYPES,
   idParamsSchema,
   idSchema,
@@ -32,7 +30,7 @@ export const jobSchema = z
     property_address: z.string(),
     client_name: z.string(),
     description: z.string(),
-    created_at: answeredDateTimeSchema,
+    created_at: z.string(),
     document_count: z.number().int(),
   })
   .meta({ id: 'SupplierJob' });
@@ -91,7 +89,7 @@ export const insuranceSchema = z
   .object({
     insurer: z.string(),
     policy_number: z.string(),
-    expires_at: answeredDateSchema,
+    expires_at: z.string(),
     insured: z.boolean(),
     certificate: z
       .object({
@@ -99,7 +97,7 @@ export const insuranceSchema = z
         name: z.string(),
         bytes: z.number().int(),
         content_type: z.string(),
-        uploaded_at: answeredDateTimeSchema,
+        uploaded_at: z.string(),
       })
       .nullable(),
   })

@@ -1,5 +1,4 @@
 import {
-  answeredDateTimeSchema,
   DOCUMENT_KINDS,
   idParamsSchema,
   idSchema,
@@ -30,9 +29,7 @@ export const transferStartedSchema = z
   .object({
     id: z.string(),
     status: z.literal('pending'),
-    expires_at: answeredDateTimeSchema.meta({
-      description: 'When the offer (and the mailed link) ends: 30 days',
-    }),
+    expires_at: z.string().meta({ description: 'When the offer (and the mailed link) ends: 30 days' }),
   })
   .meta({ id: 'TransferStarted' });
 
@@ -53,9 +50,9 @@ export const transferSchema = z
       .number()
       .int()
       .meta({ description: 'Documents that come with the property (handed over, once accepted)' }),
-    created_at: answeredDateTimeSchema,
-    expires_at: answeredDateTimeSchema,
-    decided_at: answeredDateTimeSchema.nullable(),
+    created_at: z.string(),
+    expires_at: z.string(),
+    decided_at: z.string().nullable(),
   })
   .meta({ id: 'Transfer' });
 export type TransferOut = z.infer<typeof transferSchema>;
@@ -81,8 +78,8 @@ export const transferListSchema = z
 export const ownershipPeriodSchema = z
   .object({
     organization_name: z.string(),
-    from: answeredDateTimeSchema,
-    until: answeredDateTimeSchema.nullable().meta({ description: 'Null for the current owner' }),
+    from: z.string(),
+    until: z.string().nullable().meta({ description: 'Null for the current owner' }),
   })
   .meta({ id: 'OwnershipPeriod' });
 export type OwnershipPeriodOut = z.infer<typeof ownershipPeriodSchema>;
@@ -115,6 +112,6 @@ export const transferLinkViewSchema = transferSchema
 export const packLinkSchema = z
   .object({
     url: z.string().meta({ description: 'GET it without an account: the transfer pack (ZIP). Shown once' }),
-    expires_at: answeredDateTimeSchema,
+    expires_at: z.string(),
   })
   .meta({ id: 'TransferPackLink' });

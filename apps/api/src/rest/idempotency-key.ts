@@ -1,5 +1,0 @@
-export {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
-  IDEMPOTENCY_KEY_PATTERN,
-} from '@propertydna/domain';
