@@ -28,7 +28,6 @@ import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedTransfersRouteImport } from './routes/_authenticated/transfers';
 import { Route as AuthenticatedVaultRouteImport } from './routes/_authenticated/vault';
 import { Route as AuthenticatedVendorsRouteImport } from './routes/_authenticated/vendors';
-import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token';
 import { Route as InviteTokenRouteImport } from './routes/invite.$token';
 import { Route as ShareTokenRouteImport } from './routes/share.$token';
 import { Route as TransfersTokenRouteImport } from './routes/transfers.$token';
@@ -150,11 +149,6 @@ const AuthenticatedVendorsRoute = AuthenticatedVendorsRouteImport.update({
   id: '/vendors',
   path: '/vendors',
   getParentRoute: () => AuthenticatedRoute,
-} as any);
-const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
-  id: '/invitations/$token',
-  path: '/invitations/$token',
-  getParentRoute: () => rootRouteImport,
 } as any);
 const InviteTokenRoute = InviteTokenRouteImport.update({
   id: '/invite/$token',
@@ -325,7 +319,6 @@ export interface FileRoutesByFullPath {
   '/transfers': typeof AuthenticatedTransfersRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
-  '/invitations/$token': typeof InvitationsTokenRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
   '/transfers/$token': typeof TransfersTokenRoute;
@@ -372,7 +365,6 @@ export interface FileRoutesByTo {
   '/transfers': typeof AuthenticatedTransfersRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
-  '/invitations/$token': typeof InvitationsTokenRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
   '/transfers/$token': typeof TransfersTokenRoute;
@@ -420,7 +412,6 @@ export interface FileRoutesById {
   '/_authenticated/transfers': typeof AuthenticatedTransfersRoute;
   '/_authenticated/vault': typeof AuthenticatedVaultRoute;
   '/_authenticated/vendors': typeof AuthenticatedVendorsRoute;
-  '/invitations/$token': typeof InvitationsTokenRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
   '/transfers/$token': typeof TransfersTokenRoute;
@@ -469,7 +460,6 @@ export interface FileRouteTypes {
     | '/transfers'
     | '/vault'
     | '/vendors'
-    | '/invitations/$token'
     | '/invite/$token'
     | '/share/$token'
     | '/transfers/$token'
@@ -516,7 +506,6 @@ export interface FileRouteTypes {
     | '/transfers'
     | '/vault'
     | '/vendors'
-    | '/invitations/$token'
     | '/invite/$token'
     | '/share/$token'
     | '/transfers/$token'
@@ -563,7 +552,6 @@ export interface FileRouteTypes {
     | '/_authenticated/transfers'
     | '/_authenticated/vault'
     | '/_authenticated/vendors'
-    | '/invitations/$token'
     | '/invite/$token'
     | '/share/$token'
     | '/transfers/$token'
@@ -603,7 +591,6 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute;
   VerifyRoute: typeof VerifyRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
-  InvitationsTokenRoute: typeof InvitationsTokenRoute;
   InviteTokenRoute: typeof InviteTokenRoute;
   ShareTokenRoute: typeof ShareTokenRoute;
   TransfersTokenRoute: typeof TransfersTokenRoute;
@@ -743,13 +730,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/vendors';
       preLoaderRoute: typeof AuthenticatedVendorsRouteImport;
       parentRoute: typeof AuthenticatedRoute;
-    };
-    '/invitations/$token': {
-      id: '/invitations/$token';
-      path: '/invitations/$token';
-      fullPath: '/invitations/$token';
-      preLoaderRoute: typeof InvitationsTokenRouteImport;
-      parentRoute: typeof rootRouteImport;
     };
     '/invite/$token': {
       id: '/invite/$token';
@@ -1033,7 +1013,6 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   VerifyRoute: VerifyRoute,
   VerifyEmailRoute: VerifyEmailRoute,
-  InvitationsTokenRoute: InvitationsTokenRoute,
   InviteTokenRoute: InviteTokenRoute,
   ShareTokenRoute: ShareTokenRoute,
   TransfersTokenRoute: TransfersTokenRoute,
