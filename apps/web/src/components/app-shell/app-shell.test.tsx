@@ -47,7 +47,6 @@ function signIn(userType: string) {
       userType,
       email_verified: true,
       pending_email: null,
-      role: 'owner',
     },
     organization,
     logout: vi.fn().mockResolvedValue(undefined),

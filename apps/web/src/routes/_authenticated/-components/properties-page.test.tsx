@@ -96,7 +96,6 @@ function fakeApi(server: FakeServer) {
                   phone: null,
                   email_verified: true,
                   pending_email: null,
-                  role: 'owner',
                 },
                 organization: {
                   id: 'o1',

@@ -19,7 +19,6 @@ const supplier: AuthUser = {
   phone: null,
   email_verified: true,
   pending_email: null,
-  role: 'owner',
 };
 
 const company: AuthOrganization = {
