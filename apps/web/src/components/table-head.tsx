@@ -1,12 +1,14 @@
 import { Table, type TableProps } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import classes from './table-head.module.css';
 
 /** A table's header row: one column heading each. */
-export function TableHead({ columns }: { columns: readonly string[] }) {
+export function TableHead({ columns, leading }: { columns: readonly string[]; leading?: ReactNode }) {
   return (
     <Table.Thead>
       <Table.Tr>
+        {/* A narrow first cell before the columns (a select-all checkbox), where given. */}
+        {leading !== undefined && <Table.Th w={40}>{leading}</Table.Th>}
         {columns.map((column) => (
           <Table.Th key={column}>{column}</Table.Th>
         ))}

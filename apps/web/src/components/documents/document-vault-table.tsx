@@ -139,20 +139,10 @@ export function DocumentVaultTable({
   }
   return (
     <StackedTable minWidth={800} striped highlightOnHover aria-busy={loading} aria-label="Documents">
-      {selection ? (
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <SelectAllCheckbox selection={selection} />
-            </Table.Th>
-            {VAULT_COLUMNS.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-      ) : (
-        <TableHead columns={VAULT_COLUMNS} />
-      )}
+      <TableHead
+        columns={VAULT_COLUMNS}
+        leading={selection ? <SelectAllCheckbox selection={selection} /> : undefined}
+      />
       <Table.Tbody>
         {loading || !documents
           ? Array.from({ length: SKELETON_ROWS }, (_, row) => (

@@ -427,20 +427,10 @@ function DocumentsSection({
   if (compact) return compact(documents);
   return (
     <StackedTable minWidth={860} highlightOnHover aria-label="Property documents">
-      {selection ? (
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <SelectAllCheckbox selection={selection} />
-            </Table.Th>
-            {VAULT_TAB_COLUMNS.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-      ) : (
-        <TableHead columns={VAULT_TAB_COLUMNS} />
-      )}
+      <TableHead
+        columns={VAULT_TAB_COLUMNS}
+        leading={selection ? <SelectAllCheckbox selection={selection} /> : undefined}
+      />
       <Table.Tbody>{children(documents)}</Table.Tbody>
     </StackedTable>
   );
