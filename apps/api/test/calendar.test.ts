@@ -389,6 +389,7 @@ describe(`calendar feed (${databaseKind})`, () => {
       userId: owner.userId,
       organizationId: owner.organizationId,
       userType: 'homeowner' as const,
+      role: 'owner' as const,
       sessionId: 'test',
       via: 'bearer' as const,
     };

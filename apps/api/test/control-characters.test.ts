@@ -746,6 +746,8 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'vendors.update': [{ as: 'owner', input: { id: invited.vendor.id, patch: vendorPatch } }],
       'vendors.revoke': [{ as: 'owner', input: { id: invited.vendor.id, propertyId: property.id } }],
       'vendors.remove': [{ as: 'owner', input: { id: invited.vendor.id } }],
+      'organization.changeRole': [{ as: 'owner', input: { id: accounts.owner.userId, role: 'owner' } }],
+      'organization.removeMember': [{ as: 'owner', input: { id: accounts.owner.userId } }],
       'transfers.start': [{ as: 'owner', input: { propertyId: property.id, ...transferBody } }],
       'transfers.cancel': [{ as: 'owner', input: { id: transfer.id } }],
       'transfers.accept': [{ as: 'owner', input: { id: transfer.id, token: 'AbC_dEf-123' } }],
@@ -918,6 +920,10 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'GET /api/vendors/:id': [{ as: 'owner', params: { id: invited.vendor.id } }],
       'PATCH /api/vendors/:id': [{ as: 'owner', params: { id: invited.vendor.id }, body: vendorPatch }],
       'DELETE /api/vendors/:id': [{ as: 'owner', params: { id: invited.vendor.id } }],
+      'PATCH /api/organization/members/:id': [
+        { as: 'owner', params: { id: accounts.owner.userId }, body: { role: 'owner' } },
+      ],
+      'DELETE /api/organization/members/:id': [{ as: 'owner', params: { id: accounts.owner.userId } }],
       'POST /api/vendors/:id/revoke': [
         { as: 'owner', params: { id: invited.vendor.id }, body: { propertyId: property.id } },
       ],

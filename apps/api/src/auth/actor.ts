@@ -1,6 +1,6 @@
 // The cookie plugin's additions to Fastify's request and reply types (req.cookies, res.setCookie).
 import type {} from '@fastify/cookie';
-import type { UserType } from '@propertydna/domain';
+import type { OrganizationRole, UserType } from '@propertydna/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLucia, SESSION_COOKIE } from './lucia.js';
 
@@ -9,6 +9,8 @@ export interface Actor {
   userId: string;
   organizationId: string;
   userType: UserType;
+  /** The member's role in the organisation, read from the database with the session on every request. */
+  role: OrganizationRole;
   sessionId: string;
   /** How the session arrived: cookies are ambient (a browser sends them anywhere), Bearer tokens are not. */
   via: 'bearer' | 'cookie';
@@ -70,6 +72,7 @@ export async function resolveActor(
     userId: user.id,
     organizationId: user.organizationId,
     userType: user.userType,
+    role: user.role,
     sessionId: session.id,
     via,
   };

@@ -1,4 +1,4 @@
-import type { UserType } from '@propertydna/domain';
+import type { OrganizationRole, UserType } from '@propertydna/domain';
 import { Lucia, TimeSpan } from 'lucia';
 import type { Db } from '../db/database.js';
 import { KyselySessionAdapter } from './session-adapter.js';
@@ -13,6 +13,7 @@ export function createLucia(db: Db) {
     getUserAttributes: (attributes) => ({
       organizationId: attributes.organizationId,
       userType: attributes.userType,
+      role: attributes.role,
     }),
   });
 }
@@ -22,6 +23,6 @@ export type AppLucia = ReturnType<typeof createLucia>;
 declare module 'lucia' {
   interface Register {
     Lucia: AppLucia;
-    DatabaseUserAttributes: { organizationId: string; userType: UserType };
+    DatabaseUserAttributes: { organizationId: string; userType: UserType; role: OrganizationRole };
   }
 }

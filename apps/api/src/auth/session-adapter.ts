@@ -15,13 +15,22 @@ export class KyselySessionAdapter implements Adapter {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.user_id', 'sessions.expires_at', 'users.organization_id', 'users.user_type'])
+      .select([
+        'sessions.user_id',
+        'sessions.expires_at',
+        'users.organization_id',
+        'users.user_type',
+        'users.role',
+      ])
       .where('sessions.id', '=', sessionKey(sessionId))
       .executeTakeFirst();
     if (!row) return [null, null];
     return [
       { id: sessionId, userId: row.user_id, expiresAt: new Date(row.expires_at), attributes: {} },
-      { id: row.user_id, attributes: { organizationId: row.organization_id, userType: row.user_type } },
+      {
+        id: row.user_id,
+        attributes: { organizationId: row.organization_id, userType: row.user_type, role: row.role },
+      },
     ];
   }
 

@@ -14,6 +14,7 @@ import type {
   ExtractionStatus,
   IncidentType,
   MaintenanceFrequency,
+  OrganizationRole,
   PackSection,
   PackType,
   PolicyCheckStatus,
@@ -82,6 +83,12 @@ export interface UserTable {
   email_verified_at: Date | null;
   /** A new address asked for on /account, waiting for its link to be opened; the old one stays until then. */
   pending_email: string | null;
+  /**
+   * The member's role in their organisation (issue 29 §1; the permission table in the domain says what
+   * each may do). Defaults to owner: a user created with a new organisation (sign-up, a demo) owns it;
+   * a member added to an existing one is given their role explicitly (organizations/add-member.ts).
+   */
+  role: ColumnType<OrganizationRole, OrganizationRole | undefined, OrganizationRole>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -263,7 +270,11 @@ export type AuditAction =
   /** A document renamed by its owner (issue 32): the name it had and the name it has. */
   | 'rename'
   /** A document moved to another property of the organisation (issue 32). */
-  | 'move';
+  | 'move'
+  /** Issue 29 §1: a member joined the organisation, had their role changed, or was removed. */
+  | 'member_add'
+  | 'member_role'
+  | 'member_remove';
 
 export interface AuditEventTable {
   id: Generated<string>;

@@ -1,5 +1,6 @@
 import type { HTTPMethods } from 'fastify';
 import type { z } from 'zod';
+import type { Requirement } from '../auth/permission.js';
 import type { JsonText } from '../json-text.js';
 import type { createCaller } from '../trpc/router.js';
 
@@ -23,6 +24,12 @@ export interface RestRoute<
   url: string;
   summary: string;
   tags: string[];
+  /**
+   * What the caller needs (issue 29 §1): the capability of the permission table that the procedure it
+   * calls declares (checked here before the call, and again by the procedure), 'anyone' or 'staff'.
+   * Required, so a route cannot be added without it; procedure-requirements.test.ts checks it matches.
+   */
+  capability: Requirement;
   params?: P;
   query?: Q;
   body?: B;

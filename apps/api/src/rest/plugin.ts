@@ -2,6 +2,7 @@ import fastJson, { type AnySchema } from 'fast-json-stringify';
 import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { assertAllowed } from '../auth/permission.js';
 import { JsonText } from '../json-text.js';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { calendarRestRoutes } from '../modules/calendar/calendar.rest.js';
@@ -12,6 +13,7 @@ import { escalationRestRoutes } from '../modules/escalation/escalation.rest.js';
 import { extractionRestRoutes } from '../modules/extraction/extraction.rest.js';
 import { maintenanceRestRoutes } from '../modules/maintenance/maintenance.rest.js';
 import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
+import { organizationsRestRoutes } from '../modules/organizations/organizations.rest.js';
 import { planRestRoutes } from '../modules/plan/plan.rest.js';
 import { policiesRestRoutes } from '../modules/policies/policies.rest.js';
 import { propertiesRestRoutes } from '../modules/properties/properties.rest.js';
@@ -36,6 +38,7 @@ export const restRoutes: AnyRestRoute[] = [
   ...systemRestRoutes,
   ...propertiesRestRoutes,
   ...planRestRoutes,
+  ...organizationsRestRoutes,
   ...documentsRestRoutes,
   ...extractionRestRoutes,
   ...complianceRestRoutes,
@@ -106,7 +109,10 @@ export async function restPlugin(app: FastifyInstance, { services }: { services:
       ...(route.bodyDoc ? { validatorCompiler: passBodyThrough } : {}),
       ...(route.serializeFromSchema ? { serializerCompiler: fromResponseSchema } : {}),
       handler: async (request, reply) => {
-        const caller = createCaller(await createContext(services, request, reply));
+        const context = await createContext(services, request, reply);
+        // The route's own declaration, from the session's role: refused here before the procedure runs.
+        assertAllowed(context.actor, route.capability);
+        const caller = createCaller(context);
         const output = await route.call(caller, {
           params: request.params,
           query: request.query,

@@ -35,6 +35,7 @@ import * as policyFindingOrder from './2026-11-27T0034-policy-finding-order.js';
 import * as ocrUsage from './2026-11-27T0035-ocr-usage.js';
 import * as complianceReason from './2026-11-28T0036-compliance-reason.js';
 import * as documentIssuedName from './2026-11-28T0400-document-issued-name.js';
+import * as memberRoles from './2026-11-28T0450-member-roles.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0035-ocr-usage': ocrUsage,
   '2026-11-28T0036-compliance-reason': complianceReason,
   '2026-11-28T0400-document-issued-name': documentIssuedName,
+  '2026-11-28T0450-member-roles': memberRoles,
 };

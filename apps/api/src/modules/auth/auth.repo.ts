@@ -12,6 +12,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     phone: row.phone,
     email_verified: row.email_verified_at !== null,
     pending_email: row.pending_email,
+    role: row.role,
   };
 }
 

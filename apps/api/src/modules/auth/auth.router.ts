@@ -51,10 +51,14 @@ export const authRouter = router({
     .output(loginResultSchema)
     .mutation(async ({ ctx, input }) => answerWithSession(ctx, await login(ctx.deps, input, ctx.req.ip))),
 
-  me: authedProcedure.output(meSchema).query(({ ctx }) => loadMe(ctx.db, ctx.actor.userId)),
+  me: authedProcedure
+    .meta({ requires: 'account.self' })
+    .output(meSchema)
+    .query(({ ctx }) => loadMe(ctx.db, ctx.actor.userId)),
 
   /** Changes the password; every other session of the user ends. */
   changePassword: authedProcedure
+    .meta({ requires: 'account.self' })
     .input(changePasswordSchema)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
@@ -90,13 +94,17 @@ export const authRouter = router({
     }),
 
   /** Mails a new confirmation link to the signed-in account's address (3 an hour). */
-  resendVerification: authedProcedure.output(messageSchema).mutation(async ({ ctx }) => ({
-    ok: true as const,
-    message: await resendVerification(ctx.deps, ctx.actor.userId),
-  })),
+  resendVerification: authedProcedure
+    .meta({ requires: 'account.self' })
+    .output(messageSchema)
+    .mutation(async ({ ctx }) => ({
+      ok: true as const,
+      message: await resendVerification(ctx.deps, ctx.actor.userId),
+    })),
 
   /** Asks to change the address: it takes effect when the link mailed to the new one is opened. */
   changeEmail: authedProcedure
+    .meta({ requires: 'account.self' })
     .input(changeEmailSchema)
     .output(messageSchema)
     .mutation(async ({ ctx, input }) => ({

@@ -1,4 +1,4 @@
-import { ACCOUNT_GROUPS, USER_TYPES } from '@propertydna/domain';
+import { ACCOUNT_GROUPS, ORGANIZATION_ROLES, USER_TYPES } from '@propertydna/domain';
 import { z } from 'zod';
 
 /** What the API says about a user: never the password hash. */
@@ -14,6 +14,11 @@ export const publicUserSchema = z
     email_verified: z.boolean(),
     /** A new address asked for on /account and not yet confirmed; `email` stays until it is. */
     pending_email: z.string().nullable(),
+    /**
+     * The user's role in their organisation (issue 29 §1): what they may do is the domain's permission
+     * table for this role, which the server enforces on every procedure.
+     */
+    role: z.enum(ORGANIZATION_ROLES),
   })
   .meta({ id: 'User' });
 

@@ -122,6 +122,8 @@ export async function signup(services: AppServices, input: SignupInput, ip: stri
         first_name: input.firstName,
         last_name: input.lastName,
         user_type: input.userType,
+        // The one who creates an organisation owns it (issue 29 §1).
+        role: 'owner',
         phone: input.phoneNumber || null,
         agree_to_marketing: input.agreeToMarketing ?? false,
       });

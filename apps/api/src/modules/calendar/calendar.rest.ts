@@ -9,6 +9,7 @@ export const calendarRestRoutes: AnyRestRoute[] = [
     summary:
       'Your private calendar feed URL ({token}.ics) to subscribe to in Google Calendar, Outlook or Apple Calendar: created on the first call, the same URL after that',
     tags: ['calendar'],
+    capability: 'account.self',
     response: calendarFeedSchema,
     call: (caller) => caller.calendar.feed(),
   }),
@@ -17,6 +18,7 @@ export const calendarRestRoutes: AnyRestRoute[] = [
     url: '/api/calendar/rotate',
     summary: 'Rotate the calendar feed: the old URL answers 404 from now on; answers the new one',
     tags: ['calendar'],
+    capability: 'account.self',
     response: calendarFeedSchema,
     call: (caller) => caller.calendar.rotate(),
   }),

@@ -10,12 +10,18 @@ export const feedUrl = (ctx: Pick<Context, 'deps'>, token: string) =>
 
 export const calendarRouter = router({
   /** The caller's private ICS feed URL: created on the first call, the same URL after that. */
-  feed: authedProcedure.output(calendarFeedSchema).query(async ({ ctx }) => ({
-    url: feedUrl(ctx, await feedToken(ctx.db, ctx.deps.secret, ctx.actor)),
-  })),
+  feed: authedProcedure
+    .meta({ requires: 'account.self' })
+    .output(calendarFeedSchema)
+    .query(async ({ ctx }) => ({
+      url: feedUrl(ctx, await feedToken(ctx.db, ctx.deps.secret, ctx.actor)),
+    })),
 
   /** Revokes the caller's feed (the old URL answers 404 from now on) and answers a new one. */
-  rotate: authedProcedure.output(calendarFeedSchema).mutation(async ({ ctx }) => ({
-    url: feedUrl(ctx, await rotateFeed(ctx.db, ctx.deps.secret, ctx.actor)),
-  })),
+  rotate: authedProcedure
+    .meta({ requires: 'account.self' })
+    .output(calendarFeedSchema)
+    .mutation(async ({ ctx }) => ({
+      url: feedUrl(ctx, await rotateFeed(ctx.db, ctx.deps.secret, ctx.actor)),
+    })),
 });

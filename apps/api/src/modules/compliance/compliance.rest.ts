@@ -10,6 +10,7 @@ export const complianceRestRoutes: AnyRestRoute[] = [
     summary:
       "The property's compliance check (spec §3): status, lastChecked and findings in the ongoing, transfer and insurance contexts; rerun first when something it read has changed",
     tags: ['compliance'],
+    capability: 'read',
     params: idParamsSchema,
     response: policyCheckSchema,
     call: (caller, { params }) => caller.compliance.policyCheck({ id: params.id }),
@@ -19,6 +20,7 @@ export const complianceRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id/policy-check',
     summary: "Run Full Compliance Check: runs the property's check now and records lastChecked",
     tags: ['compliance'],
+    capability: 'properties.write',
     params: idParamsSchema,
     response: policyCheckSchema,
     call: (caller, { params }) => caller.compliance.runCheck({ id: params.id }),

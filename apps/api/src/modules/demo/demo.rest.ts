@@ -10,6 +10,7 @@ export const demoRestRoutes: AnyRestRoute[] = [
     summary:
       'Sign in to a private demo of its own (owner or supplier), seeded with the sample data and removed after 24 hours; 20 an hour from one address',
     tags: ['auth'],
+    capability: 'anyone',
     body: demoLoginSchema,
     response: loginResultSchema,
     call: (caller, { body }) => caller.demo.start(body),

@@ -30,6 +30,7 @@ import { moveDocuments } from './move-documents.js';
 
 export const documentsRouter = router({
   sign: authedProcedure
+    .meta({ requires: 'documents.write' })
     .input(signUploadSchema)
     .output(signedUploadSchema)
     .mutation(async ({ ctx, input }) => {
@@ -41,6 +42,7 @@ export const documentsRouter = router({
 
   /** A batch of at most 5 files (spec §5), signed together. */
   signBatch: authedProcedure
+    .meta({ requires: 'documents.write' })
     .input(signUploadBatchSchema)
     .output(z.array(signedUploadSchema))
     .mutation(async ({ ctx, input }) => {
@@ -57,12 +59,14 @@ export const documentsRouter = router({
     }),
 
   register: authedProcedure
+    .meta({ requires: 'documents.write' })
     .input(registerDocumentSchema)
     .output(documentSchema)
     .mutation(({ ctx, input }) => registerDocument(ctx.deps, ctx.who, input)),
 
   /** The vault: the organisation's documents, searched, filtered (kind, status, property) and sorted. */
   list: authedProcedure
+    .meta({ requires: 'read' })
     .input(documentListSchema.optional())
     .output(z.array(documentSchema))
     .query(({ ctx, input }) => {
@@ -71,6 +75,7 @@ export const documentsRouter = router({
     }),
 
   byProperty: authedProcedure
+    .meta({ requires: 'read' })
     .input(propertyDocumentsInput)
     .output(z.array(documentSchema))
     .query(({ ctx, input }) => {
@@ -79,6 +84,7 @@ export const documentsRouter = router({
     }),
 
   update: authedProcedure
+    .meta({ requires: 'documents.write' })
     .input(updateDocumentInput)
     .output(documentSchema)
     .mutation(({ ctx, input }) => updateDocument(ctx.deps, ctx.who, input.id, input.patch)),
@@ -99,6 +105,7 @@ export const documentsRouter = router({
     }),
 
   remove: authedProcedure
+    .meta({ requires: 'documents.write' })
     .input(documentIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {

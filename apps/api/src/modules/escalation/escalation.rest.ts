@@ -24,6 +24,7 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     summary:
       "Start Claim: {incident_type, incident_date, description, document_ids} (photos already in the property's vault); answers the claim with its evidence",
     tags: ['escalation'],
+    capability: 'claims.write',
     params: propertyIdParams,
     body: claimInputSchema,
     response: claimDetailSchema,
@@ -35,6 +36,7 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id/claims',
     summary: "A property's claims, newest first",
     tags: ['escalation'],
+    capability: 'read',
     params: propertyIdParams,
     response: z.array(claimSchema),
     call: (caller, { params }) => caller.escalation.propertyClaims({ propertyId: params.id }),
@@ -44,6 +46,7 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     url: '/api/claims',
     summary: "The organisation's claims, newest first, each with its property's name",
     tags: ['escalation'],
+    capability: 'read',
     response: z.array(claimSchema),
     call: (caller) => caller.escalation.claims(),
   }),
@@ -53,6 +56,7 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     summary:
       'One claim: its property, its photos and the evidence an insurer asks for with its incident type, each item with what the vault and the service history hold for it (missing when nothing)',
     tags: ['escalation'],
+    capability: 'read',
     params: claimIdParams,
     response: claimDetailSchema,
     call: (caller, { params }) => caller.escalation.claim(params),
@@ -63,6 +67,7 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     summary:
       'Find Provider: registered suppliers (public profile, verification level and checks, verified = documents checked or register matched), ?specialty=&municipality=&q=, checked suppliers first, at most 50',
     tags: ['escalation'],
+    capability: 'read',
     query: providerSearchSchema,
     response: z.array(providerSchema),
     call: (caller, { query }) => caller.escalation.providers(query),
@@ -73,6 +78,7 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     summary:
       "Find Provider for a property: ?specialty=&municipality=&q= (municipality absent: the property's own; empty: anywhere). The caller's own vendors matching the specialty and q first (`vendors`), then the registered suppliers of the area (`providers`); when the area has none, those of its province, with `province` and `message` saying so",
     tags: ['escalation'],
+    capability: 'read',
     params: propertyIdParams,
     query: propertyProviderSearchSchema,
     response: providerSearchResultSchema,
@@ -84,6 +90,7 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     summary:
       'Schedule Call: {phone, preferred_time (morning|afternoon|evening), topic}; stored and mailed to the support team',
     tags: ['escalation'],
+    capability: 'claims.write',
     params: propertyIdParams,
     body: callbackInputSchema,
     response: callbackSchema,
@@ -95,6 +102,7 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id/callbacks',
     summary: "A property's callback requests with their status (requested, scheduled, done), newest first",
     tags: ['escalation'],
+    capability: 'read',
     params: propertyIdParams,
     response: z.array(callbackSchema),
     call: (caller, { params }) => caller.escalation.callbacks({ propertyId: params.id }),

@@ -21,23 +21,27 @@ import { findProvidersForProperty, searchProviders } from './providers.service.j
 export const escalationRouter = router({
   /** The organisation's claims, newest first. */
   claims: authedProcedure
+    .meta({ requires: 'read' })
     .output(z.array(claimSchema))
     .query(({ ctx }) => listClaims(ctx.db, ctx.actor.organizationId)),
 
   /** One property's claims, newest first. */
   propertyClaims: authedProcedure
+    .meta({ requires: 'read' })
     .input(propertyScopeInput)
     .output(z.array(claimSchema))
     .query(({ ctx, input }) => listClaims(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   /** One claim with its photos and the evidence its incident type asks for, found or missing. */
   claim: authedProcedure
+    .meta({ requires: 'read' })
     .input(claimIdParams)
     .output(claimDetailSchema)
     .query(({ ctx, input }) => getClaim(ctx.db, ctx.actor.organizationId, input.id)),
 
   /** Start Claim. */
   startClaim: authedProcedure
+    .meta({ requires: 'claims.write' })
     .input(startClaimInput)
     .output(claimDetailSchema)
     .mutation(({ ctx, input }) => {
@@ -47,6 +51,7 @@ export const escalationRouter = router({
 
   /** Find Provider: registered suppliers by specialty, area or name. */
   providers: authedProcedure
+    .meta({ requires: 'read' })
     .input(providerSearchSchema)
     .output(z.array(providerSchema))
     .query(({ ctx, input }) => searchProviders(ctx.db, ctx.actor.organizationId, input)),
@@ -56,6 +61,7 @@ export const escalationRouter = router({
    * municipality (or of its province when the municipality has none).
    */
   findProviders: authedProcedure
+    .meta({ requires: 'read' })
     .input(findProvidersInput)
     .output(providerSearchResultSchema)
     .query(({ ctx, input }) => {
@@ -65,12 +71,14 @@ export const escalationRouter = router({
 
   /** A property's callback requests with their status, newest first. */
   callbacks: authedProcedure
+    .meta({ requires: 'read' })
     .input(propertyScopeInput)
     .output(z.array(callbackSchema))
     .query(({ ctx, input }) => listCallbacks(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   /** Schedule Call: stored, and mailed to the support team. */
   requestCallback: authedProcedure
+    .meta({ requires: 'claims.write' })
     .input(requestCallbackInput)
     .output(callbackSchema)
     .mutation(({ ctx, input }) => {

@@ -10,6 +10,7 @@ export const extractionRestRoutes: AnyRestRoute[] = [
     summary:
       'What was read from a document: where the reading stands (queued, running, done, failed, unreadable), its pages, and the fields proposed with their evidence (page, line, box, confidence) and what a person made of each',
     tags: ['documents'],
+    capability: 'read',
     params: extractionIdInput,
     response: extractionSchema,
     errors: { 404: 'No such document in your organisation' },
@@ -20,6 +21,7 @@ export const extractionRestRoutes: AnyRestRoute[] = [
     url: '/api/documents/:id/extraction/confirm',
     summary: `Confirm what was read: {fields: {name: value or null}}, names among ${EXTRACTED_FIELD_NAMES.join(', ')}; a value accepts the field (edited when it differs from the value read), null rejects it. Accepted values become the document's details under the same rules as PATCH /api/documents/{id} (the compliance check and reminders follow)`,
     tags: ['documents'],
+    capability: 'documents.write',
     params: extractionIdInput,
     body: confirmExtractionSchema,
     response: extractionSchema,
@@ -35,6 +37,7 @@ export const extractionRestRoutes: AnyRestRoute[] = [
     url: '/api/extraction/settings',
     summary: "The organisation's reading settings: whether high-confidence fields are accepted automatically",
     tags: ['documents'],
+    capability: 'read',
     response: readingSettingsSchema,
     call: (caller) => caller.extraction.settings(),
   }),
@@ -44,6 +47,7 @@ export const extractionRestRoutes: AnyRestRoute[] = [
     summary:
       'Turn "accept high-confidence fields automatically" on or off (fields read with at least 90% confidence; the document\'s history records it)',
     tags: ['documents'],
+    capability: 'organization.settings',
     body: setAutoAcceptSchema,
     response: readingSettingsSchema,
     call: (caller, { body }) => caller.extraction.setAutoAccept(body),

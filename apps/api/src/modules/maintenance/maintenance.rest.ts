@@ -28,6 +28,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     summary:
       "The owner's maintenance tasks (spec §3), soonest due first, each with its history; ?propertyId= for one property",
     tags: ['maintenance'],
+    capability: 'read',
     query: maintenanceQuery,
     response: z.array(taskSchema),
     call: (caller, { query }) => caller.maintenance.list(query),
@@ -37,6 +38,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     url: '/api/maintenance',
     summary: 'Add Task: a recurring maintenance task of one of your properties',
     tags: ['maintenance'],
+    capability: 'maintenance.write',
     body: createTaskInput,
     response: taskSchema,
     call: (caller, { body }) => caller.maintenance.create(body),
@@ -48,6 +50,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     summary:
       "Bootstrap Standards: the standard South African maintenance schedule for the property's features and rainfall region, each task once (a second call adds nothing)",
     tags: ['maintenance'],
+    capability: 'maintenance.write',
     body: bootstrapInput,
     response: bootstrapResultSchema,
     call: (caller, { body }) => caller.maintenance.bootstrap(body),
@@ -59,6 +62,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     summary:
       "The property's reminders (spec §3): tasks due within 30 days or overdue, certificates and policies expiring within 60 days or expired, the trial's end, and custom reminders; overdue first",
     tags: ['maintenance'],
+    capability: 'read',
     params: idParamsSchema,
     response: z.array(reminderOutSchema),
     call: (caller, { params }) => caller.maintenance.reminders(params),
@@ -68,6 +72,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id/reminders',
     summary: 'Add Custom Reminder: {title, message, due_date, priority}',
     tags: ['maintenance'],
+    capability: 'maintenance.write',
     params: idParamsSchema,
     body: addReminderBody,
     response: reminderOutSchema,
@@ -80,6 +85,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     summary:
       "Mark Complete: a maintenance reminder completes its task (next due moves on); a custom one is done; a certificate's or policy's expiry needs {replacement_document_id} (a current document of the same property and kind), {reason} or {no_longer_have: <feature>} (removed from the property), else 400 'Add the replacement document or say why it is no longer needed'; others are done for their current due date",
     tags: ['maintenance'],
+    capability: 'maintenance.write',
     params: reminderIdParams,
     body: completeReminderBody.nullish(),
     response: messageSchema,
@@ -92,6 +98,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     summary:
       "Snooze: {until: 'YYYY-MM-DD'}, a day after today and at most 30 days ahead; the reminder stays listed (snoozed_until) on the Actions tab and in the digest, and is back in full that day",
     tags: ['maintenance'],
+    capability: 'maintenance.write',
     params: reminderIdParams,
     body: snoozeReminderBody,
     response: messageSchema,
@@ -102,6 +109,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     url: '/api/maintenance/:id',
     summary: 'One maintenance task with its history',
     tags: ['maintenance'],
+    capability: 'read',
     params: taskIdParams,
     response: taskSchema,
     call: (caller, { params }) => caller.maintenance.byId(params),
@@ -111,6 +119,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     url: '/api/maintenance/:id',
     summary: 'Edit a task: the fields given (description and assigned_to are cleared by null)',
     tags: ['maintenance'],
+    capability: 'maintenance.write',
     params: taskIdParams,
     body: updateMaintenanceTaskSchema,
     response: taskSchema,
@@ -121,6 +130,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     url: '/api/maintenance/:id',
     summary: 'Delete a task and its history (evidence documents stay in the vault)',
     tags: ['maintenance'],
+    capability: 'maintenance.write',
     params: taskIdParams,
     response: okSchema,
     call: (caller, { params }) => caller.maintenance.remove(params),
@@ -131,6 +141,7 @@ export const maintenanceRestRoutes: AnyRestRoute[] = [
     summary:
       'Complete: record when, notes, cost (rand), who and an evidence document; next_due moves on by the frequency',
     tags: ['maintenance'],
+    capability: 'maintenance.write',
     params: taskIdParams,
     body: completeMaintenanceTaskSchema,
     response: taskSchema,

@@ -30,26 +30,31 @@ import { addReminder, completeReminder, listReminders, snoozeReminder } from './
 export const maintenanceRouter = router({
   /** The owner's maintenance tasks, of one property or all, soonest due first, each with its history. */
   list: authedProcedure
+    .meta({ requires: 'read' })
     .input(maintenanceQuery)
     .output(z.array(taskSchema))
     .query(({ ctx, input }) => listTasks(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   byId: authedProcedure
+    .meta({ requires: 'read' })
     .input(taskIdParams)
     .output(taskSchema)
     .query(({ ctx, input }) => getTask(ctx.db, ctx.actor.organizationId, input.id)),
 
   create: authedProcedure
+    .meta({ requires: 'maintenance.write' })
     .input(createTaskInput)
     .output(taskSchema)
     .mutation(({ ctx, input }) => createTask(ctx.db, ctx.who, input)),
 
   update: authedProcedure
+    .meta({ requires: 'maintenance.write' })
     .input(updateTaskInput)
     .output(taskSchema)
     .mutation(({ ctx, input }) => updateTask(ctx.deps, ctx.who, input.id, input.patch)),
 
   remove: authedProcedure
+    .meta({ requires: 'maintenance.write' })
     .input(taskIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
@@ -60,18 +65,21 @@ export const maintenanceRouter = router({
   /** Records the service and moves next_due on by the task's frequency. */
   /** 'Bootstrap Standards': the standard schedule for the property, each task once. */
   bootstrap: authedProcedure
+    .meta({ requires: 'maintenance.write' })
     .input(bootstrapInput)
     .output(bootstrapResultSchema)
     .mutation(({ ctx, input }) => bootstrapStandards(ctx.db, ctx.who, input.propertyId)),
 
   /** The property's reminders (spec §3), overdue first. */
   reminders: authedProcedure
+    .meta({ requires: 'read' })
     .input(idParamsSchema)
     .output(z.array(reminderOutSchema))
     .query(({ ctx, input }) => listReminders(ctx.db, ctx.actor.organizationId, input.id)),
 
   /** 'Add Custom Reminder'. */
   addReminder: authedProcedure
+    .meta({ requires: 'maintenance.write' })
     .input(addReminderInput)
     .output(reminderOutSchema)
     .mutation(({ ctx, input }) => {
@@ -84,6 +92,7 @@ export const maintenanceRouter = router({
    * replacement document, a reason or a feature no longer there; others are done for their due date.
    */
   completeReminder: authedProcedure
+    .meta({ requires: 'maintenance.write' })
     .input(completeReminderInput)
     .output(messageSchema)
     .mutation(({ ctx, input }) => {
@@ -93,11 +102,13 @@ export const maintenanceRouter = router({
 
   /** 'Snooze': put off until a day (at most 30 days ahead); listed as snoozed, back in full that day. */
   snoozeReminder: authedProcedure
+    .meta({ requires: 'maintenance.write' })
     .input(snoozeReminderInput)
     .output(messageSchema)
     .mutation(({ ctx, input }) => snoozeReminder(ctx.db, ctx.who, input.id, input.until)),
 
   complete: authedProcedure
+    .meta({ requires: 'maintenance.write' })
     .input(completeTaskInput)
     .output(taskSchema)
     .mutation(({ ctx, input }) => {

@@ -10,6 +10,7 @@ export const notificationsRestRoutes: AnyRestRoute[] = [
     summary:
       'Email alerts: whether the daily alert at 07:00 is on, and whether the plan includes alerts (Premium and the trial; not Free, with the reason)',
     tags: ['notifications'],
+    capability: 'account.self',
     response: notificationSettingsSchema,
     call: (caller) => caller.notifications.settings(),
   }),
@@ -18,6 +19,7 @@ export const notificationsRestRoutes: AnyRestRoute[] = [
     url: '/api/notifications/settings',
     summary: 'Turn the daily email alert on or off',
     tags: ['notifications'],
+    capability: 'account.self',
     body: updateNotificationSettingsInput,
     response: notificationSettingsSchema,
     call: (caller, { body }) => caller.notifications.update(body),
@@ -28,6 +30,7 @@ export const notificationsRestRoutes: AnyRestRoute[] = [
     summary:
       "Send me a test reminder email: the caller's current digest (overdue or due within 7 days, then within 30 days, per property), now; 403 on the Free plan",
     tags: ['notifications'],
+    capability: 'account.self',
     response: messageSchema,
     call: (caller) => caller.notifications.sendTest(),
   }),

@@ -6,15 +6,20 @@ import { alertSettings, sendTestDigest, updateAlertSettings } from './notificati
 export const notificationsRouter = router({
   /** The caller's email alert setting, and whether the plan includes alerts (not on Free, with the reason). */
   settings: authedProcedure
+    .meta({ requires: 'account.self' })
     .output(notificationSettingsSchema)
     .query(({ ctx }) => alertSettings(ctx.db, ctx.actor)),
 
   /** Turns the daily email alert on or off. */
   update: authedProcedure
+    .meta({ requires: 'account.self' })
     .input(updateNotificationSettingsInput)
     .output(notificationSettingsSchema)
     .mutation(({ ctx, input }) => updateAlertSettings(ctx.db, ctx.actor, input)),
 
   /** 'Send me a test reminder email': the caller's current digest, now. */
-  sendTest: authedProcedure.output(messageSchema).mutation(({ ctx }) => sendTestDigest(ctx.deps, ctx.actor)),
+  sendTest: authedProcedure
+    .meta({ requires: 'account.self' })
+    .output(messageSchema)
+    .mutation(({ ctx }) => sendTestDigest(ctx.deps, ctx.actor)),
 });

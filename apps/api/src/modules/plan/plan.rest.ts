@@ -8,6 +8,7 @@ export const planRestRoutes: AnyRestRoute[] = [
     url: '/api/plan/trial',
     summary: 'Start the 14-day Premium trial (once per organisation)',
     tags: ['plan'],
+    capability: 'plan.manage',
     response: publicOrganizationSchema,
     call: (caller) => caller.plan.startTrial(),
   }),

@@ -4,6 +4,7 @@ import { startTrial } from './plan.service.js';
 
 export const planRouter = router({
   startTrial: authedProcedure
+    .meta({ requires: 'plan.manage' })
     .output(publicOrganizationSchema)
     .mutation(({ ctx }) => startTrial(ctx.db, ctx.actor.organizationId)),
 });

@@ -18,6 +18,7 @@ export const policiesRestRoutes: AnyRestRoute[] = [
     summary:
       "Clauses found in the owner's insurance policies (exclusions, maintenance conditions, endorsements) in the wording's order, each with its clause number, topics and the reason it was classified so; each maintenance condition with the candidate task it offers the maintenance schedule; and the vault evidence of each condition; ?propertyId= for one property",
     tags: ['policies'],
+    capability: 'read',
     query: policiesQuery,
     response: z.array(policyFindingSchema),
     call: (caller, { query }) => caller.policies.findings(query),
@@ -28,6 +29,7 @@ export const policiesRestRoutes: AnyRestRoute[] = [
     summary:
       "Add to maintenance: the owner accepts a policy's maintenance condition into the property's maintenance schedule, as a task quoting the clause (policy, clause number, page); once per clause (201 added, 200 already there)",
     tags: ['policies'],
+    capability: 'maintenance.write',
     params: acceptTaskInput,
     response: acceptTaskResultSchema,
     alsoAnswers: [201],
@@ -43,6 +45,7 @@ export const policiesRestRoutes: AnyRestRoute[] = [
     url: '/api/policies/analyses',
     summary: "Where the analysis of each of the owner's policies stands; ?propertyId= for one property",
     tags: ['policies'],
+    capability: 'read',
     query: policiesQuery,
     response: z.array(policyAnalysisSchema),
     call: (caller, { query }) => caller.policies.analyses(query),
@@ -52,6 +55,7 @@ export const policiesRestRoutes: AnyRestRoute[] = [
     url: '/api/policies/analyze',
     summary: 'Analyze Policies: queues the analysis of every policy of the property',
     tags: ['policies'],
+    capability: 'documents.write',
     body: analyzeInput,
     response: analyzeResultSchema,
     call: (caller, { body }) => caller.policies.analyze(body),

@@ -20,24 +20,28 @@ export const POLICY_MESSAGES = {
 export const policiesRouter = router({
   /** The clauses found in the owner's policies (one property, or all with their property's name). */
   findings: authedProcedure
+    .meta({ requires: 'read' })
     .input(policiesQuery)
     .output(z.array(policyFindingSchema))
     .query(({ ctx, input }) => listPolicyFindings(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   /** The owner accepts a policy's maintenance condition into the property's maintenance schedule. */
   acceptTask: authedProcedure
+    .meta({ requires: 'maintenance.write' })
     .input(acceptTaskInput)
     .output(acceptTaskResultSchema)
     .mutation(({ ctx, input }) => acceptPolicyTask(ctx.deps, ctx.actor.organizationId, input.id)),
 
   /** Where each policy's analysis stands. */
   analyses: authedProcedure
+    .meta({ requires: 'read' })
     .input(policiesQuery)
     .output(z.array(policyAnalysisSchema))
     .query(({ ctx, input }) => listAnalyses(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   /** 'Analyze Policies': queues the analysis of every policy of the property. */
   analyze: authedProcedure
+    .meta({ requires: 'documents.write' })
     .input(analyzeInput)
     .output(analyzeResultSchema)
     .mutation(async ({ ctx, input }) => {

@@ -24,6 +24,7 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
     summary:
       "The organisation's properties, with document counts, last activity and compliance: all of them, or with limit (or cursor) one page and a Link header to the next",
     tags: ['properties'],
+    capability: 'read',
     query: propertyListQuery,
     response: z.array(propertySchema),
     serializeFromSchema: true,
@@ -43,6 +44,7 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
     summary:
       'Register a property (the dialog payload or the add-property form payload); the server issues the DNA code',
     tags: ['properties'],
+    capability: 'properties.write',
     bodyDoc: z.union([propertyDialogSchema, addPropertyFormSchema]),
     response: propertySchema,
     // Validated by the procedure's input schema, which picks the shape and answers its messages.
@@ -54,6 +56,7 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id',
     summary: 'One property (404 for an unknown or foreign id)',
     tags: ['properties'],
+    capability: 'read',
     params: propertyIdParams,
     response: propertySchema,
     call: (caller, { params }) => caller.properties.byId(params),
@@ -64,6 +67,7 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
     summary:
       "Edit a property's descriptive fields or correct its municipality: the DNA code stays as issued (it is an identifier); a correction is recorded in the property's audit trail and reruns its compliance check. 400 for a municipality that does not exist (or a district), 409 when another property of the portfolio has the parcel in that municipality",
     tags: ['properties'],
+    capability: 'properties.write',
     params: propertyIdParams,
     body: updatePropertySchema,
     response: propertySchema,
@@ -74,6 +78,7 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id/archive',
     summary: 'Archive a property: it leaves the portfolio, its documents are kept',
     tags: ['properties'],
+    capability: 'properties.write',
     params: propertyIdParams,
     response: okSchema,
     call: (caller, { params }) => caller.properties.archive(params),
@@ -83,6 +88,7 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
     url: '/api/dashboard/stats',
     summary: 'Counts for the dashboard: properties, documents, compliance, upcoming expiries',
     tags: ['properties'],
+    capability: 'read',
     response: dashboardStatsSchema,
     call: (caller) => caller.properties.stats(),
   }),
@@ -92,6 +98,7 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
     summary:
       'What to do next across the portfolio, most serious first (expired or missing insurance, overdue tasks, …): each item with its reason, its property and one action',
     tags: ['properties'],
+    capability: 'read',
     response: nextActionsOutSchema,
     call: (caller) => caller.properties.nextActions(),
   }),

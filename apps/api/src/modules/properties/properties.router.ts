@@ -29,31 +29,37 @@ export const propertiesRouter = router({
   // card), the REST door sends that text as it is (or writes a page with a serializer compiled from
   // the schema), and tests check real answers of both doors against the strict schema.
   list: authedProcedure
+    .meta({ requires: 'read' })
     .input(propertyFilterSchema.optional())
     .query(({ ctx, input }) => getProperties(ctx.db, ctx.actor.organizationId, input)),
 
   /** The screens' list: one page (cursor, 50 by default), searched by name/address/DNA code/ERF, by status. */
   page: authedProcedure
+    .meta({ requires: 'read' })
     .input(propertyPageInputSchema)
     .query(({ ctx, input }) => getPropertyPage(ctx.db, ctx.actor.organizationId, input)),
 
   byId: authedProcedure
+    .meta({ requires: 'read' })
     .input(propertyIdParams)
     .output(propertySchema)
     .query(({ ctx, input }) => getProperty(ctx.db, ctx.actor.organizationId, input.id)),
 
   /** Both create payloads of the spec (the dialog's and the add-property form's) land here. */
   create: authedProcedure
+    .meta({ requires: 'properties.write' })
     .input(createPropertyInputSchema)
     .output(propertySchema)
     .mutation(({ ctx, input }) => createProperty(ctx.db, ctx.actor.organizationId, input)),
 
   update: authedProcedure
+    .meta({ requires: 'properties.write' })
     .input(updatePropertyInput)
     .output(propertySchema)
     .mutation(({ ctx, input }) => updateProperty(ctx.deps, ctx.who, input.id, input.patch)),
 
   archive: authedProcedure
+    .meta({ requires: 'properties.write' })
     .input(propertyIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
@@ -62,11 +68,13 @@ export const propertiesRouter = router({
     }),
 
   stats: authedProcedure
+    .meta({ requires: 'read' })
     .output(dashboardStatsSchema)
     .query(({ ctx }) => dashboardStats(ctx.db, ctx.actor.organizationId)),
 
   /** The dashboard's "what to do next": one ranked list across the portfolio (issue 32). */
   nextActions: authedProcedure
+    .meta({ requires: 'read' })
     .output(nextActionsOutSchema)
     .query(({ ctx }) => getNextActions(ctx.db, ctx.actor.organizationId)),
 });

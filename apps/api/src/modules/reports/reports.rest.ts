@@ -9,6 +9,7 @@ export const reportsRestRoutes: AnyRestRoute[] = [
     summary:
       "Pack preview: what an insurance pack (pack=insurance_pack&propertyId=), a property summary (pack=property_summary&propertyId=) or a claim pack (pack=claim_pack&claimId=) would carry: each section and document, in or out, with include/exclude applied to the organisation's last choice for that pack (else the defaults: compliance_gaps out of the insurance and claim packs, in the property summary; every document). Remembers nothing.",
     tags: ['reports'],
+    capability: 'read',
     query: packPreviewInput,
     response: packPreviewSchema,
     call: (caller, { query }) => caller.reports.packPreview(query),

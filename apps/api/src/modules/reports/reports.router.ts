@@ -6,6 +6,7 @@ import { packPreview } from './reports.service.js';
 export const reportsRouter = router({
   /** What a pack would carry: its sections and documents, each in or out; nothing is remembered. */
   packPreview: authedProcedure
+    .meta({ requires: 'read' })
     .input(packPreviewInput)
     .output(packPreviewSchema)
     .query(({ ctx, input }) => {

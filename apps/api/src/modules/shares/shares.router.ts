@@ -41,6 +41,7 @@ const shareUrl = (ctx: Pick<Context, 'deps'>, token: string) => `${appUrl(ctx.de
 export const sharesRouter = router({
   /** Supplier: share a job by link (spec §2, §7). */
   shareJob: supplierProcedure
+    .meta({ requires: 'supplier.work' })
     .input(shareJobInput)
     .output(shareCreatedSchema)
     .mutation(async ({ ctx, input }) => {
@@ -49,6 +50,7 @@ export const sharesRouter = router({
     }),
   /** Owner: share chosen documents of a property (the Vault's share modal). */
   shareProperty: authedProcedure
+    .meta({ requires: 'shares.write' })
     .input(sharePropertyInput)
     .output(shareCreatedSchema)
     .mutation(async ({ ctx, input }) => {
@@ -56,6 +58,7 @@ export const sharesRouter = router({
       return { id, token, url: shareUrl(ctx, token), expires_at: expiresAt.toISOString() };
     }),
   links: authedProcedure
+    .meta({ requires: 'read' })
     .input(shareLinksInput)
     .output(z.array(shareLinkSchema))
     .query(({ ctx, input }) =>
@@ -66,6 +69,7 @@ export const sharesRouter = router({
       ),
     ),
   revoke: authedProcedure
+    .meta({ requires: 'shares.write' })
     .input(shareIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
@@ -73,6 +77,7 @@ export const sharesRouter = router({
       return { ok: true as const };
     }),
   events: authedProcedure
+    .meta({ requires: 'read' })
     .input(shareIdParams)
     .output(z.array(shareEventSchema))
     .query(({ ctx, input }) => shareEvents(ctx.db, ctx.actor, input.id)),
@@ -103,6 +108,7 @@ export const sharesRouter = router({
     }),
   /** Signed-in owners copy the shared documents into a property of theirs (or a new one). */
   adopt: authedProcedure
+    .meta({ requires: 'documents.write' })
     .input(adoptInput)
     .output(adoptResultSchema)
     .mutation(async ({ ctx, input }) => {

@@ -22,6 +22,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     summary:
       "Transfer ownership: {email, message?}. The buyer is mailed a 30-day link; they accept by signing in with that address. 409 while another transfer of the property is pending; 400 for an address of the caller's own organisation",
     tags: ['transfers'],
+    capability: 'properties.transfer',
     params: propertyIdParams,
     body: transferStartSchema,
     response: transferStartedSchema,
@@ -34,6 +35,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     summary:
       "The caller's transfers: incoming (addressed to their email: pending and recent) and outgoing (started by their organisation)",
     tags: ['transfers'],
+    capability: 'read',
     response: transferListSchema,
     call: (caller) => caller.transfers.list(),
   }),
@@ -42,6 +44,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     url: '/api/transfers/:id/cancel',
     summary: 'The seller withdraws a pending transfer (its link ends); 409 when it is no longer pending',
     tags: ['transfers'],
+    capability: 'properties.transfer',
     params: transferIdParams,
     response: transferSchema,
     call: (caller, { params }) => caller.transfers.cancel(params),
@@ -52,6 +55,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     summary:
       "The addressee accepts: the property with its DNA code, documents, maintenance history, compliance results and policy findings moves to their organisation in one transaction. 404 for anyone else; 403 with the upgrade message at the plan's property limit (nothing moved); 409 when no longer pending",
     tags: ['transfers'],
+    capability: 'properties.transfer',
     params: transferIdParams,
     // The body is optional: an account older than the offer accepts without one.
     body: acceptTransferBody.nullish(),
@@ -64,6 +68,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     summary:
       'The addressee declines a pending transfer; the property stays with the seller. 404 for anyone else',
     tags: ['transfers'],
+    capability: 'properties.transfer',
     params: transferIdParams,
     response: transferSchema,
     call: (caller, { params }) => caller.transfers.decline(params),
@@ -73,6 +78,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id/ownership',
     summary: "The property's ownership periods, oldest first: organisation names and dates, nothing private",
     tags: ['transfers'],
+    capability: 'read',
     params: propertyIdParams,
     response: z.array(ownershipPeriodSchema),
     call: (caller, { params }) => caller.transfers.ownership({ propertyId: params.id }),
@@ -83,6 +89,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     summary:
       "What a mailed transfer link shows its holder (no account needed): the property, the seller's organisation, what is included and the address to sign up or log in with to accept. 404 unless the transfer is pending and the link live",
     tags: ['transfers'],
+    capability: 'anyone',
     params: transferTokenParams,
     response: transferLinkViewSchema,
     call: (caller, { params }) => caller.transferLinks.view(params),
@@ -93,6 +100,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     summary:
       'A 14-day link to the transfer pack that needs no account (for the conveyancer): by the seller while the transfer is pending (it ends when the buyer accepts), or the buyer once accepted',
     tags: ['transfers'],
+    capability: 'shares.write',
     params: transferIdParams,
     response: packLinkSchema,
     call: (caller, { params }) => caller.transfers.packLink(params),

@@ -26,9 +26,13 @@ import {
 
 /** Issue 17: ownership transfer. The seller's side by organisation, the buyer's by their email address. */
 export const transfersRouter = router({
-  list: authedProcedure.output(transferListSchema).query(({ ctx }) => listTransfers(ctx.db, ctx.who)),
+  list: authedProcedure
+    .meta({ requires: 'read' })
+    .output(transferListSchema)
+    .query(({ ctx }) => listTransfers(ctx.db, ctx.who)),
 
   start: authedProcedure
+    .meta({ requires: 'properties.transfer' })
     .input(startTransferInput)
     .output(transferStartedSchema)
     // The mailed link is on the app's configured origin (APP_URL), like every link the app mails.
@@ -38,11 +42,13 @@ export const transfersRouter = router({
     }),
 
   cancel: authedProcedure
+    .meta({ requires: 'properties.transfer' })
     .input(transferIdParams)
     .output(transferSchema)
     .mutation(({ ctx, input }) => cancelTransfer(ctx.db, ctx.who, input.id)),
 
   accept: authedProcedure
+    .meta({ requires: 'properties.transfer' })
     .input(acceptTransferInput)
     .output(transferSchema)
     .mutation(({ ctx, input }) =>
@@ -50,16 +56,19 @@ export const transfersRouter = router({
     ),
 
   decline: authedProcedure
+    .meta({ requires: 'properties.transfer' })
     .input(transferIdParams)
     .output(transferSchema)
     .mutation(({ ctx, input }) => declineTransfer(ctx.deps, ctx.who, input.id, appUrl(ctx.deps.env))),
 
   packLink: authedProcedure
+    .meta({ requires: 'shares.write' })
     .input(transferIdParams)
     .output(packLinkSchema)
     .mutation(({ ctx, input }) => createPackLink(ctx.db, ctx.who, input.id, appUrl(ctx.deps.env))),
 
   ownership: authedProcedure
+    .meta({ requires: 'read' })
     .input(ownershipInput)
     .output(z.array(ownershipPeriodSchema))
     .query(({ ctx, input }) => ownershipHistory(ctx.db, ctx.actor.organizationId, input.propertyId)),

@@ -29,6 +29,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     summary:
       "The organisation's vendor directory, each with the properties it serves and what it may upload there",
     tags: ['vendors'],
+    capability: 'read',
     response: z.array(vendorSchema),
     call: (caller) => caller.vendors.list(),
   }),
@@ -38,6 +39,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     summary:
       'Invite a service provider to upload documents for a property: e-mails them an upload link (14 days unless expiresInDays); re-inviting the same e-mail for the same property renews the link',
     tags: ['vendors'],
+    capability: 'vendors.write',
     body: vendorInviteSchema,
     response: inviteCreatedSchema,
     call: (caller, { body }) => caller.vendors.invite(body),
@@ -48,6 +50,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     url: '/api/vendors/:id',
     summary: 'One vendor of the directory (404 for an unknown or foreign id)',
     tags: ['vendors'],
+    capability: 'read',
     params: vendorIdParams,
     response: vendorSchema,
     call: (caller, { params }) => caller.vendors.byId(params),
@@ -57,6 +60,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     url: '/api/vendors/:id',
     summary: "Edit the owner's record of a vendor: name, company, phone, specialties, notes",
     tags: ['vendors'],
+    capability: 'vendors.write',
     params: vendorIdParams,
     body: updateVendorSchema,
     response: vendorSchema,
@@ -68,6 +72,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     summary:
       'Remove a vendor from the directory and end its upload links (what it uploaded stays in the vault)',
     tags: ['vendors'],
+    capability: 'vendors.write',
     params: vendorIdParams,
     response: okSchema,
     call: (caller, { params }) => caller.vendors.remove(params),
@@ -78,6 +83,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     summary:
       "End a vendor's live upload links (all, or the one for {propertyId}); a revoked link answers 404",
     tags: ['vendors'],
+    capability: 'vendors.write',
     params: vendorIdParams,
     body: revokeVendorBody,
     response: revokeResultSchema,
@@ -88,6 +94,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     url: '/api/properties/:id/vendors',
     summary: "A property's vendors: what each invite allows until when, and what each uploaded",
     tags: ['vendors'],
+    capability: 'read',
     params: propertyIdParams,
     response: z.array(propertyVendorSchema),
     call: (caller, { params }) => caller.vendors.byProperty({ propertyId: params.id }),
@@ -98,6 +105,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     summary:
       "What an upload link shows its holder (no account needed): the property's address and DNA code, who asks, what may be uploaded until when — never the owner's documents. 404 when unknown, expired or revoked",
     tags: ['vendors'],
+    capability: 'anyone',
     params: inviteTokenParams,
     response: inviteViewSchema,
     call: (caller, { params }) => caller.invites.view(params),
@@ -108,6 +116,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     summary:
       "Step 1 of an invite's upload: declare type, SHA-256 and size; answers the signed URL to PUT the file to",
     tags: ['vendors'],
+    capability: 'anyone',
     params: inviteTokenParams,
     body: signUploadSchema,
     response: signedUploadSchema,
@@ -119,6 +128,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     summary:
       "Step 3 of an invite's upload: register the uploaded file in the property's vault, verified by the vendor (a kind the invite allows)",
     tags: ['vendors'],
+    capability: 'anyone',
     params: inviteTokenParams,
     body: inviteDocumentSchema,
     response: inviteUploadSchema,

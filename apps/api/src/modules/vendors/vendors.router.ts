@@ -37,36 +37,43 @@ const callerOf = (ctx: Pick<Context, 'req' | 'actor'>) => ({ ip: ctx.req.ip, act
 /** The owner's side: the vendor directory and upload invites (issue 15). */
 export const vendorsRouter = router({
   list: authedProcedure
+    .meta({ requires: 'read' })
     .output(z.array(vendorSchema))
     .query(({ ctx }) => listVendors(ctx.db, ctx.actor.organizationId)),
 
   byId: authedProcedure
+    .meta({ requires: 'read' })
     .input(vendorIdParams)
     .output(vendorSchema)
     .query(({ ctx, input }) => getVendor(ctx.db, ctx.actor.organizationId, input.id)),
 
   byProperty: authedProcedure
+    .meta({ requires: 'read' })
     .input(propertyVendorsInput)
     .output(z.array(propertyVendorSchema))
     .query(({ ctx, input }) => propertyVendors(ctx.db, ctx.actor.organizationId, input.propertyId)),
 
   invite: authedProcedure
+    .meta({ requires: 'vendors.write' })
     .input(vendorInviteSchema)
     .output(inviteCreatedSchema)
     // The mailed link is on the app's configured origin (APP_URL), like every link the app mails.
     .mutation(({ ctx, input }) => inviteVendor(ctx.deps, ctx.who, input, appUrl(ctx.deps.env))),
 
   update: authedProcedure
+    .meta({ requires: 'vendors.write' })
     .input(updateVendorInput)
     .output(vendorSchema)
     .mutation(({ ctx, input }) => updateVendor(ctx.db, ctx.who, input.id, input.patch)),
 
   revoke: authedProcedure
+    .meta({ requires: 'vendors.write' })
     .input(revokeVendorInput)
     .output(revokeResultSchema)
     .mutation(({ ctx, input }) => revokeVendor(ctx.db, ctx.who, input.id, input.propertyId)),
 
   remove: authedProcedure
+    .meta({ requires: 'vendors.write' })
     .input(vendorIdParams)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {

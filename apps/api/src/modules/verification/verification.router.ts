@@ -26,9 +26,11 @@ import {
 /** The supplier's side: its own level and checks, and submitting evidence (suppliers only). */
 export const verificationRouter = router({
   status: supplierProcedure
+    .meta({ requires: 'read' })
     .output(verificationStatusSchema)
     .query(({ ctx }) => verificationStatus(ctx.db, ctx.actor.organizationId)),
   submit: supplierProcedure
+    .meta({ requires: 'organization.settings' })
     .input(submitEvidenceSchema)
     .output(evidenceOutSchema)
     .mutation(({ ctx, input }) => submitEvidence(ctx.db, ctx.who, input)),
@@ -41,6 +43,7 @@ export const verificationRouter = router({
 export const backofficeRouter = router({
   /** Any signed-in caller may ask whether they are staff (the web app shows the back office's link). */
   access: authedProcedure
+    .meta({ requires: 'read' })
     .output(staffAccessSchema)
     .query(async ({ ctx }) => ({ staff: await isStaff(ctx.db, ctx.actor.userId) })),
   reviews: staffProcedure

@@ -47,6 +47,7 @@ function signIn(userType: string) {
       userType,
       email_verified: true,
       pending_email: null,
+      role: 'owner',
     },
     organization,
     logout: vi.fn().mockResolvedValue(undefined),

@@ -96,6 +96,7 @@ function fakeApi(server: FakeServer) {
                   phone: null,
                   email_verified: true,
                   pending_email: null,
+                  role: 'owner',
                 },
                 organization: {
                   id: 'o1',

@@ -19,6 +19,7 @@ const supplier: AuthUser = {
   phone: null,
   email_verified: true,
   pending_email: null,
+  role: 'owner',
 };
 
 const company: AuthOrganization = {
