@@ -109,6 +109,11 @@ export function AuthProvider({ children, lookupUser = true }: { children: ReactN
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/** The session where there is one; null outside an AuthProvider (a component shown on its own). */
+export function useOptionalAuth(): AuthContextValue | null {
+  return useContext(AuthContext);
+}
+
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error(AUTH_CONTEXT_ERROR);

@@ -37,6 +37,14 @@ describe('planStateOf', () => {
       canStartTrial: false,
     });
   });
+
+  it('offers the trial to the owner only: the plan is theirs to change (issue 29 §1)', () => {
+    const free = { plan: 'free' as const, trialEndsAt: null };
+    expect(planStateOf(free, NOW, 'owner').canStartTrial).toBe(true);
+    for (const role of ['admin', 'member', 'viewer'] as const) {
+      expect(planStateOf(free, NOW, role).canStartTrial).toBe(false);
+    }
+  });
 });
 
 describe('isPlanLimitError', () => {

@@ -1,9 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import {
+  can,
   effectivePlan,
   FREE_PLAN_LIMIT_MESSAGE,
   formatDate,
   isTrialActive,
+  type OrganizationRole,
   type Plan,
   TRIAL_DAYS,
 } from '@propertydna/domain';
@@ -16,20 +18,25 @@ export interface PlanState {
   plan: Plan;
   /** When the trial ends, while it runs. */
   trialEndsAt: string | null;
-  /** A Free organisation that has never had the trial (it is offered once, spec §1). */
+  /**
+   * A Free organisation that has never had the trial (it is offered once, spec §1), and a member whose
+   * role may change the plan (the owner, issue 29 §1): others are not offered it.
+   */
   canStartTrial: boolean;
 }
 
 export function planStateOf(
   organization: { plan: Plan; trialEndsAt: string | null },
   now: Date = new Date(),
+  role?: OrganizationRole,
 ): PlanState {
   const trialEnd = organization.trialEndsAt ? new Date(organization.trialEndsAt) : null;
   return {
     plan: effectivePlan(organization.plan, trialEnd, now),
     trialEndsAt:
       organization.plan === 'free' && isTrialActive(trialEnd, now) ? organization.trialEndsAt : null,
-    canStartTrial: organization.plan === 'free' && trialEnd === null,
+    canStartTrial:
+      organization.plan === 'free' && trialEnd === null && (role === undefined || can(role, 'plan.manage')),
   };
 }
 

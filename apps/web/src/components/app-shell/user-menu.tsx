@@ -8,10 +8,10 @@ import { ACCOUNT_HREF } from './nav-items';
 
 /** The owner's plan in the menu: its name, a running trial's end, and the trial offer while it is open. */
 function PlanMenuSection() {
-  const { organization } = useAuth();
+  const { organization, user } = useAuth();
   const startTrial = useStartTrial();
   if (!organization) return null;
-  const plan = planStateOf(organization);
+  const plan = planStateOf(organization, undefined, user?.role);
   return (
     <>
       <Menu.Divider />

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
+import { RoleGuard } from '../../lib/permissions';
 import { trpc } from '../../lib/trpc';
 import { useDocumentUpload } from '../../lib/upload/use-document-upload';
 import { ConfirmIssueDateModal, OwnerNotesModal } from './document-date-modals';
@@ -57,7 +58,9 @@ export function DocumentVault() {
             searching={documents.isPlaceholderData || (documents.isFetching && search.q !== undefined)}
           />
         </div>
-        <Button onClick={() => setUploading(true)}>Upload Documents</Button>
+        <RoleGuard capability="documents.write">
+          <Button onClick={() => setUploading(true)}>Upload Documents</Button>
+        </RoleGuard>
       </Group>
       <Stack gap="sm" mb="md">
         <DocumentListControls idPrefix="vault" filters={filters} properties={propertyChoices} />

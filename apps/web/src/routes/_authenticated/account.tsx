@@ -1,5 +1,5 @@
 import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { homePathOf } from '@propertydna/domain';
+import { homePathOf, ROLE_LABELS } from '@propertydna/domain';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ChangeEmailSection } from '../../components/change-email-form';
@@ -41,7 +41,7 @@ function AccountPage() {
   const utils = trpc.useUtils();
   if (!user || !organization) return null;
   const owner = homePathOf(user.userType) !== '/supplier';
-  const plan = planStateOf(organization);
+  const plan = planStateOf(organization, undefined, user?.role);
   // The trial brings email alerts: their settings are asked for again once it runs.
   const onStartTrial = () =>
     startTrial.mutate(undefined, { onSuccess: () => void utils.notifications.settings.invalidate() });
@@ -68,6 +68,7 @@ function AccountPage() {
             </Detail>
             <Detail label="Organisation">{organization.name}</Detail>
             <Detail label="Account type">{USER_TYPE_LABELS[user.userType].label}</Detail>
+            <Detail label="Your role">{ROLE_LABELS[user.role]}</Detail>
           </SimpleGrid>
         </Paper>
         {owner && <PlanSummary state={plan} starting={startTrial.isPending} onStartTrial={onStartTrial} />}

@@ -205,7 +205,7 @@ export function DashboardView({
 
 /** The plan (with the trial offer) and the portfolio's figures. */
 function PortfolioSummary() {
-  const { organization } = useAuth();
+  const { organization, user } = useAuth();
   const stats = trpc.properties.stats.useQuery();
   const startTrial = useStartTrial();
   return (
@@ -213,7 +213,7 @@ function PortfolioSummary() {
       <DashboardTransfers />
       {organization && (
         <PlanSummary
-          state={planStateOf(organization)}
+          state={planStateOf(organization, undefined, user?.role)}
           starting={startTrial.isPending}
           onStartTrial={() => startTrial.mutate()}
         />

@@ -1,5 +1,10 @@
 import type { AppRouter } from '@propertydna/api/router';
-import { type ComplianceStatus, PROPERTY_PAGE_SIZE, type PropertyPageInput } from '@propertydna/domain';
+import {
+  type ComplianceStatus,
+  type OrganizationRole,
+  PROPERTY_PAGE_SIZE,
+  type PropertyPageInput,
+} from '@propertydna/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
@@ -53,6 +58,8 @@ interface FakeServer {
   pages: PropertyPageInput[];
   /** The page whose cursor is this fails (once each time it is listed here). */
   failCursors: string[];
+  /** The signed-in member's role (issue 29 §1). */
+  role: OrganizationRole;
 }
 
 /** The fake properties.page: the real procedure's filters (q over name, address, DNA code, ERF; status); cursor = offset. */
@@ -96,7 +103,7 @@ function fakeApi(server: FakeServer) {
                   phone: null,
                   email_verified: true,
                   pending_email: null,
-                  role: 'owner',
+                  role: server.role,
                 },
                 organization: {
                   id: 'o1',
@@ -143,6 +150,7 @@ function fakeServer(overrides: Partial<FakeServer> = {}): FakeServer {
     plan: 'premium',
     pages: [],
     failCursors: [],
+    role: 'owner',
     ...overrides,
   };
 }
@@ -197,6 +205,26 @@ afterEach(() => {
 describe('PropertiesPage', () => {
   beforeEach(() => {
     Reflect.deleteProperty(window, 'IntersectionObserver');
+  });
+
+  it('offers a viewer no Add Property: the button stays, disabled, with the reason on focus (issue 29 §1)', async () => {
+    await renderPage(fakeServer({ role: 'viewer' }));
+    await screen.findByText('Property 001');
+    const add = screen.getByRole('button', { name: 'Add Property' });
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    const described = document.getElementById(add.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Viewers can read but not change anything');
+    fireEvent.focus(add);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Viewers can read but not change anything');
+    fireEvent.click(add);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers a member Add Property as it is', async () => {
+    await renderPage(fakeServer({ role: 'member' }));
+    await screen.findByText('Property 001');
+    const add = screen.getByRole('button', { name: 'Add Property' });
+    expect(add.getAttribute('aria-disabled')).toBeNull();
   });
 
   it('shows the first 50 with the total, and the next 50 from the keyboard with focus on the first new card', async () => {

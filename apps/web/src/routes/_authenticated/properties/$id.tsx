@@ -11,6 +11,7 @@ import { EditFeaturesModal, PropertyFeaturesSummary } from '../../../components/
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { documentTitle } from '../../../lib/page-head';
+import { RoleGuard } from '../../../lib/permissions';
 import { invalidatePropertyLists, type Property, usePortfolioInvalidation } from '../../../lib/properties';
 import { trpc } from '../../../lib/trpc';
 import { ActionsTab } from './-components/actions-tab';
@@ -165,24 +166,30 @@ function StoredPropertyView({ property }: { property: Property }) {
         property={property}
         actions={
           <>
-            <Button
-              variant="default"
-              onClick={() =>
-                pendingTransfer
-                  ? document.getElementById(transferPanelId)?.scrollIntoView({ block: 'start' })
-                  : setTransferring((open) => !open)
-              }
-              aria-expanded={transferShown}
-              aria-controls={transferShown ? transferPanelId : undefined}
-            >
-              Transfer ownership
-            </Button>
-            <Button variant="default" onClick={() => setEditing(true)}>
-              Edit
-            </Button>
-            <Button variant="default" color="red" onClick={() => setArchiving(true)}>
-              Archive
-            </Button>
+            <RoleGuard capability="properties.transfer">
+              <Button
+                variant="default"
+                onClick={() =>
+                  pendingTransfer
+                    ? document.getElementById(transferPanelId)?.scrollIntoView({ block: 'start' })
+                    : setTransferring((open) => !open)
+                }
+                aria-expanded={transferShown}
+                aria-controls={transferShown ? transferPanelId : undefined}
+              >
+                Transfer ownership
+              </Button>
+            </RoleGuard>
+            <RoleGuard capability="properties.write">
+              <Button variant="default" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            </RoleGuard>
+            <RoleGuard capability="properties.write">
+              <Button variant="default" color="red" onClick={() => setArchiving(true)}>
+                Archive
+              </Button>
+            </RoleGuard>
           </>
         }
         details={

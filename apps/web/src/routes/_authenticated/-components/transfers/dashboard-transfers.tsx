@@ -91,7 +91,7 @@ export function TransferDecision({ transfer, token }: { transfer: Transfer; toke
   const invalidatePortfolio = usePortfolioInvalidation();
   const accept = trpc.transfers.accept.useMutation();
   const decline = trpc.transfers.decline.useMutation();
-  const { organization } = useAuth();
+  const { organization, user } = useAuth();
   const startTrial = useStartTrial();
   const [confirming, setConfirming] = useState<Decision | null>(null);
   const [error, setError] = useState<{ title: string; message: string; planLimit: boolean } | null>(null);
@@ -130,7 +130,7 @@ export function TransferDecision({ transfer, token }: { transfer: Transfer; toke
     }
   }
 
-  const plan = organization ? planStateOf(organization) : null;
+  const plan = organization ? planStateOf(organization, undefined, user?.role) : null;
   return (
     <>
       {error &&

@@ -24,6 +24,7 @@ import {
 } from '../../../../components/portfolio/portfolio-controls';
 import type { PortfolioPaging } from '../../../../components/portfolio/use-portfolio';
 import { CardLink } from '../../../../components/router-links';
+import { RoleGuard } from '../../../../lib/permissions';
 import { PROPERTY_TYPE_LABELS, type Property } from '../../../../lib/properties';
 
 /** Spec §9: the loading skeleton has 6 cards. */
@@ -116,7 +117,9 @@ export function PropertiesView({ properties, loading, error, onRetry, onAdd, pag
             Manage your property portfolio
           </Text>
         </div>
-        <Button onClick={onAdd}>Add Property</Button>
+        <RoleGuard capability="properties.write">
+          <Button onClick={onAdd}>Add Property</Button>
+        </RoleGuard>
       </Group>
 
       {paging && showsControls(paging, properties) && (
@@ -172,9 +175,11 @@ export function PropertiesView({ properties, loading, error, onRetry, onAdd, pag
               No properties yet
             </Title>
             <Text c="dimmed">Get started by adding your first property</Text>
-            <Button mt="sm" onClick={onAdd}>
-              Add your first property
-            </Button>
+            <RoleGuard capability="properties.write">
+              <Button mt="sm" onClick={onAdd}>
+                Add your first property
+              </Button>
+            </RoleGuard>
           </Stack>
         </Paper>
       )}

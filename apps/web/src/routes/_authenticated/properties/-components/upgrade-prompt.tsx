@@ -46,10 +46,10 @@ export function UpgradePrompt({
  * the organisation is on Premium, for example as soon as the trial has started.
  */
 export function PlanLimitPrompt({ show }: { show: boolean }) {
-  const { organization } = useAuth();
+  const { organization, user } = useAuth();
   const startTrial = useStartTrial();
   if (!show || !organization) return null;
-  const state = planStateOf(organization);
+  const state = planStateOf(organization, undefined, user?.role);
   if (state.plan !== 'free') return null;
   return (
     <UpgradePrompt
@@ -88,11 +88,11 @@ export function usePlanLimitReached(propertyCount: number | undefined): boolean 
  * is unused. `onStarted` runs once the trial has started (the organisation is then on Premium).
  */
 export function PlanLimitOffer({ onStarted }: { onStarted?: () => void }) {
-  const { organization } = useAuth();
+  const { organization, user } = useAuth();
   const startTrial = useStartTrial();
   return (
     <UpgradePrompt
-      canStartTrial={organization ? planStateOf(organization).canStartTrial : false}
+      canStartTrial={organization ? planStateOf(organization, undefined, user?.role).canStartTrial : false}
       trialNote={ADD_ANOTHER_TRIAL_NOTE}
       starting={startTrial.isPending}
       onStartTrial={() => startTrial.mutate(undefined, { onSuccess: () => onStarted?.() })}

@@ -36,6 +36,7 @@ import { TrustLegend, TrustStatus } from '../../../../components/documents/trust
 import { ShareLinks } from '../../../../components/share/share-links';
 import { StackedTable, TableHead } from '../../../../components/table-head';
 import { errorMessage } from '../../../../lib/error-message';
+import { useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { invalidateDocumentQueries } from '../../../../lib/upload/invalidate';
 import { useDocumentUpload } from '../../../../lib/upload/use-document-upload';
@@ -67,6 +68,7 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
   const properties = trpc.properties.list.useQuery();
   const selection = useDocumentSelection(documents.data);
   const upload = useDocumentUpload();
+  const uploading = useCan('documents.write');
   const remove = trpc.documents.remove.useMutation();
   const [sharing, setSharing] = useState<readonly VaultDocument[] | null>(null);
   const [renaming, setRenaming] = useState<VaultDocument | null>(null);
@@ -123,14 +125,20 @@ function PropertyVault({ propertyId }: { propertyId: string }) {
         onShare={(document) => setSharing([document])}
         shareLinks={<ShareLinks propertyId={propertyId} />}
         upload={
-          <DocumentUploadForm
-            idPrefix="vault-tab-upload"
-            items={upload.items}
-            busy={upload.busy}
-            onUpload={upload.start}
-            destination={{ propertyId }}
-            withReading
-          />
+          uploading.allowed ? (
+            <DocumentUploadForm
+              idPrefix="vault-tab-upload"
+              items={upload.items}
+              busy={upload.busy}
+              onUpload={upload.start}
+              destination={{ propertyId }}
+              withReading
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {uploading.reason}
+            </Text>
+          )
         }
       />
       <ShareDocumentsModal
