@@ -91,12 +91,14 @@ export const documentsRouter = router({
 
   /** Select several → Move (issue 32): to another live property of the organisation, all or nothing. */
   move: authedProcedure
+    .meta({ requires: 'documents.write' })
     .input(moveDocumentsSchema)
     .output(z.array(documentSchema))
     .mutation(({ ctx, input }) => moveDocuments(ctx.deps, ctx.who, input.ids, input.propertyId)),
 
   /** Select several → Delete (issue 32): all or nothing, as a single delete each. */
   removeMany: authedProcedure
+    .meta({ requires: 'documents.write' })
     .input(documentBatchSchema)
     .output(deletedDocumentsSchema)
     .mutation(async ({ ctx, input }) => {
