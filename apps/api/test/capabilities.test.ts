@@ -119,6 +119,35 @@ describe(`capabilities: secret links (${databaseKind})`, () => {
     expect(await consumeCapability(db(), 'password_reset', second.token)).toBeNull();
   });
 
+  it("keeps an invitation to join (member_invite, issue 29 §2) to its purpose: revoked, expired, used and another organisation's revoke all fail", async () => {
+    const other = (
+      await db()
+        .insertInto('organizations')
+        .values({ name: 'Rival (Pty) Ltd', account_type: 'company', specialties: '[]' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const invite = (extra: Partial<Parameters<typeof issueCapability>[1]> = {}) =>
+      issue({ purpose: 'member_invite', singleUse: true, ...extra });
+    const live = await invite();
+    expect((await findLiveCapability(db(), 'member_invite', live.token))?.id).toBe(live.id);
+    expect(await findLiveCapability(db(), 'share', live.token)).toBeNull();
+    expect(await findLiveCapability(db(), 'transfer', live.token)).toBeNull();
+    // Another organisation cannot revoke it; its own can, and then it is gone.
+    expect(await revokeCapability(db(), live.id, other)).toBe(false);
+    expect((await findLiveCapability(db(), 'member_invite', live.token))?.id).toBe(live.id);
+    expect(await revokeCapability(db(), live.id, organizationId)).toBe(true);
+    expect(await findLiveCapability(db(), 'member_invite', live.token)).toBeNull();
+    expect(await consumeCapability(db(), 'member_invite', live.token)).toBeNull();
+    const expired = await invite({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await findLiveCapability(db(), 'member_invite', expired.token)).toBeNull();
+    expect(await consumeCapability(db(), 'member_invite', expired.token)).toBeNull();
+    const used = await invite();
+    expect((await consumeCapability(db(), 'member_invite', used.token))?.id).toBe(used.id);
+    expect(await consumeCapability(db(), 'member_invite', used.token)).toBeNull();
+    expect(await findLiveCapability(db(), 'member_invite', used.token)).toBeNull();
+  });
+
   it('tells the status of a link', () => {
     const now = new Date();
     const base = { revoked_at: null, used_at: null, expires_at: new Date(now.getTime() + 1000) };

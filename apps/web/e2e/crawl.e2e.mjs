@@ -304,6 +304,16 @@ async function renderedMails(token) {
         toEmail: 'buyer@example.co.za',
       },
     ],
+    memberInviteMail: [
+      {
+        inviterName: 'Thandiwe Mokoena',
+        organizationName: 'Mokoena Family',
+        roleLabel: 'Viewer',
+        url: mailLinks.memberInvite(base, 'token'),
+        expiresOn: 'Dec 31, 2026',
+        toEmail: 'colleague@example.co.za',
+      },
+    ],
     transferDecidedMail: ['accepted', 'declined'].map((decision) => ({
       firstName: 'Thandiwe',
       ...about,

@@ -28,6 +28,7 @@ import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedTransfersRouteImport } from './routes/_authenticated/transfers';
 import { Route as AuthenticatedVaultRouteImport } from './routes/_authenticated/vault';
 import { Route as AuthenticatedVendorsRouteImport } from './routes/_authenticated/vendors';
+import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token';
 import { Route as InviteTokenRouteImport } from './routes/invite.$token';
 import { Route as ShareTokenRouteImport } from './routes/share.$token';
 import { Route as TransfersTokenRouteImport } from './routes/transfers.$token';
@@ -149,6 +150,11 @@ const AuthenticatedVendorsRoute = AuthenticatedVendorsRouteImport.update({
   id: '/vendors',
   path: '/vendors',
   getParentRoute: () => AuthenticatedRoute,
+} as any);
+const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
+  id: '/invitations/$token',
+  path: '/invitations/$token',
+  getParentRoute: () => rootRouteImport,
 } as any);
 const InviteTokenRoute = InviteTokenRouteImport.update({
   id: '/invite/$token',
@@ -319,6 +325,7 @@ export interface FileRoutesByFullPath {
   '/transfers': typeof AuthenticatedTransfersRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
+  '/invitations/$token': typeof InvitationsTokenRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
   '/transfers/$token': typeof TransfersTokenRoute;
@@ -365,6 +372,7 @@ export interface FileRoutesByTo {
   '/transfers': typeof AuthenticatedTransfersRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
+  '/invitations/$token': typeof InvitationsTokenRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
   '/transfers/$token': typeof TransfersTokenRoute;
@@ -412,6 +420,7 @@ export interface FileRoutesById {
   '/_authenticated/transfers': typeof AuthenticatedTransfersRoute;
   '/_authenticated/vault': typeof AuthenticatedVaultRoute;
   '/_authenticated/vendors': typeof AuthenticatedVendorsRoute;
+  '/invitations/$token': typeof InvitationsTokenRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
   '/transfers/$token': typeof TransfersTokenRoute;
@@ -460,6 +469,7 @@ export interface FileRouteTypes {
     | '/transfers'
     | '/vault'
     | '/vendors'
+    | '/invitations/$token'
     | '/invite/$token'
     | '/share/$token'
     | '/transfers/$token'
@@ -506,6 +516,7 @@ export interface FileRouteTypes {
     | '/transfers'
     | '/vault'
     | '/vendors'
+    | '/invitations/$token'
     | '/invite/$token'
     | '/share/$token'
     | '/transfers/$token'
@@ -552,6 +563,7 @@ export interface FileRouteTypes {
     | '/_authenticated/transfers'
     | '/_authenticated/vault'
     | '/_authenticated/vendors'
+    | '/invitations/$token'
     | '/invite/$token'
     | '/share/$token'
     | '/transfers/$token'
@@ -591,6 +603,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute;
   VerifyRoute: typeof VerifyRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  InvitationsTokenRoute: typeof InvitationsTokenRoute;
   InviteTokenRoute: typeof InviteTokenRoute;
   ShareTokenRoute: typeof ShareTokenRoute;
   TransfersTokenRoute: typeof TransfersTokenRoute;
@@ -730,6 +743,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/vendors';
       preLoaderRoute: typeof AuthenticatedVendorsRouteImport;
       parentRoute: typeof AuthenticatedRoute;
+    };
+    '/invitations/$token': {
+      id: '/invitations/$token';
+      path: '/invitations/$token';
+      fullPath: '/invitations/$token';
+      preLoaderRoute: typeof InvitationsTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
     };
     '/invite/$token': {
       id: '/invite/$token';
@@ -1013,6 +1033,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   VerifyRoute: VerifyRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  InvitationsTokenRoute: InvitationsTokenRoute,
   InviteTokenRoute: InviteTokenRoute,
   ShareTokenRoute: ShareTokenRoute,
   TransfersTokenRoute: TransfersTokenRoute,

@@ -10,7 +10,12 @@ import {
   refusal,
   whyNot,
 } from './permissions.js';
-import { changeMemberRoleInput } from './schemas/organization.js';
+import {
+  changeMemberRoleInput,
+  INVITE_MESSAGES,
+  invitationTokenSchema,
+  inviteMemberSchema,
+} from './schemas/organization.js';
 
 /** Issue 29 §1, written out: which role may do what (Y yes, - no), in the order owner, admin, member, viewer. */
 const TABLE: Record<Capability, string> = {
@@ -105,5 +110,20 @@ describe('the member role schema', () => {
   it('changing a role takes the member id and one of the four roles', () => {
     expect(changeMemberRoleInput.parse({ id: 'abc', role: 'viewer' })).toEqual({ id: 'abc', role: 'viewer' });
     expect(changeMemberRoleInput.safeParse({ id: 'abc', role: 'boss' }).success).toBe(false);
+  });
+});
+
+describe('inviting a colleague', () => {
+  it('takes an email (trimmed, lower case) and a role', () => {
+    expect(inviteMemberSchema.parse({ email: ' Thabo@Example.co.za ', role: 'viewer' })).toEqual({
+      email: 'thabo@example.co.za',
+      role: 'viewer',
+    });
+    expect(inviteMemberSchema.safeParse({ email: 'nope', role: 'viewer' }).success).toBe(false);
+    expect(invitationTokenSchema.safeParse({ token: '' }).success).toBe(false);
+    expect(INVITE_MESSAGES.otherEmail('a@b.co')).toBe(
+      'This invitation is for another email address. Sign in as a@b.co to accept it.',
+    );
+    expect(INVITE_MESSAGES.accepted('Acme')).toBe('You joined Acme');
   });
 });

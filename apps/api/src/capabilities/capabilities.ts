@@ -24,7 +24,9 @@ export type CapabilityPurpose =
   | 'transfer'
   | 'transfer_pack'
   | 'verify_email'
-  | 'change_email';
+  | 'change_email'
+  /** Issue 29 §2: an invitation to join an organisation (member_invites). */
+  | 'member_invite';
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 

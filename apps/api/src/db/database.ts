@@ -93,6 +93,20 @@ export interface UserTable {
   updated_at: Timestamp;
 }
 
+/** Issue 29 §2: an invitation to join an organisation; its link is the capability `capability_id`. */
+export interface MemberInviteTable {
+  id: Generated<string>;
+  organization_id: string;
+  /** Lower case: only the person signed in with this (verified) address may accept. */
+  email: string;
+  role: OrganizationRole;
+  capability_id: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  accepted_at: Date | null;
+  accepted_by: string | null;
+}
+
 export interface SessionTable {
   /** SHA-256 (hex) of the session token; the token itself is never stored. */
   id: string;
@@ -274,7 +288,10 @@ export type AuditAction =
   /** Issue 29 §1: a member joined the organisation, had their role changed, or was removed. */
   | 'member_add'
   | 'member_role'
-  | 'member_remove';
+  | 'member_remove'
+  /** Issue 29 §2: an invitation sent (or sent again) and revoked. */
+  | 'member_invite'
+  | 'member_invite_revoke';
 
 export interface AuditEventTable {
   id: Generated<string>;
@@ -403,6 +420,7 @@ export interface VendorInviteTable {
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
+  member_invites: MemberInviteTable;
   sessions: SessionTable;
   attempts: AttemptTable;
   capabilities: CapabilityTable;

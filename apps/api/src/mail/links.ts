@@ -27,6 +27,8 @@ export const mailLinks = {
     `${base}/properties/${encodeURIComponent(propertyId)}?tab=policy-check`,
   vendorInvite: (base: string, token: string) => `${base}/invite/${encodeURIComponent(token)}`,
   transferOffer: (base: string, token: string) => `${base}/transfers/${encodeURIComponent(token)}`,
+  /** Issue 29 §2: an invitation to join an organisation. */
+  memberInvite: (base: string, token: string) => `${base}/invitations/${encodeURIComponent(token)}`,
   /** The seller's and the buyer's list of transfers (issue 32: it once led to the 404 page). */
   transfers: (base: string) => `${base}/transfers`,
   supplierVerification: (base: string) => `${base}/supplier?tab=verification`,

@@ -404,6 +404,29 @@ export function callbackRequestMail(input: {
   });
 }
 
+/** Issue 29 §2: a colleague is invited to join an organisation with a role; they accept signed in as this address. */
+export function memberInviteMail(input: {
+  inviterName: string;
+  organizationName: string;
+  roleLabel: string;
+  url: string;
+  expiresOn: string;
+  toEmail: string;
+}): RenderedMail {
+  return render({
+    subject: `${input.inviterName} invited you to ${input.organizationName} on PropertyDNA`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${input.inviterName} invited you to join ${input.organizationName} on PropertyDNA as ${input.roleLabel.toLowerCase()}.`,
+      `To accept, open the link and sign up or log in with this email address (${input.toEmail}), confirmed. The invitation works once, until ${input.expiresOn}.`,
+      'You belong to one organisation at a time: joining takes your account into theirs.',
+    ],
+    action: { label: 'Review the invitation', url: input.url },
+    footnote:
+      'You receive this because someone entered your email address. If you do not expect it, ignore this message: nothing happens unless you accept.',
+  });
+}
+
 /** Issue 17: a buyer is offered a property with its records; they accept by signing in with this address. */
 export function transferOfferMail(input: {
   sellerName: string;

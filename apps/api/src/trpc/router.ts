@@ -7,7 +7,7 @@ import { escalationRouter } from '../modules/escalation/escalation.router.js';
 import { extractionRouter } from '../modules/extraction/extraction.router.js';
 import { maintenanceRouter } from '../modules/maintenance/maintenance.router.js';
 import { notificationsRouter } from '../modules/notifications/notifications.router.js';
-import { organizationRouter } from '../modules/organizations/organizations.router.js';
+import { invitationsRouter, organizationRouter } from '../modules/organizations/organizations.router.js';
 import { planRouter } from '../modules/plan/plan.router.js';
 import { policiesRouter } from '../modules/policies/policies.router.js';
 import { propertiesRouter } from '../modules/properties/properties.router.js';
@@ -29,6 +29,7 @@ export const appRouter = router({
   documents: documentsRouter,
   escalation: escalationRouter,
   extraction: extractionRouter,
+  invitations: invitationsRouter,
   invites: invitesRouter,
   maintenance: maintenanceRouter,
   notifications: notificationsRouter,

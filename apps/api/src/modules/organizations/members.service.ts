@@ -91,7 +91,11 @@ async function ownerCount(trx: Transaction, organizationId: string): Promise<num
 }
 
 /** The caller may give `to` (no role stronger than their own) and act on `target` (no stronger member). */
-function assertMayManage(who: RequestActor, target: OrganizationRole | null, to: OrganizationRole | null) {
+export function assertMayManage(
+  who: RequestActor,
+  target: OrganizationRole | null,
+  to: OrganizationRole | null,
+) {
   const { role } = who.actor;
   if (target !== null && rank(target) < rank(role)) {
     throw new AppError('FORBIDDEN', MEMBER_MESSAGES.strongerMember(role));
@@ -118,54 +122,64 @@ export async function addMember(
   assertMayManage(who, null, role);
   if (!isUuid(userId)) throw new AppError('NOT_FOUND', MEMBER_MESSAGES.notFound);
   return db.transaction().execute(async (trx) => {
-    await lockOrganization(trx, organizationId);
-    const person = await trx
-      .selectFrom('users')
-      .select(['id', 'organization_id'])
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!person) throw new AppError('NOT_FOUND', MEMBER_MESSAGES.notFound);
-    if (person.organization_id === organizationId)
-      throw new AppError('CONFLICT', MEMBER_MESSAGES.alreadyMember);
-    const former = person.organization_id;
-    const others = await trx
-      .selectFrom('users')
+    const member = await joinOrganization(trx, organizationId, userId, role);
+    await recordActorAudit(trx, who, 'member_add', null, { member_id: member.id, email: member.email, role });
+    return member;
+  });
+}
+
+/**
+ * Moves the person into the organisation with `role`, in the caller's transaction (adding a member, and
+ * accepting an invitation): under the organisation's lock; refused when they already belong to it, share
+ * their organisation with others, or it still holds properties or jobs. They take the organisation's
+ * account type (that of its first owner).
+ */
+export async function joinOrganization(
+  trx: Transaction,
+  organizationId: string,
+  userId: string,
+  role: OrganizationRole,
+): Promise<Member> {
+  await lockOrganization(trx, organizationId);
+  const person = await trx
+    .selectFrom('users')
+    .select(['id', 'organization_id'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!person) throw new AppError('NOT_FOUND', MEMBER_MESSAGES.notFound);
+  if (person.organization_id === organizationId)
+    throw new AppError('CONFLICT', MEMBER_MESSAGES.alreadyMember);
+  const former = person.organization_id;
+  const others = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', former)
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  if (others) throw new AppError('CONFLICT', MEMBER_MESSAGES.notAlone);
+  const records =
+    (await trx
+      .selectFrom('properties')
       .select('id')
       .where('organization_id', '=', former)
-      .where('id', '!=', userId)
-      .executeTakeFirst();
-    if (others) throw new AppError('CONFLICT', MEMBER_MESSAGES.notAlone);
-    const records =
-      (await trx
-        .selectFrom('properties')
-        .select('id')
-        .where('organization_id', '=', former)
-        .executeTakeFirst()) ??
-      (await trx.selectFrom('jobs').select('id').where('organization_id', '=', former).executeTakeFirst());
-    if (records) throw new AppError('CONFLICT', MEMBER_MESSAGES.hasRecords);
-    const owner = await trx
-      .selectFrom('users')
-      .select('user_type')
-      .where('organization_id', '=', organizationId)
-      .where('role', '=', 'owner')
-      .orderBy('created_at')
-      .executeTakeFirstOrThrow();
-    const row = await trx
-      .updateTable('users')
-      .set({ organization_id: organizationId, role, user_type: owner.user_type, updated_at: new Date() })
-      .where('id', '=', userId)
-      .returning(['id', 'email', 'first_name', 'last_name', 'role'])
-      .executeTakeFirstOrThrow();
-    await recordActorAudit(trx, who, 'member_add', null, { member_id: row.id, email: row.email, role });
-    return {
-      id: row.id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      role: row.role,
-    };
-  });
+      .executeTakeFirst()) ??
+    (await trx.selectFrom('jobs').select('id').where('organization_id', '=', former).executeTakeFirst());
+  if (records) throw new AppError('CONFLICT', MEMBER_MESSAGES.hasRecords);
+  const owner = await trx
+    .selectFrom('users')
+    .select('user_type')
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'owner')
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow();
+  const row = await trx
+    .updateTable('users')
+    .set({ organization_id: organizationId, role, user_type: owner.user_type, updated_at: new Date() })
+    .where('id', '=', userId)
+    .returning(['id', 'email', 'first_name', 'last_name', 'role'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role };
 }
 
 /**

@@ -12,3 +12,28 @@ export const memberSchema = z
   .meta({ id: 'Member' });
 
 export const memberIdParams = idParamsSchema;
+
+export const pendingInviteSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(ORGANIZATION_ROLES),
+    invitedBy: z.string().nullable(),
+    created_at: z.string(),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'MemberInvite' });
+
+export const invitationViewSchema = z
+  .object({
+    organizationName: z.string(),
+    inviterName: z.string().nullable(),
+    role: z.enum(ORGANIZATION_ROLES),
+    email: z.string(),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'Invitation' });
+
+export const invitationAcceptedSchema = z
+  .object({ ok: z.literal(true), message: z.string(), member: memberSchema })
+  .meta({ id: 'InvitationAccepted' });

@@ -10,6 +10,7 @@ import { planStateOf, useStartTrial } from '../../lib/plan';
 import { trpc } from '../../lib/trpc';
 import { USER_TYPE_LABELS } from '../../lib/user-type-labels';
 import { AlertSettingsSection, CalendarFeedSection } from './-components/alert-settings';
+import { MembersSection } from './-components/members-section';
 import { PlanSummary } from './-components/plan-summary';
 import { ReadingSettingsSection } from './-components/reading-settings';
 
@@ -79,6 +80,7 @@ function AccountPage() {
             onStartTrial={onStartTrial}
           />
         )}
+        <MembersSection />
         {owner && <CalendarFeedSection />}
         {owner && <ReadingSettingsSection />}
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-email-title">
