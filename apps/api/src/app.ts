@@ -231,8 +231,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  // The docs UI loads only its own scripts, so the app's CSP (above) covers it.
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The docs UI loads only its own scripts, so the app's CSP (above) covers it. Past 100 operations it
+  // draws only those in view (it virtualises the list): the filter box (by tag) and deep links
+  // (/api/docs#/system/get_api_health) find one without scrolling.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { deepLinking: true, filter: true },
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(restPlugin, { services });
