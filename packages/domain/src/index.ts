@@ -43,6 +43,7 @@ export * from './schemas/common.js';
 export * from './schemas/document.js';
 export * from './schemas/escalation.js';
 export * from './schemas/extraction.js';
+export * from './schemas/idempotency.js';
 export * from './schemas/maintenance.js';
 export * from './schemas/next-actions.js';
 export * from './schemas/organization.js';

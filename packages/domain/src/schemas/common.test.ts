@@ -7,7 +7,9 @@ import {
   boundedInt,
   COMMON_MESSAGES,
   clearableIsoDateSchema,
+  DATE_FIELD_DOC,
   DATE_YEARS,
+  dateOfDateTime,
   dateOutOfRangeMessage,
   emailSchema,
   FILE_MESSAGES,
@@ -255,11 +257,63 @@ describe('dates', () => {
     ['2025-01-00'],
     ['2025-1-01'],
     ['01/02/2025'],
-    ['2025-01-01T00:00:00Z'],
+    ['2025-02-30T10:00:00Z'],
+    ['2025-01-01T25:00:00Z'],
+    ['2025-01-01Tnoon'],
     [''],
   ])('rejects %j', (value) => {
     expect(isIsoDate(value)).toBe(false);
     expect(errorsOf(isoDateSchema, value)).toEqual({ '': 'Enter a valid date' });
+  });
+
+  it('takes an ISO date-time where a date is asked, as its date in Africa/Johannesburg (issue 30)', () => {
+    const cases: [string, string][] = [
+      ['2025-01-01T00:00:00Z', '2025-01-01'],
+      // 23:30 UTC is 01:30 the next day in Johannesburg (UTC+2).
+      ['2025-03-14T23:30:00Z', '2025-03-15'],
+      ['2025-03-14T23:30:00.123456Z', '2025-03-15'],
+      ['2025-03-14T21:59:59.999z', '2025-03-14'],
+      ['2025-03-14T01:00:00+05:00', '2025-03-13'],
+      ['2025-03-14T23:30+0200', '2025-03-14'],
+      ['2025-03-14 23:30:00-01', '2025-03-15'],
+      // Without an offset: a local time of its own date.
+      ['2025-03-14T23:30', '2025-03-14'],
+      ['2025-03-14T08:00:00.5', '2025-03-14'],
+    ];
+    for (const [given, date] of cases) {
+      expect(dateOfDateTime(given)).toBe(date);
+      expect(dataOf(isoDateSchema, ` ${given} `)).toBe(date);
+      expect(dataOf(requiredIsoDate('Due date is required'), given)).toBe(date);
+      expect(dataOf(optionalIsoDateSchema, given)).toBe(date);
+      expect(dataOf(clearableIsoDateSchema, given)).toBe(date);
+    }
+    // Anything else is left for the date rule to judge.
+    for (const other of [
+      '2025-03-14',
+      '2025-02-30T10:00:00Z',
+      '2025-01-01T25:00:00Z',
+      '0050-01-01T10:00:00Z',
+      'soon',
+    ]) {
+      expect(dateOfDateTime(other)).toBe(other);
+    }
+    // A date-time whose date is outside the years is refused as such a date is.
+    expect(errorsOf(isoDateSchema, '2201-01-01T10:00:00Z')).toEqual({
+      '': 'Enter a date between 1900 and 2200',
+    });
+  });
+
+  it('describes every date field as `format: date` in JSON Schema, with the date-time it also takes', () => {
+    for (const schema of [
+      isoDateSchema,
+      requiredIsoDate('Due date is required'),
+      optionalIsoDateSchema,
+      clearableIsoDateSchema,
+    ]) {
+      const json = JSON.stringify(z.toJSONSchema(z.object({ on: schema }), { io: 'input' }));
+      expect(json).toContain('"format":"date"');
+      expect(json).toContain(DATE_FIELD_DOC.description);
+    }
   });
 
   it('agrees with the calendar', () => {

@@ -6,7 +6,7 @@ import {
   normaliseTradeRegistrationNumber,
   normaliseVatNumber,
 } from '../business-numbers.js';
-import { johannesburgDate } from '../due-band.js';
+import { formatDateOnly, johannesburgDate } from '../due-band.js';
 
 /**
  * Building blocks shared by the form and request schemas (spec §5).
@@ -406,6 +406,48 @@ function dateMessage(value: string, years: DateYears): string | null {
       : null;
 }
 
+const ISO_DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?$/i;
+
+/**
+ * An ISO 8601 date-time given where a date is asked, as the date it names in South Africa (issue 30): with
+ * an offset or Z, the date in Africa/Johannesburg at that instant ('2025-03-14T23:30:00Z' → '2025-03-15');
+ * without one, a local time of its own date ('2025-03-14T08:00' → '2025-03-14'). Anything else, a date
+ * among it, is answered unchanged for the date rule to judge.
+ */
+export function dateOfDateTime(value: string): string {
+  const match = ISO_DATE_TIME_PATTERN.exec(value);
+  if (!match) return value;
+  const [, year, month, day, hour, minute, second, zulu, sign, offsetHours, offsetMinutes] = match;
+  const date = `${year}-${month}-${day}`;
+  const [h, m, sec] = [Number(hour), Number(minute), Number(second ?? 0)];
+  // Years below 100 are left alone: Date.UTC would read 0050 as 1950 (and no field takes them).
+  if (!isIsoDate(date) || Number(year) < 100 || h > 23 || m > 59 || sec > 59) return value;
+  if (!zulu && !sign) return date;
+  const offset = sign ? (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes ?? 0)) : 0;
+  const utc = Date.UTC(Number(year), Number(month) - 1, Number(day), h, m - offset, sec);
+  return formatDateOnly(johannesburgDate(new Date(utc)));
+}
+
+/**
+ * How every date field is described in OpenAPI: `format: date`, with what else it takes. The description
+ * of the field itself, where it has one, is kept beside it.
+ */
+export const DATE_FIELD_DOC = {
+  format: 'date',
+  description:
+    'A date, YYYY-MM-DD. An ISO 8601 date-time is accepted too and taken as its date in Africa/Johannesburg.',
+  example: '2025-03-14',
+} as const;
+
+/** A calendar date the server answers ('YYYY-MM-DD'): `format: date` in OpenAPI. */
+export const answeredDateSchema = z.string().meta({ format: 'date', example: '2025-03-14' });
+
+/** An instant the server answers, ISO 8601 with its offset: `format: date-time` in OpenAPI. */
+export const answeredDateTimeSchema = z
+  .string()
+  .meta({ format: 'date-time', example: '2025-03-14T08:30:00.000Z' });
+
 /** The date rule as a check of a trimmed string schema; blank is left to the schema's own handling. */
 function dateCheck(years: DateYears) {
   return problemCheck<string>((value) => (value === '' ? null : dateMessage(value, years)));
@@ -431,8 +473,10 @@ export function isoDate(years: DateYears = DATE_YEARS) {
   return z
     .string({ error: COMMON_MESSAGES.invalidDate })
     .trim()
+    .overwrite(dateOfDateTime)
     .min(1, COMMON_MESSAGES.invalidDate)
-    .check(dateCheck(years));
+    .check(dateCheck(years))
+    .meta(DATE_FIELD_DOC);
 }
 
 /** `isoDate()`: a date of 1900–2200. */
@@ -443,14 +487,22 @@ export const isoDateSchema = isoDate();
  * date', one outside `years` (1900–2200 by default) 'Enter a date between 1900 and 2200'.
  */
 export function requiredIsoDate(requiredMessage: string, years: DateYears = DATE_YEARS) {
-  return z.string({ error: requiredMessage }).trim().min(1, requiredMessage).check(dateCheck(years));
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .overwrite(dateOfDateTime)
+    .min(1, requiredMessage)
+    .check(dateCheck(years))
+    .meta(DATE_FIELD_DOC);
 }
 
 /** An optional calendar date: missing, null and blank become `null`; otherwise as `isoDateSchema`. */
 export const optionalIsoDateSchema = z
   .string({ error: COMMON_MESSAGES.invalidDate })
   .trim()
+  .overwrite(dateOfDateTime)
   .check(dateCheck(DATE_YEARS))
+  .meta(DATE_FIELD_DOC)
   .nullish()
   .transform((value) => value || null);
 
@@ -458,7 +510,9 @@ export const optionalIsoDateSchema = z
 export const clearableIsoDateSchema = z
   .string({ error: COMMON_MESSAGES.invalidDate })
   .trim()
+  .overwrite(dateOfDateTime)
   .check(dateCheck(DATE_YEARS))
+  .meta(DATE_FIELD_DOC)
   .nullable()
   .transform((value) => value || null)
   .optional();

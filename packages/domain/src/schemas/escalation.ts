@@ -3,6 +3,8 @@ import { johannesburgToday } from '../due-band.js';
 import { INCIDENT_TYPES } from '../incidents.js';
 import {
   COMMON_MESSAGES,
+  DATE_FIELD_DOC,
+  dateOfDateTime,
   dateOutOfRangeMessage,
   idSchema,
   isoDateProblem,
@@ -81,8 +83,10 @@ export const claimInputSchema = z.object({
   incident_date: z
     .string({ error: ESCALATION_MESSAGES.incidentDateRequired })
     .trim()
+    .overwrite(dateOfDateTime)
     .min(1, ESCALATION_MESSAGES.incidentDateRequired)
-    .check(problemCheck<string>((value) => (value === '' ? null : incidentDateProblem(value)))),
+    .check(problemCheck<string>((value) => (value === '' ? null : incidentDateProblem(value))))
+    .meta(DATE_FIELD_DOC),
   description: requiredText(ESCALATION_MESSAGES.descriptionRequired, MAX_CLAIM_DESCRIPTION, 'Description'),
   document_ids: z
     .array(idSchema, { error: ESCALATION_MESSAGES.documentsInvalid })
