@@ -5,12 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createLucia } from './auth/lucia.js';
 import { backgroundJobs } from './background-jobs.js';
 import { benchJobs, benchRoutes } from './bench-routes.js';
@@ -34,7 +29,14 @@ import { APP_VERSION } from './modules/system/system.service.js';
 import { transferFileRoutes } from './modules/transfers/transfers.files.js';
 import { verificationFileRoutes } from './modules/verification/verification.files.js';
 import { supplierVerificationLevel } from './modules/verification/verification.js';
+import { signedInSecurity } from './rest/define-route.js';
 import { errorReply } from './rest/error-reply.js';
+import {
+  completeOpenApiDocument,
+  type OpenApiDocument,
+  securitySchemes,
+  transformWithExamples,
+} from './rest/openapi-answers.js';
 import { restPlugin } from './rest/plugin.js';
 import { fsStorageRoutes } from './storage/fs-routes.js';
 import { FsFileStore } from './storage/fs-store.js';
@@ -52,6 +54,11 @@ import {
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Called with the bare app before any plugin or route is added, so the hooks it adds see every request
+   * (tests check every REST answer against the OpenAPI document this way: test/support/conformance.ts).
+   */
+  beforeRoutes?: (app: FastifyInstance) => void;
 }
 
 declare module 'fastify' {
@@ -146,6 +153,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     }),
   };
   app.decorate('services', services);
+  options.beforeRoutes?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -213,23 +221,23 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // OpenAPI from the REST table's zod schemas.
   await app.register(fastifySwagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'PropertyDNA API',
         version: APP_VERSION,
         description: 'REST compatibility layer. Every route calls the same procedure as the web app.',
       },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'auth_session' },
-        },
-      },
+      servers: [{ url: '/', description: 'The server that serves this document' }],
+      components: { securitySchemes },
+      // Every operation needs a session unless it says otherwise (public procedures and links say []).
+      security: signedInSecurity,
     },
     // Only the REST table's routes (all tagged) are documented; tRPC and file-store URLs are not.
     hideUntagged: true,
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: transformWithExamples,
+    // The zod schemas as components, then what every operation answers (rest/openapi-answers.ts).
+    transformObject: (document) =>
+      completeOpenApiDocument(jsonSchemaTransformObject(document) as OpenApiDocument) as never,
   });
   // The docs UI loads only its own scripts, so the app's CSP (above) covers it. Past 100 operations it
   // draws only those in view (it virtualises the list): the filter box (by tag) and deep links

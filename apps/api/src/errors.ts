@@ -13,6 +13,7 @@ export const appErrorCodes = {
   CONFLICT: { trpc: 'CONFLICT', http: 409 },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
   UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415 },
+  UNPROCESSABLE: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
   UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },

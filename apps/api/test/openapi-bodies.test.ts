@@ -1,4 +1,7 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRoutes } from '../src/rest/plugin.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 
@@ -10,6 +13,10 @@ type OpenApi = {
   >;
   components?: { schemas?: Record<string, JsonSchema> };
 };
+
+/** References into the components, as references into the one schema ajv holds them in. */
+const rerooted = <T>(schema: T): T =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"openapi#/$defs/')) as T;
 
 const isEmptySchema = (schema: unknown) =>
   typeof schema === 'object' && schema !== null && !Array.isArray(schema) && Object.keys(schema).length === 0;
@@ -99,6 +106,36 @@ describe(`OpenAPI request bodies (${databaseKind})`, () => {
       'POST /x: body.a.d',
       'POST /x: body.b[](anyOf[0]).c',
     ]);
+  });
+
+  it('shows an example on every request body, valid against the documented schema and the route’s own', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addVocabulary(['example']);
+    ajv.addSchema({ $id: 'openapi', $defs: rerooted(doc.components?.schemas ?? {}) });
+    const problems: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const media = (
+          operation.requestBody?.content as
+            | Record<string, { schema?: JsonSchema; example?: unknown }>
+            | undefined
+        )?.['application/json'];
+        if (!media) continue;
+        const where = `${method.toUpperCase()} ${path}`;
+        if (media.example === undefined) {
+          problems.push(`${where}: no example`);
+          continue;
+        }
+        const validate = ajv.compile(rerooted(media.schema ?? {}));
+        if (!validate(media.example)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+    for (const route of restRoutes) {
+      const parsed = route.body?.safeParse(route.example);
+      if (parsed && !parsed.success) problems.push(`${route.method} ${route.url}: ${parsed.error.message}`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('documents the adopt call’s new property as the two property payloads', () => {

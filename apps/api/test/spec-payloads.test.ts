@@ -9,8 +9,7 @@ import { databaseKind } from './support/database.js';
 /**
  * Spec §7 ("The calls it makes"), call by call: each path with its payload exactly as the spec lists it
  * (no extra keys: the old client sends nothing more), over real HTTP with a Bearer token, and the part of
- * the answer the client reads. The calls of the areas the next issues build (vendors, maintenance,
- * reports, policy check, reminders) are listed as todo until they exist.
+ * the answer the client reads.
  */
 describe(`spec §7 payloads (${databaseKind})`, () => {
   let t: TestApp;
@@ -370,8 +369,48 @@ describe(`spec §7 payloads (${databaseKind})`, () => {
     });
   });
 
-  it.todo('GET /api/properties/{id}/reminders and /vendors (the areas of the next issues)');
-  it.todo('GET /api/vendors; POST /api/vendors/invite {name, email, company, propertyId, allowedKinds}');
-  it.todo('POST /api/maintenance/bootstrap {propertyId}');
-  it.todo('GET /api/reports/insurance-pack?propertyId={id}');
+  it('GET /api/properties/{id}/reminders and /vendors → the detail tabs', async () => {
+    const reminders = await owner('GET', `/api/properties/${propertyId}/reminders`);
+    expect(reminders.status, reminders.text).toBe(200);
+    expect(Array.isArray(reminders.json())).toBe(true);
+    const vendors = await owner('GET', `/api/properties/${propertyId}/vendors`);
+    expect(vendors.status, vendors.text).toBe(200);
+    expect(vendors.json()).toEqual([]);
+  });
+
+  it('POST /api/vendors/invite {name, email, company, propertyId, allowedKinds}; GET /api/vendors', async () => {
+    const res = await owner('POST', '/api/vendors/invite', {
+      name: 'Sipho Dlamini',
+      email: 'sipho@capeelectrical.co.za',
+      company: 'Cape Electrical',
+      propertyId,
+      allowedKinds: ['certificate', 'inspection'],
+    });
+    // The client shows no message either way; the server answers what it made.
+    expect(res.status, res.text).toBe(201);
+    const list = await owner('GET', '/api/vendors');
+    expect(list.status, list.text).toBe(200);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ name: 'Sipho Dlamini', email: 'sipho@capeelectrical.co.za' }),
+    ]);
+    const serving = await owner('GET', `/api/properties/${propertyId}/vendors`);
+    expect(serving.json()).toHaveLength(1);
+  });
+
+  it('POST /api/maintenance/bootstrap {propertyId}', async () => {
+    const res = await owner('POST', '/api/maintenance/bootstrap', { propertyId });
+    // 201 when it added the standard tasks (a second call adds nothing: 200).
+    expect(res.status, res.text).toBe(201);
+    expect(res.json().created).toBeGreaterThan(0);
+    const again = await owner('POST', '/api/maintenance/bootstrap', { propertyId });
+    expect(again.status, again.text).toBe(200);
+    expect(again.json().created).toBe(0);
+  });
+
+  it('GET /api/reports/insurance-pack?propertyId={id} → downloaded as insurance-pack-{id}.json', async () => {
+    const res = await owner('GET', `/api/reports/insurance-pack?propertyId=${propertyId}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(`insurance-pack-${propertyId}.json`);
+    expect(res.json().property).toMatchObject({ id: propertyId });
+  });
 });

@@ -123,6 +123,19 @@ export interface AttemptTable {
   created_at: Timestamp;
 }
 
+/** An Idempotency-Key of a REST POST and its first answer (rest/idempotency.ts); swept after 24 hours. */
+export interface IdempotencyKeyTable {
+  organization_id: string;
+  key: string;
+  /** SHA-256 of the method, the path and the body: a retry must send the same. */
+  fingerprint: string;
+  /** The first answer; null while it is being answered. */
+  status: number | null;
+  body: string | null;
+  content_type: string | null;
+  created_at: Generated<Date>;
+}
+
 /** A secret link (capabilities/): only the token's SHA-256 is stored. */
 export interface CapabilityTable {
   id: Generated<string>;
@@ -423,6 +436,7 @@ export interface Database {
   member_invites: MemberInviteTable;
   sessions: SessionTable;
   attempts: AttemptTable;
+  idempotency_keys: IdempotencyKeyTable;
   capabilities: CapabilityTable;
   capability_events: CapabilityEventTable;
   properties: PropertyTable;

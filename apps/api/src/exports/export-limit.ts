@@ -21,3 +21,12 @@ export const exportRule = (userId: string): LimitRule => ({
 
 /** How a download's non-JSON formats (PDF, CSV, ZIP) are described in OpenAPI. */
 export const binary = (description: string) => z.string().meta({ format: 'binary', description });
+
+/**
+ * The OpenAPI 200 of a file download: its media type (the wildcard one for a stored document of any type) and the
+ * file's description.
+ */
+export const fileAnswer = (mediaType: string, description: string) => ({
+  description,
+  content: { [mediaType]: { schema: binary(description) } },
+});

@@ -1,8 +1,31 @@
 import type { HTTPMethods } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Requirement } from '../auth/permission.js';
 import type { JsonText } from '../json-text.js';
 import type { createCaller } from '../trpc/router.js';
+
+/**
+ * The OpenAPI security of a route that needs a session, by either way a caller presents it (the schemes
+ * of rest/openapi-answers.ts): every route's unless it says otherwise.
+ */
+export const signedInSecurity: Record<string, string[]>[] = [{ bearerSession: [] }, { sessionCookie: [] }];
+/** The OpenAPI security of a route anyone may call (a sign-up, a secret link's page or file): none. */
+export const publicSecurity: Record<string, string[]>[] = [];
+
+/** The one error body of every REST answer that is not a success: `{ error, issues?, details? }`. */
+export const errorBodySchema = z
+  .object({
+    error: z.string(),
+    issues: z.unknown().optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'Error' });
+
+/** An error status a plain (file) route documents beside the derived ones, with what it means there. */
+export const errorAnswer = (meaning: string) => errorBodySchema.describe(meaning);
+
+/** What a 429 of a route limited per user or address means (the limiter answers Retry-After). */
+export const TOO_MANY = (what: string) => `Too many ${what}: retry after \`Retry-After\` seconds`;
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -39,6 +62,11 @@ export interface RestRoute<
    * procedure's own input schema, so the answer carries that schema's messages.
    */
   bodyDoc?: z.ZodType;
+  /**
+   * A request body the route takes, shown as the OpenAPI example of its body: every route with a body
+   * has one, and it is valid (test/openapi-bodies.test.ts checks both).
+   */
+  example?: B extends Schema ? z.input<B> : unknown;
   response: R;
   /** Extra documented statuses whose body is also `response` (e.g. 503 for an unhealthy health check). */
   alsoAnswers?: number[];
@@ -62,8 +90,11 @@ export interface RestRoute<
       setHeader: (name: string, value: string) => void;
     },
   ) => Promise<z.input<R> | JsonText<z.input<R>>>;
-  /** Status for a successful call; 200 by default. */
-  status?: (output: z.output<R>) => number;
+  /**
+   * Status of a successful call: 200 by default; a number (201, 202) is the only success the route
+   * documents; a function of the answer documents 200 and the `alsoAnswers` it may pick.
+   */
+  status?: number | ((output: z.output<R>) => number);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every shape

@@ -25,8 +25,18 @@ import { transfersRestRoutes } from '../modules/transfers/transfers.rest.js';
 import { vendorsRestRoutes } from '../modules/vendors/vendors.rest.js';
 import { verificationRestRoutes } from '../modules/verification/verification.rest.js';
 import { type AppServices, createContext } from '../trpc/context.js';
+import { requiresSignIn } from '../trpc/init.js';
 import { createCaller } from '../trpc/router.js';
-import type { AnyRestRoute } from './define-route.js';
+import { type AnyRestRoute, errorBodySchema, publicSecurity, signedInSecurity } from './define-route.js';
+import { replayedPost, storeAnswer } from './idempotency.js';
+import { procedureOf } from './route-procedure.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A REST route's body example, for its OpenAPI document (RestRoute.example). */
+    bodyExample?: unknown;
+  }
+}
 
 /**
  * The REST compatibility layer: every /api path of the spec, each a door to one procedure. Each module
@@ -61,14 +71,14 @@ const passBodyThrough: FastifySchemaCompiler<any> = (part) =>
   part.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(part);
 
 /**
- * A 200 written by fast-json-stringify compiled from the response schema (its JSON Schema, as the
+ * A success (200, 201) written by fast-json-stringify compiled from the response schema (its JSON Schema, as the
  * OpenAPI document shows it): no validation pass, and only the schema's keys are written; or, for a
  * JsonText, the database's own JSON of that shape. Other statuses (the errors) are serialized as on
  * every route.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a route-level compiler receives any status's schema
 const fromResponseSchema: FastifySerializerCompiler<any> = (route) => {
-  if (String(route.httpStatus) !== '200') return serializerCompiler(route);
+  if (!/^2\d\d$/.test(String(route.httpStatus))) return serializerCompiler(route);
   const serialize = fastJson(
     z.toJSONSchema(route.schema as z.ZodType, { target: 'openapi-3.0', io: 'output' }) as AnySchema,
   );
@@ -76,19 +86,15 @@ const fromResponseSchema: FastifySerializerCompiler<any> = (route) => {
   return (data: unknown) => (data instanceof JsonText ? data.text : serialize(data));
 };
 
-export const errorBodySchema = z
-  .object({
-    error: z.string(),
-    issues: z.unknown().optional(),
-    details: z.record(z.string(), z.unknown()).optional(),
-  })
-  .meta({ id: 'Error' });
-
 /** Registers every route of the REST table; each parses with its zod schemas and calls its procedure. */
 export async function restPlugin(app: FastifyInstance, { services }: { services: AppServices }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const route of restRoutes) {
-    const response: Record<number | string, z.ZodType> = { 200: route.response, '4xx': errorBodySchema };
+    const success = typeof route.status === 'number' ? route.status : 200;
+    const response: Record<number | string, z.ZodType> = {
+      [success]: route.response,
+      '4xx': errorBodySchema,
+    };
     for (const status of route.alsoAnswers ?? []) response[status] = route.response;
     for (const [status, meaning] of Object.entries(route.errors ?? {})) {
       response[status] = errorBodySchema.describe(meaning);
@@ -104,14 +110,31 @@ export async function restPlugin(app: FastifyInstance, { services }: { services:
         ...(route.body ? { body: route.body } : {}),
         ...(route.bodyDoc ? { body: route.bodyDoc } : {}),
         response,
+        // Signed-in procedures need a session; the others (sign-up, a secret link's page) none.
+        security: requiresSignIn(await procedureOf(route)) ? signedInSecurity : publicSecurity,
       },
+      // The body's example, for the OpenAPI document (rest/openapi-answers.ts: transformWithExamples).
+      ...(route.example === undefined ? {} : { config: { bodyExample: route.example } }),
       // A documentation-only body is validated by the procedure, not here.
       ...(route.bodyDoc ? { validatorCompiler: passBodyThrough } : {}),
       ...(route.serializeFromSchema ? { serializerCompiler: fromResponseSchema } : {}),
+      // A POST's answer is stored for its Idempotency-Key (rest/idempotency.ts) as it is sent.
+      ...(route.method === 'POST'
+        ? {
+            onSend: async (request, reply, payload) => {
+              await storeAnswer(request, reply, payload, services.db.db);
+              return payload;
+            },
+          }
+        : {}),
       handler: async (request, reply) => {
         const context = await createContext(services, request, reply);
         // The route's own declaration, from the session's role: refused here before the procedure runs.
         assertAllowed(context.actor, route.capability);
+        // A retry of a POST already answered is answered the same, without the work.
+        if (route.method === 'POST' && (await replayedPost(services.db.db, context.actor, request, reply))) {
+          return reply;
+        }
         const caller = createCaller(context);
         const output = await route.call(caller, {
           params: request.params,
@@ -119,7 +142,7 @@ export async function restPlugin(app: FastifyInstance, { services }: { services:
           body: request.body,
           setHeader: (name, value) => reply.header(name, value),
         });
-        reply.status(route.status ? route.status(output) : 200);
+        reply.status(typeof route.status === 'function' ? route.status(output) : success);
         return output;
       },
     });

@@ -1,4 +1,4 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { type AnyTRPCProcedure, initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { isSameOrigin, type RequestActor } from '../auth/actor.js';
 import { assertAllowed, NOT_SIGNED_IN, type Requirement } from '../auth/permission.js';
@@ -65,7 +65,7 @@ export const publicProcedure = baseProcedure.meta({ requires: 'anyone' });
  * Adds ctx.who, the caller as the services record them (the actor and the client's address), built once
  * here rather than in each procedure.
  */
-const signedInProcedure = baseProcedure.use(({ ctx, type, next }) => {
+const requireSignIn = t.middleware(({ ctx, type, next }) => {
   const { actor } = ctx;
   if (!actor) throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
   if (type === 'mutation' && actor.via === 'cookie' && !isSameOrigin(ctx.req, ctx.deps.env.APP_URL)) {
@@ -74,6 +74,17 @@ const signedInProcedure = baseProcedure.use(({ ctx, type, next }) => {
   const who: RequestActor = { actor, ip: ctx.req.ip };
   return next({ ctx: { ...ctx, actor, who } });
 });
+const signedInProcedure = baseProcedure.use(requireSignIn);
+
+/**
+ * Whether a procedure runs only for a signed-in caller (it is built on the signed-in procedures, so 401
+ * without a session and 403 when its role or origin is refused): what the REST layer documents as its
+ * security.
+ */
+export function requiresSignIn(procedure: AnyTRPCProcedure): boolean {
+  const { middlewares } = procedure._def as unknown as { middlewares: unknown[] };
+  return middlewares.some((middleware) => requireSignIn._middlewares.includes(middleware as never));
+}
 
 export const UNDECLARED_CAPABILITY = 'This procedure declares no capability';
 

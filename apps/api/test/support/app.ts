@@ -8,6 +8,7 @@ import { type Env, parseEnv } from '../../src/env.js';
 import type { FileStore } from '../../src/storage/file-store.js';
 import { FsFileStore } from '../../src/storage/fs-store.js';
 import type { AppServices } from '../../src/trpc/context.js';
+import { watchConformance } from './conformance.js';
 import { createTestDatabase } from './database.js';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -61,7 +62,17 @@ export async function createTestApp(
     ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
   });
   await store.init();
-  const app = await buildApp({ env, db, store, secret: TEST_SECRET }, { logger: options.logger ?? false });
+  let conformance: { problems: () => string[] } | undefined;
+  const app = await buildApp(
+    { env, db, store, secret: TEST_SECRET },
+    {
+      logger: options.logger ?? false,
+      // Every REST answer the suites see is checked against the OpenAPI document (support/conformance.ts).
+      beforeRoutes: (bare) => {
+        conformance = watchConformance(bare);
+      },
+    },
+  );
   // The links the app answers are built from APP_URL. Unless a test names one, the app is reached where
   // it listens (a port known only then), as a deployment's APP_URL names where people reach it.
   if (envOverrides.APP_URL === undefined) {
@@ -82,6 +93,10 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await fs.rm(dataDir, { recursive: true, force: true });
+      const problems = conformance?.problems() ?? [];
+      if (problems.length > 0) {
+        throw new Error(`Answers that do not conform to the OpenAPI document:\n${problems.join('\n')}`);
+      }
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   signupRequestSchema,
   verifyEmailSchema,
 } from '@propertydna/domain';
-import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { type AnyRestRoute, defineRoute, TOO_MANY } from '../../rest/define-route.js';
 import { loginResultSchema, meSchema, messageSchema, okSchema } from './auth.schemas.js';
 
 /** The REST routes of sign-up, sign-in, the session and passwords: each a door to one procedure. */
@@ -20,9 +20,20 @@ export const authRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'anyone',
     body: signupRequestSchema,
+    example: {
+      firstName: 'Thandi',
+      lastName: 'Nkosi',
+      email: 'thandi@example.co.za',
+      password: 'a long password',
+      userType: 'homeowner',
+      company: '',
+      phoneNumber: '082 123 4567',
+      agreeToMarketing: false,
+    },
     response: messageSchema,
+    errors: { 429: TOO_MANY('sign-ups from this address') },
     call: (caller, { body }) => caller.auth.signup(body),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'POST',
@@ -31,7 +42,12 @@ export const authRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'anyone',
     body: loginSchema,
+    example: { email: 'thandi@example.co.za', password: 'a long password' },
     response: loginResultSchema,
+    errors: {
+      401: 'Wrong email or password',
+      429: TOO_MANY('failed sign-ins for this email or from this address'),
+    },
     call: (caller, { body }) => caller.auth.login(body),
   }),
   defineRoute({
@@ -50,6 +66,7 @@ export const authRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'anyone',
     response: okSchema,
+    errors: { 403: 'A sign-out sent with the session cookie from another site' },
     call: (caller) => caller.auth.logout(),
   }),
   defineRoute({
@@ -59,7 +76,9 @@ export const authRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'account.self',
     body: changePasswordSchema,
+    example: { currentPassword: 'a long password', newPassword: 'an even longer password' },
     response: okSchema,
+    errors: { 429: TOO_MANY('wrong passwords') },
     call: (caller, { body }) => caller.auth.changePassword(body),
   }),
   defineRoute({
@@ -70,7 +89,9 @@ export const authRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'anyone',
     body: forgotPasswordSchema,
+    example: { email: 'thandi@example.co.za' },
     response: messageSchema,
+    errors: { 429: TOO_MANY('reset requests for this email or from this address') },
     call: (caller, { body }) => caller.auth.forgotPassword(body),
   }),
   defineRoute({
@@ -80,7 +101,9 @@ export const authRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'anyone',
     body: resetPasswordSchema,
+    example: { token: 'Xq3v9Rk2bT7mWz1pLc8sYh4nJf6dGa0e', password: 'a new long password' },
     response: messageSchema,
+    errors: { 429: TOO_MANY('tries with reset links from this address') },
     call: (caller, { body }) => caller.auth.resetPassword(body),
   }),
   defineRoute({
@@ -91,7 +114,9 @@ export const authRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'anyone',
     body: verifyEmailSchema,
+    example: { token: 'Xq3v9Rk2bT7mWz1pLc8sYh4nJf6dGa0e' },
     response: messageSchema,
+    errors: { 429: TOO_MANY('tries with confirmation links from this address') },
     call: (caller, { body }) => caller.auth.verifyEmail(body),
   }),
   defineRoute({
@@ -101,6 +126,7 @@ export const authRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'account.self',
     response: messageSchema,
+    errors: { 429: TOO_MANY('confirmation mails (3 an hour)') },
     call: (caller) => caller.auth.resendVerification(),
   }),
   defineRoute({
@@ -111,7 +137,9 @@ export const authRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'account.self',
     body: changeEmailSchema,
+    example: { newEmail: 'thandi.nkosi@example.co.za', currentPassword: 'a long password' },
     response: messageSchema,
+    errors: { 429: TOO_MANY('email changes or wrong passwords') },
     call: (caller, { body }) => caller.auth.changeEmail(body),
   }),
   defineRoute({
@@ -122,7 +150,9 @@ export const authRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'anyone',
     body: verifyEmailSchema,
+    example: { token: 'Xq3v9Rk2bT7mWz1pLc8sYh4nJf6dGa0e' },
     response: messageSchema,
+    errors: { 429: TOO_MANY('tries with confirmation links from this address') },
     call: (caller, { body }) => caller.auth.confirmEmailChange(body),
   }),
 ];

@@ -1,4 +1,4 @@
-import { ACCOUNT_GROUPS, ORGANIZATION_ROLES, USER_TYPES } from '@propertydna/domain';
+import { ACCOUNT_GROUPS, answeredDateTimeSchema, ORGANIZATION_ROLES, USER_TYPES } from '@propertydna/domain';
 import { z } from 'zod';
 
 /** What the API says about a user: never the password hash. */
@@ -28,7 +28,7 @@ export const publicOrganizationSchema = z
     name: z.string(),
     accountType: z.enum(ACCOUNT_GROUPS),
     plan: z.enum(['free', 'premium']),
-    trialEndsAt: z.string().nullable(),
+    trialEndsAt: answeredDateTimeSchema.nullable(),
     registrationNumber: z.string().nullable(),
     vatNumber: z.string().nullable(),
     companyType: z.string().nullable(),

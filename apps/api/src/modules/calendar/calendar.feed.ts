@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
+import { publicSecurity } from '../../rest/define-route.js';
 import type { AppServices } from '../../trpc/context.js';
 import { feedCalendar, findFeed } from './calendar.service.js';
 
@@ -19,9 +20,16 @@ export async function calendarFeedRoutes(app: FastifyInstance, { services }: { s
     {
       schema: {
         tags: ['calendar'],
+        security: publicSecurity,
         summary:
           'The private ICS feed ({token}.ics, from GET /api/calendar): maintenance tasks as recurring all-day events and certificate and policy expiries; 404 when unknown or rotated',
         params: z.object({ file: z.string().meta({ description: '{token}.ics' }) }),
+        response: {
+          200: {
+            description: 'The feed, iCalendar (RFC 5545)',
+            content: { 'text/calendar': { schema: z.string().meta({ description: 'BEGIN:VCALENDAR …' }) } },
+          },
+        },
       },
     },
     async (request, reply) => {

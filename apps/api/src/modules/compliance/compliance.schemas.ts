@@ -1,4 +1,6 @@
 import {
+  answeredDateSchema,
+  answeredDateTimeSchema,
   COMPLIANCE_CONTEXTS,
   COMPLIANCE_STATUSES,
   FINDING_SEVERITIES,
@@ -20,7 +22,7 @@ export const complianceFindingSchema = z
       description:
         'Its step on the one severity scale (critical, high, medium, low): severity, with the situations the scale calls critical (no insurance policy or an expired one, a certificate the law requires for a transfer) told apart',
     }),
-    due_date: z.string().nullable().meta({
+    due_date: answeredDateSchema.nullable().meta({
       description:
         'YYYY-MM-DD: the day what it asks is due by (an expiry date, the last day a certificate is young enough for a sale, a task due date), past when overdue; null when it has no date',
     }),
@@ -42,8 +44,7 @@ export const policyCheckItemSchema = z
       .meta({ description: 'The highest level of its findings: the words Critical, High, Medium, Low' }),
     title: z.string(),
     action: z.string().meta({ description: 'What to do, in words' }),
-    due_date: z
-      .string()
+    due_date: answeredDateSchema
       .nullable()
       .meta({ description: 'YYYY-MM-DD: the earliest due date of its findings; null when none has one' }),
     contexts: z
@@ -59,7 +60,7 @@ export const policyCheckItemSchema = z
 export const policyCheckSchema = z
   .object({
     status: z.enum(POLICY_CHECK_STATUSES),
-    lastChecked: z.string(),
+    lastChecked: answeredDateTimeSchema,
     complianceStatus: z.enum(COMPLIANCE_STATUSES),
     findings: z.array(complianceFindingSchema),
     transferReadiness: z.object({ ready: z.number().int(), required: z.number().int() }),

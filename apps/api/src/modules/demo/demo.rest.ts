@@ -1,5 +1,5 @@
 import { demoLoginSchema } from '@propertydna/domain';
-import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { type AnyRestRoute, defineRoute, TOO_MANY } from '../../rest/define-route.js';
 import { loginResultSchema } from '../auth/auth.schemas.js';
 
 /** The demo's door: a private demo for each sign-in. */
@@ -12,7 +12,9 @@ export const demoRestRoutes: AnyRestRoute[] = [
     tags: ['auth'],
     capability: 'anyone',
     body: demoLoginSchema,
+    example: { account: 'owner' },
     response: loginResultSchema,
+    errors: { 429: TOO_MANY('demos from this address (20 an hour)') },
     call: (caller, { body }) => caller.demo.start(body),
   }),
 ];

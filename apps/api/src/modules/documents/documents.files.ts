@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RequestActor } from '../../auth/actor.js';
 import { signedIn } from '../../auth/signed-in.js';
 import { AppError } from '../../errors.js';
-import { binary } from '../../exports/export-limit.js';
+import { fileAnswer } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
 import { sendDownload } from '../../storage/download-headers.js';
 import type { AppServices } from '../../trpc/context.js';
@@ -33,7 +33,7 @@ export async function documentFileRoutes(app: FastifyInstance, { services }: { s
         description:
           "All or nothing: an id that is not one of the organisation's documents answers 404 and sends nothing. The ZIP is streamed: manifest.json (every file with its size and SHA-256) and each document under its own name (made unique; in a folder per property when they come from several), each checked against its SHA-256 while packed. Named <property>-documents-<date>.zip when they are one property's, else documents-<date>.zip. Each document's download is in the audit trail, as a single download is.",
         querystring: documentBatchQuerySchema,
-        response: { 200: binary('<property>-documents-<date>.zip') },
+        response: { 200: fileAnswer('application/zip', '<property>-documents-<date>.zip') },
       },
     },
     async (request, reply) => {
@@ -70,6 +70,7 @@ export async function documentFileRoutes(app: FastifyInstance, { services }: { s
               ? 'Open a document in the browser (inline for PDF and images, otherwise as a download)'
               : 'Download a document',
           params: documentIdParams,
+          response: { 200: fileAnswer('*/*', 'The document as stored, in its own type (PDF, JPEG, PNG, …)') },
         },
       },
       async (request, reply) => {

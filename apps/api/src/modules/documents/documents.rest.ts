@@ -29,7 +29,13 @@ export const documentsRestRoutes: AnyRestRoute[] = [
     tags: ['documents'],
     capability: 'documents.write',
     body: signUploadSchema,
+    example: {
+      contentType: 'application/pdf',
+      sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      bytes: 482113,
+    },
     response: signedUploadSchema,
+    errors: { 429: 'The upload quota of the plan is used up for now' },
     call: (caller, { body }) => caller.documents.sign(body),
   }),
   defineRoute({
@@ -39,7 +45,17 @@ export const documentsRestRoutes: AnyRestRoute[] = [
     tags: ['documents'],
     capability: 'documents.write',
     body: signUploadBatchSchema,
+    example: {
+      files: [
+        {
+          contentType: 'application/pdf',
+          sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+          bytes: 482113,
+        },
+      ],
+    },
     response: z.array(signedUploadSchema),
+    errors: { 429: 'The upload quota of the plan is used up for now' },
     call: (caller, { body }) => caller.documents.signBatch(body),
   }),
   defineRoute({
@@ -49,9 +65,19 @@ export const documentsRestRoutes: AnyRestRoute[] = [
     tags: ['documents'],
     capability: 'documents.write',
     body: registerDocumentSchema,
+    example: {
+      property_id: '6f1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f30',
+      kind: 'certificate',
+      storage_key: 'uploads/2025/03/14/5d0c8f0e-1f3a-4a8c-9e2b-7c6d5e4f3a21',
+      sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      bytes: 482113,
+      content_type: 'application/pdf',
+      metadata: { filename: 'Electrical CoC.pdf' },
+    },
     response: documentSchema,
+    errors: { 429: 'The upload quota of the plan is used up for now' },
     call: (caller, { body }) => caller.documents.register(body),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'GET',
@@ -85,6 +111,7 @@ export const documentsRestRoutes: AnyRestRoute[] = [
     capability: 'documents.write',
     params: documentIdParams,
     body: updateDocumentSchema,
+    example: { expires_at: '2027-03-14', owner_notes: 'Renewed after the DB board was replaced' },
     response: documentSchema,
     call: (caller, { params, body }) => caller.documents.update({ id: params.id, patch: body }),
   }),

@@ -1,4 +1,6 @@
 import {
+  answeredDateSchema,
+  answeredDateTimeSchema,
   DOCUMENT_KINDS,
   DOCUMENT_MESSAGES,
   DOCUMENT_SOURCES,
@@ -15,15 +17,14 @@ import { provenanceSchema, trustBadgeSchema } from './provenance.js';
 
 /** What a document's dates say (packages/domain document-dates.ts), on every document answer. */
 export const documentDatesShape = {
-  issued_on: z
-    .string()
+  issued_on: answeredDateSchema
     .nullable()
     .meta({ description: 'The issue date as recorded (YYYY-MM-DD); see issue_date for whether it counts' }),
   issue_date: z.enum(ISSUE_DATE_STATES).nullable().meta({
     description:
       'known: given by the owner, the issuer or the document; unconfirmed: the upload day an old form filled in, to be confirmed by the owner (counts as unknown until then); unknown: "date unknown". Null for kinds without an issue date.',
   }),
-  expires_on: z.string().nullable().meta({
+  expires_on: answeredDateSchema.nullable().meta({
     description:
       "The Johannesburg date it stops being valid: its own expiry, else its certificate type's validity after a known issue date",
   }),
@@ -46,8 +47,11 @@ export const documentSchema = z
     bytes: z.number().int(),
     content_type: z.string(),
     source: z.enum(DOCUMENT_SOURCES),
-    created_at: z.string(),
-    expires_at: z.string().nullable(),
+    created_at: answeredDateTimeSchema,
+    expires_at: answeredDateTimeSchema.nullable().meta({
+      description:
+        'When it expires: the start of its expiry day in Africa/Johannesburg (expires_on is that day)',
+    }),
     /** Who verified it; null unless the badge is Verified. */
     verified_by: z.string().nullable(),
     /** True only when the badge is Verified: a checked issuer issued it. */
@@ -85,7 +89,7 @@ export const signedUploadSchema = z
     storageKey: z.string(),
     method: z.literal('PUT'),
     headers: z.record(z.string(), z.string()),
-    expiresAt: z.string(),
+    expiresAt: answeredDateTimeSchema,
   })
   .meta({ id: 'SignedUpload' });
 

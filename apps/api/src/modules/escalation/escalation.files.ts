@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../auth/signed-in.js';
-import { binary, exportRule } from '../../exports/export-limit.js';
+import { exportRule, fileAnswer, MAX_EXPORTS_PER_10_MINUTES } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
 import { takeAttempt } from '../../limits/attempt-limiter.js';
+import { errorAnswer, TOO_MANY } from '../../rest/define-route.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordExport } from '../audit/audit.repo.js';
 import { rememberPackChoice } from '../packs/pack-choices.js';
@@ -24,7 +25,10 @@ export async function escalationFileRoutes(app: FastifyInstance, { services }: {
           "What goes in is the owner's choice: include/exclude take section names (timeline, compliance_gaps) and document ids (the claim's photos, the policies, the evidence found), applied to the organisation's last choice for claim packs, else to the defaults: the timeline in, compliance_gaps out (the cover letter and claim.json then list only the evidence enclosed, never what is missing), every document. A request with include or exclude is remembered as the next default. GET /api/reports/pack-preview?pack=claim_pack&claimId= lists what would go in.",
         params: claimIdParams,
         querystring: claimPackQuery,
-        response: { 200: binary('<property>-claim-pack-<date>.zip') },
+        response: {
+          200: fileAnswer('application/zip', '<property>-claim-pack-<date>.zip'),
+          429: errorAnswer(TOO_MANY(`reports and packs (${MAX_EXPORTS_PER_10_MINUTES} in 10 minutes)`)),
+        },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import {
   providerSearchSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
-import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { type AnyRestRoute, defineRoute, TOO_MANY } from '../../rest/define-route.js';
 import { propertyIdParams } from '../properties/properties.schemas.js';
 import {
   callbackSchema,
@@ -27,9 +27,15 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     capability: 'claims.write',
     params: propertyIdParams,
     body: claimInputSchema,
+    example: {
+      incident_type: 'burst_geyser',
+      incident_date: '2025-03-14',
+      description: 'The geyser burst overnight and flooded the ceiling',
+      document_ids: ['0b6e5d2c-7a41-4c8e-9f3d-2e1a6b7c8d90'],
+    },
     response: claimDetailSchema,
     call: (caller, { params, body }) => caller.escalation.startClaim({ ...body, propertyId: params.id }),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'GET',
@@ -93,9 +99,11 @@ export const escalationRestRoutes: AnyRestRoute[] = [
     capability: 'claims.write',
     params: propertyIdParams,
     body: callbackInputSchema,
+    example: { phone: '082 123 4567', preferred_time: 'morning', topic: 'Help with a geyser claim' },
     response: callbackSchema,
+    errors: { 429: TOO_MANY('callback requests') },
     call: (caller, { params, body }) => caller.escalation.requestCallback({ ...body, propertyId: params.id }),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'GET',

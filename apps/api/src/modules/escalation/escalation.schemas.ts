@@ -1,4 +1,6 @@
 import {
+  answeredDateSchema,
+  answeredDateTimeSchema,
   CALLBACK_STATUSES,
   CALLBACK_TIMES,
   CLAIM_STATUSES,
@@ -37,11 +39,11 @@ export const claimSchema = z
     property_name: z.string(),
     incident_type: z.enum(INCIDENT_TYPES),
     incident_type_label: z.string().meta({ example: 'Burst geyser' }),
-    incident_date: z.string().meta({ description: 'YYYY-MM-DD' }),
+    incident_date: answeredDateSchema.meta({ description: 'YYYY-MM-DD' }),
     description: z.string(),
     status: z.enum(CLAIM_STATUSES),
     created_by: z.string().nullable().meta({ description: 'The name of who started it' }),
-    created_at: z.string(),
+    created_at: answeredDateTimeSchema,
     documents_count: z.number().int(),
   })
   .meta({ id: 'Claim' });
@@ -55,7 +57,7 @@ export const claimDocumentSchema = z
     kind: z.enum(DOCUMENT_KINDS),
     content_type: z.string(),
     bytes: z.number().int(),
-    uploaded_at: z.string(),
+    uploaded_at: answeredDateTimeSchema,
   })
   .meta({ id: 'ClaimDocument' });
 
@@ -64,11 +66,11 @@ export const evidenceFoundSchema = z
   .object({
     source: z.enum(['document', 'maintenance']),
     name: z.string().meta({ description: "The document's name, or the maintenance task's title" }),
-    date: z.string().nullable().meta({
+    date: answeredDateSchema.nullable().meta({
       description:
         "YYYY-MM-DD: the document's issue date, or when the service was done; null when nobody gave one (date unknown: the upload day is no issue date)",
     }),
-    expires_on: z.string().nullable().meta({
+    expires_on: answeredDateSchema.nullable().meta({
       description: "YYYY-MM-DD: the document's expiry as the vault shows it; null when none is known",
     }),
     expired: z.boolean().meta({ description: 'The document has expired (the vault says Expired)' }),
@@ -99,17 +101,15 @@ export const claimCoverSchema = z
     }),
     policy_document_id: z.string().nullable().meta({ description: 'The policy this answer is about' }),
     policy_name: z.string().nullable(),
-    in_force_on: z.string().meta({ description: "YYYY-MM-DD: the incident's date" }),
+    in_force_on: answeredDateSchema.meta({ description: "YYYY-MM-DD: the incident's date" }),
     in_force: z.boolean().nullable().meta({
       description:
         "true: the policy's dates show cover that day; false: they show none (lapsed, not started); null: the vault cannot tell (no expiry date, no policy). null is never cover.",
     }),
-    expired_on: z
-      .string()
+    expired_on: answeredDateSchema
       .nullable()
       .meta({ description: "YYYY-MM-DD: the lapsed policy's expiry date (expired from that day on)" }),
-    starts_on: z
-      .string()
+    starts_on: answeredDateSchema
       .nullable()
       .meta({ description: 'YYYY-MM-DD: when a policy not yet started starts' }),
     message: z.string().meta({ description: 'What it means and what to do, in plain words' }),
@@ -147,7 +147,7 @@ export const providerSchema = z
     website: z.string().nullable().meta({
       description: 'The website the supplier published on its profile; null when it published none',
     }),
-    insured_until: z.string().nullable().meta({
+    insured_until: answeredDateSchema.nullable().meta({
       description:
         'YYYY-MM-DD: until when its liability insurance is current, from a reviewed, unexpired insurance certificate only (null: none; typed insurance never counts)',
     }),
@@ -202,7 +202,7 @@ export const callbackSchema = z
     topic: z.string(),
     status: z.enum(CALLBACK_STATUSES),
     requested_by: z.string().nullable().meta({ description: 'The name of who asked' }),
-    created_at: z.string(),
+    created_at: answeredDateTimeSchema,
   })
   .meta({ id: 'Callback' });
 export type CallbackOut = z.infer<typeof callbackSchema>;

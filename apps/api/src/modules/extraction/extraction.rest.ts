@@ -24,6 +24,7 @@ export const extractionRestRoutes: AnyRestRoute[] = [
     capability: 'documents.write',
     params: extractionIdInput,
     body: confirmExtractionSchema,
+    example: { fields: { issue_date: '2025-03-14' } },
     response: extractionSchema,
     errors: {
       400: 'A field that was not read from this document, or a value the document cannot take',
@@ -49,6 +50,7 @@ export const extractionRestRoutes: AnyRestRoute[] = [
     tags: ['documents'],
     capability: 'organization.settings',
     body: setAutoAcceptSchema,
+    example: { enabled: true },
     response: readingSettingsSchema,
     call: (caller, { body }) => caller.extraction.setAutoAccept(body),
   }),

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HOURS } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect.js';
 import type { Db } from '../../db/database.js';
@@ -25,12 +26,14 @@ export interface HousekeepingReport {
   links: number;
   /** Private demos past their 24 hours, removed with their rows and files. */
   demos: number;
+  /** Idempotency-Keys older than 24 hours. */
+  idempotencyKeys: number;
 }
 
 /**
  * The hourly round: expired sessions; expired, never-registered uploads and their objects; objects no
  * document names any more; partial uploads idle for an hour; old limiter counts; reset links used or dead for a day;
- * private demos older than a day (first, so their files go in the same round). The demo templates are
+ * private demos older than a day (first, so their files go in the same round); Idempotency-Keys older than a day. The demo templates are
  * renewed when a day old (so the sample's dates stay as written) by `renewDemoTemplates`, apart.
  */
 export async function houseKeep(db: Db, store: FileStore, now = new Date()): Promise<HousekeepingReport> {
@@ -53,6 +56,12 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
   const partialFiles = await store.sweepIncoming(new Date(now.getTime() - INCOMING_MAX_IDLE_MS));
   const dayAgo = new Date(now.getTime() - FORGET_AFTER_MS);
   const attempts = await forgetOldAttempts(db, dayAgo);
+  // Idempotency-Keys of REST POSTs are answered again for 24 hours (rest/idempotency.ts), then forgotten.
+  const keysBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 60 * 60 * 1000);
+  const idempotencyKeys = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', keysBefore)
+    .executeTakeFirst();
   const links = await db
     .deleteFrom('capabilities')
     .where('purpose', '=', 'password_reset')
@@ -68,6 +77,7 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
     attempts,
     links: Number(links.numDeletedRows),
     demos,
+    idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
   };
 }
 

@@ -1,4 +1,6 @@
 import {
+  answeredDateSchema,
+  answeredDateTimeSchema,
   completeMaintenanceTaskSchema,
   completeReminderSchema,
   createMaintenanceTaskSchema,
@@ -26,12 +28,12 @@ export const bootstrapInput = z.object({ propertyId: idSchema });
 export const completionSchema = z
   .object({
     id: z.string(),
-    completed_on: z.string(),
+    completed_on: answeredDateSchema,
     notes: z.string().nullable(),
     cost: z.number().nullable().meta({ description: 'In rand' }),
     completed_by: z.string().nullable(),
     document: z.object({ id: z.string(), name: z.string() }).nullable(),
-    created_at: z.string(),
+    created_at: answeredDateTimeSchema,
   })
   .meta({ id: 'MaintenanceCompletion' });
 export type CompletionOut = z.infer<typeof completionSchema>;
@@ -44,15 +46,15 @@ export const taskSchema = z
     description: z.string().nullable(),
     frequency: z.enum(MAINTENANCE_FREQUENCIES),
     priority: z.enum(TASK_PRIORITIES),
-    next_due: z.string(),
+    next_due: answeredDateSchema,
     assigned_to: z.string().nullable(),
     property_id: z.string(),
     property_name: z.string(),
     standard_key: z.string().nullable(),
-    last_completed_on: z.string().nullable(),
+    last_completed_on: answeredDateSchema.nullable(),
     history: z.array(completionSchema),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: answeredDateTimeSchema,
+    updated_at: answeredDateTimeSchema,
   })
   .meta({ id: 'MaintenanceTask' });
 export type TaskOut = z.infer<typeof taskSchema>;
@@ -71,13 +73,13 @@ export const reminderOutSchema = z
       .meta({ description: "'task:<id>', 'document:<id>', 'trial', 'custom:<id>', …: the id to complete" }),
     title: z.string(),
     message: z.string(),
-    due_date: z.string(),
+    due_date: answeredDateSchema,
     priority: z.enum(REMINDER_PRIORITIES),
     type: z.enum(REMINDER_TYPES),
     overdue: z.boolean(),
     days_until: z.number().int(),
     source: z.object({ kind: z.string(), id: z.string() }),
-    snoozed_until: z.string().nullable().meta({
+    snoozed_until: answeredDateSchema.nullable().meta({
       description:
         'YYYY-MM-DD: snoozed by the owner until this day (still listed, and in the digest, marked); null: not snoozed',
     }),

@@ -1,4 +1,4 @@
-import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { type AnyRestRoute, defineRoute, TOO_MANY } from '../../rest/define-route.js';
 import { messageSchema } from '../auth/auth.schemas.js';
 import { notificationSettingsSchema, updateNotificationSettingsInput } from './notifications.schemas.js';
 
@@ -21,6 +21,7 @@ export const notificationsRestRoutes: AnyRestRoute[] = [
     tags: ['notifications'],
     capability: 'account.self',
     body: updateNotificationSettingsInput,
+    example: { emailAlerts: true },
     response: notificationSettingsSchema,
     call: (caller, { body }) => caller.notifications.update(body),
   }),
@@ -32,6 +33,7 @@ export const notificationsRestRoutes: AnyRestRoute[] = [
     tags: ['notifications'],
     capability: 'account.self',
     response: messageSchema,
+    errors: { 429: TOO_MANY('test emails') },
     call: (caller) => caller.notifications.sendTest(),
   }),
 ];

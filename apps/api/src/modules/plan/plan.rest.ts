@@ -10,6 +10,7 @@ export const planRestRoutes: AnyRestRoute[] = [
     tags: ['plan'],
     capability: 'plan.manage',
     response: publicOrganizationSchema,
+    errors: { 409: 'The organisation is on Premium already, or has had its trial' },
     call: (caller) => caller.plan.startTrial(),
   }),
 ];

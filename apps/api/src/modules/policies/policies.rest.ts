@@ -57,8 +57,9 @@ export const policiesRestRoutes: AnyRestRoute[] = [
     tags: ['policies'],
     capability: 'documents.write',
     body: analyzeInput,
+    example: { propertyId: '6f1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f30' },
     response: analyzeResultSchema,
     call: (caller, { body }) => caller.policies.analyze(body),
-    status: () => 202,
+    status: 202,
   }),
 ];

@@ -1,5 +1,6 @@
 import {
   acceptPolicyTaskSchema,
+  answeredDateTimeSchema,
   idSchema,
   MAINTENANCE_FREQUENCIES,
   policyTopicSchema,
@@ -94,7 +95,7 @@ export const policyAnalysisSchema = z
       description:
         "The South African insurer or underwriter the policy's text names ('Underwritten by', 'Insurer:', else the most named); null when none",
     }),
-    updated_at: z.string().nullable(),
+    updated_at: answeredDateTimeSchema.nullable(),
   })
   .meta({ id: 'PolicyAnalysis' });
 export type PolicyAnalysisOut = z.infer<typeof policyAnalysisSchema>;

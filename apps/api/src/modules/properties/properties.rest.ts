@@ -46,10 +46,21 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
     tags: ['properties'],
     capability: 'properties.write',
     bodyDoc: z.union([propertyDialogSchema, addPropertyFormSchema]),
+    example: {
+      name: 'Sea Point flat',
+      address: '1 Beach Road, Sea Point, Cape Town',
+      property_type: 'residential',
+      country: 'ZA',
+      municipality: 'CPT',
+      parcel_id: 'A123',
+      unit: '',
+      deed_number: '',
+    },
     response: propertySchema,
     // Validated by the procedure's input schema, which picks the shape and answers its messages.
+    errors: { 409: 'Another property of the portfolio has this parcel in this municipality' },
     call: (caller, { body }) => caller.properties.create(body as CreatePropertyInput),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'GET',
@@ -70,7 +81,9 @@ export const propertiesRestRoutes: AnyRestRoute[] = [
     capability: 'properties.write',
     params: propertyIdParams,
     body: updatePropertySchema,
+    example: { name: 'Sea Point flat (let)', description: 'Two bedrooms, sea-facing' },
     response: propertySchema,
+    errors: { 409: 'Another property of the portfolio has the parcel in that municipality' },
     call: (caller, { params, body }) => caller.properties.update({ id: params.id, patch: body }),
   }),
   defineRoute({

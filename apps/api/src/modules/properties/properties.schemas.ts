@@ -1,4 +1,5 @@
 import {
+  answeredDateTimeSchema,
   COMPLIANCE_STATUSES,
   COUNTRY_CODES,
   idParamsSchema,
@@ -43,8 +44,8 @@ export const propertySchema = z
     complianceStatus: z.enum(COMPLIANCE_STATUSES),
     /** Why it is critical or warning, in one line (its worst gap, and how many more); null when good. */
     complianceReason: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: answeredDateTimeSchema,
+    updated_at: answeredDateTimeSchema,
   })
   .meta({ id: 'Property' });
 export type PropertyOut = z.infer<typeof propertySchema>;

@@ -2,13 +2,14 @@ import { Readable } from 'node:stream';
 import { csvRecord, reportFileName } from '@propertydna/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RequestActor } from '../../auth/actor.js';
 import { signedIn } from '../../auth/signed-in.js';
 import { AppError } from '../../errors.js';
-import { binary, exportRule } from '../../exports/export-limit.js';
+import { binary, exportRule, MAX_EXPORTS_PER_10_MINUTES } from '../../exports/export-limit.js';
 import { storedFileOf, withManifest, type ZipEntry, ZipPaths, zipResponse } from '../../exports/zip.js';
 import { takeAttempt } from '../../limits/attempt-limiter.js';
+import { errorAnswer, errorBodySchema, TOO_MANY } from '../../rest/define-route.js';
 import { sendAttachment } from '../../storage/download-headers.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordExport } from '../audit/audit.repo.js';
@@ -57,8 +58,6 @@ const TYPES = {
   csv: 'text/csv; charset=utf-8; header=present',
 } as const;
 
-const errorBody = z.object({ error: z.string(), issues: z.unknown().optional() });
-
 /** The OpenAPI answers of a report route: its formats, and the error body. */
 function answers(description: string, formats: Partial<Record<'json' | 'pdf' | 'csv' | 'zip', z.ZodType>>) {
   const types = { json: 'application/json', pdf: 'application/pdf', csv: 'text/csv', zip: 'application/zip' };
@@ -69,7 +68,8 @@ function answers(description: string, formats: Partial<Record<'json' | 'pdf' | '
         Object.entries(formats).map(([format, schema]) => [types[format as keyof typeof types], { schema }]),
       ),
     },
-    '4xx': errorBody,
+    '4xx': errorBodySchema,
+    429: errorAnswer(TOO_MANY(`reports (${MAX_EXPORTS_PER_10_MINUTES} in 10 minutes)`)),
   };
 }
 

@@ -1,4 +1,6 @@
 import {
+  answeredDateSchema,
+  answeredDateTimeSchema,
   CERTIFICATE_TYPES,
   COMPLIANCE_CONTEXTS,
   COMPLIANCE_STATUSES,
@@ -138,8 +140,8 @@ export const quickExportQuery = z.object({ propertyId });
 // The JSON reports. Each is versioned: `format` names the report, `version` changes only when a field
 // changes meaning or goes away (new fields may be added within a version).
 
-const isoDate = z.string().meta({ description: 'YYYY-MM-DD (South African calendar day)' });
-const isoTime = z.string().meta({ description: 'ISO 8601 timestamp (UTC)' });
+const isoDate = answeredDateSchema.meta({ description: 'YYYY-MM-DD (South African calendar day)' });
+const isoTime = answeredDateTimeSchema.meta({ description: 'ISO 8601 timestamp (UTC)' });
 
 /** The property a report is about. */
 export const reportPropertySchema = z

@@ -1,8 +1,9 @@
 import { idSchema } from '@propertydna/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { binary } from '../../exports/export-limit.js';
+import { fileAnswer } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
+import { publicSecurity } from '../../rest/define-route.js';
 import { sendDownload } from '../../storage/download-headers.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
 import { documentsArchive } from '../documents/documents-zip.js';
@@ -23,7 +24,8 @@ export async function shareFileRoutes(app: FastifyInstance, { services }: { serv
         description:
           "Streamed: manifest.json (every file with its size and SHA-256) and each document under its own name, each checked against its SHA-256 while packed; named <property>-documents-<date>.zip. Each document counts as downloaded in the link's access log, as a single download does.",
         params: shareTokenParams,
-        response: { 200: binary('<property>-documents-<date>.zip') },
+        security: publicSecurity,
+        response: { 200: fileAnswer('application/zip', '<property>-documents-<date>.zip') },
       },
     },
     async (request, reply) => {
@@ -56,8 +58,10 @@ export async function shareFileRoutes(app: FastifyInstance, { services }: { serv
     {
       schema: {
         tags: ['share'],
+        security: publicSecurity,
         summary: 'Download a document of a share link (after unlocking, if it has a password)',
         params: shareTokenParams.extend({ documentId: idSchema }),
+        response: { 200: fileAnswer('*/*', 'The shared document as stored, in its own type') },
       },
     },
     async (request, reply) => {

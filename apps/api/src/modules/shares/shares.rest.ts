@@ -1,6 +1,6 @@
 import { createShareSchema, shareUnlockSchema } from '@propertydna/domain';
 import { z } from 'zod';
-import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { type AnyRestRoute, defineRoute, TOO_MANY } from '../../rest/define-route.js';
 import { okSchema } from '../auth/auth.schemas.js';
 import { propertyIdParams } from '../properties/properties.schemas.js';
 import { jobIdParams } from '../supplier/supplier.schemas.js';
@@ -28,9 +28,10 @@ export const sharesRestRoutes: AnyRestRoute[] = [
     capability: 'supplier.work',
     params: jobIdParams,
     body: createShareSchema,
+    example: { password: null, expiresInDays: 30 },
     response: shareCreatedSchema,
     call: (caller, { params, body }) => caller.shares.shareJob({ ...body, jobId: params.id }),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'GET',
@@ -50,9 +51,14 @@ export const sharesRestRoutes: AnyRestRoute[] = [
     capability: 'shares.write',
     params: propertyIdParams,
     body: sharePropertyBody,
+    example: {
+      documentIds: ['0b6e5d2c-7a41-4c8e-9f3d-2e1a6b7c8d90'],
+      password: 'a share password',
+      expiresInDays: 7,
+    },
     response: shareCreatedSchema,
     call: (caller, { params, body }) => caller.shares.shareProperty({ ...body, propertyId: params.id }),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'GET',
@@ -93,6 +99,7 @@ export const sharesRestRoutes: AnyRestRoute[] = [
     capability: 'anyone',
     params: shareTokenParams,
     response: shareViewSchema,
+    errors: { 401: 'The link has a password: unlock it first (POST /api/share/{token}/unlock)' },
     call: (caller, { params }) => caller.shares.view(params),
   }),
   defineRoute({
@@ -103,7 +110,9 @@ export const sharesRestRoutes: AnyRestRoute[] = [
     capability: 'anyone',
     params: shareTokenParams,
     body: shareUnlockSchema,
+    example: { password: 'a share password' },
     response: z.object({ ok: z.literal(true), message: z.string() }),
+    errors: { 401: 'Wrong password', 429: TOO_MANY('wrong passwords for this link') },
     call: (caller, { params, body }) => caller.shares.unlock({ ...params, ...body }),
   }),
   defineRoute({
@@ -115,7 +124,9 @@ export const sharesRestRoutes: AnyRestRoute[] = [
     capability: 'documents.write',
     params: shareTokenParams,
     body: adoptBody,
+    example: { property_id: '6f1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f30', create_property: false },
     response: adoptResultSchema,
+    errors: { 409: 'Nothing on the link to adopt' },
     call: (caller, { params, body }) => caller.shares.adopt({ ...params, ...body }),
   }),
   defineRoute({

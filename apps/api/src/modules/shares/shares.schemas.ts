@@ -1,5 +1,7 @@
 import {
   addPropertyFormSchema,
+  answeredDateSchema,
+  answeredDateTimeSchema,
   CERTIFICATE_TYPES,
   createShareSchema,
   idParamsSchema,
@@ -84,15 +86,15 @@ export const shareCreatedSchema = z
     id: z.string(),
     token: z.string(),
     url: z.string(),
-    expires_at: z.string(),
+    expires_at: answeredDateTimeSchema,
   })
   .meta({ id: 'ShareCreated' });
 
 export const shareLinkSchema = z
   .object({
     id: z.string(),
-    created_at: z.string(),
-    expires_at: z.string(),
+    created_at: answeredDateTimeSchema,
+    expires_at: answeredDateTimeSchema,
     status: z.enum(['active', 'expired', 'revoked']),
     password_protected: z.boolean(),
     /** What it shares: a job's link names the job's reference… */
@@ -114,7 +116,7 @@ export const shareEventSchema = z
     document_id: z.string().nullable(),
     /** The downloaded or adopted document's name, while it exists. */
     document_name: z.string().nullable(),
-    created_at: z.string(),
+    created_at: answeredDateTimeSchema,
   })
   .meta({ id: 'ShareEvent' });
 
@@ -125,7 +127,7 @@ export const shareViewSchema = z
     supplier: z
       .object({
         company_name: z.string(),
-        insured_until: z.string().nullable().meta({
+        insured_until: answeredDateSchema.nullable().meta({
           description:
             'Until when its liability insurance is current, from a reviewed insurance certificate only',
         }),
@@ -134,7 +136,7 @@ export const shareViewSchema = z
       .nullable(),
     property: z.object({ name: z.string(), address: z.string(), dna_code: z.string() }).nullable(),
     owner: z.object({ name: z.string() }).nullable(),
-    expires_at: z.string(),
+    expires_at: answeredDateTimeSchema,
     documents: z.array(
       z.object({
         id: z.string(),
@@ -143,7 +145,7 @@ export const shareViewSchema = z
         bytes: z.number().int(),
         sha256: z.string(),
         content_type: z.string(),
-        created_at: z.string(),
+        created_at: answeredDateTimeSchema,
         status: z.enum(['Pending', 'Verified']),
         verified: z.boolean(),
         certificate_type: z.enum(CERTIFICATE_TYPES).nullable(),
@@ -175,7 +177,7 @@ export const verifyResultSchema = z
         /** The issuer's name (null for an owner's own upload). */
         company_name: z.string().nullable(),
         /** When it was registered on PropertyDNA. */
-        issued_at: z.string(),
+        issued_at: answeredDateTimeSchema,
         job_ref: z.string().nullable(),
         /** The adopting property's DNA code, for a Verified document only. */
         dna_code: z.string().nullable(),

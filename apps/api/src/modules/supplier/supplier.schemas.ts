@@ -1,4 +1,6 @@
 import {
+  answeredDateSchema,
+  answeredDateTimeSchema,
   CERTIFICATE_TYPES,
   idParamsSchema,
   idSchema,
@@ -30,7 +32,7 @@ export const jobSchema = z
     property_address: z.string(),
     client_name: z.string(),
     description: z.string(),
-    created_at: z.string(),
+    created_at: answeredDateTimeSchema,
     document_count: z.number().int(),
   })
   .meta({ id: 'SupplierJob' });
@@ -89,7 +91,7 @@ export const insuranceSchema = z
   .object({
     insurer: z.string(),
     policy_number: z.string(),
-    expires_at: z.string(),
+    expires_at: answeredDateSchema,
     insured: z.boolean(),
     certificate: z
       .object({
@@ -97,7 +99,7 @@ export const insuranceSchema = z
         name: z.string(),
         bytes: z.number().int(),
         content_type: z.string(),
-        uploaded_at: z.string(),
+        uploaded_at: answeredDateTimeSchema,
       })
       .nullable(),
   })

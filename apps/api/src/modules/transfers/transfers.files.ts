@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../auth/signed-in.js';
 import { logCapabilityEvent } from '../../capabilities/capabilities.js';
-import { binary } from '../../exports/export-limit.js';
+import { fileAnswer } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
+import { errorAnswer, publicSecurity, TOO_MANY } from '../../rest/define-route.js';
 import { sendAttachment } from '../../storage/download-headers.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
@@ -30,7 +31,10 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
         summary:
           "The seller's receipt of an accepted transfer (PDF): the property, its DNA code, the date, the buyer's organisation and every document handed over with its SHA-256",
         params: transferIdParams,
-        response: { 200: binary('<property>-transfer-receipt-<date>.pdf') },
+        response: {
+          200: fileAnswer('application/pdf', '<property>-transfer-receipt-<date>.pdf'),
+          409: errorAnswer('The transfer has not been accepted (a receipt is for an accepted one)'),
+        },
       },
     },
     async (request, reply) => {
@@ -52,7 +56,7 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
         summary:
           "The transfer pack (ZIP): the compliance report in the transfer context (PDF), the property's certificates and manifest.json (every file with its SHA-256); for the buyer once accepted, or the seller while pending",
         params: transferIdParams,
-        response: { 200: binary('<property>-transfer-pack-<date>.zip') },
+        response: { 200: fileAnswer('application/zip', '<property>-transfer-pack-<date>.zip') },
       },
     },
     async (request, reply) => {
@@ -75,10 +79,14 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
       exposeHeadRoute: false,
       schema: {
         tags: ['transfers'],
+        security: publicSecurity,
         summary:
           "The transfer pack by a pack link (no account: the conveyancer's), as long as the link is live and its maker may still take the pack; 404 otherwise. Each download is logged on the link and in the owner's audit trail",
         params: transferTokenParams,
-        response: { 200: binary('<property>-transfer-pack-<date>.zip') },
+        response: {
+          200: fileAnswer('application/zip', '<property>-transfer-pack-<date>.zip'),
+          429: errorAnswer(TOO_MANY('tries with pack links from this address')),
+        },
       },
     },
     async (request, reply) => {

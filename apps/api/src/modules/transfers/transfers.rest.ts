@@ -1,6 +1,6 @@
 import { transferStartSchema } from '@propertydna/domain';
 import { z } from 'zod';
-import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { type AnyRestRoute, defineRoute, TOO_MANY } from '../../rest/define-route.js';
 import { propertyIdParams } from '../properties/properties.schemas.js';
 import {
   acceptTransferBody,
@@ -25,9 +25,14 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     capability: 'properties.transfer',
     params: propertyIdParams,
     body: transferStartSchema,
+    example: { email: 'buyer@example.co.za', message: 'Welcome home' },
     response: transferStartedSchema,
+    errors: {
+      409: 'A transfer of this property is pending already',
+      429: TOO_MANY('transfers started'),
+    },
     call: (caller, { params, body }) => caller.transfers.start({ ...body, propertyId: params.id }),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'GET',
@@ -47,6 +52,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     capability: 'properties.transfer',
     params: transferIdParams,
     response: transferSchema,
+    errors: { 409: 'The transfer is no longer pending' },
     call: (caller, { params }) => caller.transfers.cancel(params),
   }),
   defineRoute({
@@ -59,7 +65,12 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     params: transferIdParams,
     // The body is optional: an account older than the offer accepts without one.
     body: acceptTransferBody.nullish(),
+    example: { token: 'Xq3v9Rk2bT7mWz1pLc8sYh4nJf6dGa0e' },
     response: transferSchema,
+    errors: {
+      409: 'The transfer is no longer pending, or the parcel is already in your portfolio',
+      429: TOO_MANY('tries with transfer links from this address'),
+    },
     call: (caller, { params, body }) => caller.transfers.accept({ ...body, id: params.id }),
   }),
   defineRoute({
@@ -71,6 +82,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     capability: 'properties.transfer',
     params: transferIdParams,
     response: transferSchema,
+    errors: { 409: 'The transfer is no longer pending' },
     call: (caller, { params }) => caller.transfers.decline(params),
   }),
   defineRoute({
@@ -92,6 +104,7 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     capability: 'anyone',
     params: transferTokenParams,
     response: transferLinkViewSchema,
+    errors: { 429: TOO_MANY('tries with transfer links from this address') },
     call: (caller, { params }) => caller.transferLinks.view(params),
   }),
   defineRoute({
@@ -104,6 +117,6 @@ export const transfersRestRoutes: AnyRestRoute[] = [
     params: transferIdParams,
     response: packLinkSchema,
     call: (caller, { params }) => caller.transfers.packLink(params),
-    status: () => 201,
+    status: 201,
   }),
 ];

@@ -1,4 +1,5 @@
 import {
+  answeredDateTimeSchema,
   DOCUMENT_KINDS,
   idParamsSchema,
   idSchema,
@@ -29,7 +30,9 @@ export const transferStartedSchema = z
   .object({
     id: z.string(),
     status: z.literal('pending'),
-    expires_at: z.string().meta({ description: 'When the offer (and the mailed link) ends: 30 days' }),
+    expires_at: answeredDateTimeSchema.meta({
+      description: 'When the offer (and the mailed link) ends: 30 days',
+    }),
   })
   .meta({ id: 'TransferStarted' });
 
@@ -50,9 +53,9 @@ export const transferSchema = z
       .number()
       .int()
       .meta({ description: 'Documents that come with the property (handed over, once accepted)' }),
-    created_at: z.string(),
-    expires_at: z.string(),
-    decided_at: z.string().nullable(),
+    created_at: answeredDateTimeSchema,
+    expires_at: answeredDateTimeSchema,
+    decided_at: answeredDateTimeSchema.nullable(),
   })
   .meta({ id: 'Transfer' });
 export type TransferOut = z.infer<typeof transferSchema>;
@@ -78,8 +81,8 @@ export const transferListSchema = z
 export const ownershipPeriodSchema = z
   .object({
     organization_name: z.string(),
-    from: z.string(),
-    until: z.string().nullable().meta({ description: 'Null for the current owner' }),
+    from: answeredDateTimeSchema,
+    until: answeredDateTimeSchema.nullable().meta({ description: 'Null for the current owner' }),
   })
   .meta({ id: 'OwnershipPeriod' });
 export type OwnershipPeriodOut = z.infer<typeof ownershipPeriodSchema>;
@@ -112,6 +115,6 @@ export const transferLinkViewSchema = transferSchema
 export const packLinkSchema = z
   .object({
     url: z.string().meta({ description: 'GET it without an account: the transfer pack (ZIP). Shown once' }),
-    expires_at: z.string(),
+    expires_at: answeredDateTimeSchema,
   })
   .meta({ id: 'TransferPackLink' });

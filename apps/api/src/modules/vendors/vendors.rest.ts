@@ -5,7 +5,7 @@ import {
   vendorInviteSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
-import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
+import { type AnyRestRoute, defineRoute, TOO_MANY } from '../../rest/define-route.js';
 import { okSchema } from '../auth/auth.schemas.js';
 import { signedUploadSchema } from '../documents/documents.schemas.js';
 import { propertyIdParams } from '../properties/properties.schemas.js';
@@ -41,9 +41,18 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     tags: ['vendors'],
     capability: 'vendors.write',
     body: vendorInviteSchema,
+    example: {
+      name: 'Sipho Dlamini',
+      email: 'sipho@capeelectrical.co.za',
+      company: 'Cape Electrical',
+      propertyId: '6f1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f30',
+      allowedKinds: ['certificate', 'inspection'],
+      expiresInDays: 14,
+    },
     response: inviteCreatedSchema,
+    errors: { 429: TOO_MANY('invitations') },
     call: (caller, { body }) => caller.vendors.invite(body),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'GET',
@@ -63,6 +72,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     capability: 'vendors.write',
     params: vendorIdParams,
     body: updateVendorSchema,
+    example: { phone: '021 555 0199', notes: 'Prefers mornings' },
     response: vendorSchema,
     call: (caller, { params, body }) => caller.vendors.update({ id: params.id, patch: body }),
   }),
@@ -86,6 +96,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     capability: 'vendors.write',
     params: vendorIdParams,
     body: revokeVendorBody,
+    example: { propertyId: '6f1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f30' },
     response: revokeResultSchema,
     call: (caller, { params, body }) => caller.vendors.revoke({ ...body, id: params.id }),
   }),
@@ -108,6 +119,7 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     capability: 'anyone',
     params: inviteTokenParams,
     response: inviteViewSchema,
+    errors: { 429: TOO_MANY('tries with upload links from this address') },
     call: (caller, { params }) => caller.invites.view(params),
   }),
   defineRoute({
@@ -119,7 +131,13 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     capability: 'anyone',
     params: inviteTokenParams,
     body: signUploadSchema,
+    example: {
+      contentType: 'application/pdf',
+      sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      bytes: 482113,
+    },
     response: signedUploadSchema,
+    errors: { 429: TOO_MANY('uploads on this link') },
     call: (caller, { params, body }) => caller.invites.sign({ ...body, token: params.token }),
   }),
   defineRoute({
@@ -131,8 +149,17 @@ export const vendorsRestRoutes: AnyRestRoute[] = [
     capability: 'anyone',
     params: inviteTokenParams,
     body: inviteDocumentSchema,
+    example: {
+      kind: 'certificate',
+      storage_key: 'uploads/2025/03/14/5d0c8f0e-1f3a-4a8c-9e2b-7c6d5e4f3a21',
+      sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      bytes: 482113,
+      content_type: 'application/pdf',
+      metadata: { filename: 'Electrical CoC.pdf' },
+    },
     response: inviteUploadSchema,
+    errors: { 429: TOO_MANY('uploads on this link') },
     call: (caller, { params, body }) => caller.invites.register({ token: params.token, document: body }),
-    status: () => 201,
+    status: 201,
   }),
 ];

@@ -1,4 +1,5 @@
 import {
+  answeredDateTimeSchema,
   DOCUMENT_KINDS,
   idParamsSchema,
   idSchema,
@@ -43,9 +44,9 @@ export const inviteAccessSchema = z
     summary: z
       .string()
       .meta({ example: 'May upload certificates and inspection reports until Dec 07, 2026' }),
-    invited_at: z.string(),
-    expires_at: z.string(),
-    revoked_at: z.string().nullable(),
+    invited_at: answeredDateTimeSchema,
+    expires_at: answeredDateTimeSchema,
+    revoked_at: answeredDateTimeSchema.nullable(),
   })
   .meta({ id: 'VendorAccess' });
 export type InviteAccessOut = z.infer<typeof inviteAccessSchema>;
@@ -72,7 +73,7 @@ export const vendorSchema = z
       .nullable()
       .meta({ description: "The supplier organisation's name when verified" }),
     notes: z.string().nullable(),
-    created_at: z.string(),
+    created_at: answeredDateTimeSchema,
     properties: z.array(
       z.object({ id: z.string(), name: z.string(), address: z.string(), access: inviteAccessSchema }),
     ),
@@ -98,7 +99,7 @@ export const inviteCreatedSchema = z
       url: z
         .string()
         .meta({ description: 'The app origin + /invite/ + the token (shown once, also e-mailed)' }),
-      expires_at: z.string(),
+      expires_at: answeredDateTimeSchema,
     }),
   })
   .meta({ id: 'VendorInviteCreated' });
@@ -112,7 +113,7 @@ export const inviteViewSchema = z
     property: z.object({ address: z.string(), dna_code: z.string() }),
     owner: z.object({ first_name: z.string() }),
     allowed_kinds: z.array(z.enum(DOCUMENT_KINDS)),
-    expires_at: z.string(),
+    expires_at: answeredDateTimeSchema,
     limits: z.object({ max_files: z.number().int(), max_bytes: z.number().int() }),
     used: z.object({ files: z.number().int(), bytes: z.number().int() }),
     uploading_as: z

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../auth/signed-in.js';
 import { isStaff } from '../../auth/staff.js';
 import { AppError } from '../../errors.js';
+import { fileAnswer } from '../../exports/export-limit.js';
 import { sendDownload } from '../../storage/download-headers.js';
 import type { AppServices } from '../../trpc/context.js';
 import { STAFF_ONLY } from '../../trpc/init.js';
@@ -21,6 +22,7 @@ export async function verificationFileRoutes(app: FastifyInstance, { services }:
         tags: ['backoffice'],
         summary: 'Open a submitted evidence document inline (staff only)',
         params: evidenceIdSchema,
+        response: { 200: fileAnswer('*/*', 'The submitted document as stored, in its own type') },
       },
     },
     async (request, reply) => {

@@ -36,9 +36,14 @@ export const verificationRestRoutes: AnyRestRoute[] = [
     tags: ['supplier'],
     capability: 'organization.settings',
     body: submitEvidenceSchema,
+    example: {
+      kind: 'liability_insurance',
+      document_id: '6f1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f30',
+      expires_at: '2026-02-28',
+    },
     response: evidenceOutSchema,
     call: (caller, { body }) => caller.verification.submit(body),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'GET',
@@ -79,7 +84,12 @@ export const verificationRestRoutes: AnyRestRoute[] = [
     capability: 'staff',
     params: evidenceParams,
     body: approveEvidenceSchema.omit({ id: true }),
+    example: {
+      checked: 'Policy schedule matches the insurer and the company name',
+      valid_until: '2026-02-28',
+    },
     response: reviewItemSchema,
+    errors: { 409: 'The evidence was reviewed already' },
     call: (caller, { params, body }) => caller.backoffice.approve({ ...body, id: params.id }),
   }),
   defineRoute({
@@ -90,7 +100,9 @@ export const verificationRestRoutes: AnyRestRoute[] = [
     capability: 'staff',
     params: evidenceParams,
     body: rejectEvidenceSchema.omit({ id: true }),
+    example: { reason: 'The certificate is for another company' },
     response: reviewItemSchema,
+    errors: { 409: 'The evidence was reviewed already' },
     call: (caller, { params, body }) => caller.backoffice.reject({ ...body, id: params.id }),
   }),
 ];

@@ -1,4 +1,10 @@
-import { EVIDENCE_KINDS, supplierVerificationSchema, TRADES } from '@propertydna/domain';
+import {
+  answeredDateSchema,
+  answeredDateTimeSchema,
+  EVIDENCE_KINDS,
+  supplierVerificationSchema,
+  TRADES,
+} from '@propertydna/domain';
 import { z } from 'zod';
 
 /**
@@ -20,15 +26,15 @@ export const evidenceOutSchema = z
       bytes: z.number().int(),
     }),
     /** The expiry the supplier gave for the document (required for an insurance certificate). */
-    expires_at: z.string().nullable(),
+    expires_at: answeredDateSchema.nullable(),
     status: z.enum(EVIDENCE_OUT_STATUSES),
-    submitted_at: z.string(),
-    reviewed_at: z.string().nullable(),
+    submitted_at: answeredDateTimeSchema,
+    reviewed_at: answeredDateTimeSchema.nullable(),
     /** The reviewer, named as at the decision. */
     reviewer_name: z.string().nullable(),
     /** What the reviewer checked (an approval). */
     checked: z.string().nullable(),
-    valid_until: z.string().nullable(),
+    valid_until: answeredDateSchema.nullable(),
     /** Why it was rejected (mailed to the supplier too). */
     reject_reason: z.string().nullable(),
   })
