@@ -6,6 +6,7 @@ import { signedIn } from '../../auth/signed-in.js';
 import { AppError } from '../../errors.js';
 import { fileAnswer } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
+import { errorAnswer } from '../../rest/define-route.js';
 import { sendDownload } from '../../storage/download-headers.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
@@ -33,7 +34,10 @@ export async function documentFileRoutes(app: FastifyInstance, { services }: { s
         description:
           "All or nothing: an id that is not one of the organisation's documents answers 404 and sends nothing. The ZIP is streamed: manifest.json (every file with its size and SHA-256) and each document under its own name (made unique; in a folder per property when they come from several), each checked against its SHA-256 while packed. Named <property>-documents-<date>.zip when they are one property's, else documents-<date>.zip. Each document's download is in the audit trail, as a single download is.",
         querystring: documentBatchQuerySchema,
-        response: { 200: fileAnswer('application/zip', '<property>-documents-<date>.zip') },
+        response: {
+          200: fileAnswer('application/zip', '<property>-documents-<date>.zip'),
+          404: errorAnswer("An id is not one of the organisation's documents: nothing is sent"),
+        },
       },
     },
     async (request, reply) => {

@@ -122,6 +122,14 @@ export const documentsRestRoutes: AnyRestRoute[] = [
     tags: ['documents'],
     capability: 'documents.write',
     body: moveDocumentsSchema,
+    example: {
+      ids: ['0b7e4c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e', '1c8f5d2e-3a4b-4c6d-8e9f-0a1b2c3d4e5f'],
+      propertyId: '6f1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f30',
+    },
+    errors: {
+      404: "A document or the property is not the organisation's (or the property is archived): nothing moves",
+      409: 'The property already holds a copy adopted from the same share: nothing moves',
+    },
     response: z.array(documentSchema),
     call: (caller, { body }) => caller.documents.move(body),
   }),
@@ -132,6 +140,8 @@ export const documentsRestRoutes: AnyRestRoute[] = [
     tags: ['documents'],
     capability: 'documents.write',
     body: documentBatchSchema,
+    example: { ids: ['0b7e4c1d-2f3a-4b5c-9d8e-7f6a5b4c3d2e', '1c8f5d2e-3a4b-4c6d-8e9f-0a1b2c3d4e5f'] },
+    errors: { 404: "A document is not one of the organisation's: nothing is removed" },
     response: deletedDocumentsSchema,
     call: (caller, { body }) => caller.documents.removeMany(body),
   }),

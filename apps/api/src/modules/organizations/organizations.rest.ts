@@ -30,6 +30,7 @@ export const organizationsRestRoutes: AnyRestRoute[] = [
     capability: 'members.manage',
     params: memberIdParams,
     body: changeMemberRoleSchema,
+    example: { role: 'viewer' },
     response: memberSchema,
     errors: { 409: 'The organisation would be left without an owner' },
     call: (caller, { params, body }) => caller.organization.changeRole({ id: params.id, role: body.role }),
@@ -65,8 +66,9 @@ export const organizationsRestRoutes: AnyRestRoute[] = [
     body: inviteMemberSchema,
     response: pendingInviteSchema,
     errors: { 409: 'The address is already a member' },
+    example: { email: 'thandi@example.co.za', role: 'member' },
     call: (caller, { body }) => caller.organization.invite(body),
-    status: () => 201,
+    status: 201,
   }),
   defineRoute({
     method: 'POST',

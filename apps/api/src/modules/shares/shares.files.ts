@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileAnswer } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
-import { publicSecurity } from '../../rest/define-route.js';
+import { errorAnswer, publicSecurity } from '../../rest/define-route.js';
 import { sendDownload } from '../../storage/download-headers.js';
 import { type AppServices, createContext } from '../../trpc/context.js';
 import { documentsArchive } from '../documents/documents-zip.js';
@@ -25,7 +25,10 @@ export async function shareFileRoutes(app: FastifyInstance, { services }: { serv
           "Streamed: manifest.json (every file with its size and SHA-256) and each document under its own name, each checked against its SHA-256 while packed; named <property>-documents-<date>.zip. Each document counts as downloaded in the link's access log, as a single download does.",
         params: shareTokenParams,
         security: publicSecurity,
-        response: { 200: fileAnswer('application/zip', '<property>-documents-<date>.zip') },
+        response: {
+          200: fileAnswer('application/zip', '<property>-documents-<date>.zip'),
+          401: errorAnswer('The link has a password and was not unlocked'),
+        },
       },
     },
     async (request, reply) => {
