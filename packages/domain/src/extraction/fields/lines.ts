@@ -147,9 +147,25 @@ function* linesBetween(page: PageLines, from: number, to: number): Generator<Ind
   }
 }
 
-/** The words of a line that overlap the characters [start, end). */
+/**
+ * The words of a line that overlap the characters [start, end). A line's words are in the order of its
+ * text and never overlap (wordsOf, estimatedWords), so the first is found by a binary search: a line of
+ * thousands of words asked about each of its labels stays linear, not quadratic.
+ */
 function wordsIn(placed: PlacedLine, start: number, end: number): PlacedWord[] {
-  return placed.words.filter((word) => word.end > start && word.start < end);
+  const { words } = placed;
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((words[mid] as PlacedWord).end <= start) low = mid + 1;
+    else high = mid;
+  }
+  const found: PlacedWord[] = [];
+  for (let index = low; index < words.length && (words[index] as PlacedWord).start < end; index++) {
+    found.push(words[index] as PlacedWord);
+  }
+  return found;
 }
 
 /** The box around the characters [start, end) of a line (the line's own when no word is there). */
