@@ -29,6 +29,7 @@ import { APP_VERSION } from './modules/system/system.service.js';
 import { transferFileRoutes } from './modules/transfers/transfers.files.js';
 import { verificationFileRoutes } from './modules/verification/verification.files.js';
 import { supplierVerificationLevel } from './modules/verification/verification.js';
+import { attachWebhookQueue } from './modules/webhooks/webhook-delivery.js';
 import { signedInSecurity } from './rest/define-route.js';
 import { errorReply } from './rest/error-reply.js';
 import {
@@ -152,6 +153,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       onWorkerError: (error) => app.log.error({ err: error }, 'OCR worker error'),
     }),
   };
+  // Events reported where only the database is in hand (a compliance check) reach this app's queue.
+  attachWebhookQueue(services);
   app.decorate('services', services);
   options.beforeRoutes?.(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -5,6 +5,7 @@ import { extractionJobs } from './modules/extraction/extraction.jobs.js';
 import { housekeepingJobs } from './modules/housekeeping/housekeeping.jobs.js';
 import { notificationJobs } from './modules/notifications/notifications.jobs.js';
 import { policyJobs } from './modules/policies/policies.jobs.js';
+import { webhookJobs } from './modules/webhooks/webhooks.jobs.js';
 import type { AppServices } from './trpc/context.js';
 
 /** Every kind of background work the app runs, from the modules that own them. */
@@ -15,4 +16,5 @@ export const backgroundJobs: readonly AnyJobDefinition<AppServices>[] = [
   ...policyJobs,
   ...extractionJobs,
   ...notificationJobs,
+  ...webhookJobs,
 ];

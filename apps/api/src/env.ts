@@ -95,6 +95,22 @@ export const envSchema = z
      * the bulk lane sends them. For a mail provider's rate limit: the urgent lane is never held to it.
      */
     MAIL_BULK_PER_SECOND: z.coerce.number().int().min(0).max(10_000).default(0),
+    /**
+     * Webhooks (issue 30 §2) may post to private, loopback and link-local addresses and to http:// URLs:
+     * for local development only. Off: every delivery resolves the host and refuses such an address.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: booleanString.default(false),
+    /**
+     * The waits between a webhook delivery's attempts, in seconds (comma-separated); a delivery failing
+     * every attempt disables its endpoint and mails the owner. The default retries for about 27 hours.
+     */
+    WEBHOOKS_RETRY_DELAYS_SECONDS: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'WEBHOOKS_RETRY_DELAYS_SECONDS must be whole seconds separated by commas')
+      .default('5,300,1800,7200,18000,36000,36000')
+      .transform((value) => value.split(',').map(Number)),
+    /** How long one webhook delivery attempt waits for the endpoint's answer. */
+    WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Where the support team reads callback requests (Schedule Call on a property's Escalation tab). */
     SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@propertydna.co.za'),
     /** Bytes an organisation may have signed for upload but not yet registered. */

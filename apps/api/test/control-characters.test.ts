@@ -543,6 +543,11 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
     };
     const claim = await call('owner', 'POST', `/api/properties/${property.id}/claims`, claimBody);
     const callbackBody = { phone: '082 123 4567', preferred_time: 'morning', topic: 'My geyser claim' };
+    const webhookBody = {
+      url: 'https://hooks.example.co.za/in',
+      events: ['claim.created'],
+      description: 'Portfolio sync',
+    };
     const providerSearch = { specialty: 'Roofing', municipality: 'CPT', q: 'Cape' };
     const signed = await call('owner', 'POST', '/api/documents/sign', {
       contentType: 'application/pdf',
@@ -751,6 +756,14 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'organization.invite': [{ as: 'owner', input: { email: 'colleague@example.co.za', role: 'viewer' } }],
       'organization.resendInvite': [{ as: 'owner', input: { id: accounts.owner.userId } }],
       'organization.revokeInvite': [{ as: 'owner', input: { id: accounts.owner.userId } }],
+      'webhooks.get': [{ as: 'owner', input: { id: property.id } }],
+      'webhooks.create': [{ as: 'owner', input: webhookBody }],
+      'webhooks.update': [{ as: 'owner', input: { id: property.id, patch: webhookBody } }],
+      'webhooks.remove': [{ as: 'owner', input: { id: property.id } }],
+      'webhooks.rotateSecret': [{ as: 'owner', input: { id: property.id } }],
+      'webhooks.deliveries': [{ as: 'owner', input: { id: property.id } }],
+      'webhooks.sendTest': [{ as: 'owner', input: { id: property.id } }],
+      'webhooks.resend': [{ as: 'owner', input: { id: property.id, deliveryId: property.id } }],
       'invitations.view': [{ as: 'anonymous', input: { token: 'AbC_dEf-123' } }],
       'invitations.accept': [{ as: 'owner', input: { token: 'AbC_dEf-123' } }],
       'transfers.start': [{ as: 'owner', input: { propertyId: property.id, ...transferBody } }],
@@ -934,6 +947,16 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       ],
       'POST /api/organization/invites/:id/resend': [{ as: 'owner', params: { id: accounts.owner.userId } }],
       'POST /api/organization/invites/:id/revoke': [{ as: 'owner', params: { id: accounts.owner.userId } }],
+      'POST /api/webhooks': [{ as: 'owner', body: webhookBody }],
+      'GET /api/webhooks/:id': [{ as: 'owner', params: { id: property.id } }],
+      'PATCH /api/webhooks/:id': [{ as: 'owner', params: { id: property.id }, body: webhookBody }],
+      'DELETE /api/webhooks/:id': [{ as: 'owner', params: { id: property.id } }],
+      'POST /api/webhooks/:id/rotate-secret': [{ as: 'owner', params: { id: property.id } }],
+      'GET /api/webhooks/:id/deliveries': [{ as: 'owner', params: { id: property.id } }],
+      'POST /api/webhooks/:id/test': [{ as: 'owner', params: { id: property.id } }],
+      'POST /api/webhooks/:id/deliveries/:deliveryId/resend': [
+        { as: 'owner', params: { id: property.id, deliveryId: property.id } },
+      ],
       'GET /api/invitations/:token': [{ as: 'anonymous', params: { token: 'AbC_dEf-123' } }],
       'POST /api/invitations/:token/accept': [{ as: 'owner', params: { token: 'AbC_dEf-123' } }],
       'POST /api/vendors/:id/revoke': [

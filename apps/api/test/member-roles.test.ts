@@ -26,6 +26,7 @@ const TABLES = [
   'maintenance_tasks',
   'vendors',
   'capabilities',
+  'webhook_endpoints',
 ] as const;
 
 describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () => {
@@ -223,6 +224,17 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
       'organization.settings': [
         ['REST', () => rest(members.viewer, 'PUT', '/api/extraction/settings', { enabled: true })],
       ],
+      'webhooks.manage': [
+        [
+          'REST',
+          () =>
+            rest(members.viewer, 'POST', '/api/webhooks', {
+              url: 'https://hooks.example.co.za/in',
+              events: ['claim.created'],
+            }),
+        ],
+        ['tRPC', () => trpc(members.viewer, 'query', 'webhooks.list')],
+      ],
     }) as const;
 
   it("a viewer's every write is 403 with the reason, at both doors, and changes no row", async () => {
@@ -285,6 +297,19 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
         'organization.settings',
         await rest(member, 'PUT', '/api/extraction/settings', { enabled: true }),
         'REST',
+      ],
+      [
+        'webhooks.manage',
+        await rest(member, 'POST', '/api/webhooks', {
+          url: 'https://hooks.example.co.za/in',
+          events: ['claim.created'],
+        }),
+        'REST',
+      ],
+      [
+        'webhooks.manage',
+        await trpc(member, 'mutation', 'webhooks.rotateSecret', { id: propertyId }),
+        'tRPC',
       ],
     ] as const;
     for (const [capability, res, door] of refused) {

@@ -56,6 +56,7 @@ export * from './schemas/supplier.js';
 export * from './schemas/transfer.js';
 export * from './schemas/vendor.js';
 export * from './schemas/verification.js';
+export * from './schemas/webhook.js';
 export * from './severity.js';
 export * from './templates.js';
 export * from './text.js';

@@ -31,6 +31,7 @@ const TABLE: Record<Capability, string> = {
   'supplier.work': 'YYY-',
   'members.manage': 'YY--',
   'organization.settings': 'YY--',
+  'webhooks.manage': 'YY--',
   'plan.manage': 'Y---',
   'organization.delete': 'Y---',
   'organization.transferOwnership': 'Y---',

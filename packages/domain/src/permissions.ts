@@ -55,6 +55,8 @@ export const PERMISSIONS = {
   'members.manage': { roles: MANAGERS, what: 'manage members' },
   /** The organisation's settings: its profile, insurance and verification evidence, automatic reading. */
   'organization.settings': { roles: MANAGERS, what: "change the organisation's settings" },
+  /** The organisation's webhook endpoints: add, change, remove, rotate secrets, test, resend, read deliveries. */
+  'webhooks.manage': { roles: MANAGERS, what: 'manage webhooks' },
   /** The plan: start a trial, upgrade, downgrade. */
   'plan.manage': { roles: OWNER, what: 'change the plan' },
   /** Delete the organisation. */

@@ -473,6 +473,47 @@ export interface Database {
   pack_choices: PackChoiceTable;
   register_imports: RegisterImportTable;
   register_entries: RegisterEntryTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+}
+
+/** A webhook endpoint of an organisation (issue 30 §2); its secrets are sealed (modules/webhooks). */
+export interface WebhookEndpointTable {
+  id: Generated<string>;
+  organization_id: string;
+  url: string;
+  description: Generated<string>;
+  /** The event names it subscribes to (a JSON array). */
+  events: ColumnType<string[], string, string>;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
+  enabled: Generated<boolean>;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed';
+
+/** One message to one endpoint and its attempts so far. */
+export interface WebhookDeliveryTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  organization_id: string;
+  message_id: string;
+  event: string;
+  event_key: string | null;
+  body: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  response_status: number | null;
+  error: string | null;
+  last_attempt_at: Date | null;
+  next_attempt_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 /** One imported register source (migration 0023): replaced whole on each import of that source. */

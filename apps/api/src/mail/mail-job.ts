@@ -1,9 +1,9 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { isDemoEmail } from '@propertydna/domain';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database, Db, DbOrTrx } from '../db/database.js';
 import { defineJob, type JobContext, type JobQueue } from '../jobs/job-queue.js';
+import { openText, sealText } from '../sealed-text.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
 /** What the mail job needs of the app. */
@@ -12,27 +12,14 @@ export interface MailDeps {
   secret: string;
 }
 
-const ALGORITHM = 'aes-256-gcm';
-/** The derived key of each secret (one in practice): derived once, not for every message sealed or opened. */
-const keys = new Map<string, Buffer>();
-const keyOf = (secret: string) => {
-  let key = keys.get(secret);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'propertydna mail job v1', 32));
-    keys.set(secret, key);
-  }
-  return key;
-};
+const MAIL_SEAL = 'propertydna mail job v1';
 
 /**
- * A queued message is sealed (AES-256-GCM under a key derived from APP_SECRET): a mail can carry a
- * secret link, and the queue's rows outlive the send, so the job tables never hold one readable.
+ * A queued message is sealed (sealText: AES-256-GCM under a key derived from APP_SECRET): a mail can
+ * carry a secret link, and the queue's rows outlive the send, so the job tables never hold one readable.
  */
 export function sealMessage(secret: string, message: MailMessage): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv(ALGORITHM, keyOf(secret), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(message), 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+  return sealText(secret, MAIL_SEAL, JSON.stringify(message));
 }
 
 const messageSchema = z.object({
@@ -43,12 +30,7 @@ const messageSchema = z.object({
 });
 
 export function openMessage(secret: string, sealed: string): MailMessage {
-  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !body) throw new Error('sealed mail is malformed');
-  const decipher = createDecipheriv(ALGORITHM, keyOf(secret), iv);
-  decipher.setAuthTag(tag);
-  const json = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-  return messageSchema.parse(JSON.parse(json));
+  return messageSchema.parse(JSON.parse(openText(secret, MAIL_SEAL, sealed)));
 }
 
 /** Sends one message (either lane). */

@@ -532,3 +532,24 @@ export function evidenceApprovedMail(input: {
     footnote: 'You receive this because you submitted documents for verification on PropertyDNA.',
   });
 }
+
+/** Issue 30 §2: a webhook endpoint that failed every attempt of a delivery for a day was turned off. */
+export function webhookDisabledMail(input: {
+  firstName: string;
+  url: string;
+  event: string;
+  attempts: number;
+  lastAnswer: string;
+  accountUrl: string;
+}): RenderedMail {
+  return render({
+    subject: 'A PropertyDNA webhook endpoint was disabled',
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      `Your webhook endpoint ${input.url} did not accept a ${input.event} event in ${input.attempts} attempts over more than a day (last answer: ${input.lastAnswer}), so we disabled it. Nothing more is sent to it until it is enabled again.`,
+      'Once the endpoint answers again, enable it on your account page; its delivery log shows each attempt, and any delivery can be sent again from there.',
+    ],
+    action: { label: 'Open your account', url: input.accountUrl },
+    footnote: 'You receive this because you own the organisation the endpoint belongs to.',
+  });
+}

@@ -24,6 +24,7 @@ import { systemRestRoutes } from '../modules/system/system.rest.js';
 import { transfersRestRoutes } from '../modules/transfers/transfers.rest.js';
 import { vendorsRestRoutes } from '../modules/vendors/vendors.rest.js';
 import { verificationRestRoutes } from '../modules/verification/verification.rest.js';
+import { webhooksRestRoutes } from '../modules/webhooks/webhooks.rest.js';
 import { type AppServices, createContext } from '../trpc/context.js';
 import { requiresSignIn } from '../trpc/init.js';
 import { createCaller } from '../trpc/router.js';
@@ -63,6 +64,7 @@ export const restRoutes: AnyRestRoute[] = [
   ...escalationRestRoutes,
   ...reportsRestRoutes,
   ...transfersRestRoutes,
+  ...webhooksRestRoutes,
 ];
 
 /** Validates params and query as usual, but leaves a documentation-only body to the procedure. */

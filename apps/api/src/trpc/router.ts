@@ -18,6 +18,7 @@ import { systemRouter } from '../modules/system/system.router.js';
 import { transferLinksRouter, transfersRouter } from '../modules/transfers/transfers.router.js';
 import { invitesRouter, vendorsRouter } from '../modules/vendors/vendors.router.js';
 import { backofficeRouter, verificationRouter } from '../modules/verification/verification.router.js';
+import { webhooksRouter } from '../modules/webhooks/webhooks.router.js';
 import { createCallerFactory, router } from './init.js';
 
 export const appRouter = router({
@@ -45,6 +46,7 @@ export const appRouter = router({
   transfers: transfersRouter,
   vendors: vendorsRouter,
   verification: verificationRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

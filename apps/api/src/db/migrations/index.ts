@@ -38,6 +38,7 @@ import * as documentIssuedName from './2026-11-28T0400-document-issued-name.js';
 import * as memberRoles from './2026-11-28T0450-member-roles.js';
 import * as memberInvites from './2026-11-28T0451-member-invites.js';
 import * as idempotencyKeys from './2026-11-28T0452-idempotency-keys.js';
+import * as webhooks from './2026-11-28T0520-webhooks.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0450-member-roles': memberRoles,
   '2026-11-28T0451-member-invites': memberInvites,
   '2026-11-28T0452-idempotency-keys': idempotencyKeys,
+  '2026-11-28T0520-webhooks': webhooks,
 };

@@ -14,8 +14,10 @@ import {
   reliableDates,
   transferReadiness,
 } from '@propertydna/domain';
+import type { Transaction } from 'kysely';
 import { requireOwned } from '../../auth/owned.js';
-import type { Db, DbOrTrx } from '../../db/database.js';
+import type { Database, Db, DbOrTrx } from '../../db/database.js';
+import { emitWebhookEventOfDbWithin } from '../webhooks/webhook-delivery.js';
 
 /** Spec §3 Policy check, with the transfer readiness the Policy Check tab summarises. */
 export interface PolicyCheckOut {
@@ -198,21 +200,40 @@ export async function runComplianceCheck(
     checked_at: now,
     stale: false,
   };
-  await db
-    .insertInto('compliance_checks')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict.column('property_id').doUpdateSet({
-        status: row.status,
-        compliance_status: row.compliance_status,
-        compliance_reason: row.compliance_reason,
-        findings: row.findings,
-        checked_for: row.checked_for,
-        checked_at: row.checked_at,
-        stale: false,
-      }),
-    )
-    .execute();
+  const store = async (trx: Transaction<Database>) => {
+    const before = await trx
+      .selectFrom('compliance_checks')
+      .select('compliance_status')
+      .where('property_id', '=', propertyId)
+      .forUpdate()
+      .executeTakeFirst();
+    await trx
+      .insertInto('compliance_checks')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict.column('property_id').doUpdateSet({
+          status: row.status,
+          compliance_status: row.compliance_status,
+          compliance_reason: row.compliance_reason,
+          findings: row.findings,
+          checked_for: row.checked_for,
+          checked_at: row.checked_at,
+          stale: false,
+        }),
+      )
+      .execute();
+    // compliance.changed: only a change of a status there was (a property's first check reports nothing).
+    if (before && before.compliance_status !== row.compliance_status) {
+      await emitWebhookEventOfDbWithin(db, trx, organizationId, 'compliance.changed', {
+        propertyId,
+        complianceStatus: row.compliance_status,
+        previousComplianceStatus: before.compliance_status,
+        reason: row.compliance_reason,
+      });
+    }
+  };
+  // Its own transaction, unless the caller's is open already (then no event: only an app's db emits).
+  await (db.isTransaction ? store(db as Transaction<Database>) : db.transaction().execute(store));
   return toPolicyCheckOut({ ...row, findings, checked_at: now });
 }
 

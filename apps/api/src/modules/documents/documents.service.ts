@@ -30,6 +30,7 @@ import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { queuePolicyAnalysisWithin } from '../policies/policies.jobs.js';
+import { emitWebhookEventWithin } from '../webhooks/webhook-delivery.js';
 import type { DocumentOut } from './documents.schemas.js';
 import { documentTrust, readProvenanceOf, supplierIssuer } from './provenance.js';
 
@@ -391,6 +392,14 @@ export async function registerDocument(
         property_id: propertyId,
       });
       await services.queueReadingWithin(trx, actor.organizationId, [documentId]);
+      await emitWebhookEventWithin(services.jobs, trx, actor.organizationId, 'document.created', {
+        documentId,
+        propertyId,
+        jobId: target.table === 'jobs' ? target.id : null,
+        kind: input.kind,
+        name,
+        expiresAt: input.expires_at ?? null,
+      });
     },
     now,
   );

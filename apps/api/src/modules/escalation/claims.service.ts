@@ -13,6 +13,7 @@ import type { Db, DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import { readVaultDocuments } from '../compliance/compliance.service.js';
+import { emitWebhookEventOfDbWithin } from '../webhooks/webhook-delivery.js';
 import type { ClaimDetailOut, ClaimOut } from './escalation.schemas.js';
 import { joinedUserName } from './user-name.js';
 
@@ -202,6 +203,13 @@ export async function startClaim(
         .execute();
     }
     await recordActorAudit(trx, who, 'claim', null, {
+      claimId: id,
+      propertyId: property,
+      incidentType: claim.incident_type,
+      incidentDate: claim.incident_date,
+      documentIds,
+    });
+    await emitWebhookEventOfDbWithin(db, trx, organizationId, 'claim.created', {
       claimId: id,
       propertyId: property,
       incidentType: claim.incident_type,

@@ -23,13 +23,15 @@ import {
   snoozeProblem,
   upcomingReminderCount,
 } from '@propertydna/domain';
+import type { Transaction } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
-import type { Db } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
+import { emitWebhookEventOfDbWithin } from '../webhooks/webhook-delivery.js';
 import { completeTask } from './maintenance.service.js';
 
 export const REMINDER_TEXTS = {
@@ -313,20 +315,35 @@ export async function addReminder(
 ): Promise<MergedReminder> {
   const organizationId = who.actor.organizationId;
   const propertyId = await requireOwned(db, organizationId, 'property', id);
-  const row = await db
-    .insertInto('reminders')
-    .values({
-      organization_id: organizationId,
-      property_id: propertyId,
-      title: input.title,
-      message: input.message ?? null,
-      due_date: input.due_date,
-      priority: input.priority,
-      ...(input.type ? { type: input.type } : {}),
-      created_by: who.actor.userId,
-    })
-    .returning(['id', 'title', 'message', 'due_date', 'priority', 'type'])
-    .executeTakeFirstOrThrow();
+  const insert = async (trx: Transaction<Database>) => {
+    const inserted = await trx
+      .insertInto('reminders')
+      .values({
+        organization_id: organizationId,
+        property_id: propertyId,
+        title: input.title,
+        message: input.message ?? null,
+        due_date: input.due_date,
+        priority: input.priority,
+        ...(input.type ? { type: input.type } : {}),
+        created_by: who.actor.userId,
+      })
+      .returning(['id', 'title', 'message', 'due_date', 'priority', 'type'])
+      .executeTakeFirstOrThrow();
+    await emitWebhookEventOfDbWithin(db, trx, organizationId, 'reminder.created', {
+      // The id the reminders list answers ('custom:<id>'), which completing and snoozing take.
+      reminderId: `custom:${inserted.id}`,
+      propertyId,
+      title: inserted.title,
+      dueDate: input.due_date,
+      priority: inserted.priority,
+      type: inserted.type,
+    });
+    return inserted;
+  };
+  const row = await (db.isTransaction
+    ? insert(db as Transaction<Database>)
+    : db.transaction().execute(insert));
   // As the property's list will show it: merged the same way, from its own row.
   const [added] = mergeReminders({ today: johannesburgToday(now), custom: [{ ...row, completed_at: null }] });
   if (!added) throw new AppError('INTERNAL', 'The new reminder was not found');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
+import { queueScheduledWebhookEvents } from '../webhooks/webhooks.jobs.js';
 import { sendDailyDigests } from './notifications.service.js';
 
 /**
@@ -18,6 +19,9 @@ export const emailAlertsJob = defineJob<Record<string, never>, AppServices>({
   expireInSeconds: 3600,
   pollSeconds: 30,
   run: async (_data, { deps, log }) => {
+    // The webhooks' scheduled events (document.expiring, maintenance.task_due) go with the same round.
+    const webhookEvents = await queueScheduledWebhookEvents(deps);
+    log.info({ webhookEvents }, 'scheduled webhook events queued');
     const counts = await sendDailyDigests(deps, log);
     log.info(counts, 'email alerts round done');
   },

@@ -9,6 +9,7 @@ import { isDemoOrganization } from '../auth/auth.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { moveProperty } from '../properties/move-property.js';
 import { countLiveProperties } from '../properties/properties.repo.js';
+import { emitWebhookEventWithin } from '../webhooks/webhook-delivery.js';
 import { addressedTo, statusOf, transferById } from './transfer-rows.js';
 import type { TransferOut } from './transfers.schemas.js';
 import { mailSeller } from './transfers.service.js';
@@ -170,6 +171,17 @@ export async function acceptTransfer(
     // The check is the buyer's now (their plan decides what it reads): rechecked once this commits.
     await queueComplianceRecheckWithin(services, trx, buyer, [property.id]);
     await mailSeller(services, trx, transfer.id, 'accepted', organization.name, origin);
+    // Both sides hear of it: the seller's property has gone, the buyer's has arrived.
+    for (const [organizationId, side] of [
+      [from, 'seller'],
+      [buyer, 'buyer'],
+    ] as const) {
+      await emitWebhookEventWithin(services.jobs, trx, organizationId, 'transfer.accepted', {
+        ...details,
+        side,
+        documentIds: documents.map((document) => document.id),
+      });
+    }
   });
   return transferById(db, found.id, now);
 }

@@ -39,6 +39,7 @@ import {
   registeredValues,
 } from '../documents/documents.service.js';
 import { supplierVerificationLevel } from '../verification/verification.js';
+import { emitWebhookEventWithin } from '../webhooks/webhook-delivery.js';
 import type { InviteViewOut } from './vendors.schemas.js';
 
 /** Who is at the other end of an invite: anyone with the link, or a signed-in supplier (their organisation). */
@@ -392,6 +393,14 @@ export async function registerInviteDocument(
         property_id: invite.property_id,
       });
       await services.queueReadingWithin(trx, invite.organization_id, [documentId]);
+      const created = { documentId, propertyId: invite.property_id, kind: input.kind, name };
+      await emitWebhookEventWithin(services.jobs, trx, invite.organization_id, 'document.created', created);
+      await emitWebhookEventWithin(services.jobs, trx, invite.organization_id, 'vendor.upload', {
+        ...created,
+        vendorId: invite.vendor_id,
+        inviteId: invite.id,
+        verifier,
+      });
       if (recipient) {
         await queueMailWithin(services, trx, 'bulk', {
           to: recipient.email,
