@@ -13,6 +13,7 @@ import { AlertSettingsSection, CalendarFeedSection } from './-components/alert-s
 import { MembersSection } from './-components/members-section';
 import { PlanSummary } from './-components/plan-summary';
 import { ReadingSettingsSection } from './-components/reading-settings';
+import { WebhooksSection } from './-components/webhooks-section';
 
 export const Route = createFileRoute('/_authenticated/account')({
   head: pageHead('Account'),
@@ -51,7 +52,7 @@ function AccountPage() {
       <Title order={1}>Account</Title>
       <Text c="dimmed" mt={4}>
         {owner
-          ? 'Your details, your plan, maintenance alerts, your calendar feed, reading documents, your email address and your password'
+          ? 'Your details, your plan, maintenance alerts, your calendar feed, reading documents, webhooks, your email address and your password'
           : 'Your details, your organisation\u2019s plan, your email address and your password'}
       </Text>
       <Stack gap="lg" mt="xl">
@@ -83,6 +84,7 @@ function AccountPage() {
         <MembersSection />
         {owner && <CalendarFeedSection />}
         {owner && <ReadingSettingsSection />}
+        {owner && <WebhooksSection />}
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-email-title">
           <ChangeEmailSection idPrefix="account-email" />
         </Paper>
