@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { refusal, WEBHOOK_MESSAGES } from '@propertydna/domain';
+import { johannesburgToday, refusal, WEBHOOK_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { queueScheduledWebhookEvents } from '../src/modules/webhooks/webhooks.jo
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
+import { httpOwner, sha256Hex } from './support/http-owner.js';
 import { mailsTo } from './support/outbox.js';
 import { waitFor } from './support/wait.js';
 
@@ -29,7 +30,7 @@ interface Hit {
 
 /**
  * An endpoint in this process, on 127.0.0.1 (which only WEBHOOKS_ALLOW_PRIVATE lets a webhook reach):
- * /ok answers 204, /fail 500, /flaky 500 the first time and 200 after, /redirect 302 to /ok.
+ * /ok (and /ok-…) answers 204, /fail 500, /flaky 500 the first time and 200 after, /redirect 302 to /ok.
  */
 async function startReceiver() {
   const hits: Hit[] = [];
@@ -48,7 +49,7 @@ async function startReceiver() {
       });
       const count = (seen.get(path) ?? 0) + 1;
       seen.set(path, count);
-      if (path === '/ok') response.writeHead(204).end();
+      if (path.startsWith('/ok')) response.writeHead(204).end();
       else if (path === '/flaky') response.writeHead(count === 1 ? 500 : 200).end('ok');
       else if (path === '/redirect') response.writeHead(302, { location: '/ok' }).end();
       else response.writeHead(500).end('broken');
@@ -630,5 +631,166 @@ describe(`webhook outbound safety (issue 30 §2, ${databaseKind})`, () => {
       expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111'])
       expect(isPrivateAddress(address), address).toBe(false);
+  });
+});
+
+describe(`webhook events of uploads and transfers (issue 30 §2, ${databaseKind})`, () => {
+  let t: TestApp;
+  let origin: string;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const today = johannesburgToday(new Date());
+  const pdf = (label: string) =>
+    Buffer.concat([
+      Buffer.from(`%PDF-1.7\n% ${label}\n`),
+      Buffer.alloc(1200, 0x41),
+      Buffer.from('\n%%EOF\n'),
+    ]);
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_RETRY_DELAYS_SECONDS: '0' });
+    // The signed upload URLs are absolute: the app listens, as in production.
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  /** The events posted to `path` so far, each verified with `secret` by the standardwebhooks package. */
+  const eventsAt = (path: string, secret: string) =>
+    receiver.hitsTo(path).map(
+      (hit) =>
+        new Webhook(secret).verify(hit.body, hit.headers) as {
+          type: string;
+          data: Record<string, unknown>;
+        },
+    );
+
+  async function ownerWithEndpoint(path: string, events: string[]) {
+    const owner = await httpOwner(t, origin, { plan: 'premium' });
+    const property = await owner.call('POST', '/api/properties', {
+      name: 'Kloof House',
+      address: '8 Kloof Street, Gardens',
+      municipality: 'CPT',
+      parcel_id: `W${Math.random().toString(36).slice(2, 8)}`,
+    });
+    expect(property.statusCode, property.body).toBe(201);
+    const endpoint = await owner.call('POST', '/api/webhooks', { url: `${receiver.base}${path}`, events });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    return { ...owner, propertyId: property.json().id as string, secret: endpoint.json().secret as string };
+  }
+
+  it("an owner's upload is document.created; a vendor's through their link is document.created and vendor.upload", async () => {
+    const owner = await ownerWithEndpoint('/ok', ['document.created', 'vendor.upload']);
+    const uploaded = await owner.upload(pdf('deed'), 'application/pdf', {
+      property_id: owner.propertyId,
+      kind: 'deed',
+      name: 'Title deed.pdf',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const invited = await owner.call('POST', '/api/vendors/invite', {
+      name: 'Sipho Dlamini',
+      email: 'sipho.webhooks@sparks.co.za',
+      company: 'Sparks Electrical',
+      propertyId: owner.propertyId,
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const token = new URL(invited.json().invite.url).pathname.replace('/invite/', '');
+    const content = pdf('coc');
+    const signed = await fetch(`${origin}/api/invites/${token}/sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        contentType: 'application/pdf',
+        sha256: sha256Hex(content),
+        bytes: content.length,
+      }),
+    });
+    expect(signed.status).toBe(200);
+    const { url, storageKey } = (await signed.json()) as { url: string; storageKey: string };
+    expect(
+      (await fetch(url, { method: 'PUT', body: content, headers: { 'content-type': 'application/pdf' } }))
+        .status,
+    ).toBe(200);
+    const registered = await fetch(`${origin}/api/invites/${token}/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'certificate',
+        name: 'Electrical CoC.pdf',
+        storage_key: storageKey,
+        sha256: sha256Hex(content),
+        bytes: content.length,
+        content_type: 'application/pdf',
+        metadata: { certificate_type: 'electrical_coc', issued_on: today },
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const vendorDocument = (await registered.json()) as { id: string };
+
+    await waitFor(async () => {
+      await t.services.jobs.runQueued(webhookDeliveryJob);
+      return receiver.hitsTo('/ok').length >= 3;
+    });
+    const events = eventsAt('/ok', owner.secret);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'document.created',
+          data: expect.objectContaining({
+            documentId: uploaded.json().id,
+            propertyId: owner.propertyId,
+            kind: 'deed',
+          }),
+        }),
+        expect.objectContaining({
+          type: 'document.created',
+          data: expect.objectContaining({ documentId: vendorDocument.id, kind: 'certificate' }),
+        }),
+        expect.objectContaining({
+          type: 'vendor.upload',
+          data: expect.objectContaining({
+            documentId: vendorDocument.id,
+            vendorId: invited.json().vendor.id,
+            propertyId: owner.propertyId,
+          }),
+        }),
+      ]),
+    );
+    expect(events).toHaveLength(3);
+  });
+
+  it('an accepted transfer is posted to the seller and to the buyer', async () => {
+    const seller = await ownerWithEndpoint('/ok-seller', ['transfer.accepted']);
+    const buyer = await httpOwner(t, origin, { plan: 'premium' });
+    const buyerEndpoint = await buyer.call('POST', '/api/webhooks', {
+      url: `${receiver.base}/ok-buyer`,
+      events: ['transfer.accepted'],
+    });
+    expect(buyerEndpoint.statusCode, buyerEndpoint.body).toBe(201);
+    const started = await seller.call('POST', `/api/properties/${seller.propertyId}/transfer`, {
+      email: buyer.email,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const accepted = await buyer.call('POST', `/api/transfers/${started.json().id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await waitFor(async () => {
+      await t.services.jobs.runQueued(webhookDeliveryJob);
+      return receiver.hitsTo('/ok-seller').length === 1 && receiver.hitsTo('/ok-buyer').length === 1;
+    });
+    const expected = { transferId: started.json().id, propertyId: seller.propertyId };
+    expect(eventsAt('/ok-seller', seller.secret)).toEqual([
+      expect.objectContaining({
+        type: 'transfer.accepted',
+        data: expect.objectContaining({ ...expected, side: 'seller' }),
+      }),
+    ]);
+    expect(eventsAt('/ok-buyer', buyerEndpoint.json().secret)).toEqual([
+      expect.objectContaining({
+        type: 'transfer.accepted',
+        data: expect.objectContaining({ ...expected, side: 'buyer' }),
+      }),
+    ]);
   });
 });
