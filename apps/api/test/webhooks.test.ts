@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestActor } from '../src/auth/actor.js';
+import { houseKeep } from '../src/modules/housekeeping/housekeeping.service.js';
 import { addMember } from '../src/modules/organizations/members.service.js';
 import {
   checkWebhookUrl,
@@ -472,6 +473,37 @@ describe(`webhooks (issue 30 §2, ${databaseKind})`, () => {
     expect((await rest(outsider, 'GET', '/api/webhooks')).json()).toEqual([]);
     expect(await snapshot()).toBe(before);
     await t.services.jobs.runQueued(webhookDeliveryJob);
+    await rest(owner, 'DELETE', `/api/webhooks/${endpoint.id}`);
+  });
+
+  it('the hourly housekeeping forgets settled deliveries after 30 days, never one still being retried', async () => {
+    const endpoint = await register('/ok', ['claim.created']);
+    await rest(owner, 'POST', `/api/webhooks/${endpoint.id}/test`);
+    await deliverUntil(async () => (await deliveries(endpoint.id))[0]?.status === 'delivered');
+    const monthAgo = new Date(Date.now() - 31 * 86_400_000);
+    await t.db.db
+      .insertInto('webhook_deliveries')
+      .values({
+        endpoint_id: endpoint.id,
+        organization_id: owner.organizationId,
+        message_id: 'msg_still_retrying',
+        event: 'claim.created',
+        body: '{}',
+        status: 'retrying',
+        attempts: 3,
+        created_at: monthAgo,
+      })
+      .execute();
+    expect((await houseKeep(t.db.db, t.store)).webhookDeliveries).toBe(0);
+    // A month on (the settled delivery made 31 days ago): it goes, the one still being retried stays.
+    await t.db.db
+      .updateTable('webhook_deliveries')
+      .set({ created_at: monthAgo })
+      .where('endpoint_id', '=', endpoint.id)
+      .where('status', '=', 'delivered')
+      .execute();
+    expect((await houseKeep(t.db.db, t.store)).webhookDeliveries).toBe(1);
+    expect((await deliveries(endpoint.id)).map((delivery) => delivery.status)).toEqual(['retrying']);
     await rest(owner, 'DELETE', `/api/webhooks/${endpoint.id}`);
   });
 

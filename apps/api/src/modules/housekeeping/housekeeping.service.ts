@@ -8,6 +8,7 @@ import { INCOMING_MAX_IDLE_MS } from '../../storage/fs-store.js';
 import { removeIfUnreferenced, unreferencedObjects } from '../../storage/stored-objects.js';
 import { removeExpiredDemos } from '../demo/private-demo.js';
 import { prepareDemoTemplates } from '../demo/seed.js';
+import { forgetOldDeliveries } from '../webhooks/webhooks.service.js';
 
 /** An object younger than this is never swept: the server writes an object just before the row that names it. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
@@ -28,6 +29,8 @@ export interface HousekeepingReport {
   demos: number;
   /** Idempotency-Keys older than 24 hours. */
   idempotencyKeys: number;
+  /** Webhook deliveries settled (delivered or failed) more than WEBHOOK_LOG_DAYS ago. */
+  webhookDeliveries: number;
 }
 
 /**
@@ -69,6 +72,7 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
       eb.or([eb('expires_at', '<', dayAgo), eb('used_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)]),
     )
     .executeTakeFirst();
+  const webhookDeliveries = await forgetOldDeliveries(db, now);
   return {
     sessions: Number(sessions.numDeletedRows),
     uploads,
@@ -78,6 +82,7 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
     links: Number(links.numDeletedRows),
     demos,
     idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
+    webhookDeliveries,
   };
 }
 

@@ -19,11 +19,14 @@ export const emailAlertsJob = defineJob<Record<string, never>, AppServices>({
   expireInSeconds: 3600,
   pollSeconds: 30,
   run: async (_data, { deps, log }) => {
-    // The webhooks' scheduled events (document.expiring, maintenance.task_due) go with the same round.
-    const webhookEvents = await queueScheduledWebhookEvents(deps);
-    log.info({ webhookEvents }, 'scheduled webhook events queued');
+    // The webhooks' scheduled events (document.expiring, maintenance.task_due) go with the same round; a
+    // failure of theirs holds up no alert, and fails the round afterwards so the queue retries it (each
+    // event is once per endpoint however often the round runs).
+    const webhookEvents = await queueScheduledWebhookEvents(deps).catch((error: unknown) => error);
+    if (!(webhookEvents instanceof Error)) log.info({ webhookEvents }, 'scheduled webhook events queued');
     const counts = await sendDailyDigests(deps, log);
     log.info(counts, 'email alerts round done');
+    if (webhookEvents instanceof Error) throw webhookEvents;
   },
 });
 

@@ -377,3 +377,17 @@ export async function resendDelivery(
   if (!original) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound);
   return insertDelivery(services, who.actor.organizationId, endpoint.id, original, now);
 }
+
+/** How long the delivery log keeps a settled delivery (delivered or failed). */
+export const WEBHOOK_LOG_DAYS = 30;
+
+/** The hourly housekeeping: settled deliveries older than WEBHOOK_LOG_DAYS are forgotten. Answers how many. */
+export async function forgetOldDeliveries(db: DbOrTrx, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - WEBHOOK_LOG_DAYS * 86_400_000);
+  const deleted = await db
+    .deleteFrom('webhook_deliveries')
+    .where('status', 'in', ['delivered', 'failed'])
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
