@@ -13,6 +13,7 @@ import {
   resolveWebhookAddress,
 } from '../src/modules/webhooks/webhook-address.js';
 import { webhookDeliveryJob } from '../src/modules/webhooks/webhook-delivery.js';
+import { postWebhook } from '../src/modules/webhooks/webhook-post.js';
 import { queueScheduledWebhookEvents } from '../src/modules/webhooks/webhooks.jobs.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -31,7 +32,7 @@ interface Hit {
 
 /**
  * An endpoint in this process, on 127.0.0.1 (which only WEBHOOKS_ALLOW_PRIVATE lets a webhook reach):
- * /ok (and /ok-…) answers 204, /fail 500, /flaky 500 the first time and 200 after, /redirect 302 to /ok.
+ * /ok (and /ok-…) answers 204, /slow never, /fail 500, /flaky 500 the first time and 200 after, /redirect 302 to /ok.
  */
 async function startReceiver() {
   const hits: Hit[] = [];
@@ -53,6 +54,8 @@ async function startReceiver() {
       if (path.startsWith('/ok')) response.writeHead(204).end();
       else if (path === '/flaky') response.writeHead(count === 1 ? 500 : 200).end('ok');
       else if (path === '/redirect') response.writeHead(302, { location: '/ok' }).end();
+      else if (path === '/slow')
+        return; // never answers
       else response.writeHead(500).end('broken');
     });
   });
@@ -62,7 +65,11 @@ async function startReceiver() {
     base,
     hits,
     hitsTo: (path: string) => hits.filter((hit) => hit.path === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -474,6 +481,29 @@ describe(`webhooks (issue 30 §2, ${databaseKind})`, () => {
     expect(await snapshot()).toBe(before);
     await t.services.jobs.runQueued(webhookDeliveryJob);
     await rest(owner, 'DELETE', `/api/webhooks/${endpoint.id}`);
+  });
+
+  it("posts to the address it was given (the checked one), with the URL's host name, and gives up after the timeout", async () => {
+    const port = new URL(receiver.base).port;
+    // A name nothing resolves: the connection goes to the address handed over, never to a lookup of the name.
+    const answer = await postWebhook(
+      new URL(`http://hooks.invalid:${port}/ok`),
+      { address: '127.0.0.1', family: 4 },
+      { 'webhook-id': 'msg_direct' },
+      '{}',
+      10_000,
+    );
+    expect(answer).toEqual({ status: 204, error: null });
+    const hit = receiver.hits.find((h) => h.headers['webhook-id'] === 'msg_direct');
+    expect(hit?.headers.host).toBe(`hooks.invalid:${port}`);
+    const slow = await postWebhook(
+      new URL(`${receiver.base}/slow`),
+      { address: '127.0.0.1', family: 4 },
+      {},
+      '{}',
+      200,
+    );
+    expect(slow).toEqual({ status: null, error: 'No answer within 200 ms' });
   });
 
   it('the hourly housekeeping forgets settled deliveries after 30 days, never one still being retried', async () => {

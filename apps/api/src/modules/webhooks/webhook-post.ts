@@ -47,7 +47,8 @@ export function postWebhook(
       },
     });
     const timer = setTimeout(() => {
-      settle({ status: null, error: `No answer within ${Math.round(timeoutMs / 1000)} s` });
+      const limit = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`;
+      settle({ status: null, error: `No answer within ${limit}` });
       request.destroy();
     }, timeoutMs);
     request.on('response', (response) => {
