@@ -11,8 +11,7 @@ import {
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+import { doors } from './support/doors.js';
 
 /** What a refused write could have changed; compared whole before and after. */
 const TABLES = [
@@ -36,23 +35,7 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
   let propertyId: string;
   let documentId: string;
 
-  const rest = (who: TestAccount, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: who.headers, payload: payload as Record<string, unknown> });
-
-  /** A tRPC call over HTTP: a mutation is a POST of the input, a query a GET with ?input=. */
-  const trpc = (who: TestAccount, kind: 'query' | 'mutation', path: string, input?: unknown) =>
-    kind === 'mutation'
-      ? t.app.inject({
-          method: 'POST',
-          url: `/trpc/${path}`,
-          headers: { ...who.headers, 'content-type': 'application/json' },
-          payload: JSON.stringify(input ?? null),
-        })
-      : t.app.inject({
-          method: 'GET',
-          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          headers: who.headers,
-        });
+  const { rest, trpc } = doors(() => t);
 
   const snapshot = async () => {
     const out: Record<string, unknown> = {};

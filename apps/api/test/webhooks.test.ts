@@ -18,11 +18,10 @@ import { queueScheduledWebhookEvents } from '../src/modules/webhooks/webhooks.jo
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
+import { doors } from './support/doors.js';
 import { httpOwner, sha256Hex } from './support/http-owner.js';
 import { mailsTo } from './support/outbox.js';
 import { waitFor } from './support/wait.js';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 interface Hit {
   path: string;
@@ -81,21 +80,7 @@ describe(`webhooks (issue 30 §2, ${databaseKind})`, () => {
   let propertyId: string;
   const members = {} as Record<'admin' | 'member' | 'viewer', TestAccount>;
 
-  const rest = (who: TestAccount, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: who.headers, payload: payload as Record<string, unknown> });
-  const trpc = (who: TestAccount, kind: 'query' | 'mutation', path: string, input?: unknown) =>
-    kind === 'mutation'
-      ? t.app.inject({
-          method: 'POST',
-          url: `/trpc/${path}`,
-          headers: { ...who.headers, 'content-type': 'application/json' },
-          payload: JSON.stringify(input ?? null),
-        })
-      : t.app.inject({
-          method: 'GET',
-          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          headers: who.headers,
-        });
+  const { rest, trpc } = doors(() => t);
 
   /** Runs the queued delivery attempts (and retries that have come due) until `done` holds. */
   const deliverUntil = (done: () => boolean | Promise<boolean>) =>
