@@ -25,6 +25,7 @@ export * from './job-ref.js';
 export * from './maintenance-schedule.js';
 export * from './municipalities.js';
 export * from './next-actions.js';
+export * from './payfast.js';
 export * from './permissions.js';
 export * from './plan-terms.js';
 export * from './plans.js';
