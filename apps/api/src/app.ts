@@ -22,6 +22,7 @@ import { queueDemoTemplateReadings } from './modules/extraction/extraction.budge
 import { extractionFileRoutes } from './modules/extraction/extraction.files.js';
 import { queueExtractionWithin } from './modules/extraction/extraction.jobs.js';
 import { createDocumentReader, defaultOcrWorkers } from './modules/extraction/reader/index.js';
+import { payfastRoutes } from './modules/plan/payfast.routes.js';
 import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
 import { reportRoutes } from './modules/reports/reports.files.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
@@ -260,6 +261,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(escalationFileRoutes, { services });
   await app.register(transferFileRoutes, { services });
   await app.register(verificationFileRoutes, { services });
+  await app.register(payfastRoutes, { services });
 
   const trpc: TrpcHttpOptions<AppRouter> = {
     router: appRouter,

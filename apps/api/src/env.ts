@@ -136,6 +136,25 @@ export const envSchema = z
     OCR_DAILY_PAGES: z.coerce.number().int().min(1).max(1_000_000).default(500),
     /** Readings one organisation may have waiting at once; past it a new one starts an hour later per cap. */
     OCR_QUEUED_READINGS: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** PayFast (issue 31 §5): the merchant's id and key; unset, payments are not configured. */
+    PAYFAST_MERCHANT_ID: z.string().min(1).optional(),
+    PAYFAST_MERCHANT_KEY: z.string().min(1).optional(),
+    /** The passphrase set on the PayFast account; appended to every signature. */
+    PAYFAST_PASSPHRASE: z.string().min(1).optional(),
+    /** true: PayFast's sandbox (sandbox.payfast.co.za) instead of www.payfast.co.za. */
+    PAYFAST_SANDBOX: booleanString.default(false),
+    /** Where the hosted payment page takes the form; default: PayFast's (sandbox or live). */
+    PAYFAST_PROCESS_URL: z.url().optional(),
+    /** Where an ITN is validated server-to-server (answers VALID); default: PayFast's. */
+    PAYFAST_VALIDATE_URL: z.url().optional(),
+    /** The subscriptions API (cancel); default https://api.payfast.co.za. */
+    PAYFAST_API_URL: z.url().optional(),
+    /** The ITN source ranges, comma-separated CIDRs; default: PayFast's published ranges. */
+    PAYFAST_VALID_RANGES: z.string().min(1).optional(),
+    /** The seller on tax invoices: name, address, VAT number. */
+    INVOICE_SELLER_NAME: z.string().min(1).default('PropertyDNA'),
+    INVOICE_SELLER_ADDRESS: z.string().min(1).optional(),
+    INVOICE_SELLER_VAT_NUMBER: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     // A server others can reach must know the address they use: every link it makes starts with it.

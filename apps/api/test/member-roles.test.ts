@@ -190,6 +190,8 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
       'plan.manage': [
         ['REST', () => rest(members.viewer, 'POST', '/api/plan/trial')],
         ['tRPC', () => trpc(members.viewer, 'mutation', 'plan.startTrial')],
+        ['tRPC', () => trpc(members.viewer, 'mutation', 'plan.checkout')],
+        ['tRPC', () => trpc(members.viewer, 'mutation', 'plan.cancelSubscription')],
       ],
       'members.manage': [
         [
@@ -263,6 +265,8 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
     const refused = [
       ['plan.manage', await rest(member, 'POST', '/api/plan/trial'), 'REST'],
       ['plan.manage', await trpc(member, 'mutation', 'plan.startTrial'), 'tRPC'],
+      ['plan.manage', await trpc(member, 'mutation', 'plan.checkout'), 'tRPC'],
+      ['plan.manage', await trpc(member, 'mutation', 'plan.cancelSubscription'), 'tRPC'],
       [
         'members.manage',
         await rest(member, 'PATCH', `/api/organization/members/${members.viewer.userId}`, { role: 'member' }),

@@ -72,9 +72,11 @@ export function payfastEncode(value: string): string {
 export function payfastParamString(
   fields: ReadonlyArray<readonly [string, string]>,
   passphrase?: string | null,
+  { skipEmpty = true }: { skipEmpty?: boolean } = {},
 ): string {
+  // The checkout form skips empty fields; an ITN is signed over every variable as posted, in its order.
   const pairs = fields
-    .filter(([key, value]) => key !== 'signature' && value.trim() !== '')
+    .filter(([key, value]) => key !== 'signature' && (!skipEmpty || value.trim() !== ''))
     .map(([key, value]) => `${key}=${payfastEncode(value.trim())}`);
   if (passphrase && passphrase.trim() !== '') pairs.push(`passphrase=${payfastEncode(passphrase.trim())}`);
   return pairs.join('&');

@@ -64,6 +64,31 @@ export interface OrganizationTable {
   updated_at: Timestamp;
   /** "Accept high-confidence fields automatically" (issue 27): off unless the owner turns it on. */
   auto_accept_read_fields: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Premium bought through PayFast (issue 31 §5): the end of the paid year; null: never paid. */
+  paid_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The PayFast subscription's token (renewals, cancel). */
+  payfast_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the owner cancelled the subscription (the plan runs to paid_until). */
+  subscription_cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface PayfastOrderTable {
+  id: Generated<string>;
+  organization_id: string;
+  amount_cents: number;
+  created_at: Generated<Date>;
+}
+
+export interface PayfastPaymentTable {
+  pf_payment_id: string;
+  order_id: string;
+  organization_id: string;
+  payment_status: string;
+  amount_cents: number;
+  invoice_number: Generated<number>;
+  paid_from: Date | null;
+  paid_until: Date | null;
+  created_at: Generated<Date>;
 }
 
 export interface UserTable {
@@ -437,6 +462,8 @@ export interface Database {
   sessions: SessionTable;
   attempts: AttemptTable;
   idempotency_keys: IdempotencyKeyTable;
+  payfast_orders: PayfastOrderTable;
+  payfast_payments: PayfastPaymentTable;
   capabilities: CapabilityTable;
   capability_events: CapabilityEventTable;
   properties: PropertyTable;

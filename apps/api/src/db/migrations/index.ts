@@ -39,6 +39,7 @@ import * as memberRoles from './2026-11-28T0450-member-roles.js';
 import * as memberInvites from './2026-11-28T0451-member-invites.js';
 import * as idempotencyKeys from './2026-11-28T0452-idempotency-keys.js';
 import * as webhooks from './2026-11-28T0520-webhooks.js';
+import * as payfast from './2026-11-28T0530-payfast.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0451-member-invites': memberInvites,
   '2026-11-28T0452-idempotency-keys': idempotencyKeys,
   '2026-11-28T0520-webhooks': webhooks,
+  '2026-11-28T0530-payfast': payfast,
 };

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorAnswer, publicSecurity } from '../../rest/define-route.js';
+import type { AppServices } from '../../trpc/context.js';
+import { handleItn, type Validate, validateByPost } from './payfast.service.js';
+
+/**
+ * PayFast's ITN (issue 31 §5): public, form-encoded. The source address is the socket's, or the
+ * trusted proxy's forwarded one when TRUST_PROXY is set (Fastify's request.ip) — never a client header.
+ */
+export async function payfastRoutes(
+  app: FastifyInstance,
+  { services, validate = validateByPost }: { services: AppServices; validate?: Validate },
+) {
+  // Encapsulated: only this plugin's routes take form bodies, kept as posted (order matters to the signature).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/api/payfast/itn',
+    {
+      schema: {
+        tags: ['plan'],
+        summary:
+          "PayFast's instant transaction notification (form-encoded, from PayFast's servers): the only thing that changes the plan, after the signature, source address, amount and server-to-server validation",
+        security: publicSecurity,
+        consumes: ['application/x-www-form-urlencoded'],
+        response: {
+          200: z
+            .object({ outcome: z.string() })
+            .describe('Accepted (a replay or an incomplete payment changes nothing)'),
+          400: errorAnswer(
+            'Refused: a bad signature, an address outside the ranges, a wrong amount, an unknown order or a validation that is not VALID',
+          ),
+          503: errorAnswer('Payments are not configured'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      const fields = [...new URLSearchParams(body).entries()];
+      const outcome = await handleItn(
+        services.db.db,
+        services.env,
+        { fields, sourceAddress: request.ip },
+        validate,
+      );
+      if (['paid', 'renewed', 'replayed', 'not-complete'].includes(outcome))
+        return reply.code(200).send({ outcome });
+      request.log.warn({ outcome }, 'PayFast ITN refused');
+      return reply.code(400).send({ error: `ITN refused: ${outcome}` });
+    },
+  );
+}

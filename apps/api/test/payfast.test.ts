@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { databaseKind } from './support/database.js';
+import { type PayfastSandbox, type SandboxOrder, startPayfastSandbox } from './support/payfast-sandbox.js';
+
+const PAYFAST_ADDRESS = '197.97.145.150';
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+describe(`Premium bought through PayFast (${databaseKind})`, () => {
+  let t: TestApp;
+  let sandbox: PayfastSandbox;
+
+  beforeAll(async () => {
+    sandbox = await startPayfastSandbox();
+    t = await createTestApp({
+      PAYFAST_MERCHANT_ID: sandbox.merchantId,
+      PAYFAST_MERCHANT_KEY: sandbox.merchantKey,
+      PAYFAST_PASSPHRASE: sandbox.passphrase,
+      PAYFAST_PROCESS_URL: sandbox.processUrl,
+      PAYFAST_VALIDATE_URL: sandbox.validateUrl,
+      PAYFAST_API_URL: sandbox.apiUrl,
+      APP_URL: 'http://127.0.0.1:9',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.close();
+  });
+
+  const trpc = (who: TestAccount, kind: 'query' | 'mutation', path: string) =>
+    kind === 'mutation'
+      ? t.app.inject({
+          method: 'POST',
+          url: `/trpc/${path}`,
+          headers: { ...who.headers, 'content-type': 'application/json' },
+          payload: 'null',
+        })
+      : t.app.inject({ method: 'GET', url: `/trpc/${path}`, headers: who.headers });
+
+  const itn = (body: string, remoteAddress = PAYFAST_ADDRESS) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payfast/itn',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+    });
+
+  const organization = (id: string) =>
+    t.db.db
+      .selectFrom('organizations')
+      .select(['plan', 'paid_until', 'payfast_token', 'subscription_cancelled_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  /** Upgrade: the signed form, posted to the sandbox's hosted page as the browser does. */
+  async function checkout(owner: TestAccount): Promise<SandboxOrder> {
+    const answer = await trpc(owner, 'mutation', 'plan.checkout');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { action, fields } = answer.json().result.data as {
+      action: string;
+      fields: Array<[string, string]>;
+    };
+    expect(action).toBe(sandbox.processUrl);
+    expect(fields.map(([key]) => key)).toEqual([
+      'merchant_id',
+      'merchant_key',
+      'return_url',
+      'cancel_url',
+      'notify_url',
+      'name_first',
+      'name_last',
+      'email_address',
+      'm_payment_id',
+      'amount',
+      'item_name',
+      'subscription_type',
+      'billing_date',
+      'recurring_amount',
+      'frequency',
+      'cycles',
+      'signature',
+    ]);
+    expect(Object.fromEntries(fields)).toMatchObject({
+      amount: '99.00',
+      subscription_type: '1',
+      frequency: '6',
+      cycles: '0',
+    });
+    const before = sandbox.orders.length;
+    const hosted = await fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    expect(hosted.status, await hosted.text()).toBe(200);
+    expect(sandbox.orders.length).toBe(before + 1);
+    return sandbox.orders[before] as SandboxOrder;
+  }
+
+  it('without the settings the Upgrade explains that payments are not configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const owner = await signUpAndLogIn(bare, 'homeowner', { plan: 'free' });
+      const billing = await bare.app.inject({
+        method: 'GET',
+        url: '/trpc/plan.billing',
+        headers: owner.headers,
+      });
+      expect(billing.json().result.data).toMatchObject({
+        configured: false,
+        reason: 'Payments are not configured',
+      });
+      const refused = await bare.app.inject({
+        method: 'POST',
+        url: '/trpc/plan.checkout',
+        headers: { ...owner.headers, 'content-type': 'application/json' },
+        payload: 'null',
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error.message).toBe('Payments are not configured');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('bad ITNs change nothing: signature, source address, amount, validation', async () => {
+    const owner = await signUpAndLogIn(t, 'homeowner', { plan: 'free' });
+    const order = await checkout(owner);
+    const cases: Array<[string, string, string?]> = [
+      ['bad-signature', sandbox.itnFor(order, { tamper: { amount_gross: '1.00' } })],
+      ['bad-signature', sandbox.itnFor(order, { tamper: { signature: 'f'.repeat(32) } })],
+      ['bad-source', sandbox.itnFor(order), '203.0.113.5'],
+      ['wrong-amount', sandbox.itnFor(order, { overrides: { amount_gross: '9.90' } })],
+    ];
+    for (const [outcome, body, address] of cases) {
+      const answer = await itn(body, address);
+      expect(answer.statusCode, outcome).toBe(400);
+      expect(answer.json().error).toBe(`ITN refused: ${outcome}`);
+    }
+    sandbox.validateAnswer = 'INVALID';
+    try {
+      const invalid = await itn(sandbox.itnFor(order));
+      expect(invalid.json().error).toBe('ITN refused: not-valid');
+    } finally {
+      sandbox.validateAnswer = 'VALID';
+    }
+    expect(await organization(owner.organizationId)).toMatchObject({ plan: 'free', paid_until: null });
+    const payments = await t.db.db
+      .selectFrom('payfast_payments')
+      .select('pf_payment_id')
+      .where('organization_id', '=', owner.organizationId)
+      .execute();
+    expect(payments).toEqual([]);
+  });
+
+  it('happy path → Premium; a replay changes nothing; renewal extends the year, a failed one does not; cancel', async () => {
+    const owner = await signUpAndLogIn(t, 'homeowner', { plan: 'free' });
+    const order = await checkout(owner);
+    const first = sandbox.itnFor(order, { pfPaymentId: `pf-${owner.organizationId}` });
+    const paid = await itn(first);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toEqual({ outcome: 'paid' });
+    const afterPaid = await organization(owner.organizationId);
+    expect(afterPaid.plan).toBe('premium');
+    expect(afterPaid.payfast_token).toBe(`tok-${order.field('m_payment_id')}`);
+    const paidUntil = afterPaid.paid_until?.getTime() ?? 0;
+    expect(Math.abs(paidUntil - Date.now() - YEAR_MS)).toBeLessThan(2 * 24 * 60 * 60 * 1000);
+
+    const replay = await itn(first);
+    expect(replay.json()).toEqual({ outcome: 'replayed' });
+    expect((await organization(owner.organizationId)).paid_until?.getTime()).toBe(paidUntil);
+
+    const failed = await itn(sandbox.itnFor(order, { overrides: { payment_status: 'FAILED' } }));
+    expect(failed.json()).toEqual({ outcome: 'not-complete' });
+    expect((await organization(owner.organizationId)).paid_until?.getTime()).toBe(paidUntil);
+
+    const renewed = await itn(sandbox.itnFor(order));
+    expect(renewed.json()).toEqual({ outcome: 'renewed' });
+    const renewedUntil = (await organization(owner.organizationId)).paid_until?.getTime() ?? 0;
+    expect(renewedUntil - paidUntil).toBeGreaterThanOrEqual(YEAR_MS);
+
+    const billing = await trpc(owner, 'query', 'plan.billing');
+    const data = billing.json().result.data;
+    expect(data).toMatchObject({ configured: true, subscribed: true, priceCents: 9900 });
+    expect(data.payments).toHaveLength(2);
+
+    const cancelled = await trpc(owner, 'mutation', 'plan.cancelSubscription');
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(sandbox.cancelled).toContain(`tok-${order.field('m_payment_id')}`);
+    const afterCancel = await organization(owner.organizationId);
+    expect(afterCancel.subscription_cancelled_at).not.toBeNull();
+    expect(afterCancel.plan).toBe('premium');
+    expect(afterCancel.paid_until?.getTime()).toBe(renewedUntil);
+    const again = await trpc(owner, 'mutation', 'plan.cancelSubscription');
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('the hosted page refuses a form whose signature is wrong', async () => {
+    const owner = await signUpAndLogIn(t, 'homeowner', { plan: 'free' });
+    const answer = await trpc(owner, 'mutation', 'plan.checkout');
+    const { action, fields } = answer.json().result.data as {
+      action: string;
+      fields: Array<[string, string]>;
+    };
+    const tampered = fields.map(([key, value]): [string, string] => [key, key === 'amount' ? '1.00' : value]);
+    const hosted = await fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(tampered).toString(),
+    });
+    expect(hosted.status).toBe(400);
+    expect(sandbox.refused).toContain('Generated signature does not match submitted signature');
+  });
+});
