@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { pdfTextOf } from './support/archives.js';
 import { databaseKind } from './support/database.js';
 import { type PayfastSandbox, type SandboxOrder, startPayfastSandbox } from './support/payfast-sandbox.js';
 
@@ -21,6 +22,8 @@ describe(`Premium bought through PayFast (${databaseKind})`, () => {
       PAYFAST_VALIDATE_URL: sandbox.validateUrl,
       PAYFAST_API_URL: sandbox.apiUrl,
       APP_URL: 'http://127.0.0.1:9',
+      INVOICE_SELLER_NAME: 'PropertyDNA (Pty) Ltd',
+      INVOICE_SELLER_VAT_NUMBER: '4123456789',
     });
   });
   afterAll(async () => {
@@ -185,6 +188,34 @@ describe(`Premium bought through PayFast (${databaseKind})`, () => {
     const data = billing.json().result.data;
     expect(data).toMatchObject({ configured: true, subscribed: true, priceCents: 9900 });
     expect(data.payments).toHaveLength(2);
+
+    const invoice = await t.app.inject({
+      method: 'GET',
+      url: `/api/plan/invoices/pf-${owner.organizationId}`,
+      headers: owner.headers,
+    });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(invoice.headers['content-type']).toBe('application/pdf');
+    const { text } = await pdfTextOf(invoice.rawPayload);
+    for (const line of [
+      'Tax invoice',
+      'PDNA-',
+      'Seller VAT number',
+      '4123456789',
+      'R86.09',
+      'VAT at 15%',
+      'R12.91',
+      'R99.00',
+    ]) {
+      expect(text).toContain(line);
+    }
+    const stranger = await signUpAndLogIn(t, 'homeowner', { plan: 'free' });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/plan/invoices/pf-${owner.organizationId}`,
+      headers: stranger.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
 
     const cancelled = await trpc(owner, 'mutation', 'plan.cancelSubscription');
     expect(cancelled.statusCode, cancelled.body).toBe(200);

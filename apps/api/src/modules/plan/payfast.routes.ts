@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedIn } from '../../auth/signed-in.js';
+import { fileAnswer } from '../../exports/export-limit.js';
 import { errorAnswer, publicSecurity } from '../../rest/define-route.js';
+import { sendAttachment } from '../../storage/download-headers.js';
 import type { AppServices } from '../../trpc/context.js';
 import { handleItn, type Validate, validateByPost } from './payfast.service.js';
+import { renderInvoice } from './payfast-invoice.js';
 
 /**
  * PayFast's ITN (issue 31 §5): public, form-encoded. The source address is the socket's, or the
@@ -53,6 +57,33 @@ export async function payfastRoutes(
         return reply.code(200).send({ outcome });
       request.log.warn({ outcome }, 'PayFast ITN refused');
       return reply.code(400).send({ error: `ITN refused: ${outcome}` });
+    },
+  );
+
+  api.get(
+    '/api/plan/invoices/:pfPaymentId',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        tags: ['plan'],
+        summary:
+          'The tax invoice (PDF) of one PayFast payment: seller and VAT number, invoice number, 15% VAT shown',
+        params: z.object({ pfPaymentId: z.string().min(1).max(100) }),
+        response: {
+          200: fileAnswer('application/pdf', 'propertydna-tax-invoice-PDNA-000001.pdf'),
+          404: errorAnswer('No such payment in this organisation'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = await signedIn(services.lucia, request, reply);
+      const { body, fileName } = await renderInvoice(
+        services.db.db,
+        services.env,
+        actor.organizationId,
+        request.params.pfPaymentId,
+      );
+      return sendAttachment(reply, fileName, 'application/pdf', body);
     },
   );
 }
