@@ -46,6 +46,8 @@ import { Route as AuthenticatedPropertiesIdRouteImport } from './routes/_authent
 import { Route as AuthenticatedPropertiesNewRouteImport } from './routes/_authenticated/properties/new';
 import { Route as AuthenticatedSupplierIndexRouteImport } from './routes/_authenticated/supplier/index';
 import { Route as AuthenticatedSupplierDashboardRouteImport } from './routes/_authenticated/supplier/dashboard';
+import { Route as AuthenticatedAccountPaymentCancelRouteImport } from './routes/_authenticated/account_.payment.cancel';
+import { Route as AuthenticatedAccountPaymentReturnRouteImport } from './routes/_authenticated/account_.payment.return';
 import { Route as AuthenticatedAppOldIndexRouteImport } from './routes/_authenticated/app/old/index';
 import { Route as AuthenticatedAppOldSplatRouteImport } from './routes/_authenticated/app/old/$';
 import { Route as AuthenticatedAppOldMaintenanceRouteImport } from './routes/_authenticated/app/old/maintenance';
@@ -251,6 +253,18 @@ const AuthenticatedSupplierDashboardRoute =
     path: '/supplier/dashboard',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedAccountPaymentCancelRoute =
+  AuthenticatedAccountPaymentCancelRouteImport.update({
+    id: '/account_/payment/cancel',
+    path: '/account/payment/cancel',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedAccountPaymentReturnRoute =
+  AuthenticatedAccountPaymentReturnRouteImport.update({
+    id: '/account_/payment/return',
+    path: '/account/payment/return',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
 const AuthenticatedAppOldIndexRoute =
   AuthenticatedAppOldIndexRouteImport.update({
     id: '/',
@@ -343,6 +357,8 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AuthenticatedAppIndexRoute;
   '/properties/': typeof AuthenticatedPropertiesIndexRoute;
   '/supplier/': typeof AuthenticatedSupplierIndexRoute;
+  '/account/payment/cancel': typeof AuthenticatedAccountPaymentCancelRoute;
+  '/account/payment/return': typeof AuthenticatedAccountPaymentReturnRoute;
   '/app/old/$': typeof AuthenticatedAppOldSplatRoute;
   '/app/old/maintenance': typeof AuthenticatedAppOldMaintenanceRoute;
   '/app/old/policies': typeof AuthenticatedAppOldPoliciesRoute;
@@ -389,6 +405,8 @@ export interface FileRoutesByTo {
   '/app': typeof AuthenticatedAppIndexRoute;
   '/properties': typeof AuthenticatedPropertiesIndexRoute;
   '/supplier': typeof AuthenticatedSupplierIndexRoute;
+  '/account/payment/cancel': typeof AuthenticatedAccountPaymentCancelRoute;
+  '/account/payment/return': typeof AuthenticatedAccountPaymentReturnRoute;
   '/app/old/$': typeof AuthenticatedAppOldSplatRoute;
   '/app/old/maintenance': typeof AuthenticatedAppOldMaintenanceRoute;
   '/app/old/policies': typeof AuthenticatedAppOldPoliciesRoute;
@@ -438,6 +456,8 @@ export interface FileRoutesById {
   '/_authenticated/app/': typeof AuthenticatedAppIndexRoute;
   '/_authenticated/properties/': typeof AuthenticatedPropertiesIndexRoute;
   '/_authenticated/supplier/': typeof AuthenticatedSupplierIndexRoute;
+  '/_authenticated/account_/payment/cancel': typeof AuthenticatedAccountPaymentCancelRoute;
+  '/_authenticated/account_/payment/return': typeof AuthenticatedAccountPaymentReturnRoute;
   '/_authenticated/app/old/$': typeof AuthenticatedAppOldSplatRoute;
   '/_authenticated/app/old/maintenance': typeof AuthenticatedAppOldMaintenanceRoute;
   '/_authenticated/app/old/policies': typeof AuthenticatedAppOldPoliciesRoute;
@@ -487,6 +507,8 @@ export interface FileRouteTypes {
     | '/app/'
     | '/properties/'
     | '/supplier/'
+    | '/account/payment/cancel'
+    | '/account/payment/return'
     | '/app/old/$'
     | '/app/old/maintenance'
     | '/app/old/policies'
@@ -533,6 +555,8 @@ export interface FileRouteTypes {
     | '/app'
     | '/properties'
     | '/supplier'
+    | '/account/payment/cancel'
+    | '/account/payment/return'
     | '/app/old/$'
     | '/app/old/maintenance'
     | '/app/old/policies'
@@ -581,6 +605,8 @@ export interface FileRouteTypes {
     | '/_authenticated/app/'
     | '/_authenticated/properties/'
     | '/_authenticated/supplier/'
+    | '/_authenticated/account_/payment/cancel'
+    | '/_authenticated/account_/payment/return'
     | '/_authenticated/app/old/$'
     | '/_authenticated/app/old/maintenance'
     | '/_authenticated/app/old/policies'
@@ -870,6 +896,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSupplierDashboardRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/account_/payment/cancel': {
+      id: '/_authenticated/account_/payment/cancel';
+      path: '/account/payment/cancel';
+      fullPath: '/account/payment/cancel';
+      preLoaderRoute: typeof AuthenticatedAccountPaymentCancelRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/account_/payment/return': {
+      id: '/_authenticated/account_/payment/return';
+      path: '/account/payment/return';
+      fullPath: '/account/payment/return';
+      preLoaderRoute: typeof AuthenticatedAccountPaymentReturnRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/app/old/': {
       id: '/_authenticated/app/old/';
       path: '/';
@@ -988,6 +1028,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAppIndexRoute: typeof AuthenticatedAppIndexRoute;
   AuthenticatedPropertiesIndexRoute: typeof AuthenticatedPropertiesIndexRoute;
   AuthenticatedSupplierIndexRoute: typeof AuthenticatedSupplierIndexRoute;
+  AuthenticatedAccountPaymentCancelRoute: typeof AuthenticatedAccountPaymentCancelRoute;
+  AuthenticatedAccountPaymentReturnRoute: typeof AuthenticatedAccountPaymentReturnRoute;
   AuthenticatedSupplierJobsIdRoute: typeof AuthenticatedSupplierJobsIdRoute;
 }
 
@@ -1015,6 +1057,10 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAppIndexRoute: AuthenticatedAppIndexRoute,
   AuthenticatedPropertiesIndexRoute: AuthenticatedPropertiesIndexRoute,
   AuthenticatedSupplierIndexRoute: AuthenticatedSupplierIndexRoute,
+  AuthenticatedAccountPaymentCancelRoute:
+    AuthenticatedAccountPaymentCancelRoute,
+  AuthenticatedAccountPaymentReturnRoute:
+    AuthenticatedAccountPaymentReturnRoute,
   AuthenticatedSupplierJobsIdRoute: AuthenticatedSupplierJobsIdRoute,
 };
 

@@ -1,5 +1,5 @@
 import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { homePathOf, ROLE_LABELS } from '@propertydna/domain';
+import { can, homePathOf, ROLE_LABELS } from '@propertydna/domain';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ChangeEmailSection } from '../../components/change-email-form';
@@ -10,6 +10,7 @@ import { planStateOf, useStartTrial } from '../../lib/plan';
 import { trpc } from '../../lib/trpc';
 import { USER_TYPE_LABELS } from '../../lib/user-type-labels';
 import { AlertSettingsSection, CalendarFeedSection } from './-components/alert-settings';
+import { BillingSection } from './-components/billing-section';
 import { MembersSection } from './-components/members-section';
 import { PlanSummary } from './-components/plan-summary';
 import { ReadingSettingsSection } from './-components/reading-settings';
@@ -74,6 +75,7 @@ function AccountPage() {
           </SimpleGrid>
         </Paper>
         {owner && <PlanSummary state={plan} starting={startTrial.isPending} onStartTrial={onStartTrial} />}
+        {owner && <BillingSection canManage={can(user.role, 'plan.manage')} />}
         {owner && (
           <AlertSettingsSection
             canStartTrial={plan.canStartTrial}
