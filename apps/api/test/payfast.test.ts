@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { houseKeep } from '../src/modules/housekeeping/housekeeping.service.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { pdfTextOf } from './support/archives.js';
@@ -226,6 +227,12 @@ describe(`Premium bought through PayFast (${databaseKind})`, () => {
     expect(afterCancel.paid_until?.getTime()).toBe(renewedUntil);
     const again = await trpc(owner, 'mutation', 'plan.cancelSubscription');
     expect(again.statusCode).toBe(409);
+
+    // Housekeeping before the end of the paid year keeps Premium; after it, the plan lapses to Free.
+    await houseKeep(t.db.db, t.store, new Date(renewedUntil - 1000));
+    expect((await organization(owner.organizationId)).plan).toBe('premium');
+    await houseKeep(t.db.db, t.store, new Date(renewedUntil + 1000));
+    expect((await organization(owner.organizationId)).plan).toBe('free');
   });
 
   it('the hosted page refuses a form whose signature is wrong', async () => {

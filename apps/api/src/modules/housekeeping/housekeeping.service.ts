@@ -9,6 +9,7 @@ import { removeIfUnreferenced, unreferencedObjects } from '../../storage/stored-
 import { removeExpiredDemos } from '../demo/private-demo.js';
 import { prepareDemoTemplates } from '../demo/seed.js';
 import { forgetOldDeliveries } from '../webhooks/webhooks.service.js';
+import { lapseUnpaidPremium } from '../plan/payfast.service.js';
 
 /** An object younger than this is never swept: the server writes an object just before the row that names it. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
@@ -41,6 +42,8 @@ export interface HousekeepingReport {
  */
 export async function houseKeep(db: Db, store: FileStore, now = new Date()): Promise<HousekeepingReport> {
   const demos = await removeExpiredDemos(db, store, now);
+  // Premium bought through PayFast ends with the paid year (issue 31 §5).
+  await lapseUnpaidPremium(db, now);
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   const expired = await db
     .selectFrom('uploads')

@@ -314,3 +314,18 @@ export async function cancelSubscription(
     .execute();
   return loadBilling(db, env, organizationId);
 }
+
+/**
+ * Premium bought through PayFast lapses at the end of the paid year (a cancelled subscription, or a
+ * renewal that never came): the organisation is on Free again. Nothing is deleted. Returns how many lapsed.
+ */
+export async function lapseUnpaidPremium(db: Db, now = new Date()): Promise<number> {
+  const lapsed = await db
+    .updateTable('organizations')
+    .set({ plan: 'free', updated_at: now })
+    .where('plan', '=', 'premium')
+    .where('paid_until', 'is not', null)
+    .where('paid_until', '<=', now)
+    .executeTakeFirst();
+  return Number(lapsed.numUpdatedRows);
+}
