@@ -2,6 +2,8 @@
 import type {} from '@fastify/cookie';
 import type { OrganizationRole, UserType } from '@propertydna/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { type ActorToken, API_TOKEN_PREFIX, actorFromApiToken } from './api-tokens.js';
 import { type AppLucia, SESSION_COOKIE } from './lucia.js';
 
 /** Who is calling, resolved once per request from the Bearer token or the session cookie. */
@@ -14,6 +16,8 @@ export interface Actor {
   sessionId: string;
   /** How the session arrived: cookies are ambient (a browser sends them anywhere), Bearer tokens are not. */
   via: 'bearer' | 'cookie';
+  /** The API token (issue 30 §1) the request came with, when it came with one rather than a session. */
+  token?: ActorToken;
 }
 
 /** Who did it, from where: the signed-in caller and the client's address, as every audit row records them. */
@@ -55,8 +59,11 @@ export async function resolveActor(
   lucia: AppLucia,
   req: FastifyRequest,
   res: FastifyReply,
+  db?: Db,
 ): Promise<Actor | null> {
   const bearer = bearerToken(req.headers.authorization);
+  // An API token (pdna_…) is never a session: it is looked up in api_tokens (the door's database).
+  if (bearer?.startsWith(API_TOKEN_PREFIX)) return db ? actorFromApiToken(db, bearer, req.ip) : null;
   const cookie = req.cookies[SESSION_COOKIE] || null;
   const token = bearer ?? cookie;
   if (!token) return null;

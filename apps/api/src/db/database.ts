@@ -132,6 +132,21 @@ export interface MemberInviteTable {
   accepted_by: string | null;
 }
 
+/** Issue 30 §1: a person's named API token; only the SHA-256 (hex) of its secret is stored. */
+export interface ApiTokenTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string;
+  name: string;
+  scope: 'read' | 'read_write';
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  last_used_ip: string | null;
+}
+
 export interface SessionTable {
   /** SHA-256 (hex) of the session token; the token itself is never stored. */
   id: string;
@@ -460,6 +475,7 @@ export interface Database {
   users: UserTable;
   member_invites: MemberInviteTable;
   sessions: SessionTable;
+  api_tokens: ApiTokenTable;
   attempts: AttemptTable;
   idempotency_keys: IdempotencyKeyTable;
   payfast_orders: PayfastOrderTable;

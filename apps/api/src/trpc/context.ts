@@ -76,6 +76,6 @@ export async function createContext(
   req: FastifyRequest,
   res: FastifyReply,
 ): Promise<Context> {
-  const actor = await resolveActor(deps.lucia, req, res);
+  const actor = await resolveActor(deps.lucia, req, res, deps.db.db);
   return { deps, db: deps.db.db, req, res, requestId: req.id, log: req.log, actor };
 }

@@ -1,6 +1,7 @@
 import { type AnyTRPCProcedure, initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { isSameOrigin, type RequestActor } from '../auth/actor.js';
+import { assertTokenMay } from '../auth/api-tokens.js';
 import { assertAllowed, NOT_SIGNED_IN, type Requirement } from '../auth/permission.js';
 import { isStaff } from '../auth/staff.js';
 import { AppError, appErrorCodes, describeIssues } from '../errors.js';
@@ -65,9 +66,10 @@ export const publicProcedure = baseProcedure.meta({ requires: 'anyone' });
  * Adds ctx.who, the caller as the services record them (the actor and the client's address), built once
  * here rather than in each procedure.
  */
-const requireSignIn = t.middleware(({ ctx, type, next }) => {
+const requireSignIn = t.middleware(({ ctx, type, meta, next }) => {
   const { actor } = ctx;
   if (!actor) throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
+  assertTokenMay(actor, meta?.requires, type);
   if (type === 'mutation' && actor.via === 'cookie' && !isSameOrigin(ctx.req, ctx.deps.env.APP_URL)) {
     throw new AppError('FORBIDDEN', 'Cross-site request refused');
   }

@@ -1,3 +1,4 @@
+import { apiTokensRouter } from '../modules/auth/api-tokens.router.js';
 import { authRouter } from '../modules/auth/auth.router.js';
 import { calendarRouter } from '../modules/calendar/calendar.router.js';
 import { complianceRouter } from '../modules/compliance/compliance.router.js';
@@ -22,6 +23,7 @@ import { webhooksRouter } from '../modules/webhooks/webhooks.router.js';
 import { createCallerFactory, router } from './init.js';
 
 export const appRouter = router({
+  apiTokens: apiTokensRouter,
   auth: authRouter,
   backoffice: backofficeRouter,
   calendar: calendarRouter,

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import type { Capability } from '@propertydna/domain';
+import { tokenHash } from '../capabilities/capabilities.js';
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+import type { Actor } from './actor.js';
+
+/** Every API token starts with this, so a leaked one is recognisable (and a session token never does). */
+export const API_TOKEN_PREFIX = 'pdna_';
+export const API_TOKEN_SCOPES = ['read', 'read_write'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_TOKEN_DAYS = 365;
+export const MAX_TOKEN_DAYS = 730;
+
+export const READ_ONLY_TOKEN = 'This API token is read-only';
+export const NOT_WITH_A_TOKEN = 'An API token cannot do this: sign in to the app';
+/**
+ * What a token may never do, whatever its scope and its creator's role: its creator's own account
+ * (password, email address, tokens), the members and the plan, or the organisation itself.
+ */
+const NEVER_BY_TOKEN: ReadonlySet<Capability> = new Set<Capability>([
+  'account.self',
+  'members.manage',
+  'plan.manage',
+  'organization.delete',
+  'organization.transferOwnership',
+]);
+
+/** The token behind a Bearer request, on the Actor it authenticated. */
+export interface ActorToken {
+  id: string;
+  name: string;
+  scope: ApiTokenScope;
+}
+
+/** Refuses what a token may not do: any change by a read token, and account, members and plan changes by any. */
+export function assertTokenMay(actor: Actor, requires: unknown, type: string): void {
+  const token = actor.token;
+  if (!token || type !== 'mutation') return;
+  if (token.scope === 'read') throw new AppError('FORBIDDEN', READ_ONLY_TOKEN);
+  if (typeof requires === 'string' && NEVER_BY_TOKEN.has(requires as Capability)) {
+    throw new AppError('FORBIDDEN', NOT_WITH_A_TOKEN);
+  }
+}
+
+/** Refuses a token-borne caller outright (creating tokens, changing a password: a session only). */
+export function assertNotToken(actor: Actor): void {
+  if (actor.token) throw new AppError('FORBIDDEN', NOT_WITH_A_TOKEN);
+}
+
+export interface NewApiToken {
+  name: string;
+  scope: ApiTokenScope;
+  expiresInDays?: number | undefined;
+}
+
+/** Creates a token for the caller; the secret (≥160 bits: 32 random bytes) is returned once, only its hash kept. */
+export async function createApiToken(db: Db, actor: Actor, input: NewApiToken, now = new Date()) {
+  assertNotToken(actor);
+  const days = input.expiresInDays ?? DEFAULT_TOKEN_DAYS;
+  const secret = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const row = await db
+    .insertInto('api_tokens')
+    .values({
+      organization_id: actor.organizationId,
+      user_id: actor.userId,
+      name: input.name,
+      scope: input.scope,
+      token_hash: tokenHash(secret),
+      expires_at: new Date(now.getTime() + days * DAY_MS),
+    })
+    .returning(['id', 'name', 'scope', 'created_at', 'expires_at', 'last_used_at', 'last_used_ip'])
+    .executeTakeFirstOrThrow();
+  return { ...toView(row), secret };
+}
+
+type ViewRow = {
+  id: string;
+  name: string;
+  scope: ApiTokenScope;
+  created_at: Date;
+  expires_at: Date;
+  last_used_at: Date | null;
+  last_used_ip: string | null;
+};
+
+const toView = (row: ViewRow) => ({
+  id: row.id,
+  name: row.name,
+  scope: row.scope,
+  createdAt: row.created_at.toISOString(),
+  expiresAt: row.expires_at.toISOString(),
+  lastUsedAt: row.last_used_at?.toISOString() ?? null,
+  lastUsedIp: row.last_used_ip,
+});
+
+/** The caller's own live tokens (never their secrets), newest first. */
+export async function listApiTokens(db: Db, actor: Actor) {
+  const rows = await db
+    .selectFrom('api_tokens')
+    .select(['id', 'name', 'scope', 'created_at', 'expires_at', 'last_used_at', 'last_used_ip'])
+    .where('user_id', '=', actor.userId)
+    .where('organization_id', '=', actor.organizationId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toView);
+}
+
+/** Revokes one of the caller's tokens at once; another person's (or organisation's) token is 404. */
+export async function revokeApiToken(db: Db, actor: Actor, id: string): Promise<void> {
+  assertNotToken(actor);
+  const result = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', id)
+    .where('user_id', '=', actor.userId)
+    .where('organization_id', '=', actor.organizationId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new AppError('NOT_FOUND', 'API token not found');
+}
+
+/**
+ * The caller a `pdna_` Bearer token stands for: its creator, with the creator's role read from the
+ * database now (a demoted creator's token is demoted, a removed member's stops), or null for an
+ * unknown, revoked or expired token. Records when and from where it was last used.
+ */
+export async function actorFromApiToken(
+  db: Db,
+  secret: string,
+  ip: string,
+  now = new Date(),
+): Promise<Actor | null> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .innerJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'api_tokens.user_id')
+        .onRef('users.organization_id', '=', 'api_tokens.organization_id'),
+    )
+    .select([
+      'api_tokens.id',
+      'api_tokens.name',
+      'api_tokens.scope',
+      'users.id as user_id',
+      'users.organization_id',
+      'users.user_type',
+      'users.role',
+    ])
+    .where('api_tokens.token_hash', '=', tokenHash(secret))
+    .where('api_tokens.revoked_at', 'is', null)
+    .where('api_tokens.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  await db
+    .updateTable('api_tokens')
+    .set({ last_used_at: now, last_used_ip: ip })
+    .where('id', '=', row.id)
+    .execute();
+  return {
+    userId: row.user_id,
+    organizationId: row.organization_id,
+    userType: row.user_type,
+    role: row.role,
+    sessionId: `token:${row.id}`,
+    via: 'bearer',
+    token: { id: row.id, name: row.name, scope: row.scope },
+  };
+}

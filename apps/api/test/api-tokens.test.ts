@@ -1,0 +1,239 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestActor } from '../src/auth/actor.js';
+import { NOT_WITH_A_TOKEN, READ_ONLY_TOKEN } from '../src/auth/api-tokens.js';
+import { tokenHash } from '../src/capabilities/capabilities.js';
+import { addMember, changeMemberRole, removeMember } from '../src/modules/organizations/members.service.js';
+import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { databaseKind } from './support/database.js';
+
+const PROPERTY = {
+  name: 'Home',
+  address: '1 Long Street',
+  country: 'ZA',
+  municipality: 'CPT',
+  parcel_id: 'ERF 30',
+};
+
+describe(`API tokens (issue 30 §1, ${databaseKind})`, () => {
+  let t: TestApp;
+  let owner: TestAccount;
+  let stranger: TestAccount;
+
+  const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+  const trpc = (
+    headers: Record<string, string>,
+    kind: 'query' | 'mutation',
+    path: string,
+    input?: unknown,
+  ) =>
+    kind === 'mutation'
+      ? t.app.inject({
+          method: 'POST',
+          url: `/trpc/${path}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(input ?? null),
+        })
+      : t.app.inject({ method: 'GET', url: `/trpc/${path}`, headers });
+
+  const createToken = async (who: TestAccount, input: Record<string, unknown>) => {
+    const res = await trpc(who.headers, 'mutation', 'apiTokens.create', input);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().result.data as { id: string; secret: string; expiresAt: string; createdAt: string };
+  };
+
+  const asOwner = (account: TestAccount): RequestActor => ({
+    actor: {
+      userId: account.userId,
+      organizationId: account.organizationId,
+      userType: 'homeowner',
+      role: 'owner',
+      sessionId: 'test',
+      via: 'bearer',
+    },
+    ip: '127.0.0.1',
+  });
+
+  const count = async (table: string) =>
+    Number(
+      (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.db.db)).rows[0]?.n,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUpAndLogIn(t);
+    stranger = await signUpAndLogIn(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      headers: owner.headers,
+      payload: PROPERTY,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is shown once as pdna_…, stored only as its hash, listed without its secret, a year by default', async () => {
+    const token = await createToken(owner, { name: 'Spreadsheet', scope: 'read' });
+    expect(token.secret).toMatch(/^pdna_[A-Za-z0-9_-]{43}$/);
+    const days = (Date.parse(token.expiresAt) - Date.parse(token.createdAt)) / 86_400_000;
+    expect(Math.round(days)).toBe(365);
+    const rows = await t.db.db.selectFrom('api_tokens').selectAll().where('id', '=', token.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).toBe(tokenHash(token.secret));
+    expect(JSON.stringify(rows)).not.toContain(token.secret.slice(5));
+    const list = await trpc(owner.headers, 'query', 'apiTokens.list');
+    expect(list.body).not.toContain(token.secret.slice(5));
+    expect(list.json().result.data).toContainEqual(
+      expect.objectContaining({ id: token.id, name: 'Spreadsheet', scope: 'read', lastUsedAt: null }),
+    );
+  });
+
+  it('refuses a bad name, scope or an expiry over two years with 400, creating nothing', async () => {
+    const before = await count('api_tokens');
+    for (const input of [
+      { name: '', scope: 'read' },
+      { name: 'x', scope: 'admin' },
+      { name: 'x', scope: 'read', expiresInDays: 731 },
+    ]) {
+      const res = await trpc(owner.headers, 'mutation', 'apiTokens.create', input);
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    expect(await count('api_tokens')).toBe(before);
+  });
+
+  it('a read token reads at both doors, records its last use, and its write is 403 read-only with nothing changed', async () => {
+    const token = await createToken(owner, { name: 'Reader', scope: 'read' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/properties', headers: bearer(token.secret) });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toHaveLength(1);
+    const viaTrpc = await trpc(bearer(token.secret), 'query', 'properties.list');
+    expect(viaTrpc.statusCode, viaTrpc.body).toBe(200);
+    const used = await t.db.db
+      .selectFrom('api_tokens')
+      .select(['last_used_at', 'last_used_ip'])
+      .where('id', '=', token.id)
+      .executeTakeFirstOrThrow();
+    expect(used.last_used_at).not.toBeNull();
+    expect(used.last_used_ip).toBe('127.0.0.1');
+
+    const before = await count('properties');
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      headers: bearer(token.secret),
+      payload: PROPERTY,
+    });
+    expect(write.statusCode, write.body).toBe(403);
+    expect(write.json().error).toBe(READ_ONLY_TOKEN);
+    expect(await count('properties')).toBe(before);
+  });
+
+  it('a read_write token writes as its creator', async () => {
+    const token = await createToken(owner, { name: 'Sync', scope: 'read_write' });
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      headers: bearer(token.secret),
+      payload: { ...PROPERTY, parcel_id: 'ERF 31' },
+    });
+    expect(write.statusCode, write.body).toBe(201);
+  });
+
+  it('a token can never create or revoke a token, or change the password', async () => {
+    const token = await createToken(owner, { name: 'Robot', scope: 'read_write' });
+    const before = await count('api_tokens');
+    const create = await trpc(bearer(token.secret), 'mutation', 'apiTokens.create', {
+      name: 'Child',
+      scope: 'read_write',
+    });
+    expect(create.statusCode, create.body).toBe(403);
+    expect(create.json().error.message).toBe(NOT_WITH_A_TOKEN);
+    const revoke = await trpc(bearer(token.secret), 'mutation', 'apiTokens.revoke', { id: token.id });
+    expect(revoke.statusCode).toBe(403);
+    const password = await trpc(bearer(token.secret), 'mutation', 'auth.changePassword', {
+      currentPassword: 'whatever-123',
+      newPassword: 'something-else-456',
+    });
+    expect(password.statusCode, password.body).toBe(403);
+    expect(await count('api_tokens')).toBe(before);
+  });
+
+  it('revoked, expired and unknown tokens are 401', async () => {
+    const token = await createToken(owner, { name: 'Short', scope: 'read', expiresInDays: 1 });
+    const ok = await t.app.inject({ method: 'GET', url: '/api/properties', headers: bearer(token.secret) });
+    expect(ok.statusCode).toBe(200);
+    await t.db.db
+      .updateTable('api_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', token.id)
+      .execute();
+    const expired = await t.app.inject({
+      method: 'GET',
+      url: '/api/properties',
+      headers: bearer(token.secret),
+    });
+    expect(expired.statusCode).toBe(401);
+
+    const other = await createToken(owner, { name: 'Gone', scope: 'read' });
+    const revoke = await trpc(owner.headers, 'mutation', 'apiTokens.revoke', { id: other.id });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    const revoked = await t.app.inject({
+      method: 'GET',
+      url: '/api/properties',
+      headers: bearer(other.secret),
+    });
+    expect(revoked.statusCode).toBe(401);
+    const listed = await trpc(owner.headers, 'query', 'apiTokens.list');
+    expect(listed.json().result.data.map((row: { id: string }) => row.id)).not.toContain(other.id);
+
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/properties',
+      headers: bearer(`pdna_${'A'.repeat(43)}`),
+    });
+    expect(unknown.statusCode).toBe(401);
+  });
+
+  it("another organisation's token never sees this one, nor can its person revoke this one's token", async () => {
+    const mine = await createToken(owner, { name: 'Mine', scope: 'read' });
+    const theirs = await createToken(stranger, { name: 'Theirs', scope: 'read_write' });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/properties',
+      headers: bearer(theirs.secret),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(0);
+    const revoke = await trpc(stranger.headers, 'mutation', 'apiTokens.revoke', { id: mine.id });
+    expect(revoke.statusCode).toBe(404);
+    const theirList = await trpc(stranger.headers, 'query', 'apiTokens.list');
+    expect(theirList.body).not.toContain(mine.id);
+  });
+
+  it("a token acts within its creator's current role: demoted with them, stopped when they leave", async () => {
+    const colleague = await signUpAndLogIn(t);
+    await addMember(t.db.db, asOwner(owner), colleague.userId, 'member');
+    const token = await createToken(
+      { ...colleague, organizationId: owner.organizationId },
+      { name: 'Colleague', scope: 'read_write' },
+    );
+    const write = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/properties',
+        headers: bearer(token.secret),
+        payload: { ...PROPERTY, parcel_id: `ERF ${Math.random()}` },
+      });
+    expect((await write()).statusCode).toBe(201);
+    await changeMemberRole(t.db.db, asOwner(owner), colleague.userId, 'viewer');
+    const demoted = await write();
+    expect(demoted.statusCode, demoted.body).toBe(403);
+    await removeMember(t.db.db, asOwner(owner), colleague.userId);
+    const gone = await t.app.inject({ method: 'GET', url: '/api/properties', headers: bearer(token.secret) });
+    expect(gone.statusCode).toBe(401);
+  });
+});
