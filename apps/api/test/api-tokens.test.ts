@@ -237,3 +237,63 @@ describe(`API tokens (issue 30 §1, ${databaseKind})`, () => {
     expect(gone.statusCode).toBe(401);
   });
 });
+
+describe(`API tokens over REST (issue 30 §1, ${databaseKind})`, () => {
+  let t: TestApp;
+  let owner: TestAccount;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUpAndLogIn(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('GET/POST /api/account/tokens and DELETE /api/account/tokens/{id}', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: owner.headers,
+      payload: { name: 'Sync', scope: 'read_write', expiresInDays: 30 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, secret } = created.json();
+    expect(secret).toMatch(/^pdna_/);
+    const byToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: { authorization: `Bearer ${secret}` },
+      payload: { name: 'Child', scope: 'read' },
+    });
+    expect(byToken.statusCode, byToken.body).toBe(403);
+    const list = await t.app.inject({ method: 'GET', url: '/api/account/tokens', headers: owner.headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([expect.objectContaining({ id, name: 'Sync', scope: 'read_write' })]);
+    expect(list.body).not.toContain(secret);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: owner.headers,
+      payload: { name: 'Long', scope: 'read', expiresInDays: 1000 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/tokens/${id}`,
+      headers: owner.headers,
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/tokens/${id}`,
+      headers: owner.headers,
+    });
+    expect(again.statusCode).toBe(404);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/tokens',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+});

@@ -8,7 +8,11 @@ import type { createCaller } from '../trpc/router.js';
  * The OpenAPI security of a route that needs a session, by either way a caller presents it (the schemes
  * of rest/openapi-answers.ts): every route's unless it says otherwise.
  */
-export const signedInSecurity: Record<string, string[]>[] = [{ bearerSession: [] }, { sessionCookie: [] }];
+export const signedInSecurity: Record<string, string[]>[] = [
+  { bearerSession: [] },
+  { bearerToken: [] },
+  { sessionCookie: [] },
+];
 /** The OpenAPI security of a route anyone may call (a sign-up, a secret link's page or file): none. */
 export const publicSecurity: Record<string, string[]>[] = [];
 

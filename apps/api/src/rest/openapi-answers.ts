@@ -44,6 +44,12 @@ export const securitySchemes = {
     description:
       'The session token POST /api/auth/login answers (`token`), sent as `Authorization: Bearer <token>`.',
   },
+  bearerToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API token (`pdna_…`) created on /account or by POST /api/account/tokens, sent as `Authorization: Bearer pdna_…`. It acts as its creator within their current role; a `read` token is refused every change (403 "This API token is read-only"); no token may create or revoke tokens or change the password, email address, members or plan (403). Revoked or expired: 401.',
+  },
   sessionCookie: {
     type: 'apiKey',
     in: 'cookie',

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { assertAllowed } from '../auth/permission.js';
 import { JsonText } from '../json-text.js';
+import { apiTokensRestRoutes } from '../modules/auth/api-tokens.rest.js';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { calendarRestRoutes } from '../modules/calendar/calendar.rest.js';
 import { complianceRestRoutes } from '../modules/compliance/compliance.rest.js';
@@ -45,6 +46,7 @@ declare module 'fastify' {
  */
 export const restRoutes: AnyRestRoute[] = [
   ...authRestRoutes,
+  ...apiTokensRestRoutes,
   ...demoRestRoutes,
   ...systemRestRoutes,
   ...propertiesRestRoutes,
