@@ -124,6 +124,8 @@ export const envSchema = z
      * at least one, so a core is left for the web server.
      */
     OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Requests one API token may make per minute (issue 30 §4); past it, 429 with Retry-After. */
+    API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** Pages read from one document at most; a longer one is read up to here and says so. */
     OCR_PAGE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
     /**

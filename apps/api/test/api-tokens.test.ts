@@ -297,3 +297,40 @@ describe(`API tokens over REST (issue 30 §1, ${databaseKind})`, () => {
     expect(after.statusCode).toBe(401);
   });
 });
+
+describe(`API token rate limit (issue 30 §4, ${databaseKind})`, () => {
+  let t: TestApp;
+  let owner: TestAccount;
+  beforeAll(async () => {
+    t = await createTestApp({ API_TOKEN_RATE_LIMIT: '3' });
+    owner = await signUpAndLogIn(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('every token answer carries RateLimit-Policy and RateLimit; past the limit 429 with Retry-After (REST)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: owner.headers,
+      payload: { name: 'Busy', scope: 'read' },
+    });
+    const headers = { authorization: `Bearer ${created.json().secret}` };
+    for (const remaining of [2, 1, 0]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/account/tokens', headers });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['ratelimit-policy']).toBe('"token";q=3;w=60');
+      expect(res.headers.ratelimit).toBe(`"token";r=${remaining};t=60`);
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/account/tokens', headers });
+    expect(refused.statusCode, `${refused.body} ${JSON.stringify(refused.headers)}`).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers.ratelimit).toMatch(/^"token";r=0;t=\d+$/);
+    expect(refused.json().error).toMatch(/^Too many requests with this API token/);
+    // A session is not limited per token.
+    const session = await t.app.inject({ method: 'GET', url: '/api/account/tokens', headers: owner.headers });
+    expect(session.statusCode).toBe(200);
+    expect(session.headers['ratelimit-policy']).toBeUndefined();
+  });
+});

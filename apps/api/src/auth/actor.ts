@@ -60,10 +60,17 @@ export async function resolveActor(
   req: FastifyRequest,
   res: FastifyReply,
   db?: Db,
+  tokensPerMinute?: number,
 ): Promise<Actor | null> {
   const bearer = bearerToken(req.headers.authorization);
   // An API token (pdna_…) is never a session: it is looked up in api_tokens (the door's database).
-  if (bearer?.startsWith(API_TOKEN_PREFIX)) return db ? actorFromApiToken(db, bearer, req.ip) : null;
+  if (bearer?.startsWith(API_TOKEN_PREFIX)) {
+    if (!db) return null;
+    const limit = tokensPerMinute
+      ? { perMinute: tokensPerMinute, setHeader: (name: string, value: string) => res.header(name, value) }
+      : undefined;
+    return actorFromApiToken(db, bearer, req.ip, new Date(), limit);
+  }
   const cookie = req.cookies[SESSION_COOKIE] || null;
   const token = bearer ?? cookie;
   if (!token) return null;

@@ -3,6 +3,7 @@ import type { Capability } from '@propertydna/domain';
 import { tokenHash } from '../capabilities/capabilities.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
+import { countAttempts, type LimitRule, takeAttempt, waitPhrase } from '../limits/attempt-limiter.js';
 import type { Actor } from './actor.js';
 
 /** Every API token starts with this, so a leaked one is recognisable (and a session token never does). */
@@ -133,6 +134,7 @@ export async function actorFromApiToken(
   secret: string,
   ip: string,
   now = new Date(),
+  limit?: TokenRateLimit,
 ): Promise<Actor | null> {
   const row = await db
     .selectFrom('api_tokens')
@@ -155,6 +157,7 @@ export async function actorFromApiToken(
     .where('api_tokens.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return null;
+  if (limit) await limitTokenRate(db, row.id, limit, now);
   await db
     .updateTable('api_tokens')
     .set({ last_used_at: now, last_used_ip: ip })
@@ -169,4 +172,39 @@ export async function actorFromApiToken(
     via: 'bearer',
     token: { id: row.id, name: row.name, scope: row.scope },
   };
+}
+
+/** Issue 30 §4: requests per token per minute, and where to write the IETF RateLimit headers. */
+export interface TokenRateLimit {
+  perMinute: number;
+  setHeader: (name: string, value: string) => void;
+}
+
+const RATE_WINDOW_SECONDS = 60;
+
+/**
+ * Counts one request of the token under the attempt limiter (a sliding minute) and writes the IETF
+ * `RateLimit-Policy` and `RateLimit` headers on the answer; past the limit, 429 with `Retry-After`.
+ */
+async function limitTokenRate(db: Db, tokenId: string, limit: TokenRateLimit, now: Date): Promise<void> {
+  const rule: LimitRule = {
+    rule: 'api_token',
+    key: tokenId,
+    windowMs: RATE_WINDOW_SECONDS * 1000,
+    max: limit.perMinute,
+    message: (seconds) => `Too many requests with this API token. Try again in ${waitPhrase(seconds)}.`,
+  };
+  limit.setHeader('ratelimit-policy', `"token";q=${limit.perMinute};w=${RATE_WINDOW_SECONDS}`);
+  try {
+    await takeAttempt(db, [rule], now);
+  } catch (error) {
+    if (error instanceof AppError) {
+      const seconds = Number(error.details?.retryAfterSeconds ?? RATE_WINDOW_SECONDS);
+      limit.setHeader('ratelimit', `"token";r=0;t=${seconds}`);
+      limit.setHeader('retry-after', String(seconds));
+    }
+    throw error;
+  }
+  const used = await countAttempts(db, rule, now);
+  limit.setHeader('ratelimit', `"token";r=${Math.max(0, limit.perMinute - used)};t=${RATE_WINDOW_SECONDS}`);
 }

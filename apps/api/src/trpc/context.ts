@@ -76,6 +76,6 @@ export async function createContext(
   req: FastifyRequest,
   res: FastifyReply,
 ): Promise<Context> {
-  const actor = await resolveActor(deps.lucia, req, res, deps.db.db);
+  const actor = await resolveActor(deps.lucia, req, res, deps.db.db, deps.env.API_TOKEN_RATE_LIMIT);
   return { deps, db: deps.db.db, req, res, requestId: req.id, log: req.log, actor };
 }
