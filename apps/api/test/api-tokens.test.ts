@@ -309,7 +309,7 @@ describe(`API token rate limit (issue 30 §4, ${databaseKind})`, () => {
     await t?.close();
   });
 
-  it('every token answer carries RateLimit-Policy and RateLimit; past the limit 429 with Retry-After (REST)', async () => {
+  it('every token answer carries RateLimit-Policy and RateLimit; past the limit 429 with Retry-After (both doors)', async () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/account/tokens',
@@ -328,6 +328,11 @@ describe(`API token rate limit (issue 30 §4, ${databaseKind})`, () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers.ratelimit).toMatch(/^"token";r=0;t=\d+$/);
     expect(refused.json().error).toMatch(/^Too many requests with this API token/);
+    // The tRPC door counts the same requests and refuses the same way.
+    const trpcRefused = await t.app.inject({ method: 'GET', url: '/trpc/properties.list', headers });
+    expect(trpcRefused.statusCode, trpcRefused.body).toBe(429);
+    expect(Number(trpcRefused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(trpcRefused.json().error.message).toMatch(/^Too many requests with this API token/);
     // A session is not limited per token.
     const session = await t.app.inject({ method: 'GET', url: '/api/account/tokens', headers: owner.headers });
     expect(session.statusCode).toBe(200);

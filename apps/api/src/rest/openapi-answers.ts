@@ -110,6 +110,10 @@ function derivedAnswers(doc: OpenApiDocument, method: string, operation: Operati
     answers[409] = `A request with the same ${IDEMPOTENCY_KEY_HEADER} is still being answered: retry once it is done`;
     answers[422] = `This ${IDEMPOTENCY_KEY_HEADER} was used with another body in the last 24 hours: use a new key`;
   }
+  if (security.some((scheme) => 'bearerToken' in scheme)) {
+    answers[429] =
+      'Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit`';
+  }
   answers[500] = 'Something went wrong on the server: it is logged, and the answer says no more';
   answers[503] = 'The server is busy: retry after `Retry-After` seconds';
   return answers;
@@ -144,8 +148,9 @@ export function completeOpenApiDocument<D extends OpenApiDocument>(doc: D): D {
       for (const [status, description] of Object.entries(derivedAnswers(doc, method, operation))) {
         const own = responses[status];
         if (!own) responses[status] = { description, content: errorContent };
-        // A POST's own 409 (a conflict of its own) is also its Idempotency-Key's.
-        else if (method === 'post' && status === '409')
+        // A POST's own 409 (a conflict of its own) is also its Idempotency-Key's; a route's own 429 also an
+        // API token's.
+        else if ((method === 'post' && status === '409') || status === '429')
           own.description = `${own.description}; or: ${description}`;
       }
       operation.responses = Object.fromEntries(

@@ -10,6 +10,7 @@ import {
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, appErrorCodes } from '../errors.js';
 import { stringifyTrpcAnswer } from '../json-text.js';
 
 /**
@@ -124,7 +125,12 @@ async function respond<TRouter extends AnyTRPCRouter>(
     try {
       ctx = await options.createContext(request, reply);
     } catch (cause) {
-      contextError = getTRPCErrorFromUnknown(cause);
+      // A refusal while the caller is resolved (an API token past its rate limit: 429) keeps its status,
+      // as a procedure's AppError does.
+      contextError =
+        cause instanceof AppError
+          ? new TRPCError({ code: appErrorCodes[cause.code].trpc, message: cause.message, cause })
+          : getTRPCErrorFromUnknown(cause);
     }
     const inputs = lazyInputs(request, isBatch, calls.length, config.transformer.input.deserialize);
 
