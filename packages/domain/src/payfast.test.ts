@@ -61,3 +61,38 @@ describe('addressInRanges', () => {
     expect(addressInRanges('not an address', PAYFAST_DEFAULT_VALID_RANGES)).toBe(false);
   });
 });
+
+describe('the edges', () => {
+  it('signs an ITN over every variable as posted, empty ones too, and leaves out a blank passphrase', () => {
+    const fields: [string, string][] = [
+      ['m_payment_id', 'order-1'],
+      ['custom_str1', ''],
+      ['signature', 'ignored'],
+    ];
+    expect(payfastParamString(fields, '  ', { skipEmpty: false })).toBe('m_payment_id=order-1&custom_str1=');
+    expect(payfastParamString(fields, null)).toBe('m_payment_id=order-1');
+    expect(payfastEncode("it's (a) *test*~!")).toBe('it%27s+%28a%29+%2Atest%2A%7E%21');
+  });
+
+  it('refuses amounts it cannot take and parses the short forms', () => {
+    expect(() => formatPayfastAmount(-1)).toThrow(RangeError);
+    expect(() => formatPayfastAmount(1.5)).toThrow(RangeError);
+    expect(parsePayfastAmount('99')).toBe(9900);
+    expect(parsePayfastAmount(' 99.5 ')).toBe(9950);
+    expect(parsePayfastAmount('99.123')).toBeNull();
+    expect(parsePayfastAmount('R99')).toBeNull();
+  });
+
+  it('takes a mapped IPv6 address and a bare address as a /32; refuses what is not an IPv4 address or range', () => {
+    expect(addressInRanges('::ffff:197.97.145.150', ['197.97.145.144/28'])).toBe(true);
+    expect(addressInRanges('10.0.0.7', ['10.0.0.7'])).toBe(true);
+    expect(addressInRanges('10.0.0.8', ['10.0.0.7'])).toBe(false);
+    for (const address of ['10.0.0', '10.0.0.a', '10.0.0.256', '::1', '']) {
+      expect(addressInRanges(address, ['0.0.0.0/0']), address).toBe(false);
+    }
+    for (const range of ['10.0.0.0/33', '10.0.0.0/-1', '10.0.0.0/x', 'nonsense/8', '10.0.0.0/1.5']) {
+      expect(addressInRanges('10.0.0.1', [range]), range).toBe(false);
+    }
+    expect(addressInRanges('10.0.0.1', ['0.0.0.0/0'])).toBe(true);
+  });
+});

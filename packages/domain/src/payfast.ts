@@ -135,8 +135,8 @@ export function addressInRanges(address: string, ranges: readonly string[]): boo
   const ip = ipv4ToInt(plain);
   if (ip === null) return false;
   return ranges.some((range) => {
-    const [base, bitsText] = range.split('/');
-    const baseInt = ipv4ToInt(base ?? '');
+    const [base, bitsText] = range.split('/') as [string, string | undefined];
+    const baseInt = ipv4ToInt(base);
     const bits = bitsText === undefined ? 32 : Number(bitsText);
     if (baseInt === null || !Number.isInteger(bits) || bits < 0 || bits > 32) return false;
     const size = 2 ** (32 - bits);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Capability } from '@propertydna/domain';
+import { type ApiTokenScope, type Capability, DEFAULT_TOKEN_DAYS } from '@propertydna/domain';
 import { tokenHash } from '../capabilities/capabilities.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
@@ -8,11 +8,7 @@ import type { Actor } from './actor.js';
 
 /** Every API token starts with this, so a leaked one is recognisable (and a session token never does). */
 export const API_TOKEN_PREFIX = 'pdna_';
-export const API_TOKEN_SCOPES = ['read', 'read_write'] as const;
-export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const DEFAULT_TOKEN_DAYS = 365;
-export const MAX_TOKEN_DAYS = 730;
 
 export const READ_ONLY_TOKEN = 'This API token is read-only';
 export const NOT_WITH_A_TOKEN = 'An API token cannot do this: sign in to the app';
