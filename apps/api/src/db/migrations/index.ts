@@ -38,9 +38,9 @@ import * as documentIssuedName from './2026-11-28T0400-document-issued-name.js';
 import * as memberRoles from './2026-11-28T0450-member-roles.js';
 import * as memberInvites from './2026-11-28T0451-member-invites.js';
 import * as idempotencyKeys from './2026-11-28T0452-idempotency-keys.js';
+import * as apiTokens from './2026-11-28T0510-api-tokens.js';
 import * as webhooks from './2026-11-28T0520-webhooks.js';
 import * as payfast from './2026-11-28T0530-payfast.js';
-import * as apiTokens from './2026-11-28T0510-api-tokens.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).

@@ -8,8 +8,8 @@ import { INCOMING_MAX_IDLE_MS } from '../../storage/fs-store.js';
 import { removeIfUnreferenced, unreferencedObjects } from '../../storage/stored-objects.js';
 import { removeExpiredDemos } from '../demo/private-demo.js';
 import { prepareDemoTemplates } from '../demo/seed.js';
-import { forgetOldDeliveries } from '../webhooks/webhooks.service.js';
 import { lapseUnpaidPremium } from '../plan/payfast.service.js';
+import { forgetOldDeliveries } from '../webhooks/webhooks.service.js';
 
 /** An object younger than this is never swept: the server writes an object just before the row that names it. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
