@@ -209,6 +209,9 @@ async function apiSource(file) {
   return tsImport(path.join(root, file), import.meta.url);
 }
 
+/** A customer's webhook endpoint, as the disabled-endpoint mail names it. */
+const webhookEndpoint = 'https://hooks.example.co.za/propertydna';
+
 /**
  * Every mail template (apps/api/src/mail/templates.ts), each rendered through its own function with the
  * demo owner's property and reminders as read from the server, its links built as the services build
@@ -340,15 +343,26 @@ async function renderedMails(token) {
         url: mailLinks.supplierVerification(base),
       },
     ],
+    webhookDisabledMail: [
+      {
+        firstName: 'Thandiwe',
+        url: webhookEndpoint,
+        event: 'document.created',
+        attempts: 12,
+        lastAnswer: 'HTTP 503',
+        accountUrl: mailLinks.account(base),
+      },
+    ],
   };
   // A template added without a case here fails, until it has one.
   assert.deepEqual(Object.keys(templates).sort(), Object.keys(cases).sort());
   return Object.entries(cases).flatMap(([name, inputs]) =>
     inputs.map((input) => {
       const mail = templates[name](input);
-      const urls = [...`${mail.html}\n${mail.text}`.matchAll(/https?:\/\/[^\s"'<>()]+/g)].map(([url]) =>
-        url.replace(/[.,;:]+$/, '').replaceAll('&amp;', '&'),
-      );
+      const urls = [...`${mail.html}\n${mail.text}`.matchAll(/https?:\/\/[^\s"'<>()]+/g)]
+        .map(([url]) => url.replace(/[.,;:]+$/, '').replaceAll('&amp;', '&'))
+        // The customer's own webhook endpoint is named in the text, not a link of ours.
+        .filter((url) => url !== webhookEndpoint);
       return { subject: mail.subject, urls };
     }),
   );

@@ -86,7 +86,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0450-member-roles': memberRoles,
   '2026-11-28T0451-member-invites': memberInvites,
   '2026-11-28T0452-idempotency-keys': idempotencyKeys,
+  '2026-11-28T0510-api-tokens': apiTokens,
   '2026-11-28T0520-webhooks': webhooks,
   '2026-11-28T0530-payfast': payfast,
-  '2026-11-28T0510-api-tokens': apiTokens,
 };
