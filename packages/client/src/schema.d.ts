@@ -17653,411 +17653,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        PackChoiceInput: {
-            /** @description The sections put in, in pack order */
-            sections: ("compliance_summary" | "compliance_gaps" | "policy_findings" | "maintenance" | "documents_list" | "timeline")[];
-            /** @description The pack's documents the owner left out */
-            excluded_document_ids: string[];
-        };
-        PackSectionsInput: {
-            /** @description The sections put in, in pack order */
-            sections: ("compliance_summary" | "compliance_gaps" | "policy_findings" | "maintenance" | "documents_list" | "timeline")[];
-        };
-        ProvenanceInput: {
-            /** @enum {string} */
-            kind: "owner_upload" | "supplier_issued" | "vendor_upload" | "share_adopted" | "transfer_received" | "document_read";
-            issuer_name: string | null;
-            issuer_level: ("self_declared" | "documents_checked" | "register_matched") | null;
-            read?: {
-                confirmed: ("certificate_type" | "certificate_number" | "issue_date" | "expiry_date" | "address" | "erf" | "issuer_name" | "issuer_registration" | "insurer" | "policy_number" | "cover_from" | "cover_to" | "sum_insured_buildings" | "excess" | "supplier" | "invoice_date" | "total" | "vat" | "work_description")[];
-                confirmed_by: string | null;
-                auto_accepted: ("certificate_type" | "certificate_number" | "issue_date" | "expiry_date" | "address" | "erf" | "issuer_name" | "issuer_registration" | "insurer" | "policy_number" | "cover_from" | "cover_to" | "sum_insured_buildings" | "excess" | "supplier" | "invoice_date" | "total" | "vat" | "work_description")[];
-            } | null;
-        };
-        ErrorInput: {
-            error: string;
-            issues?: unknown;
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        DocumentInput: {
-            id: string;
-            /** @enum {string} */
-            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-            name: string;
-            storage_key: string;
-            sha256: string;
-            bytes: number;
-            content_type: string;
-            /** @enum {string} */
-            source: "owner_upload" | "supplier_verified" | "developer_pack" | "vendor_upload";
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            /** @description When it expires: the start of its expiry day in Africa/Johannesburg (expires_on is that day) */
-            expires_at: string | null;
-            verified_by: string | null;
-            verified: boolean;
-            verified_by_organization: string | null;
-            job_ref: string | null;
-            /** @enum {string} */
-            status: "Pending" | "Verified";
-            provenance: components["schemas"]["ProvenanceInput"];
-            /** @enum {string} */
-            badge: "Verified" | "Self-declared";
-            property_id: string | null;
-            property_name: string | null;
-            job_id: string | null;
-            metadata: {
-                [key: string]: unknown;
-            };
-            /** @description The issue date as recorded (YYYY-MM-DD); see issue_date for whether it counts */
-            issued_on: string | null;
-            /** @description known: given by the owner, the issuer or the document; unconfirmed: the upload day an old form filled in, to be confirmed by the owner (counts as unknown until then); unknown: "date unknown". Null for kinds without an issue date. */
-            issue_date: ("known" | "unconfirmed" | "unknown") | null;
-            /** @description The Johannesburg date it stops being valid: its own expiry, else its certificate type's validity after a known issue date */
-            expires_on: string | null;
-            /** @description From its expiry date on, in Johannesburg today */
-            expired: boolean;
-            /** @description Days left while not expired */
-            expires_in_days: number | null;
-            /** @description 'Expired', or 'Expires in N days' within 60 days */
-            expiry_notice: string | null;
-            /** @description The owner's own notes, apart from what the issuer said */
-            owner_notes: string | null;
-            /** @description The name its issuer gave it, when its owner has renamed it (name is then the owner’s); null otherwise. Renaming changes no verified fact: the file, its SHA-256 and its provenance stay as issued */
-            issued_name: string | null;
-        };
-        SignedUploadInput: {
-            url: string;
-            storageKey: string;
-            /** @constant */
-            method: "PUT";
-            headers: {
-                [key: string]: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expiresAt: string;
-        };
-        DeletedDocumentsInput: {
-            /** @constant */
-            ok: true;
-            deleted: number;
-        };
-        VendorUploadInput: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-            created_at: string;
-        };
-        VendorAccessInput: {
-            invite_id: string;
-            /** @enum {string} */
-            status: "active" | "expired" | "revoked";
-            /** @constant */
-            access_level: "Certificate Upload";
-            allowed_kinds: ("deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other")[];
-            /** @example May upload certificates and inspection reports until Dec 07, 2026 */
-            summary: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            invited_at: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-            revoked_at: string | null;
-        };
-        VendorInput: {
-            id: string;
-            name: string;
-            /** @description Shown as 'Independent' when empty */
-            company: string | null;
-            email: string;
-            phone: string | null;
-            specialties: string[];
-            /** @description A registered supplier (by e-mail address) whose verification level is documents checked or register matched; typed insurance never counts */
-            verified: boolean;
-            /** @description The registered supplier's verification level (self_declared, documents_checked, register_matched); null when the address is no registered supplier's */
-            verification_level: ("self_declared" | "documents_checked" | "register_matched") | null;
-            /** @description The supplier organisation's name when verified */
-            registered_supplier: string | null;
-            notes: string | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            properties: {
-                id: string;
-                name: string;
-                address: string;
-                access: components["schemas"]["VendorAccessInput"];
-            }[];
-            documents_count: number;
-        };
-        PropertyVendorInput: {
-            id: string;
-            name: string;
-            /** @description Shown as 'Independent' when empty */
-            company: string | null;
-            email: string;
-            phone: string | null;
-            specialties: string[];
-            /** @description A registered supplier (by e-mail address) whose verification level is documents checked or register matched; typed insurance never counts */
-            verified: boolean;
-            /** @description The registered supplier's verification level (self_declared, documents_checked, register_matched); null when the address is no registered supplier's */
-            verification_level: ("self_declared" | "documents_checked" | "register_matched") | null;
-            /** @description The supplier organisation's name when verified */
-            registered_supplier: string | null;
-            notes: string | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            properties: {
-                id: string;
-                name: string;
-                address: string;
-                access: components["schemas"]["VendorAccessInput"];
-            }[];
-            documents_count: number;
-            access: components["schemas"]["VendorAccessInput"];
-            uploads: components["schemas"]["VendorUploadInput"][];
-        };
-        VendorInviteCreatedInput: {
-            vendor: components["schemas"]["VendorInput"];
-            invite: {
-                id: string;
-                /** @description The app origin + /invite/ + the token (shown once, also e-mailed) */
-                url: string;
-                /**
-                 * Format: date-time
-                 * @example 2025-03-14T08:30:00.000Z
-                 */
-                expires_at: string;
-            };
-        };
-        VendorRevokedInput: {
-            revoked: number;
-        };
-        VendorInviteViewInput: {
-            vendor: {
-                name: string;
-                company: string | null;
-            };
-            property: {
-                address: string;
-                dna_code: string;
-            };
-            owner: {
-                first_name: string;
-            };
-            allowed_kinds: ("deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other")[];
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-            limits: {
-                max_files: number;
-                max_bytes: number;
-            };
-            used: {
-                files: number;
-                bytes: number;
-            };
-            /** @description A signed-in supplier's organisation, which the uploads are verified as */
-            uploading_as: string | null;
-            uploads: components["schemas"]["VendorUploadInput"][];
-        };
-        ClaimInput: {
-            id: string;
+        AdoptResult: {
             property_id: string;
-            property_name: string;
-            /** @enum {string} */
-            incident_type: "storm_hail" | "burst_geyser" | "fire" | "theft_burglary" | "lightning_power_surge" | "water_damage" | "other";
-            /** @example Burst geyser */
-            incident_type_label: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             * @example 2025-03-14
-             */
-            incident_date: string;
-            description: string;
-            /** @enum {string} */
-            status: "open" | "submitted" | "closed";
-            /** @description The name of who started it */
-            created_by: string | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            documents_count: number;
-        };
-        ClaimDocumentInput: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-            content_type: string;
-            bytes: number;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            uploaded_at: string;
-        };
-        ClaimEvidenceFoundInput: {
-            /** @enum {string} */
-            source: "document" | "maintenance";
-            /** @description The document's name, or the maintenance task's title */
-            name: string;
-            /** @description YYYY-MM-DD: the document's issue date, or when the service was done; null when nobody gave one (date unknown: the upload day is no issue date) */
-            date: string | null;
-            /** @description YYYY-MM-DD: the document's expiry as the vault shows it; null when none is known */
-            expires_on: string | null;
-            /** @description The document has expired (the vault says Expired) */
-            expired: boolean;
-            /** @description The vault document (a service record's evidence document, if one was recorded) */
-            document_id: string | null;
-            /** @description The maintenance task of a service record */
-            task_id: string | null;
-        };
-        ClaimEvidenceInput: {
-            /** @example geyser_certificate */
-            key: string;
-            label: string;
-            why: string;
-            /** @description Newest first */
-            found: components["schemas"]["ClaimEvidenceFoundInput"][];
-            /** @description Nothing was found for it */
-            missing: boolean;
-        };
-        ClaimCoverInput: {
-            /**
-             * @description in_force: a policy started on or before the incident and expires after it; lapsed: every policy had expired on or before it; not_started: the policy starts after it; unknown: the policy has no expiry date in the vault; no_policy: no policy in the vault
-             * @enum {string}
-             */
-            status: "in_force" | "lapsed" | "not_started" | "unknown" | "no_policy";
-            /** @description The policy this answer is about */
-            policy_document_id: string | null;
-            policy_name: string | null;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD: the incident's date
-             * @example 2025-03-14
-             */
-            in_force_on: string;
-            /** @description true: the policy's dates show cover that day; false: they show none (lapsed, not started); null: the vault cannot tell (no expiry date, no policy). null is never cover. */
-            in_force: boolean | null;
-            /** @description YYYY-MM-DD: the lapsed policy's expiry date (expired from that day on) */
-            expired_on: string | null;
-            /** @description YYYY-MM-DD: when a policy not yet started starts */
-            starts_on: string | null;
-            /** @description What it means and what to do, in plain words */
+            adopted: number;
             message: string;
         };
-        ClaimDetailInput: {
-            id: string;
-            property_id: string;
-            property_name: string;
-            /** @enum {string} */
-            incident_type: "storm_hail" | "burst_geyser" | "fire" | "theft_burglary" | "lightning_power_surge" | "water_damage" | "other";
-            /** @example Burst geyser */
-            incident_type_label: string;
+        CalendarFeed: {
             /**
-             * Format: date
-             * @description YYYY-MM-DD
-             * @example 2025-03-14
+             * Format: uri
+             * @description The private ICS feed of your maintenance tasks and certificate and policy expiries; whoever holds it can read them. Rotate it to cut off the old one.
              */
-            incident_date: string;
-            description: string;
-            /** @enum {string} */
-            status: "open" | "submitted" | "closed";
-            /** @description The name of who started it */
-            created_by: string | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            documents_count: number;
-            property: {
-                id: string;
-                name: string;
-                address: string;
-                dna_code: string;
-            };
-            documents: components["schemas"]["ClaimDocumentInput"][];
-            cover: components["schemas"]["ClaimCoverInput"];
-            evidence: components["schemas"]["ClaimEvidenceInput"][];
+            url: string;
         };
-        ProviderInput: {
-            /** @description The supplier's organisation */
-            id: string;
-            company_name: string;
-            trading_as: string | null;
-            description: string | null;
-            specialties: string[];
-            /** @description The place the supplier's business address names ('Cape Town'), never the street */
-            area: string | null;
-            /** @description The contact e-mail the supplier published on its profile; null when it published none */
-            email: string | null;
-            /** @description The phone number the supplier published on its profile; null when it published none */
-            phone: string | null;
-            /** @description The website the supplier published on its profile; null when it published none */
-            website: string | null;
-            /** @description YYYY-MM-DD: until when its liability insurance is current, from a reviewed, unexpired insurance certificate only (null: none; typed insurance never counts) */
-            insured_until: string | null;
-            /** @description Its verification level is documents_checked or register_matched (someone checked it) */
-            verified: boolean;
-            /** @description Its verification level and each check: kind, status, checked_at, valid_until, source */
-            verification: {
-                /** @enum {string} */
-                level: "self_declared" | "documents_checked" | "register_matched";
-                checks: {
-                    /** @enum {string} */
-                    kind: "company_registration" | "trade_registration" | "liability_insurance" | "register";
-                    /** @enum {string} */
-                    status: "approved" | "pending" | "rejected" | "lapsed" | "matched" | "outdated";
-                    checked_at: string | null;
-                    valid_until: string | null;
-                    source: string;
-                    trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
-                    checked: string | null;
-                }[];
-            };
-        };
-        ProviderSearchResultInput: {
-            /** @description The area searched first, as it reads: the property's municipality ('City of Cape Town') unless another was asked; null: anywhere */
-            area: string | null;
-            /** @description Set when the area had no provider (of the specialty) and its province was searched instead: 'Western Cape' */
-            province: string | null;
-            /**
-             * @description The widening in words, to show as it is
-             * @example No Plumbing providers in City of Cape Town; showing providers in Western Cape
-             */
-            message: string | null;
-            /** @description The caller's own vendors (its vendor directory) matching the specialty and q, by name; listed first. The area does not narrow them (a vendor has none recorded). */
-            vendors: components["schemas"]["VendorInput"][];
-            /** @description Registered suppliers of the area (or of its province, see province), checked suppliers first, at most 50; a supplier that is one of the listed vendors is not repeated here */
-            providers: components["schemas"]["ProviderInput"][];
-        };
-        CallbackInput: {
+        Callback: {
             id: string;
             property_id: string;
             phone: string;
@@ -18075,1458 +17683,6 @@ export interface components {
              * @example 2025-03-14T08:30:00.000Z
              */
             created_at: string;
-        };
-        ReadingSettingsInput: {
-            auto_accept: boolean;
-            /** @constant */
-            threshold: 0.9;
-        };
-        ComplianceFindingInput: {
-            id: string;
-            /** @enum {string} */
-            type: "compliant" | "gap" | "unknown";
-            title: string;
-            description: string;
-            /** @enum {string} */
-            severity: "low" | "medium" | "high";
-            /**
-             * @description Its step on the one severity scale (critical, high, medium, low): severity, with the situations the scale calls critical (no insurance policy or an expired one, a certificate the law requires for a transfer) told apart
-             * @enum {string}
-             */
-            level: "critical" | "high" | "medium" | "low";
-            /** @description YYYY-MM-DD: the day what it asks is due by (an expiry date, the last day a certificate is young enough for a sale, a task due date), past when overdue; null when it has no date */
-            due_date: string | null;
-            rule: string;
-            /** @description The law, by-law or insurer condition the rule encodes */
-            source: string;
-            /** @enum {string} */
-            context: "ongoing" | "transfer" | "insurance";
-            evidence: {
-                id: string;
-                name: string;
-            }[];
-            action: string;
-        };
-        PolicyCheckItemInput: {
-            /** @description Stable within one check */
-            id: string;
-            /** @enum {string} */
-            type: "gap" | "unknown";
-            /**
-             * @description The highest level of its findings: the words Critical, High, Medium, Low
-             * @enum {string}
-             */
-            level: "critical" | "high" | "medium" | "low";
-            title: string;
-            /** @description What to do, in words */
-            action: string;
-            /** @description YYYY-MM-DD: the earliest due date of its findings; null when none has one */
-            due_date: string | null;
-            /** @description The contexts that ask for it, in the order ongoing, transfer, insurance */
-            contexts: ("ongoing" | "transfer" | "insurance")[];
-            /** @description The findings behind it (ids in findings), the most severe first */
-            finding_ids: string[];
-        };
-        PolicyCheckInput: {
-            /** @enum {string} */
-            status: "compliant" | "gaps_detected" | "unknown";
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            lastChecked: string;
-            /** @enum {string} */
-            complianceStatus: "good" | "warning" | "critical";
-            findings: components["schemas"]["ComplianceFindingInput"][];
-            transferReadiness: {
-                ready: number;
-                required: number;
-            };
-            /** @description The gaps and what the check cannot tell, once per thing to do: a certificate several contexts ask for is one item naming them; most severe first, then by due date */
-            items: components["schemas"]["PolicyCheckItemInput"][];
-        };
-        MaintenanceCompletionInput: {
-            id: string;
-            /**
-             * Format: date
-             * @example 2025-03-14
-             */
-            completed_on: string;
-            notes: string | null;
-            /** @description In rand */
-            cost: number | null;
-            completed_by: string | null;
-            document: {
-                id: string;
-                name: string;
-            } | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-        };
-        MaintenanceTaskInput: {
-            id: string;
-            title: string;
-            description: string | null;
-            /** @enum {string} */
-            frequency: "monthly" | "quarterly" | "bi-annually" | "annually";
-            /** @enum {string} */
-            priority: "low" | "medium" | "high" | "critical";
-            /**
-             * Format: date
-             * @example 2025-03-14
-             */
-            next_due: string;
-            assigned_to: string | null;
-            property_id: string;
-            property_name: string;
-            standard_key: string | null;
-            last_completed_on: string | null;
-            history: components["schemas"]["MaintenanceCompletionInput"][];
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            updated_at: string;
-        };
-        ReminderInput: {
-            /** @description 'task:<id>', 'document:<id>', 'trial', 'custom:<id>', …: the id to complete */
-            id: string;
-            title: string;
-            message: string;
-            /**
-             * Format: date
-             * @example 2025-03-14
-             */
-            due_date: string;
-            /** @enum {string} */
-            priority: "critical" | "high" | "medium" | "low";
-            /** @enum {string} */
-            type: "certificate" | "payment" | "maintenance";
-            overdue: boolean;
-            days_until: number;
-            source: {
-                kind: string;
-                id: string;
-            };
-            /** @description YYYY-MM-DD: snoozed by the owner until this day (still listed, and in the digest, marked); null: not snoozed */
-            snoozed_until: string | null;
-        };
-        PolicyCandidateTaskInput: {
-            title: string;
-            /**
-             * @description As the clause says, else annually
-             * @enum {string}
-             */
-            frequency: "monthly" | "quarterly" | "bi-annually" | "annually";
-            /**
-             * @description The clause's severity
-             * @enum {string}
-             */
-            priority: "low" | "medium" | "high" | "critical";
-            /** @description The maintenance task once the owner has accepted it (this clause, any analysis); null until then */
-            task_id: string | null;
-        };
-        PolicyFindingInput: {
-            id: string;
-            property_id: string;
-            property_name: string;
-            /** @description The policy the clause is in */
-            document_id: string;
-            document_name: string;
-            /** @enum {string} */
-            finding_type: "evidence" | "exclusion" | "maintenance" | "endorsement";
-            /** @description What the clause is, e.g. 'wear_and_tear' or 'geyser_sans_10254' */
-            key: string;
-            title: string;
-            description: string;
-            /** @enum {string} */
-            severity: "low" | "medium" | "high" | "critical";
-            confidence: number;
-            page: number | null;
-            /** @description The clause itself, as in the PDF */
-            excerpt: string;
-            /** @description The clause's own number as the wording prints it ('4.12', '(a)', 'B03.1'); null where it has none */
-            clause_ref: string | null;
-            /** @description What the clause is about (tags such as 'geyser', 'solar', 'trees'); empty when none applies */
-            topics: ("geyser" | "roof" | "thatch" | "lightning" | "alarm" | "security" | "theft" | "fire" | "flood" | "storm" | "water" | "damp" | "subsidence" | "solar" | "electrical" | "power_surge" | "gas" | "trees" | "drains" | "walls" | "glass" | "pool" | "unoccupancy" | "wear_and_tear" | "workmanship" | "pests" | "riot" | "war" | "consequential_loss" | "accommodation" | "rent" | "debris" | "municipal" | "locks_keys" | "fire_brigade" | "accidental_damage" | "building_works" | "liability")[];
-            /** @description Why the clause was classified so: the cue and the section it used (e.g. 'says "we will not pay" under "What is not covered"') */
-            reason: string | null;
-            /** @description Endorsements: the limit the clause states, in rand; else null */
-            limit_rands: number | null;
-            /** @description Maintenance conditions: the task it offers the maintenance schedule (accepted with POST /api/policies/findings/{id}/task, never added by itself); else null */
-            candidate_task: components["schemas"]["PolicyCandidateTaskInput"] | null;
-            /** @description Evidence findings: the vault document that proves the condition */
-            evidence_document: {
-                id: string;
-                name: string;
-            } | null;
-        };
-        PolicyAnalysisInput: {
-            document_id: string;
-            document_name: string;
-            property_id: string;
-            property_name: string;
-            /** @enum {string} */
-            state: "not_analysed" | "queued" | "running" | "done" | "no_text" | "failed";
-            pages: number | null;
-            /** @description Why a failed or no_text analysis read nothing; while queued behind the reading of a scan (OCR), that it waits for it ('Reading the scan first: …'); for a done analysis of a scan read only in part (its page or time limit), a warning that clauses on the pages not read are missing ('Only 50 of this scan’s 80 pages were read …'); else null */
-            error: string | null;
-            /** @description The policy number the analysis read in the policy's text; null when none */
-            policy_number: string | null;
-            /** @description The South African insurer or underwriter the policy's text names ('Underwritten by', 'Insurer:', else the most named); null when none */
-            insurer: string | null;
-            updated_at: string | null;
-        };
-        PolicyTaskAcceptedInput: {
-            created: boolean;
-            message: string;
-            task: components["schemas"]["MaintenanceTaskInput"];
-        };
-        PackPreviewInput: {
-            /** @enum {string} */
-            pack: "insurance_pack" | "claim_pack" | "property_summary";
-            /** @example Insurance pack */
-            pack_label: string;
-            /** @description The choice starts from your last one for this pack (else the defaults) */
-            remembered: boolean;
-            sections: {
-                /** @enum {string} */
-                name: "compliance_summary" | "compliance_gaps" | "policy_findings" | "maintenance" | "documents_list" | "timeline";
-                /** @example Compliance gaps: the standing, what is missing and what cannot be told */
-                label: string;
-                included: boolean;
-                /** @description In the pack when nothing has been chosen */
-                default: boolean;
-            }[];
-            documents: {
-                id: string;
-                name: string;
-                /** @enum {string} */
-                kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-                /** @example Policies */
-                group: string;
-                included: boolean;
-            }[];
-            choice: components["schemas"]["PackChoiceInput"];
-        };
-        ReportPropertyInput: {
-            id: string;
-            /** @description The property's permanent DNA code */
-            dna_code: string;
-            name: string;
-            address: string;
-            /** @enum {string} */
-            property_type: "residential" | "commercial" | "industrial" | "retail";
-            /** @enum {string} */
-            country: "ZA" | "US" | "UK";
-            municipality: string;
-            /** @description ERF, portion or stand number */
-            parcel_id: string;
-            township: string | null;
-            unit: string | null;
-            deed_number: string | null;
-            features: ("gas" | "electric_fence" | "solar_pv" | "thatch_roof" | "pool" | "borehole" | "geyser" | "alarm" | "lightning_conductor")[];
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            registered_at: string;
-        };
-        ReportDocumentInput: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-            certificate_type: ("electrical_coc" | "gas_coc" | "electric_fence_coc" | "plumbing_coc" | "beetle_clearance" | "sseg_registration" | "occupation_certificate" | "geyser_coc" | "roof_inspection" | "alarm_service" | "lightning_conductor" | "thatch_retardant") | null;
-            certificate_type_label: string | null;
-            /** @description The issue date when it is known; null when unknown or not confirmed (see issue_date) */
-            issued_on: string | null;
-            /** @description known, unconfirmed (an old upload form filled in the upload day) or unknown; null for kinds without one */
-            issue_date: ("known" | "unconfirmed" | "unknown") | null;
-            expires_on: string | null;
-            /** @description From its expiry date on, in Johannesburg on the day the report was made */
-            expired: boolean;
-            /** @description 'Expired', or 'Expires in N days' within 60 days */
-            expiry_notice: string | null;
-            /**
-             * @description expiring: within 30 days; no_expiry: the document carries no expiry date
-             * @enum {string}
-             */
-            expiry_status: "valid" | "expiring" | "expired" | "no_expiry";
-            /** @enum {string} */
-            source: "owner_upload" | "supplier_verified" | "developer_pack" | "vendor_upload";
-            /** @description True only when the badge is Verified (a checked issuer issued it) */
-            verified: boolean;
-            /** @description The checked issuer (null unless Verified; every issuer is in provenance) */
-            verified_by_organization: string | null;
-            provenance: components["schemas"]["ProvenanceInput"];
-            /** @enum {string} */
-            badge: "Verified" | "Self-declared";
-            /** @description The provenance as every screen words it, e.g. "Uploaded by an invited vendor · Sam · Self-declared" */
-            provenance_line: string;
-            job_ref: string | null;
-            content_type: string;
-            bytes: number;
-            /** @description SHA-256 of the stored file, checked at upload */
-            sha256: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            uploaded_at: string;
-        };
-        ReportPolicyInput: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-            certificate_type: ("electrical_coc" | "gas_coc" | "electric_fence_coc" | "plumbing_coc" | "beetle_clearance" | "sseg_registration" | "occupation_certificate" | "geyser_coc" | "roof_inspection" | "alarm_service" | "lightning_conductor" | "thatch_retardant") | null;
-            certificate_type_label: string | null;
-            /** @description The issue date when it is known; null when unknown or not confirmed (see issue_date) */
-            issued_on: string | null;
-            /** @description known, unconfirmed (an old upload form filled in the upload day) or unknown; null for kinds without one */
-            issue_date: ("known" | "unconfirmed" | "unknown") | null;
-            expires_on: string | null;
-            /** @description From its expiry date on, in Johannesburg on the day the report was made */
-            expired: boolean;
-            /** @description 'Expired', or 'Expires in N days' within 60 days */
-            expiry_notice: string | null;
-            /**
-             * @description expiring: within 30 days; no_expiry: the document carries no expiry date
-             * @enum {string}
-             */
-            expiry_status: "valid" | "expiring" | "expired" | "no_expiry";
-            /** @enum {string} */
-            source: "owner_upload" | "supplier_verified" | "developer_pack" | "vendor_upload";
-            /** @description True only when the badge is Verified (a checked issuer issued it) */
-            verified: boolean;
-            /** @description The checked issuer (null unless Verified; every issuer is in provenance) */
-            verified_by_organization: string | null;
-            provenance: components["schemas"]["ProvenanceInput"];
-            /** @enum {string} */
-            badge: "Verified" | "Self-declared";
-            /** @description The provenance as every screen words it, e.g. "Uploaded by an invited vendor · Sam · Self-declared" */
-            provenance_line: string;
-            job_ref: string | null;
-            content_type: string;
-            bytes: number;
-            /** @description SHA-256 of the stored file, checked at upload */
-            sha256: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            uploaded_at: string;
-            /** @description The insurer the policy's analysis read in its text, else from the document's details; null when unknown */
-            insurer: string | null;
-            /** @description The policy number the policy's analysis read in its text, else from the document's details; null when unknown */
-            policy_number: string | null;
-            analysis: {
-                /** @enum {string} */
-                state: "not_analysed" | "queued" | "running" | "done" | "no_text" | "failed";
-                pages: number | null;
-                error: string | null;
-            };
-        };
-        ReportComplianceInput: {
-            /** @enum {string} */
-            status: "compliant" | "gaps_detected" | "unknown";
-            /** @enum {string} */
-            compliance_status: "good" | "warning" | "critical";
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            checked_at: string;
-            transfer_readiness: {
-                ready: number;
-                required: number;
-            };
-            findings: components["schemas"]["ComplianceFindingInput"][];
-            /** @description What to do, as the Policy Check groups it: the gaps and what the check cannot tell, once per thing to do, most severe first (the pack's words) */
-            items: components["schemas"]["PolicyCheckItemInput"][];
-        };
-        MaintenanceRecordInput: {
-            task_id: string;
-            task: string;
-            /** @enum {string} */
-            frequency: "monthly" | "quarterly" | "bi-annually" | "annually";
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (South African calendar day)
-             * @example 2025-03-14
-             */
-            completed_on: string;
-            completed_by: string | null;
-            notes: string | null;
-            /** @description In rand */
-            cost: number | null;
-            evidence: {
-                document_id: string;
-                name: string;
-                sha256: string;
-                bytes: number;
-            } | null;
-        };
-        InsurancePackInput: {
-            /** @constant */
-            format: "propertydna.insurance-pack";
-            /** @constant */
-            version: 2;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            generated_at: string;
-            /** @description The owner (their organisation) */
-            organization: string;
-            property: components["schemas"]["ReportPropertyInput"];
-            choice: components["schemas"]["PackSectionsInput"];
-            /** @description The policies the owner put in */
-            policies: components["schemas"]["ReportPolicyInput"][];
-            /** @description The certificates and inspections the owner put in, newest first */
-            certificates: components["schemas"]["ReportDocumentInput"][];
-            /** @description compliance_summary: the rules met, with their evidence; null when left out */
-            in_order: components["schemas"]["ComplianceFindingInput"][] | null;
-            /** @description compliance_gaps: the whole check, its standing and every gap; null when left out (the default) */
-            compliance: components["schemas"]["ReportComplianceInput"] | null;
-            /** @description policy_findings; null when left out */
-            policy_findings: {
-                id: string;
-                /** @description The policy the clause is in */
-                document_id: string;
-                document_name: string;
-                /** @enum {string} */
-                finding_type: "evidence" | "exclusion" | "maintenance" | "endorsement";
-                /** @description What the clause is, e.g. 'wear_and_tear' or 'geyser_sans_10254' */
-                key: string;
-                title: string;
-                description: string;
-                /** @enum {string} */
-                severity: "low" | "medium" | "high" | "critical";
-                confidence: number;
-                page: number | null;
-                /** @description The clause itself, as in the PDF */
-                excerpt: string;
-                /** @description The clause's own number as the wording prints it ('4.12', '(a)', 'B03.1'); null where it has none */
-                clause_ref: string | null;
-                /** @description What the clause is about (tags such as 'geyser', 'solar', 'trees'); empty when none applies */
-                topics: ("geyser" | "roof" | "thatch" | "lightning" | "alarm" | "security" | "theft" | "fire" | "flood" | "storm" | "water" | "damp" | "subsidence" | "solar" | "electrical" | "power_surge" | "gas" | "trees" | "drains" | "walls" | "glass" | "pool" | "unoccupancy" | "wear_and_tear" | "workmanship" | "pests" | "riot" | "war" | "consequential_loss" | "accommodation" | "rent" | "debris" | "municipal" | "locks_keys" | "fire_brigade" | "accidental_damage" | "building_works" | "liability")[];
-                /** @description Why the clause was classified so: the cue and the section it used (e.g. 'says "we will not pay" under "What is not covered"') */
-                reason: string | null;
-                /** @description Endorsements: the limit the clause states, in rand; else null */
-                limit_rands: number | null;
-                /** @description Maintenance conditions: the task it offers the maintenance schedule (accepted with POST /api/policies/findings/{id}/task, never added by itself); else null */
-                candidate_task: components["schemas"]["PolicyCandidateTaskInput"] | null;
-                /** @description Evidence findings: the vault document that proves the condition */
-                evidence_document: {
-                    id: string;
-                    name: string;
-                } | null;
-            }[] | null;
-            /** @description maintenance: services done, newest first (evidence null when its document was left out); null when left out */
-            maintenance: components["schemas"]["MaintenanceRecordInput"][] | null;
-        };
-        PropertySummaryInput: {
-            /** @constant */
-            format: "propertydna.property-summary";
-            /** @constant */
-            version: 2;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            generated_at: string;
-            organization: string;
-            property: {
-                id: string;
-                /** @description The property's permanent DNA code */
-                dna_code: string;
-                name: string;
-                address: string;
-                /** @enum {string} */
-                property_type: "residential" | "commercial" | "industrial" | "retail";
-                /** @enum {string} */
-                country: "ZA" | "US" | "UK";
-                municipality: string;
-                /** @description ERF, portion or stand number */
-                parcel_id: string;
-                township: string | null;
-                unit: string | null;
-                deed_number: string | null;
-                features: ("gas" | "electric_fence" | "solar_pv" | "thatch_roof" | "pool" | "borehole" | "geyser" | "alarm" | "lightning_conductor")[];
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 timestamp (UTC)
-                 * @example 2025-03-14T08:30:00.000Z
-                 */
-                registered_at: string;
-                /** @description With compliance_gaps; null when they were left out */
-                compliance_status: ("good" | "warning" | "critical") | null;
-                documents_count: number;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 timestamp (UTC)
-                 * @example 2025-03-14T08:30:00.000Z
-                 */
-                last_activity: string;
-            };
-            choice: components["schemas"]["PackSectionsInput"];
-            /** @description compliance_summary: the rules met, with their evidence; null when left out */
-            in_order: components["schemas"]["ComplianceFindingInput"][] | null;
-            /** @description compliance_gaps (in by default); null when left out */
-            compliance: {
-                /** @enum {string} */
-                status: "compliant" | "gaps_detected" | "unknown";
-                /** @enum {string} */
-                compliance_status: "good" | "warning" | "critical";
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 timestamp (UTC)
-                 * @example 2025-03-14T08:30:00.000Z
-                 */
-                checked_at: string;
-                transfer_readiness: {
-                    ready: number;
-                    required: number;
-                };
-                /** @description What to do, as the Policy Check groups it: the gaps and what the check cannot tell, once per thing to do, most severe first (the pack's words) */
-                items: components["schemas"]["PolicyCheckItemInput"][];
-                counts: {
-                    compliant: number;
-                    gap: number;
-                    unknown: number;
-                };
-                /** @description The gaps and the findings the vault cannot decide, every context */
-                open_items: components["schemas"]["ComplianceFindingInput"][];
-            } | null;
-            /** @description documents_list: the documents put in; null when the list was left out */
-            documents: components["schemas"]["ReportDocumentInput"][] | null;
-            /** @description maintenance: the plan; null when left out */
-            maintenance: {
-                id: string;
-                title: string;
-                /** @enum {string} */
-                frequency: "monthly" | "quarterly" | "bi-annually" | "annually";
-                /** @enum {string} */
-                priority: "low" | "medium" | "high" | "critical";
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (South African calendar day)
-                 * @example 2025-03-14
-                 */
-                next_due: string;
-                /** @enum {string} */
-                due_band: "Overdue" | "Due Soon" | "Upcoming" | "Scheduled";
-                assigned_to: string | null;
-                last_completed_on: string | null;
-            }[] | null;
-            /** @description With maintenance: what is due; null when left out */
-            reminders: {
-                title: string;
-                message: string;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (South African calendar day)
-                 * @example 2025-03-14
-                 */
-                due_date: string;
-                /** @enum {string} */
-                priority: "critical" | "high" | "medium" | "low";
-                /** @enum {string} */
-                type: "certificate" | "payment" | "maintenance";
-                overdue: boolean;
-            }[] | null;
-        };
-        ComplianceReportInput: {
-            /** @constant */
-            format: "propertydna.compliance-report";
-            /** @constant */
-            version: 1;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            generated_at: string;
-            organization: string;
-            property: components["schemas"]["ReportPropertyInput"];
-            /** @enum {string} */
-            status: "compliant" | "gaps_detected" | "unknown";
-            /** @enum {string} */
-            compliance_status: "good" | "warning" | "critical";
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            checked_at: string;
-            transfer_readiness: {
-                ready: number;
-                required: number;
-            };
-            /** @description What to do, as the Policy Check groups it: the gaps and what the check cannot tell, once per thing to do, most severe first */
-            items: components["schemas"]["PolicyCheckItemInput"][];
-            contexts: {
-                /** @enum {string} */
-                context: "ongoing" | "transfer" | "insurance";
-                title: string;
-                description: string;
-                counts: {
-                    compliant: number;
-                    gap: number;
-                    unknown: number;
-                };
-                findings: components["schemas"]["ComplianceFindingInput"][];
-            }[];
-        };
-        ShareCreatedInput: {
-            id: string;
-            token: string;
-            url: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-        };
-        ShareLinkInput: {
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-            /** @enum {string} */
-            status: "active" | "expired" | "revoked";
-            password_protected: boolean;
-            job_ref: string | null;
-            document_names: string[];
-            views: number;
-            downloads: number;
-        };
-        ShareEventInput: {
-            /** @enum {string} */
-            action: "view" | "unlock_ok" | "unlock_failed" | "download" | "adopt";
-            ip: string;
-            user_id: string | null;
-            user_name: string | null;
-            document_id: string | null;
-            document_name: string | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-        };
-        ShareInput: {
-            /** @enum {string} */
-            kind: "job" | "property";
-            job: {
-                job_ref: string;
-                property_address: string;
-                client_name: string;
-            } | null;
-            supplier: {
-                company_name: string;
-                /** @description Until when its liability insurance is current, from a reviewed insurance certificate only */
-                insured_until: string | null;
-                verification: {
-                    /** @enum {string} */
-                    level: "self_declared" | "documents_checked" | "register_matched";
-                    checks: {
-                        /** @enum {string} */
-                        kind: "company_registration" | "trade_registration" | "liability_insurance" | "register";
-                        /** @enum {string} */
-                        status: "approved" | "pending" | "rejected" | "lapsed" | "matched" | "outdated";
-                        checked_at: string | null;
-                        valid_until: string | null;
-                        source: string;
-                        trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
-                        checked: string | null;
-                    }[];
-                };
-            } | null;
-            property: {
-                name: string;
-                address: string;
-                dna_code: string;
-            } | null;
-            owner: {
-                name: string;
-            } | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-            documents: {
-                id: string;
-                name: string;
-                kind: string;
-                bytes: number;
-                sha256: string;
-                content_type: string;
-                /**
-                 * Format: date-time
-                 * @example 2025-03-14T08:30:00.000Z
-                 */
-                created_at: string;
-                /** @enum {string} */
-                status: "Pending" | "Verified";
-                verified: boolean;
-                certificate_type: ("electrical_coc" | "gas_coc" | "electric_fence_coc" | "plumbing_coc" | "beetle_clearance" | "sseg_registration" | "occupation_certificate" | "geyser_coc" | "roof_inspection" | "alarm_service" | "lightning_conductor" | "thatch_retardant") | null;
-                /** @description The issue date as recorded (YYYY-MM-DD); see issue_date for whether it counts */
-                issued_on: string | null;
-                /** @description known: given by the owner, the issuer or the document; unconfirmed: the upload day an old form filled in, to be confirmed by the owner (counts as unknown until then); unknown: "date unknown". Null for kinds without an issue date. */
-                issue_date: ("known" | "unconfirmed" | "unknown") | null;
-                /** @description The Johannesburg date it stops being valid: its own expiry, else its certificate type's validity after a known issue date */
-                expires_on: string | null;
-                /** @description From its expiry date on, in Johannesburg today */
-                expired: boolean;
-                /** @description Days left while not expired */
-                expires_in_days: number | null;
-                /** @description 'Expired', or 'Expires in N days' within 60 days */
-                expiry_notice: string | null;
-                provenance: components["schemas"]["ProvenanceInput"];
-                /** @enum {string} */
-                badge: "Verified" | "Self-declared";
-                job_ref: string | null;
-            }[];
-        };
-        AdoptResultInput: {
-            property_id: string;
-            adopted: number;
-            message: string;
-        };
-        VerificationInput: {
-            verified: boolean;
-            registered: boolean;
-            matches: {
-                provenance: components["schemas"]["ProvenanceInput"];
-                /** @enum {string} */
-                badge: "Verified" | "Self-declared";
-                verified: boolean;
-                company_name: string | null;
-                /**
-                 * Format: date-time
-                 * @example 2025-03-14T08:30:00.000Z
-                 */
-                issued_at: string;
-                job_ref: string | null;
-                dna_code: string | null;
-                name: string | null;
-            }[];
-        };
-        TransferStartedInput: {
-            id: string;
-            /** @constant */
-            status: "pending";
-            /**
-             * Format: date-time
-             * @description When the offer (and the mailed link) ends: 30 days
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-        };
-        TransferInput: {
-            id: string;
-            /** @enum {string} */
-            status: "pending" | "accepted" | "declined" | "cancelled" | "expired";
-            property: {
-                id: string;
-                name: string;
-                address: string;
-                dna_code: string;
-            };
-            /** @description The seller's organisation name */
-            from_organization: string;
-            to_email: string;
-            /** @description The buyer's organisation name, once accepted */
-            to_organization: string | null;
-            message: string | null;
-            /** @description Documents that come with the property (handed over, once accepted) */
-            documents_count: number;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-            decided_at: string | null;
-        };
-        TransfersInput: {
-            /** @description Addressed to the caller's email: pending ones and those of the last 90 days */
-            incoming: components["schemas"]["TransferInput"][];
-            /** @description Started by the caller's organisation */
-            outgoing: components["schemas"]["TransferInput"][];
-            /** @description Pending transfers addressed to the caller's address while it is unconfirmed: listed in incoming only once it is confirmed (until then nobody learns the property, the seller or the message by signing up with someone else's address); 0 otherwise */
-            incoming_withheld: number;
-            /** @description What to do to see them (confirm the address), when any is withheld; else null */
-            confirm_first: string | null;
-        };
-        OwnershipPeriodInput: {
-            organization_name: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            from: string;
-            /** @description Null for the current owner */
-            until: string | null;
-        };
-        TransferLinkViewInput: {
-            id: string;
-            property: {
-                id: string;
-                name: string;
-                address: string;
-                dna_code: string;
-            };
-            /** @description The seller's organisation name */
-            from_organization: string;
-            to_email: string;
-            message: string | null;
-            /** @description Documents that come with the property (handed over, once accepted) */
-            documents_count: number;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-        };
-        TransferPackLinkInput: {
-            /** @description GET it without an account: the transfer pack (ZIP). Shown once */
-            url: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-        };
-        UserInput: {
-            id: string;
-            email: string;
-            firstName: string;
-            lastName: string;
-            /** @enum {string} */
-            userType: "homeowner" | "investor" | "company_investor" | "property_manager" | "main_contractor" | "developer" | "insurance_agent" | "supplier";
-            phone: string | null;
-            email_verified: boolean;
-            pending_email: string | null;
-            /** @enum {string} */
-            role: "owner" | "admin" | "member" | "viewer";
-        };
-        OrganizationInput: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            accountType: "individual" | "company";
-            /** @enum {string} */
-            plan: "free" | "premium";
-            trialEndsAt: string | null;
-            registrationNumber: string | null;
-            vatNumber: string | null;
-            companyType: string | null;
-            tradingAs: string | null;
-            businessAddress: string | null;
-            specialties: string[];
-            isDemo: boolean;
-        };
-        MeInput: {
-            user: components["schemas"]["UserInput"];
-            organization: components["schemas"]["OrganizationInput"];
-        };
-        LoginResultInput: {
-            user: components["schemas"]["UserInput"];
-            organization: components["schemas"]["OrganizationInput"];
-            token: string;
-        };
-        OkInput: {
-            /** @constant */
-            ok: true;
-        };
-        OkMessageInput: {
-            /** @constant */
-            ok: true;
-            message: string;
-        };
-        CalendarFeedInput: {
-            /**
-             * Format: uri
-             * @description The private ICS feed of your maintenance tasks and certificate and policy expiries; whoever holds it can read them. Rotate it to cut off the old one.
-             */
-            url: string;
-        };
-        PropertyInput: {
-            id: string;
-            dnaCode: string;
-            dna_id: string;
-            name: string;
-            address: string;
-            /** @enum {string} */
-            property_type: "residential" | "commercial" | "industrial" | "retail";
-            /** @enum {string} */
-            country: "ZA" | "US" | "UK";
-            municipality: string;
-            parcel_id: string;
-            erfNumber: string;
-            township: string | null;
-            unit: string | null;
-            deed_number: string | null;
-            description: string | null;
-            metadata: {
-                [key: string]: unknown;
-            };
-            features: ("gas" | "electric_fence" | "solar_pv" | "thatch_roof" | "pool" | "borehole" | "geyser" | "alarm" | "lightning_conductor")[];
-            isDemo: boolean;
-            documentsCount: number;
-            lastActivity: string;
-            /** @enum {string} */
-            complianceStatus: "good" | "warning" | "critical";
-            complianceReason: string | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            updated_at: string;
-        };
-        PropertyPageInput: {
-            items: components["schemas"]["PropertyInput"][];
-            nextCursor: string | null;
-            total: number;
-        };
-        DashboardStatsInput: {
-            properties: number;
-            documents: number;
-            compliance: {
-                good: number;
-                warning: number;
-                critical: number;
-            };
-            upcomingReminders: number;
-            expiringDocuments: number;
-        };
-        NextActionsInput: {
-            items: {
-                id: string;
-                /** @enum {string} */
-                level: "critical" | "high" | "medium" | "low";
-                title: string;
-                reason: string;
-                property: {
-                    id: string;
-                    name: string;
-                };
-                due_date: string | null;
-                overdue: boolean;
-                action: {
-                    /** @enum {string} */
-                    kind: "upload" | "book_provider" | "mark_done";
-                    label: string;
-                    /** @enum {string} */
-                    tab: "vault" | "escalation" | "actions";
-                };
-                reminder_id: string | null;
-            }[];
-            total: number;
-        };
-        NotificationSettingsInput: {
-            /** @description The daily email alert at 07:00 is on (the default) */
-            emailAlerts: boolean;
-            /** @description The plan includes email alerts (Premium and the trial) */
-            available: boolean;
-            /** @description Why alerts are not available (the Free plan), or null */
-            reason: string | null;
-        };
-        MemberInput: {
-            id: string;
-            email: string;
-            firstName: string;
-            lastName: string;
-            /** @enum {string} */
-            role: "owner" | "admin" | "member" | "viewer";
-        };
-        MemberInviteInput: {
-            id: string;
-            email: string;
-            /** @enum {string} */
-            role: "owner" | "admin" | "member" | "viewer";
-            invitedBy: string | null;
-            created_at: string;
-            expires_at: string;
-        };
-        InvitationInput: {
-            organizationName: string;
-            inviterName: string | null;
-            /** @enum {string} */
-            role: "owner" | "admin" | "member" | "viewer";
-            email: string;
-            expires_at: string;
-        };
-        InvitationAcceptedInput: {
-            /** @constant */
-            ok: true;
-            message: string;
-            member: components["schemas"]["MemberInput"];
-        };
-        SupplierProfileInput: {
-            company_name: string;
-            registration_number: string | null;
-            trade_registration_number: string | null;
-            description: string | null;
-            email: string | null;
-            phone: string | null;
-            website: string | null;
-            specialties: string[];
-        };
-        SupplierJobInput: {
-            id: string;
-            job_ref: string;
-            property_address: string;
-            client_name: string;
-            description: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            document_count: number;
-        };
-        TemplateInput: {
-            id: string;
-            name: string;
-            category: string;
-            version: number;
-            builtIn: boolean;
-            fields: {
-                name: string;
-                /** @enum {string} */
-                type: "text" | "date" | "select" | "number" | "textarea";
-                required: boolean;
-                label: string;
-                options?: string[];
-            }[];
-            /** @description The certificate its reports are (their metadata.certificate_type), if any */
-            certificate_type: ("electrical_coc" | "gas_coc" | "electric_fence_coc" | "plumbing_coc" | "beetle_clearance" | "sseg_registration" | "occupation_certificate" | "geyser_coc" | "roof_inspection" | "alarm_service" | "lightning_conductor" | "thatch_retardant") | null;
-            /** @description The required date field whose answer is a report's issue date (metadata.issued_on) */
-            issue_date_field: string | null;
-        };
-        SupplierInsuranceInput: {
-            insurer: string;
-            policy_number: string;
-            /**
-             * Format: date
-             * @example 2025-03-14
-             */
-            expires_at: string;
-            insured: boolean;
-            certificate: {
-                id: string;
-                name: string;
-                bytes: number;
-                content_type: string;
-                /**
-                 * Format: date-time
-                 * @example 2025-03-14T08:30:00.000Z
-                 */
-                uploaded_at: string;
-            } | null;
-        };
-        HealthInput: {
-            /** @enum {string} */
-            status: "ok" | "error";
-            /** @enum {string} */
-            db: "ok" | "error" | "busy";
-            /** @enum {string} */
-            storage: "ok" | "error";
-        };
-        InfoInput: {
-            /** @constant */
-            name: "PropertyDNA";
-            version: string;
-        };
-        SupplierEvidenceInput: {
-            id: string;
-            /** @enum {string} */
-            kind: "company_registration" | "trade_registration" | "liability_insurance";
-            trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
-            document: {
-                id: string;
-                name: string;
-                content_type: string;
-                bytes: number;
-            };
-            expires_at: string | null;
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "lapsed" | "outdated";
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            submitted_at: string;
-            reviewed_at: string | null;
-            reviewer_name: string | null;
-            checked: string | null;
-            valid_until: string | null;
-            reject_reason: string | null;
-        };
-        SupplierVerificationStatusInput: {
-            verification: {
-                /** @enum {string} */
-                level: "self_declared" | "documents_checked" | "register_matched";
-                checks: {
-                    /** @enum {string} */
-                    kind: "company_registration" | "trade_registration" | "liability_insurance" | "register";
-                    /** @enum {string} */
-                    status: "approved" | "pending" | "rejected" | "lapsed" | "matched" | "outdated";
-                    checked_at: string | null;
-                    valid_until: string | null;
-                    source: string;
-                    trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
-                    checked: string | null;
-                }[];
-            };
-            evidence: components["schemas"]["SupplierEvidenceInput"][];
-        };
-        EvidenceReviewInput: {
-            id: string;
-            /** @enum {string} */
-            kind: "company_registration" | "trade_registration" | "liability_insurance";
-            trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
-            document: {
-                id: string;
-                name: string;
-                content_type: string;
-                bytes: number;
-            };
-            expires_at: string | null;
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "lapsed" | "outdated";
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            submitted_at: string;
-            reviewed_at: string | null;
-            reviewer_name: string | null;
-            checked: string | null;
-            valid_until: string | null;
-            reject_reason: string | null;
-            organization: {
-                id: string;
-                name: string;
-                trading_as: string | null;
-                registration_number: string | null;
-                specialties: string[];
-            };
-        };
-        StaffAccessInput: {
-            staff: boolean;
-        };
-        WebhookEndpointInput: {
-            id: string;
-            url: string;
-            description: string;
-            events: ("document.created" | "document.expiring" | "compliance.changed" | "maintenance.task_due" | "reminder.created" | "vendor.upload" | "transfer.accepted" | "claim.created")[];
-            enabled: boolean;
-            disabledAt: string | null;
-            disabledReason: string | null;
-            /** @description After a rotation: until when the previous secret still signs beside the new one */
-            previousSecretValidUntil: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        WebhookEndpointWithSecretInput: {
-            id: string;
-            url: string;
-            description: string;
-            events: ("document.created" | "document.expiring" | "compliance.changed" | "maintenance.task_due" | "reminder.created" | "vendor.upload" | "transfer.accepted" | "claim.created")[];
-            enabled: boolean;
-            disabledAt: string | null;
-            disabledReason: string | null;
-            /** @description After a rotation: until when the previous secret still signs beside the new one */
-            previousSecretValidUntil: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** @description The signing secret (`whsec_…`): shown this once, never answered again (rotate for a new one) */
-            secret: string;
-        };
-        WebhookDeliveryInput: {
-            id: string;
-            /** @description The `webhook-id` header: the same for every attempt and a resend */
-            messageId: string;
-            event: string;
-            /** @enum {string} */
-            status: "pending" | "retrying" | "delivered" | "failed";
-            attempts: number;
-            responseStatus: number | null;
-            error: string | null;
-            /** Format: date-time */
-            created_at: string;
-            lastAttemptAt: string | null;
-            nextAttemptAt: string | null;
-        };
-        PackChoice: {
-            /** @description The sections put in, in pack order */
-            sections: ("compliance_summary" | "compliance_gaps" | "policy_findings" | "maintenance" | "documents_list" | "timeline")[];
-            /** @description The pack's documents the owner left out */
-            excluded_document_ids: string[];
-        };
-        PackSections: {
-            /** @description The sections put in, in pack order */
-            sections: ("compliance_summary" | "compliance_gaps" | "policy_findings" | "maintenance" | "documents_list" | "timeline")[];
-        };
-        Provenance: {
-            /** @enum {string} */
-            kind: "owner_upload" | "supplier_issued" | "vendor_upload" | "share_adopted" | "transfer_received" | "document_read";
-            issuer_name: string | null;
-            issuer_level: ("self_declared" | "documents_checked" | "register_matched") | null;
-            read?: {
-                confirmed: ("certificate_type" | "certificate_number" | "issue_date" | "expiry_date" | "address" | "erf" | "issuer_name" | "issuer_registration" | "insurer" | "policy_number" | "cover_from" | "cover_to" | "sum_insured_buildings" | "excess" | "supplier" | "invoice_date" | "total" | "vat" | "work_description")[];
-                confirmed_by: string | null;
-                auto_accepted: ("certificate_type" | "certificate_number" | "issue_date" | "expiry_date" | "address" | "erf" | "issuer_name" | "issuer_registration" | "insurer" | "policy_number" | "cover_from" | "cover_to" | "sum_insured_buildings" | "excess" | "supplier" | "invoice_date" | "total" | "vat" | "work_description")[];
-            } | null;
-        };
-        Error: {
-            error: string;
-            issues?: unknown;
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        Document: {
-            id: string;
-            /** @enum {string} */
-            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-            name: string;
-            storage_key: string;
-            sha256: string;
-            bytes: number;
-            content_type: string;
-            /** @enum {string} */
-            source: "owner_upload" | "supplier_verified" | "developer_pack" | "vendor_upload";
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            /** @description When it expires: the start of its expiry day in Africa/Johannesburg (expires_on is that day) */
-            expires_at: string | null;
-            verified_by: string | null;
-            verified: boolean;
-            verified_by_organization: string | null;
-            job_ref: string | null;
-            /** @enum {string} */
-            status: "Pending" | "Verified";
-            provenance: components["schemas"]["Provenance"];
-            /** @enum {string} */
-            badge: "Verified" | "Self-declared";
-            property_id: string | null;
-            property_name: string | null;
-            job_id: string | null;
-            metadata: {
-                [key: string]: unknown;
-            };
-            /** @description The issue date as recorded (YYYY-MM-DD); see issue_date for whether it counts */
-            issued_on: string | null;
-            /** @description known: given by the owner, the issuer or the document; unconfirmed: the upload day an old form filled in, to be confirmed by the owner (counts as unknown until then); unknown: "date unknown". Null for kinds without an issue date. */
-            issue_date: ("known" | "unconfirmed" | "unknown") | null;
-            /** @description The Johannesburg date it stops being valid: its own expiry, else its certificate type's validity after a known issue date */
-            expires_on: string | null;
-            /** @description From its expiry date on, in Johannesburg today */
-            expired: boolean;
-            /** @description Days left while not expired */
-            expires_in_days: number | null;
-            /** @description 'Expired', or 'Expires in N days' within 60 days */
-            expiry_notice: string | null;
-            /** @description The owner's own notes, apart from what the issuer said */
-            owner_notes: string | null;
-            /** @description The name its issuer gave it, when its owner has renamed it (name is then the owner’s); null otherwise. Renaming changes no verified fact: the file, its SHA-256 and its provenance stay as issued */
-            issued_name: string | null;
-        };
-        SignedUpload: {
-            url: string;
-            storageKey: string;
-            /** @constant */
-            method: "PUT";
-            headers: {
-                [key: string]: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expiresAt: string;
-        };
-        DeletedDocuments: {
-            /** @constant */
-            ok: true;
-            deleted: number;
-        };
-        VendorUpload: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-            created_at: string;
-        };
-        VendorAccess: {
-            invite_id: string;
-            /** @enum {string} */
-            status: "active" | "expired" | "revoked";
-            /** @constant */
-            access_level: "Certificate Upload";
-            allowed_kinds: ("deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other")[];
-            /** @example May upload certificates and inspection reports until Dec 07, 2026 */
-            summary: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            invited_at: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-            revoked_at: string | null;
-        };
-        Vendor: {
-            id: string;
-            name: string;
-            /** @description Shown as 'Independent' when empty */
-            company: string | null;
-            email: string;
-            phone: string | null;
-            specialties: string[];
-            /** @description A registered supplier (by e-mail address) whose verification level is documents checked or register matched; typed insurance never counts */
-            verified: boolean;
-            /** @description The registered supplier's verification level (self_declared, documents_checked, register_matched); null when the address is no registered supplier's */
-            verification_level: ("self_declared" | "documents_checked" | "register_matched") | null;
-            /** @description The supplier organisation's name when verified */
-            registered_supplier: string | null;
-            notes: string | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            properties: {
-                id: string;
-                name: string;
-                address: string;
-                access: components["schemas"]["VendorAccess"];
-            }[];
-            documents_count: number;
-        };
-        PropertyVendor: {
-            id: string;
-            name: string;
-            /** @description Shown as 'Independent' when empty */
-            company: string | null;
-            email: string;
-            phone: string | null;
-            specialties: string[];
-            /** @description A registered supplier (by e-mail address) whose verification level is documents checked or register matched; typed insurance never counts */
-            verified: boolean;
-            /** @description The registered supplier's verification level (self_declared, documents_checked, register_matched); null when the address is no registered supplier's */
-            verification_level: ("self_declared" | "documents_checked" | "register_matched") | null;
-            /** @description The supplier organisation's name when verified */
-            registered_supplier: string | null;
-            notes: string | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            properties: {
-                id: string;
-                name: string;
-                address: string;
-                access: components["schemas"]["VendorAccess"];
-            }[];
-            documents_count: number;
-            access: components["schemas"]["VendorAccess"];
-            uploads: components["schemas"]["VendorUpload"][];
-        };
-        VendorInviteCreated: {
-            vendor: components["schemas"]["Vendor"];
-            invite: {
-                id: string;
-                /** @description The app origin + /invite/ + the token (shown once, also e-mailed) */
-                url: string;
-                /**
-                 * Format: date-time
-                 * @example 2025-03-14T08:30:00.000Z
-                 */
-                expires_at: string;
-            };
-        };
-        VendorRevoked: {
-            revoked: number;
-        };
-        VendorInviteView: {
-            vendor: {
-                name: string;
-                company: string | null;
-            };
-            property: {
-                address: string;
-                dna_code: string;
-            };
-            owner: {
-                first_name: string;
-            };
-            allowed_kinds: ("deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other")[];
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-            limits: {
-                max_files: number;
-                max_bytes: number;
-            };
-            used: {
-                files: number;
-                bytes: number;
-            };
-            /** @description A signed-in supplier's organisation, which the uploads are verified as */
-            uploading_as: string | null;
-            uploads: components["schemas"]["VendorUpload"][];
         };
         Claim: {
             id: string;
@@ -19553,45 +17709,6 @@ export interface components {
              */
             created_at: string;
             documents_count: number;
-        };
-        ClaimDocument: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-            content_type: string;
-            bytes: number;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            uploaded_at: string;
-        };
-        ClaimEvidenceFound: {
-            /** @enum {string} */
-            source: "document" | "maintenance";
-            /** @description The document's name, or the maintenance task's title */
-            name: string;
-            /** @description YYYY-MM-DD: the document's issue date, or when the service was done; null when nobody gave one (date unknown: the upload day is no issue date) */
-            date: string | null;
-            /** @description YYYY-MM-DD: the document's expiry as the vault shows it; null when none is known */
-            expires_on: string | null;
-            /** @description The document has expired (the vault says Expired) */
-            expired: boolean;
-            /** @description The vault document (a service record's evidence document, if one was recorded) */
-            document_id: string | null;
-            /** @description The maintenance task of a service record */
-            task_id: string | null;
-        };
-        ClaimEvidence: {
-            /** @example geyser_certificate */
-            key: string;
-            label: string;
-            why: string;
-            /** @description Newest first */
-            found: components["schemas"]["ClaimEvidenceFound"][];
-            /** @description Nothing was found for it */
-            missing: boolean;
         };
         ClaimCover: {
             /**
@@ -19652,80 +17769,44 @@ export interface components {
             cover: components["schemas"]["ClaimCover"];
             evidence: components["schemas"]["ClaimEvidence"][];
         };
-        Provider: {
-            /** @description The supplier's organisation */
+        ClaimDocument: {
             id: string;
-            company_name: string;
-            trading_as: string | null;
-            description: string | null;
-            specialties: string[];
-            /** @description The place the supplier's business address names ('Cape Town'), never the street */
-            area: string | null;
-            /** @description The contact e-mail the supplier published on its profile; null when it published none */
-            email: string | null;
-            /** @description The phone number the supplier published on its profile; null when it published none */
-            phone: string | null;
-            /** @description The website the supplier published on its profile; null when it published none */
-            website: string | null;
-            /** @description YYYY-MM-DD: until when its liability insurance is current, from a reviewed, unexpired insurance certificate only (null: none; typed insurance never counts) */
-            insured_until: string | null;
-            /** @description Its verification level is documents_checked or register_matched (someone checked it) */
-            verified: boolean;
-            /** @description Its verification level and each check: kind, status, checked_at, valid_until, source */
-            verification: {
-                /** @enum {string} */
-                level: "self_declared" | "documents_checked" | "register_matched";
-                checks: {
-                    /** @enum {string} */
-                    kind: "company_registration" | "trade_registration" | "liability_insurance" | "register";
-                    /** @enum {string} */
-                    status: "approved" | "pending" | "rejected" | "lapsed" | "matched" | "outdated";
-                    checked_at: string | null;
-                    valid_until: string | null;
-                    source: string;
-                    trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
-                    checked: string | null;
-                }[];
-            };
-        };
-        ProviderSearchResult: {
-            /** @description The area searched first, as it reads: the property's municipality ('City of Cape Town') unless another was asked; null: anywhere */
-            area: string | null;
-            /** @description Set when the area had no provider (of the specialty) and its province was searched instead: 'Western Cape' */
-            province: string | null;
-            /**
-             * @description The widening in words, to show as it is
-             * @example No Plumbing providers in City of Cape Town; showing providers in Western Cape
-             */
-            message: string | null;
-            /** @description The caller's own vendors (its vendor directory) matching the specialty and q, by name; listed first. The area does not narrow them (a vendor has none recorded). */
-            vendors: components["schemas"]["Vendor"][];
-            /** @description Registered suppliers of the area (or of its province, see province), checked suppliers first, at most 50; a supplier that is one of the listed vendors is not repeated here */
-            providers: components["schemas"]["Provider"][];
-        };
-        Callback: {
-            id: string;
-            property_id: string;
-            phone: string;
+            name: string;
             /** @enum {string} */
-            preferred_time: "morning" | "afternoon" | "evening";
-            /** @example Morning (08:00–12:00) */
-            preferred_time_label: string;
-            topic: string;
-            /** @enum {string} */
-            status: "requested" | "scheduled" | "done";
-            /** @description The name of who asked */
-            requested_by: string | null;
+            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
+            content_type: string;
+            bytes: number;
             /**
              * Format: date-time
              * @example 2025-03-14T08:30:00.000Z
              */
-            created_at: string;
+            uploaded_at: string;
         };
-        ReadingSettings: {
-            auto_accept: boolean;
-            /** @constant */
-            threshold: 0.9;
+        ClaimEvidence: {
+            /** @example geyser_certificate */
+            key: string;
+            label: string;
+            why: string;
+            /** @description Newest first */
+            found: components["schemas"]["ClaimEvidenceFound"][];
+            /** @description Nothing was found for it */
+            missing: boolean;
+        };
+        ClaimEvidenceFound: {
+            /** @enum {string} */
+            source: "document" | "maintenance";
+            /** @description The document's name, or the maintenance task's title */
+            name: string;
+            /** @description YYYY-MM-DD: the document's issue date, or when the service was done; null when nobody gave one (date unknown: the upload day is no issue date) */
+            date: string | null;
+            /** @description YYYY-MM-DD: the document's expiry as the vault shows it; null when none is known */
+            expires_on: string | null;
+            /** @description The document has expired (the vault says Expired) */
+            expired: boolean;
+            /** @description The vault document (a service record's evidence document, if one was recorded) */
+            document_id: string | null;
+            /** @description The maintenance task of a service record */
+            task_id: string | null;
         };
         ComplianceFinding: {
             id: string;
@@ -19753,339 +17834,19 @@ export interface components {
             }[];
             action: string;
         };
-        PolicyCheckItem: {
-            /** @description Stable within one check */
-            id: string;
-            /** @enum {string} */
-            type: "gap" | "unknown";
-            /**
-             * @description The highest level of its findings: the words Critical, High, Medium, Low
-             * @enum {string}
-             */
-            level: "critical" | "high" | "medium" | "low";
-            title: string;
-            /** @description What to do, in words */
-            action: string;
-            /** @description YYYY-MM-DD: the earliest due date of its findings; null when none has one */
-            due_date: string | null;
-            /** @description The contexts that ask for it, in the order ongoing, transfer, insurance */
-            contexts: ("ongoing" | "transfer" | "insurance")[];
-            /** @description The findings behind it (ids in findings), the most severe first */
-            finding_ids: string[];
-        };
-        PolicyCheck: {
-            /** @enum {string} */
-            status: "compliant" | "gaps_detected" | "unknown";
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            lastChecked: string;
-            /** @enum {string} */
-            complianceStatus: "good" | "warning" | "critical";
-            findings: components["schemas"]["ComplianceFinding"][];
-            transferReadiness: {
-                ready: number;
-                required: number;
-            };
-            /** @description The gaps and what the check cannot tell, once per thing to do: a certificate several contexts ask for is one item naming them; most severe first, then by due date */
-            items: components["schemas"]["PolicyCheckItem"][];
-        };
-        MaintenanceCompletion: {
-            id: string;
-            /**
-             * Format: date
-             * @example 2025-03-14
-             */
-            completed_on: string;
-            notes: string | null;
-            /** @description In rand */
-            cost: number | null;
-            completed_by: string | null;
-            document: {
-                id: string;
-                name: string;
-            } | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-        };
-        MaintenanceTask: {
-            id: string;
-            title: string;
-            description: string | null;
-            /** @enum {string} */
-            frequency: "monthly" | "quarterly" | "bi-annually" | "annually";
-            /** @enum {string} */
-            priority: "low" | "medium" | "high" | "critical";
-            /**
-             * Format: date
-             * @example 2025-03-14
-             */
-            next_due: string;
-            assigned_to: string | null;
-            property_id: string;
-            property_name: string;
-            standard_key: string | null;
-            last_completed_on: string | null;
-            history: components["schemas"]["MaintenanceCompletion"][];
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            updated_at: string;
-        };
-        Reminder: {
-            /** @description 'task:<id>', 'document:<id>', 'trial', 'custom:<id>', …: the id to complete */
-            id: string;
-            title: string;
-            message: string;
-            /**
-             * Format: date
-             * @example 2025-03-14
-             */
-            due_date: string;
-            /** @enum {string} */
-            priority: "critical" | "high" | "medium" | "low";
-            /** @enum {string} */
-            type: "certificate" | "payment" | "maintenance";
-            overdue: boolean;
-            days_until: number;
-            source: {
-                kind: string;
-                id: string;
-            };
-            /** @description YYYY-MM-DD: snoozed by the owner until this day (still listed, and in the digest, marked); null: not snoozed */
-            snoozed_until: string | null;
-        };
-        PolicyCandidateTask: {
-            title: string;
-            /**
-             * @description As the clause says, else annually
-             * @enum {string}
-             */
-            frequency: "monthly" | "quarterly" | "bi-annually" | "annually";
-            /**
-             * @description The clause's severity
-             * @enum {string}
-             */
-            priority: "low" | "medium" | "high" | "critical";
-            /** @description The maintenance task once the owner has accepted it (this clause, any analysis); null until then */
-            task_id: string | null;
-        };
-        PolicyFinding: {
-            id: string;
-            property_id: string;
-            property_name: string;
-            /** @description The policy the clause is in */
-            document_id: string;
-            document_name: string;
-            /** @enum {string} */
-            finding_type: "evidence" | "exclusion" | "maintenance" | "endorsement";
-            /** @description What the clause is, e.g. 'wear_and_tear' or 'geyser_sans_10254' */
-            key: string;
-            title: string;
-            description: string;
-            /** @enum {string} */
-            severity: "low" | "medium" | "high" | "critical";
-            confidence: number;
-            page: number | null;
-            /** @description The clause itself, as in the PDF */
-            excerpt: string;
-            /** @description The clause's own number as the wording prints it ('4.12', '(a)', 'B03.1'); null where it has none */
-            clause_ref: string | null;
-            /** @description What the clause is about (tags such as 'geyser', 'solar', 'trees'); empty when none applies */
-            topics: ("geyser" | "roof" | "thatch" | "lightning" | "alarm" | "security" | "theft" | "fire" | "flood" | "storm" | "water" | "damp" | "subsidence" | "solar" | "electrical" | "power_surge" | "gas" | "trees" | "drains" | "walls" | "glass" | "pool" | "unoccupancy" | "wear_and_tear" | "workmanship" | "pests" | "riot" | "war" | "consequential_loss" | "accommodation" | "rent" | "debris" | "municipal" | "locks_keys" | "fire_brigade" | "accidental_damage" | "building_works" | "liability")[];
-            /** @description Why the clause was classified so: the cue and the section it used (e.g. 'says "we will not pay" under "What is not covered"') */
-            reason: string | null;
-            /** @description Endorsements: the limit the clause states, in rand; else null */
-            limit_rands: number | null;
-            /** @description Maintenance conditions: the task it offers the maintenance schedule (accepted with POST /api/policies/findings/{id}/task, never added by itself); else null */
-            candidate_task: components["schemas"]["PolicyCandidateTask"] | null;
-            /** @description Evidence findings: the vault document that proves the condition */
-            evidence_document: {
-                id: string;
-                name: string;
-            } | null;
-        };
-        PolicyAnalysis: {
-            document_id: string;
-            document_name: string;
-            property_id: string;
-            property_name: string;
-            /** @enum {string} */
-            state: "not_analysed" | "queued" | "running" | "done" | "no_text" | "failed";
-            pages: number | null;
-            /** @description Why a failed or no_text analysis read nothing; while queued behind the reading of a scan (OCR), that it waits for it ('Reading the scan first: …'); for a done analysis of a scan read only in part (its page or time limit), a warning that clauses on the pages not read are missing ('Only 50 of this scan’s 80 pages were read …'); else null */
-            error: string | null;
-            /** @description The policy number the analysis read in the policy's text; null when none */
-            policy_number: string | null;
-            /** @description The South African insurer or underwriter the policy's text names ('Underwritten by', 'Insurer:', else the most named); null when none */
-            insurer: string | null;
-            updated_at: string | null;
-        };
-        PolicyTaskAccepted: {
-            created: boolean;
-            message: string;
-            task: components["schemas"]["MaintenanceTask"];
-        };
-        PackPreview: {
-            /** @enum {string} */
-            pack: "insurance_pack" | "claim_pack" | "property_summary";
-            /** @example Insurance pack */
-            pack_label: string;
-            /** @description The choice starts from your last one for this pack (else the defaults) */
-            remembered: boolean;
-            sections: {
-                /** @enum {string} */
-                name: "compliance_summary" | "compliance_gaps" | "policy_findings" | "maintenance" | "documents_list" | "timeline";
-                /** @example Compliance gaps: the standing, what is missing and what cannot be told */
-                label: string;
-                included: boolean;
-                /** @description In the pack when nothing has been chosen */
-                default: boolean;
-            }[];
-            documents: {
-                id: string;
-                name: string;
-                /** @enum {string} */
-                kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-                /** @example Policies */
-                group: string;
-                included: boolean;
-            }[];
-            choice: components["schemas"]["PackChoice"];
-        };
-        ReportProperty: {
-            id: string;
-            /** @description The property's permanent DNA code */
-            dna_code: string;
-            name: string;
-            address: string;
-            /** @enum {string} */
-            property_type: "residential" | "commercial" | "industrial" | "retail";
-            /** @enum {string} */
-            country: "ZA" | "US" | "UK";
-            municipality: string;
-            /** @description ERF, portion or stand number */
-            parcel_id: string;
-            township: string | null;
-            unit: string | null;
-            deed_number: string | null;
-            features: ("gas" | "electric_fence" | "solar_pv" | "thatch_roof" | "pool" | "borehole" | "geyser" | "alarm" | "lightning_conductor")[];
+        ComplianceReport: {
+            /** @constant */
+            format: "propertydna.compliance-report";
+            /** @constant */
+            version: 1;
             /**
              * Format: date-time
              * @description ISO 8601 timestamp (UTC)
              * @example 2025-03-14T08:30:00.000Z
              */
-            registered_at: string;
-        };
-        ReportDocument: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-            certificate_type: ("electrical_coc" | "gas_coc" | "electric_fence_coc" | "plumbing_coc" | "beetle_clearance" | "sseg_registration" | "occupation_certificate" | "geyser_coc" | "roof_inspection" | "alarm_service" | "lightning_conductor" | "thatch_retardant") | null;
-            certificate_type_label: string | null;
-            /** @description The issue date when it is known; null when unknown or not confirmed (see issue_date) */
-            issued_on: string | null;
-            /** @description known, unconfirmed (an old upload form filled in the upload day) or unknown; null for kinds without one */
-            issue_date: ("known" | "unconfirmed" | "unknown") | null;
-            expires_on: string | null;
-            /** @description From its expiry date on, in Johannesburg on the day the report was made */
-            expired: boolean;
-            /** @description 'Expired', or 'Expires in N days' within 60 days */
-            expiry_notice: string | null;
-            /**
-             * @description expiring: within 30 days; no_expiry: the document carries no expiry date
-             * @enum {string}
-             */
-            expiry_status: "valid" | "expiring" | "expired" | "no_expiry";
-            /** @enum {string} */
-            source: "owner_upload" | "supplier_verified" | "developer_pack" | "vendor_upload";
-            /** @description True only when the badge is Verified (a checked issuer issued it) */
-            verified: boolean;
-            /** @description The checked issuer (null unless Verified; every issuer is in provenance) */
-            verified_by_organization: string | null;
-            provenance: components["schemas"]["Provenance"];
-            /** @enum {string} */
-            badge: "Verified" | "Self-declared";
-            /** @description The provenance as every screen words it, e.g. "Uploaded by an invited vendor · Sam · Self-declared" */
-            provenance_line: string;
-            job_ref: string | null;
-            content_type: string;
-            bytes: number;
-            /** @description SHA-256 of the stored file, checked at upload */
-            sha256: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            uploaded_at: string;
-        };
-        ReportPolicy: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
-            certificate_type: ("electrical_coc" | "gas_coc" | "electric_fence_coc" | "plumbing_coc" | "beetle_clearance" | "sseg_registration" | "occupation_certificate" | "geyser_coc" | "roof_inspection" | "alarm_service" | "lightning_conductor" | "thatch_retardant") | null;
-            certificate_type_label: string | null;
-            /** @description The issue date when it is known; null when unknown or not confirmed (see issue_date) */
-            issued_on: string | null;
-            /** @description known, unconfirmed (an old upload form filled in the upload day) or unknown; null for kinds without one */
-            issue_date: ("known" | "unconfirmed" | "unknown") | null;
-            expires_on: string | null;
-            /** @description From its expiry date on, in Johannesburg on the day the report was made */
-            expired: boolean;
-            /** @description 'Expired', or 'Expires in N days' within 60 days */
-            expiry_notice: string | null;
-            /**
-             * @description expiring: within 30 days; no_expiry: the document carries no expiry date
-             * @enum {string}
-             */
-            expiry_status: "valid" | "expiring" | "expired" | "no_expiry";
-            /** @enum {string} */
-            source: "owner_upload" | "supplier_verified" | "developer_pack" | "vendor_upload";
-            /** @description True only when the badge is Verified (a checked issuer issued it) */
-            verified: boolean;
-            /** @description The checked issuer (null unless Verified; every issuer is in provenance) */
-            verified_by_organization: string | null;
-            provenance: components["schemas"]["Provenance"];
-            /** @enum {string} */
-            badge: "Verified" | "Self-declared";
-            /** @description The provenance as every screen words it, e.g. "Uploaded by an invited vendor · Sam · Self-declared" */
-            provenance_line: string;
-            job_ref: string | null;
-            content_type: string;
-            bytes: number;
-            /** @description SHA-256 of the stored file, checked at upload */
-            sha256: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            uploaded_at: string;
-            /** @description The insurer the policy's analysis read in its text, else from the document's details; null when unknown */
-            insurer: string | null;
-            /** @description The policy number the policy's analysis read in its text, else from the document's details; null when unknown */
-            policy_number: string | null;
-            analysis: {
-                /** @enum {string} */
-                state: "not_analysed" | "queued" | "running" | "done" | "no_text" | "failed";
-                pages: number | null;
-                error: string | null;
-            };
-        };
-        ReportCompliance: {
+            generated_at: string;
+            organization: string;
+            property: components["schemas"]["ReportProperty"];
             /** @enum {string} */
             status: "compliant" | "gaps_detected" | "unknown";
             /** @enum {string} */
@@ -20100,31 +17861,138 @@ export interface components {
                 ready: number;
                 required: number;
             };
-            findings: components["schemas"]["ComplianceFinding"][];
-            /** @description What to do, as the Policy Check groups it: the gaps and what the check cannot tell, once per thing to do, most severe first (the pack's words) */
+            /** @description What to do, as the Policy Check groups it: the gaps and what the check cannot tell, once per thing to do, most severe first */
             items: components["schemas"]["PolicyCheckItem"][];
+            contexts: {
+                /** @enum {string} */
+                context: "ongoing" | "transfer" | "insurance";
+                title: string;
+                description: string;
+                counts: {
+                    compliant: number;
+                    gap: number;
+                    unknown: number;
+                };
+                findings: components["schemas"]["ComplianceFinding"][];
+            }[];
         };
-        MaintenanceRecord: {
-            task_id: string;
-            task: string;
+        DashboardStats: {
+            properties: number;
+            documents: number;
+            compliance: {
+                good: number;
+                warning: number;
+                critical: number;
+            };
+            upcomingReminders: number;
+            expiringDocuments: number;
+        };
+        DeletedDocuments: {
+            /** @constant */
+            ok: true;
+            deleted: number;
+        };
+        Document: {
+            id: string;
             /** @enum {string} */
-            frequency: "monthly" | "quarterly" | "bi-annually" | "annually";
+            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
+            name: string;
+            storage_key: string;
+            sha256: string;
+            bytes: number;
+            content_type: string;
+            /** @enum {string} */
+            source: "owner_upload" | "supplier_verified" | "developer_pack" | "vendor_upload";
             /**
-             * Format: date
-             * @description YYYY-MM-DD (South African calendar day)
-             * @example 2025-03-14
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
              */
-            completed_on: string;
-            completed_by: string | null;
-            notes: string | null;
-            /** @description In rand */
-            cost: number | null;
-            evidence: {
-                document_id: string;
+            created_at: string;
+            /** @description When it expires: the start of its expiry day in Africa/Johannesburg (expires_on is that day) */
+            expires_at: string | null;
+            verified_by: string | null;
+            verified: boolean;
+            verified_by_organization: string | null;
+            job_ref: string | null;
+            /** @enum {string} */
+            status: "Pending" | "Verified";
+            provenance: components["schemas"]["Provenance"];
+            /** @enum {string} */
+            badge: "Verified" | "Self-declared";
+            property_id: string | null;
+            property_name: string | null;
+            job_id: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description The issue date as recorded (YYYY-MM-DD); see issue_date for whether it counts */
+            issued_on: string | null;
+            /** @description known: given by the owner, the issuer or the document; unconfirmed: the upload day an old form filled in, to be confirmed by the owner (counts as unknown until then); unknown: "date unknown". Null for kinds without an issue date. */
+            issue_date: ("known" | "unconfirmed" | "unknown") | null;
+            /** @description The Johannesburg date it stops being valid: its own expiry, else its certificate type's validity after a known issue date */
+            expires_on: string | null;
+            /** @description From its expiry date on, in Johannesburg today */
+            expired: boolean;
+            /** @description Days left while not expired */
+            expires_in_days: number | null;
+            /** @description 'Expired', or 'Expires in N days' within 60 days */
+            expiry_notice: string | null;
+            /** @description The owner's own notes, apart from what the issuer said */
+            owner_notes: string | null;
+            /** @description The name its issuer gave it, when its owner has renamed it (name is then the owner’s); null otherwise. Renaming changes no verified fact: the file, its SHA-256 and its provenance stay as issued */
+            issued_name: string | null;
+        };
+        Error: {
+            error: string;
+            issues?: unknown;
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        EvidenceReview: {
+            id: string;
+            /** @enum {string} */
+            kind: "company_registration" | "trade_registration" | "liability_insurance";
+            trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
+            document: {
+                id: string;
                 name: string;
-                sha256: string;
+                content_type: string;
                 bytes: number;
-            } | null;
+            };
+            expires_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "lapsed" | "outdated";
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            submitted_at: string;
+            reviewed_at: string | null;
+            reviewer_name: string | null;
+            checked: string | null;
+            valid_until: string | null;
+            reject_reason: string | null;
+            organization: {
+                id: string;
+                name: string;
+                trading_as: string | null;
+                registration_number: string | null;
+                specialties: string[];
+            };
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "error";
+            /** @enum {string} */
+            db: "ok" | "error" | "busy";
+            /** @enum {string} */
+            storage: "ok" | "error";
+        };
+        Info: {
+            /** @constant */
+            name: "PropertyDNA";
+            version: string;
         };
         InsurancePack: {
             /** @constant */
@@ -20185,6 +18053,370 @@ export interface components {
             }[] | null;
             /** @description maintenance: services done, newest first (evidence null when its document was left out); null when left out */
             maintenance: components["schemas"]["MaintenanceRecord"][] | null;
+        };
+        Invitation: {
+            organizationName: string;
+            inviterName: string | null;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+            email: string;
+            expires_at: string;
+        };
+        InvitationAccepted: {
+            /** @constant */
+            ok: true;
+            message: string;
+            member: components["schemas"]["Member"];
+        };
+        LoginResult: {
+            user: components["schemas"]["User"];
+            organization: components["schemas"]["Organization"];
+            token: string;
+        };
+        MaintenanceCompletion: {
+            id: string;
+            /**
+             * Format: date
+             * @example 2025-03-14
+             */
+            completed_on: string;
+            notes: string | null;
+            /** @description In rand */
+            cost: number | null;
+            completed_by: string | null;
+            document: {
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            created_at: string;
+        };
+        MaintenanceRecord: {
+            task_id: string;
+            task: string;
+            /** @enum {string} */
+            frequency: "monthly" | "quarterly" | "bi-annually" | "annually";
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (South African calendar day)
+             * @example 2025-03-14
+             */
+            completed_on: string;
+            completed_by: string | null;
+            notes: string | null;
+            /** @description In rand */
+            cost: number | null;
+            evidence: {
+                document_id: string;
+                name: string;
+                sha256: string;
+                bytes: number;
+            } | null;
+        };
+        MaintenanceTask: {
+            id: string;
+            title: string;
+            description: string | null;
+            /** @enum {string} */
+            frequency: "monthly" | "quarterly" | "bi-annually" | "annually";
+            /** @enum {string} */
+            priority: "low" | "medium" | "high" | "critical";
+            /**
+             * Format: date
+             * @example 2025-03-14
+             */
+            next_due: string;
+            assigned_to: string | null;
+            property_id: string;
+            property_name: string;
+            standard_key: string | null;
+            last_completed_on: string | null;
+            history: components["schemas"]["MaintenanceCompletion"][];
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            updated_at: string;
+        };
+        Me: {
+            user: components["schemas"]["User"];
+            organization: components["schemas"]["Organization"];
+        };
+        Member: {
+            id: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+        };
+        MemberInvite: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member" | "viewer";
+            invitedBy: string | null;
+            created_at: string;
+            expires_at: string;
+        };
+        NextActions: {
+            items: {
+                id: string;
+                /** @enum {string} */
+                level: "critical" | "high" | "medium" | "low";
+                title: string;
+                reason: string;
+                property: {
+                    id: string;
+                    name: string;
+                };
+                due_date: string | null;
+                overdue: boolean;
+                action: {
+                    /** @enum {string} */
+                    kind: "upload" | "book_provider" | "mark_done";
+                    label: string;
+                    /** @enum {string} */
+                    tab: "vault" | "escalation" | "actions";
+                };
+                reminder_id: string | null;
+            }[];
+            total: number;
+        };
+        NotificationSettings: {
+            /** @description The daily email alert at 07:00 is on (the default) */
+            emailAlerts: boolean;
+            /** @description The plan includes email alerts (Premium and the trial) */
+            available: boolean;
+            /** @description Why alerts are not available (the Free plan), or null */
+            reason: string | null;
+        };
+        Ok: {
+            /** @constant */
+            ok: true;
+        };
+        OkMessage: {
+            /** @constant */
+            ok: true;
+            message: string;
+        };
+        Organization: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            accountType: "individual" | "company";
+            /** @enum {string} */
+            plan: "free" | "premium";
+            trialEndsAt: string | null;
+            registrationNumber: string | null;
+            vatNumber: string | null;
+            companyType: string | null;
+            tradingAs: string | null;
+            businessAddress: string | null;
+            specialties: string[];
+            isDemo: boolean;
+        };
+        OwnershipPeriod: {
+            organization_name: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            from: string;
+            /** @description Null for the current owner */
+            until: string | null;
+        };
+        PackChoice: {
+            /** @description The sections put in, in pack order */
+            sections: ("compliance_summary" | "compliance_gaps" | "policy_findings" | "maintenance" | "documents_list" | "timeline")[];
+            /** @description The pack's documents the owner left out */
+            excluded_document_ids: string[];
+        };
+        PackPreview: {
+            /** @enum {string} */
+            pack: "insurance_pack" | "claim_pack" | "property_summary";
+            /** @example Insurance pack */
+            pack_label: string;
+            /** @description The choice starts from your last one for this pack (else the defaults) */
+            remembered: boolean;
+            sections: {
+                /** @enum {string} */
+                name: "compliance_summary" | "compliance_gaps" | "policy_findings" | "maintenance" | "documents_list" | "timeline";
+                /** @example Compliance gaps: the standing, what is missing and what cannot be told */
+                label: string;
+                included: boolean;
+                /** @description In the pack when nothing has been chosen */
+                default: boolean;
+            }[];
+            documents: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
+                /** @example Policies */
+                group: string;
+                included: boolean;
+            }[];
+            choice: components["schemas"]["PackChoice"];
+        };
+        PackSections: {
+            /** @description The sections put in, in pack order */
+            sections: ("compliance_summary" | "compliance_gaps" | "policy_findings" | "maintenance" | "documents_list" | "timeline")[];
+        };
+        PolicyAnalysis: {
+            document_id: string;
+            document_name: string;
+            property_id: string;
+            property_name: string;
+            /** @enum {string} */
+            state: "not_analysed" | "queued" | "running" | "done" | "no_text" | "failed";
+            pages: number | null;
+            /** @description Why a failed or no_text analysis read nothing; while queued behind the reading of a scan (OCR), that it waits for it ('Reading the scan first: …'); for a done analysis of a scan read only in part (its page or time limit), a warning that clauses on the pages not read are missing ('Only 50 of this scan’s 80 pages were read …'); else null */
+            error: string | null;
+            /** @description The policy number the analysis read in the policy's text; null when none */
+            policy_number: string | null;
+            /** @description The South African insurer or underwriter the policy's text names ('Underwritten by', 'Insurer:', else the most named); null when none */
+            insurer: string | null;
+            updated_at: string | null;
+        };
+        PolicyCandidateTask: {
+            title: string;
+            /**
+             * @description As the clause says, else annually
+             * @enum {string}
+             */
+            frequency: "monthly" | "quarterly" | "bi-annually" | "annually";
+            /**
+             * @description The clause's severity
+             * @enum {string}
+             */
+            priority: "low" | "medium" | "high" | "critical";
+            /** @description The maintenance task once the owner has accepted it (this clause, any analysis); null until then */
+            task_id: string | null;
+        };
+        PolicyCheck: {
+            /** @enum {string} */
+            status: "compliant" | "gaps_detected" | "unknown";
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            lastChecked: string;
+            /** @enum {string} */
+            complianceStatus: "good" | "warning" | "critical";
+            findings: components["schemas"]["ComplianceFinding"][];
+            transferReadiness: {
+                ready: number;
+                required: number;
+            };
+            /** @description The gaps and what the check cannot tell, once per thing to do: a certificate several contexts ask for is one item naming them; most severe first, then by due date */
+            items: components["schemas"]["PolicyCheckItem"][];
+        };
+        PolicyCheckItem: {
+            /** @description Stable within one check */
+            id: string;
+            /** @enum {string} */
+            type: "gap" | "unknown";
+            /**
+             * @description The highest level of its findings: the words Critical, High, Medium, Low
+             * @enum {string}
+             */
+            level: "critical" | "high" | "medium" | "low";
+            title: string;
+            /** @description What to do, in words */
+            action: string;
+            /** @description YYYY-MM-DD: the earliest due date of its findings; null when none has one */
+            due_date: string | null;
+            /** @description The contexts that ask for it, in the order ongoing, transfer, insurance */
+            contexts: ("ongoing" | "transfer" | "insurance")[];
+            /** @description The findings behind it (ids in findings), the most severe first */
+            finding_ids: string[];
+        };
+        PolicyFinding: {
+            id: string;
+            property_id: string;
+            property_name: string;
+            /** @description The policy the clause is in */
+            document_id: string;
+            document_name: string;
+            /** @enum {string} */
+            finding_type: "evidence" | "exclusion" | "maintenance" | "endorsement";
+            /** @description What the clause is, e.g. 'wear_and_tear' or 'geyser_sans_10254' */
+            key: string;
+            title: string;
+            description: string;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high" | "critical";
+            confidence: number;
+            page: number | null;
+            /** @description The clause itself, as in the PDF */
+            excerpt: string;
+            /** @description The clause's own number as the wording prints it ('4.12', '(a)', 'B03.1'); null where it has none */
+            clause_ref: string | null;
+            /** @description What the clause is about (tags such as 'geyser', 'solar', 'trees'); empty when none applies */
+            topics: ("geyser" | "roof" | "thatch" | "lightning" | "alarm" | "security" | "theft" | "fire" | "flood" | "storm" | "water" | "damp" | "subsidence" | "solar" | "electrical" | "power_surge" | "gas" | "trees" | "drains" | "walls" | "glass" | "pool" | "unoccupancy" | "wear_and_tear" | "workmanship" | "pests" | "riot" | "war" | "consequential_loss" | "accommodation" | "rent" | "debris" | "municipal" | "locks_keys" | "fire_brigade" | "accidental_damage" | "building_works" | "liability")[];
+            /** @description Why the clause was classified so: the cue and the section it used (e.g. 'says "we will not pay" under "What is not covered"') */
+            reason: string | null;
+            /** @description Endorsements: the limit the clause states, in rand; else null */
+            limit_rands: number | null;
+            /** @description Maintenance conditions: the task it offers the maintenance schedule (accepted with POST /api/policies/findings/{id}/task, never added by itself); else null */
+            candidate_task: components["schemas"]["PolicyCandidateTask"] | null;
+            /** @description Evidence findings: the vault document that proves the condition */
+            evidence_document: {
+                id: string;
+                name: string;
+            } | null;
+        };
+        PolicyTaskAccepted: {
+            created: boolean;
+            message: string;
+            task: components["schemas"]["MaintenanceTask"];
+        };
+        Property: {
+            id: string;
+            dnaCode: string;
+            dna_id: string;
+            name: string;
+            address: string;
+            /** @enum {string} */
+            property_type: "residential" | "commercial" | "industrial" | "retail";
+            /** @enum {string} */
+            country: "ZA" | "US" | "UK";
+            municipality: string;
+            parcel_id: string;
+            erfNumber: string;
+            township: string | null;
+            unit: string | null;
+            deed_number: string | null;
+            description: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            features: ("gas" | "electric_fence" | "solar_pv" | "thatch_roof" | "pool" | "borehole" | "geyser" | "alarm" | "lightning_conductor")[];
+            isDemo: boolean;
+            documentsCount: number;
+            lastActivity: string;
+            /** @enum {string} */
+            complianceStatus: "good" | "warning" | "critical";
+            complianceReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            updated_at: string;
         };
         PropertySummary: {
             /** @constant */
@@ -20298,19 +18530,127 @@ export interface components {
                 overdue: boolean;
             }[] | null;
         };
-        ComplianceReport: {
-            /** @constant */
-            format: "propertydna.compliance-report";
-            /** @constant */
-            version: 1;
+        PropertyVendor: {
+            id: string;
+            name: string;
+            /** @description Shown as 'Independent' when empty */
+            company: string | null;
+            email: string;
+            phone: string | null;
+            specialties: string[];
+            /** @description A registered supplier (by e-mail address) whose verification level is documents checked or register matched; typed insurance never counts */
+            verified: boolean;
+            /** @description The registered supplier's verification level (self_declared, documents_checked, register_matched); null when the address is no registered supplier's */
+            verification_level: ("self_declared" | "documents_checked" | "register_matched") | null;
+            /** @description The supplier organisation's name when verified */
+            registered_supplier: string | null;
+            notes: string | null;
             /**
              * Format: date-time
-             * @description ISO 8601 timestamp (UTC)
              * @example 2025-03-14T08:30:00.000Z
              */
-            generated_at: string;
-            organization: string;
-            property: components["schemas"]["ReportProperty"];
+            created_at: string;
+            properties: {
+                id: string;
+                name: string;
+                address: string;
+                access: components["schemas"]["VendorAccess"];
+            }[];
+            documents_count: number;
+            access: components["schemas"]["VendorAccess"];
+            uploads: components["schemas"]["VendorUpload"][];
+        };
+        Provenance: {
+            /** @enum {string} */
+            kind: "owner_upload" | "supplier_issued" | "vendor_upload" | "share_adopted" | "transfer_received" | "document_read";
+            issuer_name: string | null;
+            issuer_level: ("self_declared" | "documents_checked" | "register_matched") | null;
+            read?: {
+                confirmed: ("certificate_type" | "certificate_number" | "issue_date" | "expiry_date" | "address" | "erf" | "issuer_name" | "issuer_registration" | "insurer" | "policy_number" | "cover_from" | "cover_to" | "sum_insured_buildings" | "excess" | "supplier" | "invoice_date" | "total" | "vat" | "work_description")[];
+                confirmed_by: string | null;
+                auto_accepted: ("certificate_type" | "certificate_number" | "issue_date" | "expiry_date" | "address" | "erf" | "issuer_name" | "issuer_registration" | "insurer" | "policy_number" | "cover_from" | "cover_to" | "sum_insured_buildings" | "excess" | "supplier" | "invoice_date" | "total" | "vat" | "work_description")[];
+            } | null;
+        };
+        Provider: {
+            /** @description The supplier's organisation */
+            id: string;
+            company_name: string;
+            trading_as: string | null;
+            description: string | null;
+            specialties: string[];
+            /** @description The place the supplier's business address names ('Cape Town'), never the street */
+            area: string | null;
+            /** @description The contact e-mail the supplier published on its profile; null when it published none */
+            email: string | null;
+            /** @description The phone number the supplier published on its profile; null when it published none */
+            phone: string | null;
+            /** @description The website the supplier published on its profile; null when it published none */
+            website: string | null;
+            /** @description YYYY-MM-DD: until when its liability insurance is current, from a reviewed, unexpired insurance certificate only (null: none; typed insurance never counts) */
+            insured_until: string | null;
+            /** @description Its verification level is documents_checked or register_matched (someone checked it) */
+            verified: boolean;
+            /** @description Its verification level and each check: kind, status, checked_at, valid_until, source */
+            verification: {
+                /** @enum {string} */
+                level: "self_declared" | "documents_checked" | "register_matched";
+                checks: {
+                    /** @enum {string} */
+                    kind: "company_registration" | "trade_registration" | "liability_insurance" | "register";
+                    /** @enum {string} */
+                    status: "approved" | "pending" | "rejected" | "lapsed" | "matched" | "outdated";
+                    checked_at: string | null;
+                    valid_until: string | null;
+                    source: string;
+                    trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
+                    checked: string | null;
+                }[];
+            };
+        };
+        ProviderSearchResult: {
+            /** @description The area searched first, as it reads: the property's municipality ('City of Cape Town') unless another was asked; null: anywhere */
+            area: string | null;
+            /** @description Set when the area had no provider (of the specialty) and its province was searched instead: 'Western Cape' */
+            province: string | null;
+            /**
+             * @description The widening in words, to show as it is
+             * @example No Plumbing providers in City of Cape Town; showing providers in Western Cape
+             */
+            message: string | null;
+            /** @description The caller's own vendors (its vendor directory) matching the specialty and q, by name; listed first. The area does not narrow them (a vendor has none recorded). */
+            vendors: components["schemas"]["Vendor"][];
+            /** @description Registered suppliers of the area (or of its province, see province), checked suppliers first, at most 50; a supplier that is one of the listed vendors is not repeated here */
+            providers: components["schemas"]["Provider"][];
+        };
+        ReadingSettings: {
+            auto_accept: boolean;
+            /** @constant */
+            threshold: 0.9;
+        };
+        Reminder: {
+            /** @description 'task:<id>', 'document:<id>', 'trial', 'custom:<id>', …: the id to complete */
+            id: string;
+            title: string;
+            message: string;
+            /**
+             * Format: date
+             * @example 2025-03-14
+             */
+            due_date: string;
+            /** @enum {string} */
+            priority: "critical" | "high" | "medium" | "low";
+            /** @enum {string} */
+            type: "certificate" | "payment" | "maintenance";
+            overdue: boolean;
+            days_until: number;
+            source: {
+                kind: string;
+                id: string;
+            };
+            /** @description YYYY-MM-DD: snoozed by the owner until this day (still listed, and in the digest, marked); null: not snoozed */
+            snoozed_until: string | null;
+        };
+        ReportCompliance: {
             /** @enum {string} */
             status: "compliant" | "gaps_detected" | "unknown";
             /** @enum {string} */
@@ -20325,64 +18665,131 @@ export interface components {
                 ready: number;
                 required: number;
             };
-            /** @description What to do, as the Policy Check groups it: the gaps and what the check cannot tell, once per thing to do, most severe first */
+            findings: components["schemas"]["ComplianceFinding"][];
+            /** @description What to do, as the Policy Check groups it: the gaps and what the check cannot tell, once per thing to do, most severe first (the pack's words) */
             items: components["schemas"]["PolicyCheckItem"][];
-            contexts: {
-                /** @enum {string} */
-                context: "ongoing" | "transfer" | "insurance";
-                title: string;
-                description: string;
-                counts: {
-                    compliant: number;
-                    gap: number;
-                    unknown: number;
-                };
-                findings: components["schemas"]["ComplianceFinding"][];
-            }[];
         };
-        ShareCreated: {
+        ReportDocument: {
             id: string;
-            token: string;
-            url: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
-        };
-        ShareLink: {
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            expires_at: string;
+            name: string;
             /** @enum {string} */
-            status: "active" | "expired" | "revoked";
-            password_protected: boolean;
+            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
+            certificate_type: ("electrical_coc" | "gas_coc" | "electric_fence_coc" | "plumbing_coc" | "beetle_clearance" | "sseg_registration" | "occupation_certificate" | "geyser_coc" | "roof_inspection" | "alarm_service" | "lightning_conductor" | "thatch_retardant") | null;
+            certificate_type_label: string | null;
+            /** @description The issue date when it is known; null when unknown or not confirmed (see issue_date) */
+            issued_on: string | null;
+            /** @description known, unconfirmed (an old upload form filled in the upload day) or unknown; null for kinds without one */
+            issue_date: ("known" | "unconfirmed" | "unknown") | null;
+            expires_on: string | null;
+            /** @description From its expiry date on, in Johannesburg on the day the report was made */
+            expired: boolean;
+            /** @description 'Expired', or 'Expires in N days' within 60 days */
+            expiry_notice: string | null;
+            /**
+             * @description expiring: within 30 days; no_expiry: the document carries no expiry date
+             * @enum {string}
+             */
+            expiry_status: "valid" | "expiring" | "expired" | "no_expiry";
+            /** @enum {string} */
+            source: "owner_upload" | "supplier_verified" | "developer_pack" | "vendor_upload";
+            /** @description True only when the badge is Verified (a checked issuer issued it) */
+            verified: boolean;
+            /** @description The checked issuer (null unless Verified; every issuer is in provenance) */
+            verified_by_organization: string | null;
+            provenance: components["schemas"]["Provenance"];
+            /** @enum {string} */
+            badge: "Verified" | "Self-declared";
+            /** @description The provenance as every screen words it, e.g. "Uploaded by an invited vendor · Sam · Self-declared" */
+            provenance_line: string;
             job_ref: string | null;
-            document_names: string[];
-            views: number;
-            downloads: number;
-        };
-        ShareEvent: {
-            /** @enum {string} */
-            action: "view" | "unlock_ok" | "unlock_failed" | "download" | "adopt";
-            ip: string;
-            user_id: string | null;
-            user_name: string | null;
-            document_id: string | null;
-            document_name: string | null;
+            content_type: string;
+            bytes: number;
+            /** @description SHA-256 of the stored file, checked at upload */
+            sha256: string;
             /**
              * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
              * @example 2025-03-14T08:30:00.000Z
              */
-            created_at: string;
+            uploaded_at: string;
+        };
+        ReportPolicy: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
+            certificate_type: ("electrical_coc" | "gas_coc" | "electric_fence_coc" | "plumbing_coc" | "beetle_clearance" | "sseg_registration" | "occupation_certificate" | "geyser_coc" | "roof_inspection" | "alarm_service" | "lightning_conductor" | "thatch_retardant") | null;
+            certificate_type_label: string | null;
+            /** @description The issue date when it is known; null when unknown or not confirmed (see issue_date) */
+            issued_on: string | null;
+            /** @description known, unconfirmed (an old upload form filled in the upload day) or unknown; null for kinds without one */
+            issue_date: ("known" | "unconfirmed" | "unknown") | null;
+            expires_on: string | null;
+            /** @description From its expiry date on, in Johannesburg on the day the report was made */
+            expired: boolean;
+            /** @description 'Expired', or 'Expires in N days' within 60 days */
+            expiry_notice: string | null;
+            /**
+             * @description expiring: within 30 days; no_expiry: the document carries no expiry date
+             * @enum {string}
+             */
+            expiry_status: "valid" | "expiring" | "expired" | "no_expiry";
+            /** @enum {string} */
+            source: "owner_upload" | "supplier_verified" | "developer_pack" | "vendor_upload";
+            /** @description True only when the badge is Verified (a checked issuer issued it) */
+            verified: boolean;
+            /** @description The checked issuer (null unless Verified; every issuer is in provenance) */
+            verified_by_organization: string | null;
+            provenance: components["schemas"]["Provenance"];
+            /** @enum {string} */
+            badge: "Verified" | "Self-declared";
+            /** @description The provenance as every screen words it, e.g. "Uploaded by an invited vendor · Sam · Self-declared" */
+            provenance_line: string;
+            job_ref: string | null;
+            content_type: string;
+            bytes: number;
+            /** @description SHA-256 of the stored file, checked at upload */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            uploaded_at: string;
+            /** @description The insurer the policy's analysis read in its text, else from the document's details; null when unknown */
+            insurer: string | null;
+            /** @description The policy number the policy's analysis read in its text, else from the document's details; null when unknown */
+            policy_number: string | null;
+            analysis: {
+                /** @enum {string} */
+                state: "not_analysed" | "queued" | "running" | "done" | "no_text" | "failed";
+                pages: number | null;
+                error: string | null;
+            };
+        };
+        ReportProperty: {
+            id: string;
+            /** @description The property's permanent DNA code */
+            dna_code: string;
+            name: string;
+            address: string;
+            /** @enum {string} */
+            property_type: "residential" | "commercial" | "industrial" | "retail";
+            /** @enum {string} */
+            country: "ZA" | "US" | "UK";
+            municipality: string;
+            /** @description ERF, portion or stand number */
+            parcel_id: string;
+            township: string | null;
+            unit: string | null;
+            deed_number: string | null;
+            features: ("gas" | "electric_fence" | "solar_pv" | "thatch_roof" | "pool" | "borehole" | "geyser" | "alarm" | "lightning_conductor")[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            registered_at: string;
         };
         Share: {
             /** @enum {string} */
@@ -20459,40 +18866,172 @@ export interface components {
                 job_ref: string | null;
             }[];
         };
-        AdoptResult: {
-            property_id: string;
-            adopted: number;
-            message: string;
+        ShareCreated: {
+            id: string;
+            token: string;
+            url: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            expires_at: string;
         };
-        Verification: {
-            verified: boolean;
-            registered: boolean;
-            matches: {
-                provenance: components["schemas"]["Provenance"];
-                /** @enum {string} */
-                badge: "Verified" | "Self-declared";
-                verified: boolean;
-                company_name: string | null;
+        ShareEvent: {
+            /** @enum {string} */
+            action: "view" | "unlock_ok" | "unlock_failed" | "download" | "adopt";
+            ip: string;
+            user_id: string | null;
+            user_name: string | null;
+            document_id: string | null;
+            document_name: string | null;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            created_at: string;
+        };
+        ShareLink: {
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            expires_at: string;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            password_protected: boolean;
+            job_ref: string | null;
+            document_names: string[];
+            views: number;
+            downloads: number;
+        };
+        SignedUpload: {
+            url: string;
+            storageKey: string;
+            /** @constant */
+            method: "PUT";
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            expiresAt: string;
+        };
+        StaffAccess: {
+            staff: boolean;
+        };
+        SupplierEvidence: {
+            id: string;
+            /** @enum {string} */
+            kind: "company_registration" | "trade_registration" | "liability_insurance";
+            trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
+            document: {
+                id: string;
+                name: string;
+                content_type: string;
+                bytes: number;
+            };
+            expires_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "lapsed" | "outdated";
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            submitted_at: string;
+            reviewed_at: string | null;
+            reviewer_name: string | null;
+            checked: string | null;
+            valid_until: string | null;
+            reject_reason: string | null;
+        };
+        SupplierInsurance: {
+            insurer: string;
+            policy_number: string;
+            /**
+             * Format: date
+             * @example 2025-03-14
+             */
+            expires_at: string;
+            insured: boolean;
+            certificate: {
+                id: string;
+                name: string;
+                bytes: number;
+                content_type: string;
                 /**
                  * Format: date-time
                  * @example 2025-03-14T08:30:00.000Z
                  */
-                issued_at: string;
-                job_ref: string | null;
-                dna_code: string | null;
-                name: string | null;
-            }[];
+                uploaded_at: string;
+            } | null;
         };
-        TransferStarted: {
+        SupplierJob: {
             id: string;
-            /** @constant */
-            status: "pending";
+            job_ref: string;
+            property_address: string;
+            client_name: string;
+            description: string;
             /**
              * Format: date-time
-             * @description When the offer (and the mailed link) ends: 30 days
              * @example 2025-03-14T08:30:00.000Z
              */
-            expires_at: string;
+            created_at: string;
+            document_count: number;
+        };
+        SupplierProfile: {
+            company_name: string;
+            registration_number: string | null;
+            trade_registration_number: string | null;
+            description: string | null;
+            email: string | null;
+            phone: string | null;
+            website: string | null;
+            specialties: string[];
+        };
+        SupplierVerificationStatus: {
+            verification: {
+                /** @enum {string} */
+                level: "self_declared" | "documents_checked" | "register_matched";
+                checks: {
+                    /** @enum {string} */
+                    kind: "company_registration" | "trade_registration" | "liability_insurance" | "register";
+                    /** @enum {string} */
+                    status: "approved" | "pending" | "rejected" | "lapsed" | "matched" | "outdated";
+                    checked_at: string | null;
+                    valid_until: string | null;
+                    source: string;
+                    trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
+                    checked: string | null;
+                }[];
+            };
+            evidence: components["schemas"]["SupplierEvidence"][];
+        };
+        Template: {
+            id: string;
+            name: string;
+            category: string;
+            version: number;
+            builtIn: boolean;
+            fields: {
+                name: string;
+                /** @enum {string} */
+                type: "text" | "date" | "select" | "number" | "textarea";
+                required: boolean;
+                label: string;
+                options?: string[];
+            }[];
+            /** @description The certificate its reports are (their metadata.certificate_type), if any */
+            certificate_type: ("electrical_coc" | "gas_coc" | "electric_fence_coc" | "plumbing_coc" | "beetle_clearance" | "sseg_registration" | "occupation_certificate" | "geyser_coc" | "roof_inspection" | "alarm_service" | "lightning_conductor" | "thatch_retardant") | null;
+            /** @description The required date field whose answer is a report's issue date (metadata.issued_on) */
+            issue_date_field: string | null;
         };
         Transfer: {
             id: string;
@@ -20524,26 +19063,6 @@ export interface components {
             expires_at: string;
             decided_at: string | null;
         };
-        Transfers: {
-            /** @description Addressed to the caller's email: pending ones and those of the last 90 days */
-            incoming: components["schemas"]["Transfer"][];
-            /** @description Started by the caller's organisation */
-            outgoing: components["schemas"]["Transfer"][];
-            /** @description Pending transfers addressed to the caller's address while it is unconfirmed: listed in incoming only once it is confirmed (until then nobody learns the property, the seller or the message by signing up with someone else's address); 0 otherwise */
-            incoming_withheld: number;
-            /** @description What to do to see them (confirm the address), when any is withheld; else null */
-            confirm_first: string | null;
-        };
-        OwnershipPeriod: {
-            organization_name: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            from: string;
-            /** @description Null for the current owner */
-            until: string | null;
-        };
         TransferLinkView: {
             id: string;
             property: {
@@ -20573,6 +19092,27 @@ export interface components {
              */
             expires_at: string;
         };
+        Transfers: {
+            /** @description Addressed to the caller's email: pending ones and those of the last 90 days */
+            incoming: components["schemas"]["Transfer"][];
+            /** @description Started by the caller's organisation */
+            outgoing: components["schemas"]["Transfer"][];
+            /** @description Pending transfers addressed to the caller's address while it is unconfirmed: listed in incoming only once it is confirmed (until then nobody learns the property, the seller or the message by signing up with someone else's address); 0 otherwise */
+            incoming_withheld: number;
+            /** @description What to do to see them (confirm the address), when any is withheld; else null */
+            confirm_first: string | null;
+        };
+        TransferStarted: {
+            id: string;
+            /** @constant */
+            status: "pending";
+            /**
+             * Format: date-time
+             * @description When the offer (and the mailed link) ends: 30 days
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            expires_at: string;
+        };
         User: {
             id: string;
             email: string;
@@ -20586,317 +19126,141 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "admin" | "member" | "viewer";
         };
-        Organization: {
+        Vendor: {
             id: string;
             name: string;
-            /** @enum {string} */
-            accountType: "individual" | "company";
-            /** @enum {string} */
-            plan: "free" | "premium";
-            trialEndsAt: string | null;
-            registrationNumber: string | null;
-            vatNumber: string | null;
-            companyType: string | null;
-            tradingAs: string | null;
-            businessAddress: string | null;
-            specialties: string[];
-            isDemo: boolean;
-        };
-        Me: {
-            user: components["schemas"]["User"];
-            organization: components["schemas"]["Organization"];
-        };
-        LoginResult: {
-            user: components["schemas"]["User"];
-            organization: components["schemas"]["Organization"];
-            token: string;
-        };
-        Ok: {
-            /** @constant */
-            ok: true;
-        };
-        OkMessage: {
-            /** @constant */
-            ok: true;
-            message: string;
-        };
-        CalendarFeed: {
-            /**
-             * Format: uri
-             * @description The private ICS feed of your maintenance tasks and certificate and policy expiries; whoever holds it can read them. Rotate it to cut off the old one.
-             */
-            url: string;
-        };
-        Property: {
-            id: string;
-            dnaCode: string;
-            dna_id: string;
-            name: string;
-            address: string;
-            /** @enum {string} */
-            property_type: "residential" | "commercial" | "industrial" | "retail";
-            /** @enum {string} */
-            country: "ZA" | "US" | "UK";
-            municipality: string;
-            parcel_id: string;
-            erfNumber: string;
-            township: string | null;
-            unit: string | null;
-            deed_number: string | null;
-            description: string | null;
-            metadata: {
-                [key: string]: unknown;
-            };
-            features: ("gas" | "electric_fence" | "solar_pv" | "thatch_roof" | "pool" | "borehole" | "geyser" | "alarm" | "lightning_conductor")[];
-            isDemo: boolean;
-            documentsCount: number;
-            lastActivity: string;
-            /** @enum {string} */
-            complianceStatus: "good" | "warning" | "critical";
-            complianceReason: string | null;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            updated_at: string;
-        };
-        PropertyPage: {
-            items: components["schemas"]["Property"][];
-            nextCursor: string | null;
-            total: number;
-        };
-        DashboardStats: {
-            properties: number;
-            documents: number;
-            compliance: {
-                good: number;
-                warning: number;
-                critical: number;
-            };
-            upcomingReminders: number;
-            expiringDocuments: number;
-        };
-        NextActions: {
-            items: {
-                id: string;
-                /** @enum {string} */
-                level: "critical" | "high" | "medium" | "low";
-                title: string;
-                reason: string;
-                property: {
-                    id: string;
-                    name: string;
-                };
-                due_date: string | null;
-                overdue: boolean;
-                action: {
-                    /** @enum {string} */
-                    kind: "upload" | "book_provider" | "mark_done";
-                    label: string;
-                    /** @enum {string} */
-                    tab: "vault" | "escalation" | "actions";
-                };
-                reminder_id: string | null;
-            }[];
-            total: number;
-        };
-        NotificationSettings: {
-            /** @description The daily email alert at 07:00 is on (the default) */
-            emailAlerts: boolean;
-            /** @description The plan includes email alerts (Premium and the trial) */
-            available: boolean;
-            /** @description Why alerts are not available (the Free plan), or null */
-            reason: string | null;
-        };
-        Member: {
-            id: string;
+            /** @description Shown as 'Independent' when empty */
+            company: string | null;
             email: string;
-            firstName: string;
-            lastName: string;
-            /** @enum {string} */
-            role: "owner" | "admin" | "member" | "viewer";
-        };
-        MemberInvite: {
-            id: string;
-            email: string;
-            /** @enum {string} */
-            role: "owner" | "admin" | "member" | "viewer";
-            invitedBy: string | null;
-            created_at: string;
-            expires_at: string;
-        };
-        Invitation: {
-            organizationName: string;
-            inviterName: string | null;
-            /** @enum {string} */
-            role: "owner" | "admin" | "member" | "viewer";
-            email: string;
-            expires_at: string;
-        };
-        InvitationAccepted: {
-            /** @constant */
-            ok: true;
-            message: string;
-            member: components["schemas"]["Member"];
-        };
-        SupplierProfile: {
-            company_name: string;
-            registration_number: string | null;
-            trade_registration_number: string | null;
-            description: string | null;
-            email: string | null;
             phone: string | null;
-            website: string | null;
             specialties: string[];
-        };
-        SupplierJob: {
-            id: string;
-            job_ref: string;
-            property_address: string;
-            client_name: string;
-            description: string;
+            /** @description A registered supplier (by e-mail address) whose verification level is documents checked or register matched; typed insurance never counts */
+            verified: boolean;
+            /** @description The registered supplier's verification level (self_declared, documents_checked, register_matched); null when the address is no registered supplier's */
+            verification_level: ("self_declared" | "documents_checked" | "register_matched") | null;
+            /** @description The supplier organisation's name when verified */
+            registered_supplier: string | null;
+            notes: string | null;
             /**
              * Format: date-time
              * @example 2025-03-14T08:30:00.000Z
              */
             created_at: string;
-            document_count: number;
-        };
-        Template: {
-            id: string;
-            name: string;
-            category: string;
-            version: number;
-            builtIn: boolean;
-            fields: {
-                name: string;
-                /** @enum {string} */
-                type: "text" | "date" | "select" | "number" | "textarea";
-                required: boolean;
-                label: string;
-                options?: string[];
-            }[];
-            /** @description The certificate its reports are (their metadata.certificate_type), if any */
-            certificate_type: ("electrical_coc" | "gas_coc" | "electric_fence_coc" | "plumbing_coc" | "beetle_clearance" | "sseg_registration" | "occupation_certificate" | "geyser_coc" | "roof_inspection" | "alarm_service" | "lightning_conductor" | "thatch_retardant") | null;
-            /** @description The required date field whose answer is a report's issue date (metadata.issued_on) */
-            issue_date_field: string | null;
-        };
-        SupplierInsurance: {
-            insurer: string;
-            policy_number: string;
-            /**
-             * Format: date
-             * @example 2025-03-14
-             */
-            expires_at: string;
-            insured: boolean;
-            certificate: {
+            properties: {
                 id: string;
                 name: string;
-                bytes: number;
-                content_type: string;
+                address: string;
+                access: components["schemas"]["VendorAccess"];
+            }[];
+            documents_count: number;
+        };
+        VendorAccess: {
+            invite_id: string;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            /** @constant */
+            access_level: "Certificate Upload";
+            allowed_kinds: ("deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other")[];
+            /** @example May upload certificates and inspection reports until Dec 07, 2026 */
+            summary: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            invited_at: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            expires_at: string;
+            revoked_at: string | null;
+        };
+        VendorInviteCreated: {
+            vendor: components["schemas"]["Vendor"];
+            invite: {
+                id: string;
+                /** @description The app origin + /invite/ + the token (shown once, also e-mailed) */
+                url: string;
                 /**
                  * Format: date-time
                  * @example 2025-03-14T08:30:00.000Z
                  */
-                uploaded_at: string;
-            } | null;
-        };
-        Health: {
-            /** @enum {string} */
-            status: "ok" | "error";
-            /** @enum {string} */
-            db: "ok" | "error" | "busy";
-            /** @enum {string} */
-            storage: "ok" | "error";
-        };
-        Info: {
-            /** @constant */
-            name: "PropertyDNA";
-            version: string;
-        };
-        SupplierEvidence: {
-            id: string;
-            /** @enum {string} */
-            kind: "company_registration" | "trade_registration" | "liability_insurance";
-            trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
-            document: {
-                id: string;
-                name: string;
-                content_type: string;
-                bytes: number;
+                expires_at: string;
             };
-            expires_at: string | null;
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "lapsed" | "outdated";
+        };
+        VendorInviteView: {
+            vendor: {
+                name: string;
+                company: string | null;
+            };
+            property: {
+                address: string;
+                dna_code: string;
+            };
+            owner: {
+                first_name: string;
+            };
+            allowed_kinds: ("deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other")[];
             /**
              * Format: date-time
              * @example 2025-03-14T08:30:00.000Z
              */
-            submitted_at: string;
-            reviewed_at: string | null;
-            reviewer_name: string | null;
-            checked: string | null;
-            valid_until: string | null;
-            reject_reason: string | null;
+            expires_at: string;
+            limits: {
+                max_files: number;
+                max_bytes: number;
+            };
+            used: {
+                files: number;
+                bytes: number;
+            };
+            /** @description A signed-in supplier's organisation, which the uploads are verified as */
+            uploading_as: string | null;
+            uploads: components["schemas"]["VendorUpload"][];
         };
-        SupplierVerificationStatus: {
-            verification: {
+        VendorRevoked: {
+            revoked: number;
+        };
+        VendorUpload: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
+            created_at: string;
+        };
+        Verification: {
+            verified: boolean;
+            registered: boolean;
+            matches: {
+                provenance: components["schemas"]["Provenance"];
                 /** @enum {string} */
-                level: "self_declared" | "documents_checked" | "register_matched";
-                checks: {
-                    /** @enum {string} */
-                    kind: "company_registration" | "trade_registration" | "liability_insurance" | "register";
-                    /** @enum {string} */
-                    status: "approved" | "pending" | "rejected" | "lapsed" | "matched" | "outdated";
-                    checked_at: string | null;
-                    valid_until: string | null;
-                    source: string;
-                    trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
-                    checked: string | null;
-                }[];
-            };
-            evidence: components["schemas"]["SupplierEvidence"][];
+                badge: "Verified" | "Self-declared";
+                verified: boolean;
+                company_name: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2025-03-14T08:30:00.000Z
+                 */
+                issued_at: string;
+                job_ref: string | null;
+                dna_code: string | null;
+                name: string | null;
+            }[];
         };
-        EvidenceReview: {
+        WebhookDelivery: {
             id: string;
+            /** @description The `webhook-id` header: the same for every attempt and a resend */
+            messageId: string;
+            event: string;
             /** @enum {string} */
-            kind: "company_registration" | "trade_registration" | "liability_insurance";
-            trade: ("electrical" | "plumbing" | "lp_gas" | "other") | null;
-            document: {
-                id: string;
-                name: string;
-                content_type: string;
-                bytes: number;
-            };
-            expires_at: string | null;
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "lapsed" | "outdated";
-            /**
-             * Format: date-time
-             * @example 2025-03-14T08:30:00.000Z
-             */
-            submitted_at: string;
-            reviewed_at: string | null;
-            reviewer_name: string | null;
-            checked: string | null;
-            valid_until: string | null;
-            reject_reason: string | null;
-            organization: {
-                id: string;
-                name: string;
-                trading_as: string | null;
-                registration_number: string | null;
-                specialties: string[];
-            };
-        };
-        StaffAccess: {
-            staff: boolean;
+            status: "pending" | "retrying" | "delivered" | "failed";
+            attempts: number;
+            responseStatus: number | null;
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
         };
         WebhookEndpoint: {
             id: string;
@@ -20929,21 +19293,6 @@ export interface components {
             updated_at: string;
             /** @description The signing secret (`whsec_…`): shown this once, never answered again (rotate for a new one) */
             secret: string;
-        };
-        WebhookDelivery: {
-            id: string;
-            /** @description The `webhook-id` header: the same for every attempt and a resend */
-            messageId: string;
-            event: string;
-            /** @enum {string} */
-            status: "pending" | "retrying" | "delivered" | "failed";
-            attempts: number;
-            responseStatus: number | null;
-            error: string | null;
-            /** Format: date-time */
-            created_at: string;
-            lastAttemptAt: string | null;
-            nextAttemptAt: string | null;
         };
     };
     responses: never;

@@ -160,8 +160,46 @@ export function completeOpenApiDocument<D extends OpenApiDocument>(doc: D): D {
         operation.parameters = [...(operation.parameters ?? []), idempotencyKeyParameter];
     }
   }
+  return withoutUnusedSchemas(doc);
+}
+
+/**
+ * Only the component schemas an operation uses, directly or through another component, by name. The
+ * zod registry's input variants (`UserInput`, …) are generated used or not, which unused ones appear
+ * depends on what else the process converted before, and the registry's order on which modules it
+ * imported first: without this the document (and the typed client made from it) would differ from one
+ * process to the next.
+ */
+function withoutUnusedSchemas<D extends OpenApiDocument>(doc: D): D {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return doc;
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) for (const entry of value) visit(entry);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === '$ref' && typeof child === 'string' && child.startsWith(schemaRefPrefix)) {
+          const name = child.slice(schemaRefPrefix.length);
+          if (!used.has(name)) {
+            used.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(child);
+      }
+    }
+  };
+  visit(doc.paths);
+  doc.components = {
+    ...doc.components,
+    schemas: Object.fromEntries(
+      Object.entries(schemas)
+        .filter(([name]) => used.has(name))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    ),
+  };
   return doc;
 }
+const schemaRefPrefix = '#/components/schemas/';
 
 type Transform = typeof jsonSchemaTransform;
 
