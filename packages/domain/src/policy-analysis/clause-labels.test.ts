@@ -7,6 +7,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_2,
   POLICY_CLAUSE_HELD_OUT_3,
   POLICY_CLAUSE_HELD_OUT_4,
+  POLICY_CLAUSE_HELD_OUT_5,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -73,6 +74,7 @@ const folders = [
   POLICY_CLAUSE_HELD_OUT_2,
   POLICY_CLAUSE_HELD_OUT_3,
   POLICY_CLAUSE_HELD_OUT_4,
+  POLICY_CLAUSE_HELD_OUT_5,
 ].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {
