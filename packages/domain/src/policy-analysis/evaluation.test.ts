@@ -6,6 +6,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_2,
   POLICY_CLAUSE_HELD_OUT_3,
   POLICY_CLAUSE_HELD_OUT_4,
+  POLICY_CLAUSE_HELD_OUT_5,
   POLICY_CORPUS,
   POLICY_HELD_OUT,
   readClauseCorpus,
@@ -320,7 +321,11 @@ describe('the clause-labelled tuning set', () => {
  * headers with their page numbers, headings in two languages and Afrikaans options not chosen and claims:
  * 0.88 / 0.75 (held-out-3 0.97 / 0.83); after a table's rows are read one clause each by their value
  * cell ('Locks and keys   Up to R10 000'): 0.90 / 0.84; after any heading ends a lead-in's list and a title
- * naming extensions ('Additional cover:') lends its class: 0.92 / 0.87. These floors are the measured figures,
+ * naming extensions ('Additional cover:') lends its class: 0.92 / 0.87. The fifth (corpus/clauses/held-out-5/),
+ * written blind, scored once at cae6e45: precision 0.63, recall 0.45; exclusion 0.78 / 0.48, maintenance
+ * 0.77 / 0.41, endorsement 0.44 / 0.46; no opposite at ≥ 0.8 (an app's cards, a body corporate's conduct
+ * rules, an endorsement schedule's header lines and a legal wording's nested items: styles the method had
+ * never met). These floors are the measured figures,
  * not the issue's targets (corpus/README.md says which are missed).
  */
 describe.each([
@@ -358,6 +363,15 @@ describe.each([
     precision: 0.91,
     recall: 0.86,
     each: 0.63,
+    opposites: 0,
+  },
+  {
+    name: 'held-out-5',
+    folder: POLICY_CLAUSE_HELD_OUT_5,
+    wordings: 4,
+    precision: 0.62,
+    recall: 0.44,
+    each: 0.4,
     opposites: 0,
   },
 ])('the clause-labelled $name set', ({ folder, wordings, precision, recall, each, opposites }) => {
