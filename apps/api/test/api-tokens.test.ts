@@ -143,6 +143,62 @@ describe(`API tokens (issue 30 §1, ${databaseKind})`, () => {
     expect(write.statusCode, write.body).toBe(201);
   });
 
+  it('the audit trail names the token a change came with, beside its creator', async () => {
+    const token = await createToken(owner, { name: 'Nightly sync', scope: 'read_write' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      headers: bearer(token.secret),
+      payload: { ...PROPERTY, parcel_id: 'ERF 32', municipality: 'WC033' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: string };
+    const corrected = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${id}`,
+      headers: { ...bearer(token.secret), 'content-type': 'application/json' },
+      payload: { municipality: 'City of Cape Town' },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const event = await t.db.db
+      .selectFrom('audit_events')
+      .select(['user_id', 'details'])
+      .where('action', '=', 'municipality_correct')
+      .where(sql<boolean>`details->>'propertyId' = ${id}`)
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({
+      user_id: owner.userId,
+      details: { apiToken: { id: token.id, name: 'Nightly sync' } },
+    });
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/audit-trail?propertyId=${id}`,
+      headers: owner.headers,
+    });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const line = trail.body.split('\n').find((text) => text.includes('Municipality corrected'));
+    expect(line).toContain('(via API token ""Nightly sync"")');
+    // The same change made in the app names no token.
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${id}`,
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload: { municipality: 'Cape Agulhas' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const lines = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/reports/audit-trail?propertyId=${id}`,
+        headers: owner.headers,
+      })
+    ).body
+      .split('\n')
+      .filter((text) => text.includes('Municipality corrected'));
+    expect(lines).toHaveLength(2);
+    expect(lines.filter((text) => text.includes('via API token'))).toHaveLength(1);
+  });
+
   it('a token can never create or revoke a token, or change the password', async () => {
     const token = await createToken(owner, { name: 'Robot', scope: 'read_write' });
     const before = await count('api_tokens');

@@ -25,10 +25,16 @@ export async function recordAudit(db: DbOrTrx, entry: AuditEntry): Promise<void>
     .execute();
 }
 
-/** The same, for an action of a signed-in caller: the organisation, user and address come from them. */
+/**
+ * The same, for an action of a signed-in caller: the organisation, user and address come from them, and
+ * the API token (issue 30 §1) when the call came with one, so the trail names it ("via API token …").
+ */
 export function recordActorAudit(
   db: DbOrTrx,
-  who: { actor: { organizationId: string; userId: string }; ip: string },
+  who: {
+    actor: { organizationId: string; userId: string; token?: { id: string; name: string } };
+    ip: string;
+  },
   action: AuditAction,
   documentId: string | null,
   details: Record<string, unknown> = {},
@@ -39,8 +45,15 @@ export function recordActorAudit(
     ip: who.ip,
     action,
     documentId,
-    details,
+    details: { ...details, ...viaToken(who.actor) },
   });
+}
+
+/** What an audit row records of the API token a caller used (nothing for a session). */
+export function viaToken(actor: { token?: { id: string; name: string } }): {
+  apiToken?: { id: string; name: string };
+} {
+  return actor.token ? { apiToken: { id: actor.token.id, name: actor.token.name } } : {};
 }
 
 /** The reports and packs whose downloads are recorded (each an `export` event of the property). */

@@ -632,10 +632,12 @@ function describeEvent(row: AuditEventRow): string {
 }
 
 function actorOf(row: AuditEventRow): string {
-  if (row.first_name !== null || row.last_name !== null) {
-    return `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();
-  }
   const details = row.details ?? {};
+  if (row.first_name !== null || row.last_name !== null) {
+    const person = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();
+    const token = details.apiToken as { name?: unknown } | undefined;
+    return typeof token?.name === 'string' ? `${person} (via API token "${token.name}")` : person;
+  }
   if (details.via === 'vendor_invite') {
     const verifier = detailText(details, 'verifier');
     return verifier ? `Vendor (${verifier})` : 'Vendor';

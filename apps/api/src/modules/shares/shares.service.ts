@@ -33,7 +33,7 @@ import { queueMail } from '../../mail/mail-job.js';
 import { shareLockedMail } from '../../mail/templates.js';
 import { lockStoredObjects } from '../../storage/stored-objects.js';
 import type { AppServices } from '../../trpc/context.js';
-import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
+import { recordActorAudit, recordAudit, viaToken } from '../audit/audit.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
 import { documentTrust } from '../documents/provenance.js';
 import { copyReadingsWithin } from '../extraction/extraction.service.js';
@@ -118,7 +118,13 @@ async function insertShare(
       organizationId: actor.organizationId,
       userId: actor.userId,
       action: 'share',
-      details: { shareId: id, ...target, documentIds, passwordProtected: passwordHash !== null },
+      details: {
+        shareId: id,
+        ...target,
+        documentIds,
+        passwordProtected: passwordHash !== null,
+        ...viaToken(actor),
+      },
     });
     return { id, token, expiresAt };
   });
