@@ -641,20 +641,26 @@ describe(`official registers (${databaseKind})`, () => {
       }
     };
 
-    it('imports a file and refuses a bad one with its line, exit code 1', async () => {
-      const dataDir = await makeTempDir();
-      const ok = await run([SAMPLE, 'fixtures/registers/sample-registered-persons.csv'], dataDir);
-      expect(ok.code, ok.stderr).toBe(0);
-      expect(ok.stdout).toContain(`imported 5 entries of "${SAMPLE}" from sample-registered-persons.csv`);
-      const bad = await run([SAMPLE, 'test/fixtures/registers/bad-register.csv'], dataDir);
-      expect(bad.code).toBe(1);
-      expect(bad.stderr).toContain(
-        'bad-register.csv: Line 3: valid_until "soon" is not a date written YYYY-MM-DD',
-      );
-      const usage = await run([], dataDir);
-      expect(usage.code).toBe(2);
-      expect(usage.stderr).toContain('usage: pnpm admin:import-register <source> <file.csv>');
-    }, 240_000); // two CLI runs, each migrating a fresh PGlite data dir: ~50 s quiet, longer beside CI's other suites
+    // The command runs on a PGlite data dir of its own whichever database the suite runs on: the PostgreSQL
+    // pass would run the very same thing again.
+    it.skipIf(databaseKind === 'postgres')(
+      'imports a file and refuses a bad one with its line, exit code 1',
+      async () => {
+        const dataDir = await makeTempDir();
+        const ok = await run([SAMPLE, 'fixtures/registers/sample-registered-persons.csv'], dataDir);
+        expect(ok.code, ok.stderr).toBe(0);
+        expect(ok.stdout).toContain(`imported 5 entries of "${SAMPLE}" from sample-registered-persons.csv`);
+        const bad = await run([SAMPLE, 'test/fixtures/registers/bad-register.csv'], dataDir);
+        expect(bad.code).toBe(1);
+        expect(bad.stderr).toContain(
+          'bad-register.csv: Line 3: valid_until "soon" is not a date written YYYY-MM-DD',
+        );
+        const usage = await run([], dataDir);
+        expect(usage.code).toBe(2);
+        expect(usage.stderr).toContain('usage: pnpm admin:import-register <source> <file.csv>');
+      },
+      240_000,
+    ); // two CLI runs, each migrating a fresh PGlite data dir: ~50 s quiet, longer beside CI's other suites
   });
 
   describe('migration 0023 on existing rows', () => {
