@@ -70,7 +70,9 @@ describe(`the typed client for scripts (issue 30 §6, ${databaseKind})`, () => {
     const [was, now] = [typesOf(committed).split('\n'), typesOf(generated).split('\n')];
     const first = was.findIndex((line, index) => line !== now[index]);
     expect(
-      first === -1 && was.length === now.length ? [] : [was.slice(first, first + 6), now.slice(first, first + 6)],
+      first === -1 && was.length === now.length
+        ? []
+        : [was.slice(first, first + 6), now.slice(first, first + 6)],
       'the OpenAPI document changed: run `pnpm --filter @propertydna/client generate` and commit schema.d.ts',
     ).toEqual([]);
   });
