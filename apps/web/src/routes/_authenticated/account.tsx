@@ -10,6 +10,7 @@ import { planStateOf, useStartTrial } from '../../lib/plan';
 import { trpc } from '../../lib/trpc';
 import { USER_TYPE_LABELS } from '../../lib/user-type-labels';
 import { AlertSettingsSection, CalendarFeedSection } from './-components/alert-settings';
+import { ApiTokensSection } from './-components/api-tokens-section';
 import { BillingSection } from './-components/billing-section';
 import { MembersSection } from './-components/members-section';
 import { PlanSummary } from './-components/plan-summary';
@@ -36,7 +37,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * /account, the user menu's 'Account settings': who is signed in, the organisation, the plan, maintenance
- * alerts, the calendar feed and reading documents (owners), the password.
+ * alerts, the calendar feed, reading documents and webhooks (owners), API tokens (everyone), the password.
  */
 function AccountPage() {
   const { user, organization } = useAuth();
@@ -53,8 +54,8 @@ function AccountPage() {
       <Title order={1}>Account</Title>
       <Text c="dimmed" mt={4}>
         {owner
-          ? 'Your details, your plan, maintenance alerts, your calendar feed, reading documents, webhooks, your email address and your password'
-          : 'Your details, your organisation\u2019s plan, your email address and your password'}
+          ? 'Your details, your plan, maintenance alerts, your calendar feed, reading documents, webhooks, API tokens, your email address and your password'
+          : 'Your details, your organisation\u2019s plan, API tokens, your email address and your password'}
       </Text>
       <Stack gap="lg" mt="xl">
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-details">
@@ -87,6 +88,7 @@ function AccountPage() {
         {owner && <CalendarFeedSection />}
         {owner && <ReadingSettingsSection />}
         {owner && <WebhooksSection />}
+        <ApiTokensSection />
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-email-title">
           <ChangeEmailSection idPrefix="account-email" />
         </Paper>
