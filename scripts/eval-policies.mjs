@@ -32,7 +32,9 @@ const { values } = parseArgs({
     old: { type: 'boolean', default: false },
   },
 });
-if (!['all', 'tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'].includes(values.set)) {
+if (
+  !['all', 'tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'].includes(values.set)
+) {
   console.error('--set is tuning, held-out, held-out-2, held-out-3, held-out-4, held-out-5 or all');
   process.exit(2);
 }
@@ -74,7 +76,9 @@ const sets = [
   ],
   // The newer held-out sets are scored only when named, so that no run over every set shows their figures.
 ].filter(([set]) =>
-  values.set === 'all' ? !['held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'].includes(set) : values.set === set,
+  values.set === 'all'
+    ? !['held-out-2', 'held-out-3', 'held-out-4', 'held-out-5'].includes(set)
+    : values.set === set,
 );
 
 for (const [, title, folder] of sets) {
