@@ -415,6 +415,8 @@ const WITHOUT_TEXT = new Set([
   'PUT /api/notifications/settings',
   'extraction.setAutoAccept',
   'PUT /api/extraction/settings',
+  'privacy.setMarketingConsent',
+  'PUT /api/account/marketing-consent',
 ]);
 
 describe(`bad text, dates and DNA-code parts in any input answer 400 on both doors (${databaseKind})`, () => {
@@ -738,6 +740,7 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
         { as: 'owner', input: { id: `task:${maintenanceTask.id}`, until: snoozeUntil } },
       ],
       'notifications.update': [{ as: 'owner', input: { emailAlerts: false } }],
+      'privacy.setMarketingConsent': [{ as: 'owner', input: { agree: false } }],
       'escalation.propertyClaims': [{ as: 'owner', input: { propertyId: property.id } }],
       'escalation.claim': [{ as: 'owner', input: { id: claim.id } }],
       'escalation.startClaim': [{ as: 'owner', input: { propertyId: property.id, ...claimBody } }],
@@ -925,6 +928,7 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
         { as: 'owner', params: { id: `task:${maintenanceTask.id}` }, body: { until: snoozeUntil } },
       ],
       'PUT /api/notifications/settings': [{ as: 'owner', body: { emailAlerts: false } }],
+      'PUT /api/account/marketing-consent': [{ as: 'owner', body: { agree: false } }],
       'POST /api/properties/:id/claims': [{ as: 'owner', params: { id: property.id }, body: claimBody }],
       'GET /api/properties/:id/claims': [{ as: 'owner', params: { id: property.id } }],
       'GET /api/claims/:id': [{ as: 'owner', params: { id: claim.id } }],

@@ -2,13 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   api,
+  assertAccessible,
   assertClean,
+  assertNoSideScroll,
   assertSupplierSection,
   BASE_URL,
   mailsTo,
   openSupplierSection,
   uniqueEmail,
   useBrowser,
+  VIEWPORTS,
   waitUntil,
   watchPage,
 } from './browser.mjs';
@@ -90,6 +93,7 @@ describe('accounts', () => {
       '/signup?type=supplier',
       '/signup?type=homeowner&scenario=existing',
       '/terms',
+      '/privacy',
     ]) {
       assert.ok(hrefs.includes(href), `the landing page links to ${href}`);
     }
@@ -400,6 +404,24 @@ describe('accounts', () => {
     await page.goto('/terms');
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
     await page.getByRole('heading', { name: /POPIA/ }).waitFor();
+    await assertClean(watch);
+  });
+
+  it("shows the privacy notice with this deployment's operators and retention, accessible on a phone too", async () => {
+    const { page } = session;
+    const watch = await watchPage(page);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto('/privacy');
+      await page.getByRole('heading', { level: 1, name: 'Privacy notice' }).waitFor();
+      // The e2e server keeps files on its disk and writes mail to its outbox: the notice says so.
+      await page
+        .getByText('Nobody outside: emails are written to a folder on this server, not sent')
+        .waitFor();
+      await page.getByRole('cell', { name: '2 years' }).waitFor();
+      await assertNoSideScroll(page, `/privacy at ${viewport.width}px`);
+      await assertAccessible(page, `/privacy at ${viewport.width}px`);
+    }
     await assertClean(watch);
   });
 });

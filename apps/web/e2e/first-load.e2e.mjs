@@ -171,7 +171,7 @@ describe('first load', () => {
     ])
       assert.ok(rules.includes(`Disallow: ${prefix}`), `robots.txt disallows ${prefix}`);
     const disallowed = rules.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice(10));
-    for (const publicPage of ['/', '/login', '/signup', '/terms'])
+    for (const publicPage of ['/', '/login', '/signup', '/terms', '/privacy'])
       assert.ok(!disallowed.some((prefix) => publicPage.startsWith(prefix)), `${publicPage} may be crawled`);
   });
 

@@ -14,6 +14,7 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
+import { Route as PrivacyRouteImport } from './routes/privacy';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as SignupRouteImport } from './routes/signup';
 import { Route as TermsRouteImport } from './routes/terms';
@@ -80,6 +81,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -325,6 +331,7 @@ export interface FileRoutesByFullPath {
   '/confirm-email': typeof ConfirmEmailRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
+  '/privacy': typeof PrivacyRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
@@ -374,6 +381,7 @@ export interface FileRoutesByTo {
   '/confirm-email': typeof ConfirmEmailRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
+  '/privacy': typeof PrivacyRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
@@ -424,6 +432,7 @@ export interface FileRoutesById {
   '/confirm-email': typeof ConfirmEmailRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
+  '/privacy': typeof PrivacyRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/signup': typeof SignupRoute;
   '/terms': typeof TermsRoute;
@@ -475,6 +484,7 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/forgot-password'
     | '/login'
+    | '/privacy'
     | '/reset-password'
     | '/signup'
     | '/terms'
@@ -524,6 +534,7 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/forgot-password'
     | '/login'
+    | '/privacy'
     | '/reset-password'
     | '/signup'
     | '/terms'
@@ -573,6 +584,7 @@ export interface FileRouteTypes {
     | '/confirm-email'
     | '/forgot-password'
     | '/login'
+    | '/privacy'
     | '/reset-password'
     | '/signup'
     | '/terms'
@@ -624,6 +636,7 @@ export interface RootRouteChildren {
   ConfirmEmailRoute: typeof ConfirmEmailRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   LoginRoute: typeof LoginRoute;
+  PrivacyRoute: typeof PrivacyRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   SignupRoute: typeof SignupRoute;
   TermsRoute: typeof TermsRoute;
@@ -670,6 +683,13 @@ declare module '@tanstack/react-router' {
       path: '/login';
       fullPath: '/login';
       preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/privacy': {
+      id: '/privacy';
+      path: '/privacy';
+      fullPath: '/privacy';
+      preLoaderRoute: typeof PrivacyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/reset-password': {
@@ -1074,6 +1094,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConfirmEmailRoute: ConfirmEmailRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
+  PrivacyRoute: PrivacyRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,

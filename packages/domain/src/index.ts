@@ -40,6 +40,7 @@ export * from './reminders.js';
 export * from './replacement.js';
 export * from './return-path.js';
 export * from './schemas/api-token.js';
+export * from './schemas/privacy.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/document.js';

@@ -307,6 +307,7 @@ export interface UploadTable {
 
 export type AuditAction =
   | 'upload'
+  | 'marketing_consent'
   | 'register'
   | 'view'
   | 'download'

@@ -17,6 +17,7 @@ import { notificationsRestRoutes } from '../modules/notifications/notifications.
 import { organizationsRestRoutes } from '../modules/organizations/organizations.rest.js';
 import { planRestRoutes } from '../modules/plan/plan.rest.js';
 import { policiesRestRoutes } from '../modules/policies/policies.rest.js';
+import { privacyRestRoutes } from '../modules/privacy/privacy.rest.js';
 import { propertiesRestRoutes } from '../modules/properties/properties.rest.js';
 import { reportsRestRoutes } from '../modules/reports/reports.rest.js';
 import { sharesRestRoutes } from '../modules/shares/shares.rest.js';
@@ -58,6 +59,7 @@ export const restRoutes: AnyRestRoute[] = [
   ...policiesRestRoutes,
   ...maintenanceRestRoutes,
   ...notificationsRestRoutes,
+  ...privacyRestRoutes,
   ...calendarRestRoutes,
   ...supplierRestRoutes,
   ...verificationRestRoutes,

@@ -11,6 +11,7 @@ import { notificationsRouter } from '../modules/notifications/notifications.rout
 import { invitationsRouter, organizationRouter } from '../modules/organizations/organizations.router.js';
 import { planRouter } from '../modules/plan/plan.router.js';
 import { policiesRouter } from '../modules/policies/policies.router.js';
+import { privacyRouter } from '../modules/privacy/privacy.router.js';
 import { propertiesRouter } from '../modules/properties/properties.router.js';
 import { reportsRouter } from '../modules/reports/reports.router.js';
 import { sharesRouter } from '../modules/shares/shares.router.js';
@@ -39,6 +40,7 @@ export const appRouter = router({
   organization: organizationRouter,
   plan: planRouter,
   policies: policiesRouter,
+  privacy: privacyRouter,
   properties: propertiesRouter,
   reports: reportsRouter,
   shares: sharesRouter,

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HOURS } from '@propertydna/domain';
+import { IDEMPOTENCY_KEY_HOURS, RETENTION } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect.js';
 import type { Db } from '../../db/database.js';
@@ -32,6 +32,8 @@ export interface HousekeepingReport {
   idempotencyKeys: number;
   /** Webhook deliveries settled (delivered or failed) more than WEBHOOK_LOG_DAYS ago. */
   webhookDeliveries: number;
+  /** Entries of the links' access log (views, unlocks, downloads) past RETENTION.accessLogDays. */
+  accessLog: number;
 }
 
 /**
@@ -76,6 +78,12 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
     )
     .executeTakeFirst();
   const webhookDeliveries = await forgetOldDeliveries(db, now);
+  // The access log of share links and every other capability link is kept two years, as /privacy says.
+  const accessLogBefore = new Date(now.getTime() - RETENTION.accessLogDays * 86_400_000);
+  const accessLog = await db
+    .deleteFrom('capability_events')
+    .where('created_at', '<', accessLogBefore)
+    .executeTakeFirst();
   return {
     sessions: Number(sessions.numDeletedRows),
     uploads,
@@ -86,6 +94,7 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
     demos,
     idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
     webhookDeliveries,
+    accessLog: Number(accessLog.numDeletedRows),
   };
 }
 

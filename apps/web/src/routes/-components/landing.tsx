@@ -308,6 +308,9 @@ export function LandingFooter() {
             <AnchorLink to="/terms" size="sm">
               Terms of Service
             </AnchorLink>
+            <AnchorLink to="/privacy" size="sm">
+              Privacy notice
+            </AnchorLink>
           </Group>
         </Group>
       </Container>

@@ -14,6 +14,7 @@ import { ApiTokensSection } from './-components/api-tokens-section';
 import { BillingSection } from './-components/billing-section';
 import { MembersSection } from './-components/members-section';
 import { PlanSummary } from './-components/plan-summary';
+import { PrivacySection } from './-components/privacy-section';
 import { ReadingSettingsSection } from './-components/reading-settings';
 import { WebhooksSection } from './-components/webhooks-section';
 
@@ -54,8 +55,8 @@ function AccountPage() {
       <Title order={1}>Account</Title>
       <Text c="dimmed" mt={4}>
         {owner
-          ? 'Your details, your plan, maintenance alerts, your calendar feed, reading documents, webhooks, API tokens, your email address and your password'
-          : 'Your details, your organisation\u2019s plan, API tokens, your email address and your password'}
+          ? 'Your details, your plan, maintenance alerts, your calendar feed, reading documents, webhooks, API tokens, your privacy choices, your email address and your password'
+          : 'Your details, your organisation\u2019s plan, API tokens, your privacy choices, your email address and your password'}
       </Text>
       <Stack gap="lg" mt="xl">
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-details">
@@ -89,6 +90,7 @@ function AccountPage() {
         {owner && <ReadingSettingsSection />}
         {owner && <WebhooksSection />}
         <ApiTokensSection />
+        <PrivacySection />
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-email-title">
           <ChangeEmailSection idPrefix="account-email" />
         </Paper>
