@@ -7998,6 +7998,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The privacy notice's facts for this deployment: who processes personal information (mail, file storage, payments) and how long each kind of record is kept */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PrivacyNotice"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/marketing-consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My marketing consent, and when it was last given or withdrawn */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MarketingConsent"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Give or withdraw my marketing consent (recorded with its time) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "agree": false
+                     *     }
+                     */
+                    "application/json": {
+                        agree: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MarketingConsent"];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the server takes (1 MiB) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON: send `Content-Type: application/json` */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendar": {
         parameters: {
             query?: never;
@@ -18146,6 +18384,15 @@ export interface components {
              */
             updated_at: string;
         };
+        MarketingConsent: {
+            /** @description The person agreed to receive marketing email */
+            agree: boolean;
+            /**
+             * Format: date-time
+             * @description When it was last given or withdrawn (sign-up, if never changed since)
+             */
+            changedAt: string;
+        };
         Me: {
             user: components["schemas"]["User"];
             organization: components["schemas"]["Organization"];
@@ -18379,6 +18626,24 @@ export interface components {
             created: boolean;
             message: string;
             task: components["schemas"]["MaintenanceTask"];
+        };
+        PrivacyNotice: {
+            operators: {
+                /** @description What the operator does: 'Email', 'File storage', 'Payments' */
+                purpose: string;
+                /** @description Who does it for this deployment, or that nobody outside does */
+                operator: string;
+            }[];
+            /** @description How long each kind of record is kept before housekeeping deletes it */
+            retention: {
+                accessLogDays: number;
+                failedJobDays: number;
+                finishedJobDays: number;
+                sessionDays: number;
+                attemptHours: number;
+                webhookLogDays: number;
+                demoHours: number;
+            };
         };
         Property: {
             id: string;
