@@ -22,6 +22,7 @@ import { queueDemoTemplateReadings } from './modules/extraction/extraction.budge
 import { extractionFileRoutes } from './modules/extraction/extraction.files.js';
 import { queueExtractionWithin } from './modules/extraction/extraction.jobs.js';
 import { createDocumentReader, defaultOcrWorkers } from './modules/extraction/reader/index.js';
+import { grantFileRoutes } from './modules/grants/grants.files.js';
 import { payfastRoutes } from './modules/plan/payfast.routes.js';
 import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
 import { reportRoutes } from './modules/reports/reports.files.js';
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(documentFileRoutes, { services });
   await app.register(extractionFileRoutes, { services });
   await app.register(shareFileRoutes, { services });
+  await app.register(grantFileRoutes, { services });
   await app.register(calendarFeedRoutes, { services });
   await app.register(reportRoutes, { services });
   await app.register(escalationFileRoutes, { services });

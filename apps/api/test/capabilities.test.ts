@@ -148,6 +148,22 @@ describe(`capabilities: secret links (${databaseKind})`, () => {
     expect(await findLiveCapability(db(), 'member_invite', used.token)).toBeNull();
   });
 
+  it('keeps an access link to one property (property_grant, issue 29 §3) to its purpose: a member invite or share cannot use it, and it works once', async () => {
+    const grant = (extra: Partial<Parameters<typeof issueCapability>[1]> = {}) =>
+      issue({ purpose: 'property_grant', singleUse: true, ...extra });
+    const live = await grant();
+    expect((await findLiveCapability(db(), 'property_grant', live.token))?.id).toBe(live.id);
+    expect(await findLiveCapability(db(), 'member_invite', live.token)).toBeNull();
+    expect(await consumeCapability(db(), 'share', live.token)).toBeNull();
+    expect((await consumeCapability(db(), 'property_grant', live.token))?.id).toBe(live.id);
+    expect(await consumeCapability(db(), 'property_grant', live.token)).toBeNull();
+    const expired = await grant({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await findLiveCapability(db(), 'property_grant', expired.token)).toBeNull();
+    const revoked = await grant();
+    expect(await revokeCapability(db(), revoked.id, organizationId)).toBe(true);
+    expect(await consumeCapability(db(), 'property_grant', revoked.token)).toBeNull();
+  });
+
   it('tells the status of a link', () => {
     const now = new Date();
     const base = { revoked_at: null, used_at: null, expires_at: new Date(now.getTime() + 1000) };

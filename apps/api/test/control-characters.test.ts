@@ -30,15 +30,17 @@ import { databaseKind } from './support/database.js';
  * Skipped, because they take no input at all (nothing to put a NUL in), found by the walk: tRPC
  * auth.me, auth.logout, calendar.feed, calendar.rotate, escalation.claims, extraction.settings, notifications.settings,
  * notifications.sendTest, plan.startTrial, properties.stats, properties.nextActions, supplier.profile,
- * supplier.insurance, supplier.templates, supplier.jobs, system.health, system.info, transfers.list, and their REST
+ * supplier.insurance, supplier.templates, supplier.jobs, system.health, system.info, transfers.list, grants.sharedWithMe, and their REST
  * doors (GET /api/auth/me, POST /api/auth/logout, GET /api/calendar, POST /api/calendar/rotate, GET /api/claims,
  * GET /api/health, GET /api/info, GET /api/notifications/settings, POST /api/notifications/test,
  * GET /api/dashboard/stats, GET /api/dashboard/next-actions, POST /api/plan/trial, GET /api/extraction/settings,
  * GET /api/supplier/profile, GET /api/supplier/templates, GET /api/supplier/jobs,
- * GET /api/supplier/insurance, GET /api/transfers). notifications.update and PUT /api/notifications/settings take only a
+ * GET /api/supplier/insurance, GET /api/transfers, GET /api/shared-with-me). notifications.update and PUT /api/notifications/settings take only a
  * boolean (WITHOUT_TEXT), as do extraction.setAutoAccept and PUT /api/extraction/settings. A page preview of a
  * document's reading (GET /api/documents/{id}/extraction/pages/{page}) is a plain route: a NUL in its id
- * answers 400, any other id but the caller's document's 404 (extraction.test.ts). The feed itself (GET /api/calendar/{token}.ics) is a plain route, not
+ * answers 400, any other id but the caller's document's 404 (extraction.test.ts). So is a grantee's view or download of a
+ * granted document (GET /api/shared-with-me/{grantId}/documents/{documentId}/view|download): a NUL in either id
+ * answers 400, any other id 404 (property-grants.test.ts). The feed itself (GET /api/calendar/{token}.ics) is a plain route, not
  * in the REST table: any token but a live one, a NUL in it too, answers 404 (calendar.test.ts); so are
  * a transfer's receipt and pack (GET /api/transfers/{id}/receipt and /pack), whose id answers 404 unless
  * it is a UUID of the caller's transfer, and the pack by link (GET /api/transfer-packs/{token}), 404 for
@@ -771,6 +773,17 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'webhooks.resend': [{ as: 'owner', input: { id: property.id, deliveryId: property.id } }],
       'invitations.view': [{ as: 'anonymous', input: { token: 'AbC_dEf-123' } }],
       'invitations.accept': [{ as: 'owner', input: { token: 'AbC_dEf-123' } }],
+      'grants.list': [{ as: 'owner', input: { id: property.id } }],
+      'grants.create': [
+        {
+          as: 'owner',
+          input: { propertyId: property.id, email: 'conveyancer@example.co.za', role: 'conveyancer' },
+        },
+      ],
+      'grants.revoke': [{ as: 'owner', input: { id: property.id, grantId: property.id } }],
+      'grants.offer': [{ as: 'anonymous', input: { token: 'AbC_dEf-123' } }],
+      'grants.accept': [{ as: 'owner', input: { token: 'AbC_dEf-123' } }],
+      'grants.sharedProperty': [{ as: 'owner', input: { grantId: property.id } }],
       'transfers.start': [{ as: 'owner', input: { propertyId: property.id, ...transferBody } }],
       'transfers.cancel': [{ as: 'owner', input: { id: transfer.id } }],
       'transfers.accept': [{ as: 'owner', input: { id: transfer.id, token: 'AbC_dEf-123' } }],
@@ -967,6 +980,20 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       ],
       'GET /api/invitations/:token': [{ as: 'anonymous', params: { token: 'AbC_dEf-123' } }],
       'POST /api/invitations/:token/accept': [{ as: 'owner', params: { token: 'AbC_dEf-123' } }],
+      'GET /api/properties/:id/access': [{ as: 'owner', params: { id: property.id } }],
+      'POST /api/properties/:id/access': [
+        {
+          as: 'owner',
+          params: { id: property.id },
+          body: { email: 'conveyancer@example.co.za', role: 'conveyancer', scope: 'documents_only' },
+        },
+      ],
+      'DELETE /api/properties/:id/access/:grantId': [
+        { as: 'owner', params: { id: property.id, grantId: property.id } },
+      ],
+      'GET /api/access/:token': [{ as: 'anonymous', params: { token: 'AbC_dEf-123' } }],
+      'POST /api/access/:token/accept': [{ as: 'owner', params: { token: 'AbC_dEf-123' } }],
+      'GET /api/shared-with-me/:grantId': [{ as: 'owner', params: { grantId: property.id } }],
       'POST /api/vendors/:id/revoke': [
         { as: 'owner', params: { id: invited.vendor.id }, body: { propertyId: property.id } },
       ],

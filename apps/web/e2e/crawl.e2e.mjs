@@ -317,6 +317,18 @@ async function renderedMails(token) {
         toEmail: 'colleague@example.co.za',
       },
     ],
+    propertyGrantMail: [
+      {
+        granterName: 'Thandiwe Mokoena',
+        organizationName: 'Mokoena Family',
+        ...about,
+        roleLabel: 'Conveyancer',
+        what: 'its documents and its compliance check',
+        url: mailLinks.propertyGrant(base, 'token'),
+        expiresOn: 'Dec 31, 2026',
+        toEmail: 'conveyancer@example.co.za',
+      },
+    ],
     transferDecidedMail: ['accepted', 'declined'].map((decision) => ({
       firstName: 'Thandiwe',
       ...about,

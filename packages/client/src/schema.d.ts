@@ -3778,6 +3778,770 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/properties/{id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who has, or was offered, read-only access to the property from outside the organisation: address, role, scope, state (pending, active, expired, revoked) and expiry */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PropertyGrant"][];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found: nothing with this id that the caller may reach (another organisation’s is not found either; a link that expired or was revoked neither) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Grant someone outside the organisation read-only access to this property by email (owners and admins; not with an API token): a single-use link is mailed to them, the access lasts expiresInDays (default 90, at most 365). One person at a time on the Free plan */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: a POST repeated with the same key and the same body within 24 hours answers the first answer (status and body) again without doing the work twice. Keys are per organisation, and remembered for a signed-in caller only (without a session the key is checked, not used); the same key with another body is 422, while the first is still being answered 409. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "conveyancer@example.co.za",
+                     *       "role": "conveyancer",
+                     *       "scope": "documents_and_compliance",
+                     *       "expiresInDays": 90
+                     *     }
+                     */
+                    "application/json": {
+                        email: string;
+                        /** @enum {string} */
+                        role: "conveyancer" | "insurance_broker" | "tenant" | "other";
+                        /**
+                         * @default documents_and_compliance
+                         * @enum {string}
+                         */
+                        scope?: "documents_and_compliance" | "documents_only";
+                        /** @default 90 */
+                        expiresInDays?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PropertyGrant"];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Your role cannot grant access, an API token was used, or the Free plan already has its one person */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found: nothing with this id that the caller may reach (another organisation’s is not found either; a link that expired or was revoked neither) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The address is a member of your organisation; or: A request with the same Idempotency-Key is still being answered: retry once it is done */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the server takes (1 MiB) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON: send `Content-Type: application/json` */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This Idempotency-Key was used with another body in the last 24 hours: use a new key */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/access/{grantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a grant: the person's next request is 404, and a link not yet accepted stops working */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    grantId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found: nothing with this id, grantId that the caller may reach (another organisation’s is not found either; a link that expired or was revoked neither) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the server takes (1 MiB) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON: send `Content-Type: application/json` */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an access link shows its holder (no account needed): the property, who grants it, the role, scope, invited address and expiry. 404 when unknown, used, revoked or expired */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PropertyGrantOffer"];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found: nothing with this token that the caller may reach (another organisation’s is not found either; a link that expired or was revoked neither) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept access to a property: signed in with the invited address, confirmed. Once only; your own organisation is unchanged and the property appears under Shared with me */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: a POST repeated with the same key and the same body within 24 hours answers the first answer (status and body) again without doing the work twice. Keys are per organisation, and remembered for a signed-in caller only (without a session the key is checked, not used); the same key with another body is 422, while the first is still being answered 409. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PropertyGrantAccepted"];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in with another address, the address is not confirmed, or an API token was used */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found: nothing with this token that the caller may reach (another organisation’s is not found either; a link that expired or was revoked neither) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still being answered: retry once it is done */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the server takes (1 MiB) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON: send `Content-Type: application/json` */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This Idempotency-Key was used with another body in the last 24 hours: use a new key */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared-with-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The properties other organisations shared with you, read-only: each live grant's property (name, address, DNA code), role, scope and expiry */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SharedWithMe"][];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared-with-me/{grantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One property shared with you, as it is now: its documents and, when the scope includes it, its compliance check. Recorded in the property's audit trail. 404 once the grant is revoked or expired */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    grantId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SharedProperty"];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found: nothing with this grantId that the caller may reach (another organisation’s is not found either; a link that expired or was revoked neither) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/sign": {
         parameters: {
             query?: never;
@@ -16584,6 +17348,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shared-with-me/{grantId}/documents/{documentId}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open a document of a property shared with you (inline for PDF and images) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    grantId: string;
+                    documentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The document as stored, in its own type (PDF, JPEG, PNG, …) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": string;
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The grant is not live (revoked, expired, another person’s) or the document is not of its property */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared-with-me/{grantId}/documents/{documentId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a document of a property shared with you */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    grantId: string;
+                    documentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The document as stored, in its own type (PDF, JPEG, PNG, …) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": string;
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The grant is not live (revoked, expired, another person’s) or the document is not of its property */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendar/{file}": {
         parameters: {
             query?: never;
@@ -18683,6 +19651,61 @@ export interface components {
              */
             updated_at: string;
         };
+        PropertyGrant: {
+            id: string;
+            propertyId: string;
+            email: string;
+            /** @enum {string} */
+            role: "conveyancer" | "insurance_broker" | "tenant" | "other";
+            /** @enum {string} */
+            scope: "documents_and_compliance" | "documents_only";
+            /**
+             * @description pending: the link is mailed, not accepted yet; active: accepted, the person sees the property now; expired or revoked: they no longer do
+             * @enum {string}
+             */
+            status: "pending" | "active" | "expired" | "revoked";
+            /** @description The person who accepted, by their name */
+            granteeName: string | null;
+            grantedBy: string | null;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            expires_at: string;
+            accepted_at: string | null;
+            revoked_at: string | null;
+        };
+        PropertyGrantAccepted: {
+            /** @constant */
+            ok: true;
+            message: string;
+            grant: components["schemas"]["SharedWithMe"];
+        };
+        PropertyGrantOffer: {
+            organizationName: string;
+            granterName: string | null;
+            property: {
+                id: string;
+                name: string;
+                address: string;
+                dna_code: string;
+            };
+            /** @enum {string} */
+            role: "conveyancer" | "insurance_broker" | "tenant" | "other";
+            /** @enum {string} */
+            scope: "documents_and_compliance" | "documents_only";
+            email: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            expires_at: string;
+        };
         PropertySummary: {
             /** @constant */
             format: "propertydna.property-summary";
@@ -19140,6 +20163,83 @@ export interface components {
              * @example 2025-03-14T08:30:00.000Z
              */
             expires_at: string;
+        };
+        SharedDocument: {
+            id: string;
+            /** @enum {string} */
+            kind: "deed" | "certificate" | "policy" | "inspection" | "contract" | "maintenance" | "other";
+            name: string;
+            sha256: string;
+            bytes: number;
+            content_type: string;
+            /** @enum {string} */
+            source: "owner_upload" | "supplier_verified" | "developer_pack" | "vendor_upload";
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            created_at: string;
+            /** @description When it expires: the start of its expiry day in Africa/Johannesburg (expires_on is that day) */
+            expires_at: string | null;
+            verified_by: string | null;
+            verified: boolean;
+            verified_by_organization: string | null;
+            job_ref: string | null;
+            /** @enum {string} */
+            status: "Pending" | "Verified";
+            provenance: components["schemas"]["Provenance"];
+            /** @enum {string} */
+            badge: "Verified" | "Self-declared";
+            property_id: string | null;
+            property_name: string | null;
+            job_id: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description The issue date as recorded (YYYY-MM-DD); see issue_date for whether it counts */
+            issued_on: string | null;
+            /** @description known: given by the owner, the issuer or the document; unconfirmed: the upload day an old form filled in, to be confirmed by the owner (counts as unknown until then); unknown: "date unknown". Null for kinds without an issue date. */
+            issue_date: ("known" | "unconfirmed" | "unknown") | null;
+            /** @description The Johannesburg date it stops being valid: its own expiry, else its certificate type's validity after a known issue date */
+            expires_on: string | null;
+            /** @description From its expiry date on, in Johannesburg today */
+            expired: boolean;
+            /** @description Days left while not expired */
+            expires_in_days: number | null;
+            /** @description 'Expired', or 'Expires in N days' within 60 days */
+            expiry_notice: string | null;
+            /** @description The name its issuer gave it, when its owner has renamed it (name is then the owner’s); null otherwise. Renaming changes no verified fact: the file, its SHA-256 and its provenance stay as issued */
+            issued_name: string | null;
+        };
+        SharedProperty: {
+            grant: components["schemas"]["SharedWithMe"];
+            documents: components["schemas"]["SharedDocument"][];
+            /** @description The property's compliance check; null when the scope is documents_only */
+            compliance: components["schemas"]["PolicyCheck"] | null;
+        };
+        SharedWithMe: {
+            grantId: string;
+            organizationName: string;
+            property: {
+                id: string;
+                name: string;
+                address: string;
+                dna_code: string;
+            };
+            /** @enum {string} */
+            role: "conveyancer" | "insurance_broker" | "tenant" | "other";
+            /** @enum {string} */
+            scope: "documents_and_compliance" | "documents_only";
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            accepted_at: string;
         };
         ShareEvent: {
             /** @enum {string} */

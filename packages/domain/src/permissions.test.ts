@@ -30,6 +30,7 @@ const TABLE: Record<Capability, string> = {
   'claims.write': 'YYY-',
   'supplier.work': 'YYY-',
   'members.manage': 'YY--',
+  'grants.manage': 'YY--',
   'organization.settings': 'YY--',
   'webhooks.manage': 'YY--',
   'plan.manage': 'Y---',

@@ -53,6 +53,8 @@ export const PERMISSIONS = {
   'supplier.work': { roles: WORKERS, what: 'create jobs, templates or reports' },
   /** Invite, change the role of and remove members. */
   'members.manage': { roles: MANAGERS, what: 'manage members' },
+  /** Grant an outsider (conveyancer, broker, tenant) read-only access to one property, and revoke it. */
+  'grants.manage': { roles: MANAGERS, what: 'grant or revoke access to a property' },
   /** The organisation's settings: its profile, insurance and verification evidence, automatic reading. */
   'organization.settings': { roles: MANAGERS, what: "change the organisation's settings" },
   /** The organisation's webhook endpoints: add, change, remove, rotate secrets, test, resend, read deliveries. */

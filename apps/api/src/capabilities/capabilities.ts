@@ -26,7 +26,9 @@ export type CapabilityPurpose =
   | 'verify_email'
   | 'change_email'
   /** Issue 29 §2: an invitation to join an organisation (member_invites). */
-  | 'member_invite';
+  | 'member_invite'
+  /** Issue 29 §3: read-only access to one property for someone outside (property_grants). */
+  | 'property_grant';
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 

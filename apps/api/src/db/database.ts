@@ -12,6 +12,8 @@ import type {
   EvidenceStatus,
   ExtractedFieldState,
   ExtractionStatus,
+  GrantRole,
+  GrantScope,
   IncidentType,
   MaintenanceFrequency,
   OrganizationRole,
@@ -130,6 +132,28 @@ export interface MemberInviteTable {
   created_at: Timestamp;
   accepted_at: Date | null;
   accepted_by: string | null;
+}
+
+/**
+ * Issue 29 §3: read-only access to one property for someone outside the organisation. Pending until the
+ * person invited by `email` accepts the mailed link (capability 'property_grant'); live while accepted,
+ * not revoked and not expired.
+ */
+export interface PropertyGrantTable {
+  id: Generated<string>;
+  organization_id: string;
+  property_id: string;
+  /** Lower case: only the person signed in with this (verified) address may accept. */
+  email: string;
+  grantee_user_id: string | null;
+  role: GrantRole;
+  scope: GrantScope;
+  capability_id: string;
+  expires_at: Timestamp;
+  created_by: string | null;
+  created_at: Timestamp;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
 }
 
 /** Issue 30 §1: a person's named API token; only the SHA-256 (hex) of its secret is stored. */
@@ -345,7 +369,11 @@ export type AuditAction =
   | 'member_remove'
   /** Issue 29 §2: an invitation sent (or sent again) and revoked. */
   | 'member_invite'
-  | 'member_invite_revoke';
+  | 'member_invite_revoke'
+  /** Issue 29 §3: access to one property granted to an outsider, accepted by them, revoked. */
+  | 'grant'
+  | 'grant_accept'
+  | 'grant_revoke';
 
 export interface AuditEventTable {
   id: Generated<string>;
@@ -475,6 +503,7 @@ export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
   member_invites: MemberInviteTable;
+  property_grants: PropertyGrantTable;
   sessions: SessionTable;
   api_tokens: ApiTokenTable;
   attempts: AttemptTable;

@@ -29,6 +29,8 @@ export const mailLinks = {
   transferOffer: (base: string, token: string) => `${base}/transfers/${encodeURIComponent(token)}`,
   /** Issue 29 §2: an invitation to join an organisation. */
   memberInvite: (base: string, token: string) => `${base}/invitations/${encodeURIComponent(token)}`,
+  /** Issue 29 §3: read-only access to one property, offered to someone outside the organisation. */
+  propertyGrant: (base: string, token: string) => `${base}/access/${encodeURIComponent(token)}`,
   /** The seller's and the buyer's list of transfers (issue 32: it once led to the 404 page). */
   transfers: (base: string) => `${base}/transfers`,
   supplierVerification: (base: string) => `${base}/supplier?tab=verification`,

@@ -427,6 +427,37 @@ export function memberInviteMail(input: {
   });
 }
 
+/**
+ * Issue 29 §3: someone outside the organisation (a conveyancer, broker, tenant …) is given read-only
+ * access to one property; they accept signed in as this address, confirmed.
+ */
+export function propertyGrantMail(input: {
+  granterName: string;
+  organizationName: string;
+  propertyName: string;
+  address: string;
+  dnaCode: string;
+  roleLabel: string;
+  /** 'its documents and compliance check', 'its documents'. */
+  what: string;
+  url: string;
+  expiresOn: string;
+  toEmail: string;
+}): RenderedMail {
+  return render({
+    subject: `${input.granterName} shared ${input.propertyName} with you on PropertyDNA`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${input.granterName} (${input.organizationName}) gave you read-only access, as ${input.roleLabel.toLowerCase()}, to ${input.propertyName}, ${input.address} (PropertyDNA code ${input.dnaCode}): ${input.what}, always as they are now.`,
+      `To accept, open the link and sign up or log in with this email address (${input.toEmail}), confirmed. The link works once; the access lasts until ${input.expiresOn} unless it is revoked sooner.`,
+      'Every view and download is recorded in the property’s audit trail, which its owner reads.',
+    ],
+    action: { label: 'Accept the access', url: input.url },
+    footnote:
+      'You receive this because someone entered your email address. If you do not expect it, ignore this message: nothing happens unless you accept.',
+  });
+}
+
 /** Issue 17: a buyer is offered a property with its records; they accept by signing in with this address. */
 export function transferOfferMail(input: {
   sellerName: string;

@@ -12,6 +12,7 @@ import { demoRestRoutes } from '../modules/demo/demo.rest.js';
 import { documentsRestRoutes } from '../modules/documents/documents.rest.js';
 import { escalationRestRoutes } from '../modules/escalation/escalation.rest.js';
 import { extractionRestRoutes } from '../modules/extraction/extraction.rest.js';
+import { grantsRestRoutes } from '../modules/grants/grants.rest.js';
 import { maintenanceRestRoutes } from '../modules/maintenance/maintenance.rest.js';
 import { notificationsRestRoutes } from '../modules/notifications/notifications.rest.js';
 import { organizationsRestRoutes } from '../modules/organizations/organizations.rest.js';
@@ -53,6 +54,7 @@ export const restRoutes: AnyRestRoute[] = [
   ...propertiesRestRoutes,
   ...planRestRoutes,
   ...organizationsRestRoutes,
+  ...grantsRestRoutes,
   ...documentsRestRoutes,
   ...extractionRestRoutes,
   ...complianceRestRoutes,

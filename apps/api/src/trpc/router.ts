@@ -6,6 +6,7 @@ import { demoRouter } from '../modules/demo/demo.router.js';
 import { documentsRouter } from '../modules/documents/documents.router.js';
 import { escalationRouter } from '../modules/escalation/escalation.router.js';
 import { extractionRouter } from '../modules/extraction/extraction.router.js';
+import { grantsRouter } from '../modules/grants/grants.router.js';
 import { maintenanceRouter } from '../modules/maintenance/maintenance.router.js';
 import { notificationsRouter } from '../modules/notifications/notifications.router.js';
 import { invitationsRouter, organizationRouter } from '../modules/organizations/organizations.router.js';
@@ -33,6 +34,7 @@ export const appRouter = router({
   documents: documentsRouter,
   escalation: escalationRouter,
   extraction: extractionRouter,
+  grants: grantsRouter,
   invitations: invitationsRouter,
   invites: invitesRouter,
   maintenance: maintenanceRouter,

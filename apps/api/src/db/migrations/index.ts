@@ -41,6 +41,7 @@ import * as idempotencyKeys from './2026-11-28T0452-idempotency-keys.js';
 import * as apiTokens from './2026-11-28T0510-api-tokens.js';
 import * as webhooks from './2026-11-28T0520-webhooks.js';
 import * as payfast from './2026-11-28T0530-payfast.js';
+import * as propertyGrants from './2026-11-28T0550-property-grants.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0510-api-tokens': apiTokens,
   '2026-11-28T0520-webhooks': webhooks,
   '2026-11-28T0530-payfast': payfast,
+  '2026-11-28T0550-property-grants': propertyGrants,
 };

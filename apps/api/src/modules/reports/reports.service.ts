@@ -573,6 +573,9 @@ const ACTION_LABELS: Record<string, string> = {
   municipality_correct: 'Municipality corrected',
   rename: 'Renamed',
   move: 'Moved to another property',
+  grant: 'Access granted to someone outside',
+  grant_accept: 'Access accepted',
+  grant_revoke: 'Access revoked',
 };
 
 type AuditEventRow = Awaited<ReturnType<typeof propertyAuditEvents>>[number];
@@ -636,6 +639,7 @@ function actorOf(row: AuditEventRow): string {
   if (row.first_name !== null || row.last_name !== null) {
     const person = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();
     const token = details.apiToken as { name?: unknown } | undefined;
+    if (details.via === 'grant') return `${person} (shared access)`;
     return typeof token?.name === 'string' ? `${person} (via API token "${token.name}")` : person;
   }
   if (details.via === 'vendor_invite') {
