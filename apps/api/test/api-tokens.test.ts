@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestActor } from '../src/auth/actor.js';
 import { NOT_WITH_A_TOKEN, READ_ONLY_TOKEN } from '../src/auth/api-tokens.js';
+import { ONE_PROPERTY_TOKEN } from '../src/auth/property-scope.js';
 import { tokenHash } from '../src/capabilities/capabilities.js';
 import { addMember, changeMemberRole, removeMember } from '../src/modules/organizations/members.service.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
@@ -291,6 +292,247 @@ describe(`API tokens (issue 30 §1, ${databaseKind})`, () => {
     await removeMember(t.db.db, asOwner(owner), colleague.userId);
     const gone = await t.app.inject({ method: 'GET', url: '/api/properties', headers: bearer(token.secret) });
     expect(gone.statusCode).toBe(401);
+  });
+});
+
+describe(`API tokens restricted to one property (issue 30 §1, ${databaseKind})`, () => {
+  let t: TestApp;
+  let owner: TestAccount;
+  let stranger: TestAccount;
+  let flat: string;
+  let house: string;
+  let strangers: string;
+  let flatDocument: string;
+  let houseDocument: string;
+  type CreatedToken = { id: string; secret: string; property: { id: string; name: string } | null };
+  let restricted: CreatedToken;
+  let reader: CreatedToken;
+
+  const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+  const call = (
+    secret: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(secret),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  const newProperty = async (who: TestAccount, name: string, parcel: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      headers: who.headers,
+      payload: { ...PROPERTY, name, parcel_id: parcel },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const createToken = async (input: Record<string, unknown>) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: owner.headers,
+      payload: input,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as CreatedToken;
+  };
+  const count = async (table: string) =>
+    Number(
+      (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.db.db)).rows[0]?.n,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [owner, stranger] = await Promise.all([signUpAndLogIn(t), signUpAndLogIn(t)]);
+    flat = await newProperty(owner, 'Flat', 'ERF 40');
+    house = await newProperty(owner, 'House', 'ERF 41');
+    strangers = await newProperty(stranger, 'Elsewhere', 'ERF 42');
+    const key = 'cd/cd000000000000000000000000000000';
+    await t.db.db.insertInto('stored_objects').values({ storage_key: key }).execute();
+    const document = (propertyId: string, name: string) => ({
+      organization_id: owner.organizationId,
+      property_id: propertyId,
+      kind: 'certificate' as const,
+      name,
+      storage_key: key,
+      sha256: 'c'.repeat(64),
+      bytes: 10,
+      content_type: 'application/pdf',
+      source: 'owner_upload' as const,
+    });
+    const rows = await t.db.db
+      .insertInto('documents')
+      .values([document(flat, 'Flat COC.pdf'), document(house, 'House COC.pdf')])
+      .returning('id')
+      .execute();
+    flatDocument = rows[0]?.id ?? '';
+    houseDocument = rows[1]?.id ?? '';
+    for (const propertyId of [flat, house]) {
+      const task = await t.app.inject({
+        method: 'POST',
+        url: '/api/maintenance',
+        headers: owner.headers,
+        payload: {
+          propertyId,
+          title: 'Service the geyser',
+          frequency: 'annually',
+          priority: 'medium',
+          next_due: '2027-01-31',
+        },
+      });
+      expect(task.statusCode, task.body).toBe(201);
+    }
+    restricted = await createToken({ name: 'Flat sync', scope: 'read_write', propertyId: flat });
+    reader = await createToken({ name: 'Flat reader', scope: 'read', propertyId: flat });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is created for a property of the organisation only (another’s or an unknown one: 404) and listed with it', async () => {
+    const before = await count('api_tokens');
+    for (const propertyId of [strangers, '00000000-0000-4000-8000-000000000000']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/tokens',
+        headers: owner.headers,
+        payload: { name: 'Theirs', scope: 'read', propertyId },
+      });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error).toBe('Property not found');
+    }
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: owner.headers,
+      payload: { name: 'Bad', scope: 'read', propertyId: 'flat' },
+    });
+    expect(malformed.statusCode, malformed.body).toBe(400);
+    expect(await count('api_tokens')).toBe(before);
+    expect(restricted.property).toEqual({ id: flat, name: 'Flat' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/account/tokens', headers: owner.headers });
+    expect(list.json()).toContainEqual(
+      expect.objectContaining({ id: restricted.id, property: { id: flat, name: 'Flat' } }),
+    );
+    const row = await t.db.db
+      .selectFrom('api_tokens')
+      .select('property_id')
+      .where('id', '=', restricted.id)
+      .executeTakeFirstOrThrow();
+    expect(row.property_id).toBe(flat);
+  });
+
+  it('lists only its property and what belongs to it (properties, vault, tasks, dashboard) at both doors', async () => {
+    const properties = await call(restricted.secret, 'GET', '/api/properties');
+    expect(properties.statusCode, properties.body).toBe(200);
+    expect(properties.json().map((p: { id: string }) => p.id)).toEqual([flat]);
+    const viaTrpc = await call(restricted.secret, 'GET', '/trpc/properties.list');
+    expect(viaTrpc.json().result.data.map((p: { id: string }) => p.id)).toEqual([flat]);
+    const documents = await call(restricted.secret, 'GET', '/api/documents');
+    expect(documents.statusCode, documents.body).toBe(200);
+    expect(documents.json().map((d: { id: string }) => d.id)).toEqual([flatDocument]);
+    const tasks = await call(restricted.secret, 'GET', '/api/maintenance');
+    expect(tasks.statusCode, tasks.body).toBe(200);
+    expect(new Set(tasks.json().map((task: { property_id: string }) => task.property_id))).toEqual(
+      new Set([flat]),
+    );
+    const stats = await call(restricted.secret, 'GET', '/api/dashboard/stats');
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect(stats.json()).toMatchObject({ properties: 1, documents: 1 });
+    // The session's answers are the whole organisation's, cached or not.
+    const whole = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: owner.headers });
+    expect(whole.json()).toMatchObject({ properties: 2, documents: 2 });
+    const again = await call(restricted.secret, 'GET', '/api/dashboard/stats');
+    expect(again.json()).toMatchObject({ properties: 1 });
+  });
+
+  it('answers 404 for another property of the same organisation and for its documents, as for a stranger’s', async () => {
+    const before = await count('documents');
+    for (const [method, url, body] of [
+      ['GET', `/api/properties/${house}`],
+      ['PATCH', `/api/properties/${house}`, { name: 'Taken' }],
+      ['GET', `/api/properties/${house}/documents`],
+      ['GET', `/api/properties/${house}/reminders`],
+      ['GET', `/api/maintenance?propertyId=${house}`],
+      ['GET', `/api/properties/${strangers}`],
+    ] as const) {
+      const res = await call(restricted.secret, method, url, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
+      expect(res.json()).toEqual({ error: 'Property not found' });
+    }
+    for (const [method, url, body] of [
+      ['PATCH', `/api/documents/${houseDocument}`, { name: 'Taken.pdf' }],
+      ['DELETE', `/api/documents/${houseDocument}`],
+      ['GET', `/api/documents/${houseDocument}/extraction`],
+    ] as const) {
+      const res = await call(restricted.secret, method, url, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
+      expect(res.json()).toEqual({ error: 'Document not found' });
+    }
+    expect(await count('documents')).toBe(before);
+    const house_ = await t.db.db
+      .selectFrom('properties')
+      .select('name')
+      .where('id', '=', house)
+      .executeTakeFirstOrThrow();
+    expect(house_.name).toBe('House');
+  });
+
+  it('cannot add a property, nor reach the organisation’s webhooks or calendar feed (403, nothing created)', async () => {
+    const before = await count('properties');
+    const created = await call(restricted.secret, 'POST', '/api/properties', {
+      ...PROPERTY,
+      parcel_id: 'ERF 43',
+    });
+    expect(created.statusCode, created.body).toBe(403);
+    expect(created.json().error).toBe(ONE_PROPERTY_TOKEN);
+    expect(await count('properties')).toBe(before);
+    for (const url of ['/api/webhooks', '/api/calendar']) {
+      const res = await call(restricted.secret, 'GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
+      expect(res.json().error).toBe(ONE_PROPERTY_TOKEN);
+    }
+  });
+
+  it('reads and writes its own property within its scope', async () => {
+    const renamed = await call(restricted.secret, 'PATCH', `/api/properties/${flat}`, { name: 'Flat 2' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().name).toBe('Flat 2');
+    const reminder = await call(restricted.secret, 'POST', `/api/properties/${flat}/reminders`, {
+      title: 'Call the roofer',
+      due_date: '2027-01-15',
+      priority: 'high',
+    });
+    expect(reminder.statusCode, reminder.body).toBe(201);
+    const reminders = await call(restricted.secret, 'GET', `/api/properties/${flat}/reminders`);
+    expect(reminders.statusCode, reminders.body).toBe(200);
+    expect(reminders.json().map((r: { title: string }) => r.title)).toContain('Call the roofer');
+    const document = await call(restricted.secret, 'PATCH', `/api/documents/${flatDocument}`, {
+      name: 'Flat COC 2.pdf',
+    });
+    expect(document.statusCode, document.body).toBe(200);
+    const task = await call(restricted.secret, 'POST', '/api/maintenance', {
+      propertyId: house,
+      title: 'Elsewhere',
+      frequency: 'annually',
+      priority: 'medium',
+      next_due: '2027-01-31',
+    });
+    expect(task.statusCode, task.body).toBe(404);
+  });
+
+  it('a read token restricted to the property reads it and still cannot write', async () => {
+    const read = await call(reader.secret, 'GET', `/api/properties/${flat}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect((await call(reader.secret, 'GET', `/api/properties/${house}`)).statusCode).toBe(404);
+    const write = await call(reader.secret, 'PATCH', `/api/properties/${flat}`, { name: 'Nope' });
+    expect(write.statusCode, write.body).toBe(403);
+    expect(write.json().error).toBe(READ_ONLY_TOKEN);
   });
 });
 

@@ -164,7 +164,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The token doors below knock as often as the sessions do: no rate limit in the way.
+    t = await createTestApp({ API_TOKEN_RATE_LIMIT: '1000000' });
     // The documents written here directly name one object: its row, which their foreign key needs.
     await t.db.db
       .insertInto('stored_objects')
@@ -284,6 +285,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
     outsiderProperty: string;
     outsiderTask: string;
     outsiderVendor: string;
+    /** A document of the outsider's own (the one the doors try to move into a foreign property). */
+    outsiderDocument?: string;
     rival: TestAccount;
     rivalJob: string;
   }
@@ -299,6 +302,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
   /** Every door that takes an id of `kind`, as [who, method, url, body] for a given id. */
   function doors(kind: OwnedKind, id: string, intruders: Intruders = realIntruders()): Door[] {
     const { outsider, outsiderProperty, outsiderTask, outsiderVendor, rival, rivalJob } = intruders;
+    const ownDocument = intruders.outsiderDocument ?? outsiderDocument;
     const register = (target: Record<string, unknown>) => ({
       kind: 'deed',
       name: 'x.pdf',
@@ -339,7 +343,7 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'GET', `/api/properties/${id}/ownership`],
           [outsider, 'GET', `/api/documents?propertyId=${encodeURIComponent(id)}`],
           // Moving one's own document into another organisation's (or an archived) property.
-          [outsider, 'POST', '/api/documents/move', { ids: [outsiderDocument], propertyId: id }],
+          [outsider, 'POST', '/api/documents/move', { ids: [ownDocument], propertyId: id }],
           // Registering into and adopting into a property: their schemas refuse a malformed id (400).
           ...(id.length === 36
             ? ([
@@ -505,6 +509,99 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       expect(await snapshot()).toBe(before);
     });
   }
+
+  /**
+   * The plain routes (downloads, reports, packs: not procedures) sign in from a session only: an API
+   * token is not signed in there (401 'Not signed in'), whoever's id it asks for.
+   */
+  const PLAIN_ROUTE =
+    /^\/api\/(documents\/[^/]+\/(view|download|extraction\/pages\/)|documents\/zip|reports\/(?!pack-preview)|claims\/[^/]+\/pack|transfers\/[^/]+\/(receipt|pack$))/;
+
+  describe('API tokens (issue 30 §1): a token knocks as its organisation, a restricted one as its property', () => {
+    /** The outsider's and the rival supplier's read_write tokens: their organisations, whole. */
+    let tokens: Intruders;
+    /** The owner's own read_write token restricted to another property of the owner's: everything else is foreign. */
+    let restricted: Intruders;
+
+    const asToken = (who: TestAccount, secret: string): TestAccount => ({
+      ...who,
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    const token = async (who: TestAccount, propertyId?: string) =>
+      asToken(
+        who,
+        (
+          await created(who, 'POST', '/api/account/tokens', {
+            name: 'Matrix',
+            scope: 'read_write',
+            ...(propertyId ? { propertyId } : {}),
+          })
+        ).secret,
+      );
+
+    beforeAll(async () => {
+      tokens = { ...realIntruders(), outsider: await token(outsider), rival: await token(rival) };
+      // The owner's second property, with a task, a vendor and a document of its own.
+      const second = (await created(owner, 'POST', '/api/properties', property('P4'))).id;
+      const secondTask = (await created(owner, 'POST', '/api/maintenance', task(second))).id;
+      const secondVendor = (
+        await created(owner, 'POST', '/api/vendors/invite', {
+          name: 'Lindiwe Mokoena',
+          email: 'lindiwe@glaze.co.za',
+          propertyId: second,
+        })
+      ).vendor.id;
+      const secondDocument = (
+        await t.db.db
+          .insertInto('documents')
+          .values(document(owner.organizationId, { property_id: second }, 'Second.pdf'))
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      restricted = {
+        outsider: await token(owner, second),
+        outsiderProperty: second,
+        outsiderTask: secondTask,
+        outsiderVendor: secondVendor,
+        outsiderDocument: secondDocument,
+        rival: tokens.rival,
+        rivalJob,
+      };
+    });
+
+    for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
+      it(`${kind}: another organisation's token, and the owner's token restricted to another property, get 404 on every door`, async () => {
+        const before = await snapshot();
+        let tried = 0;
+        for (const intruders of [tokens, restricted]) {
+          for (const id of [foreign[kind](), '00000000-0000-4000-8000-000000000000']) {
+            for (const [who, method, url, body] of doors(kind, id, intruders)) {
+              const res = await call(who, method, url, body);
+              const what = `${method} ${url} ${JSON.stringify(body ?? '')}: ${res.body}`;
+              if (PLAIN_ROUTE.test(url)) {
+                expect(res.statusCode, what).toBe(401);
+                continue;
+              }
+              expect(res.statusCode, what).toBe(404);
+              expect(res.json(), what).toEqual({ error: NOT_FOUND_MESSAGES[kind] });
+              tried++;
+            }
+          }
+        }
+        if (kind !== 'certificate') expect(tried).toBeGreaterThan(0);
+        expect(await snapshot()).toBe(before);
+      });
+    }
+
+    it("the restricted token still answers for its own property (the matrix's 404s are the restriction, not a broken token)", async () => {
+      const own = await call(restricted.outsider, 'GET', `/api/properties/${restricted.outsiderProperty}`);
+      expect(own.statusCode, own.body).toBe(200);
+      const list = await call(restricted.outsider, 'GET', '/api/properties');
+      expect(list.json().map((row: { id: string }) => row.id)).toEqual([restricted.outsiderProperty]);
+      const theirs = await call(tokens.outsider, 'GET', `/api/properties/${outsiderProperty}`);
+      expect(theirs.statusCode, theirs.body).toBe(200);
+    });
+  });
 
   it('staff are outsiders on every door of every kind: their role opens the back office and nothing else', async () => {
     const staff = await signUpAndLogIn(t, 'homeowner');

@@ -1268,7 +1268,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your live API tokens: name, scope, created, last used (time and IP address), expiry. Never their secrets */
+        /** Your live API tokens: name, scope, the property it is restricted to (if any), created, last used (time and IP address), expiry. Never their secrets */
         get: {
             parameters: {
                 query?: never;
@@ -1293,6 +1293,10 @@ export interface paths {
                             expiresAt: string;
                             lastUsedAt: string | null;
                             lastUsedIp: string | null;
+                            property: {
+                                id: string;
+                                name: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -1344,7 +1348,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create an API token (signed in with a session, not with a token): scope read or read_write, expiry in days (default 365, at most 730). The secret pdna_… is in this answer only; only its hash is kept */
+        /** Create an API token (signed in with a session, not with a token): scope read or read_write, expiry in days (default 365, at most 730), optionally restricted to one property of the organisation (another's, or an unknown one: 404). The secret pdna_… is in this answer only; only its hash is kept */
         post: {
             parameters: {
                 query?: never;
@@ -1369,6 +1373,7 @@ export interface paths {
                         /** @enum {string} */
                         scope: "read" | "read_write";
                         expiresInDays?: number;
+                        propertyId?: string;
                     };
                 };
             };
@@ -1388,6 +1393,10 @@ export interface paths {
                             expiresAt: string;
                             lastUsedAt: string | null;
                             lastUsedIp: string | null;
+                            property: {
+                                id: string;
+                                name: string;
+                            } | null;
                             secret: string;
                         };
                     };
@@ -1412,6 +1421,15 @@ export interface paths {
                 };
                 /** @description An API token cannot create tokens */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Property not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

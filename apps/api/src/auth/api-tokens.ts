@@ -5,6 +5,8 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { countAttempts, type LimitRule, takeAttempt, waitPhrase } from '../limits/attempt-limiter.js';
 import type { Actor } from './actor.js';
+import { requireOwned } from './owned.js';
+import { ONE_PROPERTY_TOKEN } from './property-scope.js';
 
 /** Every API token starts with this, so a leaked one is recognisable (and a session token never does). */
 export const API_TOKEN_PREFIX = 'pdna_';
@@ -29,11 +31,34 @@ export interface ActorToken {
   id: string;
   name: string;
   scope: ApiTokenScope;
+  /** The one property the token is restricted to (issue 30 §1), or null for the whole organisation. */
+  propertyId: string | null;
 }
 
-/** Refuses what a token may not do: any change by a read token, and account, members and plan changes by any. */
+/**
+ * What a token restricted to one property (issue 30 §1) may not even read: the organisation's own
+ * business, about no property (its members' management, settings, webhooks — whose events are every
+ * property's — the plan, and a supplier's jobs and templates).
+ */
+const ORGANIZATION_WIDE: ReadonlySet<Capability> = new Set<Capability>([
+  'members.manage',
+  'organization.settings',
+  'webhooks.manage',
+  'plan.manage',
+  'organization.delete',
+  'organization.transferOwnership',
+  'supplier.work',
+]);
+
+/**
+ * Refuses what a token may not do: any change by a read token, account, members and plan changes by
+ * any, and the organisation-wide procedures by a token restricted to one property.
+ */
 export function assertTokenMay(actor: Actor, requires: unknown, type: string): void {
   const token = actor.token;
+  if (token?.propertyId && typeof requires === 'string' && ORGANIZATION_WIDE.has(requires as Capability)) {
+    throw new AppError('FORBIDDEN', ONE_PROPERTY_TOKEN);
+  }
   if (!token || type !== 'mutation') return;
   if (token.scope === 'read') throw new AppError('FORBIDDEN', READ_ONLY_TOKEN);
   if (typeof requires === 'string' && NEVER_BY_TOKEN.has(requires as Capability)) {
@@ -50,12 +75,18 @@ export interface NewApiToken {
   name: string;
   scope: ApiTokenScope;
   expiresInDays?: number | undefined;
+  /** Restricts the token to this property of the caller's organisation (another's, or none such: 404). */
+  propertyId?: string | undefined;
 }
 
 /** Creates a token for the caller; the secret (≥160 bits: 32 random bytes) is returned once, only its hash kept. */
 export async function createApiToken(db: Db, actor: Actor, input: NewApiToken, now = new Date()) {
   assertNotToken(actor);
   const days = input.expiresInDays ?? DEFAULT_TOKEN_DAYS;
+  const propertyId =
+    input.propertyId === undefined
+      ? null
+      : await requireOwned(db, actor.organizationId, 'property', input.propertyId);
   const secret = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await db
     .insertInto('api_tokens')
@@ -66,10 +97,22 @@ export async function createApiToken(db: Db, actor: Actor, input: NewApiToken, n
       scope: input.scope,
       token_hash: tokenHash(secret),
       expires_at: new Date(now.getTime() + days * DAY_MS),
+      property_id: propertyId,
     })
     .returning(['id', 'name', 'scope', 'created_at', 'expires_at', 'last_used_at', 'last_used_ip'])
     .executeTakeFirstOrThrow();
-  return { ...toView(row), secret };
+  const property =
+    propertyId === null
+      ? null
+      : await db
+          .selectFrom('properties')
+          .select(['id', 'name'])
+          .where('id', '=', propertyId)
+          .executeTakeFirstOrThrow();
+  return {
+    ...toView({ ...row, property_id: property?.id ?? null, property_name: property?.name ?? null }),
+    secret,
+  };
 }
 
 type ViewRow = {
@@ -80,6 +123,8 @@ type ViewRow = {
   expires_at: Date;
   last_used_at: Date | null;
   last_used_ip: string | null;
+  property_id: string | null;
+  property_name: string | null;
 };
 
 const toView = (row: ViewRow) => ({
@@ -90,18 +135,30 @@ const toView = (row: ViewRow) => ({
   expiresAt: row.expires_at.toISOString(),
   lastUsedAt: row.last_used_at?.toISOString() ?? null,
   lastUsedIp: row.last_used_ip,
+  property: row.property_id === null ? null : { id: row.property_id, name: row.property_name ?? '' },
 });
 
 /** The caller's own live tokens (never their secrets), newest first. */
 export async function listApiTokens(db: Db, actor: Actor) {
   const rows = await db
-    .selectFrom('api_tokens')
-    .select(['id', 'name', 'scope', 'created_at', 'expires_at', 'last_used_at', 'last_used_ip'])
-    .where('user_id', '=', actor.userId)
-    .where('organization_id', '=', actor.organizationId)
-    .where('revoked_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .selectFrom('api_tokens as t')
+    .leftJoin('properties as p', 'p.id', 't.property_id')
+    .select([
+      't.id',
+      't.name',
+      't.scope',
+      't.created_at',
+      't.expires_at',
+      't.last_used_at',
+      't.last_used_ip',
+      't.property_id',
+      'p.name as property_name',
+    ])
+    .where('t.user_id', '=', actor.userId)
+    .where('t.organization_id', '=', actor.organizationId)
+    .where('t.revoked_at', 'is', null)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id')
     .execute();
   return rows.map(toView);
 }
@@ -143,6 +200,7 @@ export async function actorFromApiToken(
       'api_tokens.id',
       'api_tokens.name',
       'api_tokens.scope',
+      'api_tokens.property_id',
       'users.id as user_id',
       'users.organization_id',
       'users.user_type',
@@ -166,7 +224,7 @@ export async function actorFromApiToken(
     role: row.role,
     sessionId: `token:${row.id}`,
     via: 'bearer',
-    token: { id: row.id, name: row.name, scope: row.scope },
+    token: { id: row.id, name: row.name, scope: row.scope, propertyId: row.property_id },
   };
 }
 

@@ -1,6 +1,8 @@
 import { isUuid, PROPERTY_MESSAGES } from '@propertydna/domain';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
 import { AppError } from '../errors.js';
+import { scopedPropertyId } from './property-scope.js';
 
 /**
  * What an organisation owns and can be asked for by id, each with its one 404 message. Anything
@@ -39,8 +41,17 @@ export type OwnedKind = keyof typeof NOT_FOUND_MESSAGES;
 /** The 404 of a kind, for a scoped write that found its row gone after the guard passed. */
 export const notOwned = (kind: OwnedKind): AppError => new AppError('NOT_FOUND', NOT_FOUND_MESSAGES[kind]);
 
-/** The row of `kind` with this id, if it is the organisation's: the one place the ownership rules are written. */
+/**
+ * The row of `kind` with this id, if it is the organisation's: the one place the ownership rules are
+ * written. A property-restricted API token (issue 30 §1) narrows them to its one property and what
+ * belongs to it (its documents, tasks, reminders, claims, findings, share links, transfers, and the
+ * vendors invited to it); an organisation document, a supplier's job or template belongs to no property
+ * and so to no restricted token. Anything else answers the same 404 as another organisation's.
+ */
 function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: string) {
+  const only = scopedPropertyId();
+  const scoped = only !== null;
+  const none = only ?? '';
   switch (kind) {
     case 'property':
       return db
@@ -48,19 +59,22 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .select('id')
         .where('id', '=', id)
         .where('organization_id', '=', organizationId)
-        .where('archived_at', 'is', null);
+        .where('archived_at', 'is', null)
+        .$if(scoped, (query) => query.where('id', '=', none));
     case 'job':
       return db
         .selectFrom('jobs')
         .select('id')
         .where('id', '=', id)
-        .where('organization_id', '=', organizationId);
+        .where('organization_id', '=', organizationId)
+        .$if(scoped, (query) => query.where(sql<boolean>`false`));
     case 'document':
       return db
         .selectFrom('documents')
         .select('id')
         .where('id', '=', id)
-        .where('organization_id', '=', organizationId);
+        .where('organization_id', '=', organizationId)
+        .$if(scoped, (query) => query.where('property_id', '=', none));
     case 'certificate':
       return db
         .selectFrom('documents')
@@ -68,19 +82,22 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .where('id', '=', id)
         .where('organization_id', '=', organizationId)
         .where('property_id', 'is', null)
-        .where('job_id', 'is', null);
+        .where('job_id', 'is', null)
+        .$if(scoped, (query) => query.where(sql<boolean>`false`));
     case 'share':
       return db
         .selectFrom('shares')
         .select('id')
         .where('id', '=', id)
-        .where('organization_id', '=', organizationId);
+        .where('organization_id', '=', organizationId)
+        .$if(scoped, (query) => query.where('property_id', '=', none));
     case 'template':
       return db
         .selectFrom('templates')
         .select('id')
         .where('id', '=', id)
-        .where('organization_id', '=', organizationId);
+        .where('organization_id', '=', organizationId)
+        .$if(scoped, (query) => query.where(sql<boolean>`false`));
     case 'task':
       return db
         .selectFrom('maintenance_tasks as t')
@@ -88,7 +105,8 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .select('t.id')
         .where('t.id', '=', id)
         .where('t.organization_id', '=', organizationId)
-        .where('p.archived_at', 'is', null);
+        .where('p.archived_at', 'is', null)
+        .$if(scoped, (query) => query.where('p.id', '=', none));
     case 'reminder':
       return db
         .selectFrom('reminders as r')
@@ -96,13 +114,25 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .select('r.id')
         .where('r.id', '=', id)
         .where('r.organization_id', '=', organizationId)
-        .where('p.archived_at', 'is', null);
+        .where('p.archived_at', 'is', null)
+        .$if(scoped, (query) => query.where('p.id', '=', none));
     case 'vendor':
       return db
         .selectFrom('vendors')
         .select('id')
         .where('id', '=', id)
-        .where('organization_id', '=', organizationId);
+        .where('organization_id', '=', organizationId)
+        .$if(scoped, (query) =>
+          query.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('vendor_invites as i')
+                .select('i.id')
+                .whereRef('i.vendor_id', '=', 'vendors.id')
+                .where('i.property_id', '=', none),
+            ),
+          ),
+        );
     case 'claim':
       return db
         .selectFrom('claims as c')
@@ -110,13 +140,15 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .select('c.id')
         .where('c.id', '=', id)
         .where('c.organization_id', '=', organizationId)
-        .where('p.archived_at', 'is', null);
+        .where('p.archived_at', 'is', null)
+        .$if(scoped, (query) => query.where('p.id', '=', none));
     case 'transfer':
       return db
         .selectFrom('transfers')
         .select('id')
         .where('id', '=', id)
-        .where('from_organization_id', '=', organizationId);
+        .where('from_organization_id', '=', organizationId)
+        .$if(scoped, (query) => query.where('property_id', '=', none));
     case 'finding':
       return db
         .selectFrom('policy_findings as f')
@@ -124,7 +156,8 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
         .select('f.id')
         .where('f.id', '=', id)
         .where('f.organization_id', '=', organizationId)
-        .where('p.archived_at', 'is', null);
+        .where('p.archived_at', 'is', null)
+        .$if(scoped, (query) => query.where('p.id', '=', none));
   }
 }
 

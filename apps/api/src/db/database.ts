@@ -169,6 +169,8 @@ export interface ApiTokenTable {
   revoked_at: Date | null;
   last_used_at: Date | null;
   last_used_ip: string | null;
+  /** The one property the token is restricted to (issue 30 §1), or null for the whole organisation. */
+  property_id: string | null;
 }
 
 export interface SessionTable {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, type Transaction } from 'kysely';
 import { fromPglite, type Db as IDatabase, type JobResult, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
+import { outsidePropertyScope } from '../auth/property-scope.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Database } from '../db/database.js';
 import { inBackground } from '../db/pglite-queue.js';
@@ -291,7 +292,8 @@ export class JobQueue<Deps> {
     if (deps === undefined) throw new Error('job queue not started');
     try {
       const data = definition.data.parse(job.data ?? {});
-      await definition.run(data, { deps, jobId: job.id, retryCount, log });
+      // A job is the organisation's, never narrowed by the restricted API token whose request woke its worker.
+      await outsidePropertyScope(() => definition.run(data, { deps, jobId: job.id, retryCount, log }));
       log.debug('job done');
     } catch (error) {
       const final = retryCount >= retryLimit;

@@ -3,6 +3,7 @@ import { ZodError, z } from 'zod';
 import { isSameOrigin, type RequestActor } from '../auth/actor.js';
 import { assertTokenMay } from '../auth/api-tokens.js';
 import { assertAllowed, NOT_SIGNED_IN, type Requirement } from '../auth/permission.js';
+import { withPropertyScope } from '../auth/property-scope.js';
 import { isStaff } from '../auth/staff.js';
 import { AppError, appErrorCodes, describeIssues } from '../errors.js';
 import type { Context } from './context.js';
@@ -74,7 +75,8 @@ const requireSignIn = t.middleware(({ ctx, type, meta, next }) => {
     throw new AppError('FORBIDDEN', 'Cross-site request refused');
   }
   const who: RequestActor = { actor, ip: ctx.req.ip };
-  return next({ ctx: { ...ctx, actor, who } });
+  // A token restricted to one property (issue 30 §1) narrows everything the procedure reads or changes.
+  return withPropertyScope(actor.token?.propertyId, () => next({ ctx: { ...ctx, actor, who } }));
 });
 const signedInProcedure = baseProcedure.use(requireSignIn);
 

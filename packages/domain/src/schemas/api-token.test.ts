@@ -28,6 +28,18 @@ describe('a new API token (issue 30 §1)', () => {
     });
   });
 
+  it('may be restricted to one property, named by its id', () => {
+    const propertyId = '3F1C2A5E-8B7D-4C9A-9E1F-2D3C4B5A6F70';
+    expect(createApiTokenSchema.parse({ name: 'Flat', scope: 'read', propertyId })).toEqual({
+      name: 'Flat',
+      scope: 'read',
+      propertyId: propertyId.toLowerCase(),
+    });
+    expect(
+      messages(createApiTokenSchema.safeParse({ name: 'x', scope: 'read', propertyId: 'flat' })),
+    ).toEqual(['Property must be an id']);
+  });
+
   it('refuses each bad field in its own words', () => {
     expect(messages(createApiTokenSchema.safeParse({ name: '   ', scope: 'read' }))).toEqual([
       'Name is required',

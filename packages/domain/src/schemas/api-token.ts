@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noControlCharacters } from './common.js';
+import { noControlCharacters, uuidSchema } from './common.js';
 
 /** Issue 30 §1: what an API token may do — read, or read and change — within its creator's role. */
 export const API_TOKEN_SCOPES = ['read', 'read_write'] as const;
@@ -12,7 +12,10 @@ export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
 export const DEFAULT_TOKEN_DAYS = 365;
 export const MAX_TOKEN_DAYS = 730;
 
-/** A new API token's name, scope and lifetime in days. */
+/**
+ * A new API token's name, scope, lifetime in days and, optionally, the one property of the organisation
+ * it is restricted to (it then sees and changes that property and what belongs to it, nothing else).
+ */
 export const createApiTokenSchema = z.object({
   name: z
     .string({ error: 'Name is required' })
@@ -27,5 +30,6 @@ export const createApiTokenSchema = z.object({
     .min(1, 'Expiry must be at least 1 day')
     .max(MAX_TOKEN_DAYS, `Expiry must be at most ${MAX_TOKEN_DAYS} days (2 years)`)
     .optional(),
+  propertyId: uuidSchema('Property must be an id').optional(),
 });
 export type CreateApiTokenInput = z.infer<typeof createApiTokenSchema>;

@@ -41,6 +41,7 @@ import * as idempotencyKeys from './2026-11-28T0452-idempotency-keys.js';
 import * as apiTokens from './2026-11-28T0510-api-tokens.js';
 import * as webhooks from './2026-11-28T0520-webhooks.js';
 import * as payfast from './2026-11-28T0530-payfast.js';
+import * as apiTokenProperty from './2026-11-28T0540-api-token-property.js';
 import * as propertyGrants from './2026-11-28T0550-property-grants.js';
 
 /**
@@ -90,5 +91,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0510-api-tokens': apiTokens,
   '2026-11-28T0520-webhooks': webhooks,
   '2026-11-28T0530-payfast': payfast,
+  '2026-11-28T0540-api-token-property': apiTokenProperty,
   '2026-11-28T0550-property-grants': propertyGrants,
 };

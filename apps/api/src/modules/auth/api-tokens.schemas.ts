@@ -13,6 +13,8 @@ export const apiTokenSchema = z.object({
   expiresAt: z.string(),
   lastUsedAt: z.string().nullable(),
   lastUsedIp: z.string().nullable(),
+  /** The one property the token is restricted to, or null: the whole organisation. */
+  property: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 
 /** The answer to creating a token: the only time its secret is shown. */

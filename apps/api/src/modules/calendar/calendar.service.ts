@@ -14,6 +14,7 @@ import ical, {
   type ICalRepeatingOptions,
 } from 'ical-generator';
 import type { Actor } from '../../auth/actor.js';
+import { assertNotPropertyScoped } from '../../auth/property-scope.js';
 import {
   derivedToken,
   findLiveCapability,
@@ -64,6 +65,8 @@ async function issueFeed(trx: DbOrTrx, secret: string, actor: Actor): Promise<st
  * A feed made under another APP_SECRET can no longer be answered: it is revoked and a new one made.
  */
 export async function feedToken(db: Db, secret: string, actor: Actor): Promise<string> {
+  // The feed shows every property of the organisation: not a property-restricted API token's (issue 30 §1).
+  assertNotPropertyScoped();
   return db.transaction().execute(async (trx) => {
     await lockUser(trx, actor.userId);
     const live = await trx

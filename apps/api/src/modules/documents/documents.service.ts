@@ -22,6 +22,7 @@ import {
 import { type SqlBool, sql, type Transaction } from 'kysely';
 import type { Actor, RequestActor } from '../../auth/actor.js';
 import { NOT_FOUND_MESSAGES, notOwned, requireOwned } from '../../auth/owned.js';
+import { assertNotPropertyScoped, scopedPropertyId } from '../../auth/property-scope.js';
 import type { Database, Db, DocumentRow, NewDocument, UploadRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore, SignedUpload } from '../../storage/file-store.js';
@@ -96,18 +97,23 @@ export function toDocumentOut(row: DocumentWithProperty, today = johannesburgTod
  * job of the original it was copied from.
  */
 function selectDocuments(db: Db, organizationId: string) {
-  return db
-    .selectFrom('documents')
-    .leftJoin('properties', 'properties.id', 'documents.property_id')
-    .leftJoin('documents as original', 'original.id', 'documents.adopted_from')
-    .leftJoin('jobs', (join) =>
-      join.on((eb) => eb('jobs.id', '=', eb.fn.coalesce('documents.job_id', 'original.job_id'))),
-    )
-    .selectAll('documents')
-    .select(['properties.name as property_name'])
-    .select(sql<string | null>`coalesce(jobs.job_ref, documents.metadata->>'jobRef')`.as('job_ref'))
-    .select(readProvenanceOf.as('read_provenance'))
-    .where('documents.organization_id', '=', organizationId);
+  const only = scopedPropertyId();
+  return (
+    db
+      .selectFrom('documents')
+      .leftJoin('properties', 'properties.id', 'documents.property_id')
+      .leftJoin('documents as original', 'original.id', 'documents.adopted_from')
+      .leftJoin('jobs', (join) =>
+        join.on((eb) => eb('jobs.id', '=', eb.fn.coalesce('documents.job_id', 'original.job_id'))),
+      )
+      .selectAll('documents')
+      .select(['properties.name as property_name'])
+      .select(sql<string | null>`coalesce(jobs.job_ref, documents.metadata->>'jobRef')`.as('job_ref'))
+      .select(readProvenanceOf.as('read_provenance'))
+      .where('documents.organization_id', '=', organizationId)
+      // A property-restricted API token (issue 30 §1) sees its property's documents only.
+      .$if(only !== null, (query) => query.where('documents.property_id', '=', only ?? ''))
+  );
 }
 
 /** What an organisation has signed for upload and not registered yet, in bytes, may not pass `quota`. */
@@ -203,6 +209,8 @@ async function resolveTarget(db: Db, actor: Actor, input: RegisterDocument): Pro
     if (actor.userType !== 'supplier') {
       throw new AppError('FORBIDDEN', 'Only supplier accounts keep organisation documents');
     }
+    // An organisation document is no property's: not for a property-restricted API token (issue 30 §1).
+    assertNotPropertyScoped();
     return { table: 'organizations', id: null };
   }
   if (input.job_id !== null) {

@@ -9,6 +9,7 @@ import {
 import { sql } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import type { Db, DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { recordActorAudit } from '../audit/audit.repo.js';
@@ -25,24 +26,29 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The organisation's claims on live properties, with the property's name, who started each and its photo count. */
 function selectClaims(db: DbOrTrx, organizationId: string) {
-  return db
-    .selectFrom('claims as c')
-    .innerJoin('properties as p', 'p.id', 'c.property_id')
-    .leftJoin('users as u', 'u.id', 'c.created_by')
-    .select([
-      'c.id',
-      'c.property_id',
-      'p.name as property_name',
-      'c.incident_type',
-      'c.incident_date',
-      'c.description',
-      'c.status',
-      'c.created_at',
-      joinedUserName.as('created_by'),
-      sql<number>`(select count(*) from claim_documents cd where cd.claim_id = c.id)`.as('documents_count'),
-    ])
-    .where('c.organization_id', '=', organizationId)
-    .where('p.archived_at', 'is', null);
+  const only = scopedPropertyId();
+  return (
+    db
+      .selectFrom('claims as c')
+      .innerJoin('properties as p', 'p.id', 'c.property_id')
+      .leftJoin('users as u', 'u.id', 'c.created_by')
+      .select([
+        'c.id',
+        'c.property_id',
+        'p.name as property_name',
+        'c.incident_type',
+        'c.incident_date',
+        'c.description',
+        'c.status',
+        'c.created_at',
+        joinedUserName.as('created_by'),
+        sql<number>`(select count(*) from claim_documents cd where cd.claim_id = c.id)`.as('documents_count'),
+      ])
+      .where('c.organization_id', '=', organizationId)
+      .where('p.archived_at', 'is', null)
+      // A property-restricted API token (issue 30 §1): its property's claims only.
+      .$if(only !== null, (query) => query.where('c.property_id', '=', only ?? ''))
+  );
 }
 
 type ClaimRow = Awaited<ReturnType<ReturnType<typeof selectClaims>['executeTakeFirstOrThrow']>>;

@@ -12,6 +12,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import type { Database, Db, DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AppServices } from '../../trpc/context.js';
@@ -25,13 +26,18 @@ export const MAINTENANCE_TEXTS = {
 } as const;
 
 function selectTasks(db: DbOrTrx, organizationId: string) {
-  return db
-    .selectFrom('maintenance_tasks as t')
-    .innerJoin('properties as p', 'p.id', 't.property_id')
-    .selectAll('t')
-    .select('p.name as property_name')
-    .where('t.organization_id', '=', organizationId)
-    .where('p.archived_at', 'is', null);
+  const only = scopedPropertyId();
+  return (
+    db
+      .selectFrom('maintenance_tasks as t')
+      .innerJoin('properties as p', 'p.id', 't.property_id')
+      .selectAll('t')
+      .select('p.name as property_name')
+      .where('t.organization_id', '=', organizationId)
+      .where('p.archived_at', 'is', null)
+      // A property-restricted API token (issue 30 §1): its property's tasks only.
+      .$if(only !== null, (query) => query.where('t.property_id', '=', only ?? ''))
+  );
 }
 
 type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['executeTakeFirstOrThrow']>>;

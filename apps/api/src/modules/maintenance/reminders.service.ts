@@ -26,6 +26,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AppServices } from '../../trpc/context.js';
@@ -102,6 +103,13 @@ async function reminderRows(db: Db, organizationIds: readonly string[], property
     tasks = tasks.where('t.property_id', '=', propertyId);
     documents = documents.where('d.property_id', '=', propertyId);
     custom = custom.where('r.property_id', '=', propertyId);
+  }
+  // A property-restricted API token (issue 30 §1) hears only of its property's reminders.
+  const only = scopedPropertyId();
+  if (only) {
+    tasks = tasks.where('t.property_id', '=', only);
+    documents = documents.where('d.property_id', '=', only);
+    custom = custom.where('r.property_id', '=', only);
   }
   const [taskRows, documentRows, customRows, organizations, done, snoozes] = await Promise.all([
     tasks.execute(),
@@ -220,6 +228,7 @@ export async function openRemindersOfProperties(
 ): Promise<Map<string, { id: string; name: string; reminders: MergedReminder[] }[] | Error>> {
   const result = new Map<string, { id: string; name: string; reminders: MergedReminder[] }[] | Error>();
   if (organizationIds.length === 0) return result;
+  const only = scopedPropertyId();
   const [rows, properties] = await Promise.all([
     reminderRows(db, organizationIds, null),
     db
@@ -227,6 +236,7 @@ export async function openRemindersOfProperties(
       .select(['id', 'name', 'organization_id'])
       .where('organization_id', 'in', organizationIds)
       .where('archived_at', 'is', null)
+      .$if(only !== null, (query) => query.where('id', '=', only ?? ''))
       .orderBy('name')
       .orderBy('id')
       .execute(),

@@ -16,6 +16,7 @@ import {
 } from '@propertydna/domain';
 import type { Transaction } from 'kysely';
 import { requireOwned } from '../../auth/owned.js';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import type { Database, Db, DbOrTrx, PolicyAnalysisState } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStore } from '../../storage/file-store.js';
@@ -36,6 +37,9 @@ function policyDocuments(db: DbOrTrx, organizationId: string, propertyId?: strin
     .where('d.kind', '=', 'policy')
     .where('p.archived_at', 'is', null);
   if (propertyId) query = query.where('d.property_id', '=', propertyId);
+  // A property-restricted API token (issue 30 §1): its property's policies only.
+  const only = scopedPropertyId();
+  if (only) query = query.where('d.property_id', '=', only);
   return query.orderBy('d.created_at').orderBy('d.id');
 }
 
@@ -490,6 +494,9 @@ export async function listPolicyFindings(
     .where('f.organization_id', '=', organizationId)
     .where('p.archived_at', 'is', null);
   if (propertyId) query = query.where('f.property_id', '=', propertyId);
+  // A property-restricted API token (issue 30 §1): its property's findings only.
+  const only = scopedPropertyId();
+  if (only) query = query.where('f.property_id', '=', only);
   const rows = await query
     .orderBy('p.name')
     .orderBy('p.id')

@@ -5,6 +5,7 @@ import {
   type NextActionsOut,
   nextActions,
 } from '@propertydna/domain';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import type { Db } from '../../db/database.js';
 import { runComplianceCheck } from '../compliance/compliance.service.js';
 import { openRemindersOfProperties } from '../maintenance/reminders.service.js';
@@ -40,6 +41,8 @@ export async function getNextActions(
 
 async function loadNextActions(db: Db, organizationId: string, now: Date): Promise<NextActionsOut> {
   const today = johannesburgToday(now);
+  // A property-restricted API token (issue 30 §1) is told of its one property only.
+  const only = scopedPropertyId();
   const [reminders, stored, selling] = await Promise.all([
     openRemindersOfProperties(db, [organizationId], now),
     db
@@ -48,6 +51,7 @@ async function loadNextActions(db: Db, organizationId: string, now: Date): Promi
       .select(['p.id', 'c.findings', 'c.stale', 'c.checked_for'])
       .where('p.organization_id', '=', organizationId)
       .where('p.archived_at', 'is', null)
+      .$if(only !== null, (query) => query.where('p.id', '=', only ?? ''))
       .orderBy('p.id')
       .execute(),
     db
@@ -55,6 +59,7 @@ async function loadNextActions(db: Db, organizationId: string, now: Date): Promi
       .select('property_id')
       .where('from_organization_id', '=', organizationId)
       .where('status', '=', 'pending')
+      .$if(only !== null, (query) => query.where('property_id', '=', only ?? ''))
       .execute(),
   ]);
   const properties = reminders.get(organizationId);

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import type { DbOrTrx } from '../../db/database.js';
 
 /**
@@ -57,7 +58,8 @@ export async function cachedPortfolioRead<T>(
   bytes: (value: T) => number,
 ): Promise<T> {
   const version = await portfolioVersion(db, organizationId);
-  const cacheKey = `${organizationId}|${version}|${Math.floor(now.getTime() / MINUTE_MS)}|${key}`;
+  // A property-restricted API token's answers are its own (issue 30 §1): never a whole organisation's.
+  const cacheKey = `${organizationId}|${scopedPropertyId() ?? '*'}|${version}|${Math.floor(now.getTime() / MINUTE_MS)}|${key}`;
   const cache = cacheOf(db);
   const kept = cache.get(cacheKey);
   if (kept) return kept.value as T;

@@ -8,6 +8,7 @@ import {
   type PropertyPageQuery,
 } from '@propertydna/domain';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import type { DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { JsonText } from '../../json-text.js';
@@ -80,6 +81,9 @@ function liveWhere(organizationId: string, filter: PropertyFilter, now: Date) {
     sql<SqlBool>`p.organization_id = ${organizationId}`,
     sql<SqlBool>`p.archived_at is null`,
   ];
+  // A property-restricted API token (issue 30 §1) lists its one property.
+  const only = scopedPropertyId();
+  if (only) conditions.push(sql<SqlBool>`p.id = ${only}`);
   if (filter.q !== undefined) {
     const pattern = `%${likeLiteral(filter.q)}%`;
     conditions.push(
@@ -99,6 +103,7 @@ const FROM_LIVE = sql`properties p left join compliance_checks c on c.property_i
  * earliest expiry, as on its card.
  */
 export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: Date) {
+  const only = scopedPropertyId();
   const row = await db
     .selectFrom('properties as p')
     .leftJoin('compliance_checks as c', 'c.property_id', 'p.id')
@@ -118,6 +123,7 @@ export async function portfolioCounts(db: DbOrTrx, organizationId: string, now: 
     ])
     .where('p.organization_id', '=', organizationId)
     .where('p.archived_at', 'is', null)
+    .$if(only !== null, (query) => query.where('p.id', '=', only ?? ''))
     .executeTakeFirstOrThrow();
   const properties = Number(row.properties);
   const expiries = (row.earliest_expiries ?? []).map((value) => new Date(value));

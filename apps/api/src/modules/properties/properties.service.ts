@@ -15,6 +15,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { notOwned, requireOwned } from '../../auth/owned.js';
+import { assertNotPropertyScoped } from '../../auth/property-scope.js';
 import type { Database, Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { JsonText } from '../../json-text.js';
@@ -120,6 +121,8 @@ export async function insertProperty(
   now = new Date(),
   random: () => number = secureRandom,
 ): Promise<string> {
+  // A token restricted to one property (issue 30 §1) adds none: every way a property is added comes here.
+  assertNotPropertyScoped();
   const key = parcelKey(input);
   const organization = await trx
     .selectFrom('organizations')

@@ -1,4 +1,5 @@
 import { isUuid, reportFileName } from '@propertydna/domain';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import type { Db } from '../../db/database.js';
 import { withManifest, type ZipEntry, ZipPaths } from '../../exports/zip.js';
 import { documentsOf } from '../documents/documents.service.js';
@@ -11,8 +12,11 @@ import type { TransferOut } from './transfers.schemas.js';
 /** A transfer the caller may take the pack of: the buyer's once accepted, the seller's while pending. */
 export async function packableTransfer(db: Db, organizationId: string, id: string, now = new Date()) {
   if (!isUuid(id)) throw notFound();
+  const only = scopedPropertyId();
   const row = await selectTransfers(db)
     .where('t.id', '=', id.toLowerCase())
+    // A property-restricted API token (issue 30 §1): its property's transfer only.
+    .$if(only !== null, (query) => query.where('t.property_id', '=', only ?? ''))
     .where((eb) =>
       eb.or([
         eb('t.from_organization_id', '=', organizationId),

@@ -1,5 +1,6 @@
 import { isUuid, TRANSFER_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import { capabilityStatus } from '../../capabilities/capabilities.js';
 import type { DbOrTrx, TransferRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -99,7 +100,9 @@ export async function transferById(db: DbOrTrx, id: string, now: Date): Promise<
  * owning that address: an account that has not confirmed it gets 403 'Confirm your email address first…'.
  */
 export async function addressedTo(db: DbOrTrx, userId: string, id: string): Promise<TransferRow> {
-  if (!isUuid(id)) throw notFound();
+  // A property-restricted API token (issue 30 §1) hears of no transfer offered to its person: it is
+  // about another organisation's property, not the token's one.
+  if (!isUuid(id) || scopedPropertyId()) throw notFound();
   const email = await emailOf(db, userId);
   const row = await db
     .selectFrom('transfers')

@@ -10,6 +10,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { notOwned, requireOwned } from '../../auth/owned.js';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import { issueCapability } from '../../capabilities/capabilities.js';
 import type { Database, Db, DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -271,6 +272,17 @@ export async function declineTransfer(
 
 /** GET /api/transfers: addressed to the caller's email (pending and recent), and started by their organisation. */
 export async function listTransfers(db: Db, who: RequestActor, now = new Date()) {
+  // A property-restricted API token (issue 30 §1) sees its property's outgoing transfers, no offer made
+  // to its person (each about another organisation's property).
+  if (scopedPropertyId()) {
+    const outgoing = await outgoingTransfers(db, who.actor.organizationId);
+    return {
+      incoming: [],
+      outgoing: outgoing.map((row) => transferOut(row, now)),
+      incoming_withheld: 0,
+      confirm_first: null,
+    };
+  }
   const email = await emailOf(db, who.actor.userId);
   const since = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
   // An address nobody confirmed may be someone else's: what is addressed to it (the property, the
@@ -318,8 +330,10 @@ export async function listTransfers(db: Db, who: RequestActor, now = new Date())
 
 /** The transfers an organisation started, newest first. */
 function outgoingTransfers(db: Db, organizationId: string) {
+  const only = scopedPropertyId();
   return selectTransfers(db)
     .where('t.from_organization_id', '=', organizationId)
+    .$if(only !== null, (query) => query.where('t.property_id', '=', only ?? ''))
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id')
     .limit(100)

@@ -17,6 +17,7 @@ import {
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { requireOwned } from '../../auth/owned.js';
+import { assertNotPropertyScoped, scopedPropertyId } from '../../auth/property-scope.js';
 import { capabilityStatus, issueCapability } from '../../capabilities/capabilities.js';
 import type { Db, DbOrTrx, VendorRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -52,12 +53,27 @@ type VendorWithSupplier = VendorRow & { supplier_id: string | null; supplier_nam
 
 /** The organisation's vendors (all, or the ids given), each with the registered supplier it is, if any. */
 function selectVendors(db: DbOrTrx, organizationId: string) {
-  return db
-    .selectFrom('vendors as v')
-    .selectAll('v')
-    .select((eb) => registeredSupplierOf(eb.ref('v.email'), 'id').as('supplier_id'))
-    .select((eb) => registeredSupplierOf(eb.ref('v.email'), 'name').as('supplier_name'))
-    .where('v.organization_id', '=', organizationId);
+  const only = scopedPropertyId();
+  return (
+    db
+      .selectFrom('vendors as v')
+      .selectAll('v')
+      .select((eb) => registeredSupplierOf(eb.ref('v.email'), 'id').as('supplier_id'))
+      .select((eb) => registeredSupplierOf(eb.ref('v.email'), 'name').as('supplier_name'))
+      .where('v.organization_id', '=', organizationId)
+      // A property-restricted API token (issue 30 §1): the vendors invited to its property only.
+      .$if(only !== null, (query) =>
+        query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('vendor_invites as i')
+              .select('i.id')
+              .whereRef('i.vendor_id', '=', 'v.id')
+              .where('i.property_id', '=', only ?? ''),
+          ),
+        ),
+      )
+  );
 }
 
 /** The verification level of each registered supplier among the vendors, on `now`'s date. */
@@ -122,6 +138,9 @@ function selectInvites(db: DbOrTrx, organizationId: string, where: Expression<Sq
     .where('vi.vendor_id', 'is not', null)
     .$narrowType<{ vendor_id: string }>();
   if (where) query = query.where(() => where);
+  // A property-restricted API token (issue 30 §1): its property's invites only.
+  const only = scopedPropertyId();
+  if (only) query = query.where('vi.property_id', '=', only);
   return query.orderBy('vi.created_at', 'desc').orderBy('vi.id');
 }
 
@@ -173,6 +192,9 @@ async function documentCounts(
     .where('vi.vendor_id', 'is not', null)
     .$narrowType<{ vendor_id: string }>();
   if (onlyId) query = query.where('vi.vendor_id', '=', onlyId);
+  // A property-restricted API token (issue 30 §1): what came into its property only.
+  const only = scopedPropertyId();
+  if (only) query = query.where('d.property_id', '=', only);
   const rows = await query.groupBy('vi.vendor_id').execute();
   return new Map(rows.map((row) => [row.vendor_id, Number(row.count)]));
 }
@@ -333,6 +355,9 @@ async function revokeInvitesOf(
     .where('organization_id', '=', organizationId)
     .where('vendor_id', '=', vendorId);
   if (propertyId) invites = invites.where('property_id', '=', propertyId);
+  // A property-restricted API token (issue 30 §1) ends the vendor's links to its property only.
+  const only = scopedPropertyId();
+  if (only) invites = invites.where('property_id', '=', only);
   const result = await db
     .updateTable('capabilities')
     .set({ revoked_at: now })
@@ -519,6 +544,8 @@ export async function revokeVendor(
  */
 export async function deleteVendor(db: Db, who: RequestActor, id: string, now = new Date()) {
   const vendorId = await requireOwned(db, who.actor.organizationId, 'vendor', id);
+  // The directory entry serves the organisation's other properties too: not a restricted token's to remove.
+  assertNotPropertyScoped();
   await db.transaction().execute(async (trx) => {
     await revokeInvitesOf(trx, who.actor.organizationId, vendorId, null, now);
     const vendor = await trx
