@@ -376,6 +376,25 @@ describe(`people around a property: read-only grants (issue 29 §3, ${databaseKi
     expect((await call(late, 'POST', `/api/access/${token}/accept`)).statusCode).toBe(404);
   });
 
+  it('a property transferred away since is no longer shared by the grant (404)', async () => {
+    const seller = await httpOwner(t, origin);
+    const sold = await seller.call('POST', '/api/properties', property('Sold house', 'ERF 4301'));
+    expect(sold.statusCode, sold.body).toBe(201);
+    const person = await signUpAndLogIn(t);
+    const made = await grant(seller, sold.json().id, { email: person.email, role: 'conveyancer' });
+    const accepted = await call(person, 'POST', `/api/access/${await accessToken(person.email)}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await call(person, 'GET', `/api/shared-with-me/${made.id}`)).statusCode).toBe(200);
+    const buyer = await signUpAndLogIn(t);
+    await t.db.db
+      .updateTable('properties')
+      .set({ organization_id: buyer.organizationId })
+      .where('id', '=', sold.json().id)
+      .execute();
+    expect((await call(person, 'GET', `/api/shared-with-me/${made.id}`)).statusCode).toBe(404);
+    expect((await call(person, 'GET', '/api/shared-with-me')).json()).toEqual([]);
+  });
+
   it('documents_only hides the compliance check', async () => {
     const { person, grantId } = await grantee(homeId, {
       role: 'tenant',

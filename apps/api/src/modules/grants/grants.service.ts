@@ -305,6 +305,7 @@ async function offeredGrant(db: DbOrTrx, token: string, now: Date) {
       'u.first_name',
       'u.last_name',
     ])
+    .whereRef('p.organization_id', '=', 'g.organization_id')
     .where('c.token_hash', '=', tokenHash(token))
     .where('c.purpose', '=', 'property_grant')
     .where('c.revoked_at', 'is', null)
@@ -390,28 +391,32 @@ export async function acceptGrant(
 
 /** The grantee's live grants joined with what they open (one, or all with `grantId` undefined). */
 function liveGrants(db: DbOrTrx, userId: string, now: Date) {
-  return db
-    .selectFrom('property_grants as g')
-    .innerJoin('properties as p', 'p.id', 'g.property_id')
-    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
-    .select([
-      'g.id',
-      'g.organization_id',
-      'g.property_id',
-      'g.role',
-      'g.scope',
-      'g.expires_at',
-      'g.accepted_at',
-      'p.name as property_name',
-      'p.address',
-      'p.dna_code',
-      'o.name as organization_name',
-    ])
-    .where('g.grantee_user_id', '=', userId)
-    .where('g.accepted_at', 'is not', null)
-    .where('g.revoked_at', 'is', null)
-    .where('g.expires_at', '>', now)
-    .where('p.archived_at', 'is', null);
+  return (
+    db
+      .selectFrom('property_grants as g')
+      .innerJoin('properties as p', 'p.id', 'g.property_id')
+      .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+      .select([
+        'g.id',
+        'g.organization_id',
+        'g.property_id',
+        'g.role',
+        'g.scope',
+        'g.expires_at',
+        'g.accepted_at',
+        'p.name as property_name',
+        'p.address',
+        'p.dna_code',
+        'o.name as organization_name',
+      ])
+      // A property transferred away since is no longer the granting organisation's to share.
+      .whereRef('p.organization_id', '=', 'g.organization_id')
+      .where('g.grantee_user_id', '=', userId)
+      .where('g.accepted_at', 'is not', null)
+      .where('g.revoked_at', 'is', null)
+      .where('g.expires_at', '>', now)
+      .where('p.archived_at', 'is', null)
+  );
 }
 
 type LiveGrant = {
