@@ -53,6 +53,7 @@ export * from './schemas/pack.js';
 export * from './schemas/policy.js';
 export * from './schemas/privacy.js';
 export * from './schemas/property.js';
+export * from './schemas/property-grant.js';
 export * from './schemas/reminder.js';
 export * from './schemas/share.js';
 export * from './schemas/supplier.js';
