@@ -19,7 +19,12 @@ const USED = {
   expiresAt: '2099-11-28T08:00:00.000Z',
   lastUsedAt: '2026-11-29T07:30:00.000Z',
   lastUsedIp: '196.25.1.10',
+  property: null,
 };
+const PROPERTIES = [
+  { id: '7e1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f40', name: 'Harbour View' },
+  { id: '8f1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f41', name: 'Karoo Farmhouse' },
+];
 const UNUSED = {
   id: '4b1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f31',
   name: 'Insurance broker sync',
@@ -28,6 +33,7 @@ const UNUSED = {
   expiresAt: '2099-11-30T08:00:00.000Z',
   lastUsedAt: null,
   lastUsedIp: null,
+  property: PROPERTIES[1],
 };
 const EXPIRED = {
   id: '5c1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f32',
@@ -37,6 +43,7 @@ const EXPIRED = {
   expiresAt: '2025-01-10T08:00:00.000Z',
   lastUsedAt: null,
   lastUsedIp: null,
+  property: null,
 };
 const SECRET = 'pdna_Q2hhbmdlLXRoaXMtc2VjcmV0LWl0LWlzLW9ubHktYS10ZXN0';
 
@@ -78,6 +85,7 @@ function fakeApi(
       },
     },
     'apiTokens.list': tokens,
+    'properties.list': PROPERTIES,
     'apiTokens.create': {
       id: '6d1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f33',
       name: 'Portfolio dashboard',
@@ -154,8 +162,10 @@ describe('ApiTokensSection (issue 30 §1)', () => {
     expect(within(used).getByText(formatDate(USED.expiresAt))).toBeTruthy();
     expect(within(used).queryByText('Expired')).toBeNull();
 
+    expect(within(used).getByText('All properties')).toBeTruthy();
     const unused = screen.getByRole('article', { name: UNUSED.name });
     expect(within(unused).getByText('Read only')).toBeTruthy();
+    expect(within(unused).getByText('Karoo Farmhouse')).toBeTruthy();
     expect(within(unused).getByText('Never used')).toBeTruthy();
 
     const expired = screen.getByRole('article', { name: EXPIRED.name });
@@ -201,6 +211,11 @@ describe('ApiTokensSection (issue 30 §1)', () => {
     });
     fireEvent.click(screen.getByRole('radio', { name: 'Read and write' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Expires after' }), { target: { value: '730' } });
+    // One property only: the token sees and changes that property, nothing else.
+    expect(screen.getByRole('combobox', { name: 'Property' })).toHaveProperty('value', '');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Property' }), {
+      target: { value: PROPERTIES[0]?.id },
+    });
     const before = listCalls(calls);
     fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
     await waitFor(() =>
@@ -208,6 +223,7 @@ describe('ApiTokensSection (issue 30 §1)', () => {
         name: 'Portfolio dashboard',
         scope: 'read_write',
         expiresInDays: 730,
+        propertyId: PROPERTIES[0]?.id,
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Your new API token' });

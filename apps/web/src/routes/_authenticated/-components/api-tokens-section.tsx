@@ -143,6 +143,12 @@ function CreateToken({
 }) {
   const utils = trpc.useUtils();
   const create = trpc.apiTokens.create.useMutation();
+  // A token may be restricted to one property of the organisation (issue 30 §1); a supplier has none.
+  const properties = trpc.properties.list.useQuery(undefined, { retry: false });
+  const propertyChoices = [
+    { value: '', label: 'All properties of the organisation' },
+    ...(properties.data ?? []).map((property) => ({ value: property.id, label: property.name })),
+  ];
   const form = useForm<CreateApiTokenInput>({
     mode: 'controlled',
     initialValues: { name: '', scope: 'read', expiresInDays: DEFAULT_TOKEN_DAYS },
@@ -195,6 +201,16 @@ function CreateToken({
           onChange={(event) => form.setFieldValue('expiresInDays', Number(event.currentTarget.value))}
           error={typeof form.errors.expiresInDays === 'string' ? form.errors.expiresInDays : undefined}
         />
+        {(properties.data?.length ?? 0) > 0 && (
+          <NativeSelect
+            label="Property"
+            description="A token for one property sees and changes that property only, and cannot add another."
+            data={propertyChoices}
+            value={form.values.propertyId ?? ''}
+            onChange={(event) => form.setFieldValue('propertyId', event.currentTarget.value || undefined)}
+            error={typeof form.errors.propertyId === 'string' ? form.errors.propertyId : undefined}
+          />
+        )}
         <Group>
           <Button type="submit" loading={create.isPending}>
             Create token
@@ -248,7 +264,7 @@ function TokenCard({ token }: { token: ApiToken }) {
           )}
         </Group>
       </Group>
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="sm" mt="xs" mb={0}>
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, sm: 4 }} spacing="sm" mt="xs" mb={0}>
         <Detail label="Created">{formatDate(token.createdAt)}</Detail>
         <Detail label="Last used">
           {token.lastUsedAt
@@ -256,6 +272,7 @@ function TokenCard({ token }: { token: ApiToken }) {
             : 'Never used'}
         </Detail>
         <Detail label={expired ? 'Expired' : 'Expires'}>{formatDate(token.expiresAt)}</Detail>
+        <Detail label="Property">{token.property ? token.property.name : 'All properties'}</Detail>
       </SimpleGrid>
       <Group gap="xs" mt="sm">
         <Button
