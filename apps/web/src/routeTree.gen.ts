@@ -29,6 +29,7 @@ import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedTransfersRouteImport } from './routes/_authenticated/transfers';
 import { Route as AuthenticatedVaultRouteImport } from './routes/_authenticated/vault';
 import { Route as AuthenticatedVendorsRouteImport } from './routes/_authenticated/vendors';
+import { Route as AccessTokenRouteImport } from './routes/access.$token';
 import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token';
 import { Route as InviteTokenRouteImport } from './routes/invite.$token';
 import { Route as ShareTokenRouteImport } from './routes/share.$token';
@@ -45,6 +46,8 @@ import { Route as AuthenticatedAppVendorsRouteImport } from './routes/_authentic
 import { Route as AuthenticatedPropertiesIndexRouteImport } from './routes/_authenticated/properties/index';
 import { Route as AuthenticatedPropertiesIdRouteImport } from './routes/_authenticated/properties/$id';
 import { Route as AuthenticatedPropertiesNewRouteImport } from './routes/_authenticated/properties/new';
+import { Route as AuthenticatedSharedWithMeIndexRouteImport } from './routes/_authenticated/shared-with-me/index';
+import { Route as AuthenticatedSharedWithMeGrantIdRouteImport } from './routes/_authenticated/shared-with-me/$grantId';
 import { Route as AuthenticatedSupplierIndexRouteImport } from './routes/_authenticated/supplier/index';
 import { Route as AuthenticatedSupplierDashboardRouteImport } from './routes/_authenticated/supplier/dashboard';
 import { Route as AuthenticatedAccountPaymentCancelRouteImport } from './routes/_authenticated/account_.payment.cancel';
@@ -159,6 +162,11 @@ const AuthenticatedVendorsRoute = AuthenticatedVendorsRouteImport.update({
   path: '/vendors',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const AccessTokenRoute = AccessTokenRouteImport.update({
+  id: '/access/$token',
+  path: '/access/$token',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
   id: '/invitations/$token',
   path: '/invitations/$token',
@@ -245,6 +253,18 @@ const AuthenticatedPropertiesNewRoute =
   AuthenticatedPropertiesNewRouteImport.update({
     id: '/properties/new',
     path: '/properties/new',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSharedWithMeIndexRoute =
+  AuthenticatedSharedWithMeIndexRouteImport.update({
+    id: '/shared-with-me/',
+    path: '/shared-with-me/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any);
+const AuthenticatedSharedWithMeGrantIdRoute =
+  AuthenticatedSharedWithMeGrantIdRouteImport.update({
+    id: '/shared-with-me/$grantId',
+    path: '/shared-with-me/$grantId',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
 const AuthenticatedSupplierIndexRoute =
@@ -346,6 +366,7 @@ export interface FileRoutesByFullPath {
   '/transfers': typeof AuthenticatedTransfersRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
+  '/access/$token': typeof AccessTokenRoute;
   '/invitations/$token': typeof InvitationsTokenRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
@@ -360,9 +381,11 @@ export interface FileRoutesByFullPath {
   '/app/vendors': typeof AuthenticatedAppVendorsRoute;
   '/properties/$id': typeof AuthenticatedPropertiesIdRoute;
   '/properties/new': typeof AuthenticatedPropertiesNewRoute;
+  '/shared-with-me/$grantId': typeof AuthenticatedSharedWithMeGrantIdRoute;
   '/supplier/dashboard': typeof AuthenticatedSupplierDashboardRoute;
   '/app/': typeof AuthenticatedAppIndexRoute;
   '/properties/': typeof AuthenticatedPropertiesIndexRoute;
+  '/shared-with-me/': typeof AuthenticatedSharedWithMeIndexRoute;
   '/supplier/': typeof AuthenticatedSupplierIndexRoute;
   '/account/payment/cancel': typeof AuthenticatedAccountPaymentCancelRoute;
   '/account/payment/return': typeof AuthenticatedAccountPaymentReturnRoute;
@@ -396,6 +419,7 @@ export interface FileRoutesByTo {
   '/transfers': typeof AuthenticatedTransfersRoute;
   '/vault': typeof AuthenticatedVaultRoute;
   '/vendors': typeof AuthenticatedVendorsRoute;
+  '/access/$token': typeof AccessTokenRoute;
   '/invitations/$token': typeof InvitationsTokenRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
@@ -409,9 +433,11 @@ export interface FileRoutesByTo {
   '/app/vendors': typeof AuthenticatedAppVendorsRoute;
   '/properties/$id': typeof AuthenticatedPropertiesIdRoute;
   '/properties/new': typeof AuthenticatedPropertiesNewRoute;
+  '/shared-with-me/$grantId': typeof AuthenticatedSharedWithMeGrantIdRoute;
   '/supplier/dashboard': typeof AuthenticatedSupplierDashboardRoute;
   '/app': typeof AuthenticatedAppIndexRoute;
   '/properties': typeof AuthenticatedPropertiesIndexRoute;
+  '/shared-with-me': typeof AuthenticatedSharedWithMeIndexRoute;
   '/supplier': typeof AuthenticatedSupplierIndexRoute;
   '/account/payment/cancel': typeof AuthenticatedAccountPaymentCancelRoute;
   '/account/payment/return': typeof AuthenticatedAccountPaymentReturnRoute;
@@ -447,6 +473,7 @@ export interface FileRoutesById {
   '/_authenticated/transfers': typeof AuthenticatedTransfersRoute;
   '/_authenticated/vault': typeof AuthenticatedVaultRoute;
   '/_authenticated/vendors': typeof AuthenticatedVendorsRoute;
+  '/access/$token': typeof AccessTokenRoute;
   '/invitations/$token': typeof InvitationsTokenRoute;
   '/invite/$token': typeof InviteTokenRoute;
   '/share/$token': typeof ShareTokenRoute;
@@ -461,9 +488,11 @@ export interface FileRoutesById {
   '/_authenticated/app/vendors': typeof AuthenticatedAppVendorsRoute;
   '/_authenticated/properties/$id': typeof AuthenticatedPropertiesIdRoute;
   '/_authenticated/properties/new': typeof AuthenticatedPropertiesNewRoute;
+  '/_authenticated/shared-with-me/$grantId': typeof AuthenticatedSharedWithMeGrantIdRoute;
   '/_authenticated/supplier/dashboard': typeof AuthenticatedSupplierDashboardRoute;
   '/_authenticated/app/': typeof AuthenticatedAppIndexRoute;
   '/_authenticated/properties/': typeof AuthenticatedPropertiesIndexRoute;
+  '/_authenticated/shared-with-me/': typeof AuthenticatedSharedWithMeIndexRoute;
   '/_authenticated/supplier/': typeof AuthenticatedSupplierIndexRoute;
   '/_authenticated/account_/payment/cancel': typeof AuthenticatedAccountPaymentCancelRoute;
   '/_authenticated/account_/payment/return': typeof AuthenticatedAccountPaymentReturnRoute;
@@ -499,6 +528,7 @@ export interface FileRouteTypes {
     | '/transfers'
     | '/vault'
     | '/vendors'
+    | '/access/$token'
     | '/invitations/$token'
     | '/invite/$token'
     | '/share/$token'
@@ -513,9 +543,11 @@ export interface FileRouteTypes {
     | '/app/vendors'
     | '/properties/$id'
     | '/properties/new'
+    | '/shared-with-me/$grantId'
     | '/supplier/dashboard'
     | '/app/'
     | '/properties/'
+    | '/shared-with-me/'
     | '/supplier/'
     | '/account/payment/cancel'
     | '/account/payment/return'
@@ -549,6 +581,7 @@ export interface FileRouteTypes {
     | '/transfers'
     | '/vault'
     | '/vendors'
+    | '/access/$token'
     | '/invitations/$token'
     | '/invite/$token'
     | '/share/$token'
@@ -562,9 +595,11 @@ export interface FileRouteTypes {
     | '/app/vendors'
     | '/properties/$id'
     | '/properties/new'
+    | '/shared-with-me/$grantId'
     | '/supplier/dashboard'
     | '/app'
     | '/properties'
+    | '/shared-with-me'
     | '/supplier'
     | '/account/payment/cancel'
     | '/account/payment/return'
@@ -599,6 +634,7 @@ export interface FileRouteTypes {
     | '/_authenticated/transfers'
     | '/_authenticated/vault'
     | '/_authenticated/vendors'
+    | '/access/$token'
     | '/invitations/$token'
     | '/invite/$token'
     | '/share/$token'
@@ -613,9 +649,11 @@ export interface FileRouteTypes {
     | '/_authenticated/app/vendors'
     | '/_authenticated/properties/$id'
     | '/_authenticated/properties/new'
+    | '/_authenticated/shared-with-me/$grantId'
     | '/_authenticated/supplier/dashboard'
     | '/_authenticated/app/'
     | '/_authenticated/properties/'
+    | '/_authenticated/shared-with-me/'
     | '/_authenticated/supplier/'
     | '/_authenticated/account_/payment/cancel'
     | '/_authenticated/account_/payment/return'
@@ -642,6 +680,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute;
   VerifyRoute: typeof VerifyRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  AccessTokenRoute: typeof AccessTokenRoute;
   InvitationsTokenRoute: typeof InvitationsTokenRoute;
   InviteTokenRoute: typeof InviteTokenRoute;
   ShareTokenRoute: typeof ShareTokenRoute;
@@ -790,6 +829,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedVendorsRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/access/$token': {
+      id: '/access/$token';
+      path: '/access/$token';
+      fullPath: '/access/$token';
+      preLoaderRoute: typeof AccessTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/invitations/$token': {
       id: '/invitations/$token';
       path: '/invitations/$token';
@@ -900,6 +946,20 @@ declare module '@tanstack/react-router' {
       path: '/properties/new';
       fullPath: '/properties/new';
       preLoaderRoute: typeof AuthenticatedPropertiesNewRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/shared-with-me/': {
+      id: '/_authenticated/shared-with-me/';
+      path: '/shared-with-me';
+      fullPath: '/shared-with-me/';
+      preLoaderRoute: typeof AuthenticatedSharedWithMeIndexRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
+    '/_authenticated/shared-with-me/$grantId': {
+      id: '/_authenticated/shared-with-me/$grantId';
+      path: '/shared-with-me/$grantId';
+      fullPath: '/shared-with-me/$grantId';
+      preLoaderRoute: typeof AuthenticatedSharedWithMeGrantIdRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
     '/_authenticated/supplier/': {
@@ -1044,9 +1104,11 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAppVendorsRoute: typeof AuthenticatedAppVendorsRoute;
   AuthenticatedPropertiesIdRoute: typeof AuthenticatedPropertiesIdRoute;
   AuthenticatedPropertiesNewRoute: typeof AuthenticatedPropertiesNewRoute;
+  AuthenticatedSharedWithMeGrantIdRoute: typeof AuthenticatedSharedWithMeGrantIdRoute;
   AuthenticatedSupplierDashboardRoute: typeof AuthenticatedSupplierDashboardRoute;
   AuthenticatedAppIndexRoute: typeof AuthenticatedAppIndexRoute;
   AuthenticatedPropertiesIndexRoute: typeof AuthenticatedPropertiesIndexRoute;
+  AuthenticatedSharedWithMeIndexRoute: typeof AuthenticatedSharedWithMeIndexRoute;
   AuthenticatedSupplierIndexRoute: typeof AuthenticatedSupplierIndexRoute;
   AuthenticatedAccountPaymentCancelRoute: typeof AuthenticatedAccountPaymentCancelRoute;
   AuthenticatedAccountPaymentReturnRoute: typeof AuthenticatedAccountPaymentReturnRoute;
@@ -1073,9 +1135,11 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAppVendorsRoute: AuthenticatedAppVendorsRoute,
   AuthenticatedPropertiesIdRoute: AuthenticatedPropertiesIdRoute,
   AuthenticatedPropertiesNewRoute: AuthenticatedPropertiesNewRoute,
+  AuthenticatedSharedWithMeGrantIdRoute: AuthenticatedSharedWithMeGrantIdRoute,
   AuthenticatedSupplierDashboardRoute: AuthenticatedSupplierDashboardRoute,
   AuthenticatedAppIndexRoute: AuthenticatedAppIndexRoute,
   AuthenticatedPropertiesIndexRoute: AuthenticatedPropertiesIndexRoute,
+  AuthenticatedSharedWithMeIndexRoute: AuthenticatedSharedWithMeIndexRoute,
   AuthenticatedSupplierIndexRoute: AuthenticatedSupplierIndexRoute,
   AuthenticatedAccountPaymentCancelRoute:
     AuthenticatedAccountPaymentCancelRoute,
@@ -1100,6 +1164,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   VerifyRoute: VerifyRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  AccessTokenRoute: AccessTokenRoute,
   InvitationsTokenRoute: InvitationsTokenRoute,
   InviteTokenRoute: InviteTokenRoute,
   ShareTokenRoute: ShareTokenRoute,
