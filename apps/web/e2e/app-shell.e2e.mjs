@@ -182,6 +182,7 @@ describe('the app shell of a signed-in owner', () => {
         'Maintenance',
         'Vendors',
         'Reports',
+        'Shared with me',
       ]);
       assert.deepEqual(await currentEntries(page), ['Dashboard']);
       assert.equal(await page.title(), 'Dashboard · PropertyDNA');

@@ -87,6 +87,7 @@ describe('AppShellLayout', () => {
       ['Maintenance', '/app/maintenance'],
       ['Vendors', '/app/vendors'],
       ['Reports', '/app/reports'],
+      ['Shared with me', '/shared-with-me'],
     ]);
   });
 
@@ -98,6 +99,7 @@ describe('AppShellLayout', () => {
     ['/properties/7d0a7a52', 'Properties'],
     ['/properties/new', 'Properties'],
     ['/app/reports/', 'Reports'],
+    ['/shared-with-me/7d0a7a52', 'Shared with me'],
   ] as const) {
     it(`marks ${label} as the current page at ${path}`, async () => {
       await renderShell(path);

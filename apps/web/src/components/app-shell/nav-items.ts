@@ -29,6 +29,8 @@ export const OWNER_NAV: readonly NavItem[] = [
   { label: 'Maintenance', href: '/app/maintenance', matches: under('/app/maintenance', '/maintenance') },
   { label: 'Vendors', href: '/app/vendors', matches: under('/app/vendors', '/vendors') },
   { label: 'Reports', href: '/app/reports', matches: under('/app/reports', '/reports') },
+  // Issue 29 §3: properties other organisations gave this person read-only access to (empty until one does).
+  { label: 'Shared with me', href: '/shared-with-me', matches: under('/shared-with-me') },
 ];
 
 /**
