@@ -18,6 +18,7 @@ import { ActionsTab } from './-components/actions-tab';
 import { DemoPropertyDetail } from './-components/demo-property-detail';
 import { DEMO_PROPERTY_ID } from './-components/demo-property-id';
 import { EscalationTab } from './-components/escalation/escalation-tab';
+import { PeopleWithAccess, PeopleWithAccessToggle } from './-components/people-with-access';
 import { PolicyCheckTab } from './-components/policy-check-tab';
 import { PropertyDetailLayout, PropertyNotFound, storedPropertyPanels } from './-components/property-detail';
 import { ArchivePropertyModal, EditPropertyModal } from './-components/property-modals';
@@ -84,6 +85,8 @@ function StoredPropertyView({ property }: { property: Property }) {
   const [archiving, setArchiving] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const transferPanelId = useId();
+  const [sharing, setSharing] = useState(false);
+  const accessPanelId = useId();
   // A pending transfer shows without asking: the seller sees to whom and can cancel it.
   const transfers = trpc.transfers.list.useQuery();
   const pendingTransfer = pendingTransferOf(transfers.data?.outgoing, property.id);
@@ -180,6 +183,11 @@ function StoredPropertyView({ property }: { property: Property }) {
                 Transfer ownership
               </Button>
             </RoleGuard>
+            <PeopleWithAccessToggle
+              opened={sharing}
+              controls={accessPanelId}
+              onToggle={() => setSharing((open) => !open)}
+            />
             <RoleGuard capability="properties.write">
               <Button variant="default" onClick={() => setEditing(true)}>
                 Edit
@@ -201,7 +209,14 @@ function StoredPropertyView({ property }: { property: Property }) {
             <OwnershipHistory propertyId={property.id} />
           </>
         }
-        beforeTabs={transferShown ? <TransferPanel id={transferPanelId} property={property} /> : undefined}
+        beforeTabs={
+          transferShown || sharing ? (
+            <>
+              {transferShown && <TransferPanel id={transferPanelId} property={property} />}
+              {sharing && <PeopleWithAccess id={accessPanelId} propertyId={property.id} />}
+            </>
+          ) : undefined
+        }
         panels={storedPropertyPanels({
           vault: <VaultTab propertyId={property.id} />,
           policyCheck: (
