@@ -142,6 +142,7 @@ describe('crawl of every page and link', () => {
       '/app/maintenance',
       '/app/vendors',
       '/app/reports',
+      '/shared-with-me',
     ]);
     // Links followed beyond the start pages: a property, the add form, the landing page at least.
     for (const path of ['/', '/properties/new'])
@@ -156,6 +157,7 @@ describe('crawl of every page and link', () => {
     assert.equal(titles.get('/app/dashboard'), `Dashboard · ${PRODUCT}`);
     assert.equal(titles.get('/account'), `Account · ${PRODUCT}`);
     assert.equal(titles.get('/transfers'), `Transfers · ${PRODUCT}`);
+    assert.equal(titles.get('/shared-with-me'), `Shared with me · ${PRODUCT}`);
     const sections = ['/app/vault', '/app/properties', '/app/policies', '/app/maintenance', '/app/vendors'];
     assert.equal(new Set(sections.map((path) => titles.get(path))).size, sections.length);
   });
