@@ -151,7 +151,11 @@ function PrivacyPage() {
           <List spacing="xs">
             <List.Item>
               See and correct: everything we keep about your properties is in your vault; your details and
-              your marketing choice are on your <AnchorLink to="/account">account page</AnchorLink>.
+              your marketing choice are on your{' '}
+              <AnchorLink to="/account" underline="always">
+                account page
+              </AnchorLink>
+              .
             </List.Item>
             <List.Item>
               Delete: you can delete documents and properties yourself. Closing your whole account and
@@ -160,7 +164,7 @@ function PrivacyPage() {
             <List.Item>
               Object or complain: if you are not satisfied with how we handle your information, you may
               complain to the{' '}
-              <Anchor href="https://inforegulator.org.za" target="_blank" rel="noopener">
+              <Anchor href="https://inforegulator.org.za" underline="always" target="_blank" rel="noopener">
                 Information Regulator of South Africa
               </Anchor>
               .

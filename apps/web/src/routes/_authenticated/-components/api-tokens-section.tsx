@@ -72,7 +72,7 @@ export function ApiTokensSection() {
       <Text size="sm" c="dimmed" mt={4}>
         A token lets a script or another system use PropertyDNA as you, within your role and never beyond it.
         Send it as <Code>Authorization: Bearer pdna_…</Code> to the REST API described at{' '}
-        <Anchor href="/api/docs" target="_blank" rel="noopener">
+        <Anchor href="/api/docs" underline="always" target="_blank" rel="noopener">
           /api/docs
         </Anchor>
         . A token cannot create tokens or change your password, email address, members or plan.

@@ -33,7 +33,7 @@ export function PrivacySection() {
       </Title>
       <Text size="sm" c="dimmed" mt={4}>
         What we keep about you, why and for how long, and your rights over it:{' '}
-        <Anchor href="/privacy" size="sm">
+        <Anchor href="/privacy" size="sm" underline="always">
           Privacy notice
         </Anchor>
       </Text>
