@@ -162,7 +162,14 @@ describe('fs store: the signed upload and read endpoints', () => {
       ['expires', (u) => u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 3600))],
       [
         'signature',
-        (u) => u.searchParams.set('signature', `${u.searchParams.get('signature')?.slice(0, -2)}AA`),
+        // Two characters changed (to 'AA', or 'BB' where it already ends so: a change, every time).
+        (u) => {
+          const signature = u.searchParams.get('signature') ?? '';
+          u.searchParams.set(
+            'signature',
+            `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`,
+          );
+        },
       ],
       ['key', (u) => (u.pathname = `/storage/uploads/${other}`)],
     ];

@@ -455,6 +455,48 @@ describe(`ownership transfer (${databaseKind})`, () => {
     expect(outgoing[0]).toMatchObject({ id: started.id, status: 'accepted', documents_count: 4 });
   });
 
+  it("the sale revokes the seller's API tokens restricted to the property and the seller's grants of it", async () => {
+    const owner = await httpOwner(t, origin);
+    const propertyId = await addProperty(owner, 'Granted House');
+    const token = await owner.call('POST', '/api/account/tokens', {
+      name: 'House sync',
+      scope: 'read',
+      propertyId,
+    });
+    expect(token.statusCode, token.body).toBe(201);
+    const granted = await owner.call('POST', `/api/properties/${propertyId}/access`, {
+      email: `conveyancer-${Date.now()}@example.co.za`,
+      role: 'conveyancer',
+    });
+    expect(granted.statusCode, granted.body).toBe(201);
+    const buyer = await httpOwner(t, origin);
+    const started = await owner.call('POST', `/api/properties/${propertyId}/transfer`, {
+      email: buyer.email,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const accepted = await buyer.call('POST', `/api/transfers/${started.json().id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const tokenRow = await t.db.db
+      .selectFrom('api_tokens')
+      .select(['revoked_at', 'organization_id'])
+      .where('id', '=', token.json().id)
+      .executeTakeFirstOrThrow();
+    expect(tokenRow.revoked_at).not.toBeNull();
+    const grantRow = await t.db.db
+      .selectFrom('property_grants as g')
+      .innerJoin('capabilities as c', 'c.id', 'g.capability_id')
+      .select(['g.revoked_at', 'c.revoked_at as link_revoked_at'])
+      .where('g.id', '=', granted.json().id)
+      .executeTakeFirstOrThrow();
+    expect(grantRow.revoked_at).not.toBeNull();
+    expect(grantRow.link_revoked_at).not.toBeNull();
+    // The token no longer works at all.
+    const byToken = await fetch(`${origin}/api/properties`, {
+      headers: { authorization: `Bearer ${token.json().secret}` },
+    });
+    expect(byToken.status).toBe(401);
+  });
+
   it('a third person cannot accept or decline (404) and nothing moves; a malformed id is 404 too', async () => {
     const seller = await sellerWithProperty();
     const buyer = await httpOwner(t, origin);
@@ -724,6 +766,8 @@ describe(`ownership transfer (${databaseKind})`, () => {
       'shares', // the seller's own links: revoked, kept as theirs
       'property_ownerships', // the seller's period closed, the buyer's opened
       'callbacks', // the seller's own calls with support: removed at the sale
+      'api_tokens', // the seller's tokens restricted to the property: revoked at the sale, kept as theirs
+      'property_grants', // the seller's grants to outsiders (and their links): revoked at the sale
     ]);
     expect(rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['documents', 'claims']));
     expect(rows.map((row) => row.table_name).filter((table) => !handled.has(table))).toEqual([]);

@@ -168,6 +168,35 @@ export async function acceptTransfer(
       .where('subject_id', '=', transfer.id)
       .where('revoked_at', 'is', null)
       .execute();
+    // The seller's API tokens restricted to this property, and the seller's grants of it to outsiders
+    // (with their links), end with their ownership: the rows stay theirs, as a record.
+    await trx
+      .updateTable('api_tokens')
+      .set({ revoked_at: now })
+      .where('organization_id', '=', from)
+      .where('property_id', '=', property.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    const grants = await trx
+      .updateTable('property_grants')
+      .set({ revoked_at: now })
+      .where('organization_id', '=', from)
+      .where('property_id', '=', property.id)
+      .where('revoked_at', 'is', null)
+      .returning('capability_id')
+      .execute();
+    if (grants.length > 0) {
+      await trx
+        .updateTable('capabilities')
+        .set({ revoked_at: now })
+        .where(
+          'id',
+          'in',
+          grants.map((grant) => grant.capability_id),
+        )
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
     // The check is the buyer's now (their plan decides what it reads): rechecked once this commits.
     await queueComplianceRecheckWithin(services, trx, buyer, [property.id]);
     await mailSeller(services, trx, transfer.id, 'accepted', organization.name, origin);
