@@ -119,6 +119,9 @@ describe('properties', () => {
 
     // A second property: at the Free plan's limit, Add Property offers the trial before any form.
     await page.goto('/properties');
+    // The button knows the plan's limit once the list has loaded: on a busy machine a click before that
+    // opened the form (CI, 12:40).
+    await page.getByRole('link', { name: 'Bree Street Flat' }).first().waitFor();
     await page.getByRole('button', { name: 'Add Property', exact: true }).click();
     const offer = page.getByRole('dialog', { name: 'Add another property' });
     const offerPrompt = offer.getByTestId('upgrade-prompt');
