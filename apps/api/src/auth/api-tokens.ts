@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type ApiTokenScope, type Capability, DEFAULT_TOKEN_DAYS } from '@propertydna/domain';
 import { tokenHash } from '../capabilities/capabilities.js';
-import type { Db } from '../db/database.js';
+import type { Db, DbOrTrx } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { countAttempts, type LimitRule, takeAttempt, waitPhrase } from '../limits/attempt-limiter.js';
 import type { Actor } from './actor.js';
@@ -261,4 +261,20 @@ async function limitTokenRate(db: Db, tokenId: string, limit: TokenRateLimit, no
   }
   const used = await countAttempts(db, rule, now);
   limit.setHeader('ratelimit', `"token";r=${Math.max(0, limit.perMinute - used)};t=${RATE_WINDOW_SECONDS}`);
+}
+
+/** Ends the organisation's tokens restricted to one property (its sale): the rows stay, as a record. */
+export async function revokePropertyTokens(
+  db: DbOrTrx,
+  organizationId: string,
+  propertyId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('property_id', '=', propertyId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

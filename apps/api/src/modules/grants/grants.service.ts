@@ -281,6 +281,37 @@ export async function revokeGrant(
   });
 }
 
+/**
+ * Ends the organisation's grants of one property and their links (its sale: the grants were the
+ * seller's to give). The rows stay, as a record.
+ */
+export async function revokePropertyGrants(
+  db: DbOrTrx,
+  organizationId: string,
+  propertyId: string,
+  now: Date,
+): Promise<void> {
+  const grants = await db
+    .updateTable('property_grants')
+    .set({ revoked_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('property_id', '=', propertyId)
+    .where('revoked_at', 'is', null)
+    .returning('capability_id')
+    .execute();
+  if (grants.length === 0) return;
+  await db
+    .updateTable('capabilities')
+    .set({ revoked_at: now })
+    .where(
+      'id',
+      'in',
+      grants.map((grant) => grant.capability_id),
+    )
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 /** The grant behind a mailed link, still to be accepted, with what its holder is shown; or 404. */
 async function offeredGrant(db: DbOrTrx, token: string, now: Date) {
   const row = await db

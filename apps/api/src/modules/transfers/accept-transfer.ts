@@ -1,5 +1,6 @@
 import { canAddProperty, DEMO_MESSAGES, TRANSFER_MESSAGES } from '@propertydna/domain';
 import type { RequestActor } from '../../auth/actor.js';
+import { revokePropertyTokens } from '../../auth/api-tokens.js';
 import { findLiveCapability } from '../../capabilities/capabilities.js';
 import type { TransferredDocument } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -7,6 +8,7 @@ import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
 import { isDemoOrganization } from '../auth/auth.repo.js';
 import { queueComplianceRecheckWithin } from '../compliance/compliance.jobs.js';
+import { revokePropertyGrants } from '../grants/grants.service.js';
 import { moveProperty } from '../properties/move-property.js';
 import { countLiveProperties } from '../properties/properties.repo.js';
 import { emitWebhookEventWithin } from '../webhooks/webhook-delivery.js';
@@ -170,33 +172,8 @@ export async function acceptTransfer(
       .execute();
     // The seller's API tokens restricted to this property, and the seller's grants of it to outsiders
     // (with their links), end with their ownership: the rows stay theirs, as a record.
-    await trx
-      .updateTable('api_tokens')
-      .set({ revoked_at: now })
-      .where('organization_id', '=', from)
-      .where('property_id', '=', property.id)
-      .where('revoked_at', 'is', null)
-      .execute();
-    const grants = await trx
-      .updateTable('property_grants')
-      .set({ revoked_at: now })
-      .where('organization_id', '=', from)
-      .where('property_id', '=', property.id)
-      .where('revoked_at', 'is', null)
-      .returning('capability_id')
-      .execute();
-    if (grants.length > 0) {
-      await trx
-        .updateTable('capabilities')
-        .set({ revoked_at: now })
-        .where(
-          'id',
-          'in',
-          grants.map((grant) => grant.capability_id),
-        )
-        .where('revoked_at', 'is', null)
-        .execute();
-    }
+    await revokePropertyTokens(trx, from, property.id, now);
+    await revokePropertyGrants(trx, from, property.id, now);
     // The check is the buyer's now (their plan decides what it reads): rechecked once this commits.
     await queueComplianceRecheckWithin(services, trx, buyer, [property.id]);
     await mailSeller(services, trx, transfer.id, 'accepted', organization.name, origin);
