@@ -29,11 +29,12 @@ import { databaseKind } from './support/database.js';
  *
  * Skipped, because they take no input at all (nothing to put a NUL in), found by the walk: tRPC
  * auth.me, auth.logout, calendar.feed, calendar.rotate, escalation.claims, extraction.settings, notifications.settings,
- * notifications.sendTest, plan.startTrial, properties.stats, properties.nextActions, supplier.profile,
+ * notifications.sendTest, plan.startTrial, plan.billing, plan.checkout, plan.cancelSubscription, plan.readOnlyProperties, properties.stats, properties.nextActions, supplier.profile,
  * supplier.insurance, supplier.templates, supplier.jobs, system.health, system.info, transfers.list, grants.sharedWithMe, and their REST
  * doors (GET /api/auth/me, POST /api/auth/logout, GET /api/calendar, POST /api/calendar/rotate, GET /api/claims,
  * GET /api/health, GET /api/info, GET /api/notifications/settings, POST /api/notifications/test,
- * GET /api/dashboard/stats, GET /api/dashboard/next-actions, POST /api/plan/trial, GET /api/extraction/settings,
+ * GET /api/dashboard/stats, GET /api/dashboard/next-actions, POST /api/plan/trial, GET /api/plan/billing, POST /api/plan/checkout, POST /api/plan/cancel,
+ * GET /api/plan/read-only-properties, GET /api/extraction/settings,
  * GET /api/supplier/profile, GET /api/supplier/templates, GET /api/supplier/jobs,
  * GET /api/supplier/insurance, GET /api/transfers, GET /api/shared-with-me). notifications.update and PUT /api/notifications/settings take only a
  * boolean (WITHOUT_TEXT), as do extraction.setAutoAccept and PUT /api/extraction/settings. A page preview of a

@@ -192,6 +192,8 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
         ['tRPC', () => trpc(members.viewer, 'mutation', 'plan.startTrial')],
         ['tRPC', () => trpc(members.viewer, 'mutation', 'plan.checkout')],
         ['tRPC', () => trpc(members.viewer, 'mutation', 'plan.cancelSubscription')],
+        ['REST', () => rest(members.viewer, 'POST', '/api/plan/checkout')],
+        ['REST', () => rest(members.viewer, 'POST', '/api/plan/cancel')],
       ],
       'members.manage': [
         [
@@ -267,6 +269,8 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
       ['plan.manage', await trpc(member, 'mutation', 'plan.startTrial'), 'tRPC'],
       ['plan.manage', await trpc(member, 'mutation', 'plan.checkout'), 'tRPC'],
       ['plan.manage', await trpc(member, 'mutation', 'plan.cancelSubscription'), 'tRPC'],
+      ['plan.manage', await rest(member, 'POST', '/api/plan/checkout'), 'REST'],
+      ['plan.manage', await rest(member, 'POST', '/api/plan/cancel'), 'REST'],
       [
         'members.manage',
         await rest(member, 'PATCH', `/api/organization/members/${members.viewer.userId}`, { role: 'member' }),

@@ -1,9 +1,12 @@
+import { READ_ONLY_PROPERTY_MESSAGE } from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houseKeep } from '../src/modules/housekeeping/housekeeping.service.js';
+import { lapseUnpaidPremium } from '../src/modules/plan/payfast.service.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { pdfTextOf } from './support/archives.js';
 import { databaseKind } from './support/database.js';
+import { queuedMailsTo } from './support/outbox.js';
 import { type PayfastSandbox, type SandboxOrder, startPayfastSandbox } from './support/payfast-sandbox.js';
 
 const PAYFAST_ADDRESS = '197.97.145.150';
@@ -59,10 +62,13 @@ describe(`Premium bought through PayFast (${databaseKind})`, () => {
       .executeTakeFirstOrThrow();
 
   /** Upgrade: the signed form, posted to the sandbox's hosted page as the browser does. */
-  async function checkout(owner: TestAccount): Promise<SandboxOrder> {
-    const answer = await trpc(owner, 'mutation', 'plan.checkout');
+  async function checkout(owner: TestAccount, door: 'trpc' | 'rest' = 'trpc'): Promise<SandboxOrder> {
+    const answer =
+      door === 'trpc'
+        ? await trpc(owner, 'mutation', 'plan.checkout')
+        : await t.app.inject({ method: 'POST', url: '/api/plan/checkout', headers: owner.headers });
     expect(answer.statusCode, answer.body).toBe(200);
-    const { action, fields } = answer.json().result.data as {
+    const { action, fields } = (door === 'trpc' ? answer.json().result.data : answer.json()) as {
       action: string;
       fields: Array<[string, string]>;
     };
@@ -189,6 +195,20 @@ describe(`Premium bought through PayFast (${databaseKind})`, () => {
     const data = billing.json().result.data;
     expect(data).toMatchObject({ configured: true, subscribed: true, priceCents: 9900 });
     expect(data.payments).toHaveLength(2);
+    // The REST door answers the same.
+    const rest = await t.app.inject({ method: 'GET', url: '/api/plan/billing', headers: owner.headers });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json()).toEqual(data);
+
+    // Every accepted payment's tax invoice is mailed to the owner (a link to the PDF); a replay mails nothing.
+    const invoiceMails = (await queuedMailsTo(t, owner.email)).filter((mail) =>
+      mail.subject.startsWith('Your PropertyDNA tax invoice PDNA-'),
+    );
+    expect(invoiceMails).toHaveLength(2);
+    expect(invoiceMails[0]?.text).toContain(
+      `http://127.0.0.1:9/api/plan/invoices/pf-${owner.organizationId}`,
+    );
+    expect(invoiceMails[0]?.text).toContain('R99.00');
 
     const invoice = await t.app.inject({
       method: 'GET',
@@ -218,8 +238,9 @@ describe(`Premium bought through PayFast (${databaseKind})`, () => {
     });
     expect(foreign.statusCode).toBe(404);
 
-    const cancelled = await trpc(owner, 'mutation', 'plan.cancelSubscription');
+    const cancelled = await t.app.inject({ method: 'POST', url: '/api/plan/cancel', headers: owner.headers });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ subscribed: false });
     expect(sandbox.cancelled).toContain(`tok-${order.field('m_payment_id')}`);
     const afterCancel = await organization(owner.organizationId);
     expect(afterCancel.subscription_cancelled_at).not.toBeNull();
@@ -250,5 +271,126 @@ describe(`Premium bought through PayFast (${databaseKind})`, () => {
     });
     expect(hosted.status).toBe(400);
     expect(sandbox.refused).toContain('Generated signature does not match submitted signature');
+  });
+
+  it('after a lapse the properties beyond the Free limit are read-only at both doors, nothing deleted; upgrading again makes them writable', async () => {
+    const owner = await signUpAndLogIn(t, 'homeowner');
+    const ids: string[] = [];
+    for (const [index, name] of ['Oldest', 'Second', 'Third'].entries()) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/properties',
+        headers: owner.headers,
+        payload: {
+          name,
+          address: `${index + 1} Long Street`,
+          country: 'ZA',
+          municipality: 'CPT',
+          parcel_id: `ERF ${index + 1}`,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      ids.push(created.json().id);
+    }
+    const [oldest, second, third] = ids as [string, string, string];
+    const task = await t.app.inject({
+      method: 'POST',
+      url: '/api/maintenance',
+      headers: owner.headers,
+      payload: {
+        propertyId: second,
+        title: 'Service the geyser',
+        frequency: 'annually',
+        priority: 'medium',
+        next_due: '2027-03-01',
+      },
+    });
+    expect(task.statusCode, task.body).toBe(201);
+    const readOnly = async () => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/api/plan/read-only-properties',
+        headers: owner.headers,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as { propertyIds: string[]; message: string };
+    };
+    expect((await readOnly()).propertyIds).toEqual([]);
+
+    // Premium paid through PayFast lapses at the end of the paid year.
+    await t.db.db
+      .updateTable('organizations')
+      .set({ plan: 'premium', paid_until: new Date(Date.now() - 1000) })
+      .where('id', '=', owner.organizationId)
+      .execute();
+    expect(await lapseUnpaidPremium(t.db.db)).toBeGreaterThanOrEqual(1);
+    expect(await readOnly()).toEqual({ propertyIds: [second, third], message: READ_ONLY_PROPERTY_MESSAGE });
+
+    const refusedWrites = [
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/properties/${second}`,
+        headers: owner.headers,
+        payload: { name: 'Renamed' },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/trpc/properties.update',
+        headers: { ...owner.headers, 'content-type': 'application/json' },
+        payload: { id: third, patch: { name: 'Renamed' } },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/maintenance',
+        headers: owner.headers,
+        payload: {
+          propertyId: third,
+          title: 'Clean the gutters',
+          frequency: 'annually',
+          priority: 'low',
+          next_due: '2027-03-01',
+        },
+      }),
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/maintenance/${task.json().id}`,
+        headers: owner.headers,
+        payload: { title: 'Renamed' },
+      }),
+      t.app.inject({ method: 'POST', url: `/api/properties/${third}/archive`, headers: owner.headers }),
+    ];
+    for (const answer of await Promise.all(refusedWrites)) {
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.body).toContain(READ_ONLY_PROPERTY_MESSAGE);
+    }
+    // Reads pass, nothing was deleted, and the oldest property stays writable.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/properties/${second}`,
+      headers: owner.headers,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().name).toBe('Second');
+    const list = await t.app.inject({ method: 'GET', url: '/api/properties', headers: owner.headers });
+    expect(JSON.stringify(list.json())).toContain(third);
+    const writable = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${oldest}`,
+      headers: owner.headers,
+      payload: { name: 'Oldest (kept)' },
+    });
+    expect(writable.statusCode, writable.body).toBe(200);
+
+    // Upgrading again (PayFast's ITN) makes them writable.
+    const order = await checkout(owner, 'rest');
+    expect((await itn(sandbox.itnFor(order))).json()).toEqual({ outcome: 'paid' });
+    expect((await readOnly()).propertyIds).toEqual([]);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${second}`,
+      headers: owner.headers,
+      payload: { name: 'Second (writable again)' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
   });
 });

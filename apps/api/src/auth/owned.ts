@@ -2,6 +2,7 @@ import { isUuid, PROPERTY_MESSAGES } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
 import { AppError } from '../errors.js';
+import { assertPropertyWritable } from './plan-read-only.js';
 import { scopedPropertyId } from './property-scope.js';
 
 /**
@@ -166,6 +167,9 @@ function ownedRow(db: DbOrTrx, organizationId: string, kind: OwnedKind, id: stri
  * owns a `kind` with that id, else throws NOT_FOUND with the kind's message. Every service asks this
  * before it reads or changes a row by an id the client sent.
  *
+ * In a request that writes a property's records (plan-read-only.ts), a property that is read-only on
+ * the Free plan (or a record of one) answers 403 instead.
+ *
  * `lock` takes the row's lock (SELECT … FOR UPDATE) for the rest of the caller's transaction, so a
  * write that follows cannot race an archive or delete of the same row.
  */
@@ -180,5 +184,7 @@ export async function requireOwned(
   const query = ownedRow(db, organizationId, kind, id);
   const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notOwned(kind);
+  // Issue 31 §5: a write of a property beyond the Free limit after Premium lapsed is 403 (reads pass).
+  await assertPropertyWritable(db, organizationId, kind, row.id);
   return row.id;
 }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, type Transaction } from 'kysely';
 import { fromPglite, type Db as IDatabase, type JobResult, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { z } from 'zod';
+import { outsidePlanWriteCheck } from '../auth/plan-read-only.js';
 import { outsidePropertyScope } from '../auth/property-scope.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Database } from '../db/database.js';
@@ -293,7 +294,9 @@ export class JobQueue<Deps> {
     try {
       const data = definition.data.parse(job.data ?? {});
       // A job is the organisation's, never narrowed by the restricted API token whose request woke its worker.
-      await outsidePropertyScope(() => definition.run(data, { deps, jobId: job.id, retryCount, log }));
+      await outsidePropertyScope(() =>
+        outsidePlanWriteCheck(() => definition.run(data, { deps, jobId: job.id, retryCount, log })),
+      );
       log.debug('job done');
     } catch (error) {
       const final = retryCount >= retryLimit;

@@ -584,3 +584,24 @@ export function webhookDisabledMail(input: {
     footnote: 'You receive this because you own the organisation the endpoint belongs to.',
   });
 }
+
+/** Issue 31 §5: every accepted PayFast payment's tax invoice, mailed to the organisation's owner. */
+export function invoiceMail(input: {
+  firstName: string;
+  invoiceNumber: string;
+  amount: string;
+  paidUntil: Date;
+  invoiceUrl: string;
+}): RenderedMail {
+  return render({
+    subject: `Your PropertyDNA tax invoice ${input.invoiceNumber}`,
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      `Thank you: your payment of ${input.amount} through PayFast was received. Premium is paid until ${formatDate(input.paidUntil)}.`,
+      `Your tax invoice ${input.invoiceNumber} (VAT at 15% shown) is ready to download, and is listed under Plan and billing on your account page.`,
+    ],
+    action: { label: 'Download the tax invoice', url: input.invoiceUrl },
+    footnote:
+      'You receive this because you own this PropertyDNA organisation. Sign in to download the invoice.',
+  });
+}

@@ -3,6 +3,7 @@ import { ZodError, z } from 'zod';
 import { isSameOrigin, type RequestActor } from '../auth/actor.js';
 import { assertTokenMay } from '../auth/api-tokens.js';
 import { assertAllowed, NOT_SIGNED_IN, type Requirement } from '../auth/permission.js';
+import { withPlanWriteCheck } from '../auth/plan-read-only.js';
 import { withPropertyScope } from '../auth/property-scope.js';
 import { isStaff } from '../auth/staff.js';
 import { AppError, appErrorCodes, describeIssues } from '../errors.js';
@@ -76,7 +77,10 @@ const requireSignIn = t.middleware(({ ctx, type, meta, next }) => {
   }
   const who: RequestActor = { actor, ip: ctx.req.ip };
   // A token restricted to one property (issue 30 §1) narrows everything the procedure reads or changes.
-  return withPropertyScope(actor.token?.propertyId, () => next({ ctx: { ...ctx, actor, who } }));
+  // A write of a property's records refuses a property that is read-only on the Free plan (issue 31 §5).
+  return withPropertyScope(actor.token?.propertyId, () =>
+    withPlanWriteCheck(meta?.requires, type, () => next({ ctx: { ...ctx, actor, who } })),
+  );
 });
 const signedInProcedure = baseProcedure.use(requireSignIn);
 

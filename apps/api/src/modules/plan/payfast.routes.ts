@@ -47,12 +47,7 @@ export async function payfastRoutes(
     async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
       const fields = [...new URLSearchParams(body).entries()];
-      const outcome = await handleItn(
-        services.db.db,
-        services.env,
-        { fields, sourceAddress: request.ip },
-        validate,
-      );
+      const outcome = await handleItn(services, { fields, sourceAddress: request.ip }, validate);
       if (['paid', 'renewed', 'replayed', 'not-complete'].includes(outcome))
         return reply.code(200).send({ outcome });
       request.log.warn({ outcome }, 'PayFast ITN refused');

@@ -9,9 +9,17 @@ import {
   parsePayfastAmount,
   payfastParamString,
 } from '@propertydna/domain';
-import type { Db } from '../../db/database.js';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database, Db } from '../../db/database.js';
 import type { Env } from '../../env.js';
+import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
+import { queueMailWithin } from '../../mail/mail-job.js';
+import { invoiceMail } from '../../mail/templates.js';
+import type { AppServices } from '../../trpc/context.js';
+import { invoiceNumber } from './payfast-invoice.js';
+import type { billingSchema } from './plan.schemas.js';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 
@@ -135,12 +143,13 @@ function addYear(date: Date): Date {
  * id seen before changes nothing; a payment that is not COMPLETE changes nothing.
  */
 export async function handleItn(
-  db: Db,
-  env: Env,
+  services: AppServices,
   itn: { fields: Array<[string, string]>; sourceAddress: string },
   validate: Validate = validateByPost,
   now = new Date(),
 ): Promise<ItnOutcome> {
+  const { env } = services;
+  const db = services.db.db;
   const config = payfastConfig(env);
   if (!config) throw new AppError('UNAVAILABLE', PAYMENTS_NOT_CONFIGURED);
   const field = (name: string) => itn.fields.find(([key]) => key === name)?.[1] ?? '';
@@ -183,7 +192,7 @@ export async function handleItn(
     const renewal = organization.paid_until !== null && organization.paid_until.getTime() > now.getTime();
     const paidFrom = renewal && organization.paid_until ? organization.paid_until : now;
     const paidUntil = addYear(paidFrom);
-    await trx
+    const payment = await trx
       .insertInto('payfast_payments')
       .values({
         pf_payment_id: pfPaymentId,
@@ -194,7 +203,14 @@ export async function handleItn(
         paid_from: paidFrom,
         paid_until: paidUntil,
       })
-      .execute();
+      .returning('invoice_number')
+      .executeTakeFirstOrThrow();
+    await mailInvoice(services, trx, order.organization_id, {
+      pfPaymentId,
+      invoiceNumber: payment.invoice_number,
+      amountCents: order.amount_cents,
+      paidUntil,
+    });
     await trx
       .updateTable('organizations')
       .set({
@@ -210,22 +226,37 @@ export async function handleItn(
   });
 }
 
-export interface Billing {
-  configured: boolean;
-  reason: string | null;
-  priceCents: number;
-  paidUntil: Date | null;
-  subscribed: boolean;
-  cancelledAt: Date | null;
-  payments: Array<{
-    pfPaymentId: string;
-    invoiceNumber: number;
-    amountCents: number;
-    paidFrom: Date | null;
-    paidUntil: Date | null;
-    createdAt: Date;
-  }>;
+/**
+ * Every accepted payment's tax invoice is mailed to the organisation's owner (a link to the PDF, which
+ * opens once signed in: the mail module sends no attachments), queued with the payment's row.
+ */
+async function mailInvoice(
+  services: AppServices,
+  trx: Transaction<Database>,
+  organizationId: string,
+  payment: { pfPaymentId: string; invoiceNumber: number; amountCents: number; paidUntil: Date },
+): Promise<void> {
+  const owner = await trx
+    .selectFrom('users')
+    .select(['email', 'first_name'])
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'owner')
+    .orderBy('created_at', 'asc')
+    .executeTakeFirst();
+  if (!owner) return;
+  await queueMailWithin(services, trx, 'bulk', {
+    to: owner.email,
+    ...invoiceMail({
+      firstName: owner.first_name,
+      invoiceNumber: invoiceNumber(payment.invoiceNumber),
+      amount: `R${formatPayfastAmount(payment.amountCents)}`,
+      paidUntil: payment.paidUntil,
+      invoiceUrl: `${appUrl(services.env)}/api/plan/invoices/${encodeURIComponent(payment.pfPaymentId)}`,
+    }),
+  });
 }
+
+export type Billing = z.infer<typeof billingSchema>;
 
 /** What /account shows of the plan bought: configured or why not, the paid year, the payments. */
 export async function loadBilling(db: Db, env: Env, organizationId: string): Promise<Billing> {
@@ -245,16 +276,16 @@ export async function loadBilling(db: Db, env: Env, organizationId: string): Pro
     configured,
     reason: configured ? null : PAYMENTS_NOT_CONFIGURED,
     priceCents: PREMIUM_PRICE_CENTS,
-    paidUntil: organization.paid_until,
+    paidUntil: organization.paid_until?.toISOString() ?? null,
     subscribed: organization.payfast_token !== null && organization.subscription_cancelled_at === null,
-    cancelledAt: organization.subscription_cancelled_at,
+    cancelledAt: organization.subscription_cancelled_at?.toISOString() ?? null,
     payments: payments.map((payment) => ({
       pfPaymentId: payment.pf_payment_id,
       invoiceNumber: payment.invoice_number,
       amountCents: payment.amount_cents,
-      paidFrom: payment.paid_from,
-      paidUntil: payment.paid_until,
-      createdAt: payment.created_at,
+      paidFrom: payment.paid_from?.toISOString() ?? null,
+      paidUntil: payment.paid_until?.toISOString() ?? null,
+      createdAt: payment.created_at.toISOString(),
     })),
   };
 }

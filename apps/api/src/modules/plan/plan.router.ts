@@ -1,10 +1,11 @@
-import { z } from 'zod';
+import { READ_ONLY_PROPERTY_MESSAGE } from '@propertydna/domain';
+import { readOnlyPropertyIds } from '../../auth/plan-read-only.js';
+import { scopedPropertyId } from '../../auth/property-scope.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { publicOrganizationSchema } from '../auth/auth.schemas.js';
 import { cancelSubscription, loadBilling, startCheckout } from './payfast.service.js';
+import { billingSchema, checkoutSchema, readOnlyPropertiesSchema } from './plan.schemas.js';
 import { startTrial } from './plan.service.js';
-
-const checkoutSchema = z.object({ action: z.string(), fields: z.array(z.tuple([z.string(), z.string()])) });
 
 export const planRouter = router({
   startTrial: authedProcedure
@@ -14,6 +15,7 @@ export const planRouter = router({
   /** The plan bought: whether payments are configured, the paid year, the payments (issue 31 §5). */
   billing: authedProcedure
     .meta({ requires: 'account.self' })
+    .output(billingSchema)
     .query(({ ctx }) => loadBilling(ctx.db, ctx.deps.env, ctx.actor.organizationId)),
   /** "Upgrade": an order and the signed form for PayFast's hosted page (the browser posts it). */
   checkout: authedProcedure
@@ -34,5 +36,17 @@ export const planRouter = router({
   /** Cancels the subscription; Premium runs to the end of the paid year. */
   cancelSubscription: authedProcedure
     .meta({ requires: 'plan.manage' })
+    .output(billingSchema)
     .mutation(({ ctx }) => cancelSubscription(ctx.db, ctx.deps.env, ctx.actor.organizationId)),
+  /** The properties beyond the Free limit once Premium lapsed: readable, not writable (issue 31 §5). */
+  readOnlyProperties: authedProcedure
+    .meta({ requires: 'read' })
+    .output(readOnlyPropertiesSchema)
+    .query(async ({ ctx }) => ({
+      // A token restricted to one property (issue 30 §1) learns of no other property.
+      propertyIds: (await readOnlyPropertyIds(ctx.db, ctx.actor.organizationId)).filter(
+        (id) => scopedPropertyId() === null || id === scopedPropertyId(),
+      ),
+      message: READ_ONLY_PROPERTY_MESSAGE,
+    })),
 });
