@@ -157,6 +157,11 @@ export const envSchema = z
     INVOICE_SELLER_NAME: z.string().min(1).default('PropertyDNA'),
     INVOICE_SELLER_ADDRESS: z.string().min(1).optional(),
     INVOICE_SELLER_VAT_NUMBER: z.string().min(1).optional(),
+    /**
+     * Issue 31 §2: days a closed account waits for its owner to change their mind (sign in, Reopen)
+     * before the housekeeping deletes its rows and files. 0: deleted at the next round (tests).
+     */
+    DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   })
   .superRefine((env, ctx) => {
     // A server others can reach must know the address they use: every link it makes starts with it.

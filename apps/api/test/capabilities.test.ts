@@ -290,4 +290,26 @@ describe(`capabilities: secret links (${databaseKind})`, () => {
       .execute();
     expect(rows).toEqual([expect.objectContaining({ action: 'view', ip: '10.2.0.1', user_id: null })]);
   });
+
+  it("answers a closed organisation's links as dead ones until it is reopened (issue 31 §2); links of no organisation are unaffected", async () => {
+    const closing = (
+      await db()
+        .insertInto('organizations')
+        .values({ name: 'Closing (Pty) Ltd', account_type: 'company', specialties: '[]' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const share = await issue({ organizationId: closing });
+    const single = await issue({ organizationId: closing, singleUse: true });
+    const personal = await issue({ organizationId: null, purpose: 'password_reset', singleUse: true });
+    const setClosed = (at: Date | null) =>
+      db().updateTable('organizations').set({ closed_at: at }).where('id', '=', closing).execute();
+    await setClosed(new Date());
+    expect(await findLiveCapability(db(), 'share', share.token)).toBeNull();
+    expect(await consumeCapability(db(), 'share', single.token)).toBeNull();
+    expect(await findLiveCapability(db(), 'password_reset', personal.token)).not.toBeNull();
+    await setClosed(null);
+    expect((await findLiveCapability(db(), 'share', share.token))?.id).toBe(share.id);
+    expect((await consumeCapability(db(), 'share', single.token))?.id).toBe(single.id);
+  });
 });

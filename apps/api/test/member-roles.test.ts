@@ -28,6 +28,9 @@ const TABLES = [
   'webhook_endpoints',
 ] as const;
 
+/** Closing the account (issue 31 §2): the owner's alone, with the right password and word. */
+const CLOSE = { password: 'a long password', confirm: 'CLOSE' };
+
 describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () => {
   let t: TestApp;
   let owner: TestAccount;
@@ -222,6 +225,10 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
         ],
         ['tRPC', () => trpc(members.viewer, 'query', 'webhooks.list')],
       ],
+      'organization.delete': [
+        ['REST', () => rest(members.viewer, 'POST', '/api/account/close', CLOSE)],
+        ['tRPC', () => trpc(members.viewer, 'mutation', 'closing.close', CLOSE)],
+      ],
     }) as const;
 
   it("a viewer's every write is 403 with the reason, at both doors, and changes no row", async () => {
@@ -302,6 +309,8 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
         await trpc(member, 'mutation', 'webhooks.rotateSecret', { id: propertyId }),
         'tRPC',
       ],
+      ['organization.delete', await rest(member, 'POST', '/api/account/close', CLOSE), 'REST'],
+      ['organization.delete', await trpc(member, 'mutation', 'closing.close', CLOSE), 'tRPC'],
     ] as const;
     for (const [capability, res, door] of refused) {
       expect(res.statusCode, `${door} ${capability}`).toBe(403);

@@ -39,6 +39,7 @@ export * from './registers.js';
 export * from './reminders.js';
 export * from './replacement.js';
 export * from './return-path.js';
+export * from './schemas/account-closing.js';
 export * from './schemas/api-token.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

@@ -196,6 +196,12 @@ export async function actorFromApiToken(
         .onRef('users.id', '=', 'api_tokens.user_id')
         .onRef('users.organization_id', '=', 'api_tokens.organization_id'),
     )
+    // A closed organisation's tokens (issue 31 §2) answer 401, as a revoked one; Reopen brings them back.
+    .innerJoin('organizations', (join) =>
+      join
+        .onRef('organizations.id', '=', 'api_tokens.organization_id')
+        .on('organizations.closed_at', 'is', null),
+    )
     .select([
       'api_tokens.id',
       'api_tokens.name',

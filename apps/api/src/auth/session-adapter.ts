@@ -15,6 +15,12 @@ export class KyselySessionAdapter implements Adapter {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
+      // A closed organisation's sessions (issue 31 §2) answer as none: its members are signed out at once.
+      .innerJoin('organizations', (join) =>
+        join
+          .onRef('organizations.id', '=', 'users.organization_id')
+          .on('organizations.closed_at', 'is', null),
+      )
       .select([
         'sessions.user_id',
         'sessions.expires_at',

@@ -1,7 +1,8 @@
 import { createHash, createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import type { CapabilityRow, Db, DbOrTrx } from '../db/database.js';
+import type { CapabilityRow, Database, Db, DbOrTrx } from '../db/database.js';
 import { countAttempts, hearGuess, type LimitRule, waitPhrase } from '../limits/attempt-limiter.js';
 
 /**
@@ -122,6 +123,24 @@ export function capabilityStatus(
   return new Date(row.expires_at) <= now ? 'expired' : 'active';
 }
 
+/**
+ * A link of no organisation, or of one that is not closed (issue 31 §2): a closed account's share links,
+ * invites, transfer offers and grants' links answer as dead ones until it is reopened.
+ */
+const openOrganization = (eb: ExpressionBuilder<Database, 'capabilities'>) =>
+  eb.or([
+    eb('capabilities.organization_id', 'is', null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('organizations as closing')
+          .select('closing.id')
+          .whereRef('closing.id', '=', 'capabilities.organization_id')
+          .where('closing.closed_at', 'is not', null),
+      ),
+    ),
+  ]);
+
 /** A live link of this purpose by its token, or null: unknown, expired, revoked and used look alike. */
 export async function findLiveCapability(
   db: DbOrTrx,
@@ -134,6 +153,7 @@ export async function findLiveCapability(
     .selectAll()
     .where('token_hash', '=', tokenHash(token))
     .where('purpose', '=', purpose)
+    .where(openOrganization)
     .executeTakeFirst();
   return row && capabilityStatus(row, now) === 'active' ? row : null;
 }
@@ -156,6 +176,7 @@ export async function consumeCapability(
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
+    .where(openOrganization)
     .returningAll()
     .executeTakeFirst();
   return row ?? null;

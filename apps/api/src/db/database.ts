@@ -72,6 +72,9 @@ export interface OrganizationTable {
   payfast_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the owner cancelled the subscription (the plan runs to paid_until). */
   subscription_cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Issue 31 §2: when its owner closed it (null: open), and when the housekeeping may delete it. */
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  delete_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface PayfastOrderTable {
@@ -375,7 +378,11 @@ export type AuditAction =
   /** Issue 29 §3: access to one property granted to an outsider, accepted by them, revoked. */
   | 'grant'
   | 'grant_accept'
-  | 'grant_revoke';
+  | 'grant_revoke'
+  /** Issue 31 §2: the account closed by an owner, reopened within the grace; a member who left. */
+  | 'account_close'
+  | 'account_reopen'
+  | 'member_leave';
 
 export interface AuditEventTable {
   id: Generated<string>;

@@ -605,3 +605,41 @@ export function invoiceMail(input: {
       'You receive this because you own this PropertyDNA organisation. Sign in to download the invoice.',
   });
 }
+
+/** Issue 31 §2: the organisation's account was closed; each member is told, with the day it goes for good. */
+export function accountClosedMail(input: {
+  firstName: string;
+  organizationName: string;
+  closedBy: string;
+  deleteAfter: Date;
+  isOwner: boolean;
+  appUrl: string;
+}): RenderedMail {
+  const day = formatDate(input.deleteAfter.toISOString());
+  return render({
+    subject: 'Your PropertyDNA account is closed',
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      `${input.closedBy} closed the PropertyDNA account of ${input.organizationName}. Everyone was signed out, and its API tokens, share links and the access it gave others stopped working.`,
+      input.isOwner
+        ? `Nothing has been deleted yet. To change your mind, sign in before ${day} and choose Reopen: everything comes back as it was. After that day its properties, documents and files are deleted for good.`
+        : `Nothing has been deleted yet: an owner can reopen it by signing in before ${day}. After that day its properties, documents and files are deleted for good.`,
+    ],
+    action: { label: 'Sign in', url: mailLinks.login(input.appUrl) },
+    footnote: 'You receive this because you are a member of this organisation on PropertyDNA.',
+  });
+}
+
+/** Issue 31 §2: the closed account's rows and files were deleted after the grace (to the owner). */
+export function accountDeletedMail(input: { firstName: string; organizationName: string }): RenderedMail {
+  return render({
+    subject: 'Your PropertyDNA account has been deleted',
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      `As you asked when you closed it, the PropertyDNA account of ${input.organizationName} has now been deleted: its properties, documents, stored files, members and settings are gone.`,
+      'Properties you transferred to someone else stay with their new owner. Where another organisation’s records name you (a transfer, a supplier’s report), they now say "A closed account".',
+      'This is the last email you will receive from us about this account.',
+    ],
+    footnote: 'You receive this because you closed this account.',
+  });
+}

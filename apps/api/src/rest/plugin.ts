@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { assertAllowed } from '../auth/permission.js';
 import { JsonText } from '../json-text.js';
+import { closingRestRoutes } from '../modules/account/closing.rest.js';
 import { apiTokensRestRoutes } from '../modules/auth/api-tokens.rest.js';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { calendarRestRoutes } from '../modules/calendar/calendar.rest.js';
@@ -62,6 +63,7 @@ export const restRoutes: AnyRestRoute[] = [
   ...maintenanceRestRoutes,
   ...notificationsRestRoutes,
   ...privacyRestRoutes,
+  ...closingRestRoutes,
   ...calendarRestRoutes,
   ...supplierRestRoutes,
   ...verificationRestRoutes,

@@ -1,3 +1,4 @@
+import { closingRouter } from '../modules/account/closing.router.js';
 import { apiTokensRouter } from '../modules/auth/api-tokens.router.js';
 import { authRouter } from '../modules/auth/auth.router.js';
 import { calendarRouter } from '../modules/calendar/calendar.router.js';
@@ -29,6 +30,7 @@ export const appRouter = router({
   auth: authRouter,
   backoffice: backofficeRouter,
   calendar: calendarRouter,
+  closing: closingRouter,
   compliance: complianceRouter,
   demo: demoRouter,
   documents: documentsRouter,

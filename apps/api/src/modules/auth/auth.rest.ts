@@ -46,6 +46,7 @@ export const authRestRoutes: AnyRestRoute[] = [
     response: loginResultSchema,
     errors: {
       401: 'Wrong email or password',
+      403: 'The account is closed: `details` has accountClosed, deleteAfter and canReopen (an owner reopens with POST /api/account/reopen)',
       429: TOO_MANY('failed sign-ins for this email or from this address'),
     },
     call: (caller, { body }) => caller.auth.login(body),

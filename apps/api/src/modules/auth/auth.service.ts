@@ -5,6 +5,7 @@ import {
   type UserType,
 } from '@propertydna/domain';
 import { sql, type Transaction } from 'kysely';
+import { refuseClosedAccount } from '../../auth/closed-account.js';
 import type { AppLucia } from '../../auth/lucia.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/password.js';
 import { sessionKey } from '../../auth/session-adapter.js';
@@ -164,7 +165,7 @@ export async function grantSession(db: Db, lucia: AppLucia, userId: string): Pro
  * pair has 10 failures within 15 minutes or the account's growing delay has not passed; a right guess
  * clears the counts. At the account's 20th failure within an hour its owner is told by email.
  */
-async function hearAccountPassword(
+export async function hearAccountPassword(
   services: AppServices,
   email: string,
   ip: string,
@@ -209,6 +210,8 @@ export async function login(
     now,
   );
   if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  // A closed account (issue 31 §2): 403 with Reopen within the grace, as unknown after it; no session.
+  await refuseClosedAccount(db, user, now);
   return grantSession(db, services.lucia, user.id);
 }
 

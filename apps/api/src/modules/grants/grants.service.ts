@@ -339,6 +339,7 @@ async function offeredGrant(db: DbOrTrx, token: string, now: Date) {
     .whereRef('p.organization_id', '=', 'g.organization_id')
     .where('c.token_hash', '=', tokenHash(token))
     .where('c.purpose', '=', 'property_grant')
+    .where('o.closed_at', 'is', null)
     .where('c.revoked_at', 'is', null)
     .where('c.used_at', 'is', null)
     .where('c.expires_at', '>', now)
@@ -443,6 +444,8 @@ function liveGrants(db: DbOrTrx, userId: string, now: Date) {
       // A property transferred away since is no longer the granting organisation's to share.
       .whereRef('p.organization_id', '=', 'g.organization_id')
       .where('g.grantee_user_id', '=', userId)
+      // A closed organisation's grants (issue 31 §2) stop answering until it is reopened.
+      .where('o.closed_at', 'is', null)
       .where('g.accepted_at', 'is not', null)
       .where('g.revoked_at', 'is', null)
       .where('g.expires_at', '>', now)

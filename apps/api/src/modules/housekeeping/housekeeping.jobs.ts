@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-queue.js';
 import type { AppServices } from '../../trpc/context.js';
+import { deleteClosedAccounts } from '../account/closing.service.js';
 import { forgetOldOcrUsage, queueDemoTemplateReadings } from '../extraction/extraction.budget.js';
 import { endStuckReadings } from '../extraction/extraction.service.js';
 import { houseKeep, refreshStatistics, renewDemoTemplates, sweepOrphans } from './housekeeping.service.js';
@@ -15,7 +16,7 @@ const POLL_SECONDS = 30;
 /**
  * Every hour, at five past: sessions, dead uploads, partial files, limiter counts, spent links, private
  * demos past their 24 hours, readings stuck with no job, pages read more than two days ago; and the demo
- * templates renewed when a day old.
+ * templates renewed when a day old; accounts closed longer ago than their grace, deleted.
  */
 export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
   name: 'housekeeping.hourly',
@@ -33,7 +34,12 @@ export const houseKeepingJob = defineJob<Record<string, never>, AppServices>({
     const templateReadings = await queueDemoTemplateReadings(deps);
     // The pages read more than two days ago no longer count towards any budget.
     const ocrUsage = await forgetOldOcrUsage(deps.db.db);
-    log.info({ ...report, renewed, stuckReadings, templateReadings, ocrUsage }, 'housekeeping done');
+    // Accounts closed longer ago than DELETION_GRACE_DAYS go, with their files (issue 31 §2).
+    const closedAccounts = await deleteClosedAccounts(deps);
+    log.info(
+      { ...report, renewed, stuckReadings, templateReadings, ocrUsage, closedAccounts },
+      'housekeeping done',
+    );
   },
 });
 

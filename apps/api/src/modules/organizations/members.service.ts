@@ -63,7 +63,7 @@ export async function listMembers(db: DbOrTrx, organizationId: string): Promise<
  * Takes the organisation's lock for the rest of the transaction: member changes of one organisation
  * happen one at a time, so two owners demoting each other at once cannot both pass the last-owner check.
  */
-async function lockOrganization(trx: Transaction, organizationId: string): Promise<void> {
+export async function lockOrganization(trx: Transaction, organizationId: string): Promise<void> {
   await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
 }
 
@@ -80,7 +80,7 @@ async function memberOf(trx: Transaction, organizationId: string, memberId: stri
   return row;
 }
 
-async function ownerCount(trx: Transaction, organizationId: string): Promise<number> {
+export async function ownerCount(trx: Transaction, organizationId: string): Promise<number> {
   const row = await trx
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -231,36 +231,45 @@ export async function removeMember(db: Db, who: RequestActor, memberId: string):
     if (member.role === 'owner' && (await ownerCount(trx, organizationId)) <= 1) {
       throw new AppError('CONFLICT', MEMBER_MESSAGES.lastOwner);
     }
-    const person = await trx
-      .selectFrom('users')
-      .select(['first_name', 'last_name'])
-      .where('id', '=', member.id)
-      .executeTakeFirstOrThrow();
-    const own = await trx
-      .insertInto('organizations')
-      .values({
-        name: `${person.first_name} ${person.last_name}`,
-        account_type: 'individual',
-        specialties: JSON.stringify([]),
-        registration_number: null,
-        vat_number: null,
-        company_type: null,
-        trading_as: null,
-        business_address: null,
-        trial_ends_at: null,
-        description: null,
-        contact_email: null,
-        contact_phone: null,
-        website: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('users')
-      .set({ organization_id: own.id, role: 'owner', updated_at: new Date() })
-      .where('id', '=', member.id)
-      .execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', member.id).execute();
+    await detachMember(trx, member.id);
     await recordActorAudit(trx, who, 'member_remove', null, { member_id: member.id, email: member.email });
   });
+}
+
+/**
+ * Takes a member out of their organisation, in the caller's transaction (under the organisation's lock):
+ * they keep their login, in a new personal organisation of their own (empty, on Free, owned by them),
+ * and every session of theirs ends at once. Removing a member, and a member leaving (issue 31 §2).
+ */
+export async function detachMember(trx: Transaction, memberId: string): Promise<void> {
+  const person = await trx
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  const own = await trx
+    .insertInto('organizations')
+    .values({
+      name: `${person.first_name} ${person.last_name}`,
+      account_type: 'individual',
+      specialties: JSON.stringify([]),
+      registration_number: null,
+      vat_number: null,
+      company_type: null,
+      trading_as: null,
+      business_address: null,
+      trial_ends_at: null,
+      description: null,
+      contact_email: null,
+      contact_phone: null,
+      website: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('users')
+    .set({ organization_id: own.id, role: 'owner', updated_at: new Date() })
+    .where('id', '=', memberId)
+    .execute();
+  await trx.deleteFrom('sessions').where('user_id', '=', memberId).execute();
 }
