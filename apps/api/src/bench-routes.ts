@@ -70,7 +70,7 @@ export async function benchRoutes(
       },
     },
     async (request, reply) => {
-      const { actor } = await signedIn(services.lucia, request, reply);
+      const { actor } = await signedIn(services, request, reply);
       const { properties, documentsPerProperty } = request.body;
       const db = services.db.db;
       await sql`

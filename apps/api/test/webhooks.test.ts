@@ -551,6 +551,120 @@ describe(`webhooks (issue 30 §2, ${databaseKind})`, () => {
     expect(await count()).toEqual(before);
     await rest(owner, 'DELETE', `/api/webhooks/${endpoint.id}`);
   });
+
+  it('every change to an endpoint is in the audit trail, naming the person and the API token it came with, never the secret', async () => {
+    const admin = members.admin;
+    const made = await rest(admin, 'POST', '/api/account/tokens', {
+      name: 'Deploy script',
+      scope: 'read_write',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = made.json() as { id: string; secret: string };
+    const viaToken = { headers: { authorization: `Bearer ${token.secret}` } };
+    const firstId = Number(
+      (await sql<{ n: string }>`select coalesce(max(id), 0) as n from audit_events`.execute(t.db.db)).rows[0]
+        ?.n,
+    );
+
+    const created = await rest(viaToken, 'POST', '/api/webhooks', {
+      url: `${receiver.base}/ok-audit`,
+      events: ['claim.created'],
+      description: 'Audited',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const endpoint = created.json() as { id: string; secret: string };
+    const id = endpoint.id;
+    const steps = [
+      await rest(admin, 'PATCH', `/api/webhooks/${id}`, { description: 'Audited again' }),
+      await rest(admin, 'PATCH', `/api/webhooks/${id}`, { enabled: false }),
+      await rest(viaToken, 'PATCH', `/api/webhooks/${id}`, { enabled: true }),
+      await trpc(admin, 'mutation', 'webhooks.rotateSecret', { id }),
+      await rest(viaToken, 'POST', `/api/webhooks/${id}/test`),
+    ];
+    for (const res of steps) expect(res.statusCode, res.body).toBeLessThan(300);
+    const rotatedSecret = steps[3]?.json().result.data.secret as string;
+    const testDelivery = steps[4]?.json().id as string;
+    const resent = await rest(admin, 'POST', `/api/webhooks/${id}/deliveries/${testDelivery}/resend`);
+    expect(resent.statusCode, resent.body).toBe(202);
+    const deleted = await rest(viaToken, 'DELETE', `/api/webhooks/${id}`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+
+    const rows = await t.db.db
+      .selectFrom('audit_events')
+      .select(['organization_id', 'user_id', 'action', 'document_id', 'details'])
+      .where('id', '>', String(firstId))
+      .where('action', 'like', 'webhook_%' as never)
+      .orderBy('id')
+      .execute();
+    const byToken = { apiToken: { id: token.id, name: 'Deploy script' } };
+    expect(rows.map((row) => [row.action, row.details])).toEqual([
+      [
+        'webhook_create',
+        {
+          endpointId: id,
+          url: `${receiver.base}/ok-audit`,
+          description: 'Audited',
+          events: ['claim.created'],
+          ...byToken,
+        },
+      ],
+      ['webhook_update', { endpointId: id, changes: { description: 'Audited again' } }],
+      ['webhook_update', { endpointId: id, changes: { enabled: false } }],
+      ['webhook_update', { endpointId: id, changes: { enabled: true }, ...byToken }],
+      ['webhook_rotate_secret', { endpointId: id }],
+      [
+        'webhook_test',
+        {
+          endpointId: id,
+          deliveryId: testDelivery,
+          messageId: expect.any(String),
+          event: 'webhook.test',
+          ...byToken,
+        },
+      ],
+      [
+        'webhook_resend',
+        {
+          endpointId: id,
+          deliveryId: resent.json().id,
+          messageId: expect.any(String),
+          event: 'webhook.test',
+          resentFrom: testDelivery,
+        },
+      ],
+      [
+        'webhook_delete',
+        { endpointId: id, url: `${receiver.base}/ok-audit`, description: 'Audited again', ...byToken },
+      ],
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        organization_id: owner.organizationId,
+        user_id: admin.userId,
+        document_id: null,
+      });
+      const text = JSON.stringify(row.details);
+      expect(text).not.toContain(endpoint.secret);
+      expect(text).not.toContain(rotatedSecret);
+      expect(text).not.toContain('whsec_');
+    }
+    // Refused changes write nothing: a read token's, and an outsider's.
+    const reader = await rest(admin, 'POST', '/api/account/tokens', { name: 'Reader', scope: 'read' });
+    const readOnly = { headers: { authorization: `Bearer ${reader.json().secret}` } };
+    const before = rows.length;
+    const refused = await rest(readOnly, 'POST', '/api/webhooks', {
+      url: `${receiver.base}/ok-audit`,
+      events: ['claim.created'],
+    });
+    expect(refused.statusCode).toBe(403);
+    const after = await t.db.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('id', '>', String(firstId))
+      .where('action', 'like', 'webhook_%' as never)
+      .execute();
+    expect(after).toHaveLength(before);
+  });
 });
 
 describe(`webhook outbound safety (issue 30 §2, ${databaseKind})`, () => {

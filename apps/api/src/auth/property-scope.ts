@@ -15,6 +15,16 @@ export function withPropertyScope<T>(propertyId: string | null | undefined, fn: 
   return propertyId ? scope.run({ propertyId }, fn) : fn();
 }
 
+/**
+ * Restricts the rest of the current asynchronous context (the calling function after this line, and all
+ * it awaits or starts) to one property; with none, changes nothing. For a plain route, whose handler
+ * learns its caller only after an await (signed-in.ts, enterCallerScope); a procedure runs `next` inside
+ * withPropertyScope instead.
+ */
+export function enterPropertyScope(propertyId: string | null | undefined): void {
+  if (propertyId) scope.enterWith({ propertyId });
+}
+
 /** Runs `fn` outside any restriction (a background job, whoever's request woke its worker). */
 export function outsidePropertyScope<T>(fn: () => T): T {
   return scope.exit(fn);

@@ -382,7 +382,15 @@ export type AuditAction =
   /** Issue 31 §2: the account closed by an owner, reopened within the grace; a member who left. */
   | 'account_close'
   | 'account_reopen'
-  | 'member_leave';
+  | 'member_leave'
+  /** Issue 30 §2: a webhook endpoint created, changed (or turned on or off), deleted, its secret rotated,
+   * a test event sent to it, a delivery sent again (organisation events, no property's). */
+  | 'webhook_create'
+  | 'webhook_update'
+  | 'webhook_delete'
+  | 'webhook_rotate_secret'
+  | 'webhook_test'
+  | 'webhook_resend';
 
 export interface AuditEventTable {
   id: Generated<string>;

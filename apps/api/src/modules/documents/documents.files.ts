@@ -2,7 +2,7 @@ import { documentBatchQuerySchema, MAX_DOCUMENT_BATCH } from '@propertydna/domai
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RequestActor } from '../../auth/actor.js';
-import { signedIn } from '../../auth/signed-in.js';
+import { enterCallerScope, signedIn } from '../../auth/signed-in.js';
 import { AppError } from '../../errors.js';
 import { fileAnswer } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
@@ -25,7 +25,7 @@ export async function documentFileRoutes(app: FastifyInstance, { services }: { s
     {
       // The session first: without one, 401 whatever the query.
       onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-        callers.set(request, await signedIn(services.lucia, request, reply));
+        callers.set(request, await signedIn(services, request, reply));
       },
       exposeHeadRoute: false,
       schema: {
@@ -43,6 +43,7 @@ export async function documentFileRoutes(app: FastifyInstance, { services }: { s
     async (request, reply) => {
       const who = callers.get(request);
       if (!who) throw new AppError('UNAUTHORIZED', 'Not signed in');
+      enterCallerScope(who);
       const db = services.db.db;
       const now = new Date();
       const documents = await ownedDocuments(db, who.actor.organizationId, request.query.ids);
@@ -78,7 +79,7 @@ export async function documentFileRoutes(app: FastifyInstance, { services }: { s
         },
       },
       async (request, reply) => {
-        const who = await signedIn(services.lucia, request, reply);
+        const who = enterCallerScope(await signedIn(services, request, reply));
         const { document, stream } = await openDocument(
           services.db.db,
           services.store,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedIn } from '../../auth/signed-in.js';
+import { enterCallerScope, signedIn } from '../../auth/signed-in.js';
 import { exportRule, fileAnswer, MAX_EXPORTS_PER_10_MINUTES } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
 import { takeAttempt } from '../../limits/attempt-limiter.js';
@@ -32,7 +32,7 @@ export async function escalationFileRoutes(app: FastifyInstance, { services }: {
       },
     },
     async (request, reply) => {
-      const who = await signedIn(services.lucia, request, reply);
+      const who = enterCallerScope(await signedIn(services, request, reply));
       await takeAttempt(services.db.db, [exportRule(who.actor.userId)]);
       const now = new Date();
       const { include, exclude } = request.query;

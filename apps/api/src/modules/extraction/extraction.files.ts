@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedIn } from '../../auth/signed-in.js';
+import { enterCallerScope, signedIn } from '../../auth/signed-in.js';
 import { binary } from '../../exports/export-limit.js';
 import { sendDownload } from '../../storage/download-headers.js';
 import type { AppServices } from '../../trpc/context.js';
@@ -35,7 +35,7 @@ export async function extractionFileRoutes(app: FastifyInstance, { services }: {
       },
     },
     async (request, reply) => {
-      const who = await signedIn(services.lucia, request, reply);
+      const who = enterCallerScope(await signedIn(services, request, reply));
       const { stream, bytes } = await openPagePreview(
         services.db.db,
         services.store,

@@ -1,7 +1,7 @@
 import { grantDocumentParamsSchema } from '@propertydna/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedIn } from '../../auth/signed-in.js';
+import { enterCallerScope, signedIn } from '../../auth/signed-in.js';
 import { fileAnswer } from '../../exports/export-limit.js';
 import { errorAnswer } from '../../rest/define-route.js';
 import { sendDownload } from '../../storage/download-headers.js';
@@ -34,7 +34,7 @@ export async function grantFileRoutes(app: FastifyInstance, { services }: { serv
         },
       },
       async (request, reply) => {
-        const who = await signedIn(services.lucia, request, reply);
+        const who = enterCallerScope(await signedIn(services, request, reply));
         const db = services.db.db;
         const document = await grantedDocument(
           db,

@@ -71,7 +71,7 @@ export async function payfastRoutes(
       },
     },
     async (request, reply) => {
-      const { actor } = await signedIn(services.lucia, request, reply);
+      const { actor } = await signedIn(services, request, reply, { requires: 'plan.manage' });
       const { body, fileName } = await renderInvoice(
         services.db.db,
         services.env,

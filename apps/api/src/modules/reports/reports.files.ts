@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { RequestActor } from '../../auth/actor.js';
-import { signedIn } from '../../auth/signed-in.js';
+import { enterCallerScope, signedIn } from '../../auth/signed-in.js';
 import { AppError } from '../../errors.js';
 import { binary, exportRule, MAX_EXPORTS_PER_10_MINUTES } from '../../exports/export-limit.js';
 import { storedFileOf, withManifest, type ZipEntry, ZipPaths, zipResponse } from '../../exports/zip.js';
@@ -127,7 +127,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
 
   /** onRequest: a session is required before anything else is looked at. */
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
-    const who = await signedIn(services.lucia, request, reply);
+    const who = await signedIn(services, request, reply);
     await takeAttempt(db, [exportRule(who.actor.userId)]);
     callers.set(request, who);
   };
@@ -136,7 +136,8 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
   const whoIs = (request: FastifyRequest): RequestActor => {
     const who = callers.get(request);
     if (!who) throw new AppError('UNAUTHORIZED', 'Not signed in');
-    return who;
+    // The hook's scope ended with the hook: the token's property restriction is entered here, in the handler.
+    return enterCallerScope(who);
   };
 
   api.get(

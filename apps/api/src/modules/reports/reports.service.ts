@@ -576,6 +576,13 @@ const ACTION_LABELS: Record<string, string> = {
   grant: 'Access granted to someone outside',
   grant_accept: 'Access accepted',
   grant_revoke: 'Access revoked',
+  // Issue 30 §2: the organisation's webhook endpoints (events of no property, so in no property's trail today).
+  webhook_create: 'Webhook endpoint added',
+  webhook_update: 'Webhook endpoint changed',
+  webhook_delete: 'Webhook endpoint deleted',
+  webhook_rotate_secret: 'Webhook signing secret rotated',
+  webhook_test: 'Webhook test event sent',
+  webhook_resend: 'Webhook delivery sent again',
 };
 
 type AuditEventRow = Awaited<ReturnType<typeof propertyAuditEvents>>[number];

@@ -1,7 +1,7 @@
 import { reportFileName } from '@propertydna/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedIn } from '../../auth/signed-in.js';
+import { enterCallerScope, signedIn } from '../../auth/signed-in.js';
 import { logCapabilityEvent } from '../../capabilities/capabilities.js';
 import { fileAnswer } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
@@ -38,7 +38,7 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
       },
     },
     async (request, reply) => {
-      const { actor } = await signedIn(services.lucia, request, reply);
+      const { actor } = enterCallerScope(await signedIn(services, request, reply));
       const now = new Date();
       const { transfer, documents } = await transferReceipt(db, actor.organizationId, request.params.id, now);
       const body = await renderTransferReceipt(transfer, documents, now);
@@ -60,7 +60,7 @@ export async function transferFileRoutes(app: FastifyInstance, { services }: { s
       },
     },
     async (request, reply) => {
-      const who = await signedIn(services.lucia, request, reply);
+      const who = enterCallerScope(await signedIn(services, request, reply));
       const now = new Date();
       const transfer = await packableTransfer(db, who.actor.organizationId, request.params.id, now);
       const pack = await transferPack(db, who.actor.organizationId, transfer, now);

@@ -1,7 +1,7 @@
 import { evidenceIdSchema } from '@propertydna/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedIn } from '../../auth/signed-in.js';
+import { enterCallerScope, signedIn } from '../../auth/signed-in.js';
 import { isStaff } from '../../auth/staff.js';
 import { AppError } from '../../errors.js';
 import { fileAnswer } from '../../exports/export-limit.js';
@@ -26,7 +26,7 @@ export async function verificationFileRoutes(app: FastifyInstance, { services }:
       },
     },
     async (request, reply) => {
-      const who = await signedIn(services.lucia, request, reply);
+      const who = enterCallerScope(await signedIn(services, request, reply));
       if (!(await isStaff(services.db.db, who.actor.userId))) throw new AppError('FORBIDDEN', STAFF_ONLY);
       const { document, stream } = await openEvidenceDocument(
         services.db.db,

@@ -11,6 +11,7 @@ import type { DbOrTrx, WebhookDeliveryStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { sealText } from '../../sealed-text.js';
 import type { AppServices } from '../../trpc/context.js';
+import { recordActorAudit } from '../audit/audit.repo.js';
 import { checkWebhookUrl } from './webhook-address.js';
 import {
   addressPolicy,
@@ -22,7 +23,11 @@ import {
 } from './webhook-delivery.js';
 import { newWebhookSecret } from './webhook-signature.js';
 
-/** Issue 30 §2: an organisation's webhook endpoints, managed by its owners and admins. */
+/**
+ * Issue 30 §2: an organisation's webhook endpoints, managed by its owners and admins. Every change (create,
+ * update — turning it on or off included —, delete, secret rotation, test event, resend) is an audit row
+ * of the organisation naming the person and, when it came with one, the API token; never the secret.
+ */
 
 /** How long a rotated-out secret still signs (beside the new one), so receivers can switch over. */
 export const SECRET_ROTATION_GRACE_MS = 24 * 3_600_000;
@@ -178,6 +183,12 @@ export async function createEndpoint(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await recordActorAudit(trx, who, 'webhook_create', null, {
+      endpointId: row.id,
+      url: input.url,
+      description: input.description,
+      events: input.events,
+    });
     return row.id;
   });
   return { ...(await getEndpoint(services.db.db, organizationId, id, now)), secret };
@@ -194,19 +205,23 @@ export async function updateEndpoint(
   const organizationId = who.actor.organizationId;
   await getEndpoint(services.db.db, organizationId, id, now);
   if (patch.url !== undefined) checkWebhookUrl(patch.url, addressPolicy(services.env));
-  await services.db.db
-    .updateTable('webhook_endpoints')
-    .set({
-      ...(patch.url !== undefined ? { url: patch.url } : {}),
-      ...(patch.events !== undefined ? { events: JSON.stringify(patch.events) } : {}),
-      ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...(patch.enabled === true ? { enabled: true, disabled_at: null, disabled_reason: null } : {}),
-      ...(patch.enabled === false ? { enabled: false, disabled_at: now, disabled_reason: null } : {}),
-      updated_at: now,
-    })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .execute();
+  await services.db.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({
+        ...(patch.url !== undefined ? { url: patch.url } : {}),
+        ...(patch.events !== undefined ? { events: JSON.stringify(patch.events) } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.enabled === true ? { enabled: true, disabled_at: null, disabled_reason: null } : {}),
+        ...(patch.enabled === false ? { enabled: false, disabled_at: now, disabled_reason: null } : {}),
+        updated_at: now,
+      })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .execute();
+    // What the patch set, as it set it (an `enabled` alone is turning the endpoint on or off).
+    await recordActorAudit(trx, who, 'webhook_update', null, { endpointId: id, changes: patch });
+  });
   return getEndpoint(services.db.db, organizationId, id, now);
 }
 
@@ -217,8 +232,14 @@ export async function deleteEndpoint(db: DbOrTrx, who: RequestActor, id: string)
     .deleteFrom('webhook_endpoints')
     .where('organization_id', '=', who.actor.organizationId)
     .where('id', '=', id)
+    .returning(['id', 'url', 'description'])
     .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw notFound();
+  if (!deleted) throw notFound();
+  await recordActorAudit(db, who, 'webhook_delete', null, {
+    endpointId: deleted.id,
+    url: deleted.url,
+    description: deleted.description,
+  });
 }
 
 /**
@@ -234,17 +255,20 @@ export async function rotateSecret(
   const organizationId = who.actor.organizationId;
   await getEndpoint(services.db.db, organizationId, id, now);
   const secret = newWebhookSecret();
-  await services.db.db
-    .updateTable('webhook_endpoints')
-    .set((eb) => ({
-      previous_secret_sealed: eb.ref('secret_sealed'),
-      previous_secret_expires_at: new Date(now.getTime() + SECRET_ROTATION_GRACE_MS),
-      secret_sealed: sealText(services.secret, WEBHOOK_SECRET_SEAL, secret),
-      updated_at: now,
-    }))
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .execute();
+  await services.db.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('webhook_endpoints')
+      .set((eb) => ({
+        previous_secret_sealed: eb.ref('secret_sealed'),
+        previous_secret_expires_at: new Date(now.getTime() + SECRET_ROTATION_GRACE_MS),
+        secret_sealed: sealText(services.secret, WEBHOOK_SECRET_SEAL, secret),
+        updated_at: now,
+      }))
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .execute();
+    await recordActorAudit(trx, who, 'webhook_rotate_secret', null, { endpointId: id });
+  });
   return { ...(await getEndpoint(services.db.db, organizationId, id, now)), secret };
 }
 
@@ -306,13 +330,16 @@ export async function listDeliveries(
   return rows.map(toDeliveryOut);
 }
 
+/** A delivery asked for by a person ("send test event", "resend"), queued and recorded in the audit trail. */
 async function insertDelivery(
   services: AppServices,
-  organizationId: string,
+  who: RequestActor,
   endpointId: string,
   message: { message_id: string; event: string; body: string },
+  audit: { action: 'webhook_test' | 'webhook_resend'; details?: Record<string, unknown> },
   now: Date,
 ): Promise<WebhookDeliveryOut> {
+  const organizationId = who.actor.organizationId;
   const row = await services.db.db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('webhook_deliveries')
@@ -320,6 +347,13 @@ async function insertDelivery(
       .returning(DELIVERY_COLUMNS)
       .executeTakeFirstOrThrow();
     await queueDeliveriesWithin(services.jobs, trx, [inserted.id]);
+    await recordActorAudit(trx, who, audit.action, null, {
+      endpointId,
+      deliveryId: inserted.id,
+      messageId: inserted.message_id,
+      event: inserted.event,
+      ...audit.details,
+    });
     return inserted;
   });
   return toDeliveryOut(row);
@@ -346,9 +380,10 @@ export async function sendTestEvent(
   );
   return insertDelivery(
     services,
-    who.actor.organizationId,
+    who,
     endpoint.id,
     { message_id: newMessageId(), event: WEBHOOK_TEST_EVENT, body },
+    { action: 'webhook_test' },
     now,
   );
 }
@@ -375,7 +410,14 @@ export async function resendDelivery(
         .executeTakeFirst()
     : undefined;
   if (!original) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound);
-  return insertDelivery(services, who.actor.organizationId, endpoint.id, original, now);
+  return insertDelivery(
+    services,
+    who,
+    endpoint.id,
+    original,
+    { action: 'webhook_resend', details: { resentFrom: deliveryId } },
+    now,
+  );
 }
 
 /** How long the delivery log keeps a settled delivery (delivered or failed). */
