@@ -19734,6 +19734,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActingPerson: {
+            /** @description The user; null once they are no longer a member */
+            id: string | null;
+            /** @description Their full name, or 'A former member' */
+            name: string;
+        };
         AdoptResult: {
             property_id: string;
             adopted: number;
@@ -19757,7 +19763,7 @@ export interface components {
             topic: string;
             /** @enum {string} */
             status: "requested" | "scheduled" | "done";
-            /** @description The name of who asked */
+            /** @description The name of the member who asked, or 'A former member' */
             requested_by: string | null;
             /**
              * Format: date-time
@@ -19782,7 +19788,7 @@ export interface components {
             description: string;
             /** @enum {string} */
             status: "open" | "submitted" | "closed";
-            /** @description The name of who started it */
+            /** @description The name of the member who started it, or 'A former member' */
             created_by: string | null;
             /**
              * Format: date-time
@@ -19832,7 +19838,7 @@ export interface components {
             description: string;
             /** @enum {string} */
             status: "open" | "submitted" | "closed";
-            /** @description The name of who started it */
+            /** @description The name of the member who started it, or 'A former member' */
             created_by: string | null;
             /**
              * Format: date-time
@@ -20170,7 +20176,9 @@ export interface components {
             notes: string | null;
             /** @description In rand */
             cost: number | null;
+            /** @description 'Done by' as the owner wrote it (who did the work) */
             completed_by: string | null;
+            recorded_by: components["schemas"]["ActingPerson"];
             document: {
                 id: string;
                 name: string;

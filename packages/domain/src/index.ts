@@ -1,3 +1,4 @@
+export * from './acting-person.js';
 export * from './address-municipality.js';
 export * from './alert-digest.js';
 export * from './business-numbers.js';

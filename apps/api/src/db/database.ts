@@ -743,6 +743,8 @@ export interface ReminderTable {
   priority: ReminderPriority | null;
   type: Generated<ReminderType>;
   completed_at: Date | null;
+  /** Who marked it done (issue 29 §4; migration 0570): null before that, or once the user is deleted. */
+  completed_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -43,6 +43,7 @@ import * as webhooks from './2026-11-28T0520-webhooks.js';
 import * as payfast from './2026-11-28T0530-payfast.js';
 import * as apiTokenProperty from './2026-11-28T0540-api-token-property.js';
 import * as propertyGrants from './2026-11-28T0550-property-grants.js';
+import * as reminderCompletedBy from './2026-11-28T0570-reminder-completed-by.js';
 import * as accountClosing from './2026-11-28T0580-account-closing.js';
 
 /**
@@ -94,5 +95,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0530-payfast': payfast,
   '2026-11-28T0540-api-token-property': apiTokenProperty,
   '2026-11-28T0550-property-grants': propertyGrants,
+  '2026-11-28T0570-reminder-completed-by': reminderCompletedBy,
   '2026-11-28T0580-account-closing': accountClosing,
 };

@@ -13,7 +13,9 @@ import { joinedUserName } from './user-name.js';
 function selectCallbacks(db: DbOrTrx, propertyId: string) {
   return db
     .selectFrom('callbacks as cb')
-    .leftJoin('users as u', 'u.id', 'cb.user_id')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 'cb.user_id').onRef('u.organization_id', '=', 'cb.organization_id'),
+    )
     .select([
       'cb.id',
       'cb.property_id',

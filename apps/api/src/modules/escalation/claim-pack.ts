@@ -47,6 +47,7 @@ async function coverLetter(
   documents: readonly DocumentOut[],
   choice: ResolvedPackChoice,
   now: Date,
+  preparedBy?: string,
 ) {
   const { property } = claim;
   const pdf = await PdfWriter.create({
@@ -79,6 +80,8 @@ async function coverLetter(
     ['Date of the incident', formatDate(claim.incident_date)],
     ['Claim reference', claim.id],
     ['Claim started', `${formatDate(claim.created_at)}${claim.created_by ? ` by ${claim.created_by}` : ''}`],
+    // Who made this pack (issue 29 §4), as the audit trail names them.
+    ...(preparedBy ? ([['Prepared by', preparedBy]] as [string, string][]) : []),
   ]);
   pdf.heading('What happened');
   pdf.paragraph(claim.description);
@@ -275,6 +278,7 @@ export async function claimPack(
   claimId: string,
   request: PackRequest,
   now = new Date(),
+  preparedBy?: string,
 ): Promise<ClaimPack> {
   const full = await getClaim(db, organizationId, claimId);
   const { policies, candidates } = await claimDocuments(db, organizationId, full);
@@ -303,6 +307,7 @@ export async function claimPack(
         chosen.map(({ document }) => document),
         choice,
         now,
+        preparedBy,
       ),
     },
     {

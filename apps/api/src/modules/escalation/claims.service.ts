@@ -31,7 +31,9 @@ function selectClaims(db: DbOrTrx, organizationId: string) {
     db
       .selectFrom('claims as c')
       .innerJoin('properties as p', 'p.id', 'c.property_id')
-      .leftJoin('users as u', 'u.id', 'c.created_by')
+      .leftJoin('users as u', (join) =>
+        join.onRef('u.id', '=', 'c.created_by').onRef('u.organization_id', '=', 'c.organization_id'),
+      )
       .select([
         'c.id',
         'c.property_id',

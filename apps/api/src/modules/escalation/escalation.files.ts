@@ -8,6 +8,7 @@ import { errorAnswer, TOO_MANY } from '../../rest/define-route.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordExport } from '../audit/audit.repo.js';
 import { rememberPackChoice } from '../packs/pack-choices.js';
+import { preparerName } from '../reports/preparer.js';
 import { claimPack } from './claim-pack.js';
 import { claimIdParams, claimPackQuery } from './escalation.schemas.js';
 
@@ -42,6 +43,7 @@ export async function escalationFileRoutes(app: FastifyInstance, { services }: {
         request.params.id,
         { include, exclude },
         now,
+        await preparerName(services.db.db, who),
       );
       await rememberPackChoice(services.db.db, who, pack.choice);
       await recordExport(services.db.db, who, pack.claim.property.id, 'claim-pack', 'zip', pack.documentIds);

@@ -42,7 +42,10 @@ export const claimSchema = z
     incident_date: answeredDateSchema.meta({ description: 'YYYY-MM-DD' }),
     description: z.string(),
     status: z.enum(CLAIM_STATUSES),
-    created_by: z.string().nullable().meta({ description: 'The name of who started it' }),
+    created_by: z
+      .string()
+      .nullable()
+      .meta({ description: "The name of the member who started it, or 'A former member'" }),
     created_at: answeredDateTimeSchema,
     documents_count: z.number().int(),
   })
@@ -201,7 +204,10 @@ export const callbackSchema = z
     preferred_time_label: z.string().meta({ example: 'Morning (08:00–12:00)' }),
     topic: z.string(),
     status: z.enum(CALLBACK_STATUSES),
-    requested_by: z.string().nullable().meta({ description: 'The name of who asked' }),
+    requested_by: z
+      .string()
+      .nullable()
+      .meta({ description: "The name of the member who asked, or 'A former member'" }),
     created_at: answeredDateTimeSchema,
   })
   .meta({ id: 'Callback' });

@@ -1,4 +1,5 @@
 import {
+  actingPersonSchema,
   answeredDateSchema,
   answeredDateTimeSchema,
   completeMaintenanceTaskSchema,
@@ -31,7 +32,12 @@ export const completionSchema = z
     completed_on: answeredDateSchema,
     notes: z.string().nullable(),
     cost: z.number().nullable().meta({ description: 'In rand' }),
-    completed_by: z.string().nullable(),
+    completed_by: z
+      .string()
+      .nullable()
+      .meta({ description: "'Done by' as the owner wrote it (who did the work)" }),
+    /** The member who recorded the completion (issue 29 §4), or 'A former member'. */
+    recorded_by: actingPersonSchema,
     document: z.object({ id: z.string(), name: z.string() }).nullable(),
     created_at: answeredDateTimeSchema,
   })

@@ -1,4 +1,5 @@
 import {
+  actingPerson,
   type CompleteMaintenanceTask,
   type CreateMaintenanceTaskInput,
   johannesburgToday,
@@ -49,7 +50,15 @@ async function historiesOf(db: DbOrTrx, taskIds: readonly string[]): Promise<Map
   const rows = await db
     .selectFrom('maintenance_completions as c')
     .leftJoin('documents as d', 'd.id', 'c.document_id')
+    // Who recorded it, named only while they are a member of the organisation holding the record (a
+    // removed member, or the seller of a property bought with its history, is "A former member").
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 'c.recorded_by').onRef('u.organization_id', '=', 'c.organization_id'),
+    )
     .select([
+      'u.id as recorder_id',
+      'u.first_name as recorder_first_name',
+      'u.last_name as recorder_last_name',
       'c.id',
       'c.task_id',
       'c.completed_on',
@@ -72,6 +81,11 @@ async function historiesOf(db: DbOrTrx, taskIds: readonly string[]): Promise<Map
       notes: row.notes,
       cost: row.cost_cents === null ? null : Number(row.cost_cents) / 100,
       completed_by: row.completed_by,
+      recorded_by: actingPerson({
+        id: row.recorder_id,
+        first_name: row.recorder_first_name,
+        last_name: row.recorder_last_name,
+      }),
       document:
         row.document_id && row.document_name ? { id: row.document_id, name: row.document_name } : null,
       created_at: new Date(row.created_at).toISOString(),

@@ -516,7 +516,11 @@ export async function completeReminder(
   }
   if (kind === 'custom') {
     const reminderId = await requireOwned(db, organizationId, 'reminder', sourceId);
-    await db.updateTable('reminders').set({ completed_at: now }).where('id', '=', reminderId).execute();
+    await db
+      .updateTable('reminders')
+      .set({ completed_at: now, completed_by: who.actor.userId })
+      .where('id', '=', reminderId)
+      .execute();
     return { ok: true, message: REMINDER_TEXTS.completed };
   }
   const { replacement_document_id: replacementId, no_longer_have: feature } = input;

@@ -91,6 +91,7 @@ function propertyFacts(
   organization: string,
   generatedAt: string,
   extra: [string, string][] = [],
+  preparedBy?: string,
 ) {
   const features = property.features.map((feature) => PROPERTY_FEATURE_LABELS[feature]).join(', ');
   pdf.facts([
@@ -106,6 +107,8 @@ function propertyFacts(
     ...(features ? ([['Installations', features]] as [string, string][]) : []),
     ['Owner', organization],
     ['Generated', stamp(generatedAt)],
+    // Who generated it (issue 29 §4): the signed-in member, as the audit trail names them.
+    ...(preparedBy ? ([['Prepared by', preparedBy]] as [string, string][]) : []),
     ...extra,
   ]);
 }
@@ -232,7 +235,7 @@ function fingerprintAppendix(
 }
 
 /** The insurance pack as a document an insurer or broker reads. */
-export async function renderInsurancePackPdf(pack: InsurancePack): Promise<Buffer> {
+export async function renderInsurancePackPdf(pack: InsurancePack, preparedBy?: string): Promise<Buffer> {
   const { property } = pack;
   const pdf = await PdfWriter.create({
     title: `Insurance pack - ${property.name} (${property.dna_code})`,
@@ -248,6 +251,7 @@ export async function renderInsurancePackPdf(pack: InsurancePack): Promise<Buffe
     pack.organization,
     pack.generated_at,
     pack.compliance ? [['Compliance', STANDING_LABELS[pack.compliance.compliance_status]]] : [],
+    preparedBy,
   );
   pdf.paragraph(
     "The property's insurance policies, certificates and inspections as held in its PropertyDNA vault and chosen by the owner for this pack, with what is in order and the maintenance done. Each file is identified by its SHA-256 fingerprint: abbreviated in the tables, in full in the appendix.",
@@ -348,7 +352,10 @@ export async function renderInsurancePackPdf(pack: InsurancePack): Promise<Buffe
 }
 
 /** The property summary: the property at a glance for an owner, a buyer or their conveyancer. */
-export async function renderPropertySummaryPdf(summary: PropertySummary): Promise<Buffer> {
+export async function renderPropertySummaryPdf(
+  summary: PropertySummary,
+  preparedBy?: string,
+): Promise<Buffer> {
   const { property } = summary;
   const pdf = await PdfWriter.create({
     title: `Property summary - ${property.name} (${property.dna_code})`,
@@ -356,11 +363,18 @@ export async function renderPropertySummaryPdf(summary: PropertySummary): Promis
     footer: footerOf('Property summary', property),
   });
   pdf.title('Property summary', propertyLine(property));
-  propertyFacts(pdf, property, summary.organization, summary.generated_at, [
-    ['Registered', formatDate(property.registered_at)],
-    ['Documents', String(property.documents_count)],
-    ['Last activity', stamp(property.last_activity)],
-  ]);
+  propertyFacts(
+    pdf,
+    property,
+    summary.organization,
+    summary.generated_at,
+    [
+      ['Registered', formatDate(property.registered_at)],
+      ['Documents', String(property.documents_count)],
+      ['Last activity', stamp(property.last_activity)],
+    ],
+    preparedBy,
+  );
 
   if (summary.compliance) {
     pdf.heading('Compliance at a glance');
@@ -443,7 +457,7 @@ export async function renderPropertySummaryPdf(summary: PropertySummary): Promis
 }
 
 /** The compliance report: every context of the check, transfer readiness included. */
-export async function renderCompliancePdf(report: ComplianceReport): Promise<Buffer> {
+export async function renderCompliancePdf(report: ComplianceReport, preparedBy?: string): Promise<Buffer> {
   const { property } = report;
   const pdf = await PdfWriter.create({
     title: `Compliance report - ${property.name} (${property.dna_code})`,
@@ -451,7 +465,7 @@ export async function renderCompliancePdf(report: ComplianceReport): Promise<Buf
     footer: footerOf('Compliance report', property),
   });
   pdf.title('Compliance report', propertyLine(property));
-  propertyFacts(pdf, property, report.organization, report.generated_at);
+  propertyFacts(pdf, property, report.organization, report.generated_at, [], preparedBy);
   pdf.heading('Summary');
   complianceFacts(pdf, report);
   pdf.table(
@@ -490,6 +504,7 @@ export async function renderAuditTrailPdf(
   rows: readonly AuditTrailRow[],
   total: number,
   generatedAt: Date,
+  preparedBy?: string,
 ): Promise<Buffer> {
   const { property } = subject;
   const pdf = await PdfWriter.create({
@@ -498,12 +513,19 @@ export async function renderAuditTrailPdf(
     footer: footerOf('Document audit trail', property),
   });
   pdf.title('Document audit trail', propertyLine(property));
-  propertyFacts(pdf, property, subject.organization, generatedAt.toISOString(), [
+  propertyFacts(
+    pdf,
+    property,
+    subject.organization,
+    generatedAt.toISOString(),
     [
-      'Events',
-      total > rows.length ? `${total} (the latest ${rows.length} shown; the CSV has all)` : String(total),
+      [
+        'Events',
+        total > rows.length ? `${total} (the latest ${rows.length} shown; the CSV has all)` : String(total),
+      ],
     ],
-  ]);
+    preparedBy,
+  );
   pdf.paragraph(
     'Who did what to the documents of this property, and to the property itself, with the time (South African time) and the address it came from.',
     { size: 9, muted: true },

@@ -17,6 +17,7 @@ import type { DocumentOut } from '../documents/documents.schemas.js';
 import { listCallbacks } from '../escalation/callbacks.service.js';
 import { getClaim, listClaims } from '../escalation/claims.service.js';
 import { rememberPackChoice } from '../packs/pack-choices.js';
+import { preparerName } from './preparer.js';
 import {
   AUDIT_PDF_MAX_ROWS,
   renderAuditTrailPdf,
@@ -177,7 +178,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
         // Spec §7 names the JSON (the REST layer's answer) insurance-pack-{id}.json.
         return sendAttachment(reply, `insurance-pack-${report.property.id}.json`, TYPES.json, jsonOf(report));
       }
-      const pdf = await renderInsurancePackPdf(report);
+      const pdf = await renderInsurancePackPdf(report, await preparerName(db, who));
       if (format === 'pdf') {
         await recordExport(db, who, report.property.id, 'insurance-pack', format);
         return sendAttachment(
@@ -238,7 +239,10 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
         now,
       );
       await rememberPackChoice(db, who, choice);
-      const body = format === 'json' ? jsonOf(report) : await renderPropertySummaryPdf(report);
+      const body =
+        format === 'json'
+          ? jsonOf(report)
+          : await renderPropertySummaryPdf(report, await preparerName(db, who));
       await recordExport(db, who, report.property.id, 'property-summary', format);
       const name = reportFileName(report.property, 'property-summary', format, now);
       return sendAttachment(reply, name, TYPES[format], body);
@@ -279,7 +283,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
         reply,
         reportFileName(subject.property, 'audit-trail', 'pdf', now),
         TYPES.pdf,
-        await renderAuditTrailPdf(subject, latest, total, now),
+        await renderAuditTrailPdf(subject, latest, total, now, await preparerName(db, who)),
       );
     },
   );
@@ -304,7 +308,8 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       const { propertyId, format } = request.query;
       const now = new Date();
       const report = await complianceReport(db, who.actor.organizationId, propertyId, now);
-      const body = format === 'json' ? jsonOf(report) : await renderCompliancePdf(report);
+      const body =
+        format === 'json' ? jsonOf(report) : await renderCompliancePdf(report, await preparerName(db, who));
       await recordExport(db, who, report.property.id, 'compliance-report', format);
       const name = reportFileName(report.property, 'compliance-report', format, now);
       return sendAttachment(reply, name, TYPES[format], body);
@@ -342,6 +347,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       );
       const callbacks = await listCallbacks(db, organizationId, property.id);
       const filename = reportFileName(property, 'export', 'zip', now);
+      const preparedBy = await preparerName(db, who);
       await recordExport(
         db,
         who,
@@ -356,17 +362,29 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
       for await (const row of auditTrail(db, organizationId, property.id)) trail.push(row);
       const csv = AUDIT_CSV_HEAD + trail.map(auditRecord).join('');
       const entries: ZipEntry[] = [
-        { path: 'reports/insurance-pack.pdf', content: await renderInsurancePackPdf(pack.report) },
+        {
+          path: 'reports/insurance-pack.pdf',
+          content: await renderInsurancePackPdf(pack.report, preparedBy),
+        },
         { path: 'reports/insurance-pack.json', content: jsonOf(pack.report) },
-        { path: 'reports/property-summary.pdf', content: await renderPropertySummaryPdf(summary.report) },
+        {
+          path: 'reports/property-summary.pdf',
+          content: await renderPropertySummaryPdf(summary.report, preparedBy),
+        },
         { path: 'reports/property-summary.json', content: jsonOf(summary.report) },
-        { path: 'reports/compliance-report.pdf', content: await renderCompliancePdf(compliance) },
+        { path: 'reports/compliance-report.pdf', content: await renderCompliancePdf(compliance, preparedBy) },
         { path: 'reports/compliance-report.json', content: jsonOf(compliance) },
         { path: 'reports/audit-trail.csv', content: csv },
         { path: 'reports/claims.json', content: jsonOf({ claims, call_requests: callbacks }) },
         {
           path: 'reports/audit-trail.pdf',
-          content: await renderAuditTrailPdf(subject, trail.slice(-AUDIT_PDF_MAX_ROWS), trail.length, now),
+          content: await renderAuditTrailPdf(
+            subject,
+            trail.slice(-AUDIT_PDF_MAX_ROWS),
+            trail.length,
+            now,
+            preparedBy,
+          ),
         },
         ...documentEntries(summary.documents),
       ];

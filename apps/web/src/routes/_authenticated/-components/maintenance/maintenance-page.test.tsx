@@ -301,7 +301,7 @@ describe('Maintenance', () => {
     expect(after.getByText(fullText('Last done: Nov 20, 2026'))).toBeTruthy();
   });
 
-  it('opens the history: date, who, cost in rand, notes and the evidence in the vault', async () => {
+  it('opens the history: date, who, cost in rand, who recorded it, notes and the evidence in the vault', async () => {
     await renderMaintenance(
       fakeServer({
         tasks: [
@@ -314,8 +314,19 @@ describe('Maintenance', () => {
                 notes: 'Anode replaced',
                 cost: 1250,
                 completed_by: 'Cape Geysers',
+                recorded_by: { id: 'user-thandi', name: 'Thandi Nkosi' },
                 document: { id: 'doc-1', name: 'Geyser invoice.pdf' },
                 created_at: '2025-12-01T10:00:00.000Z',
+              },
+              {
+                id: 'c0',
+                completed_on: '2024-12-01',
+                notes: null,
+                cost: null,
+                completed_by: null,
+                recorded_by: { id: null, name: 'A former member' },
+                document: null,
+                created_at: '2024-12-01T10:00:00.000Z',
               },
             ],
           }),
@@ -323,13 +334,16 @@ describe('Maintenance', () => {
       }),
     );
     const card = await cardOf('Geyser service');
-    const toggle = card.getByRole('button', { name: 'History (1)' });
+    const toggle = card.getByRole('button', { name: 'History (2)' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(card.getByRole('button', { name: 'Hide history' }).getAttribute('aria-expanded')).toBe('true');
     const history = within(card.getByRole('list', { name: 'History of Geyser service' }));
     expect(history.getByText(fullText('Dec 01, 2025 · by Cape Geysers · R 1 250.00'))).toBeTruthy();
     expect(history.getByText('Anode replaced')).toBeTruthy();
+    // The member who recorded each entry, by name; one who has left the organisation is not named.
+    expect(history.getByText('Recorded by Thandi Nkosi')).toBeTruthy();
+    expect(history.getByText('Recorded by A former member')).toBeTruthy();
     expect(history.getByRole('link', { name: 'Geyser invoice.pdf' }).getAttribute('href')).toBe(
       '/api/documents/doc-1/view',
     );

@@ -168,7 +168,10 @@ function Description({ text }: { text: string }) {
   );
 }
 
-/** A task's service records, newest first: date, who, cost, notes and the evidence in the vault. */
+/**
+ * A task's service records, newest first: date, who did the work, cost, the member who recorded it, notes
+ * and the evidence in the vault.
+ */
 export function TaskHistory({
   history,
   title,
@@ -194,6 +197,8 @@ export function TaskHistory({
               {entry.completed_by && <Text span fw={400}>{` · by ${entry.completed_by}`}</Text>}
               {entry.cost !== null && <Text span fw={400}>{` · ${formatRand(entry.cost)}`}</Text>}
             </Text>
+            {/* Who recorded it (issue 29 §4): the member, or "A former member" once they have left. */}
+            <Text size="xs" c="dimmed">{`Recorded by ${entry.recorded_by.name}`}</Text>
             {entry.notes && (
               <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                 {entry.notes}

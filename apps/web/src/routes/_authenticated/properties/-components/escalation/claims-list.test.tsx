@@ -123,6 +123,12 @@ describe('Escalation tab: claims', () => {
     expect(await screen.findByText(ESCALATION_TAB_MESSAGES.noClaims)).toBeTruthy();
   });
 
+  it('names the member who started a claim, and "A former member" once they have left (issue 29 §4)', async () => {
+    await renderTab({ claims: [{ ...GEYSER, created_by: 'A former member' }] });
+    const card = await claimCard();
+    expect(card.getByText(`Started ${formatDate(GEYSER.created_at)} by A former member`)).toBeTruthy();
+  });
+
   it('shows each claim with its type, status, date, description and photos', async () => {
     await renderTab();
     const card = await claimCard();
