@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
+import { Route as AccountClosedRouteImport } from './routes/account-closed';
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
@@ -69,6 +70,11 @@ const IndexRoute = IndexRouteImport.update({
 } as any);
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AccountClosedRoute = AccountClosedRouteImport.update({
+  id: '/account-closed',
+  path: '/account-closed',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
@@ -348,6 +354,7 @@ const AuthenticatedSupplierJobsIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/account-closed': typeof AccountClosedRoute;
   '/confirm-email': typeof ConfirmEmailRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
@@ -401,6 +408,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/account-closed': typeof AccountClosedRoute;
   '/confirm-email': typeof ConfirmEmailRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
@@ -455,6 +463,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
   '/_authenticated': typeof AuthenticatedRouteWithChildren;
+  '/account-closed': typeof AccountClosedRoute;
   '/confirm-email': typeof ConfirmEmailRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
@@ -510,6 +519,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
+    | '/account-closed'
     | '/confirm-email'
     | '/forgot-password'
     | '/login'
@@ -563,6 +573,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/account-closed'
     | '/confirm-email'
     | '/forgot-password'
     | '/login'
@@ -616,6 +627,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authenticated'
+    | '/account-closed'
     | '/confirm-email'
     | '/forgot-password'
     | '/login'
@@ -671,6 +683,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
+  AccountClosedRoute: typeof AccountClosedRoute;
   ConfirmEmailRoute: typeof ConfirmEmailRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   LoginRoute: typeof LoginRoute;
@@ -701,6 +714,13 @@ declare module '@tanstack/react-router' {
       path: '';
       fullPath: '/';
       preLoaderRoute: typeof AuthenticatedRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/account-closed': {
+      id: '/account-closed';
+      path: '/account-closed';
+      fullPath: '/account-closed';
+      preLoaderRoute: typeof AccountClosedRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/confirm-email': {
@@ -1155,6 +1175,7 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  AccountClosedRoute: AccountClosedRoute,
   ConfirmEmailRoute: ConfirmEmailRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,

@@ -6,6 +6,7 @@ import { type Me, useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/error-message';
 import { trpc } from '../lib/trpc';
 import { AuthPageFrame } from './auth-card-page';
+import { type ClosedAccount, ClosedAccountView, closedAccountOf } from './closed-account-view';
 import { type LoginPending, LoginView } from './login-view';
 
 declare module '@tanstack/react-router' {
@@ -44,6 +45,9 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}
   const demoCall = trpc.demo.start.useMutation();
   const [pending, setPending] = useState<LoginPending>(null);
   const [error, setError] = useState<string | null>(null);
+  // A closed account within its grace (issue 31 §2): its owner may reopen it with the same credentials.
+  const reopenCall = trpc.closing.reopen.useMutation();
+  const [closed, setClosed] = useState<{ account: ClosedAccount; credentials: Login } | null>(null);
 
   async function enter(
     kind: LoginPending,
@@ -72,7 +76,18 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}
     enter(
       'login',
       () => loginCall.mutateAsync(credentials),
-      (failure) => errorMessage(failure, LOGIN_MESSAGES.invalidCredentials),
+      (failure) => {
+        const account = closedAccountOf(failure);
+        if (account) setClosed({ account, credentials });
+        // The closed account's own screen says it; no alert above it.
+        return account ? '' : errorMessage(failure, LOGIN_MESSAGES.invalidCredentials);
+      },
+    );
+  const reopen = (credentials: Login) =>
+    enter(
+      'login',
+      () => reopenCall.mutateAsync(credentials),
+      (failure) => errorMessage(failure, 'Could not reopen the account'),
     );
   // The spec gives one text for any demo failure.
   const demo = (account: DemoAccount) =>
@@ -82,6 +97,22 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined } = {}
       () => LOGIN_MESSAGES.demoFailed,
     );
 
+  if (closed) {
+    return (
+      <AuthPageFrame>
+        <ClosedAccountView
+          closed={closed.account}
+          pending={pending !== null}
+          error={error}
+          onReopen={() => void reopen(closed.credentials)}
+          onBack={() => {
+            setClosed(null);
+            setError(null);
+          }}
+        />
+      </AuthPageFrame>
+    );
+  }
   return (
     <AuthPageFrame>
       <LoginView

@@ -12,6 +12,7 @@ import { USER_TYPE_LABELS } from '../../lib/user-type-labels';
 import { AlertSettingsSection, CalendarFeedSection } from './-components/alert-settings';
 import { ApiTokensSection } from './-components/api-tokens-section';
 import { BillingSection } from './-components/billing-section';
+import { CloseAccountSection } from './-components/close-account-section';
 import { MembersSection } from './-components/members-section';
 import { PlanSummary } from './-components/plan-summary';
 import { PrivacySection } from './-components/privacy-section';
@@ -97,6 +98,7 @@ function AccountPage() {
         <Paper withBorder radius="md" p="lg">
           <ChangePasswordSection idPrefix="account" />
         </Paper>
+        <CloseAccountSection />
       </Stack>
     </Container>
   );
