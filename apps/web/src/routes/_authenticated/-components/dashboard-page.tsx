@@ -24,13 +24,16 @@ import {
   showsControls,
 } from '../../../components/portfolio/portfolio-controls';
 import { type PortfolioPaging, usePortfolio } from '../../../components/portfolio/use-portfolio';
+import { ReadOnlyPropertiesBanner } from '../../../components/premium-upgrade';
 import { ButtonLink } from '../../../components/router-links';
 import { type AuthUser, useAuth } from '../../../lib/auth';
+import { RoleGuard } from '../../../lib/permissions';
 import { planStateOf, useStartTrial } from '../../../lib/plan';
 import { trpc } from '../../../lib/trpc';
 import { demoProperty } from '../properties/-components/demo-property';
 import { usePlanLimitGate } from '../properties/-components/upgrade-prompt';
 import { DashboardHeader } from './dashboard-header';
+import { DashboardMembers, showsMembersPanel } from './dashboard-members';
 import { DashboardNextActions } from './next-actions';
 import { PlanSummary } from './plan-summary';
 import { type DashboardProperty, PropertyCard } from './property-card';
@@ -41,7 +44,8 @@ const CARD_HEIGHT = 200;
 
 /**
  * The dashed card that starts a new property (spec §2). With `onAddAtPlanLimit` (the plan is full) its
- * button offers the trial or the upgrade instead of opening the form.
+ * button offers the trial or the upgrade instead of opening the form. A role that may not add properties
+ * (a viewer) finds the button disabled, with the reason.
  */
 function AddPropertyCard({ onAddAtPlanLimit }: { onAddAtPlanLimit?: (() => void) | undefined }) {
   return (
@@ -58,15 +62,17 @@ function AddPropertyCard({ onAddAtPlanLimit }: { onAddAtPlanLimit?: (() => void)
         <Text size="sm" c="dimmed">
           Register a property to give it a permanent DNA code and a document vault.
         </Text>
-        {onAddAtPlanLimit ? (
-          <Button mt="sm" onClick={onAddAtPlanLimit} aria-haspopup="dialog">
-            Get Started
-          </Button>
-        ) : (
-          <ButtonLink to="/properties/new" mt="sm">
-            Get Started
-          </ButtonLink>
-        )}
+        <RoleGuard capability="properties.write">
+          {onAddAtPlanLimit ? (
+            <Button mt="sm" onClick={onAddAtPlanLimit} aria-haspopup="dialog">
+              Get Started
+            </Button>
+          ) : (
+            <ButtonLink to="/properties/new" mt="sm">
+              Get Started
+            </ButtonLink>
+          )}
+        </RoleGuard>
       </Stack>
     </Card>
   );
@@ -203,7 +209,7 @@ export function DashboardView({
   );
 }
 
-/** The plan (with the trial offer) and the portfolio's figures. */
+/** The plan (with the trial offer), the portfolio's figures and, for a company, its members (issue 29 §5). */
 function PortfolioSummary() {
   const { organization, user } = useAuth();
   const stats = trpc.properties.stats.useQuery();
@@ -220,6 +226,7 @@ function PortfolioSummary() {
       )}
       <DashboardNextActions />
       <StatsStrip stats={stats.data} loading={stats.isLoading} />
+      {user && showsMembersPanel(user.userType) && <DashboardMembers />}
     </>
   );
 }
@@ -238,7 +245,12 @@ function OwnerDashboard({ user }: { user: AuthUser }) {
         userType={user.userType}
         firstName={user.firstName}
         portfolio={portfolio}
-        summary={<PortfolioSummary />}
+        summary={
+          <>
+            <ReadOnlyPropertiesBanner />
+            <PortfolioSummary />
+          </>
+        }
       />
     </>
   );
