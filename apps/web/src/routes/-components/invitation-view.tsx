@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { formatDate, INVITE_MESSAGES, ROLE_LABELS } from '@propertydna/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { getQueryKey } from '@trpc/react-query';
 import { useId } from 'react';
 import { ButtonLink } from '../../components/router-links';
 import { useAuth } from '../../lib/auth';
@@ -79,6 +80,7 @@ function InvitationNextStep({ invitation, token }: { invitation: Invitation; tok
   const here = `/invitations/${encodeURIComponent(token)}`;
   const accept = trpc.invitations.accept.useMutation();
   const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const navigate = useNavigate();
   if (status === 'loading') {
     return (
@@ -130,8 +132,15 @@ function InvitationNextStep({ invitation, token }: { invitation: Invitation; tok
   const join = async () => {
     try {
       const result = await accept.mutateAsync({ token });
-      // Everything cached belonged to the organisation left behind.
-      queryClient.clear();
+      // The session as it is now (the organisation joined, its type, the role given) before anything
+      // else: clearing the cache alone left the session's query holding the old answer, and the app went
+      // on with the former organisation's plan, type and role (the teams browser test found a viewer
+      // offered the trial). Everything else cached belonged to the organisation left behind.
+      await utils.auth.me.refetch();
+      const session = getQueryKey(trpc.auth.me, undefined, 'query');
+      queryClient.removeQueries({
+        predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(session),
+      });
       notifications.show({ color: 'green', message: result.message });
       await navigate({ to: '/app' });
     } catch {
