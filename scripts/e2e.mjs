@@ -52,6 +52,7 @@ const FILE_SECONDS = {
   reports: 14,
   'share-links': 14,
   'supplier-console': 25,
+  teams: 45,
   transfers: 14,
   vault: 26,
   vendors: 22,

@@ -104,6 +104,8 @@ export function MembersSection() {
                     {mayChange ? (
                       <NativeSelect
                         aria-label={`Role of ${name}`}
+                        // A phone's narrow table otherwise squeezes the select to a sliver.
+                        miw={110}
                         value={member.role}
                         data={assignable.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
                         disabled={changeRole.isPending}
