@@ -12,8 +12,10 @@
  * side by side.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root, serverEntry, startBuiltApp } from './lib/built-app.mjs';
 
@@ -75,6 +77,35 @@ function shares(names, count) {
     cheapest.total += cost(name);
   }
   return result.map((share) => share.names.sort());
+}
+
+/**
+ * With E2E_DATABASE_URL (postgres://…; CI gives its PostgreSQL server) the share's server keeps its data in
+ * a new database there, dropped again by drop(); without it, in PGlite in its data directory, as on a user's
+ * machine. PostgreSQL does the same queries for a fraction of PGlite's CPU, which the two shares and the
+ * PostgreSQL API suite beside them compete for on CI.
+ */
+async function scratchDatabase() {
+  const serverUrl = process.env.E2E_DATABASE_URL;
+  if (!serverUrl) return { env: {}, drop: async () => {} };
+  const { Client } = createRequire(path.join(root, 'apps/api/package.json'))('pg');
+  const admin = async (sql) => {
+    const client = new Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `pdna_e2e_${randomBytes(6).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }
 
 /**
@@ -147,8 +178,13 @@ async function main() {
   }
 
   let server;
+  const database = await scratchDatabase();
+  const stopServer = async () => {
+    await server?.stop();
+    await database.drop();
+  };
   const onSignal = (signal) => {
-    (server ? server.stop() : Promise.resolve()).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    stopServer().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -161,9 +197,10 @@ async function main() {
     // PostgreSQL suite) slows the pages down but never turns them away.
     server = await startBuiltApp({
       prefix: 'propertydna-e2e-',
-      env: { TRUST_PROXY: 'true', BENCH_ROUTES: 'true', DB_QUEUE_SHED_WAIT_MS: '60000' },
+      env: { TRUST_PROXY: 'true', BENCH_ROUTES: 'true', DB_QUEUE_SHED_WAIT_MS: '60000', ...database.env },
     });
   } catch (error) {
+    await database.drop();
     console.error(`e2e: ${error.message}`);
     console.error('--- server output ---');
     console.error(error.output || '(none)');
@@ -180,7 +217,7 @@ async function main() {
       process.stdout.write('# -------------------------------------\n');
     });
   } finally {
-    await server.stop();
+    await stopServer();
   }
 }
 
