@@ -10,6 +10,8 @@
 //
 // Env: BENCH_DURATION (seconds per measurement, default 5), BENCH_CONNECTIONS (default 10),
 // BENCH_EXPORT_MB (megabytes of documents in the ZIP export scenario, default 200 as 5 MB PDFs; 0 skips it),
+// BENCH_ACCOUNT_EXPORT_MB (megabytes of documents in the "Download all my data" row, section `account-export`,
+// default 500; 0 skips it),
 // BENCH_DATABASE_URL (admin URL of a PostgreSQL server: the portfolio rows again on a fresh database there).
 // BENCH_FIRST_LOAD (0 skips the first-load scenario: scripts and Lighthouse on landing, login, dashboard).
 // BENCH_ONLY (comma-separated sections to run, of `api`, `jobs`, `bomb`, the flate-bomb row, `demo`, the
@@ -22,6 +24,7 @@
 
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { ACCOUNT_EXPORT_BUDGET_MB, benchAccountExport } from './lib/account-export-bench.mjs';
 import { flateBombRow } from './lib/bomb-bench.mjs';
 import { startBuiltApp } from './lib/built-app.mjs';
 import { benchDemoSignIn, demoFailures, printDemoSignIn } from './lib/demo-bench.mjs';
@@ -43,6 +46,7 @@ import { benchUpload, MEMORY_BUDGET_MB, uploadRows } from './lib/upload-bench.mj
 const DURATION = positiveInt('BENCH_DURATION', 5);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 10);
 const EXPORT_MB = positiveInt('BENCH_EXPORT_MB', 200, { zero: true });
+const ACCOUNT_EXPORT_MB = positiveInt('BENCH_ACCOUNT_EXPORT_MB', 500, { zero: true });
 const FIRST_LOAD = positiveInt('BENCH_FIRST_LOAD', 1, { zero: true });
 const OCR_EVAL_DOCUMENTS = positiveInt('BENCH_OCR_EVAL', 4, { zero: true });
 const WARMUP = 2;
@@ -157,7 +161,7 @@ async function main() {
       for (const problem of jobsFailures(jobs)) console.error(`\nFAILED: ${problem}`);
       if (jobsFailures(jobs).length) exitCode = 1;
     }
-    if (!runs('api') && !runs('bomb') && !runs('demo') && !runs('ocr')) return;
+    if (!runs('api') && !runs('bomb') && !runs('demo') && !runs('ocr') && !runs('account-export')) return;
     try {
       // Behind a trusted proxy: the demo sign-ins come from addresses of their own (20 an hour per address).
       server = await startBuiltApp({
@@ -188,6 +192,23 @@ async function main() {
       const ocr = await benchOcr(server, { evalDocuments: OCR_EVAL_DOCUMENTS });
       for (const problem of ocr.failures) console.error(`\nFAILED: ${problem}`);
       if (ocr.failures.length) exitCode = 1;
+      console.log('');
+    }
+    if (runs('account-export') && ACCOUNT_EXPORT_MB > 0) {
+      process.stdout.write(
+        `  measuring "Download all my data" of an organisation with ${ACCOUNT_EXPORT_MB} MB of documents (${FILE_MB} MB PDFs; the job packs one ZIP into the store) … `,
+      );
+      const result = await benchAccountExport(server, ACCOUNT_EXPORT_MB);
+      console.log('done');
+      console.log(
+        `| account export (all my data: ${result.files} files, ${result.mb.toFixed(0)} MB ZIP) | ${result.seconds.toFixed(1)} s | API peak RSS growth ${result.rssGrowthMb.toFixed(1)} MB | target ≤ ${ACCOUNT_EXPORT_BUDGET_MB} MB |`,
+      );
+      if (result.rssGrowthMb > ACCOUNT_EXPORT_BUDGET_MB) {
+        console.error(
+          `\nFAILED: the account export raised the API's memory by more than ${ACCOUNT_EXPORT_BUDGET_MB} MB`,
+        );
+        exitCode = 1;
+      }
       console.log('');
     }
     if (!runs('api')) {

@@ -34,7 +34,7 @@ function sampleRss(pid, start) {
   };
 }
 
-async function uploadPdf(baseUrl, headers, propertyId, index) {
+export async function uploadPdf(baseUrl, headers, propertyId, index) {
   // A PDF header so the type sniffing accepts it; the rest random (as incompressible as a real scan).
   const content = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(FILE_MB * 1024 * 1024 - 9)]);
   const sha256 = createHash('sha256').update(content).digest('hex');

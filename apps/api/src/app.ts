@@ -14,6 +14,7 @@ import { JobQueue } from './jobs/job-queue.js';
 import { overloadPlugin } from './limits/overload.js';
 import { bulkMailJob } from './mail/mail-job.js';
 import { createMailer } from './mail/mailer.js';
+import { accountExportFileRoutes } from './modules/account/export.files.js';
 import { calendarFeedRoutes } from './modules/calendar/calendar.feed.js';
 import { complianceDailyJob } from './modules/compliance/compliance.jobs.js';
 import { documentFileRoutes } from './modules/documents/documents.files.js';
@@ -262,6 +263,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(reportRoutes, { services });
   await app.register(escalationFileRoutes, { services });
   await app.register(transferFileRoutes, { services });
+  await app.register(accountExportFileRoutes, { services });
   await app.register(verificationFileRoutes, { services });
   await app.register(payfastRoutes, { services });
 

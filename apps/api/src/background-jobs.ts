@@ -1,5 +1,6 @@
 import type { AnyJobDefinition } from './jobs/job-queue.js';
 import { mailJobs } from './mail/mail-job.js';
+import { accountExportJobs } from './modules/account/export.jobs.js';
 import { complianceJobs } from './modules/compliance/compliance.jobs.js';
 import { extractionJobs } from './modules/extraction/extraction.jobs.js';
 import { housekeepingJobs } from './modules/housekeeping/housekeeping.jobs.js';
@@ -17,4 +18,5 @@ export const backgroundJobs: readonly AnyJobDefinition<AppServices>[] = [
   ...extractionJobs,
   ...notificationJobs,
   ...webhookJobs,
+  ...accountExportJobs,
 ];

@@ -229,6 +229,10 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
         ['REST', () => rest(members.viewer, 'POST', '/api/account/close', CLOSE)],
         ['tRPC', () => trpc(members.viewer, 'mutation', 'closing.close', CLOSE)],
       ],
+      'organization.export': [
+        ['REST', () => rest(members.viewer, 'POST', '/api/account/export')],
+        ['tRPC', () => trpc(members.viewer, 'mutation', 'accountExport.start')],
+      ],
     }) as const;
 
   it("a viewer's every write is 403 with the reason, at both doors, and changes no row", async () => {
@@ -311,6 +315,8 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
       ],
       ['organization.delete', await rest(member, 'POST', '/api/account/close', CLOSE), 'REST'],
       ['organization.delete', await trpc(member, 'mutation', 'closing.close', CLOSE), 'tRPC'],
+      ['organization.export', await rest(member, 'POST', '/api/account/export'), 'REST'],
+      ['organization.export', await trpc(member, 'query', 'accountExport.latest'), 'tRPC'],
     ] as const;
     for (const [capability, res, door] of refused) {
       expect(res.statusCode, `${door} ${capability}`).toBe(403);
@@ -335,6 +341,9 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
       role: 'viewer',
     });
     expect(back.statusCode, back.body).toBe(200);
+    // An admin may export all of the organisation's data (issue 31 §1).
+    const exported = await rest(admin, 'POST', '/api/account/export');
+    expect(exported.statusCode, exported.body).toBe(202);
 
     const before = await snapshot();
     const plan = await rest(admin, 'POST', '/api/plan/trial');

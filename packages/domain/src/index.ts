@@ -41,6 +41,7 @@ export * from './reminders.js';
 export * from './replacement.js';
 export * from './return-path.js';
 export * from './schemas/account-closing.js';
+export * from './schemas/account-export.js';
 export * from './schemas/api-token.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

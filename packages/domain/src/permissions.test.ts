@@ -33,6 +33,7 @@ const TABLE: Record<Capability, string> = {
   'grants.manage': 'YY--',
   'organization.settings': 'YY--',
   'webhooks.manage': 'YY--',
+  'organization.export': 'YY--',
   'plan.manage': 'Y---',
   'organization.delete': 'Y---',
   'organization.transferOwnership': 'Y---',

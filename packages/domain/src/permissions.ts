@@ -57,6 +57,8 @@ export const PERMISSIONS = {
   'grants.manage': { roles: MANAGERS, what: 'grant or revoke access to a property' },
   /** The organisation's settings: its profile, insurance and verification evidence, automatic reading. */
   'organization.settings': { roles: MANAGERS, what: "change the organisation's settings" },
+  /** Issue 31 §1: "Download all my data": every record and stored file of the organisation in one ZIP. */
+  'organization.export': { roles: MANAGERS, what: "export all of the organisation's data" },
   /** The organisation's webhook endpoints: add, change, remove, rotate secrets, test, resend, read deliveries. */
   'webhooks.manage': { roles: MANAGERS, what: 'manage webhooks' },
   /** The plan: start a trial, upgrade, downgrade. */

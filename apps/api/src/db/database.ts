@@ -565,6 +565,7 @@ export interface Database {
   register_entries: RegisterEntryTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
+  account_exports: AccountExportTable;
 }
 
 /** A webhook endpoint of an organisation (issue 30 §2); its secrets are sealed (modules/webhooks). */
@@ -924,4 +925,25 @@ export interface PackChoiceTable {
   excluded_document_ids: ColumnType<string[], string | undefined, string>;
   updated_by: string | null;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Issue 31 §1: an export of all of an organisation's data (migration 0595). */
+export interface AccountExportTable {
+  id: Generated<string>;
+  organization_id: string;
+  requested_by: string | null;
+  status: ColumnType<
+    'queued' | 'running' | 'ready' | 'failed',
+    'queued' | undefined,
+    'running' | 'ready' | 'failed'
+  >;
+  files_total: Generated<number>;
+  files_done: Generated<number>;
+  storage_key: string | null;
+  bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  sha256: string | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+  expires_at: Date | null;
 }

@@ -643,3 +643,21 @@ export function accountDeletedMail(input: { firstName: string; organizationName:
     footnote: 'You receive this because you closed this account.',
   });
 }
+
+/** Issue 31 §1: "Download all my data" is ready; the download is on /account (behind the sign-in). */
+export function accountExportReadyMail(input: {
+  firstName: string;
+  accountUrl: string;
+  expiresAt: Date;
+}): RenderedMail {
+  return render({
+    subject: 'Your PropertyDNA data export is ready',
+    greeting: `Hi ${input.firstName},`,
+    paragraphs: [
+      'The export of all your data is ready: one ZIP with every record as JSON, every stored file by property and kind, and a manifest with the SHA-256 of each file.',
+      `Download it from your account page until ${formatDate(input.expiresAt)}; after that it is deleted and you can start a new one.`,
+    ],
+    action: { label: 'Open your account', url: input.accountUrl },
+    footnote: 'You receive this because you asked for an export of your organisation’s data on PropertyDNA.',
+  });
+}

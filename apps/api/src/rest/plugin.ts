@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { assertAllowed } from '../auth/permission.js';
 import { JsonText } from '../json-text.js';
 import { closingRestRoutes } from '../modules/account/closing.rest.js';
+import { accountExportRestRoutes } from '../modules/account/export.rest.js';
 import { apiTokensRestRoutes } from '../modules/auth/api-tokens.rest.js';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { calendarRestRoutes } from '../modules/calendar/calendar.rest.js';
@@ -63,6 +64,7 @@ export const restRoutes: AnyRestRoute[] = [
   ...maintenanceRestRoutes,
   ...notificationsRestRoutes,
   ...privacyRestRoutes,
+  ...accountExportRestRoutes,
   ...closingRestRoutes,
   ...calendarRestRoutes,
   ...supplierRestRoutes,

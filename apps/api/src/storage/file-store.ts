@@ -42,6 +42,16 @@ export interface FileStore {
    */
   putObject(content: Buffer, contentType: string): Promise<{ key: string; bytes: number; sha256: string }>;
   /**
+   * Stores content the server streams (an account export's ZIP) under a new key, without holding it in
+   * memory: exactly `bytes` bytes must arrive (more or fewer fails and leaves nothing). Answers the key
+   * with the size and SHA-256 of what was written.
+   */
+  putStream(
+    content: Readable,
+    contentType: string,
+    bytes: number,
+  ): Promise<{ key: string; bytes: number; sha256: string }>;
+  /**
    * Checks the stored object's size and SHA-256 against the declaration: s3 streams it back and hashes
    * it; fs trusts the record it wrote when its own hash of the PUT body matched (no second read).
    * An object that does not match is removed, so a bad upload leaves nothing behind.

@@ -237,6 +237,31 @@ export class FsFileStore implements FileStore {
     return { key, bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
   }
 
+  async putStream(
+    content: Readable,
+    _contentType: string,
+    bytes: number,
+  ): Promise<{ key: string; bytes: number; sha256: string }> {
+    const key = newObjectKey();
+    const target = this.#pathOf(key);
+    const temp = path.join(this.#root, TEMP_DIR, randomBytes(16).toString('hex'));
+    const digest = new DigestStream(bytes, UPLOAD_BUFFER_BYTES);
+    try {
+      await pipeline(
+        content,
+        digest,
+        createWriteStream(temp, { flags: 'wx', highWaterMark: UPLOAD_BUFFER_BYTES }),
+      );
+      if (digest.bytes !== bytes) throw new Error(`Stored ${digest.bytes} bytes, but ${bytes} were expected`);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(temp, target);
+      return { key, bytes, sha256: digest.digest() };
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
   /**
    * Trusts the record receiveUpload wrote after its own hash matched: the object is not read again,
    * only its size is checked. The record is spent here (a second check, or an object stored before

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { downloadFileName } from '@propertydna/domain';
 import * as Minio from 'minio';
 import { AppError } from '../errors.js';
-import { digestOf } from './digest.js';
+import { DigestStream, digestOf } from './digest.js';
 import { dispositionFor } from './download-headers.js';
 import {
   assertObjectKey,
@@ -94,6 +94,31 @@ export class S3FileStore implements FileStore {
       'Content-Type': mediaTypeOf(contentType),
     });
     return { key, bytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
+  }
+
+  async putStream(
+    content: Readable,
+    contentType: string,
+    bytes: number,
+  ): Promise<{ key: string; bytes: number; sha256: string }> {
+    const key = newObjectKey();
+    const digest = new DigestStream(bytes);
+    // The size is known, so the client sends parts of its own part size (not the whole stream at once).
+    const hashed = content.pipe(digest);
+    content.on('error', (error) => digest.destroy(error));
+    try {
+      await this.#client.putObject(this.#bucket, key, hashed, bytes, {
+        'Content-Type': mediaTypeOf(contentType),
+      });
+    } catch (error) {
+      await this.remove(key).catch(() => {});
+      throw error;
+    }
+    if (digest.bytes !== bytes) {
+      await this.remove(key);
+      throw new Error(`Stored ${digest.bytes} bytes, but ${bytes} were expected`);
+    }
+    return { key, bytes, sha256: digest.digest() };
   }
 
   async verifyUpload(

@@ -63,6 +63,13 @@ export async function removeIfUnreferenced(
       .forUpdate()
       .executeTakeFirst();
     if (upload && upload.registered_at === null && new Date(upload.expires_at) > now) return false;
+    // An account export's ZIP (issue 31 §1) is named by its export's row, which housekeeping removes with it.
+    const exported = await trx
+      .selectFrom('account_exports')
+      .select('id')
+      .where('storage_key', '=', key)
+      .executeTakeFirst();
+    if (exported) return false;
     const object = await trx
       .selectFrom('stored_objects')
       .select('storage_key')

@@ -1,4 +1,5 @@
 import { closingRouter } from '../modules/account/closing.router.js';
+import { accountExportRouter } from '../modules/account/export.router.js';
 import { apiTokensRouter } from '../modules/auth/api-tokens.router.js';
 import { authRouter } from '../modules/auth/auth.router.js';
 import { calendarRouter } from '../modules/calendar/calendar.router.js';
@@ -45,6 +46,7 @@ export const appRouter = router({
   plan: planRouter,
   policies: policiesRouter,
   privacy: privacyRouter,
+  accountExport: accountExportRouter,
   properties: propertiesRouter,
   reports: reportsRouter,
   shares: sharesRouter,

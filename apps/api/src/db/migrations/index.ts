@@ -45,6 +45,7 @@ import * as apiTokenProperty from './2026-11-28T0540-api-token-property.js';
 import * as propertyGrants from './2026-11-28T0550-property-grants.js';
 import * as reminderCompletedBy from './2026-11-28T0570-reminder-completed-by.js';
 import * as accountClosing from './2026-11-28T0580-account-closing.js';
+import * as accountExports from './2026-11-28T0595-account-exports.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0550-property-grants': propertyGrants,
   '2026-11-28T0570-reminder-completed-by': reminderCompletedBy,
   '2026-11-28T0580-account-closing': accountClosing,
+  '2026-11-28T0595-account-exports': accountExports,
 };

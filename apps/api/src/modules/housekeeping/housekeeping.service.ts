@@ -6,6 +6,7 @@ import { forgetOldAttempts } from '../../limits/attempt-limiter.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { INCOMING_MAX_IDLE_MS } from '../../storage/fs-store.js';
 import { removeIfUnreferenced, unreferencedObjects } from '../../storage/stored-objects.js';
+import { removeExpiredExports } from '../account/export.service.js';
 import { removeExpiredDemos } from '../demo/private-demo.js';
 import { prepareDemoTemplates } from '../demo/seed.js';
 import { lapseUnpaidPremium } from '../plan/payfast.service.js';
@@ -34,6 +35,8 @@ export interface HousekeepingReport {
   webhookDeliveries: number;
   /** Entries of the links' access log (views, unlocks, downloads) past RETENTION.accessLogDays. */
   accessLog: number;
+  /** Account exports past their 7 days (and failed ones after a day), removed with their ZIPs. */
+  accountExports: number;
 }
 
 /**
@@ -84,6 +87,7 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
     .deleteFrom('capability_events')
     .where('created_at', '<', accessLogBefore)
     .executeTakeFirst();
+  const accountExports = await removeExpiredExports({ store }, db, now);
   return {
     sessions: Number(sessions.numDeletedRows),
     uploads,
@@ -95,6 +99,7 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
     idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
     webhookDeliveries,
     accessLog: Number(accessLog.numDeletedRows),
+    accountExports,
   };
 }
 

@@ -13,6 +13,7 @@ import { AlertSettingsSection, CalendarFeedSection } from './-components/alert-s
 import { ApiTokensSection } from './-components/api-tokens-section';
 import { BillingSection } from './-components/billing-section';
 import { CloseAccountSection } from './-components/close-account-section';
+import { ExportSection } from './-components/export-section';
 import { MembersSection } from './-components/members-section';
 import { PlanSummary } from './-components/plan-summary';
 import { PrivacySection } from './-components/privacy-section';
@@ -92,6 +93,7 @@ function AccountPage() {
         {owner && <WebhooksSection />}
         <ApiTokensSection />
         <PrivacySection />
+        <ExportSection />
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-email-title">
           <ChangeEmailSection idPrefix="account-email" />
         </Paper>
