@@ -3,10 +3,11 @@
  * colleague as viewer from /account's Members section; the colleague opens the mailed link in a browser
  * of their own, logs in (their address confirmed) and joins, then sees the portfolio with every write
  * button disabled and the Company Dashboard's members panel. The owner grants a conveyancer read access
- * to one of two properties (People with access); the conveyancer accepts the mailed link and finds that
- * property's vault and compliance check under Shared with me, and not the other property; once the
- * owner revokes, it is gone. Each new page passes axe at 1280 and 390 px and does not scroll sideways on
- * a phone. Screenshots go to TEAMS_SCREENSHOTS (default /tmp/shots) as teams-*.png.
+ * to one of two properties (People with access); the conveyancer, new to PropertyDNA, signs up from the
+ * mailed link, confirms the address (nothing to accept before that), accepts and finds that property's
+ * vault and compliance check under Shared with me, and not the other property; once the owner revokes,
+ * it is gone. Each new page passes axe at 1280 and 390 px and does not scroll sideways on a phone.
+ * Screenshots go to TEAMS_SCREENSHOTS (default /tmp/shots) as teams-*.png.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -15,6 +16,7 @@ import {
   assertAccessible,
   assertClean,
   assertNoSideScroll,
+  confirmationLink,
   mailsTo,
   newAccount,
   newContext,
@@ -22,6 +24,7 @@ import {
   screenshots,
   TEST_PASSWORD,
   toast,
+  uniqueEmail,
   uploadDocument,
   useBrowser,
   VIEWPORTS,
@@ -245,11 +248,8 @@ describe('teams', () => {
     const { browser, context, page } = session;
     const watch = await watchPage(page);
     const owner = await propertyManager(context);
-    const conveyancer = await newAccount({
-      label: 'teams-conveyancer',
-      firstName: 'Lerato',
-      lastName: 'Naidoo',
-    });
+    // The conveyancer has no account yet: they sign up from the mailed link.
+    const conveyancer = { email: uniqueEmail('teams-conveyancer') };
 
     // People with access, on the cottage's page: grant the conveyancer documents and compliance.
     await page.goto(`/properties/${owner.cottage.id}`);
@@ -282,7 +282,37 @@ describe('teams', () => {
       await their.goto(accessPath);
       await their.getByRole('heading', { level: 1, name: COTTAGE.name }).waitFor();
       await checkBothWidths(their, 'access-offer');
-      await logInFrom(their, conveyancer.email, accessPath);
+
+      // Sign up (the address filled in), log in, and back to the offer: the address must be confirmed first.
+      await their.getByRole('link', { name: 'Sign up', exact: true }).click();
+      await their.getByRole('button', { name: /^Individual/ }).click();
+      await their.getByRole('button', { name: /^Homeowner/ }).click();
+      await their.getByRole('heading', { name: 'Your details' }).waitFor();
+      assert.equal(
+        await their.locator('#signup-email').inputValue(),
+        conveyancer.email,
+        'the address is filled in',
+      );
+      await their.locator('#signup-firstName').fill('Lerato');
+      await their.locator('#signup-lastName').fill('Naidoo');
+      await their.locator('#signup-password').fill(TEST_PASSWORD);
+      await their.locator('#signup-confirmPassword').fill(TEST_PASSWORD);
+      await their.getByRole('checkbox', { name: 'I agree to the Terms of Service' }).check();
+      await their.getByRole('button', { name: 'Create Account' }).click();
+      await their.waitForURL('**/login**');
+      assert.equal(await their.getByLabel('Email', { exact: true }).inputValue(), conveyancer.email);
+      await their.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+      await their.getByRole('button', { name: 'Log in', exact: true }).click();
+      await their.waitForURL((url) => url.pathname === accessPath);
+      await their.getByText('Confirm your email address first', { exact: true }).waitFor();
+      assert.equal(await their.getByRole('button', { name: 'Accept', exact: true }).count(), 0);
+      const confirmation = await confirmationLink(conveyancer.email);
+      await their.goto(confirmation.path);
+      await their
+        .getByRole('status')
+        .getByText('Your email address is confirmed.', { exact: true })
+        .waitFor();
+      await their.goto(accessPath);
       await their.getByRole('button', { name: 'Accept', exact: true }).click();
       await their.waitForURL('**/shared-with-me/*');
       grantPath = new URL(their.url()).pathname;
