@@ -8,6 +8,7 @@ import { createStaff } from '../src/modules/verification/staff.service.js';
 import { signUpAndLogIn, startDemo, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
+import { queuedMailsTo } from './support/outbox.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type Door = [TestAccount, Method, string, unknown?];
@@ -591,6 +592,125 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
       expect(list.json().map((row: { id: string }) => row.id)).toEqual([restricted.outsiderProperty]);
       const theirs = await call(tokens.outsider, 'GET', `/api/properties/${outsiderProperty}`);
       expect(theirs.statusCode, theirs.body).toBe(200);
+    });
+  });
+
+  describe("grantees (issue 29 §3): a person holding a live grant to one of the owner's properties is an outsider on every door", () => {
+    /**
+     * Two people of other organisations, each holding a live grant (tenant: the widest role) to the owner's
+     * property: a homeowner with a property, task, vendor and document of their own, and a supplier with a
+     * job of their own. Outside the grantee procedures (shared with me) the granted property is as foreign
+     * as any other id.
+     */
+    let grantees: Intruders;
+    const grantIds: Record<'outsider' | 'rival', string> = { outsider: '', rival: '' };
+
+    const grantTo = async (person: TestAccount) => {
+      const made = await created(owner, 'POST', `/api/properties/${ids.property}/access`, {
+        email: person.email,
+        role: 'tenant',
+        scope: 'documents_and_compliance',
+      });
+      const token = (await queuedMailsTo(t, person.email))
+        .map((mail) => /\/access\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1])
+        .filter((one): one is string => one !== undefined)
+        .at(-1);
+      await created(person, 'POST', `/api/access/${token}/accept`);
+      return made.id as string;
+    };
+
+    beforeAll(async () => {
+      const [person, supplierGrantee] = await Promise.all([
+        signUpAndLogIn(t, 'homeowner'),
+        signUpAndLogIn(t, 'supplier'),
+      ]);
+      const own = (await created(person, 'POST', '/api/properties', property('P5'))).id;
+      const ownTask = (await created(person, 'POST', '/api/maintenance', task(own))).id;
+      const ownVendor = (
+        await created(person, 'POST', '/api/vendors/invite', {
+          name: 'Ayanda Zulu',
+          email: 'ayanda@tiles.co.za',
+          propertyId: own,
+        })
+      ).vendor.id;
+      const ownDocument = (
+        await t.db.db
+          .insertInto('documents')
+          .values(document(person.organizationId, { property_id: own }, 'Tenant.pdf'))
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const ownJob = (
+        await created(supplierGrantee, 'POST', '/api/supplier/jobs', {
+          property_address: '3 Side Rd',
+          client_name: 'Z',
+          description: 'Gutters',
+        })
+      ).id;
+      grantIds.outsider = await grantTo(person);
+      grantIds.rival = await grantTo(supplierGrantee);
+      grantees = {
+        outsider: person,
+        outsiderProperty: own,
+        outsiderTask: ownTask,
+        outsiderVendor: ownVendor,
+        outsiderDocument: ownDocument,
+        rival: supplierGrantee,
+        rivalJob: ownJob,
+      };
+    });
+
+    for (const kind of Object.keys(NOT_FOUND_MESSAGES) as OwnedKind[]) {
+      it(`${kind}: a grantee of the owner's property gets 404 on every door of the owner's id (the granted property's too) and changes nothing`, async () => {
+        const before = await snapshot();
+        let tried = 0;
+        for (const id of [foreign[kind](), '00000000-0000-4000-8000-000000000000']) {
+          for (const [who, method, url, body] of doors(kind, id, grantees)) {
+            const res = await call(who, method, url, body);
+            const what = `${method} ${url} ${JSON.stringify(body ?? '')}: ${res.body}`;
+            expect(res.statusCode, what).toBe(404);
+            expect(res.json(), what).toEqual({ error: NOT_FOUND_MESSAGES[kind] });
+            tried++;
+          }
+        }
+        if (kind !== 'certificate') expect(tried).toBeGreaterThan(0);
+        expect(await snapshot()).toBe(before);
+      });
+    }
+
+    it("the grantee's writes on the owner's side of the granted property are refused at the tRPC door too, changing nothing", async () => {
+      const before = await snapshot();
+      const trpc = (path: string, input: unknown) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/trpc/${path}`,
+          headers: { ...grantees.outsider.headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(input),
+        });
+      for (const [path, input] of [
+        ['properties.update', { id: ids.property, patch: { name: 'Stolen' } }],
+        ['properties.archive', { id: ids.property }],
+        ['maintenance.create', task(ids.property)],
+        ['maintenance.bootstrap', { propertyId: ids.property }],
+        ['maintenance.addReminder', { id: ids.property, ...reminder }],
+        ['grants.create', { propertyId: ids.property, email: 'friend@example.co.za', role: 'tenant' }],
+        ['grants.revoke', { id: ids.property, grantId: grantIds.outsider }],
+      ] as const) {
+        const res = await trpc(path, input);
+        expect([403, 404], `${path}: ${res.body}`).toContain(res.statusCode);
+      }
+      expect(await snapshot()).toBe(before);
+    });
+
+    it('the grants are live: each grantee reads the granted property through shared with me (the 404s above are the scope, not a dead grant)', async () => {
+      for (const [who, grantId] of [
+        [grantees.outsider, grantIds.outsider],
+        [grantees.rival, grantIds.rival],
+      ] as const) {
+        const shared = await call(who, 'GET', `/api/shared-with-me/${grantId}`);
+        expect(shared.statusCode, shared.body).toBe(200);
+        expect(shared.json().grant.property.id).toBe(ids.property);
+      }
     });
   });
 
