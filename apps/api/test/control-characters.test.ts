@@ -788,6 +788,9 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'grants.offer': [{ as: 'anonymous', input: { token: 'AbC_dEf-123' } }],
       'grants.accept': [{ as: 'owner', input: { token: 'AbC_dEf-123' } }],
       'grants.sharedProperty': [{ as: 'owner', input: { grantId: property.id } }],
+      'grants.reportIssue': [
+        { as: 'owner', input: { grantId: property.id, title: 'Leaking tap', description: 'It drips.' } },
+      ],
       'transfers.start': [{ as: 'owner', input: { propertyId: property.id, ...transferBody } }],
       'transfers.cancel': [{ as: 'owner', input: { id: transfer.id } }],
       'transfers.accept': [{ as: 'owner', input: { id: transfer.id, token: 'AbC_dEf-123' } }],
@@ -1001,6 +1004,13 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       'GET /api/access/:token': [{ as: 'anonymous', params: { token: 'AbC_dEf-123' } }],
       'POST /api/access/:token/accept': [{ as: 'owner', params: { token: 'AbC_dEf-123' } }],
       'GET /api/shared-with-me/:grantId': [{ as: 'owner', params: { grantId: property.id } }],
+      'POST /api/shared-with-me/:grantId/issues': [
+        {
+          as: 'owner',
+          params: { grantId: property.id },
+          body: { title: 'Leaking tap', description: 'It drips.' },
+        },
+      ],
       'POST /api/vendors/:id/revoke': [
         { as: 'owner', params: { id: invited.vendor.id }, body: { propertyId: property.id } },
       ],

@@ -1,4 +1,4 @@
-import { GRANT_MESSAGES, refusal } from '@propertydna/domain';
+import { GRANT_MESSAGES, ISSUE_MESSAGES, johannesburgToday, refusal } from '@propertydna/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestActor } from '../src/auth/actor.js';
@@ -493,5 +493,197 @@ describe(`people around a property: read-only grants (issue 29 §3, ${databaseKi
     expect(list[1].id).toBe(first.id);
     await call(free, 'DELETE', `/api/properties/${flatId}/access/${list[0].id}`);
     await grant(free, flatId, { email: 'second@example.co.za', role: 'conveyancer' });
+  });
+
+  describe('tenants (issue 29 §3): the maintenance tasks, read-only, and Report an issue', () => {
+    let taskId: string;
+    const report = { title: 'Leaking kitchen tap', description: 'The kitchen tap drips all night.' };
+    const reminders = () => table('reminders');
+    const issueAudits = () =>
+      t.db.db
+        .selectFrom('audit_events')
+        .select(['organization_id', 'user_id', 'details'])
+        .where('action', '=', 'issue_report')
+        .execute();
+
+    beforeAll(async () => {
+      const made = await owner.call('POST', '/api/maintenance', {
+        propertyId: homeId,
+        title: 'Service the geyser',
+        frequency: 'annually',
+        priority: 'medium',
+        next_due: '2020-01-31',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      taskId = made.json().id;
+    });
+
+    it("a tenant sees the property's maintenance tasks (title, due, status) at both doors; other roles do not", async () => {
+      const tenant = await grantee(homeId, { role: 'tenant' });
+      const view = await call(tenant.person, 'GET', `/api/shared-with-me/${tenant.grantId}`);
+      expect(view.statusCode, view.body).toBe(200);
+      const task = view.json().maintenance.find((one: { id: string }) => one.id === taskId);
+      expect(task).toEqual({
+        id: taskId,
+        title: 'Service the geyser',
+        next_due: '2020-01-31',
+        status: 'Overdue',
+      });
+      const viaTrpc = await trpc(tenant.person, 'query', 'grants.sharedProperty', {
+        grantId: tenant.grantId,
+      });
+      expect(viaTrpc.statusCode, viaTrpc.body).toBe(200);
+      expect(viaTrpc.json().result.data.maintenance).toEqual(view.json().maintenance);
+      // Read-only: the task's own doors stay the owner's.
+      expect((await call(tenant.person, 'GET', `/api/maintenance/${taskId}`)).statusCode).toBe(404);
+      expect(
+        (
+          await call(tenant.person, 'POST', `/api/maintenance/${taskId}/complete`, {
+            completed_on: '2026-11-01',
+          })
+        ).statusCode,
+      ).toBe(404);
+
+      const conveyancer = await grantee(homeId, { role: 'conveyancer' });
+      const theirs = await call(conveyancer.person, 'GET', `/api/shared-with-me/${conveyancer.grantId}`);
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      expect(theirs.json().maintenance).toBeNull();
+    });
+
+    it('a tenant reports an issue: a reminder on the owner\'s property, "Reported by <name> (tenant)", audited naming them, at both doors', async () => {
+      const tenant = await grantee(homeId, { role: 'tenant', scope: 'documents_only' });
+      await t.db.db
+        .updateTable('users')
+        .set({ first_name: 'Thandi', last_name: 'Nkosi' })
+        .where('id', '=', tenant.person.userId)
+        .execute();
+      const res = await call(tenant.person, 'POST', `/api/shared-with-me/${tenant.grantId}/issues`, {
+        title: `  ${report.title} `,
+        description: report.description,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const today = johannesburgToday(new Date());
+      expect(res.json()).toEqual({
+        ok: true,
+        message: GRANT_MESSAGES.issueReported,
+        reminder: { id: expect.stringMatching(/^custom:/), title: report.title, due_date: today },
+      });
+
+      const list = await call(owner, 'GET', `/api/properties/${homeId}/reminders`);
+      expect(list.statusCode, list.body).toBe(200);
+      const reminder = list.json().find((one: { id: string }) => one.id === res.json().reminder.id);
+      expect(reminder).toMatchObject({
+        title: report.title,
+        type: 'maintenance',
+        priority: 'high',
+        due_date: today,
+      });
+      expect(reminder.message).toBe(`${report.description}\n\nReported by Thandi Nkosi (tenant)`);
+
+      const audits = await issueAudits();
+      const audit = audits.find(
+        (one) => (one.details as { reminderId?: string }).reminderId === res.json().reminder.id,
+      );
+      expect(audit).toMatchObject({
+        organization_id: owner.organizationId,
+        user_id: tenant.person.userId,
+        details: { propertyId: homeId, via: 'grant', grantId: tenant.grantId, reportedBy: 'Thandi Nkosi' },
+      });
+
+      // The property's audit trail names the tenant and what they reported.
+      const trail = await call(owner, 'GET', `/api/reports/audit-trail?format=csv&propertyId=${homeId}`);
+      expect(trail.statusCode, trail.body).toBe(200);
+      const line = trail.body.split('\n').find((row) => row.includes('Issue reported by the tenant'));
+      expect(line).toContain('Thandi Nkosi (shared access)');
+      expect(line).toContain(`${report.title}`);
+
+      const viaTrpc = await trpc(tenant.person, 'mutation', 'grants.reportIssue', {
+        grantId: tenant.grantId,
+        title: 'Broken gate',
+        description: 'The gate does not latch.',
+      });
+      expect(viaTrpc.statusCode, viaTrpc.body).toBe(200);
+      expect(viaTrpc.json().result.data.reminder.title).toBe('Broken gate');
+      // The tenant's own organisation got nothing.
+      const own = await t.db.db
+        .selectFrom('reminders')
+        .select('id')
+        .where('organization_id', '=', tenant.person.organizationId)
+        .execute();
+      expect(own).toEqual([]);
+    });
+
+    it("only a tenant reports (403), a revoked or expired grant or anyone else's id is 404, bad input is 400: nothing is added", async () => {
+      const tenant = await grantee(homeId, { role: 'tenant' });
+      const conveyancer = await grantee(homeId, { role: 'conveyancer' });
+      const before = [await reminders(), (await issueAudits()).length];
+
+      const refused = await call(
+        conveyancer.person,
+        'POST',
+        `/api/shared-with-me/${conveyancer.grantId}/issues`,
+        report,
+      );
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe(GRANT_MESSAGES.tenantsOnly);
+      const refusedTrpc = await trpc(conveyancer.person, 'mutation', 'grants.reportIssue', {
+        grantId: conveyancer.grantId,
+        ...report,
+      });
+      expect(refusedTrpc.statusCode).toBe(403);
+
+      const empty = await call(tenant.person, 'POST', `/api/shared-with-me/${tenant.grantId}/issues`, {
+        title: ' ',
+        description: 'x',
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error).toBe(ISSUE_MESSAGES.titleRequired);
+      const noDescription = await call(
+        tenant.person,
+        'POST',
+        `/api/shared-with-me/${tenant.grantId}/issues`,
+        {
+          title: 'Tap',
+        },
+      );
+      expect(noDescription.statusCode).toBe(400);
+      expect(noDescription.json().error).toBe(ISSUE_MESSAGES.descriptionRequired);
+
+      // Another person's grant, the owner (no grant), an unknown or malformed id: 404.
+      for (const [who, id] of [
+        [conveyancer.person, tenant.grantId],
+        [owner, tenant.grantId],
+        [tenant.person, '00000000-0000-4000-8000-000000000000'],
+        [tenant.person, 'not-a-uuid'],
+      ] as const) {
+        const res = await call(who, 'POST', `/api/shared-with-me/${id}/issues`, report);
+        expect(res.statusCode, `${id}: ${res.body}`).toBe(404);
+        expect(res.json().error).toBe(GRANT_MESSAGES.notFound);
+      }
+
+      // Revoked: 404 at once.
+      expect(
+        (await call(owner, 'DELETE', `/api/properties/${homeId}/access/${tenant.grantId}`)).statusCode,
+      ).toBe(200);
+      const revoked = await call(
+        tenant.person,
+        'POST',
+        `/api/shared-with-me/${tenant.grantId}/issues`,
+        report,
+      );
+      expect(revoked.statusCode).toBe(404);
+      // Expired: 404.
+      const later = await grantee(homeId, { role: 'tenant' });
+      await t.db.db
+        .updateTable('property_grants')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', later.grantId)
+        .execute();
+      const expired = await call(later.person, 'POST', `/api/shared-with-me/${later.grantId}/issues`, report);
+      expect(expired.statusCode).toBe(404);
+      expect((await call(later.person, 'GET', `/api/shared-with-me/${later.grantId}`)).statusCode).toBe(404);
+
+      expect([await reminders(), (await issueAudits()).length]).toEqual(before);
+    });
   });
 });

@@ -379,6 +379,8 @@ export type AuditAction =
   | 'grant'
   | 'grant_accept'
   | 'grant_revoke'
+  /** Issue 29 §3: a tenant holding a grant reported an issue at the property (a maintenance reminder). */
+  | 'issue_report'
   /** Issue 31 §2: the account closed by an owner, reopened within the grace; a member who left. */
   | 'account_close'
   | 'account_reopen'

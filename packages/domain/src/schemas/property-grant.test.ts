@@ -12,8 +12,14 @@ import {
   grantDocumentParamsSchema,
   grantIdParamsSchema,
   grantTokenSchema,
+  ISSUE_MESSAGES,
   MAX_GRANT_DAYS,
+  MAX_ISSUE_DESCRIPTION,
+  MAX_ISSUE_TITLE,
   propertyGrantParamsSchema,
+  reportedByTenant,
+  reportIssueInput,
+  reportIssueSchema,
 } from './property-grant.js';
 import { dataOf, errorsOf } from './test-helpers.js';
 
@@ -102,5 +108,32 @@ describe('access to one property for someone outside (issue 29 §3)', () => {
     expect(GRANT_MESSAGES.freeLimit).toMatch(/Premium/);
     expect(canGrantAccess('premium', null, 50, now)).toEqual({ ok: true });
     expect(canGrantAccess('free', new Date('2026-12-01T00:00:00Z'), 5, now)).toEqual({ ok: true });
+  });
+
+  it("takes a tenant's report: a short title and a description, trimmed, each with a clear message when missing or too long", () => {
+    expect(
+      dataOf(reportIssueSchema, { title: ' Leaking tap ', description: ' The kitchen tap drips. ' }),
+    ).toEqual({
+      title: 'Leaking tap',
+      description: 'The kitchen tap drips.',
+    });
+    const missing = { title: ISSUE_MESSAGES.titleRequired, description: ISSUE_MESSAGES.descriptionRequired };
+    expect(errorsOf(reportIssueSchema, { title: ' ', description: '' })).toEqual(missing);
+    expect(errorsOf(reportIssueSchema, {})).toEqual(missing);
+    expect(
+      errorsOf(reportIssueSchema, {
+        title: 'x'.repeat(MAX_ISSUE_TITLE + 1),
+        description: 'y'.repeat(MAX_ISSUE_DESCRIPTION + 1),
+      }),
+    ).toEqual({
+      title: `Title must be at most ${MAX_ISSUE_TITLE} characters`,
+      description: `Description must be at most ${MAX_ISSUE_DESCRIPTION} characters`,
+    });
+    expect(dataOf(reportIssueInput, { grantId: 'g1', title: 'Tap', description: 'Drips' })).toEqual({
+      grantId: 'g1',
+      title: 'Tap',
+      description: 'Drips',
+    });
+    expect(reportedByTenant('Thandi Nkosi')).toBe('Reported by Thandi Nkosi (tenant)');
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Plan } from '../plan-terms.js';
 import { PREMIUM_PRICE_ZAR } from '../plan-terms.js';
 import { effectivePlan } from '../plans.js';
-import { emailSchema, idSchema, noControlCharacters } from './common.js';
+import { emailSchema, idSchema, noControlCharacters, requiredText } from './common.js';
 
 /**
  * Issue 29 §3: read-only access to ONE property for someone outside the organisation (a conveyancer,
@@ -66,12 +66,32 @@ export const grantIdParamsSchema = z.object({ grantId: idSchema });
 /** A grantee's download of one document of a granted property. */
 export const grantDocumentParamsSchema = z.object({ grantId: idSchema, documentId: idSchema });
 
+/** A tenant's report of an issue at the property (issue 29 §3): a short title and what is wrong. */
+export const MAX_ISSUE_TITLE = 120;
+export const MAX_ISSUE_DESCRIPTION = 1000;
+export const ISSUE_MESSAGES = {
+  titleRequired: 'Give the issue a short title',
+  descriptionRequired: 'Describe the issue: what is wrong, and where',
+} as const;
+export const reportIssueSchema = z.object({
+  title: requiredText(ISSUE_MESSAGES.titleRequired, MAX_ISSUE_TITLE, 'Title'),
+  description: requiredText(ISSUE_MESSAGES.descriptionRequired, MAX_ISSUE_DESCRIPTION, 'Description'),
+});
+export type ReportIssueInput = z.infer<typeof reportIssueSchema>;
+/** The tRPC input of a report: the grant's id beside the REST body. */
+export const reportIssueInput = reportIssueSchema.extend({ grantId: idSchema });
+
+/** The line a reported issue's reminder ends with, naming the tenant for the owner. */
+export const reportedByTenant = (name: string) => `Reported by ${name} (tenant)`;
+
 export const GRANT_MESSAGES = {
   notFound: 'Access not found',
   otherEmail: (email: string) =>
     `This access is for another email address. Sign in as ${email} to accept it.`,
   accepted: (property: string) => `You can now see ${property} under Shared with me`,
   ownAddress: 'You cannot grant access to your own organisation: invite a member instead',
+  tenantsOnly: 'Only a tenant can report an issue with the property',
+  issueReported: 'Thank you: your report is with the owner as a maintenance reminder',
   freeLimit: `The Free plan includes access for one person outside your organisation at a time. Upgrade to Premium (R${PREMIUM_PRICE_ZAR} per year) to grant access to more people.`,
 } as const;
 

@@ -4,6 +4,7 @@ import {
   grantTokenSchema,
   idParamsSchema,
   propertyGrantParamsSchema,
+  reportIssueSchema,
 } from '@propertydna/domain';
 import { z } from 'zod';
 import { type AnyRestRoute, defineRoute } from '../../rest/define-route.js';
@@ -11,6 +12,7 @@ import { okSchema } from '../auth/auth.schemas.js';
 import {
   grantAcceptedSchema,
   grantOfferSchema,
+  issueReportedSchema,
   propertyGrantSchema,
   sharedPropertyViewSchema,
   sharedWithMeSchema,
@@ -105,5 +107,20 @@ export const grantsRestRoutes: AnyRestRoute[] = [
     params: grantIdParamsSchema,
     response: sharedPropertyViewSchema,
     call: (caller, { params }) => caller.grants.sharedProperty(params),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/shared-with-me/:grantId/issues',
+    summary:
+      'Report an issue at a property shared with you as its tenant: a short title and a description. It becomes a maintenance reminder on the owner\'s property, due today, ending "Reported by <your name> (tenant)", and is recorded in the property\'s audit trail. 403 for any role but tenant; 404 once the grant is revoked or expired',
+    tags: ['access'],
+    capability: 'account.self',
+    params: grantIdParamsSchema,
+    body: reportIssueSchema,
+    response: issueReportedSchema,
+    errors: { 403: 'Only a tenant can report an issue, or an API token was used' },
+    example: { title: 'Leaking kitchen tap', description: 'The kitchen tap drips all night.' },
+    call: (caller, { params, body }) => caller.grants.reportIssue({ grantId: params.grantId, ...body }),
+    status: 201,
   }),
 ];

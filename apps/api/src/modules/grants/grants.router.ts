@@ -5,6 +5,7 @@ import {
   grantTokenSchema,
   idParamsSchema,
   propertyGrantParamsSchema,
+  reportIssueInput,
 } from '@propertydna/domain';
 import { z } from 'zod';
 import { appUrl } from '../../env.js';
@@ -13,6 +14,7 @@ import { okSchema } from '../auth/auth.schemas.js';
 import {
   grantAcceptedSchema,
   grantOfferSchema,
+  issueReportedSchema,
   propertyGrantSchema,
   sharedPropertyViewSchema,
   sharedWithMeSchema,
@@ -21,6 +23,7 @@ import {
   acceptGrant,
   createGrant,
   listGrants,
+  reportIssue,
   revokeGrant,
   sharedWithMe,
   viewGrantOffer,
@@ -86,4 +89,14 @@ export const grantsRouter = router({
     .input(grantIdParamsSchema)
     .output(sharedPropertyViewSchema)
     .query(({ ctx, input }) => viewSharedProperty(ctx.db, ctx.who, input.grantId)),
+
+  /** A tenant's "Report an issue": a maintenance reminder on the owner's property, naming them. */
+  reportIssue: authedProcedure
+    .meta({ requires: 'account.self' })
+    .input(reportIssueInput)
+    .output(issueReportedSchema)
+    .mutation(async ({ ctx, input: { grantId, ...report } }) => {
+      const reminder = await reportIssue(ctx.db, ctx.who, grantId, report);
+      return { ok: true as const, message: GRANT_MESSAGES.issueReported, reminder };
+    }),
 });

@@ -1,4 +1,10 @@
-import { answeredDateTimeSchema, GRANT_ROLES, GRANT_SCOPES } from '@propertydna/domain';
+import {
+  answeredDateSchema,
+  answeredDateTimeSchema,
+  DUE_BANDS,
+  GRANT_ROLES,
+  GRANT_SCOPES,
+} from '@propertydna/domain';
 import { z } from 'zod';
 import { policyCheckSchema } from '../compliance/compliance.schemas.js';
 import { documentSchema } from '../documents/documents.schemas.js';
@@ -68,6 +74,18 @@ export const sharedDocumentSchema = documentSchema
   .omit({ storage_key: true, owner_notes: true })
   .meta({ id: 'SharedDocument' });
 
+/** One maintenance task of a granted property, as its tenant sees it (read-only): what, when, how soon. */
+export const sharedTaskSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    next_due: answeredDateSchema,
+    status: z
+      .enum(DUE_BANDS)
+      .meta({ description: 'Overdue, Due Soon (7 days), Upcoming (30 days) or Scheduled' }),
+  })
+  .meta({ id: 'SharedTask' });
+
 /** The granted property, read-only and current: its documents, and its compliance check when the scope includes it. */
 export const sharedPropertyViewSchema = z
   .object({
@@ -76,9 +94,22 @@ export const sharedPropertyViewSchema = z
     compliance: policyCheckSchema
       .nullable()
       .meta({ description: "The property's compliance check; null when the scope is documents_only" }),
+    maintenance: z.array(sharedTaskSchema).nullable().meta({
+      description:
+        "The property's maintenance tasks, soonest due first, for a tenant; null for every other role",
+    }),
   })
   .meta({ id: 'SharedProperty' });
 
 export const grantAcceptedSchema = z
   .object({ ok: z.literal(true), message: z.string(), grant: sharedWithMeSchema })
   .meta({ id: 'PropertyGrantAccepted' });
+
+/** A tenant's report, as the owner's maintenance reminder it became. */
+export const issueReportedSchema = z
+  .object({
+    ok: z.literal(true),
+    message: z.string(),
+    reminder: z.object({ id: z.string(), title: z.string(), due_date: answeredDateSchema }),
+  })
+  .meta({ id: 'IssueReported' });

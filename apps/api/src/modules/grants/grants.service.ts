@@ -2,6 +2,7 @@ import {
   type CreatePropertyGrantInput,
   canGrantAccess,
   DEMO_MESSAGES,
+  dueBand,
   formatDate,
   GRANT_MESSAGES,
   GRANT_ROLE_LABELS,
@@ -9,6 +10,9 @@ import {
   type GrantScope,
   isDemoEmail,
   isUuid,
+  johannesburgToday,
+  type ReportIssueInput,
+  reportedByTenant,
 } from '@propertydna/domain';
 import { sql } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
@@ -27,6 +31,8 @@ import { requireVerifiedEmail } from '../auth/email-ownership.js';
 import { getPolicyCheck, type PolicyCheckOut } from '../compliance/compliance.service.js';
 import type { DocumentOut } from '../documents/documents.schemas.js';
 import { DOCUMENT_NOT_FOUND, getDocument, listDocuments } from '../documents/documents.service.js';
+import { listTasks } from '../maintenance/maintenance.service.js';
+import { addReminder } from '../maintenance/reminders.service.js';
 import type { PropertyGrantOut, SharedWithMeOut } from './grants.schemas.js';
 
 /**
@@ -528,6 +534,7 @@ export async function viewSharedProperty(
   grant: SharedWithMeOut;
   documents: Omit<DocumentOut, 'storage_key' | 'owner_notes'>[];
   compliance: PolicyCheckOut | null;
+  maintenance: SharedTask[] | null;
 }> {
   assertNotToken(who.actor);
   const grant = await liveGrant(db, who.actor.userId, grantId, now);
@@ -536,12 +543,88 @@ export async function viewSharedProperty(
     grant.scope === 'documents_and_compliance'
       ? await getPolicyCheck(db, grant.organization_id, grant.property_id, now)
       : null;
+  // A tenant lives with the property's upkeep: they see its tasks (what, when, how soon), nothing more.
+  const maintenance =
+    grant.role === 'tenant'
+      ? (await listTasks(db, grant.organization_id, grant.property_id)).map((task) => ({
+          id: task.id,
+          title: task.title,
+          next_due: task.next_due,
+          status: dueBand(task.next_due, now),
+        }))
+      : null;
   await recordGranteeAccess(db, who, grant, 'view');
   return {
     grant: toShared(grant),
     documents: documents.map(({ storage_key: _key, owner_notes: _notes, ...document }) => document),
     compliance,
+    maintenance,
   };
+}
+
+type SharedTask = { id: string; title: string; next_due: string; status: ReturnType<typeof dueBand> };
+
+/**
+ * A tenant reports an issue at the granted property: it becomes a custom maintenance reminder on the
+ * owner's property (due today, high priority), its message ending "Reported by <name> (tenant)", made
+ * with the reminders' own service and audited in the property's trail naming the tenant. Only a live
+ * grant (404 otherwise) with the role tenant (403 for any other role).
+ */
+export async function reportIssue(
+  db: Db,
+  who: RequestActor,
+  grantId: string,
+  input: ReportIssueInput,
+  now = new Date(),
+): Promise<{ id: string; title: string; due_date: string }> {
+  assertNotToken(who.actor);
+  const { userId } = who.actor;
+  const grant = await liveGrant(db, userId, grantId, now);
+  if (grant.role !== 'tenant') throw new AppError('FORBIDDEN', GRANT_MESSAGES.tenantsOnly);
+  const person = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const name = fullName(person.first_name, person.last_name) || person.email;
+  return db.transaction().execute(async (trx) => {
+    // Checked again inside: a grant revoked meanwhile adds nothing.
+    await liveGrant(trx, userId, grantId, now);
+    // The reminder is the owner's, on their property: written as the tenant, in the granting organisation.
+    const asTenant: RequestActor = {
+      actor: { ...who.actor, organizationId: grant.organization_id },
+      ip: who.ip,
+    };
+    const reminder = await addReminder(
+      trx,
+      asTenant,
+      grant.property_id,
+      {
+        title: input.title,
+        message: `${input.description}\n\n${reportedByTenant(name)}`,
+        due_date: johannesburgToday(now),
+        priority: 'high',
+        type: 'maintenance',
+      },
+      now,
+    );
+    await recordAudit(trx, {
+      organizationId: grant.organization_id,
+      userId,
+      ip: who.ip,
+      action: 'issue_report',
+      details: {
+        propertyId: grant.property_id,
+        via: 'grant',
+        grantId: grant.id,
+        reminderId: reminder.id,
+        title: input.title,
+        reportedBy: name,
+        role: 'tenant',
+      },
+    });
+    return { id: reminder.id, title: reminder.title, due_date: reminder.due_date };
+  });
 }
 
 /**

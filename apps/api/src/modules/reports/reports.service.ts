@@ -576,6 +576,7 @@ const ACTION_LABELS: Record<string, string> = {
   grant: 'Access granted to someone outside',
   grant_accept: 'Access accepted',
   grant_revoke: 'Access revoked',
+  issue_report: 'Issue reported by the tenant',
   // Issue 30 §2: the organisation's webhook endpoints (events of no property, so in no property's trail today).
   webhook_create: 'Webhook endpoint added',
   webhook_update: 'Webhook endpoint changed',
@@ -622,6 +623,10 @@ function describeEvent(row: AuditEventRow): string {
       return detailText(details, 'replacementDocumentId')
         ? 'Replaced by a new document'
         : (detailText(details, 'reason') ?? '');
+    case 'issue_report':
+      return detailText(details, 'title')
+        ? `"${detailText(details, 'title')}": now a maintenance reminder`
+        : '';
     case 'reminder_snooze':
       return detailText(details, 'until') ? `Until ${detailText(details, 'until')}` : '';
     case 'municipality_correct':

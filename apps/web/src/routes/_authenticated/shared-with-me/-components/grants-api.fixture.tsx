@@ -53,13 +53,31 @@ const DOCUMENT = {
   property_name: 'Gardens Home',
 };
 
-/** The shared property's view: one document and, unless `documents_only`, a check with one gap. */
+export const TASK_ID = 'e0000000-0000-4000-8000-000000000001';
+
+/** A tenant's view of the property's upkeep: one overdue task, one scheduled. */
+export const TENANT_TASKS = [
+  { id: TASK_ID, title: 'Service the geyser', next_due: '2026-11-01', status: 'Overdue' },
+  {
+    id: 'e0000000-0000-4000-8000-000000000002',
+    title: 'Clear the gutters',
+    next_due: '2027-05-01',
+    status: 'Scheduled',
+  },
+] as const;
+
+/**
+ * The shared property's view: one document and, unless `documents_only`, a check with one gap; a
+ * tenant's also the property's maintenance tasks.
+ */
 export const sharedProperty = (
   scope: 'documents_and_compliance' | 'documents_only' = 'documents_and_compliance',
+  role: RouterOutputs['grants']['sharedWithMe'][number]['role'] = 'conveyancer',
 ): RouterOutputs['grants']['sharedProperty'] =>
   ({
-    grant: sharedGrant({ scope }),
+    grant: sharedGrant({ scope, role }),
     documents: [DOCUMENT],
+    maintenance: role === 'tenant' ? structuredClone(TENANT_TASKS) : null,
     compliance:
       scope === 'documents_only'
         ? null

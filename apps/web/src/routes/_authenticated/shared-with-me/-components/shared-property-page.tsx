@@ -25,6 +25,7 @@ import {
   sharedDocumentDownloadUrl,
   sharedDocumentViewUrl,
 } from './shared-labels';
+import { ReportIssueForm, SharedMaintenance } from './tenant-maintenance';
 
 type SharedProperty = RouterOutputs['grants']['sharedProperty'];
 type SharedDocument = SharedProperty['documents'][number];
@@ -38,7 +39,8 @@ const BACK = (
 
 /**
  * /shared-with-me/{grantId}: the granted property as it is now, read-only — its documents (View, Download)
- * and, when the scope includes it, its compliance check. Nothing here writes. A revoked or expired grant
+ * and, when the scope includes it, its compliance check; a tenant also sees its maintenance tasks and may
+ * report an issue (the one write, the owner's reminder). A revoked or expired grant
  * (or anyone else's) is 'not found'.
  */
 export function SharedPropertyPage({ grantId }: { grantId: string }) {
@@ -76,7 +78,7 @@ export function SharedPropertyPage({ grantId }: { grantId: string }) {
       </Container>
     );
   }
-  const { grant, documents, compliance } = view.data;
+  const { grant, documents, compliance, maintenance } = view.data;
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
@@ -98,6 +100,8 @@ export function SharedPropertyPage({ grantId }: { grantId: string }) {
         </div>
         <SharedDocuments grantId={grant.grantId} documents={documents} />
         {compliance && <SharedComplianceCheck compliance={compliance} />}
+        {maintenance && <SharedMaintenance tasks={maintenance} />}
+        {grant.role === 'tenant' && <ReportIssueForm grantId={grant.grantId} />}
       </Stack>
     </Container>
   );
