@@ -5022,6 +5022,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shared-with-me/{grantId}/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report an issue at a property shared with you as its tenant: a short title and a description. It becomes a maintenance reminder on the owner's property, due today, ending "Reported by <your name> (tenant)", and is recorded in the property's audit trail. 403 for any role but tenant; 404 once the grant is revoked or expired */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: a POST repeated with the same key and the same body within 24 hours answers the first answer (status and body) again without doing the work twice. Keys are per organisation, and remembered for a signed-in caller only (without a session the key is checked, not used); the same key with another body is 422, while the first is still being answered 409. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    grantId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "title": "Leaking kitchen tap",
+                     *       "description": "The kitchen tap drips all night."
+                     *     }
+                     */
+                    "application/json": {
+                        title: string;
+                        description: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IssueReported"];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Only a tenant can report an issue, or an API token was used */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found: nothing with this grantId that the caller may reach (another organisation’s is not found either; a link that expired or was revoked neither) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still being answered: retry once it is done */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the server takes (1 MiB) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON: send `Content-Type: application/json` */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This Idempotency-Key was used with another body in the last 24 hours: use a new key */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/sign": {
         parameters: {
             query?: never;
@@ -20587,6 +20740,20 @@ export interface components {
             message: string;
             member: components["schemas"]["Member"];
         };
+        IssueReported: {
+            /** @constant */
+            ok: true;
+            message: string;
+            reminder: {
+                id: string;
+                title: string;
+                /**
+                 * Format: date
+                 * @example 2025-03-14
+                 */
+                due_date: string;
+            };
+        };
         LoginResult: {
             user: components["schemas"]["User"];
             organization: components["schemas"]["Organization"];
@@ -21531,6 +21698,22 @@ export interface components {
             documents: components["schemas"]["SharedDocument"][];
             /** @description The property's compliance check; null when the scope is documents_only */
             compliance: components["schemas"]["PolicyCheck"] | null;
+            /** @description The property's maintenance tasks, soonest due first, for a tenant; null for every other role */
+            maintenance: components["schemas"]["SharedTask"][] | null;
+        };
+        SharedTask: {
+            id: string;
+            title: string;
+            /**
+             * Format: date
+             * @example 2025-03-14
+             */
+            next_due: string;
+            /**
+             * @description Overdue, Due Soon (7 days), Upcoming (30 days) or Scheduled
+             * @enum {string}
+             */
+            status: "Overdue" | "Due Soon" | "Upcoming" | "Scheduled";
         };
         SharedWithMe: {
             grantId: string;
