@@ -33,6 +33,7 @@ const FILE_SECONDS = {
   'account-settings': 21,
   accounts: 40,
   'app-shell': 35,
+  billing: 75,
   claims: 19,
   compliance: 20,
   'core-loop': 47,

@@ -25,6 +25,7 @@ import { queueExtractionWithin } from './modules/extraction/extraction.jobs.js';
 import { createDocumentReader, defaultOcrWorkers } from './modules/extraction/reader/index.js';
 import { grantFileRoutes } from './modules/grants/grants.files.js';
 import { payfastRoutes } from './modules/plan/payfast.routes.js';
+import { payfastFormOrigins } from './modules/plan/payfast.service.js';
 import { storeMunicipalityCodes } from './modules/properties/properties.service.js';
 import { reportRoutes } from './modules/reports/reports.files.js';
 import { shareFileRoutes } from './modules/shares/shares.files.js';
@@ -195,7 +196,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         frameSrc: ["'self'", ...external],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
-        formAction: ["'self'"],
+        // Upgrade posts its signed form to PayFast's hosted page (issue 31 §5).
+        formAction: ["'self'", ...payfastFormOrigins(env)],
       },
     },
     // Cross-origin isolation headers would block presigned S3 URLs and PDF previews.

@@ -135,6 +135,12 @@ describe(`Premium bought through PayFast (${databaseKind})`, () => {
     }
   });
 
+  it("the app's pages may post Upgrade's form to PayFast's hosted page (CSP form-action)", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`form-action 'self' ${new URL(sandbox.processUrl).origin}`);
+  });
+
   it('bad ITNs change nothing: signature, source address, amount, validation', async () => {
     const owner = await signUpAndLogIn(t, 'homeowner', { plan: 'free' });
     const order = await checkout(owner);

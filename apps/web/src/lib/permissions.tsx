@@ -1,6 +1,6 @@
 import { Tooltip } from '@mantine/core';
-import { type Capability, whyNot } from '@propertydna/domain';
-import { cloneElement, type MouseEvent, type ReactElement, useId } from 'react';
+import { type Capability, PLAN_LIMITED_WRITES, whyNot } from '@propertydna/domain';
+import { cloneElement, createContext, type MouseEvent, type ReactElement, useContext, useId } from 'react';
 import { useOptionalAuth } from './auth';
 
 /**
@@ -11,9 +11,19 @@ import { useOptionalAuth } from './auth';
  */
 export function useCan(capability: Capability): { allowed: boolean; reason: string | null } {
   const user = useOptionalAuth()?.user;
-  const reason = user ? whyNot(user.role, capability) : null;
+  const readOnly = useContext(PlanReadOnlyContext);
+  const reason =
+    (user ? whyNot(user.role, capability) : null) ??
+    (readOnly && (PLAN_LIMITED_WRITES as readonly Capability[]).includes(capability) ? readOnly : null);
   return { allowed: reason === null, reason };
 }
+
+/**
+ * Issue 31 §5: inside a property that is read-only on the Free plan (Premium lapsed, the property beyond
+ * the Free limit), the reason its writes are refused; null elsewhere. useCan then holds back the
+ * property's writes (details, documents, maintenance, vendors, claims) with that reason, as the server does.
+ */
+export const PlanReadOnlyContext = createContext<string | null>(null);
 
 interface GuardedProps {
   onClick?: (event: MouseEvent<HTMLElement>) => void;

@@ -50,6 +50,15 @@ export function payfastConfig(env: Env): PayfastConfig | null {
   };
 }
 
+/**
+ * Where the browser may post a form besides the app itself (the CSP's form-action): PayFast's hosted
+ * payment page, when payments are configured. Without it the browser refuses Upgrade's form post.
+ */
+export function payfastFormOrigins(env: Env): string[] {
+  const config = payfastConfig(env);
+  return config ? [new URL(config.processUrl).origin] : [];
+}
+
 /** MD5 (lower-case hex) of a parameter string, as PayFast signs. */
 export function md5(text: string): string {
   return createHash('md5').update(text).digest('hex');

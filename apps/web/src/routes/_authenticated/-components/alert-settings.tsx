@@ -15,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error';
+import { UpgradeButton } from '../../../components/premium-upgrade';
 import { errorMessage } from '../../../lib/error-message';
 import { START_TRIAL_LABEL } from '../../../lib/plan';
 import { trpc } from '../../../lib/trpc';
@@ -84,6 +85,9 @@ export function AlertSettingsSection({ canStartTrial, starting, onStartTrial }: 
                   Your free trial has been used.
                 </Text>
               )}
+              <Stack mt="sm" gap={4}>
+                <UpgradeButton />
+              </Stack>
             </Alert>
           )}
           <Switch

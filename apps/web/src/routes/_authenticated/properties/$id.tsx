@@ -7,6 +7,11 @@ import {
 } from '@propertydna/domain';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
+import {
+  PropertyReadOnly,
+  ReadOnlyPropertyBanner,
+  useIsReadOnlyProperty,
+} from '../../../components/premium-upgrade';
 import { EditFeaturesModal, PropertyFeaturesSummary } from '../../../components/property-features';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
@@ -69,7 +74,12 @@ function StoredPropertyDetail({ id }: { id: string }) {
       </Container>
     );
   }
-  return <StoredPropertyView property={property.data} />;
+  // Issue 31 §5: a property beyond the Free limit after Premium lapsed holds back its writes.
+  return (
+    <PropertyReadOnly propertyId={property.data.id}>
+      <StoredPropertyView property={property.data} />
+    </PropertyReadOnly>
+  );
 }
 
 function StoredPropertyView({ property }: { property: Property }) {
@@ -93,6 +103,7 @@ function StoredPropertyView({ property }: { property: Property }) {
   // Once shown for a pending transfer the section stays open, also after that transfer is cancelled.
   if (pendingTransfer && !transferring) setTransferring(true);
   const transferShown = transferring || pendingTransfer !== undefined;
+  const readOnly = useIsReadOnlyProperty(property.id);
 
   /** Saves a patch; resolves true when saved. */
   async function save(patch: UpdatePropertyInput): Promise<boolean> {
@@ -210,8 +221,9 @@ function StoredPropertyView({ property }: { property: Property }) {
           </>
         }
         beforeTabs={
-          transferShown || sharing ? (
+          readOnly || transferShown || sharing ? (
             <>
+              {readOnly && <ReadOnlyPropertyBanner propertyId={property.id} />}
               {transferShown && <TransferPanel id={transferPanelId} property={property} />}
               {sharing && <PeopleWithAccess id={accessPanelId} propertyId={property.id} />}
             </>

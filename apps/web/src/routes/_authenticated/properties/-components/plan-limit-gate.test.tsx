@@ -44,6 +44,15 @@ vi.mock('../../../../lib/plan', async (original) => ({
   }),
 }));
 
+// The Upgrade button (PayFast's checkout) asks the server; its own test is components/premium-upgrade.test.tsx.
+vi.mock('../../../../components/premium-upgrade', () => ({
+  UpgradeButton: () => (
+    <button type="button" data-testid="upgrade-button">
+      Upgrade for R99 per year
+    </button>
+  ),
+}));
+
 function AddButton({ count, onAdd }: { count: number | undefined; onAdd: () => void }) {
   const gate = usePlanLimitGate(count);
   return (
@@ -124,6 +133,8 @@ describe('PlanLimitPage', () => {
     organization.current = { plan: 'free', trialEndsAt: '2024-01-01T00:00:00.000Z' };
     await renderWithRouter(<NewPropertyPage count={1} />, '/properties/new');
     expect(screen.getByText('Your free trial has been used.')).toBeTruthy();
+    // At the trial's end the offer is the upgrade itself (issue 31 §5).
+    expect(screen.getByRole('button', { name: 'Upgrade for R99 per year' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start 14-day free trial' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'New property' })).toBeNull();
   });

@@ -1,6 +1,7 @@
-import { Alert, Button, Center, Loader, Modal, Paper, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { canAddProperty, FREE_PLAN_LIMIT_MESSAGE } from '@propertydna/domain';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { UpgradeButton } from '../../../../components/premium-upgrade';
 import { ButtonLink } from '../../../../components/router-links';
 import { useAuth } from '../../../../lib/auth';
 import { planStateOf, START_TRIAL_LABEL, useStartTrial } from '../../../../lib/plan';
@@ -11,6 +12,8 @@ export interface UpgradePromptProps {
   trialNote?: string;
   starting: boolean;
   onStartTrial: () => void;
+  /** The Upgrade button (PayFast's checkout, issue 31 §5), under the trial or its end. */
+  upgrade?: ReactNode;
 }
 
 /** Why another property needs Premium (R99 per year), with the 14-day trial while it is unused. */
@@ -19,6 +22,7 @@ export function UpgradePrompt({
   trialNote = 'Try Premium free for 14 days, then create the property again.',
   starting,
   onStartTrial,
+  upgrade,
 }: UpgradePromptProps) {
   return (
     <Alert color="yellow" variant="light" title="Upgrade to Premium" data-testid="upgrade-prompt">
@@ -36,6 +40,11 @@ export function UpgradePrompt({
         <Text size="sm" mt="xs">
           Your free trial has been used.
         </Text>
+      )}
+      {upgrade && (
+        <Stack mt="sm" gap={4}>
+          {upgrade}
+        </Stack>
       )}
     </Alert>
   );
@@ -56,6 +65,7 @@ export function PlanLimitPrompt({ show }: { show: boolean }) {
       canStartTrial={state.canStartTrial}
       starting={startTrial.isPending}
       onStartTrial={() => startTrial.mutate()}
+      upgrade={<UpgradeButton />}
     />
   );
 }
@@ -96,6 +106,7 @@ export function PlanLimitOffer({ onStarted }: { onStarted?: () => void }) {
       trialNote={ADD_ANOTHER_TRIAL_NOTE}
       starting={startTrial.isPending}
       onStartTrial={() => startTrial.mutate(undefined, { onSuccess: () => onStarted?.() })}
+      upgrade={<UpgradeButton />}
     />
   );
 }
