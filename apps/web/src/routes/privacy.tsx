@@ -158,8 +158,10 @@ function PrivacyPage() {
               .
             </List.Item>
             <List.Item>
-              Delete: you can delete documents and properties yourself. Closing your whole account and
-              downloading all your data from the account page are not available yet.
+              Delete: you can delete documents and properties yourself, and an owner can close the whole
+              account on the account page (Danger zone): everyone in it is signed out at once, and unless it
+              is reopened within the grace period (30 days by default) every record and file of it is deleted.
+              Downloading all your data from the account page is not available yet.
             </List.Item>
             <List.Item>
               Object or complain: if you are not satisfied with how we handle your information, you may
