@@ -51,6 +51,29 @@ describe.each([
     return fetch(new URL(url, s.origin), { method: 'PUT', body, headers: { 'content-type': contentType } });
   }
 
+  it('stores a stream of a known size without holding it (the account export), and refuses a wrong size', async () => {
+    const { Readable } = await import('node:stream');
+    const chunks = Array.from({ length: 40 }, (_, i) => Buffer.alloc(64 * 1024, i));
+    const whole = Buffer.concat(chunks);
+    const stored = await s.store.putStream(Readable.from(chunks), 'application/zip', whole.length);
+    expect(stored).toEqual({ key: stored.key, bytes: whole.length, sha256: sha256(whole) });
+    expect(isObjectKey(stored.key)).toBe(true);
+    const back: Buffer[] = [];
+    for await (const chunk of await s.store.openRead(stored.key)) back.push(chunk as Buffer);
+    expect(Buffer.concat(back).equals(whole)).toBe(true);
+    const before = new Set<string>();
+    for await (const object of s.store.listObjects()) before.add(object.key);
+    await expect(
+      s.store.putStream(Readable.from([Buffer.from('short')]), 'application/zip', 10),
+    ).rejects.toThrow();
+    await expect(
+      s.store.putStream(Readable.from([Buffer.from('too long by far')]), 'application/zip', 4),
+    ).rejects.toThrow();
+    const after = new Set<string>();
+    for await (const object of s.store.listObjects()) after.add(object.key);
+    expect([...after].filter((key) => !before.has(key))).toEqual([]);
+  });
+
   it('lists its objects with when they were written (for the orphan sweep), and nothing else', async () => {
     const a = await s.store.putObject(Buffer.from('%PDF-1.7 listed a'), 'application/pdf');
     const b = await s.store.putObject(Buffer.from('%PDF-1.7 listed b'), 'application/pdf');
