@@ -744,6 +744,12 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       ],
       'notifications.update': [{ as: 'owner', input: { emailAlerts: false } }],
       'privacy.setMarketingConsent': [{ as: 'owner', input: { agree: false } }],
+      // One date each: a bad "to" never also puts it before "from".
+      'accessLedger.list': [
+        { as: 'owner', input: { propertyId: property.id, kind: 'share_link', from: '2026-01-01', page: 1 } },
+        { as: 'owner', input: { to: '2026-12-31' } },
+      ],
+      'accessLedger.revoke': [{ as: 'owner', input: { kind: 'share_link', id: property.id } }],
       'accountExport.status': [{ as: 'owner', input: { id: property.id } }],
       'closing.close': [{ as: 'owner', input: { password: 'a long password', confirm: 'CLOSE' } }],
       'closing.reopen': [{ as: 'anonymous', input: login }],
@@ -949,6 +955,14 @@ describe(`bad text, dates and DNA-code parts in any input answer 400 on both doo
       ],
       'PUT /api/notifications/settings': [{ as: 'owner', body: { emailAlerts: false } }],
       'PUT /api/account/marketing-consent': [{ as: 'owner', body: { agree: false } }],
+      'GET /api/account/access-ledger': [
+        { as: 'owner', query: { propertyId: property.id, kind: 'grantee', from: '2026-01-01', page: '2' } },
+        { as: 'owner', query: { to: '2026-12-31' } },
+      ],
+      'GET /api/properties/:id/access-ledger': [
+        { as: 'owner', params: { id: property.id }, query: { kind: 'staff', from: '2026-01-01' } },
+      ],
+      'POST /api/account/access-ledger/revoke': [{ as: 'owner', body: { kind: 'grant', id: property.id } }],
       'GET /api/account/export/:id': [{ as: 'owner', params: { id: property.id } }],
       'POST /api/account/close': [{ as: 'owner', body: { password: 'a long password', confirm: 'CLOSE' } }],
       'POST /api/account/reopen': [{ as: 'anonymous', body: login }],

@@ -214,6 +214,20 @@ describe(`members and roles at both doors (issue 29 §1, ${databaseKind})`, () =
       'organization.settings': [
         ['REST', () => rest(members.viewer, 'PUT', '/api/extraction/settings', { enabled: true })],
       ],
+      'shares.write': [
+        [
+          'REST',
+          () =>
+            rest(members.viewer, 'POST', '/api/account/access-ledger/revoke', {
+              kind: 'share_link',
+              id: propertyId,
+            }),
+        ],
+        [
+          'tRPC',
+          () => trpc(members.viewer, 'mutation', 'accessLedger.revoke', { kind: 'grant', id: propertyId }),
+        ],
+      ],
       'webhooks.manage': [
         [
           'REST',

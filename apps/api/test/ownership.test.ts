@@ -333,6 +333,8 @@ describe(`one ownership guard: 404 for anything not the caller's (${databaseKind
           [outsider, 'GET', `/api/properties/${id}/reminders`],
           [outsider, 'POST', `/api/properties/${id}/reminders`, reminder],
           [outsider, 'GET', `/api/properties/${id}/vendors`],
+          [outsider, 'GET', `/api/properties/${id}/access-ledger`],
+          [outsider, 'GET', `/api/account/access-ledger?propertyId=${encodeURIComponent(id)}`],
           ...REPORTS.map(
             (report): Door => [outsider, 'GET', `/api/reports/${report}${encodeURIComponent(id)}`],
           ),

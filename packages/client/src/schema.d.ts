@@ -9633,6 +9633,373 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/access-ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every access to the organisation's information by anyone other than its members (share links, vendor upload links, shared access, API tokens, PropertyDNA staff, transfers), newest first, 50 a page; filter by propertyId, kind, from and to (dates); older than two years counted per month in summary */
+        get: {
+            parameters: {
+                query?: {
+                    propertyId?: string;
+                    kind?: "share_link" | "vendor_upload" | "grantee" | "api_token" | "staff" | "transfer";
+                    /** @description A date, YYYY-MM-DD. An ISO 8601 date-time is accepted too and taken as its date in Africa/Johannesburg. */
+                    from?: string;
+                    /** @description A date, YYYY-MM-DD. An ISO 8601 date-time is accepted too and taken as its date in Africa/Johannesburg. */
+                    to?: string;
+                    page?: number | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessLedgerPage"];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found: nothing with this propertyId that the caller may reach (another organisation’s is not found either; a link that expired or was revoked neither) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/access-ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The access ledger of one property (another organisation's property: 404) */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: "share_link" | "vendor_upload" | "grantee" | "api_token" | "staff" | "transfer";
+                    /** @description A date, YYYY-MM-DD. An ISO 8601 date-time is accepted too and taken as its date in Africa/Johannesburg. */
+                    from?: string;
+                    /** @description A date, YYYY-MM-DD. An ISO 8601 date-time is accepted too and taken as its date in Africa/Johannesburg. */
+                    to?: string;
+                    page?: number | string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessLedgerPage"];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found: nothing with this id that the caller may reach (another organisation’s is not found either; a link that expired or was revoked neither) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/access-ledger/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the access a ledger row shows (its `revoke`): a share link, a vendor's upload link, a grant, an API token or a transfer pack link; 404 when it is not live */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: a POST repeated with the same key and the same body within 24 hours answers the first answer (status and body) again without doing the work twice. Keys are per organisation, and remembered for a signed-in caller only (without a session the key is checked, not used); the same key with another body is 422, while the first is still being answered 409. */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "share_link",
+                     *       "id": "6f1c2a7e-3b9d-4f5e-8a21-0c4d7b9e1f30"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "share_link" | "vendor_invite" | "grant" | "api_token" | "transfer_pack";
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description The request is not valid: `error` says what to correct, in the words of the form (`issues` lists them by field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in: no session, or it expired or was signed out */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but not allowed: the account may not do this, or a change sent with the session cookie came from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found: nothing with this id that the caller may reach (another organisation’s is not found either; a link that expired or was revoked neither) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still being answered: retry once it is done */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the server takes (1 MiB) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is not JSON: send `Content-Type: application/json` */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description This Idempotency-Key was used with another body in the last 24 hours: use a new key */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests with this API token (API_TOKEN_RATE_LIMIT a minute, 600 unless configured): retry after `Retry-After` seconds; every answer to a token carries `RateLimit-Policy` and `RateLimit` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Something went wrong on the server: it is logged, and the answer says no more */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is busy: retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/export": {
         parameters: {
             query?: never;
@@ -20283,6 +20650,49 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccessLedgerPage: {
+            rows: components["schemas"]["AccessLedgerRow"][];
+            page: number;
+            has_more: boolean;
+            /** @description Accesses older than two years, counted per month and kind (the whole organisation) */
+            summary: {
+                month: string;
+                /** @enum {string} */
+                kind: "share_link" | "vendor_upload" | "grantee" | "api_token" | "staff" | "transfer";
+                count: number;
+            }[];
+        };
+        AccessLedgerRow: {
+            /** @description Stable within the ledger (which record the row was read from) */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2025-03-14T08:30:00.000Z
+             */
+            at: string;
+            /** @enum {string} */
+            kind: "share_link" | "vendor_upload" | "grantee" | "api_token" | "staff" | "transfer";
+            /** @description What was done: view, download, upload, adopt, grant_accept, evidence_approve, evidence_reject, last_use (a token's latest use), accept (a transfer), or the audit action a token made */
+            action: string;
+            /** @description The link, vendor, person, token, "PropertyDNA staff" or buyer */
+            who: string;
+            /** @description The address it came from, where recorded */
+            ip: string | null;
+            property: {
+                id: string;
+                name: string;
+            } | null;
+            document: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description What POST /api/account/access-ledger/revoke takes to end this access, while it is live */
+            revoke: {
+                /** @enum {string} */
+                kind: "share_link" | "vendor_invite" | "grant" | "api_token" | "transfer_pack";
+                id: string;
+            } | null;
+        };
         AccountExport: {
             /** @description The export id */
             id: string;

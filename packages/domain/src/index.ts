@@ -40,6 +40,7 @@ export * from './registers.js';
 export * from './reminders.js';
 export * from './replacement.js';
 export * from './return-path.js';
+export * from './schemas/access-ledger.js';
 export * from './schemas/account-closing.js';
 export * from './schemas/account-export.js';
 export * from './schemas/api-token.js';

@@ -567,7 +567,17 @@ export interface Database {
   register_entries: RegisterEntryTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
+  access_ledger_summaries: AccessLedgerSummaryTable;
   account_exports: AccountExportTable;
+}
+
+/** Issue 31 §3: a month's count of one kind of outside access, kept after its log rows were deleted. */
+export interface AccessLedgerSummaryTable {
+  organization_id: string;
+  /** 'YYYY-MM' in Africa/Johannesburg. */
+  month: string;
+  kind: string;
+  count: number;
 }
 
 /** A webhook endpoint of an organisation (issue 30 §2); its secrets are sealed (modules/webhooks). */

@@ -6,6 +6,7 @@ import { assertAllowed } from '../auth/permission.js';
 import { JsonText } from '../json-text.js';
 import { closingRestRoutes } from '../modules/account/closing.rest.js';
 import { accountExportRestRoutes } from '../modules/account/export.rest.js';
+import { ledgerRestRoutes } from '../modules/account/ledger.rest.js';
 import { apiTokensRestRoutes } from '../modules/auth/api-tokens.rest.js';
 import { authRestRoutes } from '../modules/auth/auth.rest.js';
 import { calendarRestRoutes } from '../modules/calendar/calendar.rest.js';
@@ -64,6 +65,7 @@ export const restRoutes: AnyRestRoute[] = [
   ...maintenanceRestRoutes,
   ...notificationsRestRoutes,
   ...privacyRestRoutes,
+  ...ledgerRestRoutes,
   ...accountExportRestRoutes,
   ...closingRestRoutes,
   ...calendarRestRoutes,

@@ -1,5 +1,6 @@
 import { closingRouter } from '../modules/account/closing.router.js';
 import { accountExportRouter } from '../modules/account/export.router.js';
+import { accessLedgerRouter } from '../modules/account/ledger.router.js';
 import { apiTokensRouter } from '../modules/auth/api-tokens.router.js';
 import { authRouter } from '../modules/auth/auth.router.js';
 import { calendarRouter } from '../modules/calendar/calendar.router.js';
@@ -27,6 +28,7 @@ import { webhooksRouter } from '../modules/webhooks/webhooks.router.js';
 import { createCallerFactory, router } from './init.js';
 
 export const appRouter = router({
+  accessLedger: accessLedgerRouter,
   apiTokens: apiTokensRouter,
   auth: authRouter,
   backoffice: backofficeRouter,

@@ -46,6 +46,7 @@ import * as propertyGrants from './2026-11-28T0550-property-grants.js';
 import * as reminderCompletedBy from './2026-11-28T0570-reminder-completed-by.js';
 import * as accountClosing from './2026-11-28T0580-account-closing.js';
 import * as accountExports from './2026-11-28T0595-account-exports.js';
+import * as accessLedgerSummary from './2026-11-28T0596-access-ledger-summary.js';
 
 /**
  * Every migration, keyed by its date-prefixed name (kysely runs them in name order).
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0570-reminder-completed-by': reminderCompletedBy,
   '2026-11-28T0580-account-closing': accountClosing,
   '2026-11-28T0595-account-exports': accountExports,
+  '2026-11-28T0596-access-ledger-summary': accessLedgerSummary,
 };

@@ -7,6 +7,7 @@ import type { FileStore } from '../../storage/file-store.js';
 import { INCOMING_MAX_IDLE_MS } from '../../storage/fs-store.js';
 import { removeIfUnreferenced, unreferencedObjects } from '../../storage/stored-objects.js';
 import { removeExpiredExports } from '../account/export.service.js';
+import { summariseAccessLog } from '../account/ledger.service.js';
 import { removeExpiredDemos } from '../demo/private-demo.js';
 import { prepareDemoTemplates } from '../demo/seed.js';
 import { lapseUnpaidPremium } from '../plan/payfast.service.js';
@@ -83,10 +84,11 @@ export async function houseKeep(db: Db, store: FileStore, now = new Date()): Pro
   const webhookDeliveries = await forgetOldDeliveries(db, now);
   // The access log of share links and every other capability link is kept two years, as /privacy says.
   const accessLogBefore = new Date(now.getTime() - RETENTION.accessLogDays * 86_400_000);
-  const accessLog = await db
-    .deleteFrom('capability_events')
-    .where('created_at', '<', accessLogBefore)
-    .executeTakeFirst();
+  // Issue 31 §3: what is deleted is first counted per month and kind for the access ledger's summary.
+  const accessLog = await db.transaction().execute(async (trx) => {
+    await summariseAccessLog(trx, accessLogBefore);
+    return trx.deleteFrom('capability_events').where('created_at', '<', accessLogBefore).executeTakeFirst();
+  });
   const accountExports = await removeExpiredExports({ store }, db, now);
   return {
     sessions: Number(sessions.numDeletedRows),

@@ -1,6 +1,6 @@
 import { TRANSFER_MESSAGES } from '@propertydna/domain';
 import type { RequestActor } from '../../auth/actor.js';
-import { findLiveCapability, issueCapability } from '../../capabilities/capabilities.js';
+import { findLiveCapability, issueCapability, logCapabilityEvent } from '../../capabilities/capabilities.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { hearGuess, type LimitRule, waitPhrase } from '../../limits/attempt-limiter.js';
@@ -48,6 +48,9 @@ export async function viewTransferLink(db: Db, token: string, ip: string, now = 
     { now },
   );
   if (!ok || !found) throw new AppError('NOT_FOUND', TRANSFER_MESSAGES.linkNotFound);
+  // Issue 31 §3: the recipient opening the offer is an outside access of the seller's organisation (its
+  // access ledger shows it); the link's id is the transfer's.
+  await logCapabilityEvent(db, found.id, 'view', { ip, userId: null });
   const { id, property, from_organization, to_email, message, documents_count, expires_at } = found;
   return { id, property, from_organization, to_email, message, documents_count, expires_at };
 }

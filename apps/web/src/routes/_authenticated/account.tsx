@@ -9,6 +9,7 @@ import { pageHead } from '../../lib/page-head';
 import { planStateOf, useStartTrial } from '../../lib/plan';
 import { trpc } from '../../lib/trpc';
 import { USER_TYPE_LABELS } from '../../lib/user-type-labels';
+import { AccessLedgerSection } from './-components/access-ledger-section';
 import { AlertSettingsSection, CalendarFeedSection } from './-components/alert-settings';
 import { ApiTokensSection } from './-components/api-tokens-section';
 import { BillingSection } from './-components/billing-section';
@@ -93,6 +94,7 @@ function AccountPage() {
         {owner && <WebhooksSection />}
         <ApiTokensSection />
         <PrivacySection />
+        <AccessLedgerSection />
         <ExportSection />
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="account-email-title">
           <ChangeEmailSection idPrefix="account-email" />

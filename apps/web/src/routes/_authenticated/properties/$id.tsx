@@ -19,6 +19,7 @@ import { documentTitle } from '../../../lib/page-head';
 import { RoleGuard } from '../../../lib/permissions';
 import { invalidatePropertyLists, type Property, usePortfolioInvalidation } from '../../../lib/properties';
 import { trpc } from '../../../lib/trpc';
+import { AccessLedgerSection } from '../-components/access-ledger-section';
 import { ActionsTab } from './-components/actions-tab';
 import { DemoPropertyDetail } from './-components/demo-property-detail';
 import { DEMO_PROPERTY_ID } from './-components/demo-property-id';
@@ -226,6 +227,7 @@ function StoredPropertyView({ property }: { property: Property }) {
               {readOnly && <ReadOnlyPropertyBanner propertyId={property.id} />}
               {transferShown && <TransferPanel id={transferPanelId} property={property} />}
               {sharing && <PeopleWithAccess id={accessPanelId} propertyId={property.id} />}
+              {sharing && <AccessLedgerSection propertyId={property.id} />}
             </>
           ) : undefined
         }
