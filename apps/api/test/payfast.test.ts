@@ -364,6 +364,22 @@ describe(`Premium bought through PayFast (${databaseKind})`, () => {
         payload: { title: 'Renamed' },
       }),
       t.app.inject({ method: 'POST', url: `/api/properties/${third}/archive`, headers: owner.headers }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/properties/${second}/reminders`,
+        headers: owner.headers,
+        payload: { title: 'Call the roofer', due_date: '2027-01-15', priority: 'high' },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/properties/${third}/claims`,
+        headers: owner.headers,
+        payload: {
+          incident_type: 'burst_geyser',
+          incident_date: '2026-11-20',
+          description: 'The geyser burst.',
+        },
+      }),
     ];
     for (const answer of await Promise.all(refusedWrites)) {
       expect(answer.statusCode, answer.body).toBe(403);
