@@ -168,6 +168,13 @@ describe(`closing an account, reopening it, deleting it after the grace (issue 3
     expect((await call({}, 'GET', `/api/share/${shareToken}`)).statusCode).toBe(200);
     const bearer = { authorization: `Bearer ${apiToken}` };
     expect((await call(bearer, 'GET', '/api/properties')).statusCode).toBe(200);
+    // A pending invitation to join the organisation.
+    const invitee = `invitee-${Date.now()}@example.co.za`;
+    const invited = await owner.call('POST', '/api/organization/invites', { email: invitee, role: 'viewer' });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const inviteMail = (await queuedMailsTo(t, invitee)).find((m) => m.text.includes('/invitations/'));
+    const inviteToken = /\/invitations\/([A-Za-z0-9_-]+)/.exec(inviteMail?.text ?? '')?.[1];
+    expect((await call({}, 'GET', `/api/invitations/${inviteToken}`)).statusCode).toBe(200);
 
     const closed = await owner.call('POST', '/api/account/close', { password: PASSWORD, confirm: 'CLOSE' });
     expect(closed.statusCode, closed.body).toBe(200);
@@ -184,6 +191,7 @@ describe(`closing an account, reopening it, deleting it after the grace (issue 3
     expect((await call(bearer, 'GET', '/api/properties')).statusCode).toBe(401);
     expect((await call({}, 'GET', `/api/share/${shareToken}`)).statusCode).toBe(404);
     expect((await call(outsider.headers, 'GET', `/api/shared-with-me/${grantId}`)).statusCode).toBe(404);
+    expect((await call({}, 'GET', `/api/invitations/${inviteToken}`)).statusCode).toBe(404);
     const sessions = await t.db.db
       .selectFrom('sessions')
       .select('id')
@@ -236,6 +244,7 @@ describe(`closing an account, reopening it, deleting it after the grace (issue 3
     expect((await call(bearer, 'GET', '/api/properties')).statusCode).toBe(200);
     expect((await call({}, 'GET', `/api/share/${shareToken}`)).statusCode).toBe(200);
     expect((await call(outsider.headers, 'GET', `/api/shared-with-me/${grantId}`)).statusCode).toBe(200);
+    expect((await call({}, 'GET', `/api/invitations/${inviteToken}`)).statusCode).toBe(200);
     expect((await login(member.email)).statusCode).toBe(200);
     const again = await call({}, 'POST', '/api/account/reopen', { email: owner.email, password: PASSWORD });
     expect(again.statusCode).toBe(409);

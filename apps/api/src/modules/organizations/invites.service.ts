@@ -268,6 +268,8 @@ async function liveInvitation(db: DbOrTrx, token: string, now: Date) {
     ])
     .where('c.token_hash', '=', tokenHash(token))
     .where('c.purpose', '=', 'member_invite')
+    // A closed organisation's invitations (issue 31 §2) answer as dead links until it is reopened.
+    .where('o.closed_at', 'is', null)
     .where('i.accepted_at', 'is', null)
     .executeTakeFirst();
   if (!row || capabilityStatus(row, now) !== 'active') throw notFound();
