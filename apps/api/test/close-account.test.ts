@@ -126,6 +126,11 @@ describe(`closing an account, reopening it, deleting it after the grace (issue 3
     const notOwner = await close(member);
     expect(notOwner.statusCode).toBe(403);
     expect(notOwner.json().error).toBe(refusal('member', 'organization.delete'));
+    const admin = await signUpAndLogIn(t);
+    await addMember(t.db.db, asService(owner), admin.userId, 'admin');
+    const byAdmin = await close(admin);
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().error).toBe(refusal('admin', 'organization.delete'));
     const viaToken = await close({ headers: { authorization: `Bearer ${apiToken}` } });
     expect(viaToken.statusCode).toBe(403);
     expect(viaToken.json().error).toBe(NOT_WITH_A_TOKEN);
