@@ -1,7 +1,7 @@
 import { ACCESS_LEDGER_MESSAGES, refusal } from '@propertydna/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_WITH_A_TOKEN } from '../src/auth/api-tokens.js';
-import { listAccessLedger } from '../src/modules/account/ledger.service.js';
+import { eachAccessLedgerRow, listAccessLedger } from '../src/modules/account/ledger.service.js';
 import { houseKeep } from '../src/modules/housekeeping/housekeeping.service.js';
 import { addMember } from '../src/modules/organizations/members.service.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
@@ -276,6 +276,12 @@ describe(`the access ledger (issue 31 §3, ${databaseKind})`, { timeout: 120_000
     // The members' own doings are not in it (the owner's upload, share, grant).
     expect(rows.some((row) => row.action === 'upload' && row.kind !== 'vendor_upload')).toBe(false);
     expect(summary).toEqual([]);
+  });
+
+  it('gives the export every row, as the list pages them', async () => {
+    const all = [];
+    for await (const row of eachAccessLedgerRow(t.db.db, owner.organizationId)) all.push(row);
+    expect(all).toEqual((await listAccessLedger(t.db.db, owner.organizationId)).rows);
   });
 
   it('filters by kind, property and dates, and pages', async () => {

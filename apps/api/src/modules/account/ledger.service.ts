@@ -210,6 +210,22 @@ export async function listAccessLedger(
   };
 }
 
+/**
+ * Every row of the organisation's ledger (the two years it lists), newest first, a page at a time so a
+ * long ledger never sits in memory whole: for the account export (issue 31 §1).
+ */
+export async function* eachAccessLedgerRow(
+  db: Db,
+  organizationId: string,
+  now = new Date(),
+): AsyncGenerator<AccessLedgerRow> {
+  for (let page = 1; ; page++) {
+    const answer = await listAccessLedger(db, organizationId, { page }, now);
+    yield* answer.rows;
+    if (!answer.has_more) return;
+  }
+}
+
 function toLedgerRow(row: UnionRow): AccessLedgerRow {
   return {
     id: row.key,
