@@ -123,10 +123,9 @@ describe('ExportSection (issue 31 §1)', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('40');
   });
 
-  it('links a ready export with its size and the day it expires', async () => {
+  it('offers a ready export with its size and the day it expires', async () => {
     await renderSection('owner', READY);
-    const link = await screen.findByRole('link', { name: 'Download your data (ZIP)' });
-    expect(link.getAttribute('href')).toBe(READY.download_url);
+    await screen.findByRole('button', { name: 'Download your data (ZIP)' });
     expect(screen.getByText(/2\.5 MB, 5 files/)).toBeTruthy();
     expect(screen.getByText(/Available until/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start a new export' })).toBeTruthy();

@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate, formatSize } from '@propertydna/domain';
+import { DownloadStatus } from '../../../components/download-status';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { useCan } from '../../../lib/permissions';
 import { type RouterOutputs, trpc } from '../../../lib/trpc';
+import { useDownload } from '../../../lib/use-download';
 
 type AccountExport = NonNullable<RouterOutputs['accountExport']['latest']>;
 
@@ -90,24 +92,8 @@ function ExportState({ data }: { data: AccountExport }) {
       </Alert>
     );
   }
-  if (data.status === 'ready' && data.download_url) {
-    return (
-      <Stack gap={4}>
-        <Text size="sm">
-          Your export is ready ({formatSize(data.bytes ?? 0)}, {data.files_total}{' '}
-          {data.files_total === 1 ? 'file' : 'files'}).
-        </Text>
-        <Anchor href={data.download_url} underline="always" fw={600} download>
-          Download your data (ZIP)
-        </Anchor>
-        {data.expires_at && (
-          <Text size="xs" c="dimmed">
-            Available until {formatDate(data.expires_at)}.
-          </Text>
-        )}
-      </Stack>
-    );
-  }
+  if (data.status === 'ready' && data.download_url)
+    return <ReadyExport data={data} url={data.download_url} />;
   const label =
     data.status === 'queued' || data.files_total === 0
       ? 'Preparing your export…'
@@ -118,6 +104,38 @@ function ExportState({ data }: { data: AccountExport }) {
         {label}
       </Text>
       <Progress value={data.percent} aria-label="Export progress" animated striped />
+    </Stack>
+  );
+}
+
+/**
+ * A ready export: its size and expiry, and the download, fetched with the session's credentials (the
+ * link needs the sign-in) with its progress shown as it arrives.
+ */
+function ReadyExport({ data, url }: { data: AccountExport; url: string }) {
+  const download = useDownload({ failureTitle: 'Download failed' });
+  return (
+    <Stack gap={6} align="flex-start">
+      <Text size="sm">
+        Your export is ready ({formatSize(data.bytes ?? 0)}, {data.files_total}{' '}
+        {data.files_total === 1 ? 'file' : 'files'}).
+      </Text>
+      <Button
+        loading={download.running}
+        onClick={() =>
+          void download.start({ url, fallbackName: `propertydna-export-${data.created_at.slice(0, 10)}.zip` })
+        }
+      >
+        Download your data (ZIP)
+      </Button>
+      {data.expires_at && (
+        <Text size="xs" c="dimmed">
+          Available until {formatDate(data.expires_at)}.
+        </Text>
+      )}
+      <Stack gap={0} w="100%">
+        <DownloadStatus state={download.state} label="Downloading your data" failureTitle="Download failed" />
+      </Stack>
     </Stack>
   );
 }
