@@ -12,6 +12,10 @@ import { DashboardTransfers } from './dashboard-transfers';
 vi.mock('../../../../lib/auth', () => ({
   useAuth: () => ({ organization: { plan: 'free', trialEndsAt: null }, status: 'authenticated' }),
 }));
+// The Upgrade button (PayFast's checkout) asks the server; its own test is components/premium-upgrade.test.tsx.
+vi.mock('../../../../components/premium-upgrade', () => ({
+  UpgradeButton: () => <button type="button">Upgrade for R99 per year</button>,
+}));
 
 const card = async () => within(await screen.findByRole('article', { name: 'Gardens Home' }));
 
@@ -75,6 +79,7 @@ describe('DashboardTransfers', () => {
     const prompt = await screen.findByTestId('upgrade-prompt');
     expect(prompt.textContent).toContain(FREE_PLAN_LIMIT_MESSAGE);
     expect(within(prompt).getByRole('button', { name: /trial/i })).toBeTruthy();
+    expect(within(prompt).getByRole('button', { name: 'Upgrade for R99 per year' })).toBeTruthy();
     expect(screen.getByTestId('incoming-transfer')).toBeTruthy();
   });
 

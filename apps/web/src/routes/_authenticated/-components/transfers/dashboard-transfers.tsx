@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { type ReactNode, useId, useState } from 'react';
 import { DownloadStatus } from '../../../../components/download-status';
+import { UpgradeButton } from '../../../../components/premium-upgrade';
 import { AnchorLink } from '../../../../components/router-links';
 import {
   documentsText,
@@ -141,6 +142,7 @@ export function TransferDecision({ transfer, token }: { transfer: Transfer; toke
               trialNote="Try Premium free for 14 days, then accept the transfer again."
               starting={startTrial.isPending}
               onStartTrial={() => startTrial.mutate()}
+              upgrade={<UpgradeButton />}
             />
           </Stack>
         ) : (
