@@ -291,6 +291,10 @@ describe(`account export: download all my data (${databaseKind})`, () => {
     }
     expect(parsed('members')[0]).toMatchObject({ id: owner.userId });
     expect(parsed('access-log').map((e: { action: string }) => e.action)).toContain('view');
+    // The access ledger (issue 31 §3): the share link's view, by someone outside the organisation.
+    expect(parsed('access-ledger').map((e: { kind: string; action: string }) => e.kind)).toContain(
+      'share_link',
+    );
     // No secret: password hashes, token and link hashes, webhook secrets.
     const everything = [...files.entries()]
       .filter(([name]) => name.startsWith('data/'))

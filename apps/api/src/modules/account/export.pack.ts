@@ -11,6 +11,7 @@ import {
   ZipPaths,
 } from '../../exports/zip.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { eachAccessLedgerRow } from './ledger.service.js';
 
 /**
  * What "Download all my data" packs (issue 31 §1): every record of the organisation as JSON under
@@ -87,6 +88,7 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
   { table: 'share_documents', file: 'share-documents', where: through('share_id', 'shares') },
   { table: 'capabilities', file: 'links', where: own, omit: ['token_hash', 'password_hash'] },
   { table: 'capability_events', file: 'access-log', where: through('capability_id', 'capabilities') },
+  { table: 'access_ledger_summaries', file: 'access-ledger-summaries', where: own },
   { table: 'audit_events', file: 'audit-trail', where: own },
   { table: 'jobs', file: 'supplier-jobs', where: own },
   { table: 'templates', file: 'supplier-templates', where: own },
@@ -134,6 +136,7 @@ data/<records>.json
   Every record, one file per kind, each a JSON array of objects (dates in ISO 8601, UTC). Secrets are
   left out: password hashes, API token and link hashes, webhook signing secrets. The files:
 ${tables.map((name) => `    data/${name}.json`).join('\n')}
+    data/access-ledger.json  (every access by someone outside the organisation, as /account lists it)
 <property name>/<kind>/<file name>
   Every stored file of each property: title deeds, certificates, policies, photos, reports, by kind.
   Names are made safe for every computer (characters like / : * ? are replaced by _); two files of the
@@ -165,6 +168,10 @@ export async function buildExportEntries(
     const rows = await exportedRows(db, table, organizationId);
     records.push({ path: `data/${table.file}.json`, content: `${JSON.stringify(rows, null, 2)}\n` });
   }
+  // Issue 31 §3: every access by someone outside the organisation, as /account's access ledger lists it.
+  const ledger = [];
+  for await (const row of eachAccessLedgerRow(db, organizationId, now)) ledger.push(row);
+  records.push({ path: 'data/access-ledger.json', content: `${JSON.stringify(ledger, null, 2)}\n` });
 
   const properties = await db
     .selectFrom('properties')
