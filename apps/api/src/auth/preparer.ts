@@ -1,6 +1,6 @@
 import { actingPerson } from '@propertydna/domain';
-import type { RequestActor } from '../../auth/actor.js';
-import type { DbOrTrx } from '../../db/database.js';
+import type { DbOrTrx } from '../db/database.js';
+import type { RequestActor } from './actor.js';
 
 /**
  * Who is generating a report, as its "Prepared by" line says (issue 29 §4): the signed-in member's

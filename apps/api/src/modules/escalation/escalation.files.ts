@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { preparerName } from '../../auth/preparer.js';
 import { enterCallerScope, signedIn } from '../../auth/signed-in.js';
 import { exportRule, fileAnswer, MAX_EXPORTS_PER_10_MINUTES } from '../../exports/export-limit.js';
 import { zipResponse } from '../../exports/zip.js';
@@ -8,7 +9,6 @@ import { errorAnswer, TOO_MANY } from '../../rest/define-route.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordExport } from '../audit/audit.repo.js';
 import { rememberPackChoice } from '../packs/pack-choices.js';
-import { preparerName } from '../reports/preparer.js';
 import { claimPack } from './claim-pack.js';
 import { claimIdParams, claimPackQuery } from './escalation.schemas.js';
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { RequestActor } from '../../auth/actor.js';
+import { preparerName } from '../../auth/preparer.js';
 import { enterCallerScope, signedIn } from '../../auth/signed-in.js';
 import { AppError } from '../../errors.js';
 import { binary, exportRule, MAX_EXPORTS_PER_10_MINUTES } from '../../exports/export-limit.js';
@@ -17,7 +18,6 @@ import type { DocumentOut } from '../documents/documents.schemas.js';
 import { listCallbacks } from '../escalation/callbacks.service.js';
 import { getClaim, listClaims } from '../escalation/claims.service.js';
 import { rememberPackChoice } from '../packs/pack-choices.js';
-import { preparerName } from './preparer.js';
 import {
   AUDIT_PDF_MAX_ROWS,
   renderAuditTrailPdf,
