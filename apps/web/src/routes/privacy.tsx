@@ -161,7 +161,11 @@ function PrivacyPage() {
               Delete: you can delete documents and properties yourself, and an owner can close the whole
               account on the account page (Danger zone): everyone in it is signed out at once, and unless it
               is reopened within the grace period (30 days by default) every record and file of it is deleted.
-              Downloading all your data from the account page is not available yet.
+            </List.Item>
+            <List.Item>
+              Get a copy: an owner or admin can download all of the organisation’s data on the account page
+              (Download all my data): one ZIP with every record and every stored file, with the SHA-256 of
+              each.
             </List.Item>
             <List.Item>
               Object or complain: if you are not satisfied with how we handle your information, you may
