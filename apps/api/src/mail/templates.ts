@@ -598,7 +598,7 @@ export function invoiceMail(input: {
     greeting: `Hi ${input.firstName},`,
     paragraphs: [
       `Thank you: your payment of ${input.amount} through PayFast was received. Premium is paid until ${formatDate(input.paidUntil)}.`,
-      `Your tax invoice ${input.invoiceNumber} (VAT at 15% shown) is ready to download, and is listed under Plan and billing on your account page.`,
+      `Your tax invoice ${input.invoiceNumber} (VAT at 15% shown) is ready to download, and is listed under Premium subscription on your account page.`,
     ],
     action: { label: 'Download the tax invoice', url: input.invoiceUrl },
     footnote:
