@@ -168,6 +168,13 @@ function PrivacyPage() {
               each.
             </List.Item>
             <List.Item>
+              Know who had access: the access ledger on the account page (and on each property’s page) lists
+              every access to your information by anyone outside your organisation — share-link views and
+              downloads with their address and time, vendor uploads, people you granted access to, API tokens,
+              PropertyDNA staff reviewing verification evidence and transfer recipients — and lets you revoke
+              an access that is still live from its row. It keeps two years; older months are kept as counts.
+            </List.Item>
+            <List.Item>
               Object or complain: if you are not satisfied with how we handle your information, you may
               complain to the{' '}
               <Anchor href="https://inforegulator.org.za" underline="always" target="_blank" rel="noopener">
