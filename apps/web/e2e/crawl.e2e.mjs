@@ -357,6 +357,31 @@ async function renderedMails(token) {
         url: mailLinks.supplierVerification(base),
       },
     ],
+    invoiceMail: [
+      {
+        firstName: 'Thandiwe',
+        invoiceNumber: 'PDNA-000001',
+        amount: 'R99.00',
+        paidUntil: new Date('2027-11-28T00:00:00Z'),
+        accountUrl: mailLinks.account(base),
+      },
+    ],
+    accountClosedMail: [true, false].map((isOwner) => ({
+      firstName: 'Sipho',
+      organizationName: 'Mokoena Family',
+      closedBy: 'Thandiwe Mokoena',
+      deleteAfter: new Date('2026-12-28T00:00:00Z'),
+      isOwner,
+      appUrl: base,
+    })),
+    accountDeletedMail: [{ firstName: 'Thandiwe', organizationName: 'Mokoena Family' }],
+    accountExportReadyMail: [
+      {
+        firstName: 'Thandiwe',
+        accountUrl: mailLinks.account(base),
+        expiresAt: new Date('2026-12-05T00:00:00Z'),
+      },
+    ],
     webhookDisabledMail: [
       {
         firstName: 'Thandiwe',
@@ -389,13 +414,18 @@ describe('every link in every mail', () => {
     const token = await demoToken('owner');
     const mails = await renderedMails(token);
     const paths = new Map();
-    // Only the support team's callback request and the locked share's notice link nowhere.
+    // Only the support team's callback request, the locked share's notice and the deleted account's last mail
+    // link nowhere.
     assert.deepEqual(
       mails
         .filter(({ urls }) => urls.length === 0)
         .map(({ subject }) => subject.split(':')[0])
         .sort(),
-      ['A PropertyDNA share link was locked', 'Callback request'],
+      [
+        'A PropertyDNA share link was locked',
+        'Callback request',
+        'Your PropertyDNA account has been deleted',
+      ],
     );
     for (const { subject, urls } of mails) {
       for (const url of urls) {

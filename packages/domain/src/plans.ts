@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Capability } from './permissions.js';
 import { PLAN_NAMES, PLANS, type Plan, PREMIUM_PRICE_ZAR, TRIAL_DAYS } from './plan-terms.js';
 
 /** A plan's name, as the API takes and answers it. */
@@ -65,22 +64,3 @@ export function canAddProperty(
 export function hasEmailAlerts(plan: Plan, trialEndsAt: Date | null, now: Date): boolean {
   return effectivePlan(plan, trialEndsAt, now) === 'premium';
 }
-
-/**
- * Issue 31 §5: when Premium lapses, the properties beyond the Free limit (all but the oldest
- * `PLANS.free.maxProperties` live ones) become read-only: kept, readable, never deleted.
- */
-export const READ_ONLY_PROPERTY_MESSAGE = `This property is read-only on the Free plan. Upgrade to Premium (R${PREMIUM_PRICE_ZAR} per year) to edit it.`;
-
-/**
- * The capabilities whose writes a read-only property refuses: its details, documents, maintenance,
- * vendors invited to it and claims. Sharing and granting (read access, and revoking it) and transferring
- * the property away stay possible.
- */
-export const PLAN_LIMITED_WRITES = [
-  'properties.write',
-  'documents.write',
-  'maintenance.write',
-  'vendors.write',
-  'claims.write',
-] as const satisfies readonly Capability[];

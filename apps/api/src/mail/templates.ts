@@ -591,16 +591,16 @@ export function invoiceMail(input: {
   invoiceNumber: string;
   amount: string;
   paidUntil: Date;
-  invoiceUrl: string;
+  accountUrl: string;
 }): RenderedMail {
   return render({
     subject: `Your PropertyDNA tax invoice ${input.invoiceNumber}`,
     greeting: `Hi ${input.firstName},`,
     paragraphs: [
       `Thank you: your payment of ${input.amount} through PayFast was received. Premium is paid until ${formatDate(input.paidUntil)}.`,
-      `Your tax invoice ${input.invoiceNumber} (VAT at 15% shown) is ready to download, and is listed under Premium subscription on your account page.`,
+      `Your tax invoice ${input.invoiceNumber} (VAT at 15% shown) is ready: download it under Premium subscription on your account page.`,
     ],
-    action: { label: 'Download the tax invoice', url: input.invoiceUrl },
+    action: { label: 'Open your account', url: input.accountUrl },
     footnote:
       'You receive this because you own this PropertyDNA organisation. Sign in to download the invoice.',
   });

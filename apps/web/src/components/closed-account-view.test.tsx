@@ -6,8 +6,8 @@ import { observable } from '@trpc/server/observable';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../lib/auth';
 import { createQueryClient, trpc } from '../lib/trpc';
-import { AccountClosedView } from '../routes/account-closed';
 import { renderWithRouter } from '../test/render';
+import { AccountClosedView } from './account-closed-view';
 import { LoginScreen } from './login-screen';
 
 const DELETE_AFTER = '2026-12-28T10:00:00.000Z';

@@ -15,6 +15,7 @@ import type { Database, Db } from '../../db/database.js';
 import type { Env } from '../../env.js';
 import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
+import { mailLinks } from '../../mail/links.js';
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { invoiceMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
@@ -260,7 +261,8 @@ async function mailInvoice(
       invoiceNumber: invoiceNumber(payment.invoiceNumber),
       amount: `R${formatPayfastAmount(payment.amountCents)}`,
       paidUntil: payment.paidUntil,
-      invoiceUrl: `${appUrl(services.env)}/api/plan/invoices/${encodeURIComponent(payment.pfPaymentId)}`,
+      // The account page lists the invoice; the PDF itself needs the sign-in a mail's link does not carry.
+      accountUrl: mailLinks.account(appUrl(services.env)),
     }),
   });
 }
