@@ -1,23 +1,44 @@
 import type { AppRouter } from '@propertydna/api/router';
 import type { OrganizationRole } from '@propertydna/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../../lib/auth';
 import { AUTH_TOKEN_KEY, createQueryClient, trpc } from '../../../lib/trpc';
 import { renderWithRouter } from '../../../test/render';
-import { MembersSection } from './members-section';
+import { MembersSection, ONLY_OWNER_NOTE } from './members-section';
 
-const MEMBERS = [
+interface FakeMember {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: OrganizationRole;
+}
+
+const MEMBERS: readonly FakeMember[] = [
   { id: 'u1', email: 'thandiwe@example.co.za', firstName: 'Thandiwe', lastName: 'Mokoena', role: 'owner' },
   { id: 'u2', email: 'sipho@example.co.za', firstName: 'Sipho', lastName: 'Dlamini', role: 'viewer' },
-] as const;
+];
+
+/** A second owner besides Thandiwe. */
+const CO_OWNER: FakeMember = {
+  id: 'u3',
+  email: 'a.very.long.address.of.the.co-owner@mokoena-managed-homes.example.co.za',
+  firstName: 'Naledi',
+  lastName: 'Mokoena',
+  role: 'owner',
+};
 
 /** Only the transport is faked; every call is recorded. */
-function fakeApi(role: OrganizationRole, calls: { path: string; input: unknown }[]) {
-  const me = MEMBERS.find((member) => member.role === role) ?? MEMBERS[0];
+function fakeApi(
+  role: OrganizationRole,
+  calls: { path: string; input: unknown }[],
+  members: readonly FakeMember[] = MEMBERS,
+) {
+  const me = members.find((member) => member.role === role) ?? members[0];
   const answers: Record<string, unknown> = {
     'auth.me': {
       user: {
@@ -43,7 +64,8 @@ function fakeApi(role: OrganizationRole, calls: { path: string; input: unknown }
         isDemo: false,
       },
     },
-    'organization.members': MEMBERS,
+    'organization.members': members,
+    'closing.leave': { ok: true },
     'organization.invites': [],
     'organization.invite': {
       id: 'i1',
@@ -65,12 +87,12 @@ function fakeApi(role: OrganizationRole, calls: { path: string; input: unknown }
   return trpc.createClient({ links: [link] });
 }
 
-async function renderSection(role: OrganizationRole) {
+async function renderSection(role: OrganizationRole, members: readonly FakeMember[] = MEMBERS) {
   localStorage.setItem(AUTH_TOKEN_KEY, 'session-token');
   const calls: { path: string; input: unknown }[] = [];
   const queryClient = createQueryClient();
   await renderWithRouter(
-    <trpc.Provider client={fakeApi(role, calls)} queryClient={queryClient}>
+    <trpc.Provider client={fakeApi(role, calls, members)} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <MembersSection />
@@ -115,5 +137,50 @@ describe('MembersSection (issue 29)', () => {
         role: 'viewer',
       }),
     );
+  });
+
+  it('offers the only owner no role change and no leaving on their own row, and says why', async () => {
+    const calls = await renderSection('owner');
+    await screen.findByText('Thandiwe Mokoena (you)');
+    expect(screen.queryByRole('combobox', { name: 'Role of Thandiwe Mokoena' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Thandiwe Mokoena' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Leave/ })).toBeNull();
+    const own = screen.getByText('Thandiwe Mokoena (you)').closest('tr') as HTMLElement;
+    expect(within(own).getByText(ONLY_OWNER_NOTE)).toBeTruthy();
+    expect(within(own).getByText('Owner')).toBeTruthy();
+    // Everyone else stays in the owner's hands.
+    expect(screen.getByRole('combobox', { name: 'Role of Sipho Dlamini' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Sipho Dlamini' })).toBeTruthy();
+    expect(calls.some((call) => call.path === 'organization.removeMember')).toBe(false);
+  });
+
+  it('lets an owner with a co-owner change their own role or leave (the server allows it)', async () => {
+    const calls = await renderSection('owner', [...MEMBERS, CO_OWNER]);
+    await screen.findByText('Thandiwe Mokoena (you)');
+    expect(screen.queryByText(ONLY_OWNER_NOTE)).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Role of Thandiwe Mokoena' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove Thandiwe Mokoena' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave Mokoena Holdings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave organisation' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(calls.some((call) => call.path === 'closing.leave')).toBe(true));
+    expect(calls.some((call) => call.path === 'organization.removeMember')).toBe(false);
+  });
+
+  it('labels every cell with its column, so that on a phone each member is a card with the email on a line of its own', async () => {
+    await renderSection('owner', [...MEMBERS, CO_OWNER]);
+    const email = await screen.findByText(CO_OWNER.email);
+    const row = email.closest('tr') as HTMLElement;
+    expect(Array.from(row.querySelectorAll('td')).map((cell) => cell.getAttribute('data-label'))).toEqual([
+      'Name',
+      'Email',
+      'Role',
+      'Actions',
+    ]);
+    // Broken only where the line is full, never anywhere (which squeezes the column to a letter).
+    expect(email.style.overflowWrap).not.toBe('anywhere');
+    expect(email.style.wordBreak).toBe('break-word');
+    // Not Mantine's scroll container, which keeps the table wide and scrolls it sideways on a phone.
+    expect(document.querySelector('.mantine-ScrollArea-root')).toBeNull();
   });
 });

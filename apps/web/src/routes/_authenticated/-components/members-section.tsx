@@ -21,7 +21,9 @@ import {
   type OrganizationRole,
   ROLE_LABELS,
 } from '@propertydna/domain';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { StackedTable, TableHead } from '../../../components/table-head';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/error-message';
 import { useCan } from '../../../lib/permissions';
@@ -32,14 +34,21 @@ type Member = RouterOutputs['organization']['members'][number];
 const failed = (error: unknown, fallback: string) =>
   notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, fallback) });
 
+/** Why the only owner's own row offers no role change and no leaving (the server refuses both). */
+export const ONLY_OWNER_NOTE =
+  'You are the only owner: make another member owner before you change your own role or leave.';
+
 /**
  * The organisation's members on /account (issue 29 §1–2): name, email and role for everyone; owners and
  * admins change roles, remove members (their sessions end at once), invite colleagues by email and resend
  * or revoke waiting invitations. The server decides each step; the roles offered are those the caller may
- * give.
+ * give. On one's own row a manager changes their own role or leaves only where the server allows it: the
+ * only owner cannot (the organisation always keeps an owner), and the row says so. On a phone each member
+ * is a card (StackedTable), the email on a line of its own.
  */
 export function MembersSection() {
-  const { user } = useAuth();
+  const { user, organization, logout } = useAuth();
+  const navigate = useNavigate();
   const manage = useCan('members.manage');
   const members = trpc.organization.members.useQuery();
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -49,12 +58,30 @@ export function MembersSection() {
     onError: (error) => failed(error, 'The role could not be changed'),
   });
   const remove = trpc.organization.removeMember.useMutation();
+  const leave = trpc.closing.leave.useMutation();
   if (!user) return null;
   const assignable = ORGANIZATION_ROLES.filter((role) => canAssignRole(user.role, role));
+  const onlyOwner =
+    user.role === 'owner' &&
+    !members.data?.some((member) => member.id !== user.id && member.role === 'owner');
+  const leaving = removing?.id === user.id;
+  const organizationName = organization?.name ?? 'the organisation';
 
   const confirmRemove = async () => {
     if (!removing) return;
     try {
+      if (leaving) {
+        // Leaving ends every session of one's own: this browser forgets its own too.
+        await leave.mutateAsync();
+        setRemoving(null);
+        await logout();
+        notifications.show({
+          color: 'green',
+          message: `You left ${organizationName}. Sign in again to use your own account.`,
+        });
+        await navigate({ to: '/login' });
+        return;
+      }
       await remove.mutateAsync({ id: removing.id });
       notifications.show({
         color: 'green',
@@ -63,7 +90,7 @@ export function MembersSection() {
       setRemoving(null);
       void utils.organization.members.invalidate();
     } catch (error) {
-      failed(error, 'The member could not be removed');
+      failed(error, leaving ? 'Could not leave the organisation' : 'The member could not be removed');
     }
   };
 
@@ -82,79 +109,100 @@ export function MembersSection() {
           {errorMessage(members.error, 'Unable to load the members')}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={320} mt="md">
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              {manage.allowed && <Table.Th>Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.data?.map((member) => {
-              const name = `${member.firstName} ${member.lastName}`;
-              const mayChange = manage.allowed && canAssignRole(user.role, member.role);
-              return (
-                <Table.Tr key={member.id}>
-                  <Table.Td>{member.id === user.id ? `${name} (you)` : name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email}</Table.Td>
-                  <Table.Td>
-                    {mayChange ? (
-                      <NativeSelect
-                        aria-label={`Role of ${name}`}
-                        // A phone's narrow table otherwise squeezes the select to a sliver.
-                        miw={110}
-                        value={member.role}
-                        data={assignable.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-                        disabled={changeRole.isPending}
-                        onChange={(event) =>
-                          changeRole.mutate({
-                            id: member.id,
-                            role: event.currentTarget.value as OrganizationRole,
-                          })
-                        }
-                      />
-                    ) : (
-                      ROLE_LABELS[member.role]
-                    )}
-                  </Table.Td>
-                  {manage.allowed && (
-                    <Table.Td>
-                      {mayChange && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          color="red"
-                          onClick={() => setRemoving(member)}
-                          aria-label={`Remove ${name}`}
-                          aria-haspopup="dialog"
-                        >
-                          Remove
-                        </Button>
-                      )}
-                    </Table.Td>
+      <StackedTable minWidth={560} mt="md">
+        <TableHead
+          columns={manage.allowed ? ['Name', 'Email', 'Role', 'Actions'] : ['Name', 'Email', 'Role']}
+        />
+        <Table.Tbody>
+          {members.data?.map((member) => {
+            const name = `${member.firstName} ${member.lastName}`;
+            const self = member.id === user.id;
+            const mayChange = manage.allowed && canAssignRole(user.role, member.role) && !(self && onlyOwner);
+            return (
+              <Table.Tr key={member.id}>
+                <Table.Td data-label="Name">{self ? `${name} (you)` : name}</Table.Td>
+                {/* Breaks only where the line is full (a long address), never letter by letter. */}
+                <Table.Td data-label="Email" style={{ wordBreak: 'break-word' }}>
+                  {member.email}
+                </Table.Td>
+                <Table.Td data-label="Role">
+                  {mayChange ? (
+                    <NativeSelect
+                      aria-label={`Role of ${name}`}
+                      miw={110}
+                      maw={200}
+                      value={member.role}
+                      data={assignable.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+                      disabled={changeRole.isPending}
+                      onChange={(event) =>
+                        changeRole.mutate({
+                          id: member.id,
+                          role: event.currentTarget.value as OrganizationRole,
+                        })
+                      }
+                    />
+                  ) : (
+                    ROLE_LABELS[member.role]
                   )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                </Table.Td>
+                {manage.allowed && (
+                  <Table.Td data-label="Actions">
+                    {self && onlyOwner ? (
+                      <Text size="xs" c="dimmed">
+                        {ONLY_OWNER_NOTE}
+                      </Text>
+                    ) : mayChange && self ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red"
+                        onClick={() => setRemoving(member)}
+                        aria-label={`Leave ${organizationName}`}
+                        aria-haspopup="dialog"
+                      >
+                        Leave
+                      </Button>
+                    ) : mayChange ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red"
+                        onClick={() => setRemoving(member)}
+                        aria-label={`Remove ${name}`}
+                        aria-haspopup="dialog"
+                      >
+                        Remove
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </StackedTable>
       {manage.allowed && <InviteColleague roles={assignable} />}
       {manage.allowed && <PendingInvites />}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove member">
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={leaving ? 'Leave organisation' : 'Remove member'}
+      >
         <Text size="sm">
-          Remove {removing?.firstName} {removing?.lastName} ({removing?.email})? They are signed out at once
-          and keep their login in an empty organisation of their own.
+          {leaving
+            ? `Leave ${organizationName}? You are signed out at once and keep your login in an empty organisation of your own; only its owners or admins can add you again.`
+            : `Remove ${removing?.firstName} ${removing?.lastName} (${removing?.email})? They are signed out at once and keep their login in an empty organisation of their own.`}
         </Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setRemoving(null)}>
             Cancel
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => void confirmRemove()}>
-            Remove
+          <Button
+            color="red"
+            loading={remove.isPending || leave.isPending}
+            onClick={() => void confirmRemove()}
+          >
+            {leaving ? 'Leave' : 'Remove'}
           </Button>
         </Group>
       </Modal>

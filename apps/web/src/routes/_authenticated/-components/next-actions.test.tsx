@@ -1,5 +1,13 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { AppRouter } from '@propertydna/api/router';
+import type { OrganizationRole } from '@propertydna/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthProvider, useOptionalAuth } from '../../../lib/auth';
+import { AUTH_TOKEN_KEY, createQueryClient, trpc } from '../../../lib/trpc';
 import { renderWithRouter } from '../../../test/render';
 import { type NextActionsData, NextActionsList } from './next-actions';
 import { dnaCodeStyle } from './property-card';
@@ -23,7 +31,107 @@ const item = (
   reminder_id: null,
 });
 
+/** Says who is signed in once the session is known, so a test can wait for it. */
+function SignedIn() {
+  const user = useOptionalAuth()?.user;
+  return user ? <p>Signed in as {user.role}</p> : null;
+}
+
+/** `ui` signed in as a member with `role` (only the transport answering auth.me is faked). */
+function signedInAs(role: OrganizationRole, ui: ReactElement) {
+  localStorage.setItem(AUTH_TOKEN_KEY, 'session-token');
+  const me = {
+    user: {
+      id: 'u1',
+      email: 'sipho@example.co.za',
+      firstName: 'Sipho',
+      lastName: 'Dlamini',
+      role,
+      userType: 'property_manager',
+      phone: null,
+      email_verified: true,
+      pending_email: null,
+    },
+    organization: {
+      id: 'o1',
+      name: 'Mokoena Managed Homes',
+      accountType: 'company',
+      plan: 'premium',
+      trialEndsAt: null,
+      registrationNumber: null,
+      vatNumber: null,
+      companyType: null,
+      tradingAs: null,
+      businessAddress: null,
+      specialties: [],
+      isDemo: false,
+    },
+  };
+  const link: TRPCLink<AppRouter> =
+    () =>
+    ({ op }) =>
+      observable((observer) => {
+        observer.next({ result: { type: 'data', data: op.path === 'auth.me' ? me : undefined } });
+        observer.complete();
+      });
+  const queryClient = createQueryClient();
+  return (
+    <trpc.Provider client={trpc.createClient({ links: [link] })} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <SignedIn />
+          {ui}
+        </AuthProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+afterEach(() => localStorage.clear());
+
+const THREE_KINDS: NextActionsData = {
+  items: [
+    item('a', 'critical', 'Expired insurance policy', 'upload', 'vault', 'Upload'),
+    item('b', 'high', 'No electrical certificate', 'book_provider', 'escalation', 'Book a provider'),
+    item('c', 'medium', 'Service the geyser', 'mark_done', 'actions', 'Mark done'),
+  ],
+  total: 3,
+};
+
 describe('NextActionsList', () => {
+  it('offers a viewer no action: each button stays, disabled, with the reason on focus (issue 29 §1)', async () => {
+    const { router } = await renderWithRouter(
+      signedInAs('viewer', <NextActionsList data={THREE_KINDS} loading={false} />),
+    );
+    await screen.findByText('Signed in as viewer');
+    const upload = screen.getByRole('link', { name: 'Upload: Expired insurance policy, Property a' });
+    for (const action of [
+      upload,
+      screen.getByRole('link', { name: 'Book a provider: No electrical certificate, Property b' }),
+      screen.getByRole('link', { name: 'Mark done: Service the geyser, Property c' }),
+    ]) {
+      expect(action.getAttribute('aria-disabled')).toBe('true');
+      const described = document.getElementById(action.getAttribute('aria-describedby') ?? '');
+      expect(described?.textContent).toBe('Viewers can read but not change anything');
+    }
+    fireEvent.focus(upload);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Viewers can read but not change anything');
+    fireEvent.click(upload);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('offers a member every action as it is', async () => {
+    await renderWithRouter(signedInAs('member', <NextActionsList data={THREE_KINDS} loading={false} />));
+    await screen.findByText('Signed in as member');
+    const upload = screen.getByRole('link', { name: 'Upload: Expired insurance policy, Property a' });
+    expect(upload.getAttribute('aria-disabled')).toBeNull();
+    expect(
+      screen
+        .getByRole('link', { name: 'Mark done: Service the geyser, Property c' })
+        .getAttribute('aria-disabled'),
+    ).toBeNull();
+  });
+
   it('lists the items in the order given, each with its level, reason, property and one action opening its tab', async () => {
     const data: NextActionsData = {
       items: [

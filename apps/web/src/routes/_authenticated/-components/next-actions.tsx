@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { SEVERITY_LABELS } from '@propertydna/domain';
+import { type Capability, type NextActionKind, SEVERITY_LABELS } from '@propertydna/domain';
 import { ButtonLink } from '../../../components/router-links';
+import { RoleGuard } from '../../../lib/permissions';
 import type { RouterOutputs } from '../../../lib/trpc';
 import { trpc } from '../../../lib/trpc';
 import { SEVERITY_COLORS } from '../properties/-components/policy-check-labels';
@@ -9,6 +10,17 @@ export type NextActionsData = RouterOutputs['properties']['nextActions'];
 
 /** How many the dashboard shows; the rest are counted. */
 export const NEXT_ACTIONS_SHOWN = 5;
+
+/**
+ * What each action's button asks of the role (issue 29 §1): uploading a document, booking a provider (a
+ * callback or claim on the Escalation tab), marking a task done. A role without it (a viewer) sees the
+ * button disabled with the reason, as every other write button.
+ */
+export const NEXT_ACTION_CAPABILITIES: Record<NextActionKind, Capability> = {
+  upload: 'documents.write',
+  book_provider: 'claims.write',
+  mark_done: 'maintenance.write',
+};
 
 /**
  * The dashboard's "What to do next" (issue 32 §1): the portfolio's most serious items first, each with its
@@ -53,16 +65,18 @@ export function NextActionsList({ data, loading }: { data: NextActionsData | und
                   </Text>
                   <Text size="sm">{item.reason}</Text>
                 </Stack>
-                <ButtonLink
-                  to="/properties/$id"
-                  params={{ id: item.property.id }}
-                  search={{ tab: item.action.tab }}
-                  size="xs"
-                  variant={item.level === 'critical' ? 'filled' : 'light'}
-                  aria-label={`${item.action.label}: ${item.title}, ${item.property.name}`}
-                >
-                  {item.action.label}
-                </ButtonLink>
+                <RoleGuard capability={NEXT_ACTION_CAPABILITIES[item.action.kind]}>
+                  <ButtonLink
+                    to="/properties/$id"
+                    params={{ id: item.property.id }}
+                    search={{ tab: item.action.tab }}
+                    size="xs"
+                    variant={item.level === 'critical' ? 'filled' : 'light'}
+                    aria-label={`${item.action.label}: ${item.title}, ${item.property.name}`}
+                  >
+                    {item.action.label}
+                  </ButtonLink>
+                </RoleGuard>
               </Group>
             </Paper>
           ))}
