@@ -7,7 +7,7 @@ import {
 import { sql } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
 import { assertNotToken } from '../../auth/api-tokens.js';
-import { verifyAgainstNothing, verifyPassword } from '../../auth/password.js';
+import { verifyPassword } from '../../auth/password.js';
 import type { Db } from '../../db/database.js';
 import { appUrl } from '../../env.js';
 import { AppError } from '../../errors.js';
@@ -16,8 +16,13 @@ import { accountClosedMail, accountDeletedMail } from '../../mail/templates.js';
 import { removeIfUnreferenced } from '../../storage/stored-objects.js';
 import type { AppServices } from '../../trpc/context.js';
 import { recordActorAudit, recordAudit } from '../audit/audit.repo.js';
-import { findUserByEmail, findUserById } from '../auth/auth.repo.js';
-import { grantSession, hearAccountPassword, type SessionGrant } from '../auth/auth.service.js';
+import { findUserById } from '../auth/auth.repo.js';
+import {
+  checkCredentials,
+  grantSession,
+  hearAccountPassword,
+  type SessionGrant,
+} from '../auth/auth.service.js';
 import { detachMember, lockOrganization, ownerCount } from '../organizations/members.service.js';
 
 /**
@@ -120,17 +125,7 @@ export async function reopenAccount(
   now = new Date(),
 ): Promise<SessionGrant> {
   const { db } = services.db;
-  const email = input.email.trim().toLowerCase();
-  const user = await findUserByEmail(db, email);
-  const ok = await hearAccountPassword(
-    services,
-    email,
-    ip,
-    user,
-    () => (user ? verifyPassword(user.password_hash, input.password) : verifyAgainstNothing(input.password)),
-    now,
-  );
-  if (!user || !ok) throw new AppError('UNAUTHORIZED', LOGIN_MESSAGES.invalidCredentials);
+  const user = await checkCredentials(services, input, ip, now);
   const reopened = await db.transaction().execute(async (trx) => {
     await lockOrganization(trx, user.organization_id);
     const organization = await trx

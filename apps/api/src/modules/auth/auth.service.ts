@@ -189,18 +189,18 @@ export async function hearAccountPassword(
 }
 
 /**
- * Checks email and password. A wrong password and an unknown email get the same answer after the
- * same work; failures are limited as hearAccountPassword says.
+ * The user an email and password belong to, or 401 'Invalid email or password'. A wrong password and an
+ * unknown email get the same answer after the same work; failures are limited as hearAccountPassword says.
+ * Sign-in and Reopen (issue 31 §2) both ask it.
  */
-export async function login(
+export async function checkCredentials(
   services: AppServices,
   input: { email: string; password: string },
   ip: string,
   now = new Date(),
-): Promise<SessionGrant> {
-  const { db } = services.db;
+) {
   const email = input.email.trim().toLowerCase();
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByEmail(services.db.db, email);
   const ok = await hearAccountPassword(
     services,
     email,
@@ -210,6 +210,18 @@ export async function login(
     now,
   );
   if (!user || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  return user;
+}
+
+/** Signs in with email and password (checkCredentials), unless the account is closed. */
+export async function login(
+  services: AppServices,
+  input: { email: string; password: string },
+  ip: string,
+  now = new Date(),
+): Promise<SessionGrant> {
+  const { db } = services.db;
+  const user = await checkCredentials(services, input, ip, now);
   // A closed account (issue 31 §2): 403 with Reopen within the grace, as unknown after it; no session.
   await refuseClosedAccount(db, user, now);
   return grantSession(db, services.lucia, user.id);
