@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/time';
 import { AUTH_TOKEN_KEY, createQueryClient, trpc } from '../../../lib/trpc';
+import { meAnswer } from '../../../test/me';
 import { renderWithRouter } from '../../../test/render';
 import { ApiTokensSection } from './api-tokens-section';
 
@@ -57,33 +58,7 @@ function fakeApi(
   refusals: Record<string, { message: string; code: string; httpStatus: number }>,
 ) {
   const answers: Record<string, unknown> = {
-    'auth.me': {
-      user: {
-        id: 'u1',
-        email: 'thandiwe@example.co.za',
-        firstName: 'Thandiwe',
-        lastName: 'Mokoena',
-        role,
-        userType: 'company_investor',
-        phone: null,
-        email_verified: true,
-        pending_email: null,
-      },
-      organization: {
-        id: 'o1',
-        name: 'Mokoena Holdings',
-        accountType: 'company',
-        plan: 'premium',
-        trialEndsAt: null,
-        registrationNumber: null,
-        vatNumber: null,
-        companyType: null,
-        tradingAs: null,
-        businessAddress: null,
-        specialties: [],
-        isDemo: false,
-      },
-    },
+    'auth.me': meAnswer(role),
     'apiTokens.list': tokens,
     'properties.list': PROPERTIES,
     'apiTokens.create': {

@@ -7,6 +7,7 @@ import { observable } from '@trpc/server/observable';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../../lib/auth';
 import { AUTH_TOKEN_KEY, createQueryClient, trpc } from '../../../lib/trpc';
+import { meAnswer } from '../../../test/me';
 import { renderWithRouter } from '../../../test/render';
 import { CloseAccountSection } from './close-account-section';
 
@@ -15,33 +16,10 @@ const DELETE_AFTER = '2026-12-28T10:00:00.000Z';
 /** Only the transport is faked; every call is recorded. A wrong password is refused as the server does. */
 function fakeApi(role: OrganizationRole, calls: { path: string; input: unknown }[]) {
   const answers: Record<string, unknown> = {
-    'auth.me': {
-      user: {
-        id: 'u1',
-        email: 'thandiwe@example.co.za',
-        firstName: 'Thandiwe',
-        lastName: 'Mokoena',
-        role,
-        userType: 'homeowner',
-        phone: null,
-        email_verified: true,
-        pending_email: null,
-      },
-      organization: {
-        id: 'o1',
-        name: 'Mokoena Holdings',
-        accountType: 'individual',
-        plan: 'premium',
-        trialEndsAt: null,
-        registrationNumber: null,
-        vatNumber: null,
-        companyType: null,
-        tradingAs: null,
-        businessAddress: null,
-        specialties: [],
-        isDemo: false,
-      },
-    },
+    'auth.me': meAnswer(role, {
+      user: { userType: 'homeowner' },
+      organization: { accountType: 'individual' },
+    }),
     'closing.close': { closedAt: '2026-11-28T10:00:00.000Z', deleteAfter: DELETE_AFTER },
     'closing.leave': { ok: true },
     'auth.logout': { ok: true },

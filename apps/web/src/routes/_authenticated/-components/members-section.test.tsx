@@ -7,6 +7,7 @@ import { observable } from '@trpc/server/observable';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../../lib/auth';
 import { AUTH_TOKEN_KEY, createQueryClient, trpc } from '../../../lib/trpc';
+import { meAnswer } from '../../../test/me';
 import { renderWithRouter } from '../../../test/render';
 import { MembersSection, ONLY_OWNER_NOTE } from './members-section';
 
@@ -40,30 +41,7 @@ function fakeApi(
 ) {
   const me = members.find((member) => member.role === role) ?? members[0];
   const answers: Record<string, unknown> = {
-    'auth.me': {
-      user: {
-        ...me,
-        role,
-        userType: 'company_investor',
-        phone: null,
-        email_verified: true,
-        pending_email: null,
-      },
-      organization: {
-        id: 'o1',
-        name: 'Mokoena Holdings',
-        accountType: 'company',
-        plan: 'premium',
-        trialEndsAt: null,
-        registrationNumber: null,
-        vatNumber: null,
-        companyType: null,
-        tradingAs: null,
-        businessAddress: null,
-        specialties: [],
-        isDemo: false,
-      },
-    },
+    'auth.me': meAnswer(role, { user: { ...me, role } }),
     'organization.members': members,
     'closing.leave': { ok: true },
     'organization.invites': [],

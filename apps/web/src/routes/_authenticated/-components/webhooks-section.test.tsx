@@ -7,6 +7,7 @@ import { observable } from '@trpc/server/observable';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../../lib/auth';
 import { AUTH_TOKEN_KEY, createQueryClient, trpc } from '../../../lib/trpc';
+import { meAnswer } from '../../../test/me';
 import { renderWithRouter } from '../../../test/render';
 import { WebhooksSection } from './webhooks-section';
 
@@ -39,33 +40,7 @@ const DELIVERY = {
 /** Only the transport is faked; every call is recorded. */
 function fakeApi(role: OrganizationRole, calls: { path: string; input: unknown }[]) {
   const answers: Record<string, unknown> = {
-    'auth.me': {
-      user: {
-        id: 'u1',
-        email: 'thandiwe@example.co.za',
-        firstName: 'Thandiwe',
-        lastName: 'Mokoena',
-        role,
-        userType: 'company_investor',
-        phone: null,
-        email_verified: true,
-        pending_email: null,
-      },
-      organization: {
-        id: 'o1',
-        name: 'Mokoena Holdings',
-        accountType: 'company',
-        plan: 'premium',
-        trialEndsAt: null,
-        registrationNumber: null,
-        vatNumber: null,
-        companyType: null,
-        tradingAs: null,
-        businessAddress: null,
-        specialties: [],
-        isDemo: false,
-      },
-    },
+    'auth.me': meAnswer(role),
     'webhooks.list': [ENDPOINT],
     'webhooks.deliveries': [DELIVERY],
     'webhooks.create': {

@@ -7,6 +7,7 @@ import { observable } from '@trpc/server/observable';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider, useAuth } from '../../../../lib/auth';
 import { AUTH_TOKEN_KEY, createQueryClient, trpc } from '../../../../lib/trpc';
+import { meAnswer } from '../../../../test/me';
 import { renderWithRouter } from '../../../../test/render';
 import { PeopleWithAccess, PeopleWithAccessToggle } from './people-with-access';
 
@@ -42,33 +43,10 @@ const ENDED = {
 /** Only the transport is faked; every call is recorded. */
 function fakeApi(role: OrganizationRole, calls: { path: string; input: unknown }[]) {
   const answers: Record<string, unknown> = {
-    'auth.me': {
-      user: {
-        id: 'u1',
-        email: 'thandiwe@example.co.za',
-        firstName: 'Thandiwe',
-        lastName: 'Mokoena',
-        role,
-        userType: 'individual_owner',
-        phone: null,
-        email_verified: true,
-        pending_email: null,
-      },
-      organization: {
-        id: 'o1',
-        name: 'Mokoena Holdings',
-        accountType: 'individual',
-        plan: 'premium',
-        trialEndsAt: null,
-        registrationNumber: null,
-        vatNumber: null,
-        companyType: null,
-        tradingAs: null,
-        businessAddress: null,
-        specialties: [],
-        isDemo: false,
-      },
-    },
+    'auth.me': meAnswer(role, {
+      user: { userType: 'individual_owner' },
+      organization: { accountType: 'individual' },
+    }),
     'grants.list': [GRANT, ENDED],
     'grants.create': {
       ...GRANT,
