@@ -108,7 +108,9 @@ async function scratchDatabase() {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
-    env: { DATABASE_URL: url.toString() },
+    // As the door's shedding is put at its maximum (main), a connection may be waited for up to a minute: on
+    // a busy CI machine the pool's default 5 s ran out once under the jobs an upload queues (503, before: 500).
+    env: { DATABASE_URL: url.toString(), DATABASE_CONNECT_TIMEOUT_MS: '60000' },
     drop: () => admin(`drop database if exists ${name} with (force)`),
   };
 }

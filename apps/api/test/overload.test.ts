@@ -334,3 +334,54 @@ describe.skipIf(databaseKind !== 'pglite')('overload: the line in front of PGlit
     expect(await select(db, 4)).toBe(4);
   });
 });
+
+describe.runIf(databaseKind === 'postgres')(
+  'overload: a pool that stays busy past its connect timeout (postgres)',
+  () => {
+    let t: TestApp;
+    let owner: TestAccount;
+
+    beforeAll(async () => {
+      // One connection, given up on after 300 ms; the door itself never sheds here (its bound is a minute away).
+      t = await createTestApp({
+        DATABASE_POOL_SIZE: '1',
+        DATABASE_CONNECT_TIMEOUT_MS: '300',
+        DB_QUEUE_MAX_WAITING: '100',
+        DB_QUEUE_SHED_WAIT_MS: '60000',
+      });
+      owner = await signUpAndLogIn(t);
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it('answers a request that waited the timeout 503 with Retry-After, never 500, writes nothing, and serves once the pool is free', async () => {
+      const release = await holdDatabase(t);
+      const read = await t.app.inject({ method: 'GET', url: '/api/properties', headers: owner.headers });
+      const write = await t.app.inject({
+        method: 'POST',
+        url: '/api/properties',
+        headers: owner.headers,
+        payload: { name: 'Timed out', address: '1 Busy Road', municipality: 'CPT', parcel_id: 'POOL1' },
+      });
+      const trpc = await t.app.inject({
+        method: 'GET',
+        url: '/trpc/properties.list',
+        headers: owner.headers,
+      });
+      await release();
+      for (const res of [read, write]) {
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+        expect(res.json()).toEqual({
+          error: 'The server is busy. Please try again in a moment.',
+          details: { retryAfterSeconds: Number(res.headers['retry-after']) },
+        });
+      }
+      expect(trpc.statusCode).toBe(503);
+      const served = await t.app.inject({ method: 'GET', url: '/api/properties', headers: owner.headers });
+      expect(served.statusCode).toBe(200);
+      expect(served.json().map((p: { name: string }) => p.name)).not.toContain('Timed out');
+    });
+  },
+);

@@ -4,7 +4,7 @@ import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { dataPaths, type Env } from '../env.js';
 import type { Database } from './database.js';
-import { DatabaseQueue, type DatabaseQueueState, QueuedPGliteDialect } from './pglite-queue.js';
+import { DatabaseQueue, type DatabaseQueueState, databaseBusy, QueuedPGliteDialect } from './pglite-queue.js';
 
 export type DatabaseConfig = (
   | { kind: 'postgres'; url: string; poolSize: number; connectTimeoutMs: number }
@@ -111,6 +111,9 @@ export async function connectDatabase(
  */
 const hardBound = (shedAt: number) => shedAt * 4;
 
+/** What pg's pool throws when no connection came free within connectionTimeoutMillis (pg-pool's own text). */
+const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
+
 /**
  * The pool as kysely uses it, with the calls still waiting for a client timed: pg's pool keeps no wait
  * times, and the overload check (limits/overload.ts) needs how long the first in line has waited.
@@ -125,6 +128,15 @@ function timeConnects(pool: pg.Pool) {
         waits.add(wait);
         try {
           return await pool.connect();
+        } catch (error) {
+          // pg's pool gives up after connectionTimeoutMillis with a bare Error: every connection stayed busy
+          // that long. The caller is told the server is busy and to come back (503, Retry-After), as the
+          // door tells a newcomer while the line is long, never a 500.
+          if (error instanceof Error && error.message === POOL_TIMEOUT) {
+            const waitMs = performance.now() - wait.since;
+            throw databaseBusy({ waiting: waits.size, oldestWaitMs: waitMs, waitMs });
+          }
+          throw error;
         } finally {
           waits.delete(wait);
         }

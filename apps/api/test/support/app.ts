@@ -54,7 +54,14 @@ export async function createTestApp(
     DB_QUEUE_SHED_WAIT_MS: '60000',
     ...envOverrides,
   });
-  const db = await createTestDatabase(options);
+  // A test of the pool's limits names them (PostgreSQL); others get the test default.
+  const pooled = 'DATABASE_POOL_SIZE' in envOverrides || 'DATABASE_CONNECT_TIMEOUT_MS' in envOverrides;
+  const db = await createTestDatabase({
+    ...options,
+    ...(pooled
+      ? { pool: { size: env.DATABASE_POOL_SIZE, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS } }
+      : {}),
+  });
   const filesDir = path.join(dataDir, 'files');
   const store = new FsFileStore({
     root: filesDir,

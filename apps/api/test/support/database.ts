@@ -20,7 +20,11 @@ export const databaseKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
  * database the run migrated once (global-setup.ts); with `migrateTo`, it is migrated here from empty.
  */
 export async function createTestDatabase(
-  options: ConnectOptions & { migrateTo?: string } = {},
+  options: ConnectOptions & {
+    migrateTo?: string;
+    /** PostgreSQL: the pool's size and connect timeout (default 5 connections, 5 s). */
+    pool?: { size: number; connectTimeoutMs: number };
+  } = {},
 ): Promise<DatabaseHandle & { config: DatabaseConfig }> {
   const migrated = options.migrateTo ? null : inject('migratedDatabase');
   if (!TEST_DATABASE_URL) {
@@ -32,7 +36,12 @@ export async function createTestDatabase(
   }
   const template = migrated?.kind === 'postgres' ? migrated.template : undefined;
   const { url, drop } = await createScratchPostgresDatabase(template);
-  const config: DatabaseConfig = { kind: 'postgres', url, poolSize: 5, connectTimeoutMs: 5000 };
+  const config: DatabaseConfig = {
+    kind: 'postgres',
+    url,
+    poolSize: options.pool?.size ?? 5,
+    connectTimeoutMs: options.pool?.connectTimeoutMs ?? 5000,
+  };
   const handle = await connectDatabase(config, options);
   if (!template) await migrateToLatest(handle.db, options.migrateTo);
   return {
