@@ -1,5 +1,5 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import type { ZodError } from 'zod';
+import { ZodError } from 'zod';
 
 /**
  * The one error model. Services throw AppError; the tRPC middleware and the REST layer map it
@@ -42,4 +42,16 @@ export const httpStatusOf = (code: AppErrorCode): number => appErrorCodes[code].
 /** The messages of a validation failure, each once (the domain's messages already name their field). */
 export function describeIssues(error: ZodError): string {
   return [...new Set(error.issues.map((issue) => issue.message))].join('; ');
+}
+
+/**
+ * The schema refusal a tRPC error carries when the caller's input was refused (400 on both doors): a ZodError
+ * cause, unless it is the procedure's own answer that failed its output schema, which tRPC reports as
+ * INTERNAL_SERVER_ERROR 'Output validation failed' (a server bug: a bare 500, its issues never sent).
+ */
+export function refusedInput(error: { code: string; message: string; cause?: unknown }): ZodError | null {
+  if (!(error.cause instanceof ZodError)) return null;
+  return error.code === 'INTERNAL_SERVER_ERROR' && error.message === 'Output validation failed'
+    ? null
+    : error.cause;
 }

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError, z } from 'zod';
-import { AppError, describeIssues } from '../errors.js';
+import { AppError, describeIssues, refusedInput } from '../errors.js';
 
 export interface ErrorReply {
   status: number;
@@ -15,11 +15,9 @@ export interface ErrorReply {
  */
 export function errorReply(error: unknown): ErrorReply {
   if (error instanceof TRPCError) {
-    if (error.cause instanceof ZodError) {
-      return {
-        status: 400,
-        body: { error: describeIssues(error.cause), issues: z.flattenError(error.cause) },
-      };
+    const refused = refusedInput(error);
+    if (refused) {
+      return { status: 400, body: { error: describeIssues(refused), issues: z.flattenError(refused) } };
     }
     if (error.cause instanceof AppError) return errorReply(error.cause);
     const status = getHTTPStatusCodeFromError(error);

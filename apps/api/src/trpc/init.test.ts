@@ -19,6 +19,10 @@ const testRouter = router({
   strict: publicProcedure
     .input(z.object({ n: z.number().int().min(1, 'n must be at least 1') }))
     .query(({ input }) => input.n),
+  // A server bug: the answer does not match its own schema (the caller's input was fine).
+  badAnswer: publicProcedure
+    .output(z.object({ count: z.number() }))
+    .query(() => ({ count: 'many' }) as unknown as { count: number }),
 });
 const caller = createCallerFactory(testRouter)({} as Context);
 
@@ -82,6 +86,35 @@ describe('tRPC error shape', () => {
       { code: 'INTERNAL_SERVER_ERROR', cause: expect.any(Error), path: 'crash', type: 'query' },
     ]);
     await app.close();
+  });
+});
+
+describe("an answer that fails its own schema is the server's fault", () => {
+  it('tRPC: a bare 500, no issues, reported with its cause', async () => {
+    const app = (await import('fastify')).default();
+    const reported: unknown[] = [];
+    const options: TrpcHttpOptions<typeof testRouter> = {
+      router: testRouter,
+      createContext: async () => ({}) as Context,
+      onError: ({ error }) => reported.push({ code: error.code, cause: error.cause }),
+    };
+    await app.register(trpcHttpHandler, { prefix: '/trpc', ...options });
+    const res = await app.inject({ method: 'GET', url: '/trpc/badAnswer' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      error: {
+        message: 'Internal server error',
+        code: -32603,
+        data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'badAnswer' },
+      },
+    });
+    expect(reported).toEqual([{ code: 'INTERNAL_SERVER_ERROR', cause: expect.any(z.ZodError) }]);
+    await app.close();
+  });
+
+  it("REST: a bare 500, never 400 with the schema's issues", async () => {
+    const error = await caller.badAnswer().catch((e: unknown) => e);
+    expect(errorReply(error)).toEqual({ status: 500, body: { error: 'Internal server error' } });
   });
 });
 

@@ -1,12 +1,12 @@
 import { type AnyTRPCProcedure, initTRPC, TRPCError } from '@trpc/server';
-import { ZodError, z } from 'zod';
+import { z } from 'zod';
 import { isSameOrigin, type RequestActor } from '../auth/actor.js';
 import { assertTokenMay } from '../auth/api-tokens.js';
 import { assertAllowed, NOT_SIGNED_IN, type Requirement } from '../auth/permission.js';
 import { withPlanWriteCheck } from '../auth/plan-read-only.js';
 import { withPropertyScope } from '../auth/property-scope.js';
 import { isStaff } from '../auth/staff.js';
-import { AppError, appErrorCodes, describeIssues } from '../errors.js';
+import { AppError, appErrorCodes, describeIssues, refusedInput } from '../errors.js';
 import type { Context } from './context.js';
 
 /**
@@ -24,7 +24,7 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     errorFormatter({ shape, error }) {
-      const zodError = error.cause instanceof ZodError ? error.cause : null;
+      const zodError = refusedInput(error);
       const appError = error.cause instanceof AppError ? error.cause : null;
       return {
         ...shape,
