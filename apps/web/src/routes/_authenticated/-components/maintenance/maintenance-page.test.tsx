@@ -1,14 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import type { AppRouter } from '@propertydna/api/router';
-import { johannesburgToday, MAINTENANCE_MESSAGES } from '@propertydna/domain';
+import { johannesburgToday, MAINTENANCE_MESSAGES, type OrganizationRole } from '@propertydna/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatRand, type MaintenanceTask, parseRand } from '../../../../lib/maintenance';
 import { trpc } from '../../../../lib/trpc';
 import { fullText, renderWithRouter } from '../../../../test/render';
+import { expectHeldBack, SignedInAs } from '../../../../test/signed-in-as';
 import { Maintenance } from './maintenance-page';
 import { GARDENS, maintenanceTask, NOW, SEA_POINT } from './maintenance-task.fixture';
 
@@ -112,18 +113,22 @@ function fakeApi(server: FakeServer) {
   return trpc.createClient({ links: [link] });
 }
 
-async function renderMaintenance(server: FakeServer) {
+/** Renders the page; with `role`, signed in as a member with that role (issue 29 §1). */
+async function renderMaintenance(server: FakeServer, role?: OrganizationRole) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
+  const page = <Maintenance now={NOW} />;
   await renderWithRouter(
     <trpc.Provider client={fakeApi(server)} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <Maintenance now={NOW} />
+        {role ? <SignedInAs role={role}>{page}</SignedInAs> : page}
       </QueryClientProvider>
     </trpc.Provider>,
   );
 }
+
+afterEach(() => localStorage.clear());
 
 const cards = () => screen.getAllByTestId('task');
 const cardOf = async (title: string) => within(await screen.findByRole('article', { name: title }));
@@ -440,6 +445,74 @@ describe('Maintenance', () => {
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add Property' }).getAttribute('href')).toBe('/properties/new');
     expect((screen.getByRole('button', { name: 'Add Task' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('Maintenance for the roles (issue 29 §1)', () => {
+  it('holds every change back from a viewer, with the reason, and sends nothing', async () => {
+    const server = fakeServer();
+    await renderMaintenance(server, 'viewer');
+    await cardOf('Geyser service');
+    const controls = () => [
+      screen.getByRole('button', { name: 'Bootstrap Standards' }),
+      screen.getByRole('button', { name: 'Add Task' }),
+      ...['Complete', 'Edit', 'Delete'].map((action) =>
+        within(screen.getByRole('article', { name: 'Geyser service' })).getByRole('button', {
+          name: `${action} Geyser service`,
+        }),
+      ),
+    ];
+    for (const control of controls()) {
+      expectHeldBack(control);
+      fireEvent.click(control);
+    }
+    // A property chosen, Bootstrap Standards is still held back for the role, not for the choice.
+    await chooseProperty(GARDENS.name);
+    await screen.findAllByTestId('task');
+    expect(screen.queryByText('Choose a property to add its standard schedule')).toBeNull();
+    for (const control of controls()) {
+      expectHeldBack(control);
+      fireEvent.click(control);
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('holds Add Property and Add Task back from a viewer without properties', async () => {
+    await renderMaintenance(fakeServer({ tasks: [], properties: [] }), 'viewer');
+    await screen.findByText('No properties yet: add a property to schedule its maintenance.');
+    expectHeldBack(screen.getByRole('link', { name: 'Add Property' }));
+    expectHeldBack(screen.getByRole('button', { name: 'Add Task' }));
+  });
+
+  it('lets a member bootstrap, complete and delete as before', async () => {
+    const server = fakeServer();
+    await renderMaintenance(server, 'member');
+    const card = await cardOf('Geyser service');
+    expect(
+      card.getByRole('button', { name: 'Edit Geyser service' }).getAttribute('aria-disabled'),
+    ).toBeNull();
+    fireEvent.click(card.getByRole('button', { name: 'Complete Geyser service' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await chooseProperty(GARDENS.name);
+    await screen.findAllByTestId('task');
+    fireEvent.click(screen.getByRole('button', { name: 'Bootstrap Standards' }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.click((await cardOf('Geyser service')).getByRole('button', { name: 'Delete Geyser service' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this task?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() =>
+      expect(server.calls).toEqual([
+        { path: 'maintenance.bootstrap', input: { propertyId: GARDENS.id } },
+        { path: 'maintenance.remove', input: { id: 'task-geyser' } },
+      ]),
+    );
   });
 });
 

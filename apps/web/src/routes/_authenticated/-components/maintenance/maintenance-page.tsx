@@ -6,6 +6,7 @@ import { LoadError } from '../../../../components/load-error';
 import { ButtonLink } from '../../../../components/router-links';
 import { errorMessage } from '../../../../lib/error-message';
 import { type MaintenanceTask, taskDue } from '../../../../lib/maintenance';
+import { RoleGuard, useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { PageTitle, SECTIONS } from '../section-page';
 import { COMPLETE_MESSAGES, CompleteTaskModal } from './complete-task-modal';
@@ -67,6 +68,8 @@ export function Maintenance({ now = new Date() }: { now?: Date }) {
   const create = trpc.maintenance.create.useMutation();
   const update = trpc.maintenance.update.useMutation();
   const remove = trpc.maintenance.remove.useMutation();
+  // Issue 29 §1: a role that cannot change tasks keeps the buttons in place, held back with the reason.
+  const mayWrite = useCan('maintenance.write').allowed;
 
   const sortedProperties = useMemo(
     () => [...(properties.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
@@ -162,25 +165,29 @@ export function Maintenance({ now = new Date() }: { now?: Date }) {
         />
         <Stack gap={4} align="flex-end" w={{ base: '100%', xs: 'auto' }}>
           <Group gap="sm" w={{ base: '100%', xs: 'auto' }}>
-            <Button
-              variant="default"
-              style={{ flex: '1 1 auto' }}
-              onClick={() => void runBootstrap()}
-              disabled={!chosen}
-              loading={bootstrap.isPending}
-              aria-describedby={chosen ? undefined : 'bootstrap-hint'}
-            >
-              Bootstrap Standards
-            </Button>
-            <Button
-              onClick={() => open({ kind: 'add' })}
-              disabled={noProperties}
-              style={{ flex: '1 1 auto' }}
-            >
-              Add Task
-            </Button>
+            <RoleGuard capability="maintenance.write">
+              <Button
+                variant="default"
+                style={{ flex: '1 1 auto' }}
+                onClick={() => void runBootstrap()}
+                disabled={mayWrite && !chosen}
+                loading={bootstrap.isPending}
+                aria-describedby={chosen ? undefined : 'bootstrap-hint'}
+              >
+                Bootstrap Standards
+              </Button>
+            </RoleGuard>
+            <RoleGuard capability="maintenance.write">
+              <Button
+                onClick={() => open({ kind: 'add' })}
+                disabled={mayWrite && noProperties}
+                style={{ flex: '1 1 auto' }}
+              >
+                Add Task
+              </Button>
+            </RoleGuard>
           </Group>
-          {!chosen && (
+          {mayWrite && !chosen && (
             <Text size="xs" c="dimmed" id="bootstrap-hint">
               {MAINTENANCE_PAGE_MESSAGES.chooseProperty}
             </Text>
@@ -307,9 +314,11 @@ function TaskList({
       <Paper withBorder radius="md" p="lg" mt="xl">
         <Text>{empty}</Text>
         {noProperties && (
-          <ButtonLink to="/properties/new" mt="md">
-            Add Property
-          </ButtonLink>
+          <RoleGuard capability="properties.write">
+            <ButtonLink to="/properties/new" mt="md">
+              Add Property
+            </ButtonLink>
+          </RoleGuard>
         )}
       </Paper>
     );

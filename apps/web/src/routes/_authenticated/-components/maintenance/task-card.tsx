@@ -12,6 +12,7 @@ import {
   PRIORITY_LABELS,
   taskDue,
 } from '../../../../lib/maintenance';
+import { RoleGuard } from '../../../../lib/permissions';
 
 /** Spec §4: the due badge of a task's next due date (Overdue, Due Soon, Upcoming, Scheduled). */
 export function DueBadge({ nextDue, today }: { nextDue: string; today: Date }) {
@@ -48,7 +49,8 @@ export interface TaskCardProps {
 /**
  * A maintenance task (spec §2 Maintenance, §3, §4): title, property, priority and due badges, what to
  * do, how often, who it is assigned to, the next due date with the days until it (red at 7 or fewer),
- * when it was last done; Complete, Edit, Delete; and its history, opened on demand.
+ * when it was last done; Complete, Edit, Delete (held back, with the reason, from a role that cannot
+ * change tasks); and its history, opened on demand.
  */
 export function TaskCard({ task, today, showProperty, onComplete, onEdit, onDelete }: TaskCardProps) {
   const titleId = useId();
@@ -91,21 +93,27 @@ export function TaskCard({ task, today, showProperty, onComplete, onEdit, onDele
           </Fact>
         </Stack>
         <Group gap="xs" mt={4}>
-          <Button size="xs" onClick={onComplete} aria-label={`Complete ${task.title}`}>
-            Complete
-          </Button>
-          <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${task.title}`}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={onDelete}
-            aria-label={`Delete ${task.title}`}
-          >
-            Delete
-          </Button>
+          <RoleGuard capability="maintenance.write">
+            <Button size="xs" onClick={onComplete} aria-label={`Complete ${task.title}`}>
+              Complete
+            </Button>
+          </RoleGuard>
+          <RoleGuard capability="maintenance.write">
+            <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${task.title}`}>
+              Edit
+            </Button>
+          </RoleGuard>
+          <RoleGuard capability="maintenance.write">
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={onDelete}
+              aria-label={`Delete ${task.title}`}
+            >
+              Delete
+            </Button>
+          </RoleGuard>
           {task.history.length > 0 && (
             <Button
               size="xs"
