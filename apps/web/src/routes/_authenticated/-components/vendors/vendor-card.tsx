@@ -9,6 +9,7 @@ import {
   VerifiedBadge,
 } from '../../../../components/vendors/vendor-badges';
 import { VendorContact } from '../../../../components/vendors/vendor-contact';
+import { RoleGuard } from '../../../../lib/permissions';
 
 export interface VendorCardProps {
   vendor: Vendor;
@@ -19,7 +20,8 @@ export interface VendorCardProps {
 /**
  * A vendor of the directory (spec §2 Vendors, §3, §4): name, company ('Independent' when empty), the
  * Verified badge, specialties, contact, each property it serves with its access, how many documents it
- * brought in, the owner's notes; Edit and Remove (36px tall, to tap).
+ * brought in, the owner's notes; Edit and Remove (36px tall, to tap; held back, with the reason, from a
+ * role that cannot change vendors).
  */
 export function VendorCard({ vendor, onEdit, onRemove }: VendorCardProps) {
   const nameId = useId();
@@ -99,18 +101,22 @@ export function VendorCard({ vendor, onEdit, onRemove }: VendorCardProps) {
           </Text>
         )}
         <Group gap="xs" mt="auto">
-          <Button size="sm" variant="default" onClick={onEdit} aria-label={`Edit ${vendor.name}`}>
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="subtle"
-            color="red"
-            onClick={onRemove}
-            aria-label={`Remove ${vendor.name}`}
-          >
-            Remove
-          </Button>
+          <RoleGuard capability="vendors.write">
+            <Button size="sm" variant="default" onClick={onEdit} aria-label={`Edit ${vendor.name}`}>
+              Edit
+            </Button>
+          </RoleGuard>
+          <RoleGuard capability="vendors.write">
+            <Button
+              size="sm"
+              variant="subtle"
+              color="red"
+              onClick={onRemove}
+              aria-label={`Remove ${vendor.name}`}
+            >
+              Remove
+            </Button>
+          </RoleGuard>
         </Group>
       </Stack>
     </Paper>

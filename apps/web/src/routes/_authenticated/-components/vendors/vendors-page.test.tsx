@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { VENDOR_MESSAGES } from '@propertydna/domain';
+import { type OrganizationRole, VENDOR_MESSAGES } from '@propertydna/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { INVITE_MESSAGES } from '../../../../components/vendors/invite-vendor-modal';
 import {
   ACME,
@@ -14,6 +14,7 @@ import {
   type FakeVendorsServer,
   renderWithVendorsApi,
 } from '../../../../components/vendors/vendors-api.fixture';
+import { expectHeldBack, SignedInAs } from '../../../../test/signed-in-as';
 import { SECTIONS } from '../section-page';
 import { VENDORS_PAGE_MESSAGES, VendorsPage } from './vendors-page';
 
@@ -40,6 +41,18 @@ const SIPHO = propertyVendor({
 function renderPage(overrides: Partial<FakeVendorsServer> = {}) {
   return renderWithVendorsApi(<VendorsPage />, { vendors: [ACME, SIPHO], ...overrides });
 }
+
+/** The page signed in as a member with `role` (issue 29 §1). */
+function renderAs(role: OrganizationRole, overrides: Partial<FakeVendorsServer> = {}) {
+  return renderWithVendorsApi(
+    <SignedInAs role={role}>
+      <VendorsPage />
+    </SignedInAs>,
+    { vendors: [ACME, SIPHO], ...overrides },
+  );
+}
+
+afterEach(() => localStorage.clear());
 
 const card = async (name: string) => within(await screen.findByRole('article', { name }));
 
@@ -229,5 +242,61 @@ describe('VendorsPage', () => {
     notifications.clean();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await card('Thandi Mokoena')).toBeTruthy();
+  });
+});
+
+describe('VendorsPage for the roles (issue 29 §1)', () => {
+  it('holds Invite Vendor, Edit and Remove back from a viewer, with the reason, and sends nothing', async () => {
+    const { server } = await renderAs('viewer');
+    await card('Sipho Dlamini');
+    // Once the properties are in, the button would be enabled for a member.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: VENDORS_PAGE_MESSAGES.invite }).hasAttribute('data-loading'),
+      ).toBe(false),
+    );
+    const controls = [
+      screen.getByRole('button', { name: VENDORS_PAGE_MESSAGES.invite }),
+      ...['Sipho Dlamini', 'Thandi Mokoena'].flatMap((name) => {
+        const vendor = within(screen.getByRole('article', { name }));
+        return [
+          vendor.getByRole('button', { name: `Edit ${name}` }),
+          vendor.getByRole('button', { name: `Remove ${name}` }),
+        ];
+      }),
+    ];
+    for (const control of controls) {
+      expectHeldBack(control);
+      fireEvent.click(control);
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls).toEqual([]);
+    // Reading stays: the contact links are links as before.
+    expect(
+      screen.getByRole('link', { name: 'Email Sipho Dlamini' }).getAttribute('aria-disabled'),
+    ).toBeNull();
+  });
+
+  it('holds Invite Vendor and Add Property back from a viewer without properties', async () => {
+    await renderAs('viewer', { vendors: [], properties: [] });
+    await screen.findByText(VENDORS_PAGE_MESSAGES.noProperties);
+    expectHeldBack(screen.getByRole('button', { name: VENDORS_PAGE_MESSAGES.invite }));
+    expectHeldBack(screen.getByRole('link', { name: 'Add Property' }));
+  });
+
+  it('lets a member invite, edit and remove as before', async () => {
+    const { server } = await renderAs('member');
+    const dialog = await openInvite();
+    expect(dialog.getByRole('textbox', { name: /name/i })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click((await card('Sipho Dlamini')).getByRole('button', { name: 'Edit Sipho Dlamini' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click((await card('Sipho Dlamini')).getByRole('button', { name: 'Remove Sipho Dlamini' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Remove this vendor?' }));
+    fireEvent.click(confirm.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(server.calls).toEqual([{ path: 'vendors.remove', input: { id: SIPHO.id } }]));
   });
 });

@@ -7,6 +7,7 @@ import { ButtonLink } from '../../../../components/router-links';
 import { InviteVendorModal } from '../../../../components/vendors/invite-vendor-modal';
 import { NO_VENDORS, type Vendor } from '../../../../components/vendors/labels';
 import { errorMessage } from '../../../../lib/error-message';
+import { RoleGuard, useCan } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { PageTitle, SECTIONS } from '../section-page';
 import { EditVendorModal } from './edit-vendor-modal';
@@ -61,6 +62,8 @@ export function Vendors() {
   );
   const noProperties = properties.isSuccess && properties.data.length === 0;
   const canInvite = properties.isSuccess && !noProperties;
+  // Issue 29 §1: a role that cannot change vendors keeps Invite Vendor in place, held back with the reason.
+  const mayWrite = useCan('vendors.write').allowed;
 
   const open = (next: Dialog) => {
     setFormError(null);
@@ -96,14 +99,16 @@ export function Vendors() {
 
   const inviteControls = (
     <Stack gap={6} align="flex-start">
-      <Button
-        onClick={() => open({ kind: 'invite' })}
-        disabled={!canInvite}
-        loading={properties.isPending}
-        aria-describedby={canInvite || properties.isPending ? undefined : 'invite-vendor-hint'}
-      >
-        {VENDORS_PAGE_MESSAGES.invite}
-      </Button>
+      <RoleGuard capability="vendors.write">
+        <Button
+          onClick={() => open({ kind: 'invite' })}
+          disabled={mayWrite && !canInvite}
+          loading={properties.isPending}
+          aria-describedby={canInvite || properties.isPending ? undefined : 'invite-vendor-hint'}
+        >
+          {VENDORS_PAGE_MESSAGES.invite}
+        </Button>
+      </RoleGuard>
       {!canInvite && !properties.isPending && (
         <>
           <Text size="xs" c={properties.isError ? 'red' : 'dimmed'} id="invite-vendor-hint">
@@ -112,9 +117,11 @@ export function Vendors() {
               : VENDORS_PAGE_MESSAGES.noProperties}
           </Text>
           {noProperties && (
-            <ButtonLink to="/properties/new" size="xs" variant="default">
-              Add Property
-            </ButtonLink>
+            <RoleGuard capability="properties.write">
+              <ButtonLink to="/properties/new" size="xs" variant="default">
+                Add Property
+              </ButtonLink>
+            </RoleGuard>
           )}
         </>
       )}
