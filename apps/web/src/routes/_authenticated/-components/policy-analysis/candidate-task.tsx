@@ -3,12 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { AnchorLink } from '../../../../components/router-links';
 import { errorMessage } from '../../../../lib/error-message';
 import { FREQUENCY_LABELS } from '../../../../lib/maintenance';
+import { RoleGuard } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import type { PolicyFinding } from './policy-findings';
 
 /**
  * A maintenance condition's candidate task (issue 28): 'Add to maintenance' puts it in the property's
- * schedule with one click (never added by itself); once there, it says so and links to the schedule.
+ * schedule with one click (never added by itself; held back, with the reason, from a role that cannot
+ * change maintenance tasks); once there, it says so and links to the schedule.
  */
 export function CandidateTask({
   finding,
@@ -47,15 +49,17 @@ export function CandidateTask({
       <Text size="sm">
         Candidate task: {candidate.title}, {frequency}
       </Text>
-      <Button
-        size="compact-sm"
-        variant="light"
-        loading={accept.isPending}
-        onClick={() => void add()}
-        aria-label={`Add to maintenance: ${candidate.title}`}
-      >
-        Add to maintenance
-      </Button>
+      <RoleGuard capability="maintenance.write">
+        <Button
+          size="compact-sm"
+          variant="light"
+          loading={accept.isPending}
+          onClick={() => void add()}
+          aria-label={`Add to maintenance: ${candidate.title}`}
+        >
+          Add to maintenance
+        </Button>
+      </RoleGuard>
     </Group>
   );
 }

@@ -1,11 +1,13 @@
 import type { AppRouter } from '@propertydna/api/router';
+import type { OrganizationRole } from '@propertydna/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { trpc } from '../../../../lib/trpc';
 import { renderWithRouter } from '../../../../test/render';
+import { expectHeldBack, SignedInAs } from '../../../../test/signed-in-as';
 import { AnalysisProgress } from './analysis-progress';
 import { PolicyAnalysis } from './policy-analysis-page';
 import { FINDINGS, GARDENS, policyAnalysis, SCHEDULE, SEA_POINT, WORDING } from './policy-finding.fixture';
@@ -108,18 +110,22 @@ function fakeApi(server: FakeServer) {
   return trpc.createClient({ links: [link] });
 }
 
-async function renderAnalysis(server: FakeServer, pollMs = 20) {
+/** Renders the page; with `role`, signed in as a member with that role (issue 29 §1). */
+async function renderAnalysis(server: FakeServer, pollMs = 20, role?: OrganizationRole) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
+  const page = <PolicyAnalysis pollMs={pollMs} />;
   await renderWithRouter(
     <trpc.Provider client={fakeApi(server)} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <PolicyAnalysis pollMs={pollMs} />
+        {role ? <SignedInAs role={role}>{page}</SignedInAs> : page}
       </QueryClientProvider>
     </trpc.Provider>,
   );
 }
+
+afterEach(() => localStorage.clear());
 
 const findingCard = (title: string) =>
   screen
@@ -428,5 +434,47 @@ describe('AnalysisProgress', () => {
     expect(screen.getByRole('progressbar', { name: 'Policies analysed' }).getAttribute('aria-valuenow')).toBe(
       String((1 / 3) * 100),
     );
+  });
+});
+
+describe('PolicyAnalysis for the roles (issue 29 §1)', () => {
+  const ADD = 'Add to maintenance: Geyser installed to SANS 10254';
+
+  it('holds Analyze Policies and Add to maintenance back from a viewer, with the reason; reading stays', async () => {
+    const server = fakeServer();
+    await renderAnalysis(server, 20, 'viewer');
+    await screen.findAllByTestId('finding');
+    await chooseProperty(GARDENS.name);
+    await screen.findAllByTestId('finding');
+    const controls = [
+      screen.getByRole('button', { name: 'Analyze Policies' }),
+      within(findingCard('Geyser installed to SANS 10254')).getByRole('button', { name: ADD }),
+    ];
+    for (const control of controls) {
+      expectHeldBack(control);
+      fireEvent.click(control);
+    }
+    // The clause still opens: reading is not a write.
+    const read = within(findingCard('Geyser installed to SANS 10254')).getByRole('button', {
+      name: 'Read clause 5.1',
+    });
+    expect(read.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(read);
+    expect(read.getAttribute('aria-expanded')).toBe('true');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.analyzed).toEqual([]);
+    expect(server.accepted).toEqual([]);
+  });
+
+  it('lets a member analyse and add the candidate task as before', async () => {
+    const server = fakeServer();
+    await renderAnalysis(server, 20, 'member');
+    await screen.findAllByTestId('finding');
+    await chooseProperty(GARDENS.name);
+    await screen.findAllByTestId('finding');
+    fireEvent.click(within(findingCard('Geyser installed to SANS 10254')).getByRole('button', { name: ADD }));
+    await waitFor(() => expect(server.accepted).toEqual([{ id: 'f-geyser' }]));
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Policies' }));
+    await waitFor(() => expect(server.analyzed).toEqual([{ propertyId: GARDENS.id }]));
   });
 });

@@ -17,6 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AnchorLink } from '../../../../components/router-links';
 import { errorMessage } from '../../../../lib/error-message';
+import { RoleGuard } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { PageTitle, SECTIONS } from '../section-page';
 import { AnalysisProgress } from './analysis-progress';
@@ -170,16 +171,19 @@ export function PolicyAnalysis({ pollMs = POLL_MS }: { pollMs?: number }) {
             properties.isError ? errorMessage(properties.error, 'Unable to load your properties') : undefined
           }
         />
-        {/* Busy, it keeps its label and its focus (aria-disabled, not disabled): the progress is below. */}
-        <Button
-          onClick={() => void start()}
-          data-disabled={busy || undefined}
-          aria-disabled={busy}
-          leftSection={starting || analysing ? <Loader size={14} color="gray" aria-hidden /> : undefined}
-          w={{ base: '100%', xs: 'auto' }}
-        >
-          Analyze Policies
-        </Button>
+        {/* Busy, it keeps its label and its focus (aria-disabled, not disabled): the progress is below.
+            Reading the policies again is a documents write (policies.analyze): held back from a viewer. */}
+        <RoleGuard capability="documents.write">
+          <Button
+            onClick={() => void start()}
+            data-disabled={busy || undefined}
+            aria-disabled={busy}
+            leftSection={starting || analysing ? <Loader size={14} color="gray" aria-hidden /> : undefined}
+            w={{ base: '100%', xs: 'auto' }}
+          >
+            Analyze Policies
+          </Button>
+        </RoleGuard>
       </Group>
 
       {analyses.isError && (
