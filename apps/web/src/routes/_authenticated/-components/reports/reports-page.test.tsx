@@ -1,5 +1,5 @@
 import type { AppRouter } from '@propertydna/api/router';
-import { formatDate } from '@propertydna/domain';
+import { formatDate, type OrganizationRole } from '@propertydna/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
@@ -9,6 +9,7 @@ import type { Property } from '../../../../lib/properties';
 import { AUTH_TOKEN_KEY, trpc } from '../../../../lib/trpc';
 import { DOWNLOAD_MESSAGES } from '../../../../lib/use-download';
 import { renderWithRouter } from '../../../../test/render';
+import { expectHeldBack, SignedInAs } from '../../../../test/signed-in-as';
 import { REPORT_KINDS } from './report-kinds';
 import { REPORTS_PAGE_MESSAGES, Reports } from './reports-page';
 
@@ -62,14 +63,21 @@ function fakeApi(server: { properties: Property[]; failures?: number }) {
   return trpc.createClient({ links: [link] });
 }
 
-async function renderReports(server: { properties: Property[]; failures?: number }) {
+/** Renders the page; with `role`, signed in as a member with that role (issue 29 §1). */
+async function renderReports(server: { properties: Property[]; failures?: number }, role?: OrganizationRole) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
   return renderWithRouter(
     <trpc.Provider client={fakeApi(server)} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <Reports />
+        {role ? (
+          <SignedInAs role={role}>
+            <Reports />
+          </SignedInAs>
+        ) : (
+          <Reports />
+        )}
       </QueryClientProvider>
     </trpc.Provider>,
   );
@@ -371,5 +379,41 @@ describe('Reports', () => {
     expect(alert.textContent).toContain(REPORTS_PAGE_MESSAGES.loadFailed);
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await onlyPropertyChosen();
+  });
+});
+
+describe('Reports for the roles (issue 29 §1)', () => {
+  it('lets a viewer generate every report and Quick Export: the server answers them to every role', async () => {
+    fetchMock.mockImplementation(async () =>
+      fileResponse([new TextEncoder().encode('{}')], { filename: `from-server-${saved.length}`, length: 2 }),
+    );
+    await renderReports({ properties: [SEA_POINT, GARDENS] }, 'viewer');
+    await chooseProperty('Sea Point Flat');
+    const buttons = [
+      ...(await screen.findAllByRole('button', { name: 'Generate Report' })),
+      screen.getByRole('button', { name: 'Quick Export' }),
+    ];
+    expect(buttons).toHaveLength(REPORT_KINDS.length + 1);
+    for (const button of buttons) {
+      expect(button.getAttribute('aria-disabled')).toBeNull();
+      fireEvent.click(button);
+      await waitFor(() => expect(saved.length).toBe(buttons.indexOf(button) + 1));
+    }
+  });
+
+  it('holds Add Property back from a viewer without properties, with the reason', async () => {
+    const { router } = await renderReports({ properties: [] }, 'viewer');
+    await screen.findByText(REPORTS_PAGE_MESSAGES.noProperties);
+    const add = screen.getByRole('link', { name: 'Add Property' });
+    expectHeldBack(add);
+    fireEvent.click(add);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('offers a member Add Property as it is', async () => {
+    await renderReports({ properties: [] }, 'member');
+    await screen.findByText(REPORTS_PAGE_MESSAGES.noProperties);
+    expect(screen.getByRole('link', { name: 'Add Property' }).getAttribute('aria-disabled')).toBeNull();
   });
 });

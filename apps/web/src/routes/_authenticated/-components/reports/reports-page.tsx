@@ -5,6 +5,7 @@ import { DownloadStatus } from '../../../../components/download-status';
 import { LoadError } from '../../../../components/load-error';
 import { ButtonLink } from '../../../../components/router-links';
 import { errorMessage } from '../../../../lib/error-message';
+import { RoleGuard } from '../../../../lib/permissions';
 import type { Property } from '../../../../lib/properties';
 import { trpc } from '../../../../lib/trpc';
 import { useDownload } from '../../../../lib/use-download';
@@ -63,9 +64,11 @@ export function Reports() {
       ) : noProperties ? (
         <Paper withBorder radius="md" p="lg">
           <Text id={hintId}>{REPORTS_PAGE_MESSAGES.noProperties}</Text>
-          <ButtonLink to="/properties/new" mt="md">
-            Add Property
-          </ButtonLink>
+          <RoleGuard capability="properties.write">
+            <ButtonLink to="/properties/new" mt="md">
+              Add Property
+            </ButtonLink>
+          </RoleGuard>
         </Paper>
       ) : (
         <PropertyChooser properties={sorted} chosen={chosen ?? null} onChoose={setSelected} hintId={hintId} />
