@@ -19,7 +19,8 @@ const session = vi.hoisted(() => ({
     user: { email: string } | null;
   },
 }));
-vi.mock('../../lib/auth', () => ({ useAuth: () => session.current }));
+// useOptionalAuth is what the role's permissions (lib/permissions) ask: no role here, the server decides.
+vi.mock('../../lib/auth', () => ({ useAuth: () => session.current, useOptionalAuth: () => null }));
 vi.mock('../../lib/plan', async (original) => ({
   ...(await original<typeof import('../../lib/plan')>()),
   useStartTrial: () => ({ isPending: false, mutate: () => undefined }),

@@ -1,4 +1,8 @@
-import { EMAIL_VERIFICATION_MESSAGES, FREE_PLAN_LIMIT_MESSAGE } from '@propertydna/domain';
+import {
+  EMAIL_VERIFICATION_MESSAGES,
+  FREE_PLAN_LIMIT_MESSAGE,
+  type OrganizationRole,
+} from '@propertydna/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRANSFER_UI } from '../../../../components/transfers/labels';
@@ -9,8 +13,11 @@ import {
 } from '../../../../components/transfers/transfers-api.fixture';
 import { DashboardTransfers } from './dashboard-transfers';
 
+/** The signed-in member's role as the permissions (lib/permissions, issue 29 §1) see it; null: none known. */
+const session = vi.hoisted(() => ({ role: null as OrganizationRole | null }));
 vi.mock('../../../../lib/auth', () => ({
   useAuth: () => ({ organization: { plan: 'free', trialEndsAt: null }, status: 'authenticated' }),
+  useOptionalAuth: () => (session.role ? { user: { role: session.role } } : null),
 }));
 // The Upgrade button (PayFast's checkout) asks the server; its own test is components/premium-upgrade.test.tsx.
 vi.mock('../../../../components/premium-upgrade', () => ({
@@ -49,6 +56,36 @@ describe('DashboardTransfers', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Accept transfer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/properties/${GARDENS_ID}`));
     expect(server.calls).toEqual([{ path: 'transfers.accept', input: { id: transfer().id } }]);
+  });
+
+  it('holds Accept and Decline back from a viewer, with the reason, and sends nothing (issue 29 §1)', async () => {
+    session.role = 'viewer';
+    const { server } = await renderWithTransfersApi(<DashboardTransfers />, { incoming: [transfer()] });
+    const incoming = await card();
+    for (const name of [TRANSFER_UI.accept, TRANSFER_UI.decline]) {
+      const button = incoming.getByRole('button', { name });
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      const reason = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+      expect(reason?.textContent).toBe('Viewers can read but not change anything');
+      fireEvent.click(button);
+    }
+    fireEvent.focus(incoming.getByRole('button', { name: TRANSFER_UI.accept }));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Viewers can read but not change anything');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('lets a member accept as before', async () => {
+    session.role = 'member';
+    const { server } = await renderWithTransfersApi(<DashboardTransfers />, { incoming: [transfer()] });
+    const accept = (await card()).getByRole('button', { name: TRANSFER_UI.accept });
+    expect(accept.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(accept);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Accept this transfer?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Accept transfer' }));
+    await waitFor(() =>
+      expect(server.calls).toEqual([{ path: 'transfers.accept', input: { id: transfer().id } }]),
+    );
   });
 
   it('declines only once confirmed; the card goes', async () => {
@@ -160,4 +197,5 @@ describe('DashboardTransfers', () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  session.role = null;
 });

@@ -18,6 +18,7 @@ import {
 } from '../../../../components/transfers/labels';
 import { useAuth } from '../../../../lib/auth';
 import { errorMessage } from '../../../../lib/error-message';
+import { RoleGuard } from '../../../../lib/permissions';
 import { planStateOf, useStartTrial } from '../../../../lib/plan';
 import { usePortfolioInvalidation } from '../../../../lib/properties';
 import { trpc } from '../../../../lib/trpc';
@@ -83,8 +84,9 @@ export function IncomingTransferCard({ transfer }: { transfer: Transfer }) {
 }
 
 /**
- * Accept / Decline of a pending incoming transfer, each confirmed. At the plan's limit the refusal shows
- * with the upgrade offer; accepted, the property opens.
+ * Accept / Decline of a pending incoming transfer, each confirmed (held back, with the reason, from a role
+ * that cannot transfer properties). At the plan's limit the refusal shows with the upgrade offer;
+ * accepted, the property opens.
  */
 export function TransferDecision({ transfer, token }: { transfer: Transfer; token?: string }) {
   const navigate = useNavigate();
@@ -151,17 +153,21 @@ export function TransferDecision({ transfer, token }: { transfer: Transfer; toke
           </Alert>
         ))}
       <Group gap="sm" mt="md">
-        <Button onClick={() => setConfirming('accept')} disabled={busy} aria-haspopup="dialog">
-          {TRANSFER_UI.accept}
-        </Button>
-        <Button
-          variant="default"
-          onClick={() => setConfirming('decline')}
-          disabled={busy}
-          aria-haspopup="dialog"
-        >
-          {TRANSFER_UI.decline}
-        </Button>
+        <RoleGuard capability="properties.transfer">
+          <Button onClick={() => setConfirming('accept')} disabled={busy} aria-haspopup="dialog">
+            {TRANSFER_UI.accept}
+          </Button>
+        </RoleGuard>
+        <RoleGuard capability="properties.transfer">
+          <Button
+            variant="default"
+            onClick={() => setConfirming('decline')}
+            disabled={busy}
+            aria-haspopup="dialog"
+          >
+            {TRANSFER_UI.decline}
+          </Button>
+        </RoleGuard>
       </Group>
       <Modal
         opened={confirming !== null}
