@@ -305,6 +305,13 @@ describe(`closing an account, reopening it, deleting it after the grace (issue 3
         details: JSON.stringify({ via: 'grant', email: member.email, property_id: neighbourProperty }),
       })
       .execute();
+    // A property it bought from another organisation: the seller's transfer to it named its owner's address.
+    const seller = await httpOwner(t, origin);
+    const boughtId = await addProperty(seller, 'Bought Flat');
+    const sale = await seller.call('POST', `/api/properties/${boughtId}/transfer`, { email: owner.email });
+    expect(sale.statusCode, sale.body).toBe(201);
+    const bought = await owner.call('POST', `/api/transfers/${sale.json().id}/accept`);
+    expect(bought.statusCode, bought.body).toBe(200);
     const filesBefore = await listFiles(t.filesDir);
     const ownKeys = (
       await t.db.db
@@ -353,6 +360,31 @@ describe(`closing an account, reopening it, deleting it after the grace (issue 3
       if (Number(rows[0]?.n) > 0) left.push(`${table_name}.${column_name}`);
     }
     expect(left).toEqual([]);
+    // Nor does any text of any table hold its people's addresses (the seller's transfer record included).
+    const { rows: texts } = await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns
+      where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json')
+      order by table_name, column_name`.execute(t.db.db);
+    const addresses = [owner.email, member.email].map((email) => email.toLowerCase());
+    const named: string[] = [];
+    for (const { table_name, column_name } of texts) {
+      const { rows } = await sql<{ n: string | number }>`
+        select count(*) as n from ${sql.table(table_name)}
+        where ${sql.join(
+          addresses.map((address) => sql`position(${address} in lower(${sql.ref(column_name)}::text)) > 0`),
+          sql` or `,
+        )}`.execute(t.db.db);
+      if (Number(rows[0]?.n) > 0) named.push(`${table_name}.${column_name}`);
+    }
+    expect(named).toEqual([]);
+    // The property it bought went with it, and so did the record of that transfer (the seller's audit trail
+    // keeps the sale, its actor anonymised when it was the buyer's).
+    const sellersRecord = await t.db.db
+      .selectFrom('transfers')
+      .select('id')
+      .where('id', '=', sale.json().id)
+      .executeTakeFirst();
+    expect(sellersRecord).toBeUndefined();
     const organization = await t.db.db
       .selectFrom('organizations')
       .select('id')
