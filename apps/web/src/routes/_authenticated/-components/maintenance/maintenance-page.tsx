@@ -172,7 +172,7 @@ export function Maintenance({ now = new Date() }: { now?: Date }) {
                 onClick={() => void runBootstrap()}
                 disabled={mayWrite && !chosen}
                 loading={bootstrap.isPending}
-                aria-describedby={chosen ? undefined : 'bootstrap-hint'}
+                aria-describedby={mayWrite && !chosen ? 'bootstrap-hint' : undefined}
               >
                 Bootstrap Standards
               </Button>
