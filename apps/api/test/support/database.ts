@@ -22,7 +22,10 @@ export const databaseKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 export async function createTestDatabase(
   options: ConnectOptions & {
     migrateTo?: string;
-    /** PostgreSQL: the pool's size and connect timeout (default 5 connections, 5 s). */
+    /**
+     * PostgreSQL: the pool's size and connect timeout (default 5 connections, 30 s: a busy CI machine may keep
+     * a test's burst of requests waiting for a connection for seconds; the pool's limits are overload.test.ts's).
+     */
     pool?: { size: number; connectTimeoutMs: number };
   } = {},
 ): Promise<DatabaseHandle & { config: DatabaseConfig }> {
@@ -40,7 +43,7 @@ export async function createTestDatabase(
     kind: 'postgres',
     url,
     poolSize: options.pool?.size ?? 5,
-    connectTimeoutMs: options.pool?.connectTimeoutMs ?? 5000,
+    connectTimeoutMs: options.pool?.connectTimeoutMs ?? 30_000,
   };
   const handle = await connectDatabase(config, options);
   if (!template) await migrateToLatest(handle.db, options.migrateTo);
