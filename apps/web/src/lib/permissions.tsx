@@ -45,10 +45,12 @@ export function RoleGuard({
   const { reason } = useCan(capability);
   const reasonId = useId();
   if (reason === null) return children;
+  // The reason joins what already describes the control (the name of the card it acts on).
+  const describedBy = [children.props['aria-describedby'], reasonId].filter(Boolean).join(' ');
   const locked = cloneElement(children, {
     'data-disabled': true,
     'aria-disabled': true,
-    'aria-describedby': reasonId,
+    'aria-describedby': describedBy,
     onClick: (event: MouseEvent<HTMLElement>) => event.preventDefault(),
   } as GuardedProps);
   return (

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDate, type ReminderPriority, type ReminderType, snoozedLabel } from '@propertydna/domain';
 import type { ReactNode } from 'react';
 import { PRIORITY_COLORS, PRIORITY_LABELS } from '../../lib/maintenance';
+import { RoleGuard } from '../../lib/permissions';
 import { reminderTypeLabel } from './add-reminder-modal';
 
 export interface ReminderItemProps {
@@ -26,7 +27,9 @@ export interface ReminderItemProps {
 
 /**
  * One reminder of the Actions tab (spec §2): its title, priority badge, an Overdue badge once its due
- * date has passed, its type, message and due date ('MMM dd, yyyy'), and Mark Complete.
+ * date has passed, its type, message and due date ('MMM dd, yyyy'), and Mark Complete (with Snooze,
+ * held back with the reason from a role that cannot change reminders: maintenance.completeReminder and
+ * snoozeReminder need maintenance.write).
  */
 export function ReminderItem({
   reminder,
@@ -72,25 +75,29 @@ export function ReminderItem({
         </Stack>
         <Group gap="xs">
           {onSnooze && (
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={onSnooze}
-              disabled={busy}
-              aria-label={`Snooze: ${reminder.title}`}
-            >
-              Snooze
-            </Button>
+            <RoleGuard capability="maintenance.write">
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={onSnooze}
+                disabled={busy}
+                aria-label={`Snooze: ${reminder.title}`}
+              >
+                Snooze
+              </Button>
+            </RoleGuard>
           )}
-          <Button
-            variant="default"
-            size="xs"
-            onClick={onComplete}
-            loading={busy}
-            aria-label={`Mark Complete: ${reminder.title}`}
-          >
-            Mark Complete
-          </Button>
+          <RoleGuard capability="maintenance.write">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={onComplete}
+              loading={busy}
+              aria-label={`Mark Complete: ${reminder.title}`}
+            >
+              Mark Complete
+            </Button>
+          </RoleGuard>
         </Group>
       </Group>
     </Paper>

@@ -1,14 +1,23 @@
 import { notifications } from '@mantine/notifications';
 import type { AppRouter } from '@propertydna/api/router';
-import { REMINDER_COMPLETION_MESSAGES, REMINDER_MESSAGES, snoozedLabel } from '@propertydna/domain';
+import {
+  type OrganizationRole,
+  READ_ONLY_PROPERTY_MESSAGE,
+  REMINDER_COMPLETION_MESSAGES,
+  REMINDER_MESSAGES,
+  snoozedLabel,
+} from '@propertydna/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import { describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PropertyReminder } from '../../../../lib/maintenance';
+import { PlanReadOnlyContext } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { renderWithRouter } from '../../../../test/render';
+import { expectHeldBack, SignedInAs } from '../../../../test/signed-in-as';
 import { ACTIONS_MESSAGES, ActionsTab } from './actions-tab';
 
 const PROPERTY_ID = '0b6f5d1e-3c39-4b7a-9f0e-0c5d6e7f8a91';
@@ -138,7 +147,26 @@ function fakeApi(server: FakeServer) {
   return trpc.createClient({ links: [link] });
 }
 
-async function renderTab(overrides: Partial<FakeServer> = {}) {
+/**
+ * Who looks (issue 29 §1): signed in with `role`, on a property read-only on the Free plan when `readOnly`
+ * (issue 31 §5: PlanReadOnlyContext holds the reason, as PropertyReadOnly sets it); without either, no
+ * session, and the server decides.
+ */
+interface Viewing {
+  role?: OrganizationRole;
+  readOnly?: boolean;
+}
+
+function asViewing(ui: ReactElement, { role, readOnly = false }: Viewing): ReactElement {
+  const inProperty = readOnly ? (
+    <PlanReadOnlyContext.Provider value={READ_ONLY_PROPERTY_MESSAGE}>{ui}</PlanReadOnlyContext.Provider>
+  ) : (
+    ui
+  );
+  return role ? <SignedInAs role={role}>{inProperty}</SignedInAs> : inProperty;
+}
+
+async function renderTab(overrides: Partial<FakeServer> = {}, viewing: Viewing = {}) {
   const server: FakeServer = {
     reminders: [GEYSER, reminder(), COC],
     calls: [],
@@ -154,7 +182,10 @@ async function renderTab(overrides: Partial<FakeServer> = {}) {
   await renderWithRouter(
     <trpc.Provider client={fakeApi(server)} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <ActionsTab propertyId={PROPERTY_ID} features={['electric_fence', 'geyser']} now={NOW} />
+        {asViewing(
+          <ActionsTab propertyId={PROPERTY_ID} features={['electric_fence', 'geyser']} now={NOW} />,
+          viewing,
+        )}
       </QueryClientProvider>
     </trpc.Provider>,
   );
@@ -345,5 +376,60 @@ describe('ActionsTab', () => {
     notifications.clean();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(items()).toHaveLength(3));
+  });
+});
+
+describe('ActionsTab for the roles and a read-only property (issue 29 §1, issue 31 §5)', () => {
+  afterEach(() => localStorage.clear());
+
+  /** Every write of the tab with the three reminders: Add Custom Reminder, each Mark Complete, Snooze. */
+  const writes = () => [
+    screen.getByRole('button', { name: 'Add Custom Reminder' }),
+    screen.getByRole('button', { name: 'Snooze: Geyser service' }),
+    screen.getByRole('button', { name: 'Mark Complete: Geyser service' }),
+    screen.getByRole('button', { name: 'Mark Complete: Renew the alarm contract' }),
+    screen.getByRole('button', { name: 'Mark Complete: Electric fence certificate expires' }),
+  ];
+
+  it('holds every write back from a viewer, with the reason, and pressing one sends nothing', async () => {
+    const { server } = await renderTab({}, { role: 'viewer' });
+    // Reading stays: the reminders are listed in full.
+    await waitFor(() => expect(items()).toHaveLength(3));
+    expect(within(items()[0] as HTMLElement).getByText('Due Nov 20, 2026')).toBeTruthy();
+    for (const control of writes()) {
+      expectHeldBack(control);
+      fireEvent.click(control);
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('lets a member add, snooze and complete as before', async () => {
+    const { server } = await renderTab({}, { role: 'member' });
+    await waitFor(() => expect(items()).toHaveLength(3));
+    for (const control of writes()) expect(control.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Custom Reminder' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Custom Reminder' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Snooze: Geyser service' }));
+    expect(await screen.findByRole('dialog', { name: 'Snooze: Geyser service' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Complete: Renew the alarm contract' }));
+    await waitFor(() =>
+      expect(server.calls).toEqual([{ path: 'maintenance.completeReminder', input: { id: 'custom:r1' } }]),
+    );
+  });
+
+  it("holds the owner's writes back on a property read-only on the Free plan, saying why", async () => {
+    const { server } = await renderTab({}, { role: 'owner', readOnly: true });
+    await waitFor(() => expect(items()).toHaveLength(3));
+    for (const control of writes()) {
+      expectHeldBack(control, READ_ONLY_PROPERTY_MESSAGE);
+      fireEvent.click(control);
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { SnoozeReminderModal } from '../../../../components/reminders/snooze-rem
 import { AnchorLink } from '../../../../components/router-links';
 import { errorMessage } from '../../../../lib/error-message';
 import type { PropertyReminder } from '../../../../lib/maintenance';
+import { RoleGuard } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 import { dateInDays } from './demo-property';
 
@@ -32,7 +33,9 @@ const isTaskReminder = (reminder: PropertyReminder) => reminder.source.kind === 
  * reminders. Mark Complete ends one (a maintenance task's after a confirmation, since it records the task
  * as done today; a certificate's or policy's with the replacement document or why it is no longer
  * needed); a critical one can be snoozed instead, and stays listed, marked; Add Custom Reminder adds one.
- * Each refreshes the list, the dashboard's counts and, for a task, the maintenance schedule.
+ * Each refreshes the list, the dashboard's counts and, for a task, the maintenance schedule. Each is a
+ * maintenance.write (addReminder, completeReminder, snoozeReminder): held back, with the reason, from a
+ * role without it and on a property read-only on the Free plan (RoleGuard); the list stays to read.
  */
 export function ActionsTab({
   propertyId,
@@ -110,15 +113,17 @@ export function ActionsTab({
         <Title order={2} size="h4">
           Reminders
         </Title>
-        <Button
-          variant="light"
-          onClick={() => {
-            setAddError(null);
-            setAdding(true);
-          }}
-        >
-          Add Custom Reminder
-        </Button>
+        <RoleGuard capability="maintenance.write">
+          <Button
+            variant="light"
+            onClick={() => {
+              setAddError(null);
+              setAdding(true);
+            }}
+          >
+            Add Custom Reminder
+          </Button>
+        </RoleGuard>
       </Group>
       <ReminderList
         reminders={reminders.data}

@@ -1,7 +1,11 @@
+import { type OrganizationRole, READ_ONLY_PROPERTY_MESSAGE } from '@propertydna/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { vaultDocument } from '../../../../components/documents/vault-document.fixture';
+import { PlanReadOnlyContext } from '../../../../lib/permissions';
+import { meAnswer } from '../../../../test/me';
 import { renderWithMantine } from '../../../../test/render';
+import { expectHeldBack } from '../../../../test/signed-in-as';
 import {
   asksForDetails,
   checkResultMessage,
@@ -50,6 +54,17 @@ vi.mock('../../../../lib/trpc', () => ({
     },
   },
 }));
+
+// The signed-in member, as useCan asks for it (the tRPC client above is a stub, so no AuthProvider):
+// nobody unless a test signs in with a role.
+const session = vi.hoisted(() => ({ current: null as { user: { role: OrganizationRole } } | null }));
+vi.mock('../../../../lib/auth', async (original) => ({
+  ...(await original<typeof import('../../../../lib/auth')>()),
+  useOptionalAuth: () => session.current,
+}));
+const signIn = (role: OrganizationRole) => {
+  session.current = { user: meAnswer(role).user };
+};
 
 function finding(
   overrides: Partial<PolicyCheckFinding> & Pick<PolicyCheckFinding, 'id'>,
@@ -192,6 +207,7 @@ const DETAIL_FINDINGS: PolicyCheckFinding[] = [
 ];
 
 beforeEach(() => {
+  session.current = null;
   api.query = { data: undefined, isPending: false, isError: false, error: null, refetch: vi.fn() };
   api.documents = { data: undefined };
   api.run.mockReset();
@@ -453,5 +469,63 @@ describe('PolicyCheckTab', () => {
     expect(await screen.findByText('Compliance check failed')).toBeTruthy();
     expect(api.invalidate.list).not.toHaveBeenCalled();
     expect(api.invalidate.page).not.toHaveBeenCalled();
+  });
+});
+
+describe('PolicyCheckTab for the roles and a read-only property (issue 29 §1, issue 31 §5)', () => {
+  /** Run Full Compliance Check (compliance.runCheck) and each 'Edit details' (documents.update). */
+  function writes() {
+    const edits = screen.getAllByRole('button', { name: /^Edit details/ });
+    expect(edits).toHaveLength(2);
+    return [screen.getByRole('button', { name: 'Run Full Compliance Check' }), ...edits];
+  }
+
+  function renderTab({ readOnly = false } = {}) {
+    api.query.data = { ...CHECK, findings: DETAIL_FINDINGS };
+    api.documents = { data: [OLD, SUPPLIED, UNDATED] };
+    const tab = <PolicyCheckTab propertyId="p1" complianceStatus="critical" />;
+    return renderWithMantine(
+      readOnly ? (
+        <PlanReadOnlyContext.Provider value={READ_ONLY_PROPERTY_MESSAGE}>{tab}</PlanReadOnlyContext.Provider>
+      ) : (
+        tab
+      ),
+    );
+  }
+
+  it('holds the check and the details back from a viewer, with the reason; pressing them does nothing', () => {
+    signIn('viewer');
+    renderTab();
+    for (const control of writes()) {
+      expectHeldBack(control);
+      fireEvent.click(control);
+    }
+    expect(api.run).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Reading stays: what to do, and the evidence opens.
+    expect(screen.getByRole('listitem', { name: 'Expired certificates' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /^old\.pdf/ })[0]?.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('lets a member run the check and edit the details as before', async () => {
+    signIn('member');
+    api.run.mockResolvedValue(CHECK);
+    renderTab();
+    for (const control of writes()) expect(control.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit details of old.pdf' }));
+    expect(await screen.findByRole('dialog', { name: 'Document details' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Run Full Compliance Check' }));
+    await waitFor(() => expect(api.run).toHaveBeenCalledWith({ id: 'p1' }));
+  });
+
+  it("holds the owner's check and details back on a property read-only on the Free plan, saying why", () => {
+    signIn('owner');
+    renderTab({ readOnly: true });
+    for (const control of writes()) {
+      expectHeldBack(control, READ_ONLY_PROPERTY_MESSAGE);
+      fireEvent.click(control);
+    }
+    expect(api.run).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -29,6 +29,7 @@ import { canEditDetails } from '../../../../components/documents/document-detail
 import { DocumentDetailsModal } from '../../../../components/documents/document-details-modal';
 import { documentViewUrl, type VaultDocument } from '../../../../components/documents/labels';
 import { errorMessage } from '../../../../lib/error-message';
+import { RoleGuard } from '../../../../lib/permissions';
 import { invalidatePropertyLists } from '../../../../lib/properties';
 import { formatDateTime, timeAgo } from '../../../../lib/time';
 import { type RouterOutputs, trpc } from '../../../../lib/trpc';
@@ -90,7 +91,9 @@ export function checkResultMessage(check: Pick<PolicyCheck, 'findings'>): string
  * something it read has changed, and 'Run Full Compliance Check'. What a check finds changes the
  * property's card and the dashboard counts, so those are refreshed after a run, and whenever the check
  * shown disagrees with the status the property was loaded with. A finding asking what a certificate is
- * or when it was issued offers 'Edit details' of the owner's own document it names.
+ * or when it was issued offers 'Edit details' of the owner's own document it names. Both write: held
+ * back, with the reason, from a role that cannot (properties.write, documents.write) and on a property
+ * read-only on the Free plan (RoleGuard); the check, its evidence and the policy's cover stay to read.
  */
 export function PolicyCheckTab({
   propertyId,
@@ -211,9 +214,12 @@ export function PolicyCheckView({
             </Text>
           )}
         </Stack>
-        <Button onClick={onRun} loading={running} disabled={loading && !check}>
-          Run Full Compliance Check
-        </Button>
+        {/* compliance.runCheck needs properties.write. */}
+        <RoleGuard capability="properties.write">
+          <Button onClick={onRun} loading={running} disabled={loading && !check}>
+            Run Full Compliance Check
+          </Button>
+        </RoleGuard>
       </Group>
       {running && (
         <Text size="sm" role="status">
@@ -350,17 +356,19 @@ function EditDetailsButtons({
   return (
     <Group gap="xs" wrap="wrap">
       {editable.map((document) => (
-        <Button
-          key={document.id}
-          size="compact-sm"
-          variant="light"
-          // One document: 'Edit details', named after it; several: each says whose details.
-          aria-label={editable.length === 1 ? `Edit details of ${document.name}` : undefined}
-          onClick={() => onEditDetails(document)}
-          styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
-        >
-          {editable.length === 1 ? 'Edit details' : `Edit details of ${document.name}`}
-        </Button>
+        // The details are saved by documents.update, which needs documents.write.
+        <RoleGuard key={document.id} capability="documents.write">
+          <Button
+            size="compact-sm"
+            variant="light"
+            // One document: 'Edit details', named after it; several: each says whose details.
+            aria-label={editable.length === 1 ? `Edit details of ${document.name}` : undefined}
+            onClick={() => onEditDetails(document)}
+            styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+          >
+            {editable.length === 1 ? 'Edit details' : `Edit details of ${document.name}`}
+          </Button>
+        </RoleGuard>
       ))}
     </Group>
   );

@@ -1,6 +1,10 @@
+import { type OrganizationRole, READ_ONLY_PROPERTY_MESSAGE } from '@propertydna/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PlanReadOnlyContext } from '../../../../lib/permissions';
+import { meAnswer } from '../../../../test/me';
 import { renderWithRouter } from '../../../../test/render';
+import { expectHeldBack } from '../../../../test/signed-in-as';
 import { FINDINGS, policyFinding, WORDING } from '../../-components/policy-analysis/policy-finding.fixture';
 import { PolicyCoverView, policyCoverParts } from './policy-cover';
 
@@ -17,6 +21,14 @@ vi.mock('../../../../lib/trpc', () => ({
     }),
     policies: { acceptTask: { useMutation: () => ({ mutateAsync: api.accept, isPending: false }) } },
   },
+}));
+
+// The signed-in member, as useCan asks for it (the tRPC client above is a stub, so no AuthProvider):
+// nobody unless a test signs in with a role.
+const session = vi.hoisted(() => ({ current: null as { user: { role: OrganizationRole } } | null }));
+vi.mock('../../../../lib/auth', async (original) => ({
+  ...(await original<typeof import('../../../../lib/auth')>()),
+  useOptionalAuth: () => session.current,
 }));
 
 const SOLAR = policyFinding({
@@ -50,6 +62,7 @@ const TREES = policyFinding({
 
 describe('From your policy (Policy Check)', () => {
   beforeEach(() => {
+    session.current = null;
     api.accept.mockReset();
     api.invalidate.mockReset();
   });
@@ -130,5 +143,45 @@ describe('From your policy (Policy Check)', () => {
       <PolicyCoverView findings={[FINDINGS[0] as (typeof FINDINGS)[0]]} />,
     );
     expect(container.querySelector('section')).toBeNull();
+  });
+});
+
+describe('From your policy for the roles and a read-only property (issue 29 §1, issue 31 §5)', () => {
+  beforeEach(() => {
+    session.current = null;
+    api.accept.mockReset();
+  });
+
+  const addTrees = () =>
+    screen.getByRole('button', { name: 'Add to maintenance: Trees overhanging the roof' });
+
+  it("holds a condition's Add to maintenance back from a viewer, with the reason; the clause stays to read", async () => {
+    session.current = { user: meAnswer('viewer').user };
+    await renderWithRouter(<PolicyCoverView findings={[SOLAR, TREES]} />);
+    expectHeldBack(addTrees());
+    fireEvent.click(addTrees());
+    expect(api.accept).not.toHaveBeenCalled();
+    const link = screen.getAllByRole('link', { name: /^Page 3 of / })[0] as HTMLElement;
+    expect(link.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('lets a member add it as before', async () => {
+    session.current = { user: meAnswer('member').user };
+    api.accept.mockResolvedValue({ created: true, message: 'Added' });
+    await renderWithRouter(<PolicyCoverView findings={[SOLAR, TREES]} />);
+    fireEvent.click(addTrees());
+    await waitFor(() => expect(api.accept).toHaveBeenCalledWith({ id: 'f-trees' }));
+  });
+
+  it('holds it back on a property read-only on the Free plan, saying why', async () => {
+    session.current = { user: meAnswer('owner').user };
+    await renderWithRouter(
+      <PlanReadOnlyContext.Provider value={READ_ONLY_PROPERTY_MESSAGE}>
+        <PolicyCoverView findings={[SOLAR, TREES]} />
+      </PlanReadOnlyContext.Provider>,
+    );
+    expectHeldBack(addTrees(), READ_ONLY_PROPERTY_MESSAGE);
+    fireEvent.click(addTrees());
+    expect(api.accept).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { VENDOR_MESSAGES } from '@propertydna/domain';
+import { type OrganizationRole, READ_ONLY_PROPERTY_MESSAGE, VENDOR_MESSAGES } from '@propertydna/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { INVITE_MESSAGES } from '../../../../components/vendors/invite-vendor-modal';
 import { ACME, GARDENS, propertyVendor, vendorAccess } from '../../../../components/vendors/vendor.fixture';
 import {
@@ -9,7 +9,9 @@ import {
   INVITE_URL,
   renderWithVendorsApi,
 } from '../../../../components/vendors/vendors-api.fixture';
+import { PlanReadOnlyContext } from '../../../../lib/permissions';
 import { fullText } from '../../../../test/render';
+import { expectHeldBack, SignedInAs } from '../../../../test/signed-in-as';
 import { VENDORS_TAB_MESSAGES, VendorsTab } from './vendors-tab';
 
 const NOW = new Date('2026-11-23T08:00:00Z');
@@ -322,5 +324,93 @@ describe('VendorsTab', () => {
     notifications.clean();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('listitem', { name: 'Sipho Dlamini' })).toBeTruthy();
+  });
+});
+
+describe('VendorsTab for the roles and a read-only property (issue 29 §1, issue 31 §5)', () => {
+  afterEach(() => localStorage.clear());
+
+  /** The tab signed in with `role`, on a property read-only on the Free plan when `readOnly`. */
+  function renderAs(
+    role: OrganizationRole,
+    { readOnly = false, ...overrides }: Partial<FakeVendorsServer> & { readOnly?: boolean } = {},
+  ) {
+    const tab = <VendorsTab propertyId={GARDENS.id} now={NOW} />;
+    return renderWithVendorsApi(
+      <SignedInAs role={role}>
+        {readOnly ? (
+          <PlanReadOnlyContext.Provider value={READ_ONLY_PROPERTY_MESSAGE}>
+            {tab}
+          </PlanReadOnlyContext.Provider>
+        ) : (
+          tab
+        )}
+      </SignedInAs>,
+      { vendors: [ACME, SIPHO, LAPSED], ...overrides },
+    );
+  }
+
+  /** Invite Service Provider, and each vendor's Resend link and Revoke (live link) or Re-invite. */
+  async function writes() {
+    await item('Pieter van Wyk');
+    const list = within(screen.getByRole('list', { name: 'Vendors of this property' }));
+    const perVendor = list.getAllByRole('button', { name: /^(Resend link to|Revoke|Re-invite) / });
+    expect(perVendor.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Resend link to Thandi Mokoena',
+      'Revoke Thandi Mokoena',
+      'Resend link to Sipho Dlamini',
+      'Revoke Sipho Dlamini',
+      'Re-invite Pieter van Wyk',
+    ]);
+    return [screen.getByRole('button', { name: VENDORS_TAB_MESSAGES.invite }), ...perVendor];
+  }
+
+  it('holds every write back from a viewer, with the reason, and pressing one sends nothing', async () => {
+    const { server } = await renderAs('viewer');
+    for (const control of await writes()) {
+      expectHeldBack(control);
+      fireEvent.click(control);
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls).toEqual([]);
+    // Reading stays: who the vendors are, what they uploaded, and how to reach them.
+    const acme = await item('Thandi Mokoena');
+    expect(acme.getByText(fullText('Electrical CoC.pdf (Certificate, Nov 24, 2026)'))).toBeTruthy();
+    expect(acme.getByRole('link', { name: 'Email Thandi Mokoena' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it("holds both of the empty tab's Invite Service Provider back from a viewer", async () => {
+    await renderAs('viewer', { vendors: [] });
+    expect(await screen.findByText(VENDORS_TAB_MESSAGES.empty)).toBeTruthy();
+    const invites = screen.getAllByRole('button', { name: VENDORS_TAB_MESSAGES.invite });
+    expect(invites).toHaveLength(2);
+    for (const invite of invites) expectHeldBack(invite);
+  });
+
+  it('lets a member invite, resend and revoke as before', async () => {
+    const { server } = await renderAs('member');
+    for (const control of await writes()) expect(control.getAttribute('aria-disabled')).toBeNull();
+    const dialog = await openInvite();
+    expect(dialog.getByRole('textbox', { name: /^Name/ })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click((await item('Sipho Dlamini')).getByRole('button', { name: 'Revoke Sipho Dlamini' }));
+    const confirm = within(await screen.findByRole('dialog', { name: "Revoke this vendor's access?" }));
+    fireEvent.click(confirm.getByRole('button', { name: 'Revoke' }));
+    await waitFor(() =>
+      expect(server.calls).toEqual([
+        { path: 'vendors.revoke', input: { id: SIPHO.id, propertyId: GARDENS.id } },
+      ]),
+    );
+  });
+
+  it("holds the owner's writes back on a property read-only on the Free plan, saying why", async () => {
+    const { server } = await renderAs('owner', { readOnly: true });
+    for (const control of await writes()) {
+      expectHeldBack(control, READ_ONLY_PROPERTY_MESSAGE);
+      fireEvent.click(control);
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls).toEqual([]);
   });
 });

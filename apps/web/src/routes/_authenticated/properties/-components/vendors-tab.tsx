@@ -15,6 +15,7 @@ import { NO_VENDORS, type PropertyVendor } from '../../../../components/vendors/
 import { VendorAccessDetails, VerifiedBadge } from '../../../../components/vendors/vendor-badges';
 import { VendorContact } from '../../../../components/vendors/vendor-contact';
 import { errorMessage } from '../../../../lib/error-message';
+import { RoleGuard } from '../../../../lib/permissions';
 import { trpc } from '../../../../lib/trpc';
 
 export const VENDORS_TAB_MESSAGES = {
@@ -43,7 +44,9 @@ type Dialog =
  * The Vendors tab of a property (spec §2, §4): the service providers invited to it, each with the
  * Verified badge, Contact, whether their upload link is Active (access level 'Certificate Upload', what
  * it allows until when), what they uploaded; Resend link and Revoke while the link is live, Re-invite
- * once it is not; and Invite Service Provider.
+ * once it is not; and Invite Service Provider. Those are vendors.write (vendors.invite, revoke): held
+ * back, with the reason, from a role without it and on a property read-only on the Free plan (RoleGuard);
+ * the list and the contact links stay.
  */
 export function VendorsTab({ propertyId, now }: { propertyId: string; now?: Date }) {
   const utils = trpc.useUtils();
@@ -114,9 +117,11 @@ export function VendorsTab({ propertyId, now }: { propertyId: string; now?: Date
         <Title order={2} size="h4">
           Vendors
         </Title>
-        <Button variant="light" onClick={inviteNew}>
-          {VENDORS_TAB_MESSAGES.invite}
-        </Button>
+        <RoleGuard capability="vendors.write">
+          <Button variant="light" onClick={inviteNew}>
+            {VENDORS_TAB_MESSAGES.invite}
+          </Button>
+        </RoleGuard>
       </Group>
       <VendorList
         vendors={vendors.data}
@@ -218,9 +223,11 @@ function VendorList({
         <Text size="sm" c="dimmed" mt={4}>
           {VENDORS_TAB_MESSAGES.emptyHint}
         </Text>
-        <Button mt="md" onClick={onInvite}>
-          {VENDORS_TAB_MESSAGES.invite}
-        </Button>
+        <RoleGuard capability="vendors.write">
+          <Button mt="md" onClick={onInvite}>
+            {VENDORS_TAB_MESSAGES.invite}
+          </Button>
+        </RoleGuard>
       </Paper>
     );
   }
@@ -295,28 +302,34 @@ function PropertyVendorItem({
         <Group gap="xs">
           {active ? (
             <>
-              <Button
-                size="sm"
-                variant="light"
-                onClick={onResend}
-                aria-label={`Resend link to ${vendor.name}`}
-              >
-                Resend link
-              </Button>
-              <Button
-                size="sm"
-                variant="light"
-                color="red"
-                onClick={onRevoke}
-                aria-label={`Revoke ${vendor.name}`}
-              >
-                Revoke
-              </Button>
+              <RoleGuard capability="vendors.write">
+                <Button
+                  size="sm"
+                  variant="light"
+                  onClick={onResend}
+                  aria-label={`Resend link to ${vendor.name}`}
+                >
+                  Resend link
+                </Button>
+              </RoleGuard>
+              <RoleGuard capability="vendors.write">
+                <Button
+                  size="sm"
+                  variant="light"
+                  color="red"
+                  onClick={onRevoke}
+                  aria-label={`Revoke ${vendor.name}`}
+                >
+                  Revoke
+                </Button>
+              </RoleGuard>
             </>
           ) : (
-            <Button size="sm" variant="light" onClick={onReinvite} aria-label={`Re-invite ${vendor.name}`}>
-              Re-invite
-            </Button>
+            <RoleGuard capability="vendors.write">
+              <Button size="sm" variant="light" onClick={onReinvite} aria-label={`Re-invite ${vendor.name}`}>
+                Re-invite
+              </Button>
+            </RoleGuard>
           )}
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { PropertyFeature } from '@propertydna/domain';
 import { useEffect, useId, useRef, useState } from 'react';
+import { RoleGuard } from '../../../../../lib/permissions';
 import { ESCALATION_ACTIONS, type EscalationAction } from '../property-detail';
 import { CallRequests } from './call-requests';
 import { ClaimsList } from './claims-list';
@@ -30,7 +31,9 @@ export interface EscalationProperty {
  * The Escalation tab of a real property (spec §2, issue 16 §5–8): Start Claim, Find Provider, Learn More
  * and Schedule Call at the top; Start Claim and Schedule Call open a dialog, Find Provider and Learn More
  * a section under the buttons (its heading takes the focus). Below, the property's claims with their
- * evidence and claim packs, and its call requests with their status. The demo property has its own
+ * evidence and claim packs, and its call requests with their status. Start Claim and Schedule Call are
+ * held back, with the reason, from a role that cannot start claims and on a property read-only on the
+ * Free plan (RoleGuard claims.write); the rest reads and stays. The demo property has its own
  * panel (demo-escalation-panel.tsx), which makes no calls.
  */
 export function EscalationTab({
@@ -93,18 +96,29 @@ export function EscalationTab({
           {ESCALATION_TAB_MESSAGES.intro}
         </Text>
         <Group gap="sm">
-          {ESCALATION_ACTIONS.map((action) => (
-            <Button
-              key={action}
-              variant={section === action ? 'light' : 'default'}
-              onClick={() => act(action)}
-              aria-haspopup={isDialogAction(action) ? 'dialog' : undefined}
-              aria-expanded={isDialogAction(action) ? undefined : section === action}
-              aria-controls={!isDialogAction(action) && section === action ? sectionId : undefined}
-            >
-              {action}
-            </Button>
-          ))}
+          {ESCALATION_ACTIONS.map((action) => {
+            const button = (
+              <Button
+                key={action}
+                variant={section === action ? 'light' : 'default'}
+                onClick={() => act(action)}
+                aria-haspopup={isDialogAction(action) ? 'dialog' : undefined}
+                aria-expanded={isDialogAction(action) ? undefined : section === action}
+                aria-controls={!isDialogAction(action) && section === action ? sectionId : undefined}
+              >
+                {action}
+              </Button>
+            );
+            // Start Claim and Schedule Call write (escalation.startClaim, requestCallback: claims.write);
+            // Find Provider and Learn More only read.
+            return isDialogAction(action) ? (
+              <RoleGuard key={action} capability="claims.write">
+                {button}
+              </RoleGuard>
+            ) : (
+              button
+            );
+          })}
         </Group>
       </Stack>
 

@@ -23,6 +23,7 @@ import {
   VerifiedChecks,
 } from '../../../../../components/verification/verification-level';
 import { errorMessage } from '../../../../../lib/error-message';
+import { RoleGuard } from '../../../../../lib/permissions';
 import { trpc } from '../../../../../lib/trpc';
 import {
   type OwnVendor,
@@ -85,7 +86,8 @@ export function insuranceLine(provider: Pick<Provider, 'insured_until'>): string
  * the answer says in words ('No Plumbing providers in City of Cape Town; showing providers in Western
  * Cape'). Each provider with its specialties, area, reviewed insurance, verification level with what was
  * checked until when, the contact details it published (none made up) and 'Invite as vendor', which opens
- * the vendors' invite for this property prefilled with the provider's name, e-mail address and phone.
+ * the vendors' invite for this property prefilled with the provider's name, e-mail address and phone
+ * (held back, with the reason, from a role that cannot change vendors: vendors.invite is vendors.write).
  */
 export function FindProvider({
   propertyId,
@@ -315,9 +317,11 @@ function OwnVendorCard({
         </Group>
         {here?.access.status !== 'active' && (
           <Group gap="xs">
-            <Button size="sm" variant="light" onClick={onInvite} aria-describedby={nameId}>
-              {PROVIDER_MESSAGES.inviteOwn}
-            </Button>
+            <RoleGuard capability="vendors.write">
+              <Button size="sm" variant="light" onClick={onInvite} aria-describedby={nameId}>
+                {PROVIDER_MESSAGES.inviteOwn}
+              </Button>
+            </RoleGuard>
           </Group>
         )}
       </Stack>
@@ -375,9 +379,11 @@ function ProviderCard({ provider, onInvite }: { provider: Provider; onInvite: ()
           </Text>
         )}
         <Group gap="xs">
-          <Button size="sm" variant="light" onClick={onInvite} aria-describedby={nameId}>
-            {PROVIDER_MESSAGES.invite}
-          </Button>
+          <RoleGuard capability="vendors.write">
+            <Button size="sm" variant="light" onClick={onInvite} aria-describedby={nameId}>
+              {PROVIDER_MESSAGES.invite}
+            </Button>
+          </RoleGuard>
         </Group>
       </Stack>
     </Paper>
