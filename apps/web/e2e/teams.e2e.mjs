@@ -2,7 +2,8 @@
  * Teams and the people around a property (issue 29, "How it is checked"): a property manager invites a
  * colleague as viewer from /account's Members section; the colleague opens the mailed link in a browser
  * of their own, logs in (their address confirmed) and joins, then sees the portfolio with every write
- * button disabled and the Company Dashboard's members panel. The owner grants a conveyancer read access
+ * button disabled and the Company Dashboard's members panel, and on a property's Policy Check, Actions,
+ * Vendors and Escalation tabs reads what is there while every write button is held back with the reason. The owner grants a conveyancer read access
  * to one of two properties (People with access); the conveyancer, new to PropertyDNA, signs up from the
  * mailed link, confirms the address (nothing to accept before that), accepts and finds that property's
  * vault and compliance check under Shared with me, and not the other property; once the owner revokes,
@@ -126,6 +127,42 @@ async function assertNoWriteButton(page, names, label) {
   }
 }
 
+/** What the role guard says to a viewer of every write it holds back (the domain's whyNot). */
+const VIEWER_REASON = 'Viewers can read but not change anything';
+
+/**
+ * The viewer on one of a property's tabs: once `shows` is there to read, every button of the tab but the
+ * `reads` is held back (aria-disabled="true", described by the reason), `writes` among them, and the reads
+ * are not.
+ */
+async function assertTabHeldBack(page, tab, { shows, reads = [], writes }) {
+  const label = `the viewer on the ${tab} tab`;
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+  const panel = page.getByRole('tabpanel', { name: tab });
+  await panel.getByText(shows, { exact: true }).first().waitFor();
+  const seen = [];
+  for (const button of await panel.getByRole('button').all()) {
+    const name = ((await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? '').trim();
+    seen.push(name);
+    const disabled = (await button.getAttribute('aria-disabled')) === 'true';
+    if (reads.includes(name)) {
+      assert.ok(!disabled && !(await button.isDisabled()), `${label}: the read '${name}' is held back`);
+      continue;
+    }
+    assert.ok(disabled, `${label}: the button '${name}' can be pressed`);
+    const reasons = await button.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    );
+    assert.ok(reasons.includes(VIEWER_REASON), `${label}: '${name}' does not say why (${reasons})`);
+  }
+  for (const name of [...writes, ...reads]) {
+    assert.ok(seen.includes(name), `${label}: no '${name}' among ${JSON.stringify(seen)}`);
+  }
+  return panel;
+}
+
 describe('teams', () => {
   const session = useBrowser();
 
@@ -134,6 +171,26 @@ describe('teams', () => {
     const watch = await watchPage(page);
     const owner = await propertyManager(context);
     const colleague = await newAccount({ label: 'teams-viewer', firstName: 'Sipho', lastName: 'Dlamini' });
+    // Something to read, and to be held back from, on the cottage's Actions and Vendors tabs.
+    const reminder = await api(`/api/properties/${owner.cottage.id}/reminders`, {
+      token: owner.token,
+      body: {
+        title: 'Service the gate motor',
+        due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        priority: 'critical',
+      },
+    });
+    assert.equal(reminder.status, 201, JSON.stringify(reminder.body));
+    const vendor = await api('/api/vendors/invite', {
+      token: owner.token,
+      body: {
+        name: 'Lerato Nkosi',
+        email: uniqueEmail('teams-vendor'),
+        company: 'Blue Flame Gas',
+        propertyId: owner.cottage.id,
+      },
+    });
+    assert.equal(vendor.status, 201, JSON.stringify(vendor.body));
 
     // The owner invites the colleague as viewer from /account's Members section.
     await page.goto('/account');
@@ -219,6 +276,41 @@ describe('teams', () => {
       assert.equal(await their.getByRole('button', { name: 'People with access' }).count(), 0);
       assert.equal(await their.locator('input[type="file"]').count(), 0, 'no upload field');
       await checkBothWidths(their, 'property-viewer');
+
+      // The property's other tabs: what is there reads, and every write is held back with the reason.
+      await assertTabHeldBack(their, 'Policy Check', {
+        shows: 'Overall status',
+        writes: ['Run Full Compliance Check'],
+      });
+      const actions = await assertTabHeldBack(their, 'Actions', {
+        shows: 'Service the gate motor',
+        writes: [
+          'Add Custom Reminder',
+          'Snooze: Service the gate motor',
+          'Mark Complete: Service the gate motor',
+        ],
+      });
+      // Pressed anyway, it opens nothing.
+      await actions.getByRole('button', { name: 'Add Custom Reminder' }).dispatchEvent('click');
+      await their.waitForTimeout(300);
+      assert.equal(await their.getByRole('dialog').count(), 0, 'Add Custom Reminder opened a dialog');
+      const vendors = await assertTabHeldBack(their, 'Vendors', {
+        shows: 'Lerato Nkosi',
+        writes: ['Invite Service Provider', 'Resend link to Lerato Nkosi', 'Revoke Lerato Nkosi'],
+      });
+      await vendors.getByText('Blue Flame Gas').waitFor();
+      const escalation = await assertTabHeldBack(their, 'Escalation', {
+        shows: 'No claims yet',
+        reads: ['Find Provider', 'Learn More'],
+        writes: ['Start Claim', 'Schedule Call'],
+      });
+      // Find Provider is a search: the viewer may run it.
+      await escalation.getByRole('button', { name: 'Find Provider', exact: true }).click();
+      const find = escalation.getByRole('region', { name: 'Find Provider' });
+      const search = find.getByRole('button', { name: 'Search', exact: true });
+      await search.waitFor();
+      assert.equal(await search.getAttribute('aria-disabled'), null);
+      await checkBothWidths(their, 'property-viewer-escalation');
 
       // The server agrees: the viewer's session may read, not write.
       const theirToken = await their.evaluate(() => localStorage.getItem('auth_token'));
