@@ -1,6 +1,8 @@
 import { CERTIFICATE_TYPE_MESSAGE, johannesburgToday, policyCheckItems } from '@propertydna/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
+import { markChecksStale, runComplianceCheck } from '../src/modules/compliance/compliance.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
 import { type HttpOwner, httpOwner } from './support/http-owner.js';
@@ -350,6 +352,54 @@ describe(`compliance check (${databaseKind})`, () => {
     expect(read.findings).toEqual(fresh.findings);
     expect(read.items).toEqual(fresh.items);
   });
+
+  // PostgreSQL (many connections): an upload bumps its organisation's portfolio version (its document's insert)
+  // and then marks the check stale, while a recheck of the same property locks the check's row and then bumps
+  // the version; taken in that order the two deadlocked (CI, 28 Nov 2026). On PGlite, one connection at a time.
+  it.runIf(databaseKind === 'postgres')(
+    'a recheck and an upload of the same property, interleaved, both finish (no deadlock): the organisation is taken first',
+    async () => {
+      const owner = await ownerWithProperty();
+      const { organizationId, propertyId } = owner;
+      await runComplianceCheck(t.db.db, organizationId, propertyId);
+      const waiting = async () => {
+        const { rows } = await sql<{ n: string | number }>`
+          select count(*) as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db.db);
+        return Number(rows[0]?.n);
+      };
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let bumped = () => {};
+      const hasBumped = new Promise<void>((resolve) => {
+        bumped = resolve;
+      });
+      // The upload: a write to the property bumps the organisation's version, then the check is marked stale.
+      const upload = t.db.db.transaction().execute(async (trx) => {
+        await trx.updateTable('properties').set({ name: 'Home' }).where('id', '=', propertyId).execute();
+        bumped();
+        await held;
+        await markChecksStale(trx, [propertyId]);
+      });
+      await hasBumped;
+      // The recheck starts meanwhile and waits (for the organisation, or before the fix on its version's bump).
+      const recheck = runComplianceCheck(t.db.db, organizationId, propertyId);
+      await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 10_000 });
+      release();
+      const [uploaded, rechecked] = await Promise.allSettled([upload, recheck]);
+      expect(uploaded.status, String((uploaded as PromiseRejectedResult).reason)).toBe('fulfilled');
+      expect(rechecked.status, String((rechecked as PromiseRejectedResult).reason)).toBe('fulfilled');
+      const stored = await t.db.db
+        .selectFrom('compliance_checks')
+        .select('stale')
+        .where('property_id', '=', propertyId)
+        .executeTakeFirstOrThrow();
+      // The recheck ran after the upload's mark (it waited for it), so the check is current.
+      expect(stored.stale).toBe(false);
+    },
+  );
 
   it("answers 404 for another organisation's property on every path", async () => {
     const owner = await ownerWithProperty();

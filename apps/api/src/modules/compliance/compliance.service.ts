@@ -201,6 +201,8 @@ export async function runComplianceCheck(
     stale: false,
   };
   const store = async (trx: Transaction<Database>) => {
+    // Its organisation first, as every writer of a check takes it (lockPortfolios), then the check's row.
+    await lockPortfolios(trx, [organizationId]);
     const before = await trx
       .selectFrom('compliance_checks')
       .select('compliance_status')
@@ -293,10 +295,41 @@ export async function checkPropertyNow(
  */
 export async function markChecksStale(db: DbOrTrx, propertyIds: readonly string[]): Promise<void> {
   if (propertyIds.length === 0) return;
-  await db
-    .updateTable('compliance_checks')
-    .set({ stale: true })
-    .where('property_id', 'in', propertyIds)
+  const mark = async (trx: DbOrTrx) => {
+    const owners = await trx
+      .selectFrom('properties')
+      .select('organization_id')
+      .distinct()
+      .where('id', 'in', propertyIds)
+      .execute();
+    await lockPortfolios(
+      trx,
+      owners.map((owner) => owner.organization_id),
+    );
+    await trx
+      .updateTable('compliance_checks')
+      .set({ stale: true })
+      .where('property_id', 'in', propertyIds)
+      .execute();
+  };
+  await (db.isTransaction ? mark(db) : db.transaction().execute(mark));
+}
+
+/**
+ * Takes the rows of these organisations (in id order) in the mode a change of their portfolio takes them:
+ * every write to properties, documents or compliance_checks bumps its organisation's portfolio_version at
+ * the end of its statement (migration 2026-11-26T0019). A transaction that locks a check's row first and
+ * bumps the version after deadlocks with one that bumped it first (an upload: its document's insert) and
+ * then marks that check stale — seen on PostgreSQL. Whoever writes a check takes its organisation first.
+ */
+async function lockPortfolios(trx: DbOrTrx, organizationIds: readonly string[]): Promise<void> {
+  if (organizationIds.length === 0) return;
+  await trx
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', 'in', organizationIds)
+    .orderBy('id')
+    .forNoKeyUpdate()
     .execute();
 }
 
