@@ -1,6 +1,7 @@
 import { COMMON_MESSAGES, EXTRACTION_MESSAGES } from '@propertydna/domain';
+import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ISSUER_FACTS_FIXED } from '../src/modules/documents/documents.service.js';
 import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js';
 import { READING_MESSAGES, readDocument } from '../src/modules/extraction/extraction.service.js';
@@ -366,6 +367,48 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
     expect(await t.services.jobs.runQueued(extractionReadJob)).toBe(1);
     expect((await extraction(owner, document.id)).status).not.toMatch(/^(queued|running)$/);
   });
+
+  // PostgreSQL (many connections): the reading of an older document asked for while the document is being
+  // deleted. Before: the queued reading's insert failed its foreign key (500).
+  it.runIf(databaseKind === 'postgres')(
+    'a reading asked for while its document is being deleted answers 404, never 500',
+    async () => {
+      const owner = await ownerWithProperty();
+      const document = await register(owner, Buffer.from('%PDF-1.7\nraced\n%%EOF\n'), 'application/pdf');
+      await t.db.db.deleteFrom('document_extractions').where('document_id', '=', document.id).execute();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // A delete in progress: the document's row locked, then gone.
+      const deleting = t.db.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('documents').select('id').where('id', '=', document.id).forUpdate().execute();
+        locked();
+        await held;
+        await trx.deleteFrom('documents').where('id', '=', document.id).execute();
+      });
+      await isLocked;
+      const asked = owner.call('GET', `/api/documents/${document.id}/extraction`);
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ n: string | number }>`
+            select count(*) as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db.db);
+          expect(Number(rows[0]?.n)).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      release();
+      await deleting;
+      const answer = await asked;
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json()).toEqual({ error: 'Document not found' });
+    },
+  );
 
   it('a reading that keeps failing is retried, then ends failed with a plain message', async () => {
     const owner = await ownerWithProperty();

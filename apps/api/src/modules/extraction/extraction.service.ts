@@ -11,7 +11,7 @@ import {
 } from '@propertydna/domain';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { RequestActor } from '../../auth/actor.js';
-import { requireOwned } from '../../auth/owned.js';
+import { notOwned, requireOwned } from '../../auth/owned.js';
 import type {
   Database,
   Db,
@@ -136,11 +136,19 @@ export async function getExtraction(
   const documentId = await requireOwned(db, organizationId, 'document', id);
   const existing = await readingRow(db, documentId);
   if (!existing) {
-    await db
-      .transaction()
-      .execute((trx) =>
-        queueExtractionWithin(services, trx, organizationId, [documentId], { onlyUnread: true }),
-      );
+    await db.transaction().execute(async (trx) => {
+      // Still there, and kept until its reading is queued: a document deleted meanwhile is 404, not a
+      // foreign-key error (500).
+      const live = await trx
+        .selectFrom('documents')
+        .select('id')
+        .where('id', '=', documentId)
+        .where('organization_id', '=', organizationId)
+        .forKeyShare()
+        .executeTakeFirst();
+      if (!live) throw notOwned('document');
+      await queueExtractionWithin(services, trx, organizationId, [documentId], { onlyUnread: true });
+    });
   } else if (
     ['queued', 'running', 'failed'].includes(existing.status) &&
     new Date(existing.updated_at).getTime() < now.getTime() - STUCK_READING_AFTER_MS &&
@@ -557,7 +565,9 @@ export async function readDocument(
         .innerJoin('organizations as o', 'o.id', 'd.organization_id')
         .select(['d.organization_id', 'd.property_id', 'd.kind', 'o.auto_accept_read_fields', 'e.status'])
         .where('e.document_id', '=', documentId)
-        .forUpdate()
+        // The reading and its document, not the organisation: its row held FOR UPDATE would hold every
+        // insert of the organisation (their foreign-key checks) while the pages are stored.
+        .forUpdate(['e', 'd'])
         .executeTakeFirst();
       // Gone, or no longer this run's (ended as stuck, queued again): nothing is stored.
       if (reading?.status !== 'running') throw new DocumentGone();
