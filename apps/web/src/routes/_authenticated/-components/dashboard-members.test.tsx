@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../../lib/auth';
 import { AUTH_TOKEN_KEY, createQueryClient, trpc } from '../../../lib/trpc';
+import { meAnswer } from '../../../test/me';
 import { renderWithRouter } from '../../../test/render';
 import { DashboardMembers, showsMembersPanel } from './dashboard-members';
 import { DashboardView } from './dashboard-page';
@@ -30,30 +31,10 @@ const INVITE = {
 function fakeApi(role: OrganizationRole, calls: string[], invites: unknown[]) {
   const me = MEMBERS.find((member) => member.role === role) ?? MEMBERS[0];
   const answers: Record<string, unknown> = {
-    'auth.me': {
-      user: {
-        ...me,
-        role,
-        userType: 'property_manager',
-        phone: null,
-        email_verified: true,
-        pending_email: null,
-      },
-      organization: {
-        id: 'o1',
-        name: 'Mokoena Managed Homes',
-        accountType: 'company',
-        plan: 'premium',
-        trialEndsAt: null,
-        registrationNumber: null,
-        vatNumber: null,
-        companyType: null,
-        tradingAs: null,
-        businessAddress: null,
-        specialties: [],
-        isDemo: false,
-      },
-    },
+    'auth.me': meAnswer(role, {
+      user: { ...me, role, userType: 'property_manager' },
+      organization: { name: 'Mokoena Managed Homes' },
+    }),
     'organization.members': MEMBERS,
     'organization.invites': invites,
   };

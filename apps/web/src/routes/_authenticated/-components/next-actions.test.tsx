@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider, useOptionalAuth } from '../../../lib/auth';
 import { AUTH_TOKEN_KEY, createQueryClient, trpc } from '../../../lib/trpc';
+import { meAnswer } from '../../../test/me';
 import { renderWithRouter } from '../../../test/render';
 import { type NextActionsData, NextActionsList } from './next-actions';
 import { dnaCodeStyle } from './property-card';
@@ -40,33 +41,15 @@ function SignedIn() {
 /** `ui` signed in as a member with `role` (only the transport answering auth.me is faked). */
 function signedInAs(role: OrganizationRole, ui: ReactElement) {
   localStorage.setItem(AUTH_TOKEN_KEY, 'session-token');
-  const me = {
+  const me = meAnswer(role, {
     user: {
-      id: 'u1',
       email: 'sipho@example.co.za',
       firstName: 'Sipho',
       lastName: 'Dlamini',
-      role,
       userType: 'property_manager',
-      phone: null,
-      email_verified: true,
-      pending_email: null,
     },
-    organization: {
-      id: 'o1',
-      name: 'Mokoena Managed Homes',
-      accountType: 'company',
-      plan: 'premium',
-      trialEndsAt: null,
-      registrationNumber: null,
-      vatNumber: null,
-      companyType: null,
-      tradingAs: null,
-      businessAddress: null,
-      specialties: [],
-      isDemo: false,
-    },
-  };
+    organization: { name: 'Mokoena Managed Homes' },
+  });
   const link: TRPCLink<AppRouter> =
     () =>
     ({ op }) =>
