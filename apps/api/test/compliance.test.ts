@@ -1,10 +1,9 @@
 import { CERTIFICATE_TYPE_MESSAGE, johannesburgToday, policyCheckItems } from '@propertydna/domain';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { complianceRecheckJob } from '../src/modules/compliance/compliance.jobs.js';
 import { markChecksStale, runComplianceCheck } from '../src/modules/compliance/compliance.service.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { databaseKind } from './support/database.js';
+import { databaseKind, sessionsWaitingForLocks } from './support/database.js';
 import { type HttpOwner, httpOwner } from './support/http-owner.js';
 
 const pdf = (label: string) =>
@@ -362,12 +361,6 @@ describe(`compliance check (${databaseKind})`, () => {
       const owner = await ownerWithProperty();
       const { organizationId, propertyId } = owner;
       await runComplianceCheck(t.db.db, organizationId, propertyId);
-      const waiting = async () => {
-        const { rows } = await sql<{ n: string | number }>`
-          select count(*) as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db.db);
-        return Number(rows[0]?.n);
-      };
       let release = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
@@ -386,7 +379,9 @@ describe(`compliance check (${databaseKind})`, () => {
       await hasBumped;
       // The recheck starts meanwhile and waits (for the organisation, or before the fix on its version's bump).
       const recheck = runComplianceCheck(t.db.db, organizationId, propertyId);
-      await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 10_000 });
+      await vi.waitFor(async () => expect(await sessionsWaitingForLocks(t.db.db)).toBe(1), {
+        timeout: 10_000,
+      });
       release();
       const [uploaded, rechecked] = await Promise.allSettled([upload, recheck]);
       expect(uploaded.status, String((uploaded as PromiseRejectedResult).reason)).toBe('fulfilled');

@@ -1,5 +1,4 @@
 import { COMMON_MESSAGES, EXTRACTION_MESSAGES } from '@propertydna/domain';
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ISSUER_FACTS_FIXED } from '../src/modules/documents/documents.service.js';
@@ -7,7 +6,7 @@ import { extractionReadJob } from '../src/modules/extraction/extraction.jobs.js'
 import { READING_MESSAGES, readDocument } from '../src/modules/extraction/extraction.service.js';
 import { bombPng, photographedCoc } from '../src/modules/extraction/reader/test-images.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { databaseKind } from './support/database.js';
+import { databaseKind, sessionsWaitingForLocks } from './support/database.js';
 import { ownerWithHome, readingOf, readUntilEnded, supplierWithReport } from './support/extraction.js';
 import type { HttpOwner } from './support/http-owner.js';
 import { zerosDeflated } from './support/policy-pdf.js';
@@ -393,15 +392,9 @@ describe(`documents that read themselves: the extraction module (${databaseKind}
       });
       await isLocked;
       const asked = owner.call('GET', `/api/documents/${document.id}/extraction`);
-      await vi.waitFor(
-        async () => {
-          const { rows } = await sql<{ n: string | number }>`
-            select count(*) as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db.db);
-          expect(Number(rows[0]?.n)).toBe(1);
-        },
-        { timeout: 10_000 },
-      );
+      await vi.waitFor(async () => expect(await sessionsWaitingForLocks(t.db.db)).toBe(1), {
+        timeout: 10_000,
+      });
       release();
       await deleting;
       const answer = await asked;

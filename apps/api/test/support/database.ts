@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   type DatabaseConfig,
   type DatabaseHandle,
 } from '../../src/db/connect.js';
+import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
 /** postgres://… to run the suites on a real PostgreSQL server; unset: embedded PGlite. */
@@ -78,4 +80,12 @@ export async function createScratchPostgresDatabase(
       await client.end();
     },
   };
+}
+
+/** PostgreSQL: how many sessions of this database wait for a lock now (a test sees a transaction it blocked). */
+export async function sessionsWaitingForLocks(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ n: string | number }>`
+    select count(*) as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+  return Number(rows[0]?.n);
 }
