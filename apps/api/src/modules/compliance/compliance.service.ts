@@ -296,11 +296,12 @@ export async function checkPropertyNow(
 export async function markChecksStale(db: DbOrTrx, propertyIds: readonly string[]): Promise<void> {
   if (propertyIds.length === 0) return;
   const mark = async (trx: DbOrTrx) => {
+    // The organisations whose versions the update bumps: those of the checks' own rows.
     const owners = await trx
-      .selectFrom('properties')
+      .selectFrom('compliance_checks')
       .select('organization_id')
       .distinct()
-      .where('id', 'in', propertyIds)
+      .where('property_id', 'in', propertyIds)
       .execute();
     await lockPortfolios(
       trx,
