@@ -75,7 +75,8 @@ export async function normalise(
  * Which way the lines of text run and their skew, measured on a small copy (about 1000 px) by
  * `measure`: the projection profiles in the reader's worker thread (render-worker.ts), whose loops
  * over the ink would otherwise hold the event loop for a noticeable while. Which way up (0 or 180)
- * the profiles cannot tell; the OCR's confidence does (see reader.ts).
+ * the profiles can only guess; the levelled page's ascenders and descenders tell, and where they
+ * cannot, the OCR's confidence does (see reader.ts).
  */
 export async function findOrientation(
   image: GreyImage,

@@ -9,11 +9,12 @@ import { promisify } from 'node:util';
 import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { findOrientation, normalise } from './images.js';
 import { createDocumentReader, type ReadResult } from './index.js';
+import { OcrPool } from './ocr.js';
 import { RenderPool } from './render-pool.js';
-import { bombPng, COC_LINES, pageJpeg, pageSvg, scannedPdf, textPdf } from './test-images.js';
+import { A4_300DPI, bombPng, COC_LINES, pageJpeg, pageSvg, scannedPdf, textPdf } from './test-images.js';
 
 const OCR_TIMEOUT = 120_000;
 /** The API package's folder: the child process below runs from it, and the fixtures live in its test/. */
@@ -296,7 +297,57 @@ describe('the reader: which way up', () => {
     },
     OCR_TIMEOUT,
   );
+
+  it('tells upright from upside down by the ascenders and descenders of the levelled page', async () => {
+    const pool = new RenderPool(1);
+    const signal = new AbortController().signal;
+    try {
+      const wayUp = async (svg: Buffer, degrees: number) => {
+        const { data, info } = await sharp(svg)
+          .rotate(degrees, { background: '#ffffff' })
+          .greyscale()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const ruled = await pool.rules(
+          { pixels: new Uint8Array(data), width: info.width, height: info.height },
+          signal,
+        );
+        return ruled.wayUp;
+      };
+      expect(await wayUp(pageSvg(COC_LINES), 0)).toBe('up');
+      expect(await wayUp(pageSvg(COC_LINES), 180)).toBe('down');
+      expect(await wayUp(rightAlignedSvg(COC_LINES), 0)).toBe('up');
+      expect(await wayUp(rightAlignedSvg(COC_LINES), 180)).toBe('down');
+      // Nothing to tell from: a blank page, two lines.
+      expect(await wayUp(pageSvg([]), 180)).toBe('unsure');
+      expect(await wayUp(pageSvg(COC_LINES.slice(1, 3)), 180)).toBe('unsure');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it(
+    'reads a page whose lines end flush on the right once, the right way up (the margins alone would say upside down)',
+    async () => {
+      const recognize = vi.spyOn(OcrPool.prototype, 'recognize');
+      try {
+        const bytes = await sharp(rightAlignedSvg(COC_LINES)).greyscale().jpeg({ quality: 85 }).toBuffer();
+        const result = await read(bytes, 'image/jpeg');
+        expect(result.status).toBe('done');
+        expect(text(result)).toContain('Certificate No. E12345');
+        expect(recognize).toHaveBeenCalledTimes(1);
+      } finally {
+        recognize.mockRestore();
+      }
+    },
+    OCR_TIMEOUT,
+  );
 });
+
+/** A page of lines that end flush on the right margin (a letterhead's address block, a right column). */
+function rightAlignedSvg(lines: readonly string[]): Buffer {
+  return pageSvg(lines, A4_300DPI, 'end');
+}
 
 describe('the reader: what it refuses', () => {
   it('refuses a decompression bomb from its header, before decoding', async () => {

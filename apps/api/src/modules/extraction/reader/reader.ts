@@ -235,18 +235,29 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
     // painted out for OCR (the preview keeps them).
     const sheet = asGrey(await render.sheet(grey, signal));
     const orientation = await findOrientation(sheet, (small) => render.orientation(small, signal));
-    const readTurned = async (degrees: number) => {
+    const prepare = async (degrees: number) => {
       const image = await turn(sheet, degrees);
-      const lines = await recognize(asGrey(await render.rules(image, signal)), signal);
-      return { image, lines };
+      return { image, ruled: await render.rules(image, signal) };
     };
-    let best = await readTurned(orientation.turn);
+    const readTurned = async (degrees: number) => {
+      const { image, ruled } = await prepare(degrees);
+      return { image, lines: await recognize(asGrey(ruled), signal) };
+    };
+    // The profiles cannot tell which way up the lines lie; the levelled page's ascenders and descenders
+    // can (wayUp): a page they find upside down is turned before it is read, which saves reading it twice.
+    let start = orientation.turn;
+    let prepared = await prepare(start);
+    if (orientation.ink && prepared.ruled.wayUp === 'down') {
+      start += 180;
+      prepared = await prepare(start);
+    }
+    let best = { image: prepared.image, lines: await recognize(asGrey(prepared.ruled), signal) };
     let score = readingScore(best.lines);
     const poor = () =>
       orientation.ink && (score.meanConfidence < UPRIGHT_CONFIDENCE || score.words < UPRIGHT_WORDS);
     /** Reads the page turned by `extra` more; the better reading wins. */
     const tryTurn = async (extra: number) => {
-      const { image, lines } = await readTurned(orientation.turn + extra);
+      const { image, lines } = await readTurned(start + extra);
       const next = readingScore(lines);
       if (next.score > score.score) {
         best = { image, lines };

@@ -10,6 +10,7 @@ import type {
   PdfInfo,
   PdfPageResult,
   RenderTask,
+  RulesResult,
 } from './render-worker.js';
 
 /**
@@ -103,8 +104,8 @@ export class RenderPool {
     return this.run({ op: 'sheet', ...image }, signal);
   }
 
-  /** The page with its long ruled lines painted white. */
-  rules(image: GreyPixels, signal: AbortSignal): Promise<GreyPixels> {
+  /** The page with its long ruled lines painted white, and which way up its text lies. */
+  rules(image: GreyPixels, signal: AbortSignal): Promise<RulesResult> {
     return this.run({ op: 'rules', ...image }, signal);
   }
 

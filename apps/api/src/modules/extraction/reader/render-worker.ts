@@ -76,6 +76,14 @@ export interface GreyPixels {
   height: number;
 }
 
+/** Which way up a levelled page of text lies: upright, upside down, or no telling (wayUp). */
+export type WayUp = 'up' | 'down' | 'unsure';
+
+/** A levelled page with its ruled lines painted out, and which way up its text lies. */
+export interface RulesResult extends GreyPixels {
+  wayUp: WayUp;
+}
+
 export interface Orientation {
   /** Clockwise turn (degrees) that makes the text lines level: near 0 or near 90, with the skew. */
   turn: number;
@@ -501,7 +509,8 @@ function measureOrientation(task: Extract<RenderTask, { op: 'orientation' }>): O
 /**
  * Whether the page, turned by `degrees`, would most likely be upside down: lines of text start at one
  * margin and end raggedly, so the edge where the rows' ink starts is the steadier one when upright.
- * A guess that orders the tries only: the OCR's confidence decides (reader.ts).
+ * A guess only: the levelled page's ascenders and descenders (wayUp) and then the OCR's confidence
+ * decide (reader.ts).
  */
 function raggedLeft(points: Points, degrees: number): boolean {
   const radians = (degrees * Math.PI) / 180;
@@ -769,7 +778,7 @@ const RULE_GAP = 3;
  * edges go white. The ink is thickened by a pixel across the run first, so a rule a little off level
  * still runs on.
  */
-function removeRules(image: GreyPixels): GreyPixels {
+function removeRules(image: GreyPixels): RulesResult {
   const { width, height } = image;
   const pixels = new Uint8Array(image.pixels);
   const ink = (x: number, y: number) =>
@@ -812,13 +821,69 @@ function removeRules(image: GreyPixels): GreyPixels {
   mark(true);
   mark(false);
   for (let i = 0; i < rule.length; i++) if (rule[i] && (pixels[i] ?? 255) < RULE_EDGE) pixels[i] = 255;
-  return { pixels, width, height };
+  return { pixels, width, height, wayUp: wayUp({ pixels, width, height }) };
+}
+
+/** Ink above the lines' cores this many times the ink below them (or the reverse) tells which way up. */
+const WAY_UP_BALANCE = 1.25;
+/** Fewer lines of text than this and the page says nothing of which way up it lies. */
+const WAY_UP_MIN_LINES = 3;
+
+/**
+ * Which way up a levelled page lies, from its lines of text. In Latin script more letters rise above
+ * the x-height (b d f h k l t, capitals, digits, the dots of i and j) than hang below the baseline
+ * (g j p q y): in each line the ink above its dense core outweighs the ink below it when the page is
+ * upright, and the other way round when it is upside down. Lines in capitals only weigh nothing.
+ * Measured on the extraction corpus's scans and photos (tuning set, turned the right way up): above
+ * over below 1.04 to 5.9, all but one over 1.25.
+ */
+function wayUp(image: GreyPixels): WayUp {
+  const { pixels, width, height } = image;
+  const rows = new Float64Array(height);
+  for (let y = 0; y < height; y++) {
+    let count = 0;
+    const offset = y * width;
+    for (let x = 0; x < width; x++) if ((pixels[offset + x] ?? 255) < RULE_INK) count += 1;
+    rows[y] = count;
+  }
+  // A line of text is a run of rows with ink, between a small type's height and a heading's.
+  const lowest = Math.max(3, Math.round(height * 0.004));
+  const tallest = Math.round(height * 0.04);
+  let above = 0;
+  let below = 0;
+  let lines = 0;
+  let y = 0;
+  while (y < height) {
+    if ((rows[y] ?? 0) === 0) {
+      y += 1;
+      continue;
+    }
+    const top = y;
+    while (y < height && (rows[y] ?? 0) > 0) y += 1;
+    const bottom = y - 1;
+    if (bottom - top + 1 < lowest || bottom - top + 1 > tallest) continue;
+    let peak = 0;
+    for (let row = top; row <= bottom; row++) peak = Math.max(peak, rows[row] ?? 0);
+    if (peak < width * 0.02) continue;
+    // The core: from the first to the last row of at least 40% of the line's peak (x-height).
+    let coreTop = top;
+    while ((rows[coreTop] ?? 0) < 0.4 * peak) coreTop += 1;
+    let coreBottom = bottom;
+    while ((rows[coreBottom] ?? 0) < 0.4 * peak) coreBottom -= 1;
+    for (let row = top; row < coreTop; row++) above += rows[row] ?? 0;
+    for (let row = coreBottom + 1; row <= bottom; row++) below += rows[row] ?? 0;
+    lines += 1;
+  }
+  if (lines < WAY_UP_MIN_LINES) return 'unsure';
+  if (above > below * WAY_UP_BALANCE) return 'up';
+  if (below > above * WAY_UP_BALANCE) return 'down';
+  return 'unsure';
 }
 
 /** One task; results are copied back to the main thread (a page image is a few MB, against seconds of OCR). */
 export default async function run(
   task: RenderTask,
-): Promise<PdfInfo | PdfPageResult | HeicResult | Orientation | FieldProposal | GreyPixels> {
+): Promise<PdfInfo | PdfPageResult | HeicResult | Orientation | FieldProposal | GreyPixels | RulesResult> {
   switch (task.op) {
     case 'pdf-info':
       return pdfInfo(task.bytes, task.maxPagePoints);

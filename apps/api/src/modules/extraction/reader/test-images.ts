@@ -16,15 +16,20 @@ export const A4_300DPI = { width: 2480, height: 3508 } as const;
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The page as an SVG: black text on white, one line every 110 px from the top, 56 px type (≈ 13 pt). */
+/**
+ * The page as an SVG: black text on white, one line every 110 px from the top, 56 px type (≈ 13 pt),
+ * flush on the left margin (or, with `anchor` 'end', on the right one).
+ */
 export function pageSvg(
   lines: readonly string[],
   size: { width: number; height: number } = A4_300DPI,
+  anchor: 'start' | 'end' = 'start',
 ): Buffer {
+  const x = anchor === 'start' ? 200 : size.width - 200;
   const text = lines
     .map(
       (line, i) =>
-        `<text x="200" y="${400 + i * 110}" font-family="DejaVu Sans" font-size="56">${escapeXml(line)}</text>`,
+        `<text x="${x}" y="${400 + i * 110}" text-anchor="${anchor}" font-family="DejaVu Sans" font-size="56">${escapeXml(line)}</text>`,
     )
     .join('');
   return Buffer.from(
