@@ -6,7 +6,7 @@ import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { pdfTextOf } from './support/archives.js';
 import { databaseKind } from './support/database.js';
-import { queuedMailsTo } from './support/outbox.js';
+import { mailsTo, queuedMailsTo } from './support/outbox.js';
 import { type PayfastSandbox, type SandboxOrder, startPayfastSandbox } from './support/payfast-sandbox.js';
 
 const PAYFAST_ADDRESS = '197.97.145.150';
@@ -206,14 +206,28 @@ describe(`Premium bought through PayFast (${databaseKind})`, () => {
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json()).toEqual(data);
 
-    // Every accepted payment's tax invoice is mailed to the owner (a link to /account, which lists it); a replay
-    // mails nothing.
+    // Every accepted payment's tax invoice is mailed to the owner, the PDF attached (and a link to /account,
+    // which lists it); a replay mails nothing.
     const invoiceMails = (await queuedMailsTo(t, owner.email)).filter((mail) =>
       mail.subject.startsWith('Your PropertyDNA tax invoice PDNA-'),
     );
     expect(invoiceMails).toHaveLength(2);
     expect(invoiceMails[0]?.text).toContain('http://127.0.0.1:9/account');
     expect(invoiceMails[0]?.text).toContain('R99.00');
+    // As delivered (the outbox's .eml, parsed): each carries its own invoice as a PDF.
+    const delivered = (await mailsTo(t, owner.email)).filter((mail) =>
+      mail.subject?.startsWith('Your PropertyDNA tax invoice PDNA-'),
+    );
+    expect(delivered).toHaveLength(2);
+    for (const mail of delivered) {
+      const number = /PDNA-\d{6}/.exec(mail.subject ?? '')?.[0];
+      expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+        [`propertydna-tax-invoice-${number}.pdf`, 'application/pdf'],
+      ]);
+      const { text: attached } = await pdfTextOf(mail.attachments[0]?.content ?? Buffer.alloc(0));
+      for (const line of ['Tax invoice', `${number}`, 'Seller VAT number', 'VAT at 15%', 'R12.91', 'R99.00'])
+        expect(attached).toContain(line);
+    }
 
     const invoice = await t.app.inject({
       method: 'GET',

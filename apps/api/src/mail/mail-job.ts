@@ -13,6 +13,8 @@ export interface MailDeps {
 }
 
 const MAIL_SEAL = 'propertydna mail job v1';
+/** A queued message's attachment (base64) stays small: a tax invoice is a few kilobytes. */
+const MAX_ATTACHMENT_BASE64 = 1_000_000;
 
 /**
  * A queued message is sealed (sealText: AES-256-GCM under a key derived from APP_SECRET): a mail can
@@ -27,6 +29,16 @@ const messageSchema = z.object({
   subject: z.string().min(1),
   text: z.string(),
   html: z.string(),
+  attachments: z
+    .array(
+      z.object({
+        filename: z.string().min(1).max(200),
+        contentType: z.string().min(1).max(100),
+        contentBase64: z.string().max(MAX_ATTACHMENT_BASE64),
+      }),
+    )
+    .max(3)
+    .optional(),
 });
 
 export function openMessage(secret: string, sealed: string): MailMessage {

@@ -4,12 +4,36 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-/** One message, rendered: both bodies are always present (templates.ts). */
+/** A file sent with a message (a tax invoice), its bytes in base64 so a queued message stays JSON. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/** One message, rendered: both bodies are always present (templates.ts); attachments rarely. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[] | undefined;
+}
+
+/** The message as nodemailer takes it: attachments as bytes. */
+function forNodemailer({ attachments, ...message }: MailMessage) {
+  return {
+    ...message,
+    ...(attachments?.length
+      ? {
+          attachments: attachments.map((attachment) => ({
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+            content: Buffer.from(attachment.contentBase64, 'base64'),
+          })),
+        }
+      : {}),
+  };
 }
 
 export interface Mailer {
@@ -39,7 +63,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       mode: 'smtp',
       async send(message) {
-        const info = await transport.sendMail(message);
+        const info = await transport.sendMail(forNodemailer(message));
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
         return { messageId: info.messageId };
       },
@@ -67,7 +91,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     mode: 'outbox',
     async send(message) {
-      const info = await transport.sendMail(message);
+      const info = await transport.sendMail(forNodemailer(message));
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(options.outboxDir, name);

@@ -598,11 +598,10 @@ export function invoiceMail(input: {
     greeting: `Hi ${input.firstName},`,
     paragraphs: [
       `Thank you: your payment of ${input.amount} through PayFast was received. Premium is paid until ${formatDate(input.paidUntil)}.`,
-      `Your tax invoice ${input.invoiceNumber} (VAT at 15% shown) is ready: download it under Premium subscription on your account page.`,
+      `Your tax invoice ${input.invoiceNumber} (VAT at 15% shown) is attached as a PDF. A copy stays under Premium subscription on your account page.`,
     ],
     action: { label: 'Open your account', url: input.accountUrl },
-    footnote:
-      'You receive this because you own this PropertyDNA organisation. Sign in to download the invoice.',
+    footnote: 'You receive this because you own this PropertyDNA organisation.',
   });
 }
 

@@ -1,5 +1,5 @@
 import { formatDate, formatPayfastAmount, vatSplit } from '@propertydna/domain';
-import type { Db } from '../../db/database.js';
+import type { DbOrTrx } from '../../db/database.js';
 import type { Env } from '../../env.js';
 import { AppError } from '../../errors.js';
 import { PdfWriter } from '../../pdf/pdf-writer.js';
@@ -14,10 +14,10 @@ export const invoiceNumber = (n: number) => `PDNA-${String(n).padStart(6, '0')}`
 /**
  * A tax invoice for one accepted payment (issue 31 §5): the seller from configuration with its VAT
  * number, the buyer organisation, the invoice number and date, R99 split into R86.09 + 15% VAT R12.91.
- * A payment of another organisation is 404.
+ * A payment of another organisation is 404. Read in the ITN's own transaction for the mailed copy.
  */
 export async function renderInvoice(
-  db: Db,
+  db: DbOrTrx,
   env: Env,
   organizationId: string,
   pfPaymentId: string,

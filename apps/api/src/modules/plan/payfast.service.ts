@@ -19,7 +19,7 @@ import { mailLinks } from '../../mail/links.js';
 import { queueMailWithin } from '../../mail/mail-job.js';
 import { invoiceMail } from '../../mail/templates.js';
 import type { AppServices } from '../../trpc/context.js';
-import { invoiceNumber } from './payfast-invoice.js';
+import { invoiceNumber, renderInvoice } from './payfast-invoice.js';
 import type { billingSchema } from './plan.schemas.js';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
@@ -237,8 +237,8 @@ export async function handleItn(
 }
 
 /**
- * Every accepted payment's tax invoice is mailed to the organisation's owner (a link to the PDF, which
- * opens once signed in: the mail module sends no attachments), queued with the payment's row.
+ * Every accepted payment's tax invoice is mailed to the organisation's owner, the PDF attached (made
+ * from the payment's row in the ITN's transaction), queued with that row; /account lists it too.
  */
 async function mailInvoice(
   services: AppServices,
@@ -254,14 +254,21 @@ async function mailInvoice(
     .orderBy('created_at', 'asc')
     .executeTakeFirst();
   if (!owner) return;
+  const invoice = await renderInvoice(trx, services.env, organizationId, payment.pfPaymentId);
   await queueMailWithin(services, trx, 'bulk', {
     to: owner.email,
+    attachments: [
+      {
+        filename: invoice.fileName,
+        contentType: 'application/pdf',
+        contentBase64: invoice.body.toString('base64'),
+      },
+    ],
     ...invoiceMail({
       firstName: owner.first_name,
       invoiceNumber: invoiceNumber(payment.invoiceNumber),
       amount: `R${formatPayfastAmount(payment.amountCents)}`,
       paidUntil: payment.paidUntil,
-      // The account page lists the invoice; the PDF itself needs the sign-in a mail's link does not carry.
       accountUrl: mailLinks.account(appUrl(services.env)),
     }),
   });
