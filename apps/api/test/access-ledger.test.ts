@@ -4,6 +4,7 @@ import { NOT_WITH_A_TOKEN } from '../src/auth/api-tokens.js';
 import { eachAccessLedgerRow, listAccessLedger } from '../src/modules/account/ledger.service.js';
 import { houseKeep } from '../src/modules/housekeeping/housekeeping.service.js';
 import { addMember } from '../src/modules/organizations/members.service.js';
+import { createStaff } from '../src/modules/verification/staff.service.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { databaseKind } from './support/database.js';
@@ -393,6 +394,52 @@ describe(`the access ledger (issue 31 §3, ${databaseKind})`, { timeout: 120_000
       id: shareId,
     });
     expect(invalid.statusCode).toBe(400);
+  });
+
+  it('shows PropertyDNA staff opening and deciding on a supplier’s verification evidence, with the address', async () => {
+    const supplier = await httpOwner(t, origin, { userType: 'supplier' });
+    const evidenceDocument = await supplier.upload(pdf('liability cover'), 'application/pdf', {
+      kind: 'certificate',
+      name: 'Liability cover.pdf',
+      organization: true,
+    });
+    expect(evidenceDocument.statusCode, evidenceDocument.body).toBe(201);
+    const submitted = await supplier.call('POST', '/api/supplier/verification/evidence', {
+      document_id: evidenceDocument.json().id,
+      kind: 'liability_insurance',
+      expires_at: '2027-03-31',
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const evidenceId = submitted.json().id;
+    const reviewer = await httpOwner(t, origin);
+    await createStaff(t.db.db, reviewer.email);
+    const opened = await inject(
+      reviewer,
+      'GET',
+      `/api/backoffice/evidence/${evidenceId}/view`,
+      undefined,
+      '192.0.2.150',
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    const approved = await inject(
+      reviewer,
+      'POST',
+      `/api/backoffice/evidence/${evidenceId}/approve`,
+      { checked: 'Certificate of insurance, R5m public liability' },
+      '192.0.2.151',
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const { rows } = await ledger(supplier);
+    const staffRows = rows.filter((row) => row.kind === 'staff');
+    expect(staffRows.map((row) => [row.action, row.who, row.ip])).toEqual([
+      ['evidence_approve', 'PropertyDNA staff', '192.0.2.151'],
+      ['view', 'PropertyDNA staff', '192.0.2.150'],
+    ]);
+    expect(staffRows[1]?.document).toEqual({ id: evidenceDocument.json().id, name: 'Liability cover.pdf' });
+    // Staff reviewing is not an access to be revoked from the ledger; nor is it any other organisation's.
+    expect(staffRows.every((row) => row.revoke === null)).toBe(true);
+    expect((await ledger(owner)).rows.some((row) => row.kind === 'staff')).toBe(false);
   });
 
   it('after two years housekeeping deletes the links’ log and keeps a count per month and kind', async () => {

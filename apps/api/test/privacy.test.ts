@@ -1,4 +1,7 @@
+import { RETENTION } from '@propertydna/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEAD_LETTER_QUEUE } from '../src/jobs/job-queue.js';
 import { houseKeep } from '../src/modules/housekeeping/housekeeping.service.js';
 import { signUpAndLogIn, type TestAccount } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -128,6 +131,27 @@ describe(`privacy notice, marketing consent and retention (issue 31 §4, ${datab
     expect(byToken.statusCode).toBe(403);
     expect((await consentEvents()).length).toBe(events);
     expect((await consent(owner.headers)).agree).toBe(false);
+  });
+
+  it('keeps a job that failed for good 30 days and a finished one at most 7, as the notice says (the queues as stored)', async () => {
+    const { rows } = await sql<{
+      name: string;
+      retention_seconds: number;
+      deletion_seconds: number;
+      dead_letter: string | null;
+    }>`select name, retention_seconds, deletion_seconds, dead_letter from pgboss.queue order by name`.execute(
+      t.db.db,
+    );
+    const failed = rows.find((row) => row.name === DEAD_LETTER_QUEUE);
+    expect(failed?.retention_seconds).toBe(RETENTION.failedJobDays * 86_400);
+    expect(RETENTION.failedJobDays).toBe(30);
+    const queues = rows.filter((row) => row.name !== DEAD_LETTER_QUEUE);
+    expect(queues.length).toBeGreaterThan(5);
+    for (const queue of queues) {
+      // Every job that fails its last run goes to the failed-jobs queue; a finished one is deleted in a week.
+      expect([queue.name, queue.dead_letter]).toEqual([queue.name, DEAD_LETTER_QUEUE]);
+      expect(queue.deletion_seconds).toBeLessThanOrEqual(RETENTION.finishedJobDays * 86_400);
+    }
   });
 
   it('deletes access-log entries older than two years at housekeeping, and keeps the rest', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SA_TIME_ZONE } from '@propertydna/domain';
+import { RETENTION, SA_TIME_ZONE } from '@propertydna/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, type Transaction } from 'kysely';
 import { fromPglite, type Db as IDatabase, type JobResult, type JobWithMetadata, PgBoss } from 'pg-boss';
@@ -179,7 +179,8 @@ export class JobQueue<Deps> {
     // work: on PGlite their statements go after the requests' (db/pglite-queue.ts).
     await inBackground(() => this.#boss.start());
     this.#started = true;
-    await this.#ensureQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 30 * 86_400 });
+    // Kept as long as the privacy notice says (RETENTION), then deleted by pg-boss's maintenance.
+    await this.#ensureQueue(DEAD_LETTER_QUEUE, { retentionSeconds: RETENTION.failedJobDays * 86_400 });
     for (const definition of definitions) {
       await this.#ensureQueue(definition.name, {
         retryLimit: definition.retryLimit ?? 5,
@@ -187,7 +188,7 @@ export class JobQueue<Deps> {
         retryBackoff: true,
         retryDelayMax: 3600,
         expireInSeconds: definition.expireInSeconds ?? 900,
-        deleteAfterSeconds: definition.deleteAfterSeconds ?? 7 * 86_400,
+        deleteAfterSeconds: definition.deleteAfterSeconds ?? RETENTION.finishedJobDays * 86_400,
         deadLetter: DEAD_LETTER_QUEUE,
         // Every insert announces itself (pg_notify, delivered on commit), from any process.
         notify: true,
