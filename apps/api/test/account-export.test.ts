@@ -141,6 +141,16 @@ describe(`account export: download all my data (${databaseKind})`, () => {
     // A view of the link: the access log.
     const view = await fetch(`${origin}/api/share/${share.json().token}`);
     expect(view.status).toBe(200);
+    // People around a property and a sale on offer: a conveyancer's grant and a transfer to a buyer.
+    const grant = await owner.call('POST', `/api/properties/${home}/access`, {
+      email: `conveyancer.${Math.random().toString(36).slice(2, 8)}@example.co.za`,
+      role: 'conveyancer',
+    });
+    expect(grant.statusCode, grant.body).toBe(201);
+    const transfer = await owner.call('POST', `/api/properties/${flat}/transfer`, {
+      email: `buyer.${Math.random().toString(36).slice(2, 8)}@example.co.za`,
+    });
+    expect(transfer.statusCode, transfer.body).toBe(201);
     const token = await owner.call('POST', '/api/account/tokens', { name: 'Script', scope: 'read' });
     expect(token.statusCode, token.body).toBe(201);
     await t.db.db
@@ -286,6 +296,8 @@ describe(`account export: download all my data (${databaseKind})`, () => {
       'members',
       'api-tokens',
       'webhooks',
+      'property-grants',
+      'transfers',
     ]) {
       expect(parsed(file).length, file).toBeGreaterThan(0);
     }
