@@ -200,7 +200,7 @@ describe(`API tokens (issue 30 §1, ${databaseKind})`, () => {
     expect(lines.filter((text) => text.includes('via API token'))).toHaveLength(1);
   });
 
-  it('a token can never create or revoke a token, or change the password', async () => {
+  it('a token can never create or revoke a token, or change the password, the email, the members or the plan', async () => {
     const token = await createToken(owner, { name: 'Robot', scope: 'read_write' });
     const before = await count('api_tokens');
     const create = await trpc(bearer(token.secret), 'mutation', 'apiTokens.create', {
@@ -217,6 +217,42 @@ describe(`API tokens (issue 30 §1, ${databaseKind})`, () => {
     });
     expect(password.statusCode, password.body).toBe(403);
     expect(await count('api_tokens')).toBe(before);
+    // Nor the email address, the members or the plan: each refused before its input is read, nothing sent.
+    const planBefore = await t.db.db
+      .selectFrom('organizations')
+      .select(['plan', 'trial_ends_at'])
+      .where('id', '=', owner.organizationId)
+      .executeTakeFirstOrThrow();
+    const jobsBefore = await count('pgboss.job');
+    for (const [path, input] of [
+      ['auth.changeEmail', { newEmail: 'robot@example.co.za', currentPassword: 'whatever-123' }],
+      ['organization.invite', { email: 'colleague@example.co.za', role: 'admin' }],
+      ['organization.changeRole', { userId: owner.userId, role: 'viewer' }],
+      ['organization.removeMember', { userId: owner.userId }],
+      ['plan.startTrial', undefined],
+      ['plan.checkout', undefined],
+      ['plan.cancelSubscription', undefined],
+    ] as const) {
+      const refused = await trpc(bearer(token.secret), 'mutation', path, input);
+      expect([path, refused.statusCode, refused.json().error?.message]).toEqual([
+        path,
+        403,
+        NOT_WITH_A_TOKEN,
+      ]);
+    }
+    expect(await count('pgboss.job')).toBe(jobsBefore);
+    const me = await t.db.db
+      .selectFrom('users')
+      .innerJoin('organizations', 'organizations.id', 'users.organization_id')
+      .select(['users.email', 'users.role', 'organizations.plan', 'organizations.trial_ends_at'])
+      .where('users.id', '=', owner.userId)
+      .executeTakeFirstOrThrow();
+    expect(me).toEqual({
+      email: owner.email,
+      role: 'owner',
+      plan: planBefore.plan,
+      trial_ends_at: planBefore.trial_ends_at,
+    });
   });
 
   it('revoked, expired and unknown tokens are 401', async () => {
