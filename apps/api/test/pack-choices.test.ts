@@ -28,7 +28,8 @@ interface Download {
 
 const daysAgo = (days: number) => johannesburgToday(new Date(Date.now() - days * 86_400_000));
 
-describe(`packs the owner controls (${databaseKind})`, () => {
+// Each test analyses a policy and builds packs: about 1–3 s alone, past 30 s once on an overloaded CI machine (CI-F).
+describe(`packs the owner controls (${databaseKind})`, { timeout: 120_000 }, () => {
   let t: TestApp;
   let origin: string;
 
