@@ -46,6 +46,13 @@ const TABLES = [
   'pack_choices',
   'document_extractions',
   'document_pages',
+  // Teams and the people around a property (issue 29): members, their sessions, invitations and grants.
+  // (Not api_tokens: a token's row records when it was last used, so the token doors change it.)
+  'users',
+  'sessions',
+  'member_invites',
+  'property_grants',
+  'webhook_endpoints',
 ] as const;
 
 const MALFORMED = ['not-a-uuid', '00000000-0000-0000-0000', "1' or '1'='1"];

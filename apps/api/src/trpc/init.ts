@@ -116,12 +116,17 @@ export const authedProcedure = signedInProcedure.use(hasCapability);
  * Supplier procedures: the user type comes from the session, never from the client; then the role's
  * capability as for any procedure (a supplier organisation's members have the same four roles).
  */
-export const supplierProcedure = signedInProcedure
-  .use(({ ctx, next }) => {
-    if (ctx.actor.userType !== 'supplier') throw new AppError('FORBIDDEN', 'Only suppliers can do this');
-    return next();
-  })
-  .use(hasCapability);
+const requireSupplier = t.middleware(({ ctx, next }) => {
+  if (ctx.actor?.userType !== 'supplier') throw new AppError('FORBIDDEN', 'Only suppliers can do this');
+  return next();
+});
+export const supplierProcedure = signedInProcedure.use(requireSupplier).use(hasCapability);
+
+/** Whether a procedure is a supplier's (built on supplierProcedure): the role matrix asks a supplier's members. */
+export function isSupplierProcedure(procedure: AnyTRPCProcedure): boolean {
+  const { middlewares } = procedure._def as unknown as { middlewares: unknown[] };
+  return middlewares.some((middleware) => requireSupplier._middlewares.includes(middleware as never));
+}
 
 export const STAFF_ONLY = 'Only PropertyDNA staff can do this';
 
