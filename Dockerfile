@@ -10,7 +10,7 @@ RUN pnpm install --frozen-lockfile \
  && mkdir -p /out/apps/web && cp -r apps/web/dist /out/apps/web/dist
 
 FROM node:24-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /out /app
 RUN mkdir -p /data && chown node:node /data

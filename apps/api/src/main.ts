@@ -1,3 +1,5 @@
+// First: may start the process again with fewer malloc arenas (malloc-arenas.ts).
+import './malloc-arenas.js';
 import { loadEnv } from './env.js';
 import { createServer } from './server.js';
 import { listenWide } from './web/listen.js';

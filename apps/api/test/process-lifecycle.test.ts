@@ -48,6 +48,12 @@ describe(`the server process (${databaseKind})`, () => {
       const server = await startServer(env);
       const health = await fetch(`${server.url}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
+      // It started itself again in place with two malloc arenas (src/malloc-arenas.ts): the process that
+      // answers is the one spawned, and its environment says so.
+      if (process.platform === 'linux') {
+        const environ = await fs.readFile(`/proc/${server.child.pid}/environ`, 'utf8');
+        expect(environ.split('\0')).toContain('MALLOC_ARENA_MAX=2');
+      }
       server.child.kill('SIGKILL');
       await server.exited;
 
