@@ -113,14 +113,26 @@ export class OcrPool {
     } finally {
       this.inFlight -= 1;
       if (this.inFlight === 0) for (const resolve of this.whenIdle.splice(0)) resolve();
-      if (this.inFlight === 0 && !this.closed) {
-        this.idleTimer = setTimeout(() => {
-          this.idleTimer = null;
-          if (this.inFlight === 0) void this.end();
-        }, this.idleMs);
-        this.idleTimer.unref();
-      }
+      if (this.inFlight === 0 && !this.closed) this.endWhenIdle();
     }
+  }
+
+  /**
+   * Starts the workers ahead of a page (loading the model takes a worker ~0.7 s of its own thread), so that
+   * they start while the page is prepared rather than after. Unused, they end as idle workers do.
+   */
+  warm(): void {
+    if (this.closed || this.scheduler) return;
+    this.start().catch(() => {});
+    if (this.inFlight === 0 && !this.idleTimer) this.endWhenIdle();
+  }
+
+  private endWhenIdle(): void {
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.inFlight === 0) void this.end();
+    }, this.idleMs);
+    this.idleTimer.unref();
   }
 
   /** Ends the workers (none is working: called when idle, or by close after the last page). */

@@ -344,6 +344,60 @@ describe('the reader: which way up', () => {
   );
 });
 
+describe('the reader: threads started ahead of the first page', () => {
+  it(
+    "starts the OCR and render threads before preparing a picture's page, and reads it",
+    async () => {
+      // A reader of its own, so that its threads are not yet started.
+      const own = createDocumentReader({ workers: 1, pageLimit: 5, timeLimitSeconds: 300 });
+      const ocrWarm = vi.spyOn(OcrPool.prototype, 'warm');
+      const renderWarm = vi.spyOn(RenderPool.prototype, 'warm');
+      const sheet = vi.spyOn(RenderPool.prototype, 'sheet');
+      try {
+        const bytes = await pageJpeg(COC_LINES);
+        const result = await own.read(Readable.from([bytes]), 'image/jpeg');
+        expect(result.status).toBe('done');
+        expect(text(result)).toContain('Certificate No. E12345');
+        const first = (spy: { mock: { invocationCallOrder: number[] } }) =>
+          spy.mock.invocationCallOrder[0] ?? Infinity;
+        expect(first(ocrWarm)).toBeLessThan(first(sheet));
+        expect(first(renderWarm)).toBeLessThan(first(sheet));
+      } finally {
+        ocrWarm.mockRestore();
+        renderWarm.mockRestore();
+        sheet.mockRestore();
+        await own.close();
+      }
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'workers started ahead and never given a page end once idle, and start again for the next page',
+    async () => {
+      const pool = new OcrPool(1, () => {}, 100);
+      try {
+        pool.warm();
+        expect(pool.started).toBe(true);
+        await vi.waitFor(() => expect(pool.started).toBe(false), { timeout: 60_000, interval: 50 });
+        const grey = await sharp(pageSvg(COC_LINES, A4_300DPI))
+          .greyscale()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const pgm = Buffer.concat([
+          Buffer.from(`P5\n${grey.info.width} ${grey.info.height}\n255\n`),
+          grey.data,
+        ]);
+        const lines = await pool.recognize(pgm);
+        expect(lines.map((line) => line.text).join('\n')).toContain('E12345');
+      } finally {
+        await pool.close();
+      }
+    },
+    OCR_TIMEOUT,
+  );
+});
+
 /** A page of lines that end flush on the right margin (a letterhead's address block, a right column). */
 function rightAlignedSvg(lines: readonly string[]): Buffer {
   return pageSvg(lines, A4_300DPI, 'end');

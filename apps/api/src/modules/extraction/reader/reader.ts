@@ -225,6 +225,9 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
     metadata: Metadata | null,
     signal: AbortSignal,
   ): Promise<Omit<PageRead, 'page'> & { page: Omit<ReadPage, 'page'> }> {
+    // The OCR and render threads start (on the first page) while the picture is decoded.
+    ocr.warm();
+    render.warm();
     let grey: GreyImage;
     try {
       grey = await normalise(input, maxInputPixels, metadata);

@@ -109,6 +109,11 @@ export class RenderPool {
     return this.run({ op: 'rules', ...image }, signal);
   }
 
+  /** Starts the thread ahead of a page's first task (it loads mupdf: most of a second), to end idle as usual. */
+  warm(): void {
+    this.piscina.run({ op: 'ready' } satisfies RenderTask).catch(() => {});
+  }
+
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = null;

@@ -68,7 +68,9 @@ export type RenderTask =
   /** A picture of a page: the sheet found (the desk around it painted white, cropped) and its light flattened. */
   | { op: 'sheet'; pixels: Uint8Array; width: number; height: number }
   /** A levelled page: long ruled lines (table cells, boxes) painted white, so OCR reads the text between them. */
-  | { op: 'rules'; pixels: Uint8Array; width: number; height: number };
+  | { op: 'rules'; pixels: Uint8Array; width: number; height: number }
+  /** Nothing: the thread (mupdf and all) is started, ahead of a page's first task (RenderPool.warm). */
+  | { op: 'ready' };
 
 export interface GreyPixels {
   pixels: Uint8Array;
@@ -883,7 +885,9 @@ function wayUp(image: GreyPixels): WayUp {
 /** One task; results are copied back to the main thread (a page image is a few MB, against seconds of OCR). */
 export default async function run(
   task: RenderTask,
-): Promise<PdfInfo | PdfPageResult | HeicResult | Orientation | FieldProposal | GreyPixels | RulesResult> {
+): Promise<
+  PdfInfo | PdfPageResult | HeicResult | Orientation | FieldProposal | GreyPixels | RulesResult | null
+> {
   switch (task.op) {
     case 'pdf-info':
       return pdfInfo(task.bytes, task.maxPagePoints);
@@ -902,5 +906,7 @@ export default async function run(
       return findSheet(task);
     case 'rules':
       return removeRules(task);
+    case 'ready':
+      return null;
   }
 }
