@@ -46,6 +46,11 @@ describe(`the server process (${databaseKind})`, () => {
 
       // The real server starts on the killed database (PGlite recovers it) and is healthy.
       const server = await startServer(env);
+      // Ended whatever the checks below say: a failed expectation must not leave the server running.
+      cleanups.push(async () => {
+        if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+        await server.exited;
+      });
       const health = await fetch(`${server.url}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
       // It started itself again in place with two malloc arenas (src/malloc-arenas.ts): the process that
