@@ -90,8 +90,13 @@ const signedInProcedure = baseProcedure.use(requireSignIn);
  * security.
  */
 export function requiresSignIn(procedure: AnyTRPCProcedure): boolean {
+  return builtWith(procedure, requireSignIn);
+}
+
+/** Whether the procedure's chain holds `middleware` (a procedure keeps the middlewares it was built with). */
+function builtWith(procedure: AnyTRPCProcedure, middleware: { _middlewares: unknown[] }): boolean {
   const { middlewares } = procedure._def as unknown as { middlewares: unknown[] };
-  return middlewares.some((middleware) => requireSignIn._middlewares.includes(middleware as never));
+  return middlewares.some((used) => middleware._middlewares.includes(used));
 }
 
 export const UNDECLARED_CAPABILITY = 'This procedure declares no capability';
@@ -124,8 +129,7 @@ export const supplierProcedure = signedInProcedure.use(requireSupplier).use(hasC
 
 /** Whether a procedure is a supplier's (built on supplierProcedure): the role matrix asks a supplier's members. */
 export function isSupplierProcedure(procedure: AnyTRPCProcedure): boolean {
-  const { middlewares } = procedure._def as unknown as { middlewares: unknown[] };
-  return middlewares.some((middleware) => requireSupplier._middlewares.includes(middleware as never));
+  return builtWith(procedure, requireSupplier);
 }
 
 export const STAFF_ONLY = 'Only PropertyDNA staff can do this';

@@ -10,7 +10,7 @@ import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { findOrientation, normalise } from './images.js';
+import { findOrientation, normalise, toPgm } from './images.js';
 import { createDocumentReader, type ReadResult } from './index.js';
 import { OcrPool } from './ocr.js';
 import { RenderPool } from './render-pool.js';
@@ -384,11 +384,9 @@ describe('the reader: threads started ahead of the first page', () => {
           .greyscale()
           .raw()
           .toBuffer({ resolveWithObject: true });
-        const pgm = Buffer.concat([
-          Buffer.from(`P5\n${grey.info.width} ${grey.info.height}\n255\n`),
-          grey.data,
-        ]);
-        const lines = await pool.recognize(pgm);
+        const lines = await pool.recognize(
+          toPgm({ pixels: grey.data, width: grey.info.width, height: grey.info.height }),
+        );
         expect(lines.map((line) => line.text).join('\n')).toContain('E12345');
       } finally {
         await pool.close();
