@@ -46,7 +46,10 @@ window.scrollTo = () => {};
 const warn = console.warn.bind(console);
 vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
   const [first] = args;
-  if (typeof first === 'string' && first.startsWith('[@mantine/hooks/use-focus-trap] Failed to find focusable'))
+  if (
+    typeof first === 'string' &&
+    first.startsWith('[@mantine/hooks/use-focus-trap] Failed to find focusable')
+  )
     return;
   warn(...args);
 });
