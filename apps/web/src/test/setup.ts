@@ -39,21 +39,6 @@ if (!Element.prototype.scrollIntoView) {
 // jsdom has scrollTo but only logs 'Not implemented'; the router calls it on every navigation.
 window.scrollTo = () => {};
 
-// Mantine's focus trap looks for the first element to focus a tick after a menu or dialog mounts. jsdom lays
-// nothing out, so an element it cannot see (or a menu the test has already closed and removed) gives it none,
-// and it logs that with the whole DOM node: some 1,700 lines of React internals in the log. Focus in menus
-// and dialogs is checked in Chromium (apps/web/e2e), where it is laid out; only this one message is dropped.
-const warn = console.warn.bind(console);
-vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-  const [first] = args;
-  if (
-    typeof first === 'string' &&
-    first.startsWith('[@mantine/hooks/use-focus-trap] Failed to find focusable')
-  )
-    return;
-  warn(...args);
-});
-
 afterEach(() => {
   cleanup();
   // The toast store is module-wide: one test's toasts must not queue ahead of the next test's.
