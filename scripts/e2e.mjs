@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { root, serverEntry, startBuiltApp } from './lib/built-app.mjs';
+import { BROWSER_TEST_SERVER_ENV, root, serverEntry, startBuiltApp } from './lib/built-app.mjs';
 
 // The web build the server serves: apps/web/dist, or WEB_DIST_DIR (a build of one's own, beside others').
 const webIndex = path.join(path.resolve(root, process.env.WEB_DIST_DIR ?? 'apps/web/dist'), 'index.html');
@@ -209,14 +209,10 @@ async function main() {
   process.once('SIGTERM', onSignal);
 
   try {
-    // Behind a trusted proxy, as in production: test sign-ups come from addresses of their own (browser.mjs).
     // The bench-only seeding route fills a portfolio of a thousand properties in a moment (portfolio.e2e.mjs).
-    // Load shedding (503 once a request would wait 250 ms for the database) is the API suite's to test
-    // (overload.test.ts); here it waits up to its maximum, so a busy machine (CI runs these beside the
-    // PostgreSQL suite) slows the pages down but never turns them away.
     server = await startBuiltApp({
       prefix: 'propertydna-e2e-',
-      env: { TRUST_PROXY: 'true', BENCH_ROUTES: 'true', DB_QUEUE_SHED_WAIT_MS: '60000', ...database.env },
+      env: { ...BROWSER_TEST_SERVER_ENV, BENCH_ROUTES: 'true', ...database.env },
     });
   } catch (error) {
     await database.drop();

@@ -8,16 +8,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startBuiltApp } from '../../../scripts/lib/built-app.mjs';
+import { BROWSER_TEST_SERVER_ENV, startBuiltApp } from '../../../scripts/lib/built-app.mjs';
 import { startPayfastSandbox } from './payfast-sandbox.mjs';
 
 const sandbox = await startPayfastSandbox();
 const app = await startBuiltApp({
   prefix: 'propertydna-billing-e2e-',
   env: {
-    // As scripts/e2e.mjs starts its server: sign-ups from addresses of their own, no load shedding.
-    TRUST_PROXY: 'true',
-    DB_QUEUE_SHED_WAIT_MS: '60000',
+    ...BROWSER_TEST_SERVER_ENV,
     PAYFAST_MERCHANT_ID: sandbox.merchantId,
     PAYFAST_MERCHANT_KEY: sandbox.merchantKey,
     PAYFAST_PASSPHRASE: sandbox.passphrase,

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { root, startBuiltApp } from '../../../scripts/lib/built-app.mjs';
+import { BROWSER_TEST_SERVER_ENV, root, startBuiltApp } from '../../../scripts/lib/built-app.mjs';
 
 const STAFF_EMAIL = `reviewer-${Date.now()}@propertydna.test`;
 const STAFF_PASSWORD = 'Reviewer-password-2026';
@@ -39,9 +39,7 @@ async function createStaff(dataDir) {
 // This file runs its own server: the staff account must exist before it starts (PGlite has one writer).
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'propertydna-verification-'));
 await createStaff(dataDir);
-// As scripts/e2e.mjs starts its server: sign-ups from addresses of their own, and no load shedding (on a busy CI
-// machine a request that waited 250 ms for the database was turned away with 503).
-const server = await startBuiltApp({ dataDir, env: { TRUST_PROXY: 'true', DB_QUEUE_SHED_WAIT_MS: '60000' } });
+const server = await startBuiltApp({ dataDir, env: BROWSER_TEST_SERVER_ENV });
 process.env.BASE_URL = server.baseUrl;
 process.env.DATA_DIR = dataDir;
 const {
