@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as mupdf from 'mupdf';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { findOrientation, normalise, toPgm } from './images.js';
@@ -503,6 +503,76 @@ describe('the reader: what it refuses', () => {
     },
     OCR_TIMEOUT,
   );
+
+  it('a PDF page on which nothing is drawn is not rendered for OCR, and a single hairline is', async () => {
+    const pdf = async (draw: (page: import('pdf-lib').PDFPage) => void) => {
+      const doc = await PDFDocument.create();
+      draw(doc.addPage([595, 842]));
+      const bytes = await doc.save();
+      const shared = new SharedArrayBuffer(bytes.length);
+      new Uint8Array(shared).set(bytes);
+      return shared;
+    };
+    const pool = new RenderPool(1);
+    const signal = new AbortController().signal;
+    const task = {
+      index: 0,
+      maxPagePoints: 14_400,
+      ocrScale: 4,
+      maxPixels: 36_000_000,
+      previewLongSide: 1000,
+      previewQuality: 80,
+      maxLines: 2000,
+      maxChars: 60_000,
+    };
+    try {
+      const empty = await pool.pdfPage({ ...task, bytes: await pdf(() => {}) }, signal);
+      expect(empty).toMatchObject({ blank: true, lines: [], image: null });
+      expect((await sharp(Buffer.from(empty.preview ?? [])).metadata()).height).toBe(1000);
+      // A white box drawn over the page leaves it as blank as it was.
+      const whiteBox = await pool.pdfPage(
+        {
+          ...task,
+          bytes: await pdf((page) =>
+            page.drawRectangle({ x: 0, y: 0, width: 595, height: 842, color: rgb(1, 1, 1) }),
+          ),
+        },
+        signal,
+      );
+      expect(whiteBox).toMatchObject({ blank: true, image: null });
+      // A tenth of a point of grey line is something to look at: the page goes to OCR.
+      const hairline = await pool.pdfPage(
+        {
+          ...task,
+          bytes: await pdf((page) =>
+            page.drawLine({
+              start: { x: 100, y: 400 },
+              end: { x: 160, y: 400 },
+              thickness: 0.1,
+              color: rgb(0.8, 0.8, 0.8),
+            }),
+          ),
+        },
+        signal,
+      );
+      expect(hairline.blank).toBeUndefined();
+      expect(hairline.lines).toBeNull();
+      expect(hairline.image?.width).toBeGreaterThan(2000);
+    } finally {
+      await pool.close();
+    }
+    // Through the reader: no text found, the page counted and its preview kept, as an OCR page.
+    const doc = await PDFDocument.create();
+    doc.addPage([595, 842]);
+    const result = await read(Buffer.from(await doc.save()), 'application/pdf');
+    expect(result).toMatchObject({
+      status: 'unreadable',
+      message: 'No text was found in the document',
+      pageCount: 1,
+    });
+    expect(result.pages).toMatchObject([{ page: 1, source: 'ocr', lines: [] }]);
+    expect(result.previews.map((preview) => preview.page)).toEqual([1]);
+  });
 
   it(
     'a scanned PDF is read by OCR page by page',

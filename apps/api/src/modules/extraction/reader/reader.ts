@@ -371,7 +371,12 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
         }
         if (page.lines && page.preview) {
           return {
-            page: { source: 'text_layer', width: page.width, height: page.height, lines: page.lines },
+            page: {
+              source: page.blank ? 'ocr' : 'text_layer',
+              width: page.width,
+              height: page.height,
+              lines: page.lines,
+            },
             preview: Buffer.from(page.preview),
             cut: page.cut === true,
           };

@@ -108,11 +108,13 @@ export interface PdfPageResult {
   height: number;
   /** The text layer's lines (boxes as fractions of the page), or null when the page needs OCR. */
   lines: Line[] | null;
+  /** A page without a usable text layer on which nothing at all is drawn: no lines, only its preview. */
+  blank?: boolean;
   /** Whether the text layer had more than maxLines lines or maxChars characters (the rest left). */
   cut?: boolean;
   /** The page rendered in grey for OCR (raw, one byte a pixel), when it has no usable text layer. */
   image: { pixels: Uint8Array; width: number; height: number } | null;
-  /** A JPEG of the page about previewLongSide pixels on its long side (only with a text layer). */
+  /** A JPEG of the page about previewLongSide pixels on its long side (with a text layer, or blank). */
   preview: Uint8Array | null;
 }
 
@@ -329,6 +331,22 @@ function pdfPageOrThrow(task: Extract<RenderTask, { op: 'pdf-page' }>): PdfPageR
         const w = pixmap.getWidth();
         const h = pixmap.getHeight();
         const packed = stride === w ? pixels : packRows(pixels, stride, w, h);
+        if (isWhite(packed)) {
+          // Nothing is drawn on it (the blank back of a duplex scan, an empty page): there is nothing to read.
+          const preview = renderGrey(page, task.previewLongSide / Math.max(width, height));
+          try {
+            return {
+              width,
+              height,
+              lines: [],
+              blank: true,
+              image: null,
+              preview: preview.asJPEG(task.previewQuality),
+            };
+          } finally {
+            preview.destroy();
+          }
+        }
         return { width, height, lines: null, image: { pixels: packed, width: w, height: h }, preview: null };
       } finally {
         pixmap.destroy();
@@ -339,6 +357,16 @@ function pdfPageOrThrow(task: Extract<RenderTask, { op: 'pdf-page' }>): PdfPageR
   } finally {
     doc.destroy();
   }
+}
+
+/** Whether every pixel is pure white (255): a page on which nothing at all is drawn. */
+function isWhite(pixels: Uint8Array): boolean {
+  // Four pixels a comparison where the bytes are aligned for it (a fresh copy always is).
+  const whole = pixels.byteOffset % 4 === 0 ? pixels.length - (pixels.length % 4) : 0;
+  const words = new Uint32Array(pixels.buffer, pixels.byteOffset, whole / 4);
+  for (const word of words) if (word !== 0xffffffff) return false;
+  for (let i = whole; i < pixels.length; i++) if (pixels[i] !== 255) return false;
+  return true;
 }
 
 function packRows(pixels: Uint8Array, stride: number, width: number, height: number): Uint8Array {
