@@ -9,7 +9,7 @@
  * Arguments, if any, pick the files: `node scripts/e2e.mjs accounts vault` runs only the files whose
  * names contain one of them (no argument: all). `--shard=I/N` runs the I-th of N shares of those files
  * (shares of about equal cost, by FILE_SECONDS), each share on a server of its own: CI runs three shares
- * side by side. `--first-share=W` (0 < W ≤ 1) plans the first share at W times the others' cost.
+ * side by side.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -67,23 +67,17 @@ const FILE_SECONDS = {
 };
 
 /**
- * Splits the files into `count` shares by cost (FILE_SECONDS): the costliest first, each to the share that
- * is least full so far. The first share is planned at `firstWeight` times the others' cost (1: all alike;
- * CI makes it lighter, so that it ends early and the PostgreSQL suite starts beside the others' last files).
- * Each share is sorted by name; the same files always make the same shares.
+ * Splits the files into `count` shares of about equal cost (FILE_SECONDS): the costliest first, each to
+ * the share that costs least so far. Each share is sorted by name; the same files always make the same
+ * shares.
  */
-function shares(names, count, firstWeight = 1) {
+function shares(names, count) {
   const seconds = Object.values(FILE_SECONDS).sort((a, b) => a - b);
   const median = seconds[Math.floor(seconds.length / 2)];
   const cost = (name) => FILE_SECONDS[name.replace(/\.e2e\.mjs$/, '')] ?? median;
-  const result = Array.from({ length: count }, (_, index) => ({
-    names: [],
-    total: 0,
-    weight: index === 0 ? firstWeight : 1,
-  }));
-  const fill = (share) => share.total / share.weight;
+  const result = Array.from({ length: count }, () => ({ names: [], total: 0 }));
   for (const name of [...names].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
-    const cheapest = result.reduce((best, share) => (fill(share) < fill(best) ? share : best));
+    const cheapest = result.reduce((best, share) => (share.total < best.total ? share : best));
     cheapest.names.push(name);
     cheapest.total += cost(name);
   }
@@ -173,13 +167,7 @@ async function main() {
 
   const args = process.argv.slice(2);
   const shardArg = args.find((arg) => arg.startsWith('--shard='));
-  const weightArg = args.find((arg) => arg.startsWith('--first-share='));
-  const only = args.filter((arg) => arg !== shardArg && arg !== weightArg);
-  const firstWeight = Number((weightArg ?? '--first-share=1').slice('--first-share='.length));
-  if (!(firstWeight > 0 && firstWeight <= 1)) {
-    console.error(`e2e: ${weightArg} is not --first-share=W with 0 < W ≤ 1`);
-    return 1;
-  }
+  const only = args.filter((arg) => arg !== shardArg);
   const shard = /^--shard=(\d+)\/(\d+)$/.exec(shardArg ?? '--shard=1/1');
   const [index, count] = [Number(shard?.[1]), Number(shard?.[2])];
   if (!shard || count < 1 || index < 1 || index > count) {
@@ -189,7 +177,7 @@ async function main() {
   const chosen = (await readdir(testsDir))
     .filter((name) => name.endsWith('.e2e.mjs'))
     .filter((name) => only.length === 0 || only.some((part) => name.includes(part)));
-  const files = shares(chosen, count, firstWeight)[index - 1].map((name) => path.join(testsDir, name));
+  const files = shares(chosen, count)[index - 1].map((name) => path.join(testsDir, name));
   if (files.length === 0) {
     const which = `${only.length === 0 ? '' : ` matching ${only.join(', ')}`}${count > 1 ? ` in shard ${index}/${count}` : ''}`;
     console.error(`e2e: no *.e2e.mjs files${which} in ${path.relative(root, testsDir)}`);

@@ -12,17 +12,17 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverEntry = path.join(root, 'apps/api/dist/main.js');
-// A safety limit, not a timing assertion: a fresh PGlite data directory is migrated at start-up (about 8.5 CPU-s),
-// which took over 60 s on the 2-core machine at a load of 20.
 /**
  * How every server of the browser tests runs (scripts/e2e.mjs's, and those a test file starts of its own: billing,
  * verification). Behind a trusted proxy, as in production: test sign-ups come from addresses of their own
  * (apps/web/e2e/browser.mjs). Load shedding (503 once a request would wait 250 ms for the database) is the API
- * suite's to test (overload.test.ts); here it waits up to its maximum, so a busy machine (CI runs these beside the
- * PostgreSQL suite) slows the pages down but never turns them away.
+ * suite's to test (overload.test.ts); here it waits up to its maximum, so a busy machine (CI runs three shares of
+ * these side by side) slows the pages down but never turns them away.
  */
 export const BROWSER_TEST_SERVER_ENV = { TRUST_PROXY: 'true', DB_QUEUE_SHED_WAIT_MS: '60000' };
 
+// A safety limit, not a timing assertion: a fresh PGlite data directory is migrated at start-up (about 8.5 CPU-s),
+// which took over 60 s on the 2-core machine at a load of 20.
 const STARTUP_TIMEOUT_MS = 150_000;
 const STOP_TIMEOUT_MS = 15_000;
 

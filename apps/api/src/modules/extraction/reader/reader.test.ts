@@ -505,13 +505,16 @@ describe('the reader: what it refuses', () => {
   );
 
   it('a PDF page on which nothing is drawn is not rendered for OCR, and a single hairline is', async () => {
-    const pdf = async (draw: (page: import('pdf-lib').PDFPage) => void) => {
+    /** An A4 page with what `draw` puts on it; `shared` gives it as the render thread takes it. */
+    const pdf = async (draw: (page: import('pdf-lib').PDFPage) => void = () => {}) => {
       const doc = await PDFDocument.create();
       draw(doc.addPage([595, 842]));
-      const bytes = await doc.save();
-      const shared = new SharedArrayBuffer(bytes.length);
-      new Uint8Array(shared).set(bytes);
-      return shared;
+      return doc.save();
+    };
+    const shared = (bytes: Uint8Array) => {
+      const buffer = new SharedArrayBuffer(bytes.length);
+      new Uint8Array(buffer).set(bytes);
+      return buffer;
     };
     const pool = new RenderPool(1);
     const signal = new AbortController().signal;
@@ -526,15 +529,17 @@ describe('the reader: what it refuses', () => {
       maxChars: 60_000,
     };
     try {
-      const empty = await pool.pdfPage({ ...task, bytes: await pdf(() => {}) }, signal);
+      const empty = await pool.pdfPage({ ...task, bytes: shared(await pdf()) }, signal);
       expect(empty).toMatchObject({ blank: true, lines: [], image: null });
       expect((await sharp(Buffer.from(empty.preview ?? [])).metadata()).height).toBe(1000);
       // A white box drawn over the page leaves it as blank as it was.
       const whiteBox = await pool.pdfPage(
         {
           ...task,
-          bytes: await pdf((page) =>
-            page.drawRectangle({ x: 0, y: 0, width: 595, height: 842, color: rgb(1, 1, 1) }),
+          bytes: shared(
+            await pdf((page) =>
+              page.drawRectangle({ x: 0, y: 0, width: 595, height: 842, color: rgb(1, 1, 1) }),
+            ),
           ),
         },
         signal,
@@ -544,13 +549,15 @@ describe('the reader: what it refuses', () => {
       const hairline = await pool.pdfPage(
         {
           ...task,
-          bytes: await pdf((page) =>
-            page.drawLine({
-              start: { x: 100, y: 400 },
-              end: { x: 160, y: 400 },
-              thickness: 0.1,
-              color: rgb(0.8, 0.8, 0.8),
-            }),
+          bytes: shared(
+            await pdf((page) =>
+              page.drawLine({
+                start: { x: 100, y: 400 },
+                end: { x: 160, y: 400 },
+                thickness: 0.1,
+                color: rgb(0.8, 0.8, 0.8),
+              }),
+            ),
           ),
         },
         signal,
@@ -562,9 +569,7 @@ describe('the reader: what it refuses', () => {
       await pool.close();
     }
     // Through the reader: no text found, the page counted and its preview kept, as an OCR page.
-    const doc = await PDFDocument.create();
-    doc.addPage([595, 842]);
-    const result = await read(Buffer.from(await doc.save()), 'application/pdf');
+    const result = await read(Buffer.from(await pdf()), 'application/pdf');
     expect(result).toMatchObject({
       status: 'unreadable',
       message: 'No text was found in the document',
