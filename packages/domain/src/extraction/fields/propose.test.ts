@@ -449,6 +449,73 @@ describe('proposeFields: certificates', () => {
     expect(valuesOf(labelled).issue_date).toBeUndefined();
   });
 
+  it('takes a letter’s date after its weekday on a picture’s line run together with the column to its left', () => {
+    const page = (top: string, source: 'ocr' | 'text_layer' = 'ocr') =>
+      proposeFields([
+        readPage(
+          [
+            { text: 'Tokai Plumbing & Drains', y: 0.03 },
+            { text: top, y: 0.1 },
+            { text: 'CERTIFICATE OF COMPLIANCE – WATER INSTALLATION', y: 0.2, h: 0.03 },
+            { text: 'Date of inspection: 7 May 2025', y: 0.5 },
+          ],
+          { source },
+        ),
+      ]);
+    for (const top of [
+      'Our ref.: TPD/W/25-118 | Friday, 9 May 2025 :',
+      'Our ref.: TPD/W/25-118 Friday, 9 May 2025',
+    ]) {
+      const date = fieldOf(page(top), 'issue_date');
+      expect(date?.value).toBe('2025-05-09');
+      expect(date?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+    }
+    // Not after a label's colon, nor without a weekday, nor with words after it, nor on a text layer.
+    for (const top of [
+      'Our ref.: TPD/W/25-118 Printed: Friday, 9 May 2025',
+      'Our ref.: TPD/W/25-118 | 9 May 2025',
+      'Our ref.: TPD/W/25-118 | Friday, 9 May 2025 at noon',
+    ])
+      expect(valuesOf(page(top)).issue_date).not.toBe('2025-05-09');
+    expect(valuesOf(page('Our ref.: TPD/W/25-118 | Friday, 9 May 2025', 'text_layer')).issue_date).toBe(
+      '2025-05-07',
+    );
+  });
+
+  it('reads a bare No. that a picture’s line ran together with the firm’s name or its telephone, less surely', () => {
+    const page = (top: string, source: 'ocr' | 'text_layer' = 'ocr') =>
+      proposeFields([
+        readPage(
+          [
+            { text: top, y: 0.05 },
+            { text: 'CERTIFICATE OF CONFORMITY', y: 0.12, h: 0.03 },
+            { text: 'LIQUEFIED PETROLEUM GAS INSTALLATION', y: 0.16 },
+          ],
+          { source },
+        ),
+      ]);
+    for (const [top, number] of [
+      ['FLAMESAFE GAS FITTERS Nn. 002318 |', '002318'],
+      ['FLAMESAFE GAS FITTERS vo. 002318', '002318'],
+      ['24-hour control room 0861 555 010 No. SS-77104', 'SS-77104'],
+    ] as const) {
+      const found = fieldOf(page(top), 'certificate_number');
+      expect(found?.value).toBe(number);
+      expect(found?.confidence).toBeLessThan(AUTO_ACCEPT_CONFIDENCE);
+    }
+    // Another thing's number, a short one, a lower-case word before it, or a text layer: none.
+    for (const top of [
+      'FLAMESAFE GAS FITTERS INVOICE No. 002318',
+      'PSIRA reg. no. 3104772',
+      'FLAMESAFE GAS FITTERS No. 12',
+      'Gas fitters No. 002318',
+    ])
+      expect(valuesOf(page(top)).certificate_number).toBeUndefined();
+    expect(
+      valuesOf(page('FLAMESAFE GAS FITTERS Nn. 002318', 'text_layer')).certificate_number,
+    ).toBeUndefined();
+  });
+
   it('is less sure of a registration another group of digits follows: it may be cut short', () => {
     const proposal = proposeFields([
       readPage([

@@ -1,6 +1,11 @@
 import { CERTIFICATE_VALIDITY_MONTHS, type CertificateType } from '../../certificates.js';
 import { addMonths } from '../../recurrence.js';
-import { findCertificateNumbers, findDates, findRegistrationNumbers } from '../parsers/index.js';
+import {
+  findCertificateNumbers,
+  findDates,
+  findRegistrationNumbers,
+  findRunTogetherNumbers,
+} from '../parsers/index.js';
 import {
   type ExtractedFieldName,
   FIELDS_OF_KIND,
@@ -102,6 +107,8 @@ function findLabels(placed: PlacedLine, rules: readonly LabelRule[]): LabelMatch
 const PLACE_FACTOR = { same: 1, right: 0.97, below: 0.92, above: 0.88 } as const;
 /** A letter's date, for the issue date: below a date under the field's own label, above a stand-in's. */
 const LETTER_DATE_WEIGHT = 0.9;
+/** A bare `No.` on a picture's line run together from two columns: a certificate's number, less surely. */
+const RUN_TOGETHER_NUMBER = 0.8;
 /** Free text (names, addresses, descriptions) is never sure enough to be accepted without a person. */
 const TEXT_CAP = 0.85;
 const FREE_TEXT_FIELDS: readonly ExtractedFieldName[] = [
@@ -344,12 +351,43 @@ function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
       if (mended) read.quality *= BLEMISH.mended;
       return candidate('certificate_number', read, placed, 0.9);
     }),
+    ...(placed.source === 'ocr' ? runTogetherNumbers(placed) : []),
   ]);
 }
 
+/**
+ * A bare `No.` that a picture's line ran together with the column beside it (findRunTogetherNumbers):
+ * less sure than a labelled number, and never sure enough to go without a person; not where the line
+ * already has a labelled certificate number.
+ */
+function runTogetherNumbers(placed: PlacedLine): Candidate[] {
+  const text = placed.line.text;
+  if (findCertificateNumbers(text).length > 0) return [];
+  return findRunTogetherNumbers(text).map((found) => {
+    const { value, mended } = mendCode(found.value);
+    const read = {
+      value,
+      start: found.index,
+      end: found.index + found.length,
+      quality: mended ? BLEMISH.mended : 1,
+    };
+    return candidate('certificate_number', read, placed, RUN_TOGETHER_NUMBER);
+  });
+}
+
 /** A weekday printed before a letter's date ('Friday, 9 May 2025'), in English or Afrikaans. */
-const WEEKDAY =
-  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|maandag|dinsdag|woensdag|donderdag|vrydag|saterdag|sondag)\b[,.]?\s*$/i;
+const WEEKDAY_NAME =
+  '(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|maandag|dinsdag|woensdag|donderdag|vrydag|saterdag|sondag)';
+const WEEKDAY = new RegExp(String.raw`^${WEEKDAY_NAME}\b[,.]?\s*$`, 'i');
+/**
+ * A weekday ending what stands before a date on a line the reader ran together from two columns ("Our ref.:
+ * TPD/W/25-118 | Friday, 9 May 2025"): the weekday after a separator or a value, not after a label's colon.
+ */
+const WEEKDAY_AFTER_COLUMN = new RegExp(String.raw`[^:\s]\s*[|]?\s+${WEEKDAY_NAME}\b[,.]?\s*$`, 'i');
+/** What a reader may make of a border or a speck at a line's end: no letter or digit. */
+const NOISE = /^[\s|:;.,'"`~_\-–—!]*$/;
+/** A letter's date read from a line run together with the column beside it: less sure than alone. */
+const RUN_TOGETHER = 0.95;
 
 /**
  * A letter's date: a date alone on its line (a weekday may come before it) at the top of the first
@@ -367,14 +405,18 @@ function letterDateCandidates(lines: readonly PlacedLine[]): Candidate[] {
     if (date === undefined || dates.length > 1) return [];
     const before = text.slice(0, date.index);
     const after = text.slice(date.index + date.length);
-    if ((before.trim() !== '' && !WEEKDAY.test(before)) || after.trim() !== '') return [];
+    const alone = before.trim() === '' || WEEKDAY.test(before);
+    // On a picture's page, a date after a weekday may share its line with the column to its left, and
+    // specks may follow it.
+    const runTogether = placed.source === 'ocr' && WEEKDAY_AFTER_COLUMN.test(before) && NOISE.test(after);
+    if (!(alone && after.trim() === '') && !runTogether) return [];
     const previous = lines[index - 1];
-    if (previous?.page === placed.page && /:\s*$/.test(previous.line.text)) return [];
+    if (alone && previous?.page === placed.page && /:\s*$/.test(previous.line.text)) return [];
     const read = {
       value: date.value,
       start: date.index,
       end: date.index + date.length,
-      quality: 1,
+      quality: alone ? 1 : RUN_TOGETHER,
       wellFormed: wellFormedDate(text, date),
     };
     return [candidate('issue_date', read, placed, LETTER_DATE_WEIGHT)];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anyCodePointString } from '../../schemas/test-helpers.js';
-import { findCertificateNumbers } from './certificate-numbers.js';
+import { findCertificateNumbers, findRunTogetherNumbers } from './certificate-numbers.js';
 
 const values = (line: string) => findCertificateNumbers(line).map(({ value, label }) => ({ value, label }));
 
@@ -130,5 +130,29 @@ describe('findCertificateNumbers', () => {
       { numRuns: 20 },
     );
     expect(findCertificateNumbers('Cert No 12 '.repeat(5000))).toHaveLength(5000);
+  });
+});
+
+describe('findRunTogetherNumbers', () => {
+  it('reads a bare No. (or its misreadings) after a capital word, a number or a separator, with four digits or more', () => {
+    expect(findRunTogetherNumbers('FLAMESAFE GAS FITTERS Nn. 002318 |')).toEqual([
+      { value: '002318', index: 26, length: 6, label: 'Nn.' },
+    ]);
+    expect(
+      findRunTogetherNumbers('control room 0861 555 010 No. SS-77104').map((found) => found.value),
+    ).toEqual(['SS-77104']);
+    expect(findRunTogetherNumbers('| N0. E 204417').map((found) => found.value)).toEqual(['E 204417']);
+  });
+
+  it('leaves another thing’s number, a short number and a No. in a sentence alone', () => {
+    for (const text of [
+      'INVOICE No. 002318',
+      'PSIRA reg. no. 3104772',
+      'ERF NO. 4412',
+      'Unit No. 1204',
+      'GAS FITTERS No. 12',
+      'Gas fitters No. 002318',
+    ])
+      expect(findRunTogetherNumbers(text)).toEqual([]);
   });
 });

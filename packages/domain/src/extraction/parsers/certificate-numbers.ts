@@ -67,3 +67,45 @@ export function findCertificateNumbers(line: string): FoundCertificateNumber[] {
   }
   return found;
 }
+
+/**
+ * Words that, before a bare `No.`, make it another thing's number: an invoice's, a policy's, an erf's, a
+ * telephone's, a registration's (`PSIRA reg. no.`), a page's or a book's.
+ */
+const OTHER_NUMBER =
+  /^(?:invoice|inv|quote|quotation|account|acc|order|job|claim|policy|reg|registration|vat|btw|tel|telephone|phone|cell|fax|erf|stand|unit|id|ref|reference|licen[cs]e|member|book|page|serial|meter|model|nhbrc|psira|pirb|saqcc|sara|efi|elpa|lpgsa|lpgsasa|co|company|ck|p\.?o|box|file|case|plan|scheme|section|item|zone|house|street|road|flat|room|tax|receipt|slip|voucher|batch|lot|cheque|bond|fsp|client|customer|report|test|form)$/i;
+
+/**
+ * A certificate's bare `No.` on a picture's line that the reader ran together from two columns: the
+ * number printed large at a form's top right beside the firm's name ("FLAMESAFE GAS FITTERS Nn. 002318"),
+ * or after the letterhead's telephone number ("… 0861 555 010 No. SS-77104"). The label may be misread
+ * (`Nn.`, `N0.`, `vo.`, `Mo.`), but it keeps its full stop, a capital or its place after a capital word or
+ * a number, and the value holds at least four digits. Another thing's number (`Invoice No.`, `PSIRA reg.
+ * no.`, `Erf No.`) is left alone: the word before the label decides.
+ */
+export function findRunTogetherNumbers(line: string): FoundCertificateNumber[] {
+  const found: FoundCertificateNumber[] = [];
+  const label = /(?<=^|[\s|])(No|NO|Nn|N0|vo|Mo)\.\s{0,2}/g;
+  for (let match = label.exec(line); match !== null; match = label.exec(line)) {
+    const before = line.slice(0, match.index).trimEnd();
+    const word = /([A-Za-z][A-Za-z.]*)\W*$/.exec(before)?.[1] ?? '';
+    const previous = /(\S+)$/.exec(before)?.[1] ?? '';
+    // After a capital word that is no other thing's label, a number, a separator or nothing.
+    const placed =
+      previous === '' ||
+      /^[|:;,]$/.test(previous) ||
+      /\d$/.test(previous) ||
+      (word === previous && /^[A-Z][A-Z&'-]+$/.test(word) && !OTHER_NUMBER.test(word.replace(/\.$/, '')));
+    if (!placed) continue;
+    VALUE.lastIndex = label.lastIndex;
+    const value = VALUE.exec(line);
+    if (value === null) continue;
+    const [, prefix, token] = value as unknown as [string, string | undefined, string];
+    const number = token.replace(/[./_-]+$/, '');
+    if ((number.match(/\d/g)?.length ?? 0) < 4) continue;
+    const text = prefix === undefined ? number : `${prefix} ${number}`;
+    found.push({ value: text, index: value.index, length: text.length, label: match[0].trim() });
+    label.lastIndex = value.index + text.length;
+  }
+  return found;
+}
