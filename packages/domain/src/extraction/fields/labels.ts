@@ -138,7 +138,7 @@ const CERTIFICATE: readonly LabelRule[] = [
   ),
   rule(
     'issue_date',
-    String.raw`\b(?:report\s+date|date\s+of\s+report|service\s+date|date\s+of\s+service|date\s+of\s+registration|registration\s+date|date\s+approved|approved\s+on|date\s+of\s+approval|approval\s+date|date\s+of\s+test|test\s+date|date\s+tested|tested\s+on|serviced\s+on|date\s+serviced|toetsdatum|datum\s+getoets|diensdatum)\b`,
+    String.raw`\b(?:report\s+date|date\s+of\s+report|service\s+date|date\s+of\s+service|date\s+of\s+registration|registration\s+date|date\s+approved|approved\s+on|date\s+of\s+approval|approval\s+date|serviced\s+on|date\s+serviced|diensdatum)\b`,
     0.88,
   ),
   // From when it holds; when the work was finished or the certificate signed.
@@ -155,6 +155,13 @@ const CERTIFICATE: readonly LabelRule[] = [
   rule('issue_date', String.raw`\bissued\b`, 0.85),
   rule('issue_date', String.raw`\b(?:date|datum)\b`, 0.75),
   rule('issue_date', String.raw`\b(?:signed|dated)\b`, 0.7),
+  // The date of a test stands for the certificate's where nothing else dates it; a form's bare "Date" (by
+  // the signature) comes first: a gas or pressure test may be a day before the certificate.
+  rule(
+    'issue_date',
+    String.raw`\b(?:date\s+of\s+test|test\s+date|date\s+tested|tested\s+on|toetsdatum|datum\s+getoets)\b`,
+    0.72,
+  ),
   rule(
     'issue_date',
     String.raw`\b(?:date\s+of\s+inspection|inspection\s+date|inspected\s+on|date\s+inspected|date\s+of\s+treatment|treatment\s+date|datum\s+van\s+inspeksie|inspeksiedatum)\b`,

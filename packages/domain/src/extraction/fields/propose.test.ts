@@ -265,8 +265,8 @@ describe('proposeFields: certificates', () => {
       ['Signature date', 0.8],
       ['Applied on', 0.8],
       ['Serviced on', 0.88],
-      ['Tested on', 0.88],
-      ['Toetsdatum', 0.88],
+      ['Tested on', 0.72],
+      ['Toetsdatum', 0.72],
     ] as const) {
       const proposal = certificate([
         'Previous CoC dated: 02/01/2019',
@@ -283,6 +283,9 @@ describe('proposeFields: certificates', () => {
       });
       expect(valuesOf(proposal).expiry_date, label).toBe('2026-05-06');
     }
+    // A form's bare Date (by the signature) over its pressure test's date, a day before.
+    const tested = certificate(['Date of test: 02/06/25', 'Installer: P. Naidoo', 'Date: 03/06/25']);
+    expect(valuesOf(tested).issue_date).toBe('2025-06-03');
     // As the signing sentence dates it.
     const signed = certificate(['Thus done and signed at Durban on this 3rd day of February 2025.']);
     expect(valuesOf(signed).issue_date).toBe('2025-02-03');
