@@ -294,6 +294,63 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
       ).map((line) => line.split(':')[0]),
     ).toEqual(['exclusion boundary_walls', 'endorsement other']);
   });
+
+  it('reads an app’s cards by their headings in brackets, check boxes as bullets, and an option switched off as none', () => {
+    const types = (...lines: string[]) => read(...lines).map((line) => line.split(' ')[0]);
+    expect(
+      types(
+        '[ Not covered ] ✗',
+        '• Wear and tear, rust and rot',
+        '• War and nuclear risks',
+        '[ Your to-dos ]',
+        '☐ Roof: get a roofer to check it every 2 years',
+        '☐ Gutters and drains: clear them before the summer rains',
+        '[ Add-ons ]',
+        '• Subsidence and landslip .................. OFF   + R74.50',
+        '• SASRIA (riot, strike and public disorder) ..... ON    R21.30',
+      ),
+    ).toEqual(['exclusion', 'exclusion', 'maintenance', 'maintenance', 'endorsement']);
+  });
+
+  it('reads the benefits named in a list of what is covered as extensions, not the basic cover nor a contents line', () => {
+    expect(
+      read(
+        "A. WHAT THE BODY CORPORATE'S POLICY COVERS",
+        'A1. All the buildings of the scheme against fire, storm, flood and theft.',
+        'A2. Alternative accommodation for an owner who lives in the section, up to R15 000 a month.',
+        'A3. Loss of levies while sections cannot be lived in after an insured event.',
+        'A4. Glass and sanitaryware broken by accident.',
+        'A5. Thatch, lightning, power surge and solar .................. 4',
+      ).map((line) => line.split(':')[0].split(' ')[0]),
+    ).toEqual(['endorsement', 'endorsement', 'endorsement']);
+  });
+
+  it('reads a body corporate’s conduct rules, under a heading with a note in brackets, as an owner’s duties', () => {
+    expect(
+      read(
+        'B. WHAT THE POLICY DOES NOT COVER',
+        'B1. Your contents: furniture, clothes, and appliances that are not built in.',
+        '',
+        'C. CONDUCT RULES ON INSURANCE (extract from Annexure 1, amended on 14 May 2026)',
+        'Rule 14.2 An owner shall keep the geyser serving the section, with its drip tray and vacuum breakers, in good order.',
+        '',
+        'Rule 14.6 An owner shall keep the drains and gutters of his or her balcony clear.',
+      ).map((line) => line.split(' ')[0]),
+    ).toEqual(['exclusion', 'maintenance', 'maintenance']);
+  });
+
+  it('takes an endorsement’s particulars and formal words for none, and an extension said not to apply for an exclusion', () => {
+    expect(
+      read(
+        'ENDORSEMENT 10 - COTTAGE LET TO A TENANT',
+        'Policy number: VHO 2231907',
+        'Effective date: 1 December 2026',
+        'Malicious damage by a tenant is covered up to R30 000.',
+        'Extension 3 (Loss of rent) does not apply to the cottage.',
+        'All other terms, exceptions and conditions of the policy remain unchanged.',
+      ).map((line) => line.split(':')[0]),
+    ).toEqual(['endorsement other', 'exclusion other']);
+  });
 });
 
 describe('analyzePolicyText: the findings', () => {

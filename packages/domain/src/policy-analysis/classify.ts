@@ -42,6 +42,8 @@ const cue = (type: PolicyClauseFindingType, weight: number, pattern: RegExp): Cu
 
 const INSURER = String.raw`(?:we|the (?:company|society|insurers?|underwriters?|mutual|onderlinge|association|scheme|policy)|this (?:policy|section|extension|endorsement|memorandum|benefit))`;
 const HOLDER = String.raw`(?:you|the (?:insured|member|landlord|owner|policyholder|trustees|body corporate|tenant)|he|she|they)`;
+/** An owner a body corporate's rules bind ('An owner shall keep the geyser …'), by a rule's own words. */
+const BOUND_OWNER = /\b(?:an|every|each) (?:owner|occupier)s? (?:shall|must)\b/i;
 
 /**
  * A write-back that names what it overrides: 'Despite 3.2, we will pay for …', 'Ondanks 3.1 betaal ons
@@ -101,7 +103,7 @@ const CUES: readonly Cue[] = [
   cue(
     'exclusion',
     4,
-    /\b(?:this|the|that|such) (?:benefit|extension|endorsement|additional cover|cover (?:in|under|provided))\b[^;]{0,40}?\b(?:does|do|will|shall)(?:n't| not) (?:apply|cover|extend|include|pay)\b/i,
+    /\b(?:(?:this|the|that|such) (?:benefit|extension|endorsement|additional cover|cover (?:in|under|provided))s?|(?:benefit|extension|endorsement)s? [A-Z]?\d[\w.]*)\b[^;]{0,40}?\b(?:does|do|will|shall)(?:n't| not) (?:apply|cover|extend|include|pay)\b/i,
   ),
 
   // Maintenance conditions: a duty of the owner that cover depends on.
@@ -114,6 +116,7 @@ const CUES: readonly Cue[] = [
     ),
   ),
   cue('maintenance', 2, /\bmust\b|\bmoet\b/i),
+  cue('maintenance', 3, BOUND_OWNER),
   cue('maintenance', 3, verdictPattern(VERDICTS.maintenance)),
   cue('maintenance', 1.5, /\bshall\b(?!\s+not\b)|\bis to be\b|\bare to be\b/i),
   cue(
@@ -179,12 +182,20 @@ const CUES: readonly Cue[] = [
 /** Says an extension or benefit does not apply: a schedule line, a mention. */
 const NOT_GRANTED =
   /\bnot (?:selected|applicable|taken|chosen|purchased)\b|\bn\/a\b|\bdoes not include\b|\bnot included\b|\bnie (?:gekies|geneem|van toepassing|ingesluit)\b/i;
+/** An option shown switched off ('Subsidence and landslip ........ OFF  + R74.50'): in capitals, as a toggle. */
+const SWITCHED_OFF = /\bOFF\b/;
 /** Says a thing is not needed (no duty). */
 const NOT_REQUIRED =
   /\bwhether or not\b|\b(?:do|does|did)(?:n't| not) need\b|\bnot (?:required|necessary|needed)\b|\bno need\b|\bregardless of\b|\bnot a condition\b/i;
 /** Introduces what follows ('These conditions apply to…', '…the following.'): no clause of its own. */
 const INTRODUCES =
   /^(?:these|the following|this section|this part|only the options)\b[^.]{0,80}\bappl(?:y|ies)\b|\bthe following\b[^.]{0,60}[.:]$|\bas follows[.:]$/i;
+/** An endorsement's or a schedule's formal words, which grant and require nothing themselves. */
+const BOILERPLATE =
+  /\b(?:attached to and form(?:s|ing)? part of|form(?:s|ing)? part of (?:the|this|your) policy|(?:remain|remains) unchanged|signed (?:for and )?on behalf of)\b/i;
+/** A short label, a colon and its value: a particular of the policy ('Risk address: Plot 41, …'). */
+const PARTICULAR =
+  /^[A-Z][^:.;]{0,30}\b(?:number|no|insured|address|date|reason|premium|period|schedule|broker|reference|name|insurer|policyholder|effective)\b[^:.;]{0,10}:\s+\S/i;
 /** Procedure and administration: duties that are no maintenance condition. */
 const ADMIN =
   /\bclaims?\b|\bnotif|\bnotice\b|\btell us\b|\blet us know\b|\breport\b|\bpolice\b|\bpremium|\bcancel|\bfraud|\bdocuments?\b|\bon request\b|\bsum insured\b|\breplacement value\b|\blease\b|\bread (?:this|with|it)\b|\bphone\b|\bcontact\b|\bcomplain|\bombud|\barbitrat|\bsubrogat|\baverage\b|\bdisclos|\bmisrepresent|\bdispute\b|\bminutes\b|\bschedule must\b|\badmit\b|\bliability\b|\bwithout our (?:written )?consent\b|\bfurther (?:loss|damage)\b|\beise?\b|\bpremie/i;
@@ -194,6 +205,15 @@ const PHYSICAL =
 /** The basic perils of a cover description. */
 const PERILS =
   /\b(?:fire|lightning|explosion|storm|wind|hail|snow|earthquake|impact|theft|malicious|flood|water|smoke|riot)\b/gi;
+
+/**
+ * The benefits home policies add to the basic perils, by name ('Alternative accommodation', 'Trace and
+ * access', 'Loss of levies', 'Locks and keys', SASRIA): an item of a list of what is covered that names
+ * one, and says nothing else, is an extension. A topic is never needed for a finding; this only tells an
+ * extension from the basic cover in a list that says neither.
+ */
+const EXTENSION_ITEM =
+  /^(?:[^.:;]{0,30}\b)?(?:(?:alternative )?accommodation|somewhere to stay|loss of (?:rent|rental|levies|income)|trace and access|(?:finding|locating) a (?:hidden )?leak|(?:removal of )?debris|rubble|municipal (?:requirements|regulations)|fire brigade|(?:new )?locks(?: and keys)?|keys|glass|sanitary ?ware|(?:public|personal|property owner'?s?) liability|sasria|owners'? (?:improvements|fixtures)|power surge|surge|solar|garden (?:and boundary )?walls|boundary walls|professional fees|security guards)\b/i;
 
 /** Which class a section's heading gives its clauses, and how strongly. */
 const SECTION_WEIGHT: Record<PolicySectionKind, [ClauseClass, number]> = {
@@ -348,8 +368,25 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
     leadClass = heard ? heard.cue.class : namedClass === 'neither' ? null : namedClass;
     if (leadClass) scores[leadClass] += 3;
   }
+  // An item of what is covered that names a benefit beyond the basic perils, and says nothing else.
+  const item = text.slice(listPrefix(text).length);
+  const restricts = scores.exclusion > 0 || scores.maintenance > 0;
+  // Not a table of contents' line ('6. Thatch, lightning, power surge and solar ....... 4') or a heading in capitals.
+  const contentsLine = /\.{4,}\s*\d{0,3}\s*$/.test(item) || item === item.toUpperCase();
+  if (
+    !restricts &&
+    !contentsLine &&
+    leadClass === null &&
+    clause.section !== 'exclusions' &&
+    clause.listItem &&
+    EXTENSION_ITEM.test(item)
+  )
+    scores.endorsement += 3;
   const [sectionClass, sectionWeight] = SECTION_WEIGHT[clause.section];
-  if (!writeBack) scores[sectionClass] += sectionWeight;
+  // A particular ('Policy number: VHO 2231907', 'Additional premium: R211.60') takes no class from its
+  // section: only what it says would give it one.
+  const particular = PARTICULAR.test(item) && !restricts && scores.endorsement === 0;
+  if (!writeBack && !particular) scores[sectionClass] += sectionWeight;
   // A title that names extensions or exclusions ('Additional cover: solar panels up to R120 000') gives
   // its clause that class, as a heading would; not to a list of codes ('Endorsements applicable: B01, …').
   const titled = clause.title === '' ? null : sectionOfHeading(clause.title);
@@ -358,13 +395,13 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
     scores[SECTION_WEIGHT[titled][0]] += SECTION_WEIGHT[titled][1];
 
   // A duty about paperwork or claims is no maintenance condition; one about the home is.
-  if (INTRODUCES.test(text)) scores.neither += 6;
+  if (INTRODUCES.test(text) || BOILERPLATE.test(text)) scores.neither += 6;
   // Under a duty's lead-in ('The trustees must make sure that:') paperwork counts as a duty too.
   if (ADMIN.test(text) && !PHYSICAL.test(text))
     scores.neither += scores.maintenance * (leadClass === 'maintenance' ? 0.3 : 0.8);
   else if (PHYSICAL.test(text) && scores.maintenance > 0) scores.maintenance += 1;
   if (NOT_REQUIRED.test(text)) scores.maintenance = Math.min(scores.maintenance, 1);
-  if (NOT_GRANTED.test(text)) scores.neither += 4;
+  if (NOT_GRANTED.test(text) || SWITCHED_OFF.test(text)) scores.neither += 4;
   // The basic perils of a cover description are no extension.
   const perils = new Set(text.toLowerCase().match(PERILS) ?? []).size;
   if (perils >= 3 && !/\balso\b|\bextend/i.test(text)) scores.neither += scores.endorsement * 0.8;

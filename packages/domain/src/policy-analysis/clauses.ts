@@ -88,7 +88,7 @@ const SECTION_PATTERNS: [PolicySectionKind, RegExp][] = [
   ],
   [
     'conditions',
-    /\bcondition|\bwarrant|\bduties\b|\bobligation|\brequirement|\bmust do\b|\byou must\b|\bkeeping your cover\b|\bresponsibilit|\bwhat we need from you\b|\bprecautions\b|\bprovisos?\b|\bvoorwaardes?\b|\bwaarborg|\bverpligting|\bpligte\b|\bvereistes\b/i,
+    /\bcondition|\bwarrant|\bduties\b|\bobligation|\brequirement|\bmust do\b|\byou must\b|\bkeeping your cover\b|\bresponsibilit|\bwhat we need from you\b|\bto-?dos?\b|\brules\b|\bprecautions\b|\bprovisos?\b|\bvoorwaardes?\b|\bwaarborg|\bverpligting|\bpligte\b|\bvereistes\b/i,
   ],
   [
     'extensions',
@@ -100,7 +100,7 @@ const SECTION_PATTERNS: [PolicySectionKind, RegExp][] = [
   ],
   [
     'cover',
-    /\bcover\b|\binsured\b|\binsure\b|\binsured events\b|^(?:section|part|afdeling|deel)\b|\bbuildings\b|\bcontents\b|\bdekking\b|\bgedek\b|\bwhat we pay\b/i,
+    /\bcover\b|\bcovers\b|\bcovered for\b|\binsured\b|\binsure\b|\binsured events\b|^(?:section|part|afdeling|deel)\b|\bbuildings\b|\bcontents\b|\bdekking\b|\bgedek\b|\bwhat we pay\b/i,
   ],
 ];
 
@@ -117,7 +117,7 @@ const NUMBER_PREFIX =
 /** (a) / (iv) / a) */
 const LETTER_PREFIX = /^(?:\((?:[a-z]{1,2}|[ivxlc]{1,5})\)|[a-z]\))\s+/;
 /** A bullet, or what OCR reads a round bullet as in a scan ('»', '«', '+»'). */
-const BULLET_PREFIX = /^(?:\+?[»«]|[•●▪◦·*‣-])\s+/;
+const BULLET_PREFIX = /^(?:\+?[»«]|[•●▪◦·*‣-]|[✔✓☑☐□✗✘])\s+/;
 
 /** The numbering or bullet a line opens with ('' where none). */
 export function listPrefix(line: string): string {
@@ -159,11 +159,22 @@ const ENDS_IN_FUNCTION_WORD =
 const endsSentence = (line: string) => /[.;:!?)]$/.test(line);
 
 /** A line that opens a clause or a heading (a capital, a number, a bracket or a bullet). */
-const OPENS = /^[A-Z0-9("'“‘•●▪◦·*‣»«+-]/;
+const OPENS = /^[A-Z0-9("'“‘•●▪◦·*‣»«+✔✓☑☐□✗✘[-]/;
+
+/**
+ * A card's or a screen's heading set in brackets, perhaps with a mark after it ('[ Not covered ] ✗',
+ * '[ Also included - no extra cost ] +'): its words.
+ */
+const CARD_HEADING = /^\[\s*([A-Za-z][^\]]{1,60}?)\s*\]\s*[^\w\s]{0,3}$/;
+
+/** A note in brackets after a heading in capitals ('C. CONDUCT RULES ON INSURANCE (extract from Annexure 1)'). */
+const HEADING_NOTE = /(?<=[A-Z])\s*\([^()]{1,120}\)$/;
 
 function isHeading(line: string, previous: string | null, next: string | null): boolean {
   if (VERDICT_LINE.test(line)) return false;
-  const text = line.slice(listPrefix(line).length);
+  const full = line.slice(listPrefix(line).length);
+  const noted = full.replace(HEADING_NOTE, '');
+  const text = noted !== full && /[A-Z]{2,}(?: [A-Z]{2,}){1,}$/.test(noted) ? noted : full;
   const letters = text.replace(/[^A-Za-z]/g, '');
   const capitals = letters.length >= 4 && letters === letters.toUpperCase();
   if (/[.,:;]$/.test(text) || (!capitals && /,/.test(text)) || /\bR ?\d/.test(text) || KEY_VALUE.test(text))
@@ -410,6 +421,24 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
       const current: Draft | null = draft;
       const previous = current ? (current.lines.at(-1) as string) : null;
       const next = nextOf[index] as string | null;
+      const card = CARD_HEADING.exec(line)?.[1];
+      if (card !== undefined) {
+        flush();
+        firstOnPage = false;
+        leadIn = '';
+        const kind = sectionOfHeading(card);
+        if (kind) {
+          section = kind;
+          sectionHeading = card;
+          sectionLevel = 2;
+        } else if (sectionLevel >= 2) {
+          section = 'other';
+          sectionHeading = '';
+          sectionLevel = 2;
+        }
+        heading = card;
+        return;
+      }
       const prefix = listPrefix(line);
       if (isHeading(line, previous, next)) {
         const kind = sectionOfHeading(line);

@@ -325,7 +325,12 @@ describe('the clause-labelled tuning set', () => {
  * written blind, scored once at cae6e45: precision 0.63, recall 0.45; exclusion 0.78 / 0.48, maintenance
  * 0.77 / 0.41, endorsement 0.44 / 0.46; no opposite at ≥ 0.8 (an app's cards, a body corporate's conduct
  * rules, an endorsement schedule's header lines and a legal wording's nested items: styles the method had
- * never met). These floors are the measured figures,
+ * never met). Seen since (29 Nov 2026): after headings in brackets ('[ Not covered ] ✗'), check boxes as
+ * bullets, an option switched OFF, the benefits a list of what is covered names (accommodation, trace and
+ * access, loss of levies, glass, SASRIA…), a heading in capitals with a note in brackets, conduct rules
+ * binding 'an owner', an endorsement's particulars and formal words, and 'Extension 3 … does not apply':
+ * 0.79 / 0.75; exclusion 0.90 / 0.69, maintenance 0.78 / 0.68, endorsement 0.70 / 0.90 (held-out-3 0.97 /
+ * 0.89). These floors are the measured figures,
  * not the issue's targets (corpus/README.md says which are missed).
  */
 describe.each([
@@ -352,8 +357,8 @@ describe.each([
     folder: POLICY_CLAUSE_HELD_OUT_3,
     wordings: 4,
     precision: 0.96,
-    recall: 0.82,
-    each: 0.74,
+    recall: 0.88,
+    each: 0.85,
     opposites: 0,
   },
   {
@@ -369,9 +374,9 @@ describe.each([
     name: 'held-out-5',
     folder: POLICY_CLAUSE_HELD_OUT_5,
     wordings: 4,
-    precision: 0.62,
-    recall: 0.44,
-    each: 0.4,
+    precision: 0.78,
+    recall: 0.74,
+    each: 0.67,
     opposites: 0,
   },
 ])('the clause-labelled $name set', ({ folder, wordings, precision, recall, each, opposites }) => {
