@@ -321,7 +321,7 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
         'A3. Loss of levies while sections cannot be lived in after an insured event.',
         'A4. Glass and sanitaryware broken by accident.',
         'A5. Thatch, lightning, power surge and solar .................. 4',
-      ).map((line) => line.split(':')[0].split(' ')[0]),
+      ).map((line) => line.split(' ')[0]),
     ).toEqual(['endorsement', 'endorsement', 'endorsement']);
   });
 

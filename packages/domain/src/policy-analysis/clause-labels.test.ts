@@ -8,6 +8,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_3,
   POLICY_CLAUSE_HELD_OUT_4,
   POLICY_CLAUSE_HELD_OUT_5,
+  POLICY_CLAUSE_HELD_OUT_6,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -75,6 +76,7 @@ const folders = [
   POLICY_CLAUSE_HELD_OUT_3,
   POLICY_CLAUSE_HELD_OUT_4,
   POLICY_CLAUSE_HELD_OUT_5,
+  POLICY_CLAUSE_HELD_OUT_6,
 ].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {
