@@ -339,6 +339,22 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ).toEqual(['exclusion', 'maintenance', 'maintenance']);
   });
 
+  it('reads a legal wording’s write-backs by the company, the provisos of an extension, and a suspension of cover', () => {
+    const types = (...lines: string[]) => read(...lines).map((line) => line.split(' ')[0]);
+    expect(
+      types(
+        'PART 3 - EXTENSIONS',
+        '3.2 Geysers. Notwithstanding EXCEPTION 4.1(d), the COMPANY shall pay for the replacement of a GEYSER that bursts, provided that:',
+        '(i) it is a condition precedent to the COMPANY’s liability that the GEYSER is installed with a drip tray in accordance with SANS 10254;',
+        '(ii) the COMPANY shall not be liable under this extension for a GEYSER more than 12 years old.',
+        '',
+        'PART 4 - EXCEPTIONS',
+        '4.3 Nothing in 4.1(a) shall be construed as excluding the sudden bursting of a pipe that has corroded.',
+        '4.4 Should the BUILDINGS be UNOCCUPIED, cover in respect of theft, malicious damage and the bursting of a GEYSER shall be suspended from the 61st day.',
+      ),
+    ).toEqual(['endorsement', 'maintenance', 'exclusion', 'endorsement', 'exclusion']);
+  });
+
   it('takes an endorsement’s particulars and formal words for none, and an extension said not to apply for an exclusion', () => {
     expect(
       read(

@@ -7,7 +7,7 @@ import {
   type PolicyClauseSeverity,
   policyClauseEntry,
 } from './catalogue.js';
-import { classifyClause } from './classify.js';
+import { classifyClause, PROVISO_LEAD } from './classify.js';
 import { listPrefix, type PolicyClause, plainPunctuation, splitPolicyClauses } from './clauses.js';
 import { daysIn, limitInRands, RULES } from './rules.js';
 import { topicsOf } from './topics.js';
@@ -80,9 +80,15 @@ const OTHER: Record<PolicyClauseFindingType, { severity: PolicyClauseSeverity; d
   },
 };
 
-/** Whether a clause only leads into the list after it ('We will not pay for:'). */
+/**
+ * Whether a clause only leads into the list after it ('We will not pay for:'). A grant that ends by
+ * introducing its provisos ('…, the COMPANY shall pay for …, provided that:') is a clause of its own.
+ */
 const leadsIn = (clause: PolicyClause, next: PolicyClause | undefined) =>
-  clause.text.endsWith(':') && next !== undefined && next.leadIn === clause.text;
+  clause.text.endsWith(':') &&
+  next !== undefined &&
+  next.leadIn === clause.text &&
+  !PROVISO_LEAD.test(plainPunctuation(clause.text));
 
 function findingOf(
   clause: PolicyClause,

@@ -51,7 +51,7 @@ const BOUND_OWNER = /\b(?:an|every|each) (?:owner|occupier)s? (?:shall|must)\b/i
  * section lends it their class.
  */
 const WRITE_BACK =
-  /^(?:despite|notwithstanding|in spite of|ondanks|nieteenstaande)\b(?:[^.;]|\.(?=\d)){0,60}?(?:\b(?:we|ons)\b[^.;]{0,20}?\b(?:pay|cover|betaal|dek)\b|\b(?:betaal|dek) ons\b)/i;
+  /^(?:[A-Z][\w ,'-]{0,40}[.:]\s+)?(?:(?:despite|notwithstanding|in spite of|ondanks|nieteenstaande)\b(?:[^.;]|\.(?=\d)){0,60}?(?:\b(?:we|ons|the (?:company|insurers?|society|underwriters?))\b[^.;]{0,20}?\b(?:pay|cover|indemnify|betaal|dek)\b|\b(?:betaal|dek) ons\b)|nothing in\b(?:[^.;]|\.(?=\d)){0,40}?\b(?:shall|will|is to) be (?:construed|read|taken|interpreted) as (?:excluding|exclud\w+))/i;
 
 const CUES: readonly Cue[] = [
   // Exclusions: the insurer refuses, cover stops, the owner carries it.
@@ -87,7 +87,7 @@ const CUES: readonly Cue[] = [
   cue(
     'exclusion',
     3,
-    /\bcover\b[^.;]{0,60}\b(?:ends|stops|ceases|lapses|falls away|is suspended|will be suspended)\b/i,
+    /\bcover\b[^.;]{0,100}\b(?:ends|stops|ceases|lapses|falls away|is suspended|(?:will|shall) be suspended|shall (?:cease|lapse|end))\b/i,
   ),
   // Cover granted only on a condition restricts it: 'theft is only insured when there are marks of force'.
   cue(
@@ -103,7 +103,7 @@ const CUES: readonly Cue[] = [
   cue(
     'exclusion',
     4,
-    /\b(?:(?:this|the|that|such) (?:benefit|extension|endorsement|additional cover|cover (?:in|under|provided))s?|(?:benefit|extension|endorsement)s? [A-Z]?\d[\w.]*)\b[^;]{0,40}?\b(?:does|do|will|shall)(?:n't| not) (?:apply|cover|extend|include|pay)\b/i,
+    /\b(?:(?:this|the|that|such) (?:benefit|extension|endorsement|additional cover|cover (?:in|under|provided))s?|(?:benefit|extension|endorsement)s? [A-Z]?\d[\w.]*)\b[^;]{0,40}?\b(?:does|do|will|shall)(?:n't| not) (?:apply|cover|extend|include|pay)\b|\b(?:shall|will)(?:n't| not) be liable under (?:this|the|that|such) (?:extension|benefit|endorsement)\b/i,
   ),
 
   // Maintenance conditions: a duty of the owner that cover depends on.
@@ -214,6 +214,10 @@ const PERILS =
  */
 const EXTENSION_ITEM =
   /^(?:[^.:;]{0,30}\b)?(?:(?:alternative )?accommodation|somewhere to stay|loss of (?:rent|rental|levies|income)|trace and access|(?:finding|locating) a (?:hidden )?leak|(?:removal of )?debris|rubble|municipal (?:requirements|regulations)|fire brigade|(?:new )?locks(?: and keys)?|keys|glass|sanitary ?ware|(?:public|personal|property owner'?s?) liability|sasria|owners'? (?:improvements|fixtures)|power surge|surge|solar|garden (?:and boundary )?walls|boundary walls|professional fees|security guards)\b/i;
+
+/** A lead-in that ends by introducing provisos ('… provided that:', '… subject to the following:'). */
+export const PROVISO_LEAD =
+  /\b(?:provided (?:always )?that|subject to(?: the following)?(?: conditions)?|on condition that|save that)\s*[:,-]?\s*$/i;
 
 /** Which class a section's heading gives its clauses, and how strongly. */
 const SECTION_WEIGHT: Record<PolicySectionKind, [ClauseClass, number]> = {
@@ -366,6 +370,9 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
     const named = heard ? null : sectionOfHeading(leadIn);
     const [namedClass] = named ? SECTION_WEIGHT[named] : [null];
     leadClass = heard ? heard.cue.class : namedClass === 'neither' ? null : namedClass;
+    // The provisos of a grant ('…, the COMPANY shall pay …, provided that:') restrict it: the grant's
+    // class is not theirs.
+    if (PROVISO_LEAD.test(leadIn) && leadClass === 'endorsement') leadClass = null;
     if (leadClass) scores[leadClass] += 3;
   }
   // An item of what is covered that names a benefit beyond the basic perils, and says nothing else.

@@ -330,7 +330,10 @@ describe('the clause-labelled tuning set', () => {
  * access, loss of levies, glass, SASRIA…), a heading in capitals with a note in brackets, conduct rules
  * binding 'an owner', an endorsement's particulars and formal words, and 'Extension 3 … does not apply':
  * 0.79 / 0.75; exclusion 0.90 / 0.69, maintenance 0.78 / 0.68, endorsement 0.70 / 0.90 (held-out-3 0.97 /
- * 0.89). These floors are the measured figures,
+ * 0.89); after a legal wording's write-backs by the company ('Notwithstanding EXCEPTION 4.1(d), the COMPANY
+ * shall pay', 'Nothing in 4.1(a) shall be construed as excluding'), an extension's provisos ('…, provided
+ * that:' lends its items nothing and is a clause of its own), 'not liable under this extension' and cover
+ * 'suspended': 0.81 / 0.79. These floors are the measured figures,
  * not the issue's targets (corpus/README.md says which are missed).
  */
 describe.each([
@@ -374,9 +377,9 @@ describe.each([
     name: 'held-out-5',
     folder: POLICY_CLAUSE_HELD_OUT_5,
     wordings: 4,
-    precision: 0.78,
-    recall: 0.74,
-    each: 0.67,
+    precision: 0.8,
+    recall: 0.78,
+    each: 0.7,
     opposites: 0,
   },
 ])('the clause-labelled $name set', ({ folder, wordings, precision, recall, each, opposites }) => {
