@@ -355,11 +355,24 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ).toEqual(['endorsement', 'maintenance', 'exclusion', 'endorsement', 'exclusion']);
   });
 
+  it('reads cover that holds only while the owner has done something to the home as a condition', () => {
+    expect(
+      read(
+        'ENDORSEMENT 1 - SOLAR INSTALLATION',
+        '1.3 Theft of panels from the roof is covered only where the panels are secured with anti-theft bolts.',
+        '1.4 The COMPANY shall not be liable for theft unless all burglar bars and security gates are fitted and locked.',
+        '1.5 Theft is only covered if there are visible marks of forced entry.',
+      ).map((line) => line.split(' ')[0]),
+    ).toEqual(['maintenance', 'maintenance', 'exclusion']);
+  });
+
   it('takes an endorsement’s particulars and formal words for none, and an extension said not to apply for an exclusion', () => {
     expect(
       read(
         'ENDORSEMENT 10 - COTTAGE LET TO A TENANT',
         'Policy number: VHO 2231907',
+        'Insured: Mr T and Mrs N Dlamini',
+        'Date of issue: 3 November 2026',
         'Effective date: 1 December 2026',
         'Malicious damage by a tenant is covered up to R30 000.',
         'Extension 3 (Loss of rent) does not apply to the cottage.',

@@ -195,7 +195,7 @@ const BOILERPLATE =
   /\b(?:attached to and form(?:s|ing)? part of|form(?:s|ing)? part of (?:the|this|your) policy|(?:remain|remains) unchanged|signed (?:for and )?on behalf of)\b/i;
 /** A short label, a colon and its value: a particular of the policy ('Risk address: Plot 41, …'). */
 const PARTICULAR =
-  /^[A-Z][^:.;]{0,30}\b(?:number|no|insured|address|date|reason|premium|period|schedule|broker|reference|name|insurer|policyholder|effective)\b[^:.;]{0,10}:\s+\S/i;
+  /^(?=[A-Z])[^:.;]{0,30}?\b(?:number|no|insured|address|date|reason|premium|period|schedule|broker|reference|name|insurer|policyholder|effective)\b[^:.;]{0,10}:\s+\S/i;
 /** Procedure and administration: duties that are no maintenance condition. */
 const ADMIN =
   /\bclaims?\b|\bnotif|\bnotice\b|\btell us\b|\blet us know\b|\breport\b|\bpolice\b|\bpremium|\bcancel|\bfraud|\bdocuments?\b|\bon request\b|\bsum insured\b|\breplacement value\b|\blease\b|\bread (?:this|with|it)\b|\bphone\b|\bcontact\b|\bcomplain|\bombud|\barbitrat|\bsubrogat|\baverage\b|\bdisclos|\bmisrepresent|\bdispute\b|\bminutes\b|\bschedule must\b|\badmit\b|\bliability\b|\bwithout our (?:written )?consent\b|\bfurther (?:loss|damage)\b|\beise?\b|\bpremie/i;
@@ -218,6 +218,14 @@ const EXTENSION_ITEM =
 /** A lead-in that ends by introducing provisos ('… provided that:', '… subject to the following:'). */
 export const PROVISO_LEAD =
   /\b(?:provided (?:always )?that|subject to(?: the following)?(?: conditions)?|on condition that|save that)\s*[:,-]?\s*$/i;
+
+/**
+ * Cover that holds only while the owner has done something to the home ('covered only where the panels
+ * are secured with anti-theft bolts', 'not liable … unless all burglar bars are fitted and locked'): a
+ * condition, wherever in the sentence it stands (a turn such as 'unless' does not weaken it).
+ */
+const CONDITIONAL_DUTY =
+  /\b(?:only (?:where|if|when|while)|unless|until)\b[^.;]{0,60}?\b(?:is|are|has been|have been|was|were)\s+(?:\w+\s+)?(?:secured|fitted|installed|maintained|serviced|certified|treated|inspected|kept|locked|armed|trimmed|cleared|repaired)\b(?!\s+(?:before|after|prior|since|in \d|on \d))/i;
 
 /** Which class a section's heading gives its clauses, and how strongly. */
 const SECTION_WEIGHT: Record<PolicySectionKind, [ClauseClass, number]> = {
@@ -360,6 +368,10 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
   }
 
   const text = plainPunctuation(clause.text);
+  if (CONDITIONAL_DUTY.test(text)) {
+    scores.maintenance += 4;
+    said.maintenance ??= (CONDITIONAL_DUTY.exec(text) as RegExpExecArray)[0];
+  }
   const writeBack = WRITE_BACK.test(text.slice(listPrefix(text).length));
   const leadIn = writeBack ? '' : plainPunctuation(clause.leadIn);
   let leadClass: PolicyClauseFindingType | null = null;

@@ -333,7 +333,9 @@ describe('the clause-labelled tuning set', () => {
  * 0.89); after a legal wording's write-backs by the company ('Notwithstanding EXCEPTION 4.1(d), the COMPANY
  * shall pay', 'Nothing in 4.1(a) shall be construed as excluding'), an extension's provisos ('…, provided
  * that:' lends its items nothing and is a clause of its own), 'not liable under this extension' and cover
- * 'suspended': 0.81 / 0.79. These floors are the measured figures,
+ * 'suspended': 0.81 / 0.79; after an endorsement's particulars ('Insured:', 'Date of issue:') and cover that
+ * holds only while the owner has done something to the home ('only where the panels are secured'): 0.83 /
+ * 0.79. These floors are the measured figures,
  * not the issue's targets (corpus/README.md says which are missed).
  */
 describe.each([
@@ -377,7 +379,7 @@ describe.each([
     name: 'held-out-5',
     folder: POLICY_CLAUSE_HELD_OUT_5,
     wordings: 4,
-    precision: 0.8,
+    precision: 0.82,
     recall: 0.78,
     each: 0.7,
     opposites: 0,
