@@ -33,9 +33,20 @@ const { values } = parseArgs({
   },
 });
 if (
-  !['all', 'tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6'].includes(values.set)
+  ![
+    'all',
+    'tuning',
+    'held-out',
+    'held-out-2',
+    'held-out-3',
+    'held-out-4',
+    'held-out-5',
+    'held-out-6',
+  ].includes(values.set)
 ) {
-  console.error('--set is tuning, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6 or all');
+  console.error(
+    '--set is tuning, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6 or all',
+  );
   process.exit(2);
 }
 
