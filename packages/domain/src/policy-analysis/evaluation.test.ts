@@ -7,6 +7,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_3,
   POLICY_CLAUSE_HELD_OUT_4,
   POLICY_CLAUSE_HELD_OUT_5,
+  POLICY_CLAUSE_HELD_OUT_6,
   POLICY_CORPUS,
   POLICY_HELD_OUT,
   readClauseCorpus,
@@ -335,7 +336,12 @@ describe('the clause-labelled tuning set', () => {
  * that:' lends its items nothing and is a clause of its own), 'not liable under this extension' and cover
  * 'suspended': 0.81 / 0.79; after an endorsement's particulars ('Insured:', 'Date of issue:') and cover that
  * holds only while the owner has done something to the home ('only where the panels are secured'): 0.83 /
- * 0.79. These floors are the measured figures,
+ * 0.79. The sixth (corpus/clauses/held-out-6/), written blind, scored once at 356a7b4 (the method of
+ * 02e25da): precision 0.86, recall 0.39; exclusion 0.88 / 0.34, maintenance 0.95 / 0.45, endorsement
+ * 0.75 / 0.39; no opposite at ≥ 0.8; the segmenter found 145 clauses in its 228 paragraphs (a wording all
+ * in capitals, a Key Information Document's table lines, a telephone sale's transcript, a smallholding's
+ * Afrikaans-headed schedule). The method before the fifth set's changes (2024cee) scores it the same: those
+ * changes did not carry over to these styles. These floors are the measured figures,
  * not the issue's targets (corpus/README.md says which are missed).
  */
 describe.each([
@@ -382,6 +388,15 @@ describe.each([
     precision: 0.82,
     recall: 0.78,
     each: 0.7,
+    opposites: 0,
+  },
+  {
+    name: 'held-out-6',
+    folder: POLICY_CLAUSE_HELD_OUT_6,
+    wordings: 4,
+    precision: 0.85,
+    recall: 0.38,
+    each: 0.33,
     opposites: 0,
   },
 ])('the clause-labelled $name set', ({ folder, wordings, precision, recall, each, opposites }) => {
