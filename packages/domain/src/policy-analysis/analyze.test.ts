@@ -366,6 +366,72 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ).toEqual(['maintenance', 'maintenance', 'exclusion']);
   });
 
+  it('finds the headings of a wording printed in capitals by their place, not their capitals', () => {
+    const wording = [
+      'WATERBOK GENERAL ASSURANCE COMPANY LIMITED',
+      'HOUSEOWNERS POLICY - FORM HO/12',
+      '',
+      'SECTION 3 - EXCEPTIONS',
+      'THE COMPANY SHALL NOT BE LIABLE IN RESPECT OF:',
+      '(A) LOSS OR DAMAGE CAUSED BY WEAR AND TEAR OR GRADUAL DETERIORATION.',
+      '(B) LOSS OR DAMAGE OCCASIONED BY OR IN CONSEQUENCE OF WAR, INVASION, ACT OF FOREIGN ENEMY,',
+      'HOSTILITIES (WHETHER WAR BE DECLARED OR NOT), CIVIL WAR, REBELLION, REVOLUTION, INSURRECTION OR',
+      'MILITARY OR USURPED POWER.',
+      '(C) LOSS OR DAMAGE CAUSED BY RIOT, STRIKE, LOCKOUT OR PUBLIC DISORDER.',
+      '(D) DAMAGE CAUSED BY INSECTS, VERMIN OR DOMESTIC ANIMALS.',
+      '',
+      'SECTION 4 - CONDITIONS',
+      '1. THE INSURED SHALL MAINTAIN THE BUILDINGS IN A GOOD STATE OF REPAIR.',
+      '2. THE INSURED SHALL KEEP ALL GUTTERS AND DOWNPIPES CLEAR.',
+    ];
+    expect(read(...wording).map((line) => line.split(' ')[0])).toEqual([
+      'exclusion',
+      'exclusion',
+      'exclusion',
+      'exclusion',
+      'maintenance',
+      'maintenance',
+    ]);
+  });
+
+  it('reads a table set out with bars: its header row says nothing, a wrapped cell stays with its row, rows take their section', () => {
+    const types = read(
+      '1. WHAT THE POLICY COVERS',
+      'Cover | Included? | Limit',
+      'Fire, lightning and explosion | Yes | Sum insured',
+      'Trace and access to find a leaking pipe | Yes | R15 000',
+      '',
+      '3. OPTIONAL COVER ON THIS QUOTE',
+      'Option | Your choice | Limit',
+      'SASRIA: riot, strike, protest and public disorder | Selected | Sum insured',
+      'Subsidence, heave and landslip | Not selected | -',
+      '',
+      '4. THE MAIN THINGS WE DO NOT COVER',
+      'Exclusion | What it means for you',
+      'Wear and tear | Rust, rot, mould and anything that wears out',
+      'Garden and boundary walls | Storm or flood damage to garden and boundary',
+      'walls, unless a tree fell on the wall',
+      '',
+      '5. WHAT YOU MUST DO',
+      'Your duty | When',
+      'Clear gutters, downpipes and storm-water drains | Before the summer rains each year',
+      'Report a claim | Within 30 days of the loss',
+    ).map((line) => line.split(' ')[0]);
+    expect(types).toEqual(['endorsement', 'endorsement', 'exclusion', 'exclusion', 'maintenance']);
+  });
+
+  it('reads a telephone sale’s transcript turn by turn', () => {
+    expect(
+      read(
+        '[14:18:02] AGENT: Now the main exclusions. We don’t cover wear and tear or damage that happens',
+        'gradually, like rust or rot.',
+        '[14:19:20] CLIENT: My neighbour says leaking roofs are never covered. Is that true?',
+        '[14:20:58] AGENT: Damage by termites, rats or other vermin is excluded.',
+        '[14:23:00] AGENT: Then your responsibilities. You must keep the house in a good state of repair.',
+      ).map((line) => line.split(' ')[0]),
+    ).toEqual(['exclusion', 'exclusion', 'maintenance']);
+  });
+
   it('takes an endorsement’s particulars and formal words for none, and an extension said not to apply for an exclusion', () => {
     expect(
       read(

@@ -309,7 +309,7 @@ const CELL_VERDICTS: readonly [PolicyClauseFindingType, RegExp][] = [
     /^(?:not (?:covered|insured|included)|no cover|excluded|uitgesluit|nie gedek)\b|\bexcluded\b|\bsuspended\b|\buitgesluit\b/i,
   ],
   ['maintenance', /^(?:required|compulsory|mandatory|must|a condition|vereis|verpligtend|moet)\b/i],
-  ['endorsement', /^(?:included|covered|yes|ingesluit|gedek|ja)\b|^(?:up to|tot)\b/i],
+  ['endorsement', /^(?:included|covered|yes|selected|chosen|ingesluit|gedek|ja|gekies)\b|^(?:up to|tot)\b/i],
 ];
 
 /** A table row, by what its value cell says (the item's name alone says nothing). */
@@ -342,7 +342,37 @@ function classifyRow(cell: string): ClauseReading {
 }
 
 export function classifyClause(clause: PolicyClause): ClauseReading {
-  if (clause.cell !== undefined) return classifyRow(clause.cell);
+  if (clause.cell !== undefined) {
+    const row = classifyRow(clause.cell);
+    // A row whose cell gives no verdict, in a table of exclusions or of duties ('Wear and tear | Rust,
+    // rot …', 'Clear gutters and drains | Before the summer rains'), is of its section's class; a duty
+    // about claims or paperwork is none.
+    const whole = plainPunctuation(clause.text);
+    const sectionClass = { exclusions: 'exclusion', conditions: 'maintenance' }[clause.section as string] as
+      | PolicyClauseFindingType
+      | undefined;
+    const header = clause.cell === '';
+    const admin = ADMIN.test(whole) && !PHYSICAL.test(whole);
+    if (
+      row.class === 'neither' &&
+      sectionClass &&
+      !header &&
+      !NOT_GRANTED.test(whole) &&
+      !(sectionClass === 'maintenance' && admin)
+    )
+      return {
+        class: sectionClass,
+        confidence: 0.7,
+        reason: `stands in its row of a table under "${shortQuote(clause.sectionHeading || clause.heading)}"`,
+        scores: { ...row.scores, [sectionClass]: 2.5 },
+      };
+    // 'Fire, lightning and explosion | Yes' in a table of what the policy covers is its basic cover; a
+    // benefit named there ('Trace and access | Yes') is an extension.
+    const item = plainPunctuation(clause.text.split(/\s+\|\s+| {3,}|\t/)[0] ?? '');
+    if (row.class === 'endorsement' && clause.section === 'cover' && !EXTENSION_ITEM.test(item))
+      return { ...row, class: 'neither', reason: 'says nothing that excludes, requires or extends' };
+    return row;
+  }
   const scores: Record<ClauseClass, number> = {
     exclusion: 0,
     maintenance: 0,

@@ -119,9 +119,17 @@ const LETTER_PREFIX = /^(?:\((?:[a-z]{1,2}|[ivxlc]{1,5})\)|[a-z]\))\s+/;
 /** A bullet, or what OCR reads a round bullet as in a scan ('»', '«', '+»'). */
 const BULLET_PREFIX = /^(?:\+?[»«]|[•●▪◦·*‣-]|[✔✓☑☐□✗✘])\s+/;
 
-/** The numbering or bullet a line opens with ('' where none). */
+/** A turn of a transcript: its time and speaker ('[14:18:30] AGENT: ', 'AGENT: '). */
+const TURN_PREFIX =
+  /^(?:\[\d{1,2}:\d{2}(?::\d{2})?\]\s+(?:[A-Z][A-Za-z]{1,20}:\s+)?|(?:AGENT|CLIENT|CALLER|CONSULTANT|ADVISER|ADVISOR):\s+)/;
+
+/** The numbering or bullet a line opens with ('' where none), or a transcript turn's time and speaker. */
 export function listPrefix(line: string): string {
-  const match = NUMBER_PREFIX.exec(line) ?? LETTER_PREFIX.exec(line) ?? BULLET_PREFIX.exec(line);
+  const match =
+    NUMBER_PREFIX.exec(line) ??
+    LETTER_PREFIX.exec(line) ??
+    BULLET_PREFIX.exec(line) ??
+    TURN_PREFIX.exec(line);
   return match ? match[0] : '';
 }
 
@@ -170,13 +178,25 @@ const CARD_HEADING = /^\[\s*([A-Za-z][^\]]{1,60}?)\s*\]\s*[^\w\s]{0,3}$/;
 /** A note in brackets after a heading in capitals ('C. CONDUCT RULES ON INSURANCE (extract from Annexure 1)'). */
 const HEADING_NOTE = /(?<=[A-Z])\s*\([^()]{1,120}\)$/;
 
-function isHeading(line: string, previous: string | null, next: string | null): boolean {
+/**
+ * Whether a wording is printed in capitals throughout (an old policy, a mainframe's print): most of its
+ * lines with words are in capitals, so capitals say nothing of a heading there.
+ */
+function printedInCapitals(pages: readonly string[][]): boolean {
+  const worded = pages.flat().filter((line) => /[A-Za-z]{3}/.test(line));
+  const shouted = worded.filter((line) => line === line.toUpperCase());
+  return worded.length >= 10 && shouted.length >= worded.length * 0.7;
+}
+
+function isHeading(line: string, previous: string | null, next: string | null, allCapitals = false): boolean {
   if (VERDICT_LINE.test(line)) return false;
   const full = line.slice(listPrefix(line).length);
   const noted = full.replace(HEADING_NOTE, '');
   const text = noted !== full && /[A-Z]{2,}(?: [A-Z]{2,}){1,}$/.test(noted) ? noted : full;
   const letters = text.replace(/[^A-Za-z]/g, '');
-  const capitals = letters.length >= 4 && letters === letters.toUpperCase();
+  // In a wording printed in capitals, a heading is known as in any other: short, after a break, before a
+  // clause, with no comma.
+  const capitals = !allCapitals && letters.length >= 4 && letters === letters.toUpperCase();
   if (/[.,:;]$/.test(text) || (!capitals && /,/.test(text)) || /\bR ?\d/.test(text) || KEY_VALUE.test(text))
     return false;
   const afterBreak = previous === null || endsSentence(previous);
@@ -231,7 +251,7 @@ const furnitureKey = (line: string) =>
 /** The number or letter a clause opens with, as printed ('4.12', '(a)', 'B03.1'); null for a bullet or none. */
 export function clauseRef(text: string): string | null {
   const prefix = listPrefix(text).trim();
-  if (prefix === '' || BULLET_PREFIX.test(`${prefix} `)) return null;
+  if (prefix === '' || BULLET_PREFIX.test(`${prefix} `) || TURN_PREFIX.test(`${prefix} `)) return null;
   return prefix.startsWith('(') ? prefix : prefix.replace(/[.)]$/, '');
 }
 
@@ -253,8 +273,12 @@ interface Draft {
 /** A table row's item: up to 40 characters in at most six words, not ending a sentence or a clause. */
 const TABLE_ITEM = /^(?!.{41})(?:\S+ ){0,5}\S*[^\s.:;,]$/;
 
-/** The cells of a line set out in columns: text apart by three spaces or more, or a tab. */
-const cellsOf = (raw: string) => raw.trim().split(/ {3,}|\t+/);
+/** The cells of a line set out in columns: text apart by three spaces or more, a tab, or a bar (`a | b`). */
+const cellsOf = (raw: string) => raw.trim().split(/ {3,}|\t+|\s+\|\s+/);
+/** A row whose cells are set apart by bars ('Removal of debris | Yes | R75 000'): a table by its own marks. */
+const BARRED = /\S\s+\|\s+\S/;
+/** A barred table's item: up to 80 characters in at most 14 words. */
+const BARRED_ITEM = /^(?!.{81})(?:\S+ ){0,13}\S*[^\s.:;,]$/;
 
 /**
  * Whether a line (as on the page, its spaces kept) may be a table's row: an item of a few words, then
@@ -266,6 +290,8 @@ function rowCells(raw: string): string[] | null {
   const item = cells[0] as string;
   // A summary's line led by its verdict ('YES      Alternative accommodation') is read by its verdict.
   if (cells.length < 2 || VERDICT_LINE.test(raw.trim())) return null;
+  if (BARRED.test(raw))
+    return BARRED_ITEM.test(item) && cells.every((cell) => cell.length <= 120) ? cells : null;
   if (!TABLE_ITEM.test(item)) return null;
   return cells.every((cell) => cell.length <= 60) ? cells : null;
 }
@@ -284,7 +310,20 @@ function tableRowsOf(raws: readonly string[]): Map<number, string | null> {
     if (cells && (isRow(index - 1) || isRow(index + 1) || isRow(index - 2) || isRow(index + 2)))
       rows.set(index, cells[1] as string);
   });
+  // A barred table's first row names its columns ('Cover | Included? | Limit'): it says nothing of an item.
+  rows.forEach((_, index) => {
+    const cells = candidates[index] as string[];
+    const header =
+      !rows.has(index - 1) && BARRED.test(raws[index] as string) && !/\d/.test(raws[index] as string);
+    if (header && cells.slice(1).every((cell) => cell.split(' ').length <= 6)) rows.set(index, '');
+  });
   raws.forEach((raw, index) => {
+    // A barred row's cell wrapped onto a line of its own ('… blocked' / 'gutters or downpipes'): with its row.
+    const barredAbove = rows.has(index - 1) && BARRED.test(raws[index - 1] as string);
+    if (!rows.has(index) && barredAbove && /^\s*[a-z]/.test(raw) && !raw.includes('|')) {
+      rows.set(index, null);
+      return;
+    }
     if (rows.has(index) || raw.trim() === '' || !rows.has(index - 1) || !rows.has(index + 1)) return;
     // An item as long as its column reaches its value with one space: the row above says where the
     // value column starts.
@@ -341,6 +380,7 @@ export function provisionsOf(text: string): string[] {
 export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
   const pageLines = pages.map((page) => linesOf(page).filter((line) => line !== ''));
   const furniture = furnitureOf(pageLines);
+  const allCapitals = printedInCapitals(pageLines);
   const clauses: PolicyClause[] = [];
   let section: PolicySectionKind = 'other';
   let sectionHeading = '';
@@ -440,7 +480,7 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
         return;
       }
       const prefix = listPrefix(line);
-      if (isHeading(line, previous, next)) {
+      if (isHeading(line, previous, next, allCapitals)) {
         const kind = sectionOfHeading(line);
         const level = levelOf(line);
         // A numbered heading that only names a topic ('2.2.1 Geysers'), or a sub-heading in its own
