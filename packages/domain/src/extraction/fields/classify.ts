@@ -143,7 +143,15 @@ function score(cues: readonly Cue[], lines: readonly PlacedLine[]): { total: num
       lines.find((placed) => placed.title && pattern.test(placed.lower)) ??
       lines.find((placed) => pattern.test(placed.lower));
     if (found === undefined) continue;
-    const hit = { weight: found.title ? weight * 2 : weight, placed: found, title: found.title };
+    // A reference's label in a strip of boxes at the top ('INVOICE' over its number, beside 'CERTIFICATE')
+    // names no document unless it is printed large.
+    const reference =
+      !found.large &&
+      /^\s*(?:tax\s+)?(?:invoice|quote|quotation|job\s+card|work\s+order|order|account|receipt)\s*(?:no\.?|number|#)?\s*:?\s*$/.test(
+        found.lower,
+      );
+    const title = found.title && !reference;
+    const hit = { weight: title ? weight * 2 : weight, placed: found, title };
     total += hit.weight;
     if (best === null || hit.weight > best.weight) best = hit;
   }

@@ -126,6 +126,10 @@ const CERTIFICATE: readonly LabelRule[] = [
     String.raw`\b(?:report|verslag)\s*(?:serial\s*)?(?:${NO}|ref(?:erence)?\b\.?(?:\s*${NO})?|id\b|code\b)`,
     0.9,
   ),
+  // "Cert." run into its number ('Scan to verify cert. 2025/ELC/0042'), and "Certificate" alone as the
+  // label of a box in a strip of references (over its value, beside "Invoice", "Quote", "Job card").
+  rule('certificate_number', String.raw`\bcert\.(?=\s{0,2}[a-z]{0,4}[-/]?\d)`, 0.9),
+  rule('certificate_number', String.raw`^\s*(?:certificate|sertifikaat)\s*:?\s*$`, 0.85),
   // A bare "No." alone on its line: a carbon-copy book's number, printed large under it.
   rule('certificate_number', String.raw`^\s*(?:n[o0º°]\.?|nr\.?|#)\s*:?\s*$`, 0.85),
   rule('certificate_number', String.raw`\bserial\s*${NO}`, 0.85),
@@ -155,6 +159,13 @@ const CERTIFICATE: readonly LabelRule[] = [
   rule('issue_date', String.raw`\bissued\b`, 0.85),
   rule('issue_date', String.raw`\b(?:date|datum)\b`, 0.75),
   rule('issue_date', String.raw`\b(?:signed|dated)\b`, 0.7),
+  // The signing sentence: 'Signed at Pretoria on 4 August 2025', 'Given under my hand at Germiston on this
+  // 3rd day of October 2025'.
+  rule(
+    'issue_date',
+    String.raw`\bsigned\s+at\s+[a-z][a-z .'-]{1,40}?\s+on\b|\bgiven\s+under\s+(?:my|our)\s+hands?\b`,
+    0.9,
+  ),
   // The date of a test stands for the certificate's where nothing else dates it; a form's bare "Date" (by
   // the signature) comes first: a gas or pressure test may be a day before the certificate.
   rule(
@@ -237,9 +248,11 @@ const POLICY: readonly LabelRule[] = [
   rule('cover_period', String.raw`\b(?:period|dekking)\b`, 0.85),
   rule(
     'cover_from',
-    String.raw`\b(?:cover\s+from|cover\s+start(?:s|\s+date)?|inception\s+date|commencement\s+date|start\s+date|effective\s+date|effective\s+from)\b`,
+    String.raw`\b(?:cover\s+from|cover\s+start(?:s|\s+date)?|commencement\s+date|start\s+date|effective\s+date|effective\s+from)\b`,
     0.95,
   ),
+  // When the policy first began, perhaps years before the period of cover a schedule states beside it.
+  rule('cover_from', String.raw`\b(?:inception\s+date|date\s+of\s+inception|incepted\s+on)\b`, 0.85),
   rule('cover_to', String.raw`\b(?:cover\s+(?:to|until|end(?:s|\s+date)?)|end\s+date|expiry\s+date)\b`, 0.9),
   rule(null, String.raw`\b(?:renewal\s+date|date\s+of\s+issue|issue\s+date)\b`, 1),
   rule(

@@ -700,6 +700,93 @@ describe('proposeFields: certificates', () => {
   });
 });
 
+describe('proposeFields: the fifth held-out set’s layouts (seen)', () => {
+  it('reads a certificate under a strip of reference boxes as a certificate, its number under "CERTIFICATE"', () => {
+    const page = readPage(
+      [
+        { text: 'Ironbark Perimeter Security (Pty) Ltd', y: 0.04 },
+        ...['JOB CARD', 'QUOTE', 'WORK ORDER', 'INVOICE', 'CERTIFICATE'].map((text, index) => ({
+          text,
+          x: 0.08 + index * 0.18,
+          y: 0.1,
+        })),
+        ...['5521', 'Q2507-118', '88/0412', '10094', 'EF-25-0633'].map((text, index) => ({
+          text,
+          x: 0.08 + index * 0.18,
+          y: 0.12,
+        })),
+        { text: 'ELECTRIC FENCE SYSTEM CERTIFICATE', y: 0.16, h: 0.03 },
+        { text: 'Electrical Machinery Regulations, 2011 – regulation 12 • SANS 60335-2-76', y: 0.18 },
+        { text: 'VAT 4120338816', y: 0.2 },
+      ],
+      { source: 'text_layer' },
+    );
+    const proposal = proposeFields([page], { documentKind: 'certificate' });
+    expect(proposal.kind).toBe('certificate');
+    expect(valuesOf(proposal)).toMatchObject({
+      certificate_type: 'electric_fence_coc',
+      certificate_number: 'EF-25-0633',
+    });
+  });
+
+  it('reads "cert." run into its number, and the signing sentence for the issue date over an earlier one', () => {
+    const proposal = proposeFields([
+      readPage(
+        [
+          { text: 'Scan to verify cert. 2025/ELC/0042', y: 0.14 },
+          { text: 'CERTIFICATE OF COMPLIANCE', y: 0.16, h: 0.03 },
+          { text: 'Electrical installation – SANS 10142-1', y: 0.19 },
+          { text: 'Previous certificate', y: 0.53 },
+          { text: '2019/ELC/0311, issued 12 June 2019 by another contractor', x: 0.4, y: 0.53 },
+          { text: 'Signed at Pretoria on 4 August 2025', y: 0.77 },
+        ],
+        { source: 'text_layer' },
+      ),
+    ]);
+    expect(valuesOf(proposal)).toMatchObject({
+      certificate_number: '2025/ELC/0042',
+      issue_date: '2025-08-04',
+    });
+    const given = proposeFields([
+      readPage(
+        [
+          { text: 'CERTIFICATE OF OCCUPANCY', y: 0.1, h: 0.03 },
+          { text: 'Given under my hand at Kempton Park on this 3rd day of October 2025.', y: 0.55 },
+        ],
+        { source: 'text_layer' },
+      ),
+    ]);
+    expect(valuesOf(given).issue_date).toBe('2025-10-03');
+  });
+
+  it('takes the period of cover’s start over the policy’s inception years before, and no postal code for an erf', () => {
+    const schedule = proposeFields(
+      [
+        readPage(
+          [
+            { text: 'HOUSEOWNERS SCHEDULE', y: 0.05, h: 0.03 },
+            { text: 'Inception date', y: 0.2 },
+            { text: '01/02/2019', x: 0.5, y: 0.2 },
+            { text: 'Current period of insurance', y: 0.25 },
+            { text: '01/02/2025 to 31/01/2026', x: 0.5, y: 0.25 },
+          ],
+          { source: 'text_layer' },
+        ),
+      ],
+      { documentKind: 'policy' },
+    );
+    expect(valuesOf(schedule)).toMatchObject({ cover_from: '2025-02-01', cover_to: '2026-01-31' });
+    const card = proposeFields([
+      readPage([
+        { text: 'THATCH FIRE RETARDANT CERTIFICATE', y: 0.05, h: 0.03 },
+        { text: 'Adres / Address Erf', y: 0.28 },
+        { text: '5 Seekoei Close, Kosmos, Hartbeespoort, 0261 612 Kosmos', y: 0.3 },
+      ]),
+    ]);
+    expect(valuesOf(card).erf).not.toBe('0261');
+  });
+});
+
 describe('proposeFields: issuers', () => {
   it('takes the firm a letter is signed for, and a municipality’s SSEG registration number as the certificate’s', () => {
     const letter = readPage([

@@ -125,6 +125,9 @@ function codeAt(text: string, from: number, at: number, line: string): ReadValue
 function readErf(text: string, from: number): ReadValue | null {
   const match = /^\d{2,7}(?:\/\d{1,4})?(?!\d|[.,]\d)/.exec(text.slice(from));
   if (match === null) return null;
+  // Four digits from 0 after a town and its comma are the postal code of an address run into the erf's
+  // column ('Kosmos, Hartbeespoort, 0261 612'): erf numbers are not written with a leading zero.
+  if (/^0\d{3}$/.test(match[0]) && /[A-Za-z],\s*$/.test(text.slice(0, from))) return null;
   return { value: match[0], start: from, end: from + match[0].length, quality: 1 };
 }
 
