@@ -3,7 +3,7 @@
  * clause-labelled wordings in packages/domain/src/policy-analysis/corpus/clauses/ (the tuning set) and,
  * separately, its held-out/ folder (written blind, never tuned on), with opposite-class errors, the
  * paragraph counts and topic agreement. Run: pnpm --filter @propertydna/domain eval:policies
- * [--set tuning|held-out|held-out-2|…|held-out-6] [--mistakes] [--old]. held-out-2 to held-out-6 (each
+ * [--set tuning|held-out|held-out-2|…|held-out-7] [--mistakes] [--old]. held-out-2 to held-out-7 (each
  * written blind after the one before was looked at) are scored only when named. `--set tuning` prints the tuning set only (what an
  * engineer tuning the analysis may look at); `--mistakes` lists each miss; `--old` adds the older
  * finding-key measure over corpus/ and corpus/held-out/. Node runs the domain's TypeScript itself (type
@@ -42,10 +42,11 @@ if (
     'held-out-4',
     'held-out-5',
     'held-out-6',
+    'held-out-7',
   ].includes(values.set)
 ) {
   console.error(
-    '--set is tuning, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6 or all',
+    '--set is tuning, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7 or all',
   );
   process.exit(2);
 }
@@ -90,10 +91,15 @@ const sets = [
     'Sixth held-out wordings (corpus/clauses/held-out-6/; written blind, never tuned on)',
     helpers.POLICY_CLAUSE_HELD_OUT_6,
   ],
+  [
+    'held-out-7',
+    'Seventh held-out wordings (corpus/clauses/held-out-7/; written blind, never tuned on)',
+    helpers.POLICY_CLAUSE_HELD_OUT_7,
+  ],
   // The newer held-out sets are scored only when named, so that no run over every set shows their figures.
 ].filter(([set]) =>
   values.set === 'all'
-    ? !['held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6'].includes(set)
+    ? !['held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7'].includes(set)
     : values.set === set,
 );
 

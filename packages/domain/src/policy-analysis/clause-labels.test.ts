@@ -9,6 +9,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_4,
   POLICY_CLAUSE_HELD_OUT_5,
   POLICY_CLAUSE_HELD_OUT_6,
+  POLICY_CLAUSE_HELD_OUT_7,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -77,6 +78,7 @@ const folders = [
   POLICY_CLAUSE_HELD_OUT_4,
   POLICY_CLAUSE_HELD_OUT_5,
   POLICY_CLAUSE_HELD_OUT_6,
+  POLICY_CLAUSE_HELD_OUT_7,
 ].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {
