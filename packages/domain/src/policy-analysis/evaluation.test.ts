@@ -8,6 +8,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_4,
   POLICY_CLAUSE_HELD_OUT_5,
   POLICY_CLAUSE_HELD_OUT_6,
+  POLICY_CLAUSE_HELD_OUT_7,
   POLICY_CORPUS,
   POLICY_HELD_OUT,
   readClauseCorpus,
@@ -344,8 +345,11 @@ describe('the clause-labelled tuning set', () => {
  * changes did not carry over to these styles. Seen since: after headings known by their place in a
  * wording printed in capitals, tables set out with bars (a header row, a wrapped cell, rows of a table of
  * exclusions or duties taking their section's class, 'Selected'), and a transcript's turns read one by one:
- * 0.95 / 0.86; exclusion 0.98 / 0.82, maintenance 0.97 / 0.88, endorsement 0.89 / 0.89. These floors are
- * the measured figures,
+ * 0.95 / 0.86; exclusion 0.98 / 0.82, maintenance 0.97 / 0.88, endorsement 0.89 / 0.89. The seventh
+ * (corpus/clauses/held-out-7/), written blind, scored once at e4b64e9 (the method of 73ea05e): precision
+ * 0.77, recall 0.77; exclusion 0.90 / 0.86, maintenance 0.73 / 0.59, endorsement 0.63 / 0.77; no opposite
+ * at ≥ 0.8. The method before the fifth and sixth sets' changes (2024cee) scores it 0.78 / 0.76. These
+ * floors are the measured figures,
  * not the issue's targets (corpus/README.md says which are missed).
  */
 describe.each([
@@ -401,6 +405,15 @@ describe.each([
     precision: 0.94,
     recall: 0.85,
     each: 0.81,
+    opposites: 0,
+  },
+  {
+    name: 'held-out-7',
+    folder: POLICY_CLAUSE_HELD_OUT_7,
+    wordings: 4,
+    precision: 0.77,
+    recall: 0.76,
+    each: 0.59,
     opposites: 0,
   },
 ])('the clause-labelled $name set', ({ folder, wordings, precision, recall, each, opposites }) => {
