@@ -432,6 +432,37 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ).toEqual(['exclusion', 'exclusion', 'maintenance']);
   });
 
+  it('takes a cover’s basic perils after its lead-in for none, one narrowed by a restriction for an exclusion', () => {
+    expect(
+      read(
+        '2. What the village policy pays for',
+        '',
+        'The policy pays to repair or rebuild your cottage if it is damaged by:',
+        '• fire, lightning or an explosion;',
+        '• water that bursts or overflows from a geyser, pipe or tank;',
+        '• theft or attempted theft, but only if the thief forced a way into your cottage;',
+        '• an earthquake, or a tremor caused by mining.',
+      ).map((line) => line.split(' ')[0]),
+    ).toEqual(['exclusion']);
+  });
+
+  it('takes a numbered heading standing alone between blank lines for a heading, in the words of its section', () => {
+    expect(
+      read(
+        '3. What the policy does not pay for',
+        '',
+        'Things that wear out with age, such as a dripping tap washer.',
+        '',
+        '4. What we ask of you',
+        '',
+        'Keep the gutters of your cottage clear of leaves.',
+      ).map((line) => line.replace(/ [a-z_]+: /, ': ')),
+    ).toEqual([
+      'exclusion: Things that wear out with age, such as a dripping tap washer.',
+      'maintenance: Keep the gutters of your cottage clear of leaves.',
+    ]);
+  });
+
   it('takes an endorsement’s particulars and formal words for none, and an extension said not to apply for an exclusion', () => {
     expect(
       read(

@@ -215,6 +215,11 @@ const PERILS =
 const EXTENSION_ITEM =
   /^(?:[^.:;]{0,30}\b)?(?:(?:alternative )?accommodation|somewhere to stay|loss of (?:rent|rental|levies|income)|trace and access|(?:finding|locating) a (?:hidden )?leak|(?:removal of )?debris|rubble|municipal (?:requirements|regulations)|fire brigade|(?:new )?locks(?: and keys)?|keys|glass|sanitary ?ware|(?:public|personal|property owner'?s?) liability|sasria|owners'? (?:improvements|fixtures)|power surge|surge|solar|garden (?:and boundary )?walls|boundary walls|professional fees|security guards)\b/i;
 
+/** A cover's lead-in to its perils ('… if it is damaged by:', '… caused by:', '… against:'). */
+const PERILS_LEAD = /\b(?:(?:damaged|destroyed|caused|loss|damage)\s+(?:by|from)|against)\s*:?\s*$/i;
+/** A peril a restriction narrows. */
+const RESTRICTED_PERIL =
+  /\b(?:but )?only (?:if|when|where|after)\b|\bbut not\b|\bexcluding\b|\bother than\b|\bexcept\b/i;
 /** A lead-in that ends by introducing provisos ('… provided that:', '… subject to the following:'). */
 export const PROVISO_LEAD =
   /\b(?:provided (?:always )?that|subject to(?: the following)?(?: conditions)?|on condition that|save that)\s*[:,-]?\s*$/i;
@@ -413,8 +418,14 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
     const [namedClass] = named ? SECTION_WEIGHT[named] : [null];
     leadClass = heard ? heard.cue.class : namedClass === 'neither' ? null : namedClass;
     // The provisos of a grant ('…, the COMPANY shall pay …, provided that:') restrict it: the grant's
-    // class is not theirs.
+    // class is not theirs. Nor are the basic perils of a cover ('The policy pays to repair your cottage if
+    // it is damaged by:'), which extend nothing; one that a restriction narrows ('theft, but only if the
+    // thief forced a way in') is an exclusion.
     if (PROVISO_LEAD.test(leadIn) && leadClass === 'endorsement') leadClass = null;
+    if (PERILS_LEAD.test(leadIn) && leadClass === 'endorsement') {
+      leadClass = null;
+      if (RESTRICTED_PERIL.test(text)) scores.exclusion += 3;
+    }
     if (leadClass) scores[leadClass] += 3;
   }
   // An item of what is covered that names a benefit beyond the basic perils, and says nothing else.

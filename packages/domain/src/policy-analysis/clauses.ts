@@ -88,7 +88,7 @@ const SECTION_PATTERNS: [PolicySectionKind, RegExp][] = [
   ],
   [
     'conditions',
-    /\bcondition|\bwarrant|\bduties\b|\bobligation|\brequirement|\bmust do\b|\byou must\b|\bkeeping your cover\b|\bresponsibilit|\bwhat we need from you\b|\bto-?dos?\b|\brules\b|\bprecautions\b|\bprovisos?\b|\bvoorwaardes?\b|\bwaarborg|\bverpligting|\bpligte\b|\bvereistes\b/i,
+    /\bcondition|\bwarrant|\bduties\b|\bobligation|\brequirement|\bmust do\b|\byou must\b|\bkeeping your cover\b|\bresponsibilit|\bwhat we need from you\b|\bwhat we ask\b|\bask of you\b|\bto-?dos?\b|\brules\b|\bprecautions\b|\bprovisos?\b|\bvoorwaardes?\b|\bwaarborg|\bverpligting|\bpligte\b|\bvereistes\b/i,
   ],
   [
     'extensions',
@@ -100,7 +100,7 @@ const SECTION_PATTERNS: [PolicySectionKind, RegExp][] = [
   ],
   [
     'cover',
-    /\bcover\b|\bcovers\b|\bcovered for\b|\binsured\b|\binsure\b|\binsured events\b|^(?:section|part|afdeling|deel)\b|\bbuildings\b|\bcontents\b|\bdekking\b|\bgedek\b|\bwhat we pay\b/i,
+    /\bcover\b|\bcovers\b|\bcovered for\b|\binsured\b|\binsure\b|\binsured events\b|^(?:section|part|afdeling|deel)\b|\bbuildings\b|\bcontents\b|\bdekking\b|\bgedek\b|\bwhat we pay\b|\bpolicy pays\b|\bpays for\b/i,
   ],
 ];
 
@@ -201,7 +201,7 @@ function isHeading(line: string, previous: string | null, next: string | null, a
     return false;
   const afterBreak = previous === null || endsSentence(previous);
   // 'What we won't pay for' ends in a function word and is a heading all the same.
-  const sectionLike = afterBreak && text.split(' ').length <= 6 && sectionOfHeading(text) !== null;
+  const sectionLike = afterBreak && text.split(' ').length <= 8 && sectionOfHeading(text) !== null;
   // An all-capitals heading may be printed in two languages ('AFDELING 1 - WAT IS GEDEK / SECTION 1 - WHAT IS COVERED').
   if (!/^[A-Z]/.test(text) || text.split(' ').length > (capitals ? 16 : 10)) return false;
   if (ENDS_IN_FUNCTION_WORD.test(text) && !sectionLike) return false;
@@ -486,7 +486,9 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
         // A numbered heading that only names a topic ('2.2.1 Geysers'), or a sub-heading in its own
         // section's words ('7.1 Reasonable precautions' under 'CONDITIONS'), opens the clause below it.
         const topicOnly = kind === null || (kind === section && level > sectionLevel);
-        if (topicOnly && prefix !== '' && !/^[A-Z\s\d.()-]+$/.test(line)) {
+        // Not one that stands alone between blank lines ('2. Who insures what'): that heads what follows.
+        const alone = (lines[index + 1] ?? '') === '' && (index === 0 || lines[index - 1] === '');
+        if (topicOnly && !alone && prefix !== '' && !/^[A-Z\s\d.()-]+$/.test(line)) {
           flush();
           draft = { lines: [line], listItem: true };
           return;
