@@ -299,6 +299,8 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     const types = (...lines: string[]) => read(...lines).map((line) => line.split(' ')[0]);
     expect(
       types(
+        '[ Your home ]',
+        'Address: 9 Umdoni Crescent, Hilton',
         '[ Not covered ] ✗',
         '• Wear and tear, rust and rot',
         '• War and nuclear risks',
@@ -416,6 +418,10 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
       'Your duty | When',
       'Clear gutters, downpipes and storm-water drains | Before the summer rains each year',
       'Report a claim | Within 30 days of the loss',
+      '',
+      '6. GENERAL',
+      'A long line that mentions a bar, as a table row would have it, in an item of more than eighty characters | here',
+      'A line that mentions a bar | in the middle of a long sentence that goes on well past what any table cell would hold, and on, and on, and on again, to the very end of it | and more',
     ).map((line) => line.split(' ')[0]);
     expect(types).toEqual(['endorsement', 'endorsement', 'exclusion', 'exclusion', 'maintenance']);
   });

@@ -368,12 +368,12 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
       return {
         class: sectionClass,
         confidence: 0.7,
-        reason: `stands in its row of a table under "${shortQuote(clause.sectionHeading || clause.heading)}"`,
+        reason: `stands in its row of a table under "${shortQuote(clause.sectionHeading)}"`,
         scores: { ...row.scores, [sectionClass]: 2.5 },
       };
     // 'Fire, lightning and explosion | Yes' in a table of what the policy covers is its basic cover; a
     // benefit named there ('Trace and access | Yes') is an extension.
-    const item = plainPunctuation(clause.text.split(/\s+\|\s+| {3,}|\t/)[0] ?? '');
+    const item = plainPunctuation(clause.text.split(/\s+\|\s+| {3,}|\t/)[0] as string);
     if (row.class === 'endorsement' && clause.section === 'cover' && !EXTENSION_ITEM.test(item))
       return { ...row, class: 'neither', reason: 'says nothing that excludes, requires or extends' };
     return row;

@@ -10,6 +10,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_5,
   POLICY_CLAUSE_HELD_OUT_6,
   POLICY_CLAUSE_HELD_OUT_7,
+  POLICY_CLAUSE_HELD_OUT_8,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -79,6 +80,7 @@ const folders = [
   POLICY_CLAUSE_HELD_OUT_5,
   POLICY_CLAUSE_HELD_OUT_6,
   POLICY_CLAUSE_HELD_OUT_7,
+  POLICY_CLAUSE_HELD_OUT_8,
 ].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {

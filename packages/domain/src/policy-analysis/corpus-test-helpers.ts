@@ -36,6 +36,8 @@ export const POLICY_CLAUSE_HELD_OUT_5 = path.join(POLICY_CLAUSE_CORPUS, 'held-ou
 export const POLICY_CLAUSE_HELD_OUT_6 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-6');
 /** A seventh held-out set, written blind after the sixth (issue 28); scored when named. */
 export const POLICY_CLAUSE_HELD_OUT_7 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-7');
+/** An eighth held-out set, written blind after the seventh (issue 28); scored when named. */
+export const POLICY_CLAUSE_HELD_OUT_8 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-8');
 
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */
 export function readClauseCorpus(folder: string): ClauseLabelledWording[] {

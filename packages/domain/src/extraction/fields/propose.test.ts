@@ -501,6 +501,8 @@ describe('proposeFields: certificates', () => {
       ['FLAMESAFE GAS FITTERS Nn. 002318 |', '002318'],
       ['FLAMESAFE GAS FITTERS vo. 002318', '002318'],
       ['24-hour control room 0861 555 010 No. SS-77104', 'SS-77104'],
+      // The reader's O for a 0, mended (and less sure for it).
+      ['FLAMESAFE GAS FITTERS No. 0O2318', '002318'],
     ] as const) {
       const found = fieldOf(page(top), 'certificate_number');
       expect(found?.value).toBe(number);

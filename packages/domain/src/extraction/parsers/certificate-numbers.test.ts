@@ -151,6 +151,7 @@ describe('findRunTogetherNumbers', () => {
       'ERF NO. 4412',
       'Unit No. 1204',
       'GAS FITTERS No. 12',
+      'GAS FITTERS No. ABCDEF',
       'Gas fitters No. 002318',
     ])
       expect(findRunTogetherNumbers(text)).toEqual([]);
