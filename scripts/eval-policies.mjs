@@ -3,7 +3,7 @@
  * clause-labelled wordings in packages/domain/src/policy-analysis/corpus/clauses/ (the tuning set) and,
  * separately, its held-out/ folder (written blind, never tuned on), with opposite-class errors, the
  * paragraph counts and topic agreement. Run: pnpm --filter @propertydna/domain eval:policies
- * [--set tuning|held-out|held-out-2|…|held-out-7] [--mistakes] [--old]. held-out-2 to held-out-7 (each
+ * [--set tuning|held-out|held-out-2|…|held-out-8] [--mistakes] [--old]. held-out-2 to held-out-8 (each
  * written blind after the one before was looked at) are scored only when named. `--set tuning` prints the tuning set only (what an
  * engineer tuning the analysis may look at); `--mistakes` lists each miss; `--old` adds the older
  * finding-key measure over corpus/ and corpus/held-out/. Node runs the domain's TypeScript itself (type
@@ -43,10 +43,11 @@ if (
     'held-out-5',
     'held-out-6',
     'held-out-7',
+    'held-out-8',
   ].includes(values.set)
 ) {
   console.error(
-    '--set is tuning, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7 or all',
+    '--set is tuning, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7, held-out-8 or all',
   );
   process.exit(2);
 }
@@ -96,10 +97,23 @@ const sets = [
     'Seventh held-out wordings (corpus/clauses/held-out-7/; written blind, never tuned on)',
     helpers.POLICY_CLAUSE_HELD_OUT_7,
   ],
+  [
+    'held-out-8',
+    'Eighth held-out wordings (corpus/clauses/held-out-8/; written blind, never tuned on)',
+    helpers.POLICY_CLAUSE_HELD_OUT_8,
+  ],
   // The newer held-out sets are scored only when named, so that no run over every set shows their figures.
 ].filter(([set]) =>
   values.set === 'all'
-    ? !['held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7'].includes(set)
+    ? ![
+        'held-out-2',
+        'held-out-3',
+        'held-out-4',
+        'held-out-5',
+        'held-out-6',
+        'held-out-7',
+        'held-out-8',
+      ].includes(set)
     : values.set === set,
 );
 
