@@ -357,7 +357,7 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ).toEqual(['endorsement', 'maintenance', 'exclusion', 'endorsement', 'exclusion']);
   });
 
-  it('reads cover that holds only while the owner has done something to the home as a condition', () => {
+  it('reads cover granted only while the owner has done something to the home as a condition, an exclusion with an exception as an exclusion', () => {
     expect(
       read(
         'ENDORSEMENT 1 - SOLAR INSTALLATION',
@@ -365,7 +365,7 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
         '1.4 The COMPANY shall not be liable for theft unless all burglar bars and security gates are fitted and locked.',
         '1.5 Theft is only covered if there are visible marks of forced entry.',
       ).map((line) => line.split(' ')[0]),
-    ).toEqual(['maintenance', 'maintenance', 'exclusion']);
+    ).toEqual(['maintenance', 'exclusion', 'exclusion']);
   });
 
   it('finds the headings of a wording printed in capitals by their place, not their capitals', () => {

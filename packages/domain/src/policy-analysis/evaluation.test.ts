@@ -356,7 +356,9 @@ describe('the clause-labelled tuning set', () => {
  * held-out set's endorsement precision 0.93 → 0.97 with it). The eighth (corpus/clauses/held-out-8/),
  * written blind, scored once at fcd2b3d (the method of ff10c62): precision 0.88, recall 0.74; exclusion
  * 0.97 / 0.87, maintenance 0.82 / 0.65, endorsement 0.81 / 0.64; no opposite at ≥ 0.8. The method of
- * 2024cee scores it 0.91 / 0.75. These floors are the measured figures,
+ * 2024cee scores it 0.91 / 0.75. Seen since: the condition rule kept to cover granted 'only where …' (an
+ * exclusion 'unless a lightning conductor is installed' stays one): 0.91 / 0.76 (held-out-7 0.86 / 0.84).
+ * These floors are the measured figures,
  * not the issue's targets (corpus/README.md says which are missed).
  */
 describe.each([
@@ -427,8 +429,8 @@ describe.each([
     name: 'held-out-8',
     folder: POLICY_CLAUSE_HELD_OUT_8,
     wordings: 4,
-    precision: 0.88,
-    recall: 0.74,
+    precision: 0.9,
+    recall: 0.75,
     each: 0.64,
     opposites: 0,
   },
