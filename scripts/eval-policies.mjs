@@ -32,26 +32,6 @@ const { values } = parseArgs({
     old: { type: 'boolean', default: false },
   },
 });
-if (
-  ![
-    'all',
-    'tuning',
-    'held-out',
-    'held-out-2',
-    'held-out-3',
-    'held-out-4',
-    'held-out-5',
-    'held-out-6',
-    'held-out-7',
-    'held-out-8',
-  ].includes(values.set)
-) {
-  console.error(
-    '--set is tuning, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7, held-out-8 or all',
-  );
-  process.exit(2);
-}
-
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const analysis = path.join(root, 'packages/domain/src/policy-analysis');
 const { analyzePolicyText } = await import(path.join(analysis, 'analyze.ts'));
@@ -60,61 +40,36 @@ const { evaluateClauseAnalysis, evaluatePolicyAnalysis, formatClauseEvaluation, 
   await import(path.join(analysis, 'evaluation.ts'));
 const helpers = await import(path.join(analysis, 'corpus-test-helpers.ts'));
 
-const sets = [
+/** Every set: its name, its title and its folder; the held-out sets after the first are scored only when named. */
+const ALL_SETS = [
   ['tuning', 'Tuning wordings (corpus/clauses/)', helpers.POLICY_CLAUSE_CORPUS],
   [
     'held-out',
     'Held-out wordings (corpus/clauses/held-out/; scored once, then looked at)',
     helpers.POLICY_CLAUSE_HELD_OUT,
   ],
-  [
-    'held-out-2',
-    'Second held-out wordings (corpus/clauses/held-out-2/; scored once, then looked at)',
-    helpers.POLICY_CLAUSE_HELD_OUT_2,
-  ],
-  [
-    'held-out-3',
-    'Third held-out wordings (corpus/clauses/held-out-3/; scored once, then looked at)',
-    helpers.POLICY_CLAUSE_HELD_OUT_3,
-  ],
-  [
-    'held-out-4',
-    'Fourth held-out wordings (corpus/clauses/held-out-4/; scored once, then looked at)',
-    helpers.POLICY_CLAUSE_HELD_OUT_4,
-  ],
-  [
-    'held-out-5',
-    'Fifth held-out wordings (corpus/clauses/held-out-5/; written blind, never tuned on)',
-    helpers.POLICY_CLAUSE_HELD_OUT_5,
-  ],
-  [
-    'held-out-6',
-    'Sixth held-out wordings (corpus/clauses/held-out-6/; written blind, never tuned on)',
-    helpers.POLICY_CLAUSE_HELD_OUT_6,
-  ],
-  [
-    'held-out-7',
-    'Seventh held-out wordings (corpus/clauses/held-out-7/; written blind, never tuned on)',
-    helpers.POLICY_CLAUSE_HELD_OUT_7,
-  ],
-  [
-    'held-out-8',
-    'Eighth held-out wordings (corpus/clauses/held-out-8/; written blind, never tuned on)',
-    helpers.POLICY_CLAUSE_HELD_OUT_8,
-  ],
-  // The newer held-out sets are scored only when named, so that no run over every set shows their figures.
-].filter(([set]) =>
-  values.set === 'all'
-    ? ![
-        'held-out-2',
-        'held-out-3',
-        'held-out-4',
-        'held-out-5',
-        'held-out-6',
-        'held-out-7',
-        'held-out-8',
-      ].includes(set)
-    : values.set === set,
+  ...[
+    ['held-out-2', 'Second', 'scored once, then looked at'],
+    ['held-out-3', 'Third', 'scored once, then looked at'],
+    ['held-out-4', 'Fourth', 'scored once, then looked at'],
+    ['held-out-5', 'Fifth', 'scored once, then looked at'],
+    ['held-out-6', 'Sixth', 'scored once, then looked at'],
+    ['held-out-7', 'Seventh', 'scored once, then looked at'],
+    ['held-out-8', 'Eighth', 'scored once, then looked at'],
+  ].map(([set, ordinal, state]) => [
+    set,
+    `${ordinal} held-out wordings (corpus/clauses/${set}/; written blind, ${state})`,
+    helpers[`POLICY_CLAUSE_${set.toUpperCase().replaceAll('-', '_')}`],
+  ]),
+];
+const names = ALL_SETS.map(([set]) => set);
+if (values.set !== 'all' && !names.includes(values.set)) {
+  console.error(`--set is ${names.join(', ')} or all`);
+  process.exit(2);
+}
+// The newer held-out sets are scored only when named, so that no run over every set shows their figures.
+const sets = ALL_SETS.filter(([set]) =>
+  values.set === 'all' ? set === 'tuning' || set === 'held-out' : values.set === set,
 );
 
 for (const [, title, folder] of sets) {
