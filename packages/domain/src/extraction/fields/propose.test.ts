@@ -789,6 +789,23 @@ describe('proposeFields: the fifth held-out set’s layouts (seen)', () => {
   });
 });
 
+describe('proposeFields: the sixth held-out set’s layouts (seen)', () => {
+  it('proposes no standard’s designation and no lone character for a certificate’s number', () => {
+    const numberOf = (line: string) =>
+      valuesOf(
+        proposeFields([
+          readPage([
+            { text: 'ELECTRIC FENCE SYSTEM CERTIFICATE', y: 0.05, h: 0.03 },
+            { text: line, y: 0.2 },
+          ]),
+        ]),
+      ).certificate_number;
+    expect(numberOf('Certificate No: SANS 60335-2-76')).toBeUndefined();
+    expect(numberOf('Certificate No: 1')).toBeUndefined();
+    expect(numberOf('Certificate No: VPS-EF-1193')).toBe('VPS-EF-1193');
+  });
+});
+
 describe('proposeFields: issuers', () => {
   it('takes the firm a letter is signed for, and a municipality’s SSEG registration number as the certificate’s', () => {
     const letter = readPage([

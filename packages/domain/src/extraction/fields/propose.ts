@@ -206,8 +206,13 @@ function valueSpans(
   return spans;
 }
 
-/** A company's CIPC number (2019/123456/07) or a VAT number is not an issuer's trade registration. */
+/**
+ * A company's CIPC number (2019/123456/07) or a VAT number is not an issuer's trade registration; a
+ * standard's designation ('SANS 60335-2-76') or a lone character is no certificate's number.
+ */
 function plausible(field: ExtractedFieldName, value: string): boolean {
+  if (field === 'certificate_number')
+    return value.replace(/[^A-Za-z0-9]/g, '').length >= 3 && !/^(?:SANS|SABS|ISO|IEC|NRS)\s\d/i.test(value);
   return field !== 'issuer_registration' || !/^(?:\d{4}\/\d{6}\/\d{2}|4\d{9})$/.test(value);
 }
 
@@ -564,7 +569,9 @@ export function proposeFields(
 
   const chosen = new Map<ExtractedFieldName, Candidate>();
   for (const name of FIELDS_OF_KIND[kind]) {
-    const field = choose(readings.filter((reading) => reading.name === name));
+    const field = choose(
+      readings.filter((reading) => reading.name === name && plausible(name, reading.value)),
+    );
     if (field !== null) chosen.set(name, field);
   }
 
