@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -647,17 +647,21 @@ describe(`official registers (${databaseKind})`, () => {
       'imports a file and refuses a bad one with its line, exit code 1',
       async () => {
         const dataDir = await makeTempDir();
-        const ok = await run([SAMPLE, 'fixtures/registers/sample-registered-persons.csv'], dataDir);
-        expect(ok.code, ok.stderr).toBe(0);
-        expect(ok.stdout).toContain(`imported 5 entries of "${SAMPLE}" from sample-registered-persons.csv`);
-        const bad = await run([SAMPLE, 'test/fixtures/registers/bad-register.csv'], dataDir);
-        expect(bad.code).toBe(1);
-        expect(bad.stderr).toContain(
-          'bad-register.csv: Line 3: valid_until "soon" is not a date written YYYY-MM-DD',
-        );
-        const usage = await run([], dataDir);
-        expect(usage.code).toBe(2);
-        expect(usage.stderr).toContain('usage: pnpm admin:import-register <source> <file.csv>');
+        try {
+          const ok = await run([SAMPLE, 'fixtures/registers/sample-registered-persons.csv'], dataDir);
+          expect(ok.code, ok.stderr).toBe(0);
+          expect(ok.stdout).toContain(`imported 5 entries of "${SAMPLE}" from sample-registered-persons.csv`);
+          const bad = await run([SAMPLE, 'test/fixtures/registers/bad-register.csv'], dataDir);
+          expect(bad.code).toBe(1);
+          expect(bad.stderr).toContain(
+            'bad-register.csv: Line 3: valid_until "soon" is not a date written YYYY-MM-DD',
+          );
+          const usage = await run([], dataDir);
+          expect(usage.code).toBe(2);
+          expect(usage.stderr).toContain('usage: pnpm admin:import-register <source> <file.csv>');
+        } finally {
+          await rm(dataDir, { recursive: true, force: true });
+        }
       },
       240_000,
     ); // two CLI runs, each migrating a fresh PGlite data dir: ~50 s quiet, longer beside CI's other suites

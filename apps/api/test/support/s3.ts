@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import S3rver from 's3rver';
 import { S3FileStore } from '../../src/storage/s3-store.js';
 import { makeTempDir } from './app.js';
@@ -25,5 +26,12 @@ export async function startS3Store(
     ttlSeconds: 300,
   });
   await store.init('us-east-1');
-  return { store, endpoint, close: () => server.close() };
+  return {
+    store,
+    endpoint,
+    close: async () => {
+      await server.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
 }

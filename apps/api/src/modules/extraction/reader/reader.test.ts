@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -254,7 +254,7 @@ describe('the reader: OCR', () => {
           'image/jpeg',
         ],
         { cwd: apiRoot, timeout: OCR_TIMEOUT - 10_000, maxBuffer: 10 * 1024 * 1024 },
-      );
+      ).finally(() => rm(dir, { recursive: true, force: true }));
       const outcome = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
       expect(outcome).toMatchObject({
         mainThread: 'network refused: cdn.jsdelivr.net',
