@@ -354,9 +354,8 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
     // rot …', 'Clear gutters and drains | Before the summer rains'), is of its section's class; a duty
     // about claims or paperwork is none.
     const whole = plainPunctuation(clause.text);
-    const sectionClass = { exclusions: 'exclusion', conditions: 'maintenance' }[clause.section as string] as
-      | PolicyClauseFindingType
-      | undefined;
+    const [ownClass] = SECTION_WEIGHT[clause.section];
+    const sectionClass = ownClass === 'exclusion' || ownClass === 'maintenance' ? ownClass : undefined;
     const header = clause.cell === '';
     const admin = ADMIN.test(whole) && !PHYSICAL.test(whole);
     if (
@@ -374,7 +373,8 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
       };
     // 'Fire, lightning and explosion | Yes' in a table of what the policy covers is its basic cover; a
     // benefit named there ('Trace and access | Yes') is an extension.
-    const item = plainPunctuation(clause.text.split(/\s+\|\s+| {3,}|\t/)[0] as string);
+    // The clause's text is folded to single spaces: only a barred row's item can still be told apart.
+    const item = plainPunctuation(clause.text.split(/\s+\|\s+/)[0] as string);
     if (row.class === 'endorsement' && clause.section === 'cover' && !EXTENSION_ITEM.test(item))
       return { ...row, class: 'neither', reason: 'says nothing that excludes, requires or extends' };
     return row;

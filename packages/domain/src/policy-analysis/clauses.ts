@@ -442,6 +442,26 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
       draft = null;
     };
 
+    /**
+     * A heading: it ends the clause before it and the list a lead-in opened (whatever it is about), opens
+     * the section its words name, and one naming none at the level of the section or above leaves it.
+     */
+    const enterHeading = (text: string, kind: PolicySectionKind | null, level: number) => {
+      flush();
+      firstOnPage = false;
+      leadIn = '';
+      if (kind) {
+        section = kind;
+        sectionHeading = text;
+        sectionLevel = level;
+      } else if (level <= sectionLevel) {
+        section = 'other';
+        sectionHeading = '';
+        sectionLevel = level;
+      }
+      heading = text;
+    };
+
     lines.forEach((line, index) => {
       if (line === '') {
         flush();
@@ -461,22 +481,10 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
       const current: Draft | null = draft;
       const previous = current ? (current.lines.at(-1) as string) : null;
       const next = nextOf[index] as string | null;
+      // A card's heading in brackets heads what follows as a heading in ordinary case (level 2) would.
       const card = CARD_HEADING.exec(line)?.[1];
       if (card !== undefined) {
-        flush();
-        firstOnPage = false;
-        leadIn = '';
-        const kind = sectionOfHeading(card);
-        if (kind) {
-          section = kind;
-          sectionHeading = card;
-          sectionLevel = 2;
-        } else if (sectionLevel >= 2) {
-          section = 'other';
-          sectionHeading = '';
-          sectionLevel = 2;
-        }
-        heading = card;
+        enterHeading(card, sectionOfHeading(card), 2);
         return;
       }
       const prefix = listPrefix(line);
@@ -493,20 +501,7 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
           draft = { lines: [line], listItem: true };
           return;
         }
-        flush();
-        firstOnPage = false;
-        // A heading ends the list a lead-in opened, whatever the heading is about.
-        leadIn = '';
-        if (kind) {
-          section = kind;
-          sectionHeading = line;
-          sectionLevel = level;
-        } else if (level <= sectionLevel) {
-          section = 'other';
-          sectionHeading = '';
-          sectionLevel = level;
-        }
-        heading = line;
+        enterHeading(line, kind, level);
         return;
       }
       // A line that opens with a capital after a line that ended a sentence starts a clause: wordings set
