@@ -63,7 +63,7 @@ if (values.set && !SETS.some(([set]) => set === values.set)) {
 }
 for (const [set, title] of SETS) {
   // The held-out sets after the second are scored only when named.
-  if (values.set ? values.set !== set : /^held-out-[3-9]/.test(set)) continue;
+  if (values.set ? values.set !== set : !['tuning', 'held-out', 'held-out-2'].includes(set)) continue;
   const folder = path.join(corpus, set);
   if (!existsSync(folder)) continue;
   const readings = [];

@@ -335,12 +335,6 @@ function onlyDateBelow(
  * prefix ("IE 12345" with no label) is less sure.
  */
 function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
-  const reading = (found: { value: string; index: number; length: number }, placed: PlacedLine) => ({
-    value: found.value,
-    start: found.index,
-    end: found.index + found.length,
-    quality: /^ \d/.test(placed.line.text.slice(found.index + found.length)) ? BLEMISH.cut : 1,
-  });
   return lines.flatMap((placed) => [
     ...findRegistrationNumbers(placed.line.text)
       .filter(
@@ -348,36 +342,52 @@ function parsedNumberCandidates(lines: readonly PlacedLine[]): Candidate[] {
           found.scheme !== 'vat' && found.scheme !== 'company' && found.value.replace(/\D/g, '').length >= 3,
       )
       .map((found) =>
-        candidate('issuer_registration', reading(found, placed), placed, found.label === null ? 0.7 : 0.9),
+        candidate(
+          'issuer_registration',
+          parsedReading(found, placed),
+          placed,
+          found.label === null ? 0.7 : 0.9,
+        ),
       ),
-    ...findCertificateNumbers(placed.line.text).map((found) => {
-      const { value, mended } = mendCode(found.value);
-      const read = { ...reading(found, placed), value };
-      if (mended) read.quality *= BLEMISH.mended;
-      return candidate('certificate_number', read, placed, 0.9);
-    }),
-    ...(placed.source === 'ocr' ? runTogetherNumbers(placed) : []),
+    ...certificateNumberCandidates(placed),
   ]);
 }
 
+/** A parser's find as a reading: less sure where another group of digits follows it (it may be cut short). */
+function parsedReading(
+  found: { value: string; index: number; length: number },
+  placed: PlacedLine,
+): ReadValue {
+  return {
+    value: found.value,
+    start: found.index,
+    end: found.index + found.length,
+    quality: /^ \d/.test(placed.line.text.slice(found.index + found.length)) ? BLEMISH.cut : 1,
+  };
+}
+
 /**
- * A bare `No.` that a picture's line ran together with the column beside it (findRunTogetherNumbers):
- * less sure than a labelled number, and never sure enough to go without a person; not where the line
- * already has a labelled certificate number.
+ * A line's certificate numbers after their labels (findCertificateNumbers), a reader's O/0 slips mended
+ * less surely; where a picture's line has none, a bare `No.` it ran together with the column beside it
+ * (findRunTogetherNumbers), less sure than a labelled number and never sure enough to go without a person.
  */
-function runTogetherNumbers(placed: PlacedLine): Candidate[] {
+function certificateNumberCandidates(placed: PlacedLine): Candidate[] {
   const text = placed.line.text;
-  if (findCertificateNumbers(text).length > 0) return [];
-  return findRunTogetherNumbers(text).map((found) => {
-    const { value, mended } = mendCode(found.value);
-    const read = {
-      value,
-      start: found.index,
-      end: found.index + found.length,
-      quality: mended ? BLEMISH.mended : 1,
-    };
-    return candidate('certificate_number', read, placed, RUN_TOGETHER_NUMBER);
-  });
+  const mendedCandidate = (base: ReadValue, factor: number) => {
+    const { value, mended } = mendCode(base.value);
+    const read = { ...base, value };
+    if (mended) read.quality *= BLEMISH.mended;
+    return candidate('certificate_number', read, placed, factor);
+  };
+  const labelled = findCertificateNumbers(text);
+  if (labelled.length > 0 || placed.source !== 'ocr')
+    return labelled.map((found) => mendedCandidate(parsedReading(found, placed), 0.9));
+  return findRunTogetherNumbers(text).map((found) =>
+    mendedCandidate(
+      { value: found.value, start: found.index, end: found.index + found.length, quality: 1 },
+      RUN_TOGETHER_NUMBER,
+    ),
+  );
 }
 
 /** A weekday printed before a letter's date ('Friday, 9 May 2025'), in English or Afrikaans. */
