@@ -3,7 +3,7 @@
  * clause-labelled wordings in packages/domain/src/policy-analysis/corpus/clauses/ (the tuning set) and,
  * separately, its held-out/ folder (written blind, never tuned on), with opposite-class errors, the
  * paragraph counts and topic agreement. Run: pnpm --filter @propertydna/domain eval:policies
- * [--set tuning|held-out|held-out-2|…|held-out-8] [--mistakes] [--old]. held-out-2 to held-out-8 (each
+ * [--set tuning|held-out|held-out-2|…|held-out-9] [--mistakes] [--old]. held-out-2 to held-out-9 (each
  * written blind after the one before was looked at) are scored only when named. `--set tuning` prints the tuning set only (what an
  * engineer tuning the analysis may look at); `--mistakes` lists each miss; `--old` adds the older
  * finding-key measure over corpus/ and corpus/held-out/. Node runs the domain's TypeScript itself (type
@@ -56,6 +56,7 @@ const ALL_SETS = [
     ['held-out-6', 'Sixth', 'scored once, then looked at'],
     ['held-out-7', 'Seventh', 'scored once, then looked at'],
     ['held-out-8', 'Eighth', 'scored once, then looked at'],
+    ['held-out-9', 'Ninth', 'never tuned on'],
   ].map(([set, ordinal, state]) => [
     set,
     `${ordinal} held-out wordings (corpus/clauses/${set}/; written blind, ${state})`,

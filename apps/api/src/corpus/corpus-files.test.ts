@@ -15,8 +15,8 @@ describe('corpusArguments', () => {
   });
 
   it('refuses a set that does not exist', () => {
-    expect(() => corpusArguments(['--set', 'held-out-7'])).toThrow(
-      '--set is one of tuning, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6',
+    expect(() => corpusArguments(['--set', 'held-out-8'])).toThrow(
+      '--set is one of tuning, held-out, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7',
     );
   });
 });

@@ -38,6 +38,8 @@ export const POLICY_CLAUSE_HELD_OUT_6 = path.join(POLICY_CLAUSE_CORPUS, 'held-ou
 export const POLICY_CLAUSE_HELD_OUT_7 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-7');
 /** An eighth held-out set, written blind after the seventh (issue 28); scored when named. */
 export const POLICY_CLAUSE_HELD_OUT_8 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-8');
+/** A ninth held-out set, written blind after the eighth (issue 28); scored when named. */
+export const POLICY_CLAUSE_HELD_OUT_9 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-9');
 
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */
 export function readClauseCorpus(folder: string): ClauseLabelledWording[] {
