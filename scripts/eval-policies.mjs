@@ -3,9 +3,10 @@
  * clause-labelled wordings in packages/domain/src/policy-analysis/corpus/clauses/ (the tuning set) and,
  * separately, its held-out/ folder (written blind, never tuned on), with opposite-class errors, the
  * paragraph counts and topic agreement. Run: pnpm --filter @propertydna/domain eval:policies
- * [--set tuning|held-out|held-out-2|…|held-out-9] [--mistakes] [--old]. held-out-2 to held-out-9 (each
+ * [--set tuning|held-out|held-out-2|…|held-out-9] [--mistakes] [--rules] [--old]. held-out-2 to held-out-9 (each
  * written blind after the one before was looked at) are scored only when named. `--set tuning` prints the tuning set only (what an
- * engineer tuning the analysis may look at); `--mistakes` lists each miss; `--old` adds the older
+ * engineer tuning the analysis may look at); `--mistakes` lists each miss; `--rules` scores the cue grammar alone, without the clause
+ * classifier beside it; `--old` adds the older
  * finding-key measure over corpus/ and corpus/held-out/. Node runs the domain's TypeScript itself (type
  * stripping); the hook below lets its `./x.js` imports find `./x.ts`.
  */
@@ -29,6 +30,7 @@ const { values } = parseArgs({
   options: {
     set: { type: 'string', default: 'all' },
     mistakes: { type: 'boolean', default: false },
+    rules: { type: 'boolean', default: false },
     old: { type: 'boolean', default: false },
   },
 });
@@ -82,10 +84,16 @@ for (const [, title, folder] of sets) {
   const names = wordings.map((wording) => wording.name).join(', ');
   const evaluation = evaluateClauseAnalysis(
     wordings,
-    analyzePolicyText,
+    (pages) => analyzePolicyText(pages, values.rules ? { model: null } : {}),
     (pages) => splitPolicyClauses(pages).length,
   );
-  console.log(formatClauseEvaluation(`${title}: ${wordings.length} (${names})`, evaluation, values.mistakes));
+  console.log(
+    formatClauseEvaluation(
+      `${title}${values.rules ? ', the cue grammar alone' : ''}: ${wordings.length} (${names})`,
+      evaluation,
+      values.mistakes,
+    ),
+  );
   console.log('');
 }
 

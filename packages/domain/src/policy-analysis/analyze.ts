@@ -7,7 +7,9 @@ import {
   type PolicyClauseSeverity,
   policyClauseEntry,
 } from './catalogue.js';
-import { classifyClause, PROVISO_LEAD } from './classify.js';
+import { type ClauseReading, classifyClause, PROVISO_LEAD } from './classify.js';
+import { type ClauseModel, type ClauseModelData, clauseModelOf, readWithModel } from './clause-model.js';
+import CLAUSE_MODEL_DATA from './clause-model.json' with { type: 'json' };
 import { listPrefix, type PolicyClause, plainPunctuation, splitPolicyClauses } from './clauses.js';
 import { daysIn, limitInRands, RULES } from './rules.js';
 import { topicsOf } from './topics.js';
@@ -41,7 +43,7 @@ function keyOf(type: PolicyClauseFindingType, text: string): PolicyClauseKey {
 }
 
 /** The clause as quoted: its first POLICY_EXCERPT_MAX_CHARS characters, cut at a word boundary. */
-function excerptOf(text: string): string {
+export function excerptOf(text: string): string {
   if (text.length <= POLICY_EXCERPT_MAX_CHARS) return text;
   const cut = text.lastIndexOf(' ', POLICY_EXCERPT_MAX_CHARS);
   return text.slice(0, cut > 0 ? cut : POLICY_EXCERPT_MAX_CHARS);
@@ -124,20 +126,40 @@ function findingOf(
   };
 }
 
+/** The classifier shipped with the code (clause-model.ts), trained on the labelled wordings. */
+export const CLAUSE_MODEL: ClauseModel = clauseModelOf(CLAUSE_MODEL_DATA as unknown as ClauseModelData);
+
+/**
+ * The clauses of a wording that can give a finding: not one that only leads into the list after it, nor
+ * the rest of a clause carried over from the page before.
+ */
+export function findingClauses(pages: readonly string[]): PolicyClause[] {
+  const clauses = splitPolicyClauses(pages);
+  return clauses.filter((clause, index) => !clause.continued && !leadsIn(clause, clauses[index + 1]));
+}
+
+/** A clause's class by the cue grammar and, unless `model` is null, the classifier beside it. */
+export function readClause(clause: PolicyClause, model: ClauseModel | null = CLAUSE_MODEL): ClauseReading {
+  const rules = classifyClause(clause);
+  return model === null ? rules : readWithModel(model, clause, rules);
+}
+
 /**
  * The exclusions, maintenance conditions and endorsements of an insurance policy wording, given as one
- * string per PDF page: every clause read and classed (classify.ts), one finding per clause at least
+ * string per PDF page: every clause read and classed (the cue grammar of classify.ts with the classifier
+ * of clause-model.ts beside it; `model: null` for the grammar alone), one finding per clause at least
  * POLICY_MIN_CONFIDENCE sure, in the order the clauses stand in the wording. A clause that only leads
  * into a list, and the rest of a clause carried over to the next page, give none of their own.
  */
-export function analyzePolicyText(pages: readonly string[]): PolicyClauseFinding[] {
-  const clauses = splitPolicyClauses(pages);
+export function analyzePolicyText(
+  pages: readonly string[],
+  { model = CLAUSE_MODEL }: { model?: ClauseModel | null } = {},
+): PolicyClauseFinding[] {
   const findings: PolicyClauseFinding[] = [];
-  clauses.forEach((clause, index) => {
-    if (clause.continued || leadsIn(clause, clauses[index + 1])) return;
-    const reading = classifyClause(clause);
-    if (reading.class === 'neither' || reading.confidence < POLICY_MIN_CONFIDENCE) return;
+  for (const clause of findingClauses(pages)) {
+    const reading = readClause(clause, model);
+    if (reading.class === 'neither' || reading.confidence < POLICY_MIN_CONFIDENCE) continue;
     findings.push(findingOf(clause, reading.class, reading.confidence, reading.reason));
-  });
+  }
   return findings;
 }

@@ -41,6 +41,22 @@ export const POLICY_CLAUSE_HELD_OUT_8 = path.join(POLICY_CLAUSE_CORPUS, 'held-ou
 /** A ninth held-out set, written blind after the eighth (issue 28); scored when named. */
 export const POLICY_CLAUSE_HELD_OUT_9 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-9');
 
+/**
+ * The labelled sets the shipped clause classifier (clause-model.json) is trained on, by name. The ninth
+ * held-out set is not among them: written blind after the classifier, it measures it.
+ */
+export const POLICY_MODEL_TRAINING_SETS: Readonly<Record<string, string>> = {
+  tuning: POLICY_CLAUSE_CORPUS,
+  'held-out': POLICY_CLAUSE_HELD_OUT,
+  'held-out-2': POLICY_CLAUSE_HELD_OUT_2,
+  'held-out-3': POLICY_CLAUSE_HELD_OUT_3,
+  'held-out-4': POLICY_CLAUSE_HELD_OUT_4,
+  'held-out-5': POLICY_CLAUSE_HELD_OUT_5,
+  'held-out-6': POLICY_CLAUSE_HELD_OUT_6,
+  'held-out-7': POLICY_CLAUSE_HELD_OUT_7,
+  'held-out-8': POLICY_CLAUSE_HELD_OUT_8,
+};
+
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */
 export function readClauseCorpus(folder: string): ClauseLabelledWording[] {
   return readdirSync(folder)

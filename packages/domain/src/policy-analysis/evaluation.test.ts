@@ -10,6 +10,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_6,
   POLICY_CLAUSE_HELD_OUT_7,
   POLICY_CLAUSE_HELD_OUT_8,
+  POLICY_CLAUSE_HELD_OUT_9,
   POLICY_CORPUS,
   POLICY_HELD_OUT,
   readClauseCorpus,
@@ -358,8 +359,13 @@ describe('the clause-labelled tuning set', () => {
  * 0.97 / 0.87, maintenance 0.82 / 0.65, endorsement 0.81 / 0.64; no opposite at ≥ 0.8. The method of
  * 2024cee scores it 0.91 / 0.75. Seen since: the condition rule kept to cover granted 'only where …' (an
  * exclusion 'unless a lightning conductor is installed' stays one): 0.91 / 0.76 (held-out-7 0.86 / 0.84).
- * These floors are the measured figures,
- * not the issue's targets (corpus/README.md says which are missed).
+ * The ninth (corpus/clauses/held-out-9/), written blind after the clause classifier (clause-model.ts),
+ * scored once at e2bedd0: the cue grammar alone 0.80 / 0.74 (maintenance recall 0.52); with the
+ * classifier, trained on the tuning set and held-out to held-out-8: precision 0.84, recall 0.85;
+ * exclusion 0.82 / 0.90, maintenance 0.85 / 0.77, endorsement 0.87 / 0.87; no opposite at ≥ 0.8. Since
+ * the classifier is trained on the tuning set and the first eight held-out sets, their figures here are
+ * its training figures. These floors are the measured figures, not the issue's targets
+ * (corpus/README.md says which are missed).
  */
 describe.each([
   {
@@ -432,6 +438,15 @@ describe.each([
     precision: 0.9,
     recall: 0.75,
     each: 0.64,
+    opposites: 0,
+  },
+  {
+    name: 'held-out-9',
+    folder: POLICY_CLAUSE_HELD_OUT_9,
+    wordings: 4,
+    precision: 0.84,
+    recall: 0.85,
+    each: 0.77,
     opposites: 0,
   },
 ])('the clause-labelled $name set', ({ folder, wordings, precision, recall, each, opposites }) => {

@@ -1,10 +1,12 @@
+import { excerptOf, findingClauses } from './analyze.js';
 import {
   POLICY_CLAUSE_FINDING_TYPES,
   type PolicyClauseFinding,
   type PolicyClauseFindingType,
 } from './catalogue.js';
+import type { ClauseClass } from './classify.js';
 import type { ClauseLabel, ClauseLabelFile } from './clause-labels.js';
-import { plainPunctuation } from './clauses.js';
+import { type PolicyClause, plainPunctuation } from './clauses.js';
 
 /**
  * Measuring the policy analysis against labelled wordings (corpus/): a wording is a text file whose
@@ -392,4 +394,25 @@ export function formatClauseEvaluation(
     }
   }
   return lines.join('\n');
+}
+
+/** A clause the analysis classes, with the class its wording's labels give it ('neither' where none). */
+export interface LabelledClause {
+  clause: PolicyClause;
+  gold: ClauseClass;
+}
+
+/**
+ * The clauses of a labelled wording that can give a finding, each with its labelled class: the class of
+ * a label on the clause's page whose quote its excerpt holds, as the scoring pairs them; 'neither' for
+ * a clause no label quotes. These train the clause classifier (clause-model.ts).
+ */
+export function labelledClauses(wording: ClauseLabelledWording): LabelledClause[] {
+  return findingClauses(wording.pages).map((clause) => {
+    const excerpt = foldForMatch(excerptOf(clause.text));
+    const label = wording.labels.find(
+      (candidate) => candidate.pages.includes(clause.page) && excerpt.includes(foldForMatch(candidate.quote)),
+    );
+    return { clause, gold: label ? label.finding_type : 'neither' };
+  });
 }

@@ -1,0 +1,87 @@
+/**
+ * Trains the policy analysis's clause classifier (packages/domain/src/policy-analysis/clause-model.ts)
+ * on the clause-labelled sets named in POLICY_MODEL_TRAINING_SETS and writes clause-model.json beside
+ * it. Run: pnpm --filter @propertydna/domain train:policies [--cross]. `--cross` writes nothing: it
+ * prints, for each training set but the tuning set, the clause-level figures of the cue grammar alone
+ * and of the grammar with a classifier trained on every other set (leave one set out), so that the
+ * classifier is measured on wordings it was not trained on. Node runs the domain's TypeScript itself
+ * (type stripping); the hook below lets its `./x.js` imports find `./x.ts`.
+ */
+import { writeFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    try {
+      return nextResolve(specifier, context);
+    } catch (error) {
+      if (!specifier.startsWith('.') || !specifier.endsWith('.js')) throw error;
+      return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
+    }
+  },
+});
+
+const { values } = parseArgs({ options: { cross: { type: 'boolean', default: false } } });
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const analysis = path.join(root, 'packages/domain/src/policy-analysis');
+const { analyzePolicyText, findingClauses } = await import(path.join(analysis, 'analyze.ts'));
+const { classifyClause } = await import(path.join(analysis, 'classify.ts'));
+const { clauseFeatures, clauseModelData, trainClauseModel } = await import(
+  path.join(analysis, 'clause-model.ts')
+);
+const { evaluateClauseAnalysis, labelledClauses } = await import(path.join(analysis, 'evaluation.ts'));
+const helpers = await import(path.join(analysis, 'corpus-test-helpers.ts'));
+
+const sets = Object.entries(helpers.POLICY_MODEL_TRAINING_SETS).map(([name, folder]) => {
+  const wordings = helpers.readClauseCorpus(folder);
+  const examples = wordings.flatMap((wording) =>
+    labelledClauses(wording).map(({ clause, gold }) => ({
+      features: clauseFeatures(clause, classifyClause(clause)),
+      gold,
+    })),
+  );
+  return { name, wordings, examples };
+});
+
+if (!values.cross) {
+  const model = trainClauseModel(sets.flatMap((set) => set.examples));
+  const data = clauseModelData(
+    model,
+    sets.map((set) => set.name),
+  );
+  const file = path.join(analysis, 'clause-model.json');
+  writeFileSync(file, `${JSON.stringify(data)}\n`);
+  const examples = sets.reduce((count, set) => count + set.examples.length, 0);
+  console.log(
+    `${path.relative(root, file)}: ${data.features.length} features, trained on ${examples} clauses of ${sets.map((set) => set.name).join(', ')}`,
+  );
+} else {
+  const figures = (evaluation) => {
+    const cell = (score) => `${score.precision.toFixed(2)} / ${score.recall.toFixed(2)}`;
+    const high = evaluation.opposites.filter((confidence) => confidence >= 0.8).length;
+    return `${cell(evaluation.byType.exclusion)} | ${cell(evaluation.byType.maintenance)} | ${cell(evaluation.byType.endorsement)} | ${cell(evaluation.overall)} | ${high}`;
+  };
+  console.log(
+    '| set left out | method | exclusion P / R | maintenance P / R | endorsement P / R | all P / R | opposites ≥ 0.8 |',
+  );
+  console.log('|---|---|---|---|---|---|---:|');
+  const clauses = (pages) => findingClauses(pages).length;
+  for (const left of sets.slice(1)) {
+    const model = trainClauseModel(sets.filter((set) => set !== left).flatMap((set) => set.examples));
+    const grammar = evaluateClauseAnalysis(
+      left.wordings,
+      (pages) => analyzePolicyText(pages, { model: null }),
+      clauses,
+    );
+    const both = evaluateClauseAnalysis(
+      left.wordings,
+      (pages) => analyzePolicyText(pages, { model }),
+      clauses,
+    );
+    console.log(`| ${left.name} | cue grammar | ${figures(grammar)} |`);
+    console.log(`| ${left.name} | + classifier trained without it | ${figures(both)} |`);
+  }
+}
