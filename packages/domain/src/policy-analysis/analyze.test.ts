@@ -368,6 +368,17 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ).toEqual(['maintenance', 'exclusion', 'exclusion']);
   });
 
+  it("reads cover that rests on the owner's care of the home as a condition: 'depends on', 'only pay … if … installed'", () => {
+    expect(
+      read(
+        'IF SOMEONE BREAKS IN',
+        '4.4 Theft cover depends on the burglar alarm being in working order and linked to armed response.',
+        '3.4 We will only pay for water damage from a geyser if it was installed to SANS 10254 with a drip tray.',
+        '3.5 Damage from a geyser that bursts because of old age is not covered.',
+      ).map((line) => line.split(' ')[0]),
+    ).toEqual(['maintenance', 'maintenance', 'exclusion']);
+  });
+
   it('finds the headings of a wording printed in capitals by their place, not their capitals', () => {
     const wording = [
       'WATERBOK GENERAL ASSURANCE COMPANY LIMITED',

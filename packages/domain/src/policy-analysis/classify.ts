@@ -125,6 +125,8 @@ const CUES: readonly Cue[] = [
     /\b(?:it is|is|be) a condition\b|\bcondition (?:precedent|of (?:this|cover|the))\b|\bon condition that\b/i,
   ),
   cue('maintenance', 3, /\bwarrant(?:y|ies|ed|s)?\b|\bwaarborg/i),
+  // Cover that rests on something the owner does or keeps: 'Theft cover depends on the alarm being …'.
+  cue('maintenance', 3, /\bcover\b[^.;]{0,60}?\bdepends? on\b|\bdepends? on (?:you|the insured)\b/i),
   cue('maintenance', 2, /\b(?:is|are) required\b|\brequired to\b|\bexpects? you to\b/i),
   cue('maintenance', 2, /\bensure\b|\bmake sure\b|\bsee to it\b/i),
   cue('maintenance', 2.5, /\btake (?:all )?reasonable (?:steps|precautions|care)\b/i),
@@ -231,7 +233,7 @@ export const PROVISO_LEAD =
  * labels of three blind sets out of four have it.
  */
 const CONDITIONAL_DUTY =
-  /\bonly (?:where|if|when|while)\b[^.;]{0,60}?\b(?:is|are|has been|have been|was|were)\s+(?:\w+\s+)?(?:secured|fitted|installed|maintained|serviced|certified|treated|inspected|kept|locked|armed|trimmed|cleared|repaired)\b(?!\s+(?:before|after|prior|since|in \d|on \d))/i;
+  /\bonly (?:(?:pay|cover|keep cover)\b[^.;]{0,80}?\b)?(?:where|if|when|while)\b[^.;]{0,60}?\b(?:is|are|has been|have been|was|were)\s+(?:\w+\s+)?(?:secured|fitted|installed|maintained|serviced|certified|treated|inspected|kept|locked|armed|trimmed|cleared|repaired)\b(?!\s+(?:before|after|prior|since|in \d|on \d))/i;
 
 /** Which class a section's heading gives its clauses, and how strongly. */
 const SECTION_WEIGHT: Record<PolicySectionKind, [ClauseClass, number]> = {

@@ -42,8 +42,8 @@ export const POLICY_CLAUSE_HELD_OUT_8 = path.join(POLICY_CLAUSE_CORPUS, 'held-ou
 export const POLICY_CLAUSE_HELD_OUT_9 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-9');
 
 /**
- * The labelled sets the shipped clause classifier (clause-model.json) is trained on, by name. The ninth
- * held-out set is not among them: written blind after the classifier, it measures it.
+ * The labelled sets the shipped clause classifier (clause-model.json) is trained on, by name: every set
+ * once it has been scored blind (held-out-9 was scored by a classifier trained without it).
  */
 export const POLICY_MODEL_TRAINING_SETS: Readonly<Record<string, string>> = {
   tuning: POLICY_CLAUSE_CORPUS,
@@ -55,6 +55,7 @@ export const POLICY_MODEL_TRAINING_SETS: Readonly<Record<string, string>> = {
   'held-out-6': POLICY_CLAUSE_HELD_OUT_6,
   'held-out-7': POLICY_CLAUSE_HELD_OUT_7,
   'held-out-8': POLICY_CLAUSE_HELD_OUT_8,
+  'held-out-9': POLICY_CLAUSE_HELD_OUT_9,
 };
 
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */
