@@ -11,6 +11,8 @@ import {
   POLICY_CLAUSE_HELD_OUT_6,
   POLICY_CLAUSE_HELD_OUT_7,
   POLICY_CLAUSE_HELD_OUT_8,
+  POLICY_CLAUSE_HELD_OUT_9,
+  POLICY_CLAUSE_HELD_OUT_10,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -81,6 +83,8 @@ const folders = [
   POLICY_CLAUSE_HELD_OUT_6,
   POLICY_CLAUSE_HELD_OUT_7,
   POLICY_CLAUSE_HELD_OUT_8,
+  POLICY_CLAUSE_HELD_OUT_9,
+  POLICY_CLAUSE_HELD_OUT_10,
 ].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {

@@ -40,6 +40,8 @@ export const POLICY_CLAUSE_HELD_OUT_7 = path.join(POLICY_CLAUSE_CORPUS, 'held-ou
 export const POLICY_CLAUSE_HELD_OUT_8 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-8');
 /** A ninth held-out set, written blind after the eighth (issue 28); scored when named. */
 export const POLICY_CLAUSE_HELD_OUT_9 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-9');
+/** A tenth held-out set, written blind after the classifier was trained on the ninth; scored when named. */
+export const POLICY_CLAUSE_HELD_OUT_10 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-10');
 
 /**
  * The labelled sets the shipped clause classifier (clause-model.json) is trained on, by name: every set
