@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzePolicyText, hasTextLayer, POLICY_MIN_CONFIDENCE } from './analyze.js';
 import { POLICY_EXCERPT_MAX_CHARS } from './catalogue.js';
-import { foldPolicyText } from './clauses.js';
+import { foldPolicyText, splitPolicyClauses } from './clauses.js';
 
 /** The findings of a one-page wording, as `type key: excerpt`. */
 const read = (...lines: string[]) =>
@@ -118,6 +118,48 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
       ['exclusion', 'says "Storm damage excluded" in its row of a table'],
       ['maintenance', 'says "Must be armed when empty" in its row of a table'],
       ['endorsement', 'says "Up to R10 000" in its row of a table'],
+    ]);
+  });
+
+  it('reads a table of limits under a heading of extras: long items with an amount are rows, each an extension', () => {
+    const page = [
+      'Table 2 - Extras included at no extra cost',
+      '',
+      'Extra                                                        Most we pay         Footnote',
+      'Alternative accommodation while the home cannot be lived in     R150 000            [6]',
+      'Loss of rent from a flat or cottage let under a written lease     R100 000            [6]',
+      'Fire brigade charges                                            R30 000',
+      '',
+      'Table 3 - Optional cover (only if shown on your schedule)',
+      '',
+      'Option                                                       Most we pay         Footnote',
+      'Subsidence and landslip                                         Sum insured         [10]',
+      'Lapa furniture                                                  Not selected',
+    ].join('\n');
+    const clauses = splitPolicyClauses([page]);
+    expect(clauses.map((clause) => clause.sectionHeading)).toEqual([
+      ...Array(4).fill('Table 2 - Extras included at no extra cost'),
+      ...Array(3).fill('Table 3 - Optional cover (only if shown on your schedule)'),
+    ]);
+    expect(
+      analyzePolicyText([page], { model: null }).map((finding) => [finding.excerpt, finding.reason]),
+    ).toEqual([
+      [
+        'Alternative accommodation while the home cannot be lived in R150 000 [6]',
+        'gives its limit in its row of a table under "Table 2 - Extras included at no extra…"',
+      ],
+      [
+        'Loss of rent from a flat or cottage let under a written lease R100 000 [6]',
+        'gives its limit in its row of a table under "Table 2 - Extras included at no extra…"',
+      ],
+      [
+        'Fire brigade charges R30 000',
+        'gives its limit in its row of a table under "Table 2 - Extras included at no extra…"',
+      ],
+      [
+        'Subsidence and landslip Sum insured [10]',
+        'gives its limit in its row of a table under "Table 3 - Optional cover (only if shown…"',
+      ],
     ]);
   });
 
@@ -553,13 +595,16 @@ describe('analyzePolicyText: the findings', () => {
 
   it('quotes a long clause from its start, cut at a word at most POLICY_EXCERPT_MAX_CHARS long', () => {
     const long = `We will not pay for ${Array.from({ length: 120 }, (_, i) => `part${i}`).join(' ')}.`;
-    const [finding] = analyzePolicyText([long]);
+    // Made-up words: the cue grammar alone reads these (the classifier has never seen 'part117').
+    const [finding] = analyzePolicyText([long], { model: null });
     expect(finding?.excerpt.length).toBeLessThanOrEqual(POLICY_EXCERPT_MAX_CHARS);
     expect(long.startsWith(finding?.excerpt ?? 'none')).toBe(true);
     expect(finding?.excerpt.endsWith(' ')).toBe(false);
     const word = 'x'.repeat(500);
-    expect(analyzePolicyText([`We will not pay for ${word}`])[0]?.excerpt).toBe('We will not pay for');
-    // A word run on from its colon is cut where the excerpt ends (the cue grammar alone reads this one).
+    expect(analyzePolicyText([`We will not pay for ${word}`], { model: null })[0]?.excerpt).toBe(
+      'We will not pay for',
+    );
+    // A word run on from its colon is cut where the excerpt ends.
     expect(analyzePolicyText([`Excluded:${word}`], { model: null })[0]?.excerpt).toHaveLength(
       POLICY_EXCERPT_MAX_CHARS,
     );

@@ -1,5 +1,6 @@
 import type { PolicyClauseFindingType } from './catalogue.js';
 import {
+  LIMIT_CELL,
   listPrefix,
   type PolicyClause,
   type PolicySectionKind,
@@ -372,6 +373,14 @@ export function classifyClause(clause: PolicyClause): ClauseReading {
         confidence: 0.7,
         reason: `stands in its row of a table under "${shortQuote(clause.sectionHeading)}"`,
         scores: { ...row.scores, [sectionClass]: 2.5 },
+      };
+    // A row of a table of extensions that gives its limit ('Fire brigade charges     R30 000') is one.
+    if (row.class === 'neither' && clause.section === 'extensions' && !header && LIMIT_CELL.test(clause.cell))
+      return {
+        class: 'endorsement',
+        confidence: 0.7,
+        reason: `gives its limit in its row of a table under "${shortQuote(clause.sectionHeading)}"`,
+        scores: { ...row.scores, endorsement: 2.5 },
       };
     // 'Fire, lightning and explosion | Yes' in a table of what the policy covers is its basic cover; a
     // benefit named there ('Trace and access | Yes') is an extension.

@@ -142,16 +142,18 @@ describe('trainClauseModel', () => {
 describe('readWithModel', () => {
   const clause = clauseOf('Damage to the roof is not covered.', 'WHAT IS NOT COVERED');
 
-  it("keeps the grammar's class and reason where both agree, at the lesser confidence", () => {
+  it("keeps the grammar's class and reason where both agree, at the lesser confidence or the classifier's up to 0.75", () => {
     const model = pairModel('not covered', 'exclusion');
-    const both = readWithModel(model, clause, reading('exclusion', 0.7));
-    expect(both).toMatchObject({
+    // The classifier gives 'exclusion' e³ / (e³ + 3) = 0.87.
+    const unsure = readWithModel(model, clause, reading('exclusion', 0.6));
+    expect(unsure).toMatchObject({
       class: 'exclusion',
-      confidence: 0.7,
+      confidence: DISAGREEMENT_CONFIDENCE,
       reason: "the grammar's reason for exclusion",
     });
-    expect(readWithModel(model, clause, reading('exclusion', 0.99)).confidence).toBeLessThan(0.99);
-    expect(Object.keys(both.scores)).toEqual([...CLAUSE_CLASSES]);
+    expect(readWithModel(model, clause, reading('exclusion', 0.99)).confidence).toBe(0.87);
+    expect(readWithModel(model, clause, reading('exclusion', 0.8)).confidence).toBe(0.8);
+    expect(Object.keys(unsure.scores)).toEqual([...CLAUSE_CLASSES]);
   });
 
   it('never reaches DISAGREEMENT_CONFIDENCE where they differ, and names the words that weighed', () => {

@@ -7,8 +7,9 @@ import type { PolicyClause } from './clauses.js';
  * train:policies`; nothing is downloaded). It reads what the cue grammar (classify.ts) scored, the
  * section, the list and the clause's own words, and gives each class a probability (multinomial
  * logistic regression). Its answer stands beside the cue grammar's: where the two agree the finding is
- * as sure as the less sure of them; where they differ it is never sure enough to count as certain
- * (DISAGREEMENT_CONFIDENCE).
+ * as sure as the less sure of them (or, where the grammar alone is unsure, as the classifier up to
+ * DISAGREEMENT_CONFIDENCE); where they differ it is never surer than DISAGREEMENT_CONFIDENCE, so it never
+ * counts as certain.
  */
 
 export const CLAUSE_CLASSES: readonly ClauseClass[] = ['exclusion', 'maintenance', 'endorsement', 'neither'];
@@ -182,9 +183,10 @@ const ARTICLE: Record<ClauseClass, string> = {
 };
 
 /**
- * The classifier's reading of a clause beside the cue grammar's. Agreeing, the class stands at the
- * lesser confidence of the two, with the grammar's reason; differing, the classifier's class stands at
- * no more than DISAGREEMENT_CONFIDENCE, with the words that weighed most for it.
+ * The classifier's reading of a clause beside the cue grammar's. Agreeing, the class stands with the
+ * grammar's reason at the lesser confidence of the two, or at the classifier's up to
+ * DISAGREEMENT_CONFIDENCE where that is more; differing, the classifier's class stands at no more than
+ * DISAGREEMENT_CONFIDENCE, with the words that weighed most for it.
  */
 export function readWithModel(model: ClauseModel, clause: PolicyClause, rules: ClauseReading): ClauseReading {
   const features = clauseFeatures(clause, rules);
@@ -198,8 +200,13 @@ export function readWithModel(model: ClauseModel, clause: PolicyClause, rules: C
     CLAUSE_CLASSES.map((name, c) => [name, Math.round((probabilities[c] as number) * 100) / 100]),
   ) as Record<ClauseClass, number>;
   const round = (value: number) => Math.round(value * 100) / 100;
-  if (type === rules.class)
-    return { ...rules, confidence: round(Math.min(probability, rules.confidence)), scores };
+  if (type === rules.class) {
+    const confidence = Math.max(
+      Math.min(probability, rules.confidence),
+      Math.min(probability, DISAGREEMENT_CONFIDENCE),
+    );
+    return { ...rules, confidence: round(confidence), scores };
+  }
   const confidence = round(Math.min(probability, DISAGREEMENT_CONFIDENCE));
   if (type === 'neither')
     return { class: type, confidence, reason: 'says nothing that excludes, requires or extends', scores };

@@ -203,7 +203,9 @@ function isHeading(line: string, previous: string | null, next: string | null, a
   // 'What we won't pay for' ends in a function word and is a heading all the same.
   const sectionLike = afterBreak && text.split(' ').length <= 8 && sectionOfHeading(text) !== null;
   // An all-capitals heading may be printed in two languages ('AFDELING 1 - WAT IS GEDEK / SECTION 1 - WHAT IS COVERED').
-  if (!/^[A-Z]/.test(text) || text.split(' ').length > (capitals ? 16 : 10)) return false;
+  // A note in brackets after it ('Optional cover (only if shown on your schedule)') is not counted.
+  const words = text.replace(/\s*\([^()]{1,120}\)$/, '').split(' ').length;
+  if (!/^[A-Z]/.test(text) || words > (capitals ? 16 : 10)) return false;
   if (ENDS_IN_FUNCTION_WORD.test(text) && !sectionLike) return false;
   if (capitals) return true;
   const beforeStart = next === null || OPENS.test(next);
@@ -292,9 +294,17 @@ function rowCells(raw: string): string[] | null {
   if (cells.length < 2 || VERDICT_LINE.test(raw.trim())) return null;
   if (BARRED.test(raw))
     return BARRED_ITEM.test(item) && cells.every((cell) => cell.length <= 120) ? cells : null;
-  if (!TABLE_ITEM.test(item)) return null;
-  return cells.every((cell) => cell.length <= 60) ? cells : null;
+  // A longer item stands in a table of limits, where its value is an amount ('Loss of rent from a flat
+  // or cottage let under a written lease     R100 000').
+  if (!TABLE_ITEM.test(item) && !(LONG_ITEM.test(item) && LIMIT_CELL.test(cells[1] as string))) return null;
+  return cells.slice(1).every((cell) => cell.length <= 60) ? cells : null;
 }
+
+/** A table of limits' item: up to 75 characters in at most 13 words. */
+const LONG_ITEM = /^(?!.{76})(?:\S+ ){0,12}\S*[^\s.:;,]$/;
+/** A cell that gives a limit: an amount in rand, 'up to', 'sum insured', 'as scheduled', a percentage. */
+export const LIMIT_CELL =
+  /^(?:(?:up to|maximum|max\.?)\s+)?(?:R\s?\d|\d{1,3}\s?%)|^(?:sum insured|as (?:scheduled|shown|stated)|full value)\b/i;
 
 /**
  * The table rows of a page's lines (raw, spaces kept), by index: a row candidate counts where another
@@ -394,9 +404,8 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
     const lines = linesOf(page).map((line) =>
       furniture.has(furnitureKey(line)) || PAGE_NUMBER.test(line) ? '' : line,
     );
-    const rows = tableRowsOf(
-      page.split(/\r\n|\r|\n|\f/).map((raw, index) => (lines[index] === '' ? '' : raw)),
-    );
+    const raws = page.split(/\r\n|\r|\n|\f/).map((raw, index) => (lines[index] === '' ? '' : raw));
+    const rows = tableRowsOf(raws);
     // The next line with text after each line (linear, not a search from every line).
     const nextOf: (string | null)[] = new Array(lines.length).fill(null);
     for (let index = lines.length - 2; index >= 0; index -= 1) {
@@ -488,7 +497,10 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
         return;
       }
       const prefix = listPrefix(line);
-      if (isHeading(line, previous, next, allCapitals)) {
+      // A line set out in columns over a table's rows ('Extra      Most we pay      Footnote') is the
+      // table's header, no heading.
+      const columns = cellsOf(raws[index] as string).length > 1 && rows.has(index + 1);
+      if (!columns && isHeading(line, previous, next, allCapitals)) {
         const kind = sectionOfHeading(line);
         const level = levelOf(line);
         // A numbered heading that only names a topic ('2.2.1 Geysers'), or a sub-heading in its own

@@ -11,6 +11,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_7,
   POLICY_CLAUSE_HELD_OUT_8,
   POLICY_CLAUSE_HELD_OUT_9,
+  POLICY_CLAUSE_HELD_OUT_10,
   POLICY_CORPUS,
   POLICY_HELD_OUT,
   readClauseCorpus,
@@ -363,8 +364,11 @@ describe('the clause-labelled tuning set', () => {
  * scored once at e2bedd0: the cue grammar alone 0.80 / 0.74 (maintenance recall 0.52); with the
  * classifier, trained on the tuning set and held-out to held-out-8: precision 0.84, recall 0.85;
  * exclusion 0.82 / 0.90, maintenance 0.85 / 0.77, endorsement 0.87 / 0.87; no opposite at ≥ 0.8. Seen
- * since (two cues of the grammar, the classifier trained on it too). Since the classifier is trained on
- * the tuning set and the first nine held-out sets, their figures here are
+ * since (two cues of the grammar, the classifier trained on it too). The tenth (corpus/clauses/held-out-10/),
+ * written blind, scored once at a32ac69: the grammar alone 0.89 / 0.67; with the classifier trained on the
+ * sets before it 0.93 / 0.75; exclusion 0.92 / 0.95, maintenance 1.00 / 0.68, endorsement 0.87 / 0.61; no
+ * opposite at ≥ 0.8. Seen since. Since the classifier is trained on the tuning set and the first ten
+ * held-out sets, their figures here are
  * its training figures. These floors are the measured figures, not the issue's targets
  * (corpus/README.md says which are missed).
  */
@@ -439,6 +443,15 @@ describe.each([
     precision: 0.9,
     recall: 0.75,
     each: 0.64,
+    opposites: 0,
+  },
+  {
+    name: 'held-out-10',
+    folder: POLICY_CLAUSE_HELD_OUT_10,
+    wordings: 4,
+    precision: 0.93,
+    recall: 0.75,
+    each: 0.61,
     opposites: 0,
   },
   {
