@@ -13,6 +13,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_8,
   POLICY_CLAUSE_HELD_OUT_9,
   POLICY_CLAUSE_HELD_OUT_10,
+  POLICY_CLAUSE_HELD_OUT_11,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -85,6 +86,7 @@ const folders = [
   POLICY_CLAUSE_HELD_OUT_8,
   POLICY_CLAUSE_HELD_OUT_9,
   POLICY_CLAUSE_HELD_OUT_10,
+  POLICY_CLAUSE_HELD_OUT_11,
 ].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {

@@ -42,6 +42,8 @@ export const POLICY_CLAUSE_HELD_OUT_8 = path.join(POLICY_CLAUSE_CORPUS, 'held-ou
 export const POLICY_CLAUSE_HELD_OUT_9 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-9');
 /** A tenth held-out set, written blind after the classifier was trained on the ninth; scored when named. */
 export const POLICY_CLAUSE_HELD_OUT_10 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-10');
+/** An eleventh held-out set, written blind after the classifier was trained on the tenth; scored when named. */
+export const POLICY_CLAUSE_HELD_OUT_11 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-11');
 
 /**
  * The labelled sets the shipped clause classifier (clause-model.json) is trained on, by name: every set

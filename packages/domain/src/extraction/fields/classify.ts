@@ -124,7 +124,11 @@ const TYPE_CUES: Readonly<Record<CertificateType, readonly Cue[]>> = {
     cue(String.raw`\bsans\s*10313|\bsans\s*62305`, 3),
     cue(String.raw`\bair\s+terminals?\b|\bearth\s+termination\b|\bdown\s+conductors?\b`, 1),
   ],
-  thatch_retardant: [cue(String.raw`\bthatch`, 3), cue(String.raw`\bfire[-\s]retardant\b|\bretardant\b`, 3)],
+  thatch_retardant: [
+    // Afrikaans: 'rietdak' (thatched roof), 'brandvertragende behandeling' (fire-retardant treatment).
+    cue(String.raw`\bthatch|\brietda[kg]`, 3),
+    cue(String.raw`\bfire[-\s]retardant\b|\bretardant\b|\bbrandvertra`, 3),
+  ],
 };
 
 /** A cue's best line: the title line where it is in a title, else the first. */

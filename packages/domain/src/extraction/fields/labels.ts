@@ -130,6 +130,14 @@ const CERTIFICATE: readonly LabelRule[] = [
   // label of a box in a strip of references (over its value, beside "Invoice", "Quote", "Job card").
   rule('certificate_number', String.raw`\bcert\.(?=\s{0,2}[a-z]{0,4}[-/]?\d)`, 0.9),
   rule('certificate_number', String.raw`^\s*(?:certificate|sertifikaat)\s*:?\s*$`, 0.85),
+  // "Certificate:" with its number after it, where a scan joins it to the title beside it ('LIGHTNING
+  // PROTECTION SYSTEM Certificate: LPS 25-118').
+  // Not the end of another label ('Date of issue of this certificate:').
+  rule(
+    'certificate_number',
+    String.raw`(?<!\b(?:of|for|this|the|a|your|die|hierdie|vir)\s)\b(?:certificate|sertifikaat)\s*:`,
+    0.85,
+  ),
   // A bare "No." alone on its line: a carbon-copy book's number, printed large under it.
   rule('certificate_number', String.raw`^\s*(?:n[o0º°]\.?|nr\.?|#)\s*:?\s*$`, 0.85),
   rule('certificate_number', String.raw`\bserial\s*${NO}`, 0.85),

@@ -59,6 +59,31 @@ describe('proposeFields: certificates', () => {
     ]);
   });
 
+  it("reads 'Certificate:' and its number where a scan joins them to the title, not the end of a date's label", () => {
+    const page = readPage([
+      { text: 'Thundershield Lightning Protection', y: 0.03 },
+      { text: 'LIGHTNING PROTECTION SYSTEM Certificate: LPS 25-118', y: 0.1 },
+      { text: 'Reason for certificate: change of ownership', y: 0.2 },
+      { text: 'Date of issue of this certificate: 22.09.2025', y: 0.3 },
+    ]);
+    const proposal = proposeFields([page], { documentKind: 'certificate' });
+    expect(valuesOf(proposal)).toMatchObject({
+      certificate_type: 'lightning_conductor',
+      certificate_number: 'LPS 25-118',
+      issue_date: '2025-09-22',
+    });
+  });
+
+  it('knows an Afrikaans thatch certificate (rietdak, brandvertragende behandeling)', () => {
+    const page = readPage([
+      { text: 'Suidkaap Rietdakdienste', y: 0.03 },
+      { text: 'SERTIFIKAAT VAN BRANDVERTRAGENDE BEHANDELING', y: 0.08 },
+      { text: 'Sertifikaat nr. SKR 0772-25', y: 0.2 },
+      { text: 'Datum uitgereik: 14 Februarie 2025', y: 0.25 },
+    ]);
+    expect(proposeFields([page], { documentKind: 'certificate' }).certificate_type).toBe('thatch_retardant');
+  });
+
   it('is less sure of values the reader was unsure of, and of letters mended into digits', () => {
     const unsure = readPage([
       { text: 'CERTIFICATE OF COMPLIANCE', y: 0.08, h: 0.03 },
