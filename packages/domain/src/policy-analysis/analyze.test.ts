@@ -163,6 +163,44 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ]);
   });
 
+  it("reads a claims guide's paths: arrow bullets, and the verdict after an item ('NOT COVERED', 'COVERED IF', 'COVERED')", () => {
+    const page = [
+      'PATH 3 - BREAK-INS AND THEFT',
+      '3.2 Was the alarm on?',
+      '   > Theft by a tenant, a lodger or your domestic worker: NOT COVERED.',
+      '   > COVERED IF the alarm was set and linked to armed response whenever the house was empty.',
+      '   > New locks and keys after your keys were stolen: COVERED up to R5 000.',
+    ].join('\n');
+    expect(
+      analyzePolicyText([page], { model: null }).map((finding) => [
+        finding.finding_type,
+        finding.excerpt.slice(0, 20),
+      ]),
+    ).toEqual([
+      ['exclusion', '> Theft by a tenant,'],
+      ['maintenance', '> COVERED IF the ala'],
+      ['endorsement', '> New locks and keys'],
+    ]);
+  });
+
+  it("reads a slide's title naming a section before its bullets as a heading, and 'your part of the bargain' as conditions", () => {
+    const page = [
+      'Slide 4 - Not covered: read this twice',
+      '• Damage from poor workmanship, faulty design or defective materials.',
+      '',
+      'Slide 5 - Your side of the deal',
+      '• Gutters, downpipes and storm-water drains cleared before the summer rains.',
+      '',
+      'Excess: R2 500',
+    ].join('\n');
+    const clauses = splitPolicyClauses([page]);
+    expect(clauses.map((clause) => [clause.section, clause.text])).toEqual([
+      ['exclusions', '• Damage from poor workmanship, faulty design or defective materials.'],
+      ['conditions', '• Gutters, downpipes and storm-water drains cleared before the summer rains.'],
+      ['conditions', 'Excess: R2 500'],
+    ]);
+  });
+
   it('reads a clause titled in an extension’s words as one, and no list of codes; a heading ends a lead-in’s list', () => {
     expect(
       read(

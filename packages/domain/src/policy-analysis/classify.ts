@@ -99,6 +99,8 @@ const CUES: readonly Cue[] = [
   cue('exclusion', 2, /\b(?:is|are) not\s*(?:[.;]|$)/i),
   cue('exclusion', 1.5, /\bbut not\b|\bother than\b/i),
   cue('exclusion', 3, /\bnie (?:gedek|verseker|betaal)\b|\buitgesluit\b|\bbetaal nie\b/i),
+  // A guide's verdict after its item ('Cutting down a tree that is still standing: NOT COVERED').
+  cue('exclusion', 3, /[:–—-]\s*not (?:covered|insured|included)\b/i),
   // An exception inside an extension: 'The benefit in A2.8 does not apply to a geyser installed after…',
   // 'The extension in 3.6 does not cover glass…'.
   cue(
@@ -126,6 +128,8 @@ const CUES: readonly Cue[] = [
     /\b(?:it is|is|be) a condition\b|\bcondition (?:precedent|of (?:this|cover|the))\b|\bon condition that\b/i,
   ),
   cue('maintenance', 3, /\bwarrant(?:y|ies|ed|s)?\b|\bwaarborg/i),
+  // A guide's verdict that cover holds only on the owner's part ('COVERED IF the roof was sound').
+  cue('maintenance', 3.5, /(?:^|[:–—-]\s*)covered (?:only )?if\b/i),
   // Cover that rests on something the owner does or keeps: 'Theft cover depends on the alarm being …'.
   cue('maintenance', 3, /\bcover\b[^.;]{0,60}?\bdepends? on\b|\bdepends? on (?:you|the insured)\b/i),
   cue('maintenance', 2, /\b(?:is|are) required\b|\brequired to\b|\bexpects? you to\b/i),
@@ -170,6 +174,8 @@ const CUES: readonly Cue[] = [
     /\b(?:limited to|up to|limit(?: of)?|not more than|no more than|maximum(?: of)?|max\.?)\s+(?:R\s?\d|\d+\s?%)|\b(?:shall|will|does|may) not exceed\b/i,
   ),
   cue('endorsement', 3, /^covered\s*:/i),
+  // A guide's verdict after its item ('New locks and keys after your keys were stolen: COVERED up to R5 000').
+  cue('endorsement', 3, /[:–—-]\s*(?:covered|included)\b(?!\s+(?:only|if|when|where|unless)\b)/i),
   cue(
     'endorsement',
     4,

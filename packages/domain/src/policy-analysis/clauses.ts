@@ -88,7 +88,7 @@ const SECTION_PATTERNS: [PolicySectionKind, RegExp][] = [
   ],
   [
     'conditions',
-    /\bcondition|\bwarrant|\bduties\b|\bobligation|\brequirement|\bmust do\b|\byou must\b|\bkeeping your cover\b|\bresponsibilit|\bwhat we need from you\b|\bwhat we ask\b|\bask of you\b|\bto-?dos?\b|\brules\b|\bprecautions\b|\bprovisos?\b|\bvoorwaardes?\b|\bwaarborg|\bverpligting|\bpligte\b|\bvereistes\b/i,
+    /\b(?:your|the insured's) (?:side|part|end) of the (?:deal|bargain|agreement)\b|\bwhat you (?:need|have) to do\b|\bwhat we expect\b|\bcondition|\bwarrant|\bduties\b|\bobligation|\brequirement|\bmust do\b|\byou must\b|\bkeeping your cover\b|\bresponsibilit|\bwhat we need from you\b|\bwhat we ask\b|\bask of you\b|\bto-?dos?\b|\brules\b|\bprecautions\b|\bprovisos?\b|\bvoorwaardes?\b|\bwaarborg|\bverpligting|\bpligte\b|\bvereistes\b/i,
   ],
   [
     'extensions',
@@ -116,8 +116,8 @@ const NUMBER_PREFIX =
   /^(?:(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}[.)])\s+|\d{1,2}\s+(?=[A-Z])|[A-Z]{1,3} ?\d{1,2}(?:\.\d{1,2}){0,3}\.?\s+(?=[A-Z(]))/;
 /** (a) / (iv) / a) */
 const LETTER_PREFIX = /^(?:\((?:[a-z]{1,2}|[ivxlc]{1,5})\)|[a-z]\))\s+/;
-/** A bullet, or what OCR reads a round bullet as in a scan ('»', '«', '+»'). */
-const BULLET_PREFIX = /^(?:\+?[»«]|[•●▪◦·*‣-]|[✔✓☑☐□✗✘])\s+/;
+/** A bullet (an arrow '>' too), or what OCR reads a round bullet as in a scan ('»', '«', '+»'). */
+const BULLET_PREFIX = /^(?:\+?[»«]|[•●▪◦·*‣>-]|[✔✓☑☐□✗✘])\s+/;
 
 /** A turn of a transcript: its time and speaker ('[14:18:30] AGENT: ', 'AGENT: '). */
 const TURN_PREFIX =
@@ -167,7 +167,7 @@ const ENDS_IN_FUNCTION_WORD =
 const endsSentence = (line: string) => /[.;:!?)]$/.test(line);
 
 /** A line that opens a clause or a heading (a capital, a number, a bracket or a bullet). */
-const OPENS = /^[A-Z0-9("'“‘•●▪◦·*‣»«+✔✓☑☐□✗✘[-]/;
+const OPENS = /^[A-Z0-9("'“‘•●▪◦·*‣»«+>✔✓☑☐□✗✘[-]/;
 
 /**
  * A card's or a screen's heading set in brackets, perhaps with a mark after it ('[ Not covered ] ✗',
@@ -197,7 +197,21 @@ function isHeading(line: string, previous: string | null, next: string | null, a
   // In a wording printed in capitals, a heading is known as in any other: short, after a break, before a
   // clause, with no comma.
   const capitals = !allCapitals && letters.length >= 4 && letters === letters.toUpperCase();
-  if (/[.,:;]$/.test(text) || (!capitals && /,/.test(text)) || /\bR ?\d/.test(text) || KEY_VALUE.test(text))
+  // A slide's or a card's title with a note after a colon ('Slide 4 - Not covered: read this twice') is a
+  // heading where what it names is a section and a list follows it; another 'label: value' line is not.
+  const [label = '', note = ''] = text.split(/:\s+/);
+  const titled =
+    KEY_VALUE.test(text) &&
+    note.split(' ').length <= 5 &&
+    next !== null &&
+    BULLET_PREFIX.test(next) &&
+    (sectionOfHeading(label) ?? 'other') !== 'other';
+  if (
+    /[.,:;]$/.test(text) ||
+    (!capitals && /,/.test(text)) ||
+    /\bR ?\d/.test(text) ||
+    (KEY_VALUE.test(text) && !titled)
+  )
     return false;
   const afterBreak = previous === null || endsSentence(previous);
   // 'What we won't pay for' ends in a function word and is a heading all the same.

@@ -47,7 +47,7 @@ export const POLICY_CLAUSE_HELD_OUT_11 = path.join(POLICY_CLAUSE_CORPUS, 'held-o
 
 /**
  * The labelled sets the shipped clause classifier (clause-model.json) is trained on, by name: every set
- * once it has been scored blind (held-out-9 and held-out-10 were each scored by a classifier trained without them).
+ * once it has been scored blind (held-out-9, held-out-10 and held-out-11 were each scored by a classifier trained without them).
  */
 export const POLICY_MODEL_TRAINING_SETS: Readonly<Record<string, string>> = {
   tuning: POLICY_CLAUSE_CORPUS,
@@ -61,6 +61,7 @@ export const POLICY_MODEL_TRAINING_SETS: Readonly<Record<string, string>> = {
   'held-out-8': POLICY_CLAUSE_HELD_OUT_8,
   'held-out-9': POLICY_CLAUSE_HELD_OUT_9,
   'held-out-10': POLICY_CLAUSE_HELD_OUT_10,
+  'held-out-11': POLICY_CLAUSE_HELD_OUT_11,
 };
 
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */

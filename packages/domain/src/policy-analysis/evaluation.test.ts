@@ -12,6 +12,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_8,
   POLICY_CLAUSE_HELD_OUT_9,
   POLICY_CLAUSE_HELD_OUT_10,
+  POLICY_CLAUSE_HELD_OUT_11,
   POLICY_CORPUS,
   POLICY_HELD_OUT,
   readClauseCorpus,
@@ -367,8 +368,10 @@ describe('the clause-labelled tuning set', () => {
  * since (two cues of the grammar, the classifier trained on it too). The tenth (corpus/clauses/held-out-10/),
  * written blind, scored once at a32ac69: the grammar alone 0.89 / 0.67; with the classifier trained on the
  * sets before it 0.93 / 0.75; exclusion 0.92 / 0.95, maintenance 1.00 / 0.68, endorsement 0.87 / 0.61; no
- * opposite at ≥ 0.8. Seen since. Since the classifier is trained on the tuning set and the first ten
- * held-out sets, their figures here are
+ * opposite at ≥ 0.8. Seen since. The eleventh (corpus/clauses/held-out-11/), written blind, scored once
+ * at 287e40d: the grammar alone 0.93 / 0.53; with the classifier 0.98 / 0.66; exclusion 1.00 / 0.59,
+ * maintenance 0.97 / 0.64, endorsement 0.95 / 0.75; no opposite at ≥ 0.8. Seen since. Since the classifier
+ * is trained on the tuning set and the first eleven held-out sets, their figures here are
  * its training figures. These floors are the measured figures, not the issue's targets
  * (corpus/README.md says which are missed).
  */
@@ -443,6 +446,15 @@ describe.each([
     precision: 0.9,
     recall: 0.75,
     each: 0.64,
+    opposites: 0,
+  },
+  {
+    name: 'held-out-11',
+    folder: POLICY_CLAUSE_HELD_OUT_11,
+    wordings: 4,
+    precision: 0.98,
+    recall: 0.66,
+    each: 0.59,
     opposites: 0,
   },
   {
