@@ -201,6 +201,25 @@ describe('analyzePolicyText: one finding per clause, whatever its topic', () => 
     ]);
   });
 
+  it("reads '›' sub-headings and a slip's field names in capitals before their first item as headings", () => {
+    const page = [
+      'Part 3 - Buildings',
+      '› Not covered',
+      '16. Flood damage to buildings within 50 metres of the high-water mark.',
+      '› Your obligations',
+      '22. Keep the buildings in a good state of repair.',
+      '',
+      'WARRANTIES: 1. Warranted that the residence is not let or sublet.',
+      'EXCLUSIONS: 1. Wear and tear, gradual deterioration and latent defects.',
+    ].join('\n');
+    expect(splitPolicyClauses([page]).map((clause) => [clause.section, clause.text])).toEqual([
+      ['exclusions', '16. Flood damage to buildings within 50 metres of the high-water mark.'],
+      ['conditions', '22. Keep the buildings in a good state of repair.'],
+      ['conditions', '1. Warranted that the residence is not let or sublet.'],
+      ['exclusions', '1. Wear and tear, gradual deterioration and latent defects.'],
+    ]);
+  });
+
   it('reads a clause titled in an extension’s words as one, and no list of codes; a heading ends a lead-in’s list', () => {
     expect(
       read(

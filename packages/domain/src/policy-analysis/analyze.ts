@@ -55,7 +55,7 @@ function titleOf(clause: PolicyClause): string {
   if (clause.heading !== '' && clause.heading !== clause.sectionHeading) return clause.heading;
   const words = clause.text
     .slice(clause.ref === null ? 0 : listPrefix(clause.text).length)
-    .replace(/^[•●▪◦·*‣»«+>-]\s*/, '')
+    .replace(/^[•●▪◦·*‣»«+>›▸►-]\s*/, '')
     .split(' ');
   const first = words
     .slice(0, 8)

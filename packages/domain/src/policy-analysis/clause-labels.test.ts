@@ -14,6 +14,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_9,
   POLICY_CLAUSE_HELD_OUT_10,
   POLICY_CLAUSE_HELD_OUT_11,
+  POLICY_CLAUSE_HELD_OUT_12,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -87,6 +88,7 @@ const folders = [
   POLICY_CLAUSE_HELD_OUT_9,
   POLICY_CLAUSE_HELD_OUT_10,
   POLICY_CLAUSE_HELD_OUT_11,
+  POLICY_CLAUSE_HELD_OUT_12,
 ].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {

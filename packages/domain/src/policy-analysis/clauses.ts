@@ -116,8 +116,8 @@ const NUMBER_PREFIX =
   /^(?:(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}[.)])\s+|\d{1,2}\s+(?=[A-Z])|[A-Z]{1,3} ?\d{1,2}(?:\.\d{1,2}){0,3}\.?\s+(?=[A-Z(]))/;
 /** (a) / (iv) / a) */
 const LETTER_PREFIX = /^(?:\((?:[a-z]{1,2}|[ivxlc]{1,5})\)|[a-z]\))\s+/;
-/** A bullet (an arrow '>' too), or what OCR reads a round bullet as in a scan ('»', '«', '+»'). */
-const BULLET_PREFIX = /^(?:\+?[»«]|[•●▪◦·*‣>-]|[✔✓☑☐□✗✘])\s+/;
+/** A bullet (an arrow '>', '›', '▸' too), or what OCR reads a round bullet as in a scan ('»', '«', '+»'). */
+const BULLET_PREFIX = /^(?:\+?[»«]|[•●▪◦·*‣>›▸►-]|[✔✓☑☐□✗✘])\s+/;
 
 /** A turn of a transcript: its time and speaker ('[14:18:30] AGENT: ', 'AGENT: '). */
 const TURN_PREFIX =
@@ -133,6 +133,8 @@ export function listPrefix(line: string): string {
   return match ? match[0] : '';
 }
 
+/** A field name in capitals, a colon and the field's first numbered item ('CONDITIONS: 1. Security: …'). */
+const FIELD_NAME = /^([A-Z][A-Z &/'-]{3,40}):\s+((?:\d{1,2}[.)]|\([a-z]\))\s+\S.*)$/;
 /** 'Excess: R2 500' — a short label, a colon and its value. */
 const KEY_VALUE = /^[A-Z][^:.;]{1,40}:\s+\S/;
 /**
@@ -167,7 +169,7 @@ const ENDS_IN_FUNCTION_WORD =
 const endsSentence = (line: string) => /[.;:!?)]$/.test(line);
 
 /** A line that opens a clause or a heading (a capital, a number, a bracket or a bullet). */
-const OPENS = /^[A-Z0-9("'“‘•●▪◦·*‣»«+>✔✓☑☐□✗✘[-]/;
+const OPENS = /^[A-Z0-9("'“‘•●▪◦·*‣»«+>›▸►✔✓☑☐□✗✘[-]/;
 
 /**
  * A card's or a screen's heading set in brackets, perhaps with a mark after it ('[ Not covered ] ✗',
@@ -485,7 +487,8 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
       heading = text;
     };
 
-    lines.forEach((line, index) => {
+    lines.forEach((text, index) => {
+      let line = text;
       if (line === '') {
         flush();
         return;
@@ -501,6 +504,14 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
       }
       // The line after a table starts a clause of its own.
       if ((draft as Draft | null)?.cell !== undefined) flush();
+      // A slip's field name in capitals before its first item ('EXCLUSIONS: 1. Riot, strike …') heads the
+      // items as a heading would; the rest of the line is the first of them.
+      const field = FIELD_NAME.exec(line);
+      const fieldKind = field ? sectionOfHeading(field[1] as string) : null;
+      if (field && fieldKind !== null && fieldKind !== 'other') {
+        enterHeading(field[1] as string, fieldKind, 1);
+        line = field[2] as string;
+      }
       const current: Draft | null = draft;
       const previous = current ? (current.lines.at(-1) as string) : null;
       const next = nextOf[index] as string | null;

@@ -44,10 +44,12 @@ export const POLICY_CLAUSE_HELD_OUT_9 = path.join(POLICY_CLAUSE_CORPUS, 'held-ou
 export const POLICY_CLAUSE_HELD_OUT_10 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-10');
 /** An eleventh held-out set, written blind after the classifier was trained on the tenth; scored when named. */
 export const POLICY_CLAUSE_HELD_OUT_11 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-11');
+/** A twelfth held-out set, written blind after the classifier was trained on the eleventh; scored when named. */
+export const POLICY_CLAUSE_HELD_OUT_12 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-12');
 
 /**
  * The labelled sets the shipped clause classifier (clause-model.json) is trained on, by name: every set
- * once it has been scored blind (held-out-9, held-out-10 and held-out-11 were each scored by a classifier trained without them).
+ * once it has been scored blind (held-out-9 to held-out-12 were each scored by a classifier trained without them).
  */
 export const POLICY_MODEL_TRAINING_SETS: Readonly<Record<string, string>> = {
   tuning: POLICY_CLAUSE_CORPUS,
@@ -62,6 +64,7 @@ export const POLICY_MODEL_TRAINING_SETS: Readonly<Record<string, string>> = {
   'held-out-9': POLICY_CLAUSE_HELD_OUT_9,
   'held-out-10': POLICY_CLAUSE_HELD_OUT_10,
   'held-out-11': POLICY_CLAUSE_HELD_OUT_11,
+  'held-out-12': POLICY_CLAUSE_HELD_OUT_12,
 };
 
 /** The clause-labelled wordings of a folder, read from disk (each `.clauses` with its `.txt`). */

@@ -13,6 +13,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_9,
   POLICY_CLAUSE_HELD_OUT_10,
   POLICY_CLAUSE_HELD_OUT_11,
+  POLICY_CLAUSE_HELD_OUT_12,
   POLICY_CORPUS,
   POLICY_HELD_OUT,
   readClauseCorpus,
@@ -370,8 +371,11 @@ describe('the clause-labelled tuning set', () => {
  * sets before it 0.93 / 0.75; exclusion 0.92 / 0.95, maintenance 1.00 / 0.68, endorsement 0.87 / 0.61; no
  * opposite at ≥ 0.8. Seen since. The eleventh (corpus/clauses/held-out-11/), written blind, scored once
  * at 287e40d: the grammar alone 0.93 / 0.53; with the classifier 0.98 / 0.66; exclusion 1.00 / 0.59,
- * maintenance 0.97 / 0.64, endorsement 0.95 / 0.75; no opposite at ≥ 0.8. Seen since. Since the classifier
- * is trained on the tuning set and the first eleven held-out sets, their figures here are
+ * maintenance 0.97 / 0.64, endorsement 0.95 / 0.75; no opposite at ≥ 0.8. Seen since. The twelfth
+ * (corpus/clauses/held-out-12/), written blind, scored once at 332054d: the grammar alone 0.86 / 0.68;
+ * with the classifier 0.95 / 0.79; exclusion 0.95 / 0.74, maintenance 0.93 / 0.85, endorsement 0.97 /
+ * 0.81; no opposite at ≥ 0.8. Seen since. Since the classifier is trained on the tuning set and the
+ * first twelve held-out sets, their figures here are
  * its training figures. These floors are the measured figures, not the issue's targets
  * (corpus/README.md says which are missed).
  */
@@ -446,6 +450,15 @@ describe.each([
     precision: 0.9,
     recall: 0.75,
     each: 0.64,
+    opposites: 0,
+  },
+  {
+    name: 'held-out-12',
+    folder: POLICY_CLAUSE_HELD_OUT_12,
+    wordings: 4,
+    precision: 0.95,
+    recall: 0.79,
+    each: 0.74,
     opposites: 0,
   },
   {
