@@ -6,24 +6,13 @@
  * [-- --mistakes] [--set tuning|held-out|held-out-2|…|held-out-7]. The third held-out set and later ones (written blind
  * to the rules) are scored only when named: `--set held-out-7`. Figures are reported, not asserted: it fails
  * only on a crash.
- * Node runs the domain's TypeScript itself (type stripping); the hook lets `./x.js` imports find `./x.ts`.
+ * Node runs the domain's TypeScript itself (type stripping); lib/domain-sources.mjs lets `./x.js` imports find `./x.ts`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (!specifier.startsWith('.') || !specifier.endsWith('.js')) throw error;
-      return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
-    }
-  },
-});
+import './lib/domain-sources.mjs';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),

@@ -8,23 +8,12 @@
  * engineer tuning the analysis may look at); `--mistakes` lists each miss; `--rules` scores the cue grammar alone, without the clause
  * classifier beside it; `--old` adds the older
  * finding-key measure over corpus/ and corpus/held-out/. Node runs the domain's TypeScript itself (type
- * stripping); the hook below lets its `./x.js` imports find `./x.ts`.
+ * stripping; lib/domain-sources.mjs lets its `./x.js` imports find `./x.ts`).
  */
-import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (!specifier.startsWith('.') || !specifier.endsWith('.js')) throw error;
-      return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
-    }
-  },
-});
+import './lib/domain-sources.mjs';
 
 const { values } = parseArgs({
   options: {

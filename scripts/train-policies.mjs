@@ -5,24 +5,13 @@
  * prints, for each training set but the tuning set, the clause-level figures of the cue grammar alone
  * and of the grammar with a classifier trained on every other set (leave one set out), so that the
  * classifier is measured on wordings it was not trained on. Node runs the domain's TypeScript itself
- * (type stripping); the hook below lets its `./x.js` imports find `./x.ts`.
+ * (type stripping; lib/domain-sources.mjs lets its `./x.js` imports find `./x.ts`).
  */
 import { writeFileSync } from 'node:fs';
-import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (!specifier.startsWith('.') || !specifier.endsWith('.js')) throw error;
-      return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
-    }
-  },
-});
+import './lib/domain-sources.mjs';
 
 const { values } = parseArgs({ options: { cross: { type: 'boolean', default: false } } });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
