@@ -3,7 +3,7 @@
  * clause-labelled wordings in packages/domain/src/policy-analysis/corpus/clauses/ (the tuning set) and,
  * separately, its held-out/ folder (written blind, never tuned on), with opposite-class errors, the
  * paragraph counts and topic agreement. Run: pnpm --filter @propertydna/domain eval:policies
- * [--set tuning|held-out|held-out-2|…|held-out-12] [--mistakes] [--rules] [--old]. held-out-2 to held-out-12 (each
+ * [--set tuning|held-out|held-out-2|…|held-out-13] [--mistakes] [--rules] [--old]. held-out-2 to held-out-13 (each
  * written blind after the one before was looked at) are scored only when named. `--set tuning` prints the tuning set only (what an
  * engineer tuning the analysis may look at); `--mistakes` lists each miss; `--rules` scores the cue grammar alone, without the clause
  * classifier beside it; `--old` adds the older
@@ -50,7 +50,8 @@ const ALL_SETS = [
     ['held-out-9', 'Ninth', 'scored once, then looked at and trained on'],
     ['held-out-10', 'Tenth', 'scored once, then looked at and trained on'],
     ['held-out-11', 'Eleventh', 'scored once, then looked at and trained on'],
-    ['held-out-12', 'Twelfth', 'never tuned on'],
+    ['held-out-12', 'Twelfth', 'scored once, then looked at and trained on'],
+    ['held-out-13', 'Thirteenth', 'never tuned on'],
   ].map(([set, ordinal, state]) => [
     set,
     `${ordinal} held-out wordings (corpus/clauses/${set}/; written blind, ${state})`,

@@ -15,6 +15,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_10,
   POLICY_CLAUSE_HELD_OUT_11,
   POLICY_CLAUSE_HELD_OUT_12,
+  POLICY_CLAUSE_HELD_OUT_13,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -89,6 +90,7 @@ const folders = [
   POLICY_CLAUSE_HELD_OUT_10,
   POLICY_CLAUSE_HELD_OUT_11,
   POLICY_CLAUSE_HELD_OUT_12,
+  POLICY_CLAUSE_HELD_OUT_13,
 ].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {

@@ -46,6 +46,8 @@ export const POLICY_CLAUSE_HELD_OUT_10 = path.join(POLICY_CLAUSE_CORPUS, 'held-o
 export const POLICY_CLAUSE_HELD_OUT_11 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-11');
 /** A twelfth held-out set, written blind after the classifier was trained on the eleventh; scored when named. */
 export const POLICY_CLAUSE_HELD_OUT_12 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-12');
+/** A thirteenth held-out set, written blind after the classifier was trained on the twelfth; scored when named. */
+export const POLICY_CLAUSE_HELD_OUT_13 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-13');
 
 /**
  * The labelled sets the shipped clause classifier (clause-model.json) is trained on, by name: every set

@@ -14,6 +14,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_10,
   POLICY_CLAUSE_HELD_OUT_11,
   POLICY_CLAUSE_HELD_OUT_12,
+  POLICY_CLAUSE_HELD_OUT_13,
   POLICY_CORPUS,
   POLICY_HELD_OUT,
   readClauseCorpus,
@@ -374,8 +375,11 @@ describe('the clause-labelled tuning set', () => {
  * maintenance 0.97 / 0.64, endorsement 0.95 / 0.75; no opposite at ≥ 0.8. Seen since. The twelfth
  * (corpus/clauses/held-out-12/), written blind, scored once at 332054d: the grammar alone 0.86 / 0.68;
  * with the classifier 0.95 / 0.79; exclusion 0.95 / 0.74, maintenance 0.93 / 0.85, endorsement 0.97 /
- * 0.81; no opposite at ≥ 0.8. Seen since. Since the classifier is trained on the tuning set and the
- * first twelve held-out sets, their figures here are
+ * 0.81; no opposite at ≥ 0.8. Seen since. The thirteenth (corpus/clauses/held-out-13/), written blind,
+ * scored once at 574d19c (the code of b7c3020) and not looked at since: the grammar alone 0.88 / 0.73;
+ * with the classifier 0.95 / 0.86; exclusion 0.97 / 0.88, maintenance 0.90 / 0.79, endorsement 0.96 /
+ * 0.89; no opposite at ≥ 0.8. Since the classifier is trained on the tuning set and the first twelve
+ * held-out sets, their figures here are
  * its training figures. These floors are the measured figures, not the issue's targets
  * (corpus/README.md says which are missed).
  */
@@ -450,6 +454,15 @@ describe.each([
     precision: 0.9,
     recall: 0.75,
     each: 0.64,
+    opposites: 0,
+  },
+  {
+    name: 'held-out-13',
+    folder: POLICY_CLAUSE_HELD_OUT_13,
+    wordings: 4,
+    precision: 0.94,
+    recall: 0.86,
+    each: 0.79,
     opposites: 0,
   },
   {
