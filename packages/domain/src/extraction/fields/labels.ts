@@ -202,7 +202,8 @@ const CERTIFICATE: readonly LabelRule[] = [
     0.9,
   ),
   rule('address', asLabel(String.raw`\b(?:property|premises|site|location)`), 0.8),
-  rule('erf', String.raw`\b(?:erf|stand)(?:\s*${NO})?`, 1),
+  // A whole word ('Stand No.', 'Standnr.'), not the start of another ('Standby battery').
+  rule('erf', String.raw`\b(?:erf|stand)(?:\s*${NO}|\b)`, 1),
   rule(
     'issuer_name',
     asLabel(

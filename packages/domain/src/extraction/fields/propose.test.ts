@@ -74,6 +74,20 @@ describe('proposeFields: certificates', () => {
     });
   });
 
+  it("takes no erf from a word that starts with 'stand' ('Standby battery  12 V 7 Ah'), and one after 'Stand No.'", () => {
+    const page = (label: string) =>
+      readPage([
+        { text: 'ALARM SYSTEM SERVICE CERTIFICATE', y: 0.05 },
+        { text: `${label}    12 V 7 Ah`, y: 0.3 },
+      ]);
+    expect(
+      fieldOf(proposeFields([page('Standby battery')], { documentKind: 'certificate' }), 'erf'),
+    ).toBeUndefined();
+    expect(fieldOf(proposeFields([page('Stand No.')], { documentKind: 'certificate' }), 'erf')?.value).toBe(
+      '12',
+    );
+  });
+
   it('knows an Afrikaans thatch certificate (rietdak, brandvertragende behandeling)', () => {
     const page = readPage([
       { text: 'Suidkaap Rietdakdienste', y: 0.03 },
