@@ -161,7 +161,7 @@ describe('readWithModel', () => {
     expect(differs.class).toBe('exclusion');
     expect(differs.confidence).toBe(DISAGREEMENT_CONFIDENCE);
     expect(differs.reason).toBe(
-      'reads as an exclusion to the clause classifier on "not covered" under "WHAT IS NOT COVERED"',
+      'worded as exclusions are in the policies the analysis learned from ("not covered") under "WHAT IS NOT COVERED"',
     );
   });
 
@@ -170,7 +170,7 @@ describe('readWithModel', () => {
     const model: ClauseModel = { weights: new Map([['bias', [0, 5, 0, 0]]]) };
     expect(readWithModel(model, plain, reading('exclusion', 0.9))).toMatchObject({
       class: 'maintenance',
-      reason: 'reads as a maintenance condition to the clause classifier',
+      reason: 'worded as maintenance conditions are in the policies the analysis learned from',
     });
   });
 

@@ -175,12 +175,15 @@ export function clauseModelOf(data: ClauseModelData): ClauseModel {
   return { weights: new Map(data.features.map(([name, ...weights]) => [name, weights])) };
 }
 
-const ARTICLE: Record<ClauseClass, string> = {
-  exclusion: 'an exclusion',
-  maintenance: 'a maintenance condition',
-  endorsement: 'an endorsement',
+const PLURAL: Record<ClauseClass, string> = {
+  exclusion: 'exclusions',
+  maintenance: 'maintenance conditions',
+  endorsement: 'endorsements',
   neither: 'neither',
 };
+
+/** The clause's own words and word pairs (not its lead-in's or its heading's, named apart). */
+const OWN_WORDS = /^(?:word|pair):/;
 
 /**
  * The classifier's reading of a clause beside the cue grammar's. Agreeing, the class stands with the
@@ -210,10 +213,10 @@ export function readWithModel(model: ClauseModel, clause: PolicyClause, rules: C
   const confidence = round(Math.min(probability, DISAGREEMENT_CONFIDENCE));
   if (type === 'neither')
     return { class: type, confidence, reason: 'says nothing that excludes, requires or extends', scores };
-  // The words that weighed most for this class against the grammar's.
+  // The clause's own words (and word pairs) that weighed most for this class against the grammar's.
   const against = CLAUSE_CLASSES.indexOf(rules.class);
   const strongest = [...features]
-    .filter(([name]) => LEXICAL.test(name))
+    .filter(([name]) => OWN_WORDS.test(name))
     .map(([name, value]) => {
       const weights = model.weights.get(name);
       return [
@@ -226,11 +229,11 @@ export function readWithModel(model: ClauseModel, clause: PolicyClause, rules: C
     .slice(0, 2)
     .map(([name]) => `"${name.slice(name.indexOf(':') + 1)}"`);
   const where = clause.sectionHeading || clause.heading;
-  const words = strongest.length > 0 ? ` on ${strongest.join(' and ')}` : '';
+  const words = strongest.length > 0 ? ` (${strongest.join(', ')})` : '';
   return {
     class: type,
     confidence,
-    reason: `reads as ${ARTICLE[type]} to the clause classifier${words}${where === '' ? '' : ` under "${where}"`}`,
+    reason: `worded as ${PLURAL[type]} are in the policies the analysis learned from${words}${where === '' ? '' : ` under "${where}"`}`,
     scores,
   };
 }
