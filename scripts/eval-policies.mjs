@@ -3,7 +3,7 @@
  * clause-labelled wordings in packages/domain/src/policy-analysis/corpus/clauses/ (the tuning set) and,
  * separately, its held-out/ folder (written blind, never tuned on), with opposite-class errors, the
  * paragraph counts and topic agreement. Run: pnpm --filter @propertydna/domain eval:policies
- * [--set tuning|held-out|held-out-2|…|held-out-13] [--mistakes] [--rules] [--old]. held-out-2 to held-out-13 (each
+ * [--set tuning|held-out|held-out-2|…|held-out-14, several joined by commas] [--mistakes] [--rules] [--old]. held-out-2 to held-out-14 (each
  * written blind after the one before was looked at) are scored only when named. `--set tuning` prints the tuning set only (what an
  * engineer tuning the analysis may look at); `--mistakes` lists each miss; `--rules` scores the cue grammar alone, without the clause
  * classifier beside it; `--old` adds the older
@@ -52,6 +52,7 @@ const ALL_SETS = [
     ['held-out-11', 'Eleventh', 'scored once, then looked at and trained on'],
     ['held-out-12', 'Twelfth', 'scored once, then looked at and trained on'],
     ['held-out-13', 'Thirteenth', 'never tuned on'],
+    ['held-out-14', 'Fourteenth', 'never tuned on'],
   ].map(([set, ordinal, state]) => [
     set,
     `${ordinal} held-out wordings (corpus/clauses/${set}/; written blind, ${state})`,
@@ -59,14 +60,18 @@ const ALL_SETS = [
   ]),
 ];
 const names = ALL_SETS.map(([set]) => set);
-if (values.set !== 'all' && !names.includes(values.set)) {
-  console.error(`--set is ${names.join(', ')} or all`);
+// One set, several joined by commas (each printed, then all of them together), or all.
+const named = values.set.split(',');
+if (values.set !== 'all' && !named.every((set) => names.includes(set))) {
+  console.error(`--set is ${names.join(', ')} (several joined by commas) or all`);
   process.exit(2);
 }
 // The newer held-out sets are scored only when named, so that no run over every set shows their figures.
 const sets = ALL_SETS.filter(([set]) =>
-  values.set === 'all' ? set === 'tuning' || set === 'held-out' : values.set === set,
+  values.set === 'all' ? set === 'tuning' || set === 'held-out' : named.includes(set),
 );
+const analyze = (pages) => analyzePolicyText(pages, values.rules ? { model: null } : {});
+const countClauses = (pages) => splitPolicyClauses(pages).length;
 
 for (const [, title, folder] of sets) {
   const wordings = helpers.readClauseCorpus(folder);
@@ -75,11 +80,7 @@ for (const [, title, folder] of sets) {
     continue;
   }
   const names = wordings.map((wording) => wording.name).join(', ');
-  const evaluation = evaluateClauseAnalysis(
-    wordings,
-    (pages) => analyzePolicyText(pages, values.rules ? { model: null } : {}),
-    (pages) => splitPolicyClauses(pages).length,
-  );
+  const evaluation = evaluateClauseAnalysis(wordings, analyze, countClauses);
   console.log(
     formatClauseEvaluation(
       `${title}${values.rules ? ', the cue grammar alone' : ''}: ${wordings.length} (${names})`,
@@ -87,6 +88,14 @@ for (const [, title, folder] of sets) {
       values.mistakes,
     ),
   );
+  console.log('');
+}
+
+if (named.length > 1) {
+  const wordings = sets.flatMap(([, , folder]) => helpers.readClauseCorpus(folder));
+  const evaluation = evaluateClauseAnalysis(wordings, analyze, countClauses);
+  const title = `${named.join(' + ')} together${values.rules ? ', the cue grammar alone' : ''}: ${wordings.length} wordings`;
+  console.log(formatClauseEvaluation(title, evaluation, false));
   console.log('');
 }
 

@@ -16,6 +16,7 @@ import {
   POLICY_CLAUSE_HELD_OUT_11,
   POLICY_CLAUSE_HELD_OUT_12,
   POLICY_CLAUSE_HELD_OUT_13,
+  POLICY_CLAUSE_HELD_OUT_14,
   readClauseCorpus,
 } from './corpus-test-helpers.js';
 
@@ -91,6 +92,7 @@ const folders = [
   POLICY_CLAUSE_HELD_OUT_11,
   POLICY_CLAUSE_HELD_OUT_12,
   POLICY_CLAUSE_HELD_OUT_13,
+  POLICY_CLAUSE_HELD_OUT_14,
 ].filter((folder) => existsSync(folder));
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {

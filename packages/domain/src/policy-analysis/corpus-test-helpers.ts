@@ -48,6 +48,8 @@ export const POLICY_CLAUSE_HELD_OUT_11 = path.join(POLICY_CLAUSE_CORPUS, 'held-o
 export const POLICY_CLAUSE_HELD_OUT_12 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-12');
 /** A thirteenth held-out set, written blind after the classifier was trained on the twelfth; scored when named. */
 export const POLICY_CLAUSE_HELD_OUT_13 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-13');
+/** A fourteenth held-out set, written blind after the thirteenth was scored; scored when named. */
+export const POLICY_CLAUSE_HELD_OUT_14 = path.join(POLICY_CLAUSE_CORPUS, 'held-out-14');
 
 /**
  * The labelled sets the shipped clause classifier (clause-model.json) is trained on, by name: every set
