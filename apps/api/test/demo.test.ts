@@ -106,13 +106,17 @@ describe(`private demos: one organisation per demo sign-in (${databaseKind})`, (
         }
         const findings = (
           await call(who, 'GET', `/api/policies/findings?propertyId=${propertyId}`)
-        ).json() as { key: string; excerpt: string; document_id?: string }[];
+        ).json() as { key: string; finding_type: string; excerpt: string; document_id?: string }[];
         expect(findings.map((finding) => finding.key)).toEqual(
           expect.arrayContaining(['wear_and_tear', 'geyser_sans_10254', 'accidental_damage']),
         );
         // 'Theft is covered only after forcible and violent entry' is found too (the clause classifier reads
         // the restriction as an exclusion, the cue grammar as the extension it stands under).
-        expect(findings.some((finding) => finding.excerpt.includes('forcible and violent entry'))).toBe(true);
+        expect(
+          findings
+            .filter((finding) => finding.excerpt.includes('forcible and violent entry'))
+            .map((finding) => finding.finding_type),
+        ).toEqual(['exclusion']);
         const tasks = (await call(who, 'GET', `/api/maintenance?propertyId=${propertyId}`)).json();
         expect(tasks.length).toBeGreaterThan(0);
         const vendors = (await call(who, 'GET', '/api/vendors')).json();

@@ -652,7 +652,7 @@ describe('analyzePolicyText: the findings', () => {
 
   it('quotes a long clause from its start, cut at a word at most POLICY_EXCERPT_MAX_CHARS long', () => {
     const long = `We will not pay for ${Array.from({ length: 120 }, (_, i) => `part${i}`).join(' ')}.`;
-    // Made-up words: the cue grammar alone reads these (the classifier has never seen 'part117').
+    // Made-up words ('part117' is 'part' and '0' to the classifier): the cue grammar alone reads these.
     const [finding] = analyzePolicyText([long], { model: null });
     expect(finding?.excerpt.length).toBeLessThanOrEqual(POLICY_EXCERPT_MAX_CHARS);
     expect(long.startsWith(finding?.excerpt ?? 'none')).toBe(true);

@@ -25,7 +25,10 @@ export interface ClauseReading {
   confidence: number;
   /** In words: the cue and the section used, e.g. 'says "we will not pay" under "What is not covered"'. */
   reason: string;
-  /** What each class scored (for the evaluation's mistakes). */
+  /**
+   * What each class scored (for the evaluation's mistakes): the grammar's cue scores from classifyClause;
+   * the classifier's probabilities once readWithModel (clause-model.ts) has read the clause.
+   */
   scores: Record<ClauseClass, number>;
 }
 

@@ -14,7 +14,11 @@ import type { PolicyClause } from './clauses.js';
 
 export const CLAUSE_CLASSES: readonly ClauseClass[] = ['exclusion', 'maintenance', 'endorsement', 'neither'];
 
-/** A confidence no finding reaches where the classifier and the cue grammar read a clause differently. */
+/**
+ * The most a finding is sure of where the classifier and the cue grammar read a clause differently (the
+ * classifier's class stands, at its probability up to this); where they agree and the grammar alone is less
+ * sure, the classifier's probability counts up to this too.
+ */
 export const DISAGREEMENT_CONFIDENCE = 0.75;
 
 /** How many of a clause's first words, and of its lead-in's last, the classifier reads. */
@@ -182,8 +186,11 @@ const PLURAL: Record<ClauseClass, string> = {
   neither: 'neither',
 };
 
-/** The clause's own words and word pairs (not its lead-in's or its heading's, named apart). */
-const OWN_WORDS = /^(?:word|pair):/;
+/**
+ * The clause's own words and word pairs (not its lead-in's or its heading's, named apart), as a reason may
+ * quote them: not the tokens that stand for an amount or a number ('ramount', '0').
+ */
+const OWN_WORDS = /^(?:word|pair):(?!.*\b(?:ramount|0)\b)/;
 
 /**
  * The classifier's reading of a clause beside the cue grammar's. Agreeing, the class stands with the

@@ -404,8 +404,9 @@ export interface LabelledClause {
 
 /**
  * The clauses of a labelled wording that can give a finding, each with its labelled class: the class of
- * a label on the clause's page whose quote its excerpt holds, as the scoring pairs them; 'neither' for
- * a clause no label quotes. These train the clause classifier (clause-model.ts).
+ * the first label (in the file's order) on the clause's page whose quote its excerpt holds, whatever its
+ * class, and not one to one as the scoring pairs findings with labels; 'neither' for a clause no label
+ * quotes. These train the clause classifier (clause-model.ts).
  */
 export function labelledClauses(wording: ClauseLabelledWording): LabelledClause[] {
   return findingClauses(wording.pages).map((clause) => {
