@@ -1,24 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseClauseLabels, quoteOccurrences } from './clause-labels.js';
-import {
-  POLICY_CLAUSE_CORPUS,
-  POLICY_CLAUSE_HELD_OUT,
-  POLICY_CLAUSE_HELD_OUT_2,
-  POLICY_CLAUSE_HELD_OUT_3,
-  POLICY_CLAUSE_HELD_OUT_4,
-  POLICY_CLAUSE_HELD_OUT_5,
-  POLICY_CLAUSE_HELD_OUT_6,
-  POLICY_CLAUSE_HELD_OUT_7,
-  POLICY_CLAUSE_HELD_OUT_8,
-  POLICY_CLAUSE_HELD_OUT_9,
-  POLICY_CLAUSE_HELD_OUT_10,
-  POLICY_CLAUSE_HELD_OUT_11,
-  POLICY_CLAUSE_HELD_OUT_12,
-  POLICY_CLAUSE_HELD_OUT_13,
-  POLICY_CLAUSE_HELD_OUT_14,
-  readClauseCorpus,
-} from './corpus-test-helpers.js';
+import { POLICY_CLAUSE_CORPUS, readClauseCorpus } from './corpus-test-helpers.js';
 
 describe('parseClauseLabels', () => {
   it('reads the paragraph count, then one label a line: class, pages, folded quote, topics', () => {
@@ -76,24 +60,17 @@ describe('quoteOccurrences', () => {
   });
 });
 
-/** Each folder of clause-labelled wordings, checked without printing its text (held-out stays unread). */
+/**
+ * Each folder of clause-labelled wordings (the tuning set and every held-out-* folder, a new one too),
+ * checked without printing its text (held-out stays unread).
+ */
 const folders = [
   POLICY_CLAUSE_CORPUS,
-  POLICY_CLAUSE_HELD_OUT,
-  POLICY_CLAUSE_HELD_OUT_2,
-  POLICY_CLAUSE_HELD_OUT_3,
-  POLICY_CLAUSE_HELD_OUT_4,
-  POLICY_CLAUSE_HELD_OUT_5,
-  POLICY_CLAUSE_HELD_OUT_6,
-  POLICY_CLAUSE_HELD_OUT_7,
-  POLICY_CLAUSE_HELD_OUT_8,
-  POLICY_CLAUSE_HELD_OUT_9,
-  POLICY_CLAUSE_HELD_OUT_10,
-  POLICY_CLAUSE_HELD_OUT_11,
-  POLICY_CLAUSE_HELD_OUT_12,
-  POLICY_CLAUSE_HELD_OUT_13,
-  POLICY_CLAUSE_HELD_OUT_14,
-].filter((folder) => existsSync(folder));
+  ...readdirSync(POLICY_CLAUSE_CORPUS, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name.startsWith('held-out'))
+    .map((entry) => path.join(POLICY_CLAUSE_CORPUS, entry.name))
+    .sort(),
+];
 
 describe.each(folders)('the clause-labelled wordings in %s', (folder) => {
   it('pair every .txt with a .clauses file', () => {
