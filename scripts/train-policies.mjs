@@ -17,21 +17,15 @@ const { values } = parseArgs({ options: { cross: { type: 'boolean', default: fal
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const analysis = path.join(root, 'packages/domain/src/policy-analysis');
 const { analyzePolicyText } = await import(path.join(analysis, 'analyze.ts'));
-const { classifyClause } = await import(path.join(analysis, 'classify.ts'));
-const { clauseFeatures, clauseModelData, trainClauseModel } = await import(
-  path.join(analysis, 'clause-model.ts')
+const { clauseModelData, trainClauseModel } = await import(path.join(analysis, 'clause-model.ts'));
+const { clauseExamples, evaluateClauseAnalysis, OPPOSITE_CONFIDENCE } = await import(
+  path.join(analysis, 'evaluation.ts')
 );
-const { evaluateClauseAnalysis, labelledClauses } = await import(path.join(analysis, 'evaluation.ts'));
 const helpers = await import(path.join(analysis, 'corpus-test-helpers.ts'));
 
 const sets = Object.entries(helpers.POLICY_MODEL_TRAINING_SETS).map(([name, folder]) => {
   const wordings = helpers.readClauseCorpus(folder);
-  const examples = wordings.flatMap((wording) =>
-    labelledClauses(wording).map(({ clause, gold }) => ({
-      features: clauseFeatures(clause, classifyClause(clause)),
-      gold,
-    })),
-  );
+  const examples = wordings.flatMap(clauseExamples);
   return { name, wordings, examples };
 });
 
@@ -50,7 +44,7 @@ if (!values.cross) {
 } else {
   const figures = (evaluation) => {
     const cell = (score) => `${score.precision.toFixed(2)} / ${score.recall.toFixed(2)}`;
-    const high = evaluation.opposites.filter((confidence) => confidence >= 0.8).length;
+    const high = evaluation.opposites.filter((confidence) => confidence >= OPPOSITE_CONFIDENCE).length;
     return `${cell(evaluation.byType.exclusion)} | ${cell(evaluation.byType.maintenance)} | ${cell(evaluation.byType.endorsement)} | ${cell(evaluation.overall)} | ${high}`;
   };
   console.log(

@@ -10,7 +10,13 @@ import {
 import { type ClauseReading, classifyClause, PROVISO_LEAD } from './classify.js';
 import { type ClauseModel, type ClauseModelData, clauseModelOf, readWithModel } from './clause-model.js';
 import CLAUSE_MODEL_DATA from './clause-model.json' with { type: 'json' };
-import { listPrefix, type PolicyClause, plainPunctuation, splitPolicyClauses } from './clauses.js';
+import {
+  BULLET_MARKS,
+  listPrefix,
+  type PolicyClause,
+  plainPunctuation,
+  splitPolicyClauses,
+} from './clauses.js';
 import { daysIn, limitInRands, RULES } from './rules.js';
 import { topicsOf } from './topics.js';
 
@@ -49,13 +55,16 @@ export function excerptOf(text: string): string {
   return text.slice(0, cut > 0 ? cut : POLICY_EXCERPT_MAX_CHARS);
 }
 
+/** A bullet before a clause's first words ('•', '»', '+', '-' …), and the spaces after it. */
+const BULLET_MARK = new RegExp(`^[${BULLET_MARKS}»«+-]\\s*`);
+
 /** A clause's own words for its title: its inline title, its topic heading, or its first words. */
 function titleOf(clause: PolicyClause): string {
   if (clause.title !== '') return clause.title;
   if (clause.heading !== '' && clause.heading !== clause.sectionHeading) return clause.heading;
   const words = clause.text
     .slice(clause.ref === null ? 0 : listPrefix(clause.text).length)
-    .replace(/^[•●▪◦·*‣»«+>›▸►-]\s*/, '')
+    .replace(BULLET_MARK, '')
     .split(' ');
   const first = words
     .slice(0, 8)

@@ -17,7 +17,7 @@ import {
 import SHIPPED from './clause-model.json' with { type: 'json' };
 import { type PolicyClause, splitPolicyClauses } from './clauses.js';
 import { POLICY_MODEL_TRAINING_SETS, readClauseCorpus } from './corpus-test-helpers.js';
-import { labelledClauses } from './evaluation.js';
+import { clauseExamples } from './evaluation.js';
 
 const clauseOf = (text: string, heading = ''): PolicyClause => {
   const clauses = splitPolicyClauses([heading === '' ? text : `${heading}\n${text}`]);
@@ -201,12 +201,7 @@ describe('the shipped classifier', () => {
   // Training on some 3,300 clauses takes seconds (more under coverage): a generous time limit.
   it('is the one the labelled training sets make (pnpm --filter @propertydna/domain train:policies)', () => {
     const examples = Object.values(POLICY_MODEL_TRAINING_SETS).flatMap((folder) =>
-      readClauseCorpus(folder).flatMap((wording) =>
-        labelledClauses(wording).map(({ clause, gold }) => ({
-          features: clauseFeatures(clause, classifyClause(clause)),
-          gold,
-        })),
-      ),
+      readClauseCorpus(folder).flatMap(clauseExamples),
     );
     const made = clauseModelData(trainClauseModel(examples), Object.keys(POLICY_MODEL_TRAINING_SETS));
     expect(SHIPPED.trainedOn).toEqual(made.trainedOn);

@@ -206,10 +206,10 @@ export function readWithModel(model: ClauseModel, clause: PolicyClause, rules: C
     if ((probabilities[c] as number) > (probabilities[best] as number)) best = c;
   const type = CLAUSE_CLASSES[best] as ClauseClass;
   const probability = probabilities[best] as number;
-  const scores = Object.fromEntries(
-    CLAUSE_CLASSES.map((name, c) => [name, Math.round((probabilities[c] as number) * 100) / 100]),
-  ) as Record<ClauseClass, number>;
   const round = (value: number) => Math.round(value * 100) / 100;
+  const scores = Object.fromEntries(
+    CLAUSE_CLASSES.map((name, c) => [name, round(probabilities[c] as number)]),
+  ) as Record<ClauseClass, number>;
   if (type === rules.class) {
     const confidence = Math.max(
       Math.min(probability, rules.confidence),

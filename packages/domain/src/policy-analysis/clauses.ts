@@ -111,13 +111,21 @@ export function sectionOfHeading(heading: string): PolicySectionKind | null {
   return null;
 }
 
+/** The section a title names, other than 'other' (claims, premium, a schedule): null where it names none. */
+function namedSection(text: string): Exclude<PolicySectionKind, 'other'> | null {
+  const kind = sectionOfHeading(text);
+  return kind === 'other' ? null : kind;
+}
+
 /** 4.1 / 2.2.1 / 7. / 1) — or T1, B3.1, S2, W1, END 03 (letters and a number, before a capital). */
 const NUMBER_PREFIX =
   /^(?:(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}[.)])\s+|\d{1,2}\s+(?=[A-Z])|[A-Z]{1,3} ?\d{1,2}(?:\.\d{1,2}){0,3}\.?\s+(?=[A-Z(]))/;
 /** (a) / (iv) / a) */
 const LETTER_PREFIX = /^(?:\((?:[a-z]{1,2}|[ivxlc]{1,5})\)|[a-z]\))\s+/;
-/** A bullet (an arrow '>', '›', '▸' too), or what OCR reads a round bullet as in a scan ('»', '«', '+»'). */
-const BULLET_PREFIX = /^(?:\+?[»«]|[•●▪◦·*‣>›▸►-]|[✔✓☑☐□✗✘])\s+/;
+/** The marks a bullet is printed as (arrows '>', '›', '▸' too), besides '-' (see BULLET_PREFIX). */
+export const BULLET_MARKS = '•●▪◦·*‣>›▸►';
+/** A bullet, or what OCR reads a round bullet as in a scan ('»', '«', '+»'). */
+const BULLET_PREFIX = new RegExp(`^(?:\\+?[»«]|[${BULLET_MARKS}-]|[✔✓☑☐□✗✘])\\s+`);
 
 /** A turn of a transcript: its time and speaker ('[14:18:30] AGENT: ', 'AGENT: '). */
 const TURN_PREFIX =
@@ -169,7 +177,7 @@ const ENDS_IN_FUNCTION_WORD =
 const endsSentence = (line: string) => /[.;:!?)]$/.test(line);
 
 /** A line that opens a clause or a heading (a capital, a number, a bracket or a bullet). */
-const OPENS = /^[A-Z0-9("'“‘•●▪◦·*‣»«+>›▸►✔✓☑☐□✗✘[-]/;
+const OPENS = new RegExp(`^[A-Z0-9("'“‘${BULLET_MARKS}»«+✔✓☑☐□✗✘[-]`);
 
 /**
  * A card's or a screen's heading set in brackets, perhaps with a mark after it ('[ Not covered ] ✗',
@@ -190,6 +198,17 @@ function printedInCapitals(pages: readonly string[][]): boolean {
   return worded.length >= 10 && shouted.length >= worded.length * 0.7;
 }
 
+/**
+ * A slide's or a card's title with a note after a colon ('Slide 4 - Not covered: read this twice'): a
+ * heading where what it names is a section and a list follows it; another 'label: value' line is not.
+ */
+function titlesList(text: string, next: string | null): boolean {
+  const [label = '', note = ''] = text.split(/:\s+/);
+  return (
+    note.split(' ').length <= 5 && next !== null && BULLET_PREFIX.test(next) && namedSection(label) !== null
+  );
+}
+
 function isHeading(line: string, previous: string | null, next: string | null, allCapitals = false): boolean {
   if (VERDICT_LINE.test(line)) return false;
   const full = line.slice(listPrefix(line).length);
@@ -199,20 +218,11 @@ function isHeading(line: string, previous: string | null, next: string | null, a
   // In a wording printed in capitals, a heading is known as in any other: short, after a break, before a
   // clause, with no comma.
   const capitals = !allCapitals && letters.length >= 4 && letters === letters.toUpperCase();
-  // A slide's or a card's title with a note after a colon ('Slide 4 - Not covered: read this twice') is a
-  // heading where what it names is a section and a list follows it; another 'label: value' line is not.
-  const [label = '', note = ''] = text.split(/:\s+/);
-  const titled =
-    KEY_VALUE.test(text) &&
-    note.split(' ').length <= 5 &&
-    next !== null &&
-    BULLET_PREFIX.test(next) &&
-    (sectionOfHeading(label) ?? 'other') !== 'other';
   if (
     /[.,:;]$/.test(text) ||
     (!capitals && /,/.test(text)) ||
     /\bR ?\d/.test(text) ||
-    (KEY_VALUE.test(text) && !titled)
+    (KEY_VALUE.test(text) && !titlesList(text, next))
   )
     return false;
   const afterBreak = previous === null || endsSentence(previous);
@@ -507,8 +517,8 @@ export function splitPolicyClauses(pages: readonly string[]): PolicyClause[] {
       // A slip's field name in capitals before its first item ('EXCLUSIONS: 1. Riot, strike …') heads the
       // items as a heading would; the rest of the line is the first of them.
       const field = FIELD_NAME.exec(line);
-      const fieldKind = field ? sectionOfHeading(field[1] as string) : null;
-      if (field && fieldKind !== null && fieldKind !== 'other') {
+      const fieldKind = field ? namedSection(field[1] as string) : null;
+      if (field && fieldKind !== null) {
         enterHeading(field[1] as string, fieldKind, 1);
         line = field[2] as string;
       }

@@ -4,8 +4,9 @@ import {
   type PolicyClauseFinding,
   type PolicyClauseFindingType,
 } from './catalogue.js';
-import type { ClauseClass } from './classify.js';
+import { type ClauseClass, classifyClause } from './classify.js';
 import type { ClauseLabel, ClauseLabelFile } from './clause-labels.js';
+import { type ClauseExample, clauseFeatures } from './clause-model.js';
 import { type PolicyClause, plainPunctuation } from './clauses.js';
 
 /**
@@ -416,4 +417,12 @@ export function labelledClauses(wording: ClauseLabelledWording): LabelledClause[
     );
     return { clause, gold: label ? label.finding_type : 'neither' };
   });
+}
+
+/** A labelled wording's clauses as the clause classifier learns from them: each one's features and class. */
+export function clauseExamples(wording: ClauseLabelledWording): ClauseExample[] {
+  return labelledClauses(wording).map(({ clause, gold }) => ({
+    features: clauseFeatures(clause, classifyClause(clause)),
+    gold,
+  }));
 }
